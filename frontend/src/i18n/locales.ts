@@ -1,0 +1,23 @@
+export const LOCALES = ['nl', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = 'nl';
+
+/** Each language has its own prerendered home page; Dutch lives at the root. */
+export const HOME_PATH: Record<Locale, string> = { nl: '/', en: '/en/' };
+
+/** BCP 47 tags for Intl: English copy is written for shoppers in the Netherlands, so British conventions. */
+export const INTL_LOCALE: Record<Locale, string> = { nl: 'nl-NL', en: 'en-GB' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The language a path asks for, if it asks: `/en` and everything below it is English. */
+export function localeOfPath(pathname: string): Locale | undefined {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : undefined;
+}
+
+export function otherLocale(locale: Locale): Locale {
+  return locale === 'nl' ? 'en' : 'nl';
+}

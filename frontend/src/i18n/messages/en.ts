@@ -1,0 +1,197 @@
+/**
+ * English copy. This object defines the shape of every language's messages (see `Messages`), so a
+ * translation that misses a key, or spells one differently, fails the type check.
+ */
+export const en = {
+  meta: {
+    homeTitle: 'Mandje · Save on groceries at every Dutch supermarket',
+    homeDescription:
+      'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about €20-30 a week. Join the free waitlist.',
+    notFoundTitle: 'Page not found · Mandje',
+  },
+  common: {
+    skipToContent: 'Skip to content',
+    languageNavLabel: 'Language',
+    languageNames: { nl: 'Nederlands', en: 'English' },
+    comingSoon: 'Coming soon',
+    opensInNewTab: '(opens in a new tab)',
+  },
+  hero: {
+    title: 'Your groceries, always at the cheapest supermarket',
+    subtitle:
+      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about €20-30 a week: more than €1,000 a year.',
+    joinWaitlist: 'Join the waitlist',
+    testers: '100+ testers are already saving',
+  },
+  howItWorks: {
+    title: 'How it works',
+    intro: 'Three ways to pay less, whatever kind of shopper you are.',
+    modes: {
+      product: { title: 'Product mode', body: 'Type an item and get the cheapest version right away.' },
+      basket: {
+        title: 'Basket mode',
+        body: 'Compare your whole shopping cart, or say what you want to cook and we look up the ingredients.',
+      },
+      receipt: { title: 'Receipt scan', body: 'Scan a receipt and see what you could have saved.' },
+    },
+  },
+  why: {
+    title: 'Why Mandje?',
+    points: {
+      money: {
+        title: 'Save money',
+        body: 'About €20-30 a week, more than €1,000 a year, without changing what you eat.',
+      },
+      time: {
+        title: 'Save time',
+        body: 'No more leafing through folders: prices are updated weekly from all major Dutch supermarkets.',
+      },
+      oneTrip: {
+        title: 'One trip, smart shopping',
+        body: 'See which store has your whole basket for the least, and get everything in one go.',
+      },
+    },
+  },
+  demo: {
+    title: 'Try it out',
+    intro: 'A preview of how Mandje answers. The answers in this demo are examples.',
+    assistantName: 'Mandje assistant',
+    assistantStatus: 'Demo with example answers',
+    viewSelectorLabel: 'Demo view',
+    views: { product: 'Product', basket: 'Basket' },
+    conversationLabel: 'Conversation',
+    senderYou: 'You',
+    senderMandje: 'Mandje',
+    productQuestion: 'Where can I find cheap milk this week?',
+    productAnswer: (a: {
+      store: string;
+      product: string;
+      bonusPrice: string;
+      originalPrice: string;
+      savings: string;
+    }) =>
+      `At ${a.store}! ${a.product} is on offer for ${a.bonusPrice} instead of ${a.originalPrice}. You save ${a.savings}.`,
+    basketQuestion: 'Compare my basket: milk, bread, pasta, apples, quinoa, coconut oil and matcha powder.',
+    basketAnswer: 'This is the cheapest way to buy your basket this week:',
+    summary: { total: 'Total', savings: 'You save', bestStore: 'Best store' },
+    dealsTitle: (store: string) => `Deals at ${store}`,
+    dealsHint: 'Choose a product for the details.',
+    discountOff: (percent: string) => `${percent} off`,
+    wasPrice: (price: string) => `was ${price}`,
+    alternative: {
+      title: (store: string) => `Also found at ${store}`,
+      available: (count: number) => `${count} products available`,
+      save: (amount: string) => `save ${amount}`,
+    },
+    notFoundTitle: 'Not found',
+    products: {
+      milk: 'Semi-skimmed milk',
+      bread: 'Wholemeal sourdough bread',
+      pasta: 'Penne',
+      apples: 'Organic Elstar apples',
+    },
+    missingProducts: { quinoa: 'Quinoa', coconutOil: 'Coconut oil', matchaPowder: 'Matcha powder' },
+    input: { label: 'Message', placeholder: 'Ask about a product or your basket…', send: 'Send' },
+    cannedReply:
+      "Mandje is still in development. Join the waitlist and you'll be among the first to try it: it's coming soon!",
+    plusMenu: {
+      toggle: 'More options',
+      scanReceipt: 'Scan receipt',
+      character: 'Character',
+      location: 'Location',
+      product: 'Product',
+      supermarket: 'Supermarket',
+      language: 'Language',
+    },
+    tryFirst: {
+      label: "What's on your shopping list?",
+      placeholder: 'e.g. milk, bread, coffee',
+      submit: 'Try it first',
+      loading: 'Preparing your demo…',
+      required: 'Enter at least one product to try it.',
+    },
+    dealDialog: {
+      store: 'Store',
+      discount: 'Discount',
+      bonusPrice: 'Offer price',
+      originalPrice: 'Regular price',
+      size: 'Size',
+      unitPrice: 'Unit price',
+      perUnit: { liter: 'per litre', kilogram: 'per kg' },
+      quantity: 'Quantity',
+      savings: 'You save',
+      validFrom: 'Valid from',
+      validUntil: 'Valid until',
+      close: 'Close',
+    },
+    basketDialog: {
+      title: (store: string) => `Your basket at ${store}`,
+      description: 'The same products at this store, with this week’s offers.',
+      product: 'Product',
+      price: 'Price',
+      savings: 'Saving',
+      total: 'Total',
+      totalSavings: 'Savings',
+      close: 'Close',
+    },
+  },
+  sources: {
+    title: 'Prices from the supermarkets you know',
+    listLabel: 'Supermarkets we compare',
+    note: 'Prices are updated weekly from all major Dutch supermarkets.',
+  },
+  next: {
+    title: "What's next",
+    intro: 'We are already working on these. Testers get them first.',
+    mascotLabel: 'Mandje’s mascot: a smiling basket full of fresh groceries',
+    features: {
+      location: { title: 'Location-based deals', body: 'See the offers at the supermarkets near you.' },
+      personal: { title: 'Personalised savings', body: 'Tips that fit what you actually buy.' },
+      notifications: {
+        title: 'Smart notifications',
+        body: 'Get a message when your favourite products are on sale.',
+      },
+      seasonal: { title: 'Seasonal tips', body: 'Eat what is in season, for less.' },
+    },
+  },
+  finalCta: {
+    title: 'Ready to pay less for the same groceries?',
+    body: 'Join the 100+ testers who already save every week.',
+    button: 'Get early access',
+  },
+  signup: {
+    title: 'Join the beta waitlist',
+    body: 'Leave your e-mail address and be among the first to use Mandje. It is free.',
+    emailLabel: 'Email address',
+    exampleEmail: 'name@example.com',
+    submit: 'Sign me up',
+    note: "We'll notify you when Mandje is ready. We only use your address for that.",
+    errors: {
+      empty: 'Please enter an email address',
+      malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
+    },
+    notices: {
+      successTitle: 'Success! 🎉',
+      successBody: "You've been added to the waitlist!",
+      duplicateTitle: 'Already registered',
+      duplicateBody: 'This email is already on the waitlist!',
+      errorTitle: 'Error',
+      errorBody: 'Something went wrong. Please try again.',
+    },
+  },
+  footer: {
+    follow: 'Follow us for savings tips and news',
+    socialLink: (network: string, handle: string) => `${handle} on ${network}`,
+    tiktok: 'TikTok',
+    tiktokPlaceholder: 'TikTok: coming soon, no link yet',
+    contact: 'Contact',
+    launching: 'Launching soon, all over the Netherlands.',
+  },
+  notFound: {
+    code: '404',
+    title: 'Oops! Page not found',
+    homeLink: 'Return to Home',
+  },
+};
+
+export type Messages = typeof en;

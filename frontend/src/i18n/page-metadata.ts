@@ -1,0 +1,57 @@
+import { siteConfig } from '../config/site';
+import { HOME_PATH, LOCALES, type Locale } from './locales';
+import { messages } from './messages';
+
+export type Page = 'home' | 'not-found';
+
+export interface PageMetadata {
+  locale: Locale;
+  title: string;
+  description: string;
+  /** Absent for the not-found page, which must not be indexed. */
+  canonicalUrl?: string;
+  alternates: { hreflang: string; href: string }[];
+  ogLocale: string;
+  ogLocaleAlternate: string;
+}
+
+const OG_LOCALE: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
+
+const absoluteUrl = (path: string) => `${siteConfig.siteUrl}${path}`;
+
+export function pageMetadata(page: Page, locale: Locale): PageMetadata {
+  const copy = messages[locale].meta;
+  const common = {
+    locale,
+    description: copy.homeDescription,
+    ogLocale: OG_LOCALE[locale],
+    ogLocaleAlternate: OG_LOCALE[locale === 'nl' ? 'en' : 'nl'],
+  };
+  if (page === 'not-found') return { ...common, title: copy.notFoundTitle, alternates: [] };
+  return {
+    ...common,
+    title: copy.homeTitle,
+    canonicalUrl: absoluteUrl(HOME_PATH[locale]),
+    alternates: [
+      ...LOCALES.map((each) => ({ hreflang: each, href: absoluteUrl(HOME_PATH[each]) })),
+      { hreflang: 'x-default', href: absoluteUrl(HOME_PATH.nl) },
+    ],
+  };
+}
+
+/** Brings the live document in line with a language switch (the prerendered HTML starts out right). */
+export function applyPageMetadata(meta: PageMetadata): void {
+  document.documentElement.lang = meta.locale;
+  document.title = meta.title;
+  const set = (selector: string, attribute: 'content' | 'href', value: string | undefined) => {
+    const element = document.head.querySelector(selector);
+    if (element && value !== undefined) element.setAttribute(attribute, value);
+  };
+  set('meta[name="description"]', 'content', meta.description);
+  set('link[rel="canonical"]', 'href', meta.canonicalUrl);
+  set('meta[property="og:title"]', 'content', meta.title);
+  set('meta[property="og:description"]', 'content', meta.description);
+  set('meta[property="og:url"]', 'content', meta.canonicalUrl);
+  set('meta[property="og:locale"]', 'content', meta.ogLocale);
+  set('meta[property="og:locale:alternate"]', 'content', meta.ogLocaleAlternate);
+}
