@@ -1,0 +1,10 @@
+/** Class lists shared by buttons and by links that look like buttons, so both read as one family. */
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+
+export const primaryButton = `${base} bg-brand-700 px-6 py-3 text-white hover:bg-brand-800 focus-visible:outline-brand-700`;
+
+export const secondaryButton = `${base} border border-stone-300 bg-white px-5 py-2.5 text-stone-900 hover:bg-stone-100 focus-visible:outline-brand-700`;
+
+export const iconButton =
+  'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

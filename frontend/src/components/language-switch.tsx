@@ -1,0 +1,39 @@
+import type { MouseEvent } from 'react';
+import { useLanguage } from '../i18n/language-context';
+import { HOME_PATH, LOCALES, type Locale } from '../i18n/locales';
+
+/**
+ * NL / EN as real links to each language's page, so they work before the script has loaded and for
+ * "open in new tab"; a plain click switches in place.
+ */
+export function LanguageSwitch() {
+  const { locale, messages, switchLocale } = useLanguage();
+
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    switchLocale(target);
+  };
+
+  return (
+    <nav aria-label={messages.common.languageNavLabel}>
+      <ul className="flex rounded-full bg-white p-1 shadow-sm ring-1 ring-stone-200">
+        {LOCALES.map((each) => (
+          <li key={each}>
+            <a
+              href={HOME_PATH[each]}
+              hrefLang={each}
+              lang={each}
+              aria-current={each === locale ? 'true' : undefined}
+              onClick={(event) => handleClick(event, each)}
+              className="inline-flex min-h-10 min-w-12 items-center justify-center rounded-full px-3 text-sm font-bold text-stone-700 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-[current=true]:bg-brand-700 aria-[current=true]:text-white"
+            >
+              {each.toUpperCase()}
+              <span className="sr-only"> {messages.common.languageNames[each]}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { secondaryButton } from './button-styles';
+
+/**
+ * A native modal `<dialog>`: `showModal()` gives the focus trap, the inert page behind it and Escape for
+ * free. Focus goes back to whatever opened it. The content only exists while it is open.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  description,
+  closeLabel,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, built into <dialog>.
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={onClose}
+      // A click on the backdrop lands on the dialog element itself; inside the panel it lands on a child.
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-stone-900 shadow-2xl"
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-xl font-bold text-pretty">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-stone-600">
+              {description}
+            </p>
+          )}
+          <div className="mt-4">{children}</div>
+          <div className="mt-6 flex justify-end">
+            <button type="button" onClick={onClose} className={secondaryButton}>
+              {closeLabel}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { ModalDialog } from '../../../components/modal-dialog';
+import { useLanguage } from '../../../i18n/language-context';
+import { supermarketName } from '../../landing/components/supermarket-wordmarks';
+import { alternativeBasket, basketTotals, savingsOf } from '../demo-data';
+
+/** The alternative basket, item by item, with its total and savings. */
+export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { messages, format } = useLanguage();
+  const copy = messages.demo.basketDialog;
+  const store = supermarketName(alternativeBasket.store);
+  const totals = basketTotals(alternativeBasket.items);
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={copy.title(store)}
+      description={copy.description}
+      closeLabel={copy.close}
+    >
+      <ul
+        aria-label={copy.title(store)}
+        className="max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200"
+      >
+        {alternativeBasket.items.map((item) => (
+          <li key={item.product} className="flex items-center justify-between gap-4 px-4 py-3">
+            <span className="font-semibold">{messages.demo.products[item.product]}</span>{' '}
+            <span className="text-right text-sm">
+              <span className="block font-bold">{format.euro(item.bonusPrice)}</span>{' '}
+              <span className="block text-stone-600">
+                {copy.savings} {format.euro(savingsOf(item))}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-1">
+        <div className="flex justify-between text-lg font-bold">
+          <dt>{copy.total}</dt>
+          <dd>{format.euro(totals.total)}</dd>
+        </div>
+        <div className="flex justify-between text-brand-800">
+          <dt>{copy.totalSavings}</dt>
+          <dd className="font-semibold">{format.euro(totals.savings)}</dd>
+        </div>
+      </dl>
+    </ModalDialog>
+  );
+}

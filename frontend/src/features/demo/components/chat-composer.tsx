@@ -1,0 +1,52 @@
+import { type FormEvent, useId, useState } from 'react';
+import { iconButton } from '../../../components/button-styles';
+import { Icon } from '../../../components/icons';
+import { useLanguage } from '../../../i18n/language-context';
+import { PlusMenu, type PlusMenuAction } from './plus-menu';
+
+/** The message box under the demo conversation, with the "+" menu beside it. */
+export function ChatComposer({
+  onSend,
+  onMenuAction,
+}: {
+  onSend: (text: string) => void;
+  onMenuAction: (action: PlusMenuAction) => void;
+}) {
+  const { messages } = useLanguage();
+  const copy = messages.demo.input;
+  const [text, setText] = useState('');
+  const inputId = useId();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    onSend(message);
+    setText('');
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-stone-200 p-3">
+      <PlusMenu onAction={onMenuAction} />
+      <label htmlFor={inputId} className="sr-only">
+        {copy.label}
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={copy.placeholder}
+        className="min-h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-base placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30"
+      />
+      <button
+        type="submit"
+        aria-label={copy.send}
+        className={`${iconButton} bg-brand-700 text-white hover:bg-brand-800`}
+      >
+        <Icon name="send" />
+      </button>
+    </form>
+  );
+}

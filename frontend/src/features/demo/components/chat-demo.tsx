@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { BrandMark } from '../../../components/brand-logo';
+import { PageSection } from '../../../components/page-section';
+import { useLanguage } from '../../../i18n/language-context';
+import type { DealItem } from '../demo-data';
+import { BasketAnswer } from './basket-answer';
+import { BasketDialog } from './basket-dialog';
+import { ChatBubble } from './chat-bubble';
+import { ChatComposer } from './chat-composer';
+import { DealDialog } from './deal-dialog';
+import type { PlusMenuAction } from './plus-menu';
+import { ProductAnswer } from './product-answer';
+import { TryItFirstForm } from './try-it-first-form';
+import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-selector';
+
+/** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
+export function ChatDemo() {
+  const { messages } = useLanguage();
+  const copy = messages.demo;
+  const [mode, setMode] = useState<DemoMode>('product');
+  const [sent, setSent] = useState<string[]>([]);
+  const [openDeal, setOpenDeal] = useState<DealItem | null>(null);
+  const [alternativeOpen, setAlternativeOpen] = useState(false);
+
+  const send = (text: string) => setSent((earlier) => [...earlier, text]);
+  const handleMenuAction = (action: PlusMenuAction) => {
+    if (action === 'product') setMode('product');
+    else send(copy.plusMenu[action]);
+  };
+
+  return (
+    <PageSection id="demo" title={copy.title} intro={copy.intro}>
+      <div className="mx-auto mt-12 max-w-2xl overflow-visible rounded-3xl bg-white shadow-xl ring-1 ring-stone-200">
+        <div className="flex flex-col gap-3 border-b border-stone-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <BrandMark className="h-10 w-10" />
+            <div>
+              <p className="font-bold">{copy.assistantName}</p>
+              <p className="flex items-center gap-1.5 text-sm text-stone-600">
+                <span aria-hidden="true" className="h-2 w-2 rounded-full bg-brand-500" />
+                {copy.assistantStatus}
+              </p>
+            </div>
+          </div>
+          <ViewSelector mode={mode} onChange={setMode} />
+        </div>
+
+        <div id={DEMO_PANEL_ID} role="tabpanel" aria-labelledby={demoTabId(mode)} className="space-y-4 p-4">
+          {mode === 'product' ? (
+            <ProductAnswer onOpenDeal={setOpenDeal} />
+          ) : (
+            <BasketAnswer onOpenDeal={setOpenDeal} onOpenAlternative={() => setAlternativeOpen(true)} />
+          )}
+        </div>
+
+        <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-4 not-empty:pb-4">
+          {sent.map((text, index) => (
+            // Messages are only ever appended, so their position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+            <div key={index} className="space-y-4">
+              <ChatBubble from="visitor">{text}</ChatBubble>
+              <ChatBubble from="mandje">{copy.cannedReply}</ChatBubble>
+            </div>
+          ))}
+        </div>
+
+        <ChatComposer onSend={send} onMenuAction={handleMenuAction} />
+        <TryItFirstForm />
+      </div>
+
+      <DealDialog deal={openDeal} onClose={() => setOpenDeal(null)} />
+      <BasketDialog open={alternativeOpen} onClose={() => setAlternativeOpen(false)} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,32 @@
+import { useLanguage } from '../../../i18n/language-context';
+import { type DealItem, discountPercentOf } from '../demo-data';
+
+/** A deal as a tappable row: name, offer price, regular price and the discount label. */
+export function DealButton({ deal, onOpen }: { deal: DealItem; onOpen: (deal: DealItem) => void }) {
+  const { messages, format } = useLanguage();
+  const copy = messages.demo;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(deal)}
+      className="flex w-full items-center justify-between gap-3 rounded-xl bg-white px-3 py-3 text-left ring-1 ring-stone-200 transition-colors hover:bg-brand-50 hover:ring-brand-600 focus-visible:outline-3 focus-visible:outline-brand-700"
+    >
+      <span className="min-w-0">
+        <span className="block font-semibold">{copy.products[deal.product]}</span>{' '}
+        <span className="block text-sm text-stone-600">{format.size(deal.size.amount, deal.size.unit)}</span>
+      </span>{' '}
+      <span className="flex shrink-0 items-center gap-3">
+        <span className="text-right">
+          <span className="block font-bold text-brand-800">{format.euro(deal.bonusPrice)}</span>{' '}
+          <span className="block text-xs text-stone-500 line-through">
+            <span className="sr-only">{copy.wasPrice(format.euro(deal.originalPrice))}</span>
+            <span aria-hidden="true">{format.euro(deal.originalPrice)}</span>
+          </span>
+        </span>{' '}
+        <span className="rounded-full bg-red-700 px-2 py-1 text-xs font-bold text-white">
+          {copy.discountOff(format.percent(discountPercentOf(deal)))}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { type KeyboardEvent, useRef } from 'react';
+import { useLanguage } from '../../../i18n/language-context';
+
+export const DEMO_MODES = ['product', 'basket'] as const;
+export type DemoMode = (typeof DEMO_MODES)[number];
+
+export const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
+export const DEMO_PANEL_ID = 'demo-panel';
+
+/**
+ * The demo's product/basket toggle, built as a tablist: the selected tab is the demo mode, and the panel
+ * below shows that mode's conversation. Arrow keys, Home and End move between tabs.
+ */
+export function ViewSelector({ mode, onChange }: { mode: DemoMode; onChange: (mode: DemoMode) => void }) {
+  const { messages } = useLanguage();
+  const tabRefs = useRef<Partial<Record<DemoMode, HTMLButtonElement | null>>>({});
+
+  const select = (next: DemoMode) => {
+    onChange(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const index = DEMO_MODES.indexOf(mode);
+    const last = DEMO_MODES.length - 1;
+    const nextIndex = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    const next = nextIndex === undefined ? undefined : DEMO_MODES[nextIndex];
+    if (!next) return;
+    event.preventDefault();
+    select(next);
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label={messages.demo.viewSelectorLabel}
+      className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
+    >
+      {DEMO_MODES.map((each) => (
+        <button
+          key={each}
+          ref={(element) => {
+            tabRefs.current[each] = element;
+          }}
+          type="button"
+          role="tab"
+          id={demoTabId(each)}
+          aria-selected={each === mode}
+          aria-controls={DEMO_PANEL_ID}
+          tabIndex={each === mode ? 0 : -1}
+          onClick={() => onChange(each)}
+          onKeyDown={handleKeyDown}
+          className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm"
+        >
+          {messages.demo.views[each]}
+        </button>
+      ))}
+    </div>
+  );
+}

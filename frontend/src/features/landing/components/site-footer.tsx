@@ -1,0 +1,63 @@
+import { BrandLogo } from '../../../components/brand-logo';
+import { Icon } from '../../../components/icons';
+import { siteConfig } from '../../../config/site';
+import { useLanguage } from '../../../i18n/language-context';
+
+const linkStyle =
+  'inline-flex min-h-11 items-center gap-2 rounded-full px-4 ring-1 ring-stone-600 hover:bg-stone-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+export function SiteFooter() {
+  const { messages } = useLanguage();
+  const copy = messages.footer;
+  const { socialProfile, contactEmail } = siteConfig;
+  return (
+    <footer className="bg-stone-900 text-stone-200">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-start md:justify-between">
+        <div>
+          <BrandLogo className="text-white" />
+          <p className="mt-3 text-sm text-stone-300">{copy.launching}</p>
+        </div>
+        <div>
+          <p className="font-semibold text-white">{copy.follow}</p>
+          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+            <li>
+              <a href={socialProfile.url} target="_blank" rel="noopener noreferrer" className={linkStyle}>
+                {copy.socialLink(socialProfile.network, socialProfile.handle)}
+                <span className="sr-only"> {messages.common.opensInNewTab}</span>
+                <Icon name="external" className="h-4 w-4" />
+              </a>
+            </li>
+            <li>
+              {/* No TikTok account exists yet: a link that goes nowhere, and says so. */}
+              {/* biome-ignore lint/a11y/useValidAnchor: deliberately without href, exposed as a disabled link */}
+              <a
+                role="link"
+                aria-disabled="true"
+                className={`${linkStyle} cursor-not-allowed text-stone-400`}
+              >
+                <span aria-hidden="true">{copy.tiktok}</span>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-stone-700 px-2 py-0.5 text-xs text-stone-200"
+                >
+                  {messages.common.comingSoon}
+                </span>
+                <span className="sr-only">{copy.tiktokPlaceholder}</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <p className="font-semibold text-white">{copy.contact}</p>
+          <a
+            href={`mailto:${contactEmail}`}
+            className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-white focus-visible:outline-3 focus-visible:outline-white"
+          >
+            <Icon name="mail" className="h-4 w-4" />
+            {contactEmail}
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { BrandLogo } from '../../components/brand-logo';
+import { primaryButton } from '../../components/button-styles';
+import { useLanguage } from '../../i18n/language-context';
+
+/** Any path that is not a page. The server answers it with status 404 and this page. */
+export function NotFoundPage() {
+  const { messages } = useLanguage();
+  const copy = messages.notFound;
+
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
+  }, []);
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-linear-to-b from-brand-100 to-paper px-4 text-center">
+      <BrandLogo className="text-brand-900" />
+      <p className="text-7xl font-extrabold text-brand-800">{copy.code}</p>
+      <h1 className="text-2xl font-bold">{copy.title}</h1>
+      <a href="/" className={primaryButton}>
+        {copy.homeLink}
+      </a>
+    </main>
+  );
+}
