@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+import { siteConfig } from './config/site';
+import type { Locale } from './i18n/locales';
+import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
+
+/** Server-side entry: the static HTML of one page in one language, for the build to write to disk. */
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function headTags(meta: PageMetadata): string {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.canonicalUrl
+      ? `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">`
+      : '<meta name="robots" content="noindex">',
+    ...meta.alternates.map(
+      ({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
+    ),
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(siteConfig.brandName)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    meta.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">` : '',
+    `<meta property="og:locale" content="${meta.ogLocale}">`,
+    `<meta property="og:locale:alternate" content="${meta.ogLocaleAlternate}">`,
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+export interface PrerenderedPage {
+  lang: Locale;
+  head: string;
+  body: string;
+}
+
+export function prerenderPage(page: Page, locale: Locale): PrerenderedPage {
+  const body = renderToString(
+    <StrictMode>
+      <App page={page} initialLocale={locale} />
+    </StrictMode>,
+  );
+  return { lang: locale, head: headTags(pageMetadata(page, locale)), body };
+}

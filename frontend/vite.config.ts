@@ -1,0 +1,16 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The page lives in frontend/; `npm run build` (frontend/build.ts) drives this config for the browser
+// bundle and for the prerender, and `npm run dev` serves it with hot reload.
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: { port: Number(process.env.PORT ?? 5173) },
+});
