@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../frontend/src/i18n/messages';
+import { renderPage } from './render-page';
+
+describe('not-found page', () => {
+  it('says 404, that the page was not found, and links home', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage('en', 'not-found');
+
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('speaks Dutch in nl', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage('nl', 'not-found');
+
+    expect(screen.getByRole('heading', { name: messages.nl.notFound.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.nl.notFound.homeLink })).toBeInTheDocument();
+  });
+
+  it('logs the path that was tried as an error', () => {
+    const logError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/no-such-page');
+    renderPage('nl', 'not-found');
+
+    expect(logError).toHaveBeenCalledWith(expect.stringContaining('404'), '/no-such-page');
+  });
+});
