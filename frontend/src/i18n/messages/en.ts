@@ -127,8 +127,6 @@ export const en = {
     basketDialog: {
       title: (store: string) => `Your basket at ${store}`,
       description: 'The same products at this store, with this week’s offers.',
-      product: 'Product',
-      price: 'Price',
       savings: 'Saving',
       total: 'Total',
       totalSavings: 'Savings',

@@ -120,8 +120,6 @@ export const nl = {
     basketDialog: {
       title: (store) => `Je mandje bij ${store}`,
       description: 'Dezelfde producten bij deze winkel, met de aanbiedingen van deze week.',
-      product: 'Product',
-      price: 'Prijs',
       savings: 'Besparing',
       total: 'Totaal',
       totalSavings: 'Besparing',

@@ -72,7 +72,7 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
       <div
         id={menuId}
         hidden={!open}
-        className="absolute bottom-12 left-0 z-10 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200"
+        className="absolute bottom-12 left-0 z-10 w-72 max-w-[calc(100vw-3rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200"
       >
         <ul>
           {ENTRIES.map(({ key, icon, available }) => (
@@ -86,7 +86,7 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
                 <button type="button" className={entryStyle} disabled>
                   <Icon name={icon} />
                   <span className="flex-1">{copy[key]}</span>{' '}
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
                     {messages.common.comingSoon}
                   </span>
                 </button>
