@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { secondaryButton } from './button-styles';
+import { secondaryButton } from './control-styles';
 
 /**
  * A native modal `<dialog>`: `showModal()` gives the focus trap, the inert page behind it and Escape for

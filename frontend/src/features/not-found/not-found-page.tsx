@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
-import { primaryButton } from '../../components/button-styles';
+import { primaryButton } from '../../components/control-styles';
 import { useLanguage } from '../../i18n/language-context';
 
 /** Any path that is not a page. The server answers it with status 404 and this page. */

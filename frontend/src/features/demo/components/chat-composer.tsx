@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { iconButton } from '../../../components/button-styles';
+import { iconButton, textInput } from '../../../components/control-styles';
 import { Icon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/language-context';
 import { PlusMenu, type PlusMenuAction } from './plus-menu';
@@ -38,7 +38,7 @@ export function ChatComposer({
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={copy.placeholder}
-        className="min-h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-base placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30"
+        className={textInput}
       />
       <button
         type="submit"

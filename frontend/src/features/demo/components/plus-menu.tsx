@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { iconButton } from '../../../components/button-styles';
+import { iconButton } from '../../../components/control-styles';
 import { Icon, type IconName } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/language-context';
 import { otherLocale } from '../../../i18n/locales';

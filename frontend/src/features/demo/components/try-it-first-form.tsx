@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { secondaryButton } from '../../../components/button-styles';
+import { secondaryButton, textInput } from '../../../components/control-styles';
+import { FieldError } from '../../../components/field-error';
 import { useLanguage } from '../../../i18n/language-context';
 import { goToSignup } from '../../waitlist/go-to-signup';
 
@@ -60,7 +61,7 @@ export function TryItFirstForm() {
           placeholder={copy.placeholder}
           aria-invalid={missing}
           aria-describedby={errorId}
-          className="min-h-11 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-base placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30 aria-invalid:border-red-700"
+          className={textInput}
         />
         <button type="submit" disabled={loading} className={secondaryButton}>
           {loading && (
@@ -72,9 +73,7 @@ export function TryItFirstForm() {
           {loading ? copy.loading : copy.submit}
         </button>
       </div>
-      <p id={errorId} aria-live="polite" className="mt-1 min-h-5 text-sm font-medium text-red-700">
-        {missing ? copy.required : ''}
-      </p>
+      <FieldError id={errorId} message={missing ? copy.required : ''} />
       <p role="status" className="sr-only">
         {loading ? copy.loading : ''}
       </p>

@@ -1,5 +1,5 @@
 import { BrandLogo } from '../../../components/brand-logo';
-import { primaryButton } from '../../../components/button-styles';
+import { primaryButton } from '../../../components/control-styles';
 import { Icon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { useLanguage } from '../../../i18n/language-context';

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { primaryButton } from '../../../components/button-styles';
+import { primaryButton, textInput } from '../../../components/control-styles';
+import { FieldError } from '../../../components/field-error';
 import { useLanguage } from '../../../i18n/language-context';
 import { checkEmail, type EmailProblem } from '../email-rule';
 import { SIGNUP_EMAIL_INPUT_ID } from '../go-to-signup';
@@ -59,15 +60,13 @@ export function SignupForm({ noteId }: { noteId: string }) {
           }}
           aria-invalid={problem !== null}
           aria-describedby={`${errorId} ${noteId}`}
-          className="min-h-12 w-full flex-1 rounded-full border border-stone-300 bg-white px-5 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30 aria-invalid:border-red-700"
+          className={textInput}
         />
         <button type="submit" className={primaryButton}>
           {copy.submit}
         </button>
       </div>
-      <p id={errorId} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium text-red-700">
-        {errorText}
-      </p>
+      <FieldError id={errorId} message={errorText} />
     </form>
   );
 }

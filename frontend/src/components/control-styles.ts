@@ -1,4 +1,4 @@
-/** Class lists shared by buttons and by links that look like buttons, so both read as one family. */
+/** Class lists shared by the page's controls (and links that look like buttons), so they read as one family. */
 const base =
   'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -8,3 +8,7 @@ export const secondaryButton = `${base} border border-stone-300 bg-white px-5 py
 
 export const iconButton =
   'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/** Text inputs: a pill with a clear focus ring, and a red border when `aria-invalid` is set. */
+export const textInput =
+  'min-h-11 w-full min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30 aria-invalid:border-red-700';
