@@ -19,8 +19,10 @@ export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => 
       closeLabel={copy.close}
     >
       <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be focusable to scroll it by keyboard
+        tabIndex={0}
         aria-label={copy.title(store)}
-        className="max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200"
+        className="max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200 focus-visible:outline-3 focus-visible:outline-brand-700"
       >
         {alternativeBasket.items.map((item) => (
           <li key={item.product} className="flex items-center justify-between gap-4 px-4 py-3">
