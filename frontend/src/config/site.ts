@@ -10,7 +10,8 @@ export interface SiteConfig {
   socialProfile: { network: string; handle: string; url: string };
 }
 
-const env = import.meta.env;
+// Vite fills import.meta.env at build time; outside Vite (end-to-end tests reading the facts) it is absent.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 export const siteConfig = {
   brandName: 'Mandje',

@@ -1,0 +1,78 @@
+import {
+  containing,
+  dealButton,
+  demoParts,
+  expect,
+  expectNoAxeViolations,
+  LOCALE_CASES,
+  openPage,
+  test,
+} from './support';
+
+for (const { locale, path, copy } of LOCALE_CASES) {
+  test.describe(`accessibility in ${locale}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await openPage(page, path);
+    });
+
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await expectNoAxeViolations(page);
+    });
+
+    test('axe finds no violations with the product-details dialog open', async ({ page }) => {
+      const { panel } = demoParts(page, copy);
+      await dealButton(panel, copy, 'milk').click();
+      await expect(page.getByRole('dialog', { name: copy.demo.products.milk })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('axe finds no violations in the basket view with the basket dialog open', async ({ page }) => {
+      const { basketTab, panel } = demoParts(page, copy);
+      await basketTab.click();
+      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await panel
+        .getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('axe finds no violations with the plus menu open', async ({ page }) => {
+      const toggle = page.getByRole('button', { name: copy.demo.plusMenu.toggle });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: copy.demo.plusMenu.scanReceipt })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('axe finds no violations with the signup error and the try-it-first error showing', async ({
+      page,
+    }) => {
+      const signup = page.getByRole('region', { name: copy.signup.title });
+      await signup.getByRole('button', { name: copy.signup.submit }).click();
+      await expect(signup.getByText(copy.signup.errors.empty)).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await signup.getByRole('textbox', { name: copy.signup.emailLabel }).fill('not-an-email');
+      await signup.getByRole('button', { name: copy.signup.submit }).click();
+      await expect(signup.getByText(copy.signup.errors.malformed(copy.signup.exampleEmail))).toBeVisible();
+
+      const { section } = demoParts(page, copy);
+      await section.getByRole('button', { name: copy.demo.tryFirst.submit }).click();
+      await expect(section.getByText(copy.demo.tryFirst.required)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test('axe finds no violations on the not-found page, in Dutch and in English', async ({ page }) => {
+  for (const { path, copy } of LOCALE_CASES) {
+    await openPage(page, `${path}no-such-page`);
+    await expect(page.getByRole('heading', { level: 1, name: copy.notFound.title })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the production build: `npm start` builds dist/ and serves it with the same
+ * headers (including the strict Content-Security-Policy) as production.
+ *
+ * Run: `npx playwright test --config test/e2e/playwright.config.ts` (or `npm run test:e2e`).
+ * Chromium comes from Debian (/usr/bin/chromium); never `npx playwright install` (no internet).
+ */
+const repoRoot = resolve(import.meta.dirname, '../..');
+const PORT = 4391;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: import.meta.dirname,
+  outputDir: resolve(repoRoot, 'test-results/e2e-artifacts'),
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // The machines have two cores; the server and the build share them.
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm start',
+    cwd: repoRoot,
+    env: { PORT: String(PORT) },
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

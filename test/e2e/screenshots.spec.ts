@@ -1,0 +1,37 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from './support';
+
+// Screenshots for people to look at (test-results/screenshots/); nothing is compared pixel by pixel.
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+function expectWritten(file: string) {
+  expect(statSync(file).size, `${file} is not empty`).toBeGreaterThan(1_000);
+}
+
+for (const { locale, path, copy } of LOCALE_CASES) {
+  for (const viewport of WIDTHS) {
+    test(`full-page screenshot of ${path} at ${viewport.width} px (${locale})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openPage(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+      const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      expectWritten(file);
+    });
+  }
+
+  test(`screenshot of the basket view at 390 px (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, path);
+    const { section, basketTab, panel } = demoParts(page, copy);
+    await basketTab.click();
+    await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+    const file = join(SCREENSHOT_DIR, `${locale}-390-basket.png`);
+    await section.screenshot({ path: file, animations: 'disabled' });
+    expectWritten(file);
+  });
+}
