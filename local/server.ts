@@ -1,47 +1,40 @@
 /**
- * `npm start`: the whole product on one machine. Serves the built page from dist/ on PORT (default 3000).
+ * `npm start`: the whole product on one machine. The built page and the waitlist API on PORT (default
+ * 3000), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps nothing).
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createStaticSiteHandler } from './static-site';
+import { IN_MEMORY } from './local-dynamodb';
+import { startLocalRunner } from './runner';
 
 const port = Number(process.env.PORT ?? 3000);
+const dataDirSetting = process.env.DATA_DIR ?? '.data';
+const dataDir = dataDirSetting === IN_MEMORY ? IN_MEMORY : resolve(dataDirSetting);
 const distDir = resolve(import.meta.dirname, '../dist');
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}".`);
-  process.exit(1);
-}
-if (!existsSync(resolve(distDir, 'index.html'))) {
-  console.error('dist/ has no built page: run `npm run build` first (`npm start` does both).');
-  process.exit(1);
-}
-
-const serveSite = createStaticSiteHandler(distDir);
-const server = createServer((request, response) => {
-  serveSite(request, response).catch(() => {
-    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-    response.end('Internal Server Error');
-  });
-});
-
-server.on('error', (error: NodeJS.ErrnoException) => {
-  const reason =
-    error.code === 'EADDRINUSE' ? `port ${port} is already in use (set PORT to use another)` : error.message;
+function fail(reason: string): never {
   console.error(`Mandje could not start: ${reason}.`);
   process.exit(1);
-});
+}
 
-server.listen(port, () => {
-  console.log(
-    `Mandje is running at http://localhost:${port}/ (English: http://localhost:${port}/en/). Ctrl-C stops it.`,
-  );
-});
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`PORT must be a port number, not "${process.env.PORT}"`);
+if (!existsSync(resolve(distDir, 'index.html')))
+  fail('dist/ has no built page (run `npm run build`; `npm start` does both)');
+
+const runner = await startLocalRunner({ port, dataDir, distDir }).catch((error: Error) =>
+  fail(error.message),
+);
+const where = dataDir === IN_MEMORY ? 'in memory only' : `in ${dataDir}`;
+console.log(
+  `Mandje is running at ${runner.url} (English: ${runner.url}en/), waitlist kept ${where}. Ctrl-C stops it.`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+    runner.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

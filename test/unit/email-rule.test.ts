@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail } from '../../frontend/src/features/waitlist/email-rule';
+import { checkEmail } from '../../functions/waitlist/email-rule';
 
 describe('checkEmail', () => {
   it.each(['', '   ', '\t\n'])('calls %j empty', (raw) => {

@@ -163,6 +163,9 @@ export const en = {
     emailLabel: 'Email address',
     exampleEmail: 'name@example.com',
     submit: 'Sign me up',
+    sending: 'Signing you up…',
+    honeypotLabel: 'Leave this field empty',
+    dismissNotice: 'Dismiss',
     note: "We'll notify you when Mandje is ready. We only use your address for that.",
     errors: {
       empty: 'Please enter an email address',

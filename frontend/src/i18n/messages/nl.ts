@@ -159,6 +159,9 @@ export const nl = {
     emailLabel: 'E-mailadres',
     exampleEmail: 'naam@voorbeeld.nl',
     submit: 'Meld me aan',
+    sending: 'Je wordt aangemeld…',
+    honeypotLabel: 'Laat dit veld leeg',
+    dismissNotice: 'Sluiten',
     note: 'We laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
     errors: {
       empty: 'Vul een e-mailadres in',

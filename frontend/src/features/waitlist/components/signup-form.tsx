@@ -1,25 +1,32 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { checkEmail, type EmailProblem } from '../../../../../functions/waitlist/email-rule';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { useLanguage } from '../../../i18n/language-context';
-import { checkEmail, type EmailProblem } from '../email-rule';
 import { SIGNUP_EMAIL_INPUT_ID } from '../go-to-signup';
+import { type JoinResult, requestToJoin } from '../request-to-join';
+import { WaitlistNotice } from './waitlist-notice';
 
 /**
  * The waitlist form. The browser's own validation bubbles are switched off (`noValidate`) because they
  * speak the browser's language, not the page's; the page checks the address itself and says what is wrong
- * next to the field, where screen readers announce it.
+ * next to the field, where screen readers announce it. Only a well-formed address is sent.
  */
 export function SignupForm({ noteId }: { noteId: string }) {
-  const { messages } = useLanguage();
+  const { locale, messages } = useLanguage();
   const copy = messages.signup;
   const [email, setEmail] = useState('');
+  const [honeypot, setHoneypot] = useState('');
   const [problem, setProblem] = useState<EmailProblem | null>(null);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<JoinResult | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const honeypotId = useId();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending) return;
     const check = checkEmail(email);
     if (!check.ok) {
       setProblem(check.problem);
@@ -27,7 +34,17 @@ export function SignupForm({ noteId }: { noteId: string }) {
       return;
     }
     setProblem(null);
-    // Joining the waitlist (the API call and its notices) starts here, with `check.email`.
+    setResult(null);
+    setSending(true);
+    const outcome = await requestToJoin({
+      email: check.email,
+      language: locale,
+      website: honeypot || undefined,
+    });
+    setSending(false);
+    setResult(outcome);
+    // Only a stored address is cleared; after any problem the visitor keeps what they typed.
+    if (outcome === 'joined') setEmail('');
   };
 
   const errorText =
@@ -38,35 +55,62 @@ export function SignupForm({ noteId }: { noteId: string }) {
         : '';
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mx-auto mt-10 max-w-xl">
-      <label htmlFor={SIGNUP_EMAIL_INPUT_ID} className="block text-sm font-semibold text-stone-800">
-        {copy.emailLabel}
-      </label>
-      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-        <input
-          ref={inputRef}
-          id={SIGNUP_EMAIL_INPUT_ID}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          placeholder={copy.exampleEmail}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (problem) setProblem(null);
-          }}
-          aria-invalid={problem !== null}
-          aria-describedby={`${errorId} ${noteId}`}
-          className={textInput}
-        />
-        <button type="submit" className={primaryButton}>
-          {copy.submit}
-        </button>
-      </div>
-      <FieldError id={errorId} message={errorText} />
-    </form>
+    <>
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        aria-busy={sending}
+        className="relative mx-auto mt-10 max-w-xl"
+      >
+        <label htmlFor={SIGNUP_EMAIL_INPUT_ID} className="block text-sm font-semibold text-stone-800">
+          {copy.emailLabel}
+        </label>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+          <input
+            ref={inputRef}
+            id={SIGNUP_EMAIL_INPUT_ID}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            placeholder={copy.exampleEmail}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (problem) setProblem(null);
+            }}
+            aria-invalid={problem !== null}
+            aria-describedby={`${errorId} ${noteId}`}
+            className={textInput}
+          />
+          <button type="submit" disabled={sending} className={primaryButton}>
+            {sending && (
+              <span
+                aria-hidden="true"
+                className="h-4 w-4 rounded-full border-2 border-white/60 border-t-transparent motion-safe:animate-spin"
+              />
+            )}
+            {sending ? copy.sending : copy.submit}
+          </button>
+        </div>
+        <FieldError id={errorId} message={errorText} />
+        {/* Robots fill in every field; people never see this one, nor do screen readers or the Tab key. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
+          <input
+            id={honeypotId}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+      </form>
+      <WaitlistNotice result={result} onDismiss={() => setResult(null)} />
+    </>
   );
 }

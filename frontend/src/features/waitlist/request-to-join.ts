@@ -1,0 +1,26 @@
+import { type JoinWaitlistRequest, WAITLIST_PATH } from '../../../../functions/waitlist/waitlist-api';
+
+export type JoinResult = 'joined' | 'already_registered' | 'failed';
+
+/** How long a visitor waits for an answer before being told to try again. */
+export const JOIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Asks the waitlist API to add an address. Only three things matter to the page: joined, already on the
+ * list, or anything else (bad request, rate limit, server fault, no network, no answer in time).
+ */
+export async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinResult> {
+  try {
+    const response = await fetch(WAITLIST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(JOIN_TIMEOUT_MS),
+    });
+    if (response.status === 201) return 'joined';
+    if (response.status === 409) return 'already_registered';
+    return 'failed';
+  } catch {
+    return 'failed';
+  }
+}

@@ -1,0 +1,73 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { parseJoinRequest } from './join-request';
+import { joinWaitlist, type WaitlistStore } from './join-waitlist';
+import { type JoinWaitlistError, type JoinWaitlistResponse, WAITLIST_HTTP_STATUS } from './waitlist-api';
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is required`);
+  return value;
+}
+
+// Created once per container and reused by every request it serves.
+const store: WaitlistStore = {
+  tableName: requiredEnv('TABLE_NAME'),
+  client: DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      // Fail within a few seconds, well inside the page's own 10 s patience, rather than hang.
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+    }),
+  ),
+};
+
+type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
+
+function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
+  const body: JoinWaitlistResponse =
+    outcome === 'joined' || outcome === 'ignored_honeypot' ? { status: 'joined' } : { error: outcome };
+  const statusKey = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+  return {
+    statusCode: WAITLIST_HTTP_STATUS[statusKey],
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(outcome === 'method_not_allowed' ? { allow: 'POST' } : {}),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** One line per request, for metrics and alarms. Never the address, never the request body. */
+function log(fields: { outcome: Outcome; status: number; latencyMs: number; errorName?: string }): void {
+  const line = JSON.stringify({ message: 'waitlist request', ...fields });
+  if (fields.status >= 500) console.error(line);
+  else console.log(line);
+}
+
+async function decide(event: APIGatewayProxyEventV2): Promise<{ outcome: Outcome; errorName?: string }> {
+  const parsed = parseJoinRequest(event);
+  if (!parsed.ok) return { outcome: parsed.error };
+  // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
+  if (parsed.request.website) return { outcome: 'ignored_honeypot' };
+  try {
+    return { outcome: await joinWaitlist(store, parsed.request) };
+  } catch (error) {
+    return { outcome: 'unavailable', errorName: error instanceof Error ? error.name : 'UnknownError' };
+  }
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const started = performance.now();
+  const { outcome, errorName } = await decide(event);
+  const response = respond(outcome);
+  log({
+    outcome,
+    status: response.statusCode ?? 500,
+    latencyMs: Math.round(performance.now() - started),
+    errorName,
+  });
+  return response;
+}

@@ -1,0 +1,42 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SIGNUP_NOTE_VERSION } from './waitlist-api';
+import type { WaitlistRecord } from './waitlist-table';
+
+export interface WaitlistStore {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export type JoinOutcome = 'joined' | 'already_registered';
+
+/**
+ * Puts a person on the waitlist, once: the conditional put makes a second request for the same address
+ * (in any case or spacing) a no-op that reports "already registered". Any other failure is thrown.
+ */
+export async function joinWaitlist(
+  store: WaitlistStore,
+  entry: { email: string; language: WaitlistRecord['language'] },
+  now: Date = new Date(),
+): Promise<JoinOutcome> {
+  const record: WaitlistRecord = {
+    email: entry.email.toLowerCase(),
+    emailAsEntered: entry.email,
+    language: entry.language,
+    createdAt: now.toISOString(),
+    consentVersion: SIGNUP_NOTE_VERSION,
+  };
+  try {
+    await store.client.send(
+      new PutCommand({
+        TableName: store.tableName,
+        Item: record,
+        ConditionExpression: 'attribute_not_exists(email)',
+      }),
+    );
+    return 'joined';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'already_registered';
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The waitlist API's contract: path, limits, request and response shapes. The handler, the local runner
+ * and the page all import it. It has no runtime dependencies, so the page pays only for what it uses.
+ */
+import type { Locale } from '../../frontend/src/i18n/locales';
+
+export const WAITLIST_PATH = '/api/waitlist';
+
+/** Requests larger than this are refused before they are parsed. */
+export const MAX_REQUEST_BYTES = 1024;
+
+/**
+ * Which wording of the signup note (messages.*.signup.note) a visitor agreed to. Change it whenever that
+ * wording changes, so every record says what its owner was told.
+ */
+export const SIGNUP_NOTE_VERSION = '2026-11-21';
+
+export interface JoinWaitlistRequest {
+  email: string;
+  language: Locale;
+  /** A honeypot: hidden from people, so only robots fill it in. */
+  website?: string;
+}
+
+export type JoinWaitlistError =
+  | 'already_registered'
+  | 'invalid_email'
+  | 'invalid_request'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'unavailable';
+
+export type JoinWaitlistResponse = { status: 'joined' } | { error: JoinWaitlistError };
+
+export const WAITLIST_HTTP_STATUS = {
+  joined: 201,
+  already_registered: 409,
+  invalid_email: 400,
+  invalid_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  unavailable: 503,
+} as const satisfies Record<'joined' | JoinWaitlistError, number>;
