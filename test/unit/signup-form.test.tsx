@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
 import type { Locale } from '../../frontend/src/i18n/locales';
 import { messages } from '../../frontend/src/i18n/messages';
@@ -12,6 +12,18 @@ function renderSignup(locale: Locale) {
   const input = screen.getByRole('textbox', { name: copy.emailLabel });
   return { copy, input, submit: screen.getByRole('button', { name: copy.submit }), user: userEvent.setup() };
 }
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 
 describe('signup form', () => {
   it('is the #signup section, with an e-mail field the browser can fill', () => {
@@ -60,13 +72,117 @@ describe('signup form', () => {
     ).toBeInTheDocument();
   });
 
-  it('takes a well-formed address without complaint', async () => {
+  it('sends nothing while the address is not valid', async () => {
     const { input, submit, user } = renderSignup('en');
     await user.click(submit);
+    await user.type(input, 'ann@example');
+    await user.click(submit);
+
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed address and the page language, and gives up after 10 seconds', async () => {
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const { input, submit, user } = renderSignup('nl');
     await user.type(input, '  ann@example.nl ');
     await user.click(submit);
 
-    expect(input).toHaveAttribute('aria-invalid', 'false');
-    expect(screen.queryByText(messages.en.signup.errors.empty)).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/waitlist');
+    expect(init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.nl', language: 'nl' });
+    expect(timeout).toHaveBeenCalledWith(10_000);
+  });
+
+  it('shows the sending state and sends only once, however often the button is pressed', async () => {
+    let finish: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { copy, input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+
+    const sending = screen.getByRole('button', { name: copy.sending });
+    expect(sending).toBeDisabled();
+    await user.click(sending);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    finish(new Response('{"status":"joined"}', { status: 201 }));
+    expect(await screen.findByRole('button', { name: copy.submit })).toBeEnabled();
+  });
+
+  it.each(['nl', 'en'] as const)(
+    'tells a new member they are on the list and clears the field (%s)',
+    async (locale) => {
+      fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+      const { copy, input, submit, user } = renderSignup(locale);
+      await user.type(input, 'ann@example.nl');
+      await user.click(submit);
+
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(`${copy.notices.successTitle}${copy.notices.successBody}`);
+      expect(input).toHaveValue('');
+    },
+  );
+
+  it.each(['nl', 'en'] as const)(
+    'says an address is already registered and keeps it (%s)',
+    async (locale) => {
+      fetchMock.mockReturnValue(answer(409, { error: 'already_registered' }));
+      const { copy, input, submit, user } = renderSignup(locale);
+      await user.type(input, 'ann@example.nl');
+      await user.click(submit);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `${copy.notices.duplicateTitle}${copy.notices.duplicateBody}`,
+      );
+      expect(input).toHaveValue('ann@example.nl');
+    },
+  );
+
+  it.each([
+    ['a server fault', () => answer(503, { error: 'unavailable' })],
+    ['a rate limit', () => answer(429, { message: 'Too Many Requests' })],
+    ['a refused request', () => answer(400, { error: 'invalid_request' })],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['no answer in time', () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))],
+  ])('answers %s with the error notice and keeps the address', async (_case, reply) => {
+    fetchMock.mockImplementation(reply);
+    const { copy, input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ErrorSomething went wrong. Please try again.',
+    );
+    expect(input).toHaveValue('ann@example.nl');
+    expect(screen.getByRole('button', { name: copy.submit })).toBeEnabled();
+  });
+
+  it('lets the visitor dismiss a notice', async () => {
+    fetchMock.mockReturnValue(answer(409, { error: 'already_registered' }));
+    const { copy, input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+    await user.click(await screen.findByRole('button', { name: copy.dismissNotice }));
+
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('hides the honeypot from people and assistive technology, and sends it when a robot fills it', async () => {
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+    const { input, submit, user } = renderSignup('en');
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: messages.en.signup.honeypotLabel })).not.toBeInTheDocument();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+
+    await user.type(honeypot as HTMLInputElement, 'https://spam.example');
+    await user.type(input, 'bot@example.nl');
+    await user.click(submit);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      website: 'https://spam.example',
+    });
   });
 });

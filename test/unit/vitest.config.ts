@@ -6,9 +6,23 @@ export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
   plugins: [react()],
   test: {
-    environment: 'jsdom',
-    include: ['test/unit/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/unit/setup.ts'],
     restoreMocks: true,
+    unstubEnvs: true,
+    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'page',
+          environment: 'jsdom',
+          include: ['test/unit/*.test.{ts,tsx}'],
+          setupFiles: ['test/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'functions', environment: 'node', include: ['test/unit/functions/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -1,0 +1,111 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { postJoin, withConcurrency } from './waitlist-api';
+
+let runner: LocalRunner;
+let runId = 0;
+/** A fresh address per test, so tests do not depend on each other. */
+const newAddress = (label: string) => `${label}.${Date.now()}.${++runId}@example.nl`;
+
+async function storedEmails(): Promise<string[]> {
+  const client = new DynamoDBClient({});
+  const emails: string[] = [];
+  let startKey: Record<string, never> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) emails.push(item.email?.S ?? '');
+    startKey = page.LastEvaluatedKey as typeof startKey;
+  } while (startKey);
+  client.destroy();
+  return emails;
+}
+
+beforeAll(async () => {
+  const emptyDist = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+  runner = await startLocalRunner({ port: 0, dataDir: ':memory:', distDir: emptyDist });
+});
+
+afterAll(async () => {
+  await runner?.close();
+});
+
+describe('waitlist API on the local runner', () => {
+  it('stores a new address and answers a second request for it with 409', async () => {
+    const email = newAddress('twice');
+
+    expect(await postJoin(runner.url, { email, language: 'nl' })).toEqual({
+      status: 201,
+      body: { status: 'joined' },
+    });
+    expect(await postJoin(runner.url, { email, language: 'nl' })).toEqual({
+      status: 409,
+      body: { error: 'already_registered' },
+    });
+    expect(await storedEmails()).toContain(email);
+  });
+
+  it('treats case and surrounding spaces as the same person', async () => {
+    const email = newAddress('variant');
+
+    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
+    for (const variant of [
+      email.toUpperCase(),
+      `  ${email} `,
+      `\t${email.replace(/^./, (c) => c.toUpperCase())}`,
+    ]) {
+      expect((await postJoin(runner.url, { email: variant, language: 'nl' })).status).toBe(409);
+    }
+    expect((await storedEmails()).filter((stored) => stored === email)).toHaveLength(1);
+  });
+
+  it('stores one record when 100 requests for one new address arrive at once', async () => {
+    const email = newAddress('race');
+    const statuses = (
+      await Promise.all(Array.from({ length: 100 }, () => postJoin(runner.url, { email, language: 'nl' })))
+    ).map((answer) => answer.status);
+
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+  });
+
+  it('stores all of 500 distinct addresses sent 32 at a time', async () => {
+    const emails = Array.from({ length: 500 }, (_, index) => newAddress(`bulk${index}`));
+    const statuses = await withConcurrency(
+      32,
+      emails.map((email) => async () => (await postJoin(runner.url, { email, language: 'en' })).status),
+    );
+
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const stored = new Set(await storedEmails());
+    expect(emails.filter((email) => !stored.has(email))).toEqual([]);
+  });
+
+  it('refuses a malformed address with 400 and stores nothing', async () => {
+    const before = (await storedEmails()).length;
+
+    expect(await postJoin(runner.url, { email: 'not-an-address', language: 'nl' })).toEqual({
+      status: 400,
+      body: { error: 'invalid_email' },
+    });
+    expect((await storedEmails()).length).toBe(before);
+  });
+
+  it('passes the request through the adapter like API Gateway: 415 for a form post, 404 JSON beside the API', async () => {
+    const form = await fetch(new URL('/api/waitlist', runner.url), {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'a@b.nl' }),
+    });
+    expect(form.status).toBe(415);
+    expect(form.headers.get('cache-control')).toBe('no-store');
+
+    const elsewhere = await fetch(new URL('/api/elsewhere', runner.url));
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toEqual({ error: 'not_found' });
+  });
+});

@@ -1,0 +1,215 @@
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGNUP_NOTE_VERSION } from '../../../functions/waitlist/waitlist-api';
+import { httpApiEvent, jsonBody } from './http-api-event';
+
+vi.stubEnv('TABLE_NAME', 'waitlist-test');
+const { handler } = await import('../../../functions/waitlist/handler');
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const ADDRESS = 'Ann.de.Vries@Example.nl';
+
+let logLines: string[] = [];
+
+beforeEach(() => {
+  dynamo.reset();
+  logLines = [];
+  const capture = (...args: unknown[]) => {
+    logLines.push(args.map(String).join(' '));
+  };
+  vi.spyOn(console, 'log').mockImplementation(capture);
+  vi.spyOn(console, 'error').mockImplementation(capture);
+  vi.spyOn(console, 'warn').mockImplementation(capture);
+  vi.spyOn(console, 'info').mockImplementation(capture);
+});
+
+afterEach(() => {
+  // Whatever happened, the address never reaches the logs.
+  expect(logLines.join('\n').toLowerCase()).not.toContain('ann.de.vries');
+  expect(logLines.join('\n')).not.toMatch(/@example\.nl/i);
+});
+
+const join = (body: unknown) => handler(httpApiEvent({ body: jsonBody(body) }));
+const parse = (result: { body?: string }) => JSON.parse(result.body ?? '');
+
+describe('waitlist handler', () => {
+  it('stores a new address with exactly one conditional put, keyed on the trimmed lower-cased address', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const result = await join({ email: `  ${ADDRESS} `, language: 'en' });
+
+    expect(result.statusCode).toBe(201);
+    expect(parse(result)).toEqual({ status: 'joined' });
+    const puts = dynamo.commandCalls(PutCommand);
+    expect(puts).toHaveLength(1);
+    expect(dynamo.calls()).toHaveLength(1);
+    const input = puts[0]?.args[0].input;
+    expect(input).toEqual({
+      TableName: 'waitlist-test',
+      ConditionExpression: 'attribute_not_exists(email)',
+      Item: {
+        email: 'ann.de.vries@example.nl',
+        emailAsEntered: ADDRESS,
+        language: 'en',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        consentVersion: SIGNUP_NOTE_VERSION,
+      },
+    });
+  });
+
+  it('answers 409 already_registered when the address is on the list', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(
+        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+      );
+    const result = await join({ email: ADDRESS, language: 'nl' });
+
+    expect(result.statusCode).toBe(409);
+    expect(parse(result)).toEqual({ error: 'already_registered' });
+  });
+
+  it('reads a base64-encoded body, as API Gateway sends some', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const body = Buffer.from(jsonBody({ email: ADDRESS, language: 'nl' })).toString('base64');
+    const result = await handler(httpApiEvent({ body, isBase64Encoded: true }));
+
+    expect(result.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['an empty address', jsonBody({ email: '', language: 'nl' }), 400, 'invalid_email'],
+    ['an address of spaces', jsonBody({ email: '   ', language: 'nl' }), 400, 'invalid_email'],
+    [
+      'an address without a dot after the at sign',
+      jsonBody({ email: 'ann@example', language: 'nl' }),
+      400,
+      'invalid_email',
+    ],
+    ['an address with a space', jsonBody({ email: 'ann @example.nl', language: 'nl' }), 400, 'invalid_email'],
+    [
+      'an address over 254 characters',
+      jsonBody({ email: `${'a'.repeat(250)}@x.nl`, language: 'nl' }),
+      400,
+      'invalid_email',
+    ],
+    ['a body that is not JSON', '{"email":', 400, 'invalid_request'],
+    ['a JSON array', '[]', 400, 'invalid_request'],
+    ['an address that is not a string', jsonBody({ email: 42, language: 'nl' }), 400, 'invalid_request'],
+    ['a missing address', jsonBody({ language: 'nl' }), 400, 'invalid_request'],
+    ['a missing language', jsonBody({ email: ADDRESS }), 400, 'invalid_request'],
+    ['an unknown language', jsonBody({ email: ADDRESS, language: 'de' }), 400, 'invalid_request'],
+    [
+      'a honeypot that is not a string',
+      jsonBody({ email: ADDRESS, language: 'nl', website: 1 }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'a body over 1 KB',
+      jsonBody({ email: ADDRESS, language: 'nl', website: 'x'.repeat(1024) }),
+      413,
+      'payload_too_large',
+    ],
+    ['no body', undefined, 400, 'invalid_request'],
+  ])('refuses %s with %i %s and stores nothing', async (_case, body, status, error) => {
+    const result = await handler(httpApiEvent({ body }));
+
+    expect(result.statusCode).toBe(status);
+    expect(parse(result)).toEqual({ error });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['no content type', null],
+  ])('refuses %s with 415 and stores nothing', async (_case, contentType) => {
+    const result = await handler(
+      httpApiEvent({ contentType, body: jsonBody({ email: ADDRESS, language: 'nl' }) }),
+    );
+
+    expect(result.statusCode).toBe(415);
+    expect(parse(result)).toEqual({ error: 'unsupported_media_type' });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('accepts JSON with a charset', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const result = await handler(
+      httpApiEvent({
+        contentType: 'application/json; charset=utf-8',
+        body: jsonBody({ email: ADDRESS, language: 'nl' }),
+      }),
+    );
+
+    expect(result.statusCode).toBe(201);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE'])('refuses %s with 405 and says POST is allowed', async (method) => {
+    const result = await handler(
+      httpApiEvent({ method, body: jsonBody({ email: ADDRESS, language: 'nl' }) }),
+    );
+
+    expect(result.statusCode).toBe(405);
+    expect(result.headers).toMatchObject({ allow: 'POST' });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers a filled honeypot with 201 and stores nothing', async () => {
+    const result = await join({ email: ADDRESS, language: 'nl', website: 'https://spam.example' });
+
+    expect(result.statusCode).toBe(201);
+    expect(parse(result)).toEqual({ status: 'joined' });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'throttling',
+      new ProvisionedThroughputExceededException({ message: `Rate exceeded for ${ADDRESS}`, $metadata: {} }),
+    ],
+    ['a timeout', Object.assign(new Error(`Request to ${ADDRESS} timed out`), { name: 'TimeoutError' })],
+    ['an unknown error', new Error(`boom: ${ADDRESS} at /var/task/index.mjs:1:1`)],
+    ['something thrown that is not an Error', `failed for ${ADDRESS}`],
+  ])('answers %s with 503 unavailable, leaking nothing', async (_case, failure) => {
+    dynamo.on(PutCommand).rejects(failure as Error);
+    const result = await join({ email: ADDRESS, language: 'nl' });
+
+    expect(result.statusCode).toBe(503);
+    expect(result.body).toBe(jsonBody({ error: 'unavailable' }));
+  });
+
+  it('sends every answer as uncached JSON', async () => {
+    dynamo.on(PutCommand).resolves({});
+    for (const result of [
+      await join({ email: ADDRESS, language: 'nl' }),
+      await handler(httpApiEvent({ body: '{' })),
+    ]) {
+      expect(result.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+    }
+  });
+
+  it('logs one line per request with outcome, status and latency, and the error name on failure', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }));
+    await join({ email: ADDRESS, language: 'nl' });
+
+    expect(logLines).toHaveLength(1);
+    expect(JSON.parse(logLines[0] ?? '')).toEqual({
+      message: 'waitlist request',
+      outcome: 'unavailable',
+      status: 503,
+      latencyMs: expect.any(Number),
+      errorName: 'ProvisionedThroughputExceededException',
+    });
+  });
+});
