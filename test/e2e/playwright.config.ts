@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -52,7 +54,8 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: repoRoot,
-    env: { PORT: String(PORT) },
+    // A fresh data folder for every run, so no test meets an address from an earlier one.
+    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'mandje-e2e-')) },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { containing, expect, LOCALE_CASES, openPage, test } from './support';
 
-// Only validation is tested: the waitlist API call is not built yet, so a valid address is never submitted.
+// Validation in the browser; joining with a valid address is covered in waitlist.spec.ts.
 for (const { locale, path, copy } of LOCALE_CASES) {
   test.describe(`signup form in ${locale}`, () => {
     test.beforeEach(async ({ page }) => {

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, LOCALE_CASES, type LocaleCase, openPage, test } from './support';
+
+let addressCount = 0;
+/** A new address for each join, unique across runs and workers. */
+const newAddress = (locale: string) =>
+  `e2e.${locale}.${Date.now()}.${process.pid}.${++addressCount}@example.nl`;
+
+function signup(page: Page, { copy }: LocaleCase) {
+  const section = page.getByRole('region', { name: copy.signup.title });
+  return {
+    email: section.getByRole('textbox', { name: copy.signup.emailLabel }),
+    submit: section.getByRole('button', { name: copy.signup.submit }),
+    success: page.getByRole('status').filter({ hasText: copy.signup.notices.successTitle }),
+    alert: page.getByRole('alert'),
+  };
+}
+
+for (const localeCase of LOCALE_CASES) {
+  const { locale, path, copy } = localeCase;
+  const notices = copy.signup.notices;
+
+  test.describe(`joining the waitlist in ${locale}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await openPage(page, path);
+    });
+
+    test('a new address is welcomed and the field is cleared; the same address again is already registered', async ({
+      page,
+    }) => {
+      const form = signup(page, localeCase);
+      const address = newAddress(locale);
+      await form.email.fill(address);
+      await form.submit.click();
+
+      await expect(form.success).toContainText(notices.successBody);
+      await expect(form.email).toHaveValue('');
+
+      await form.email.fill(address.toUpperCase());
+      await form.submit.click();
+      await expect(form.alert).toContainText(notices.duplicateTitle);
+      await expect(form.alert).toContainText(notices.duplicateBody);
+      await expect(form.email).toHaveValue(address.toUpperCase());
+    });
+
+    test('while the request is on its way the button says so and cannot be pressed again', async ({
+      page,
+    }) => {
+      const form = signup(page, localeCase);
+      let requests = 0;
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/waitlist', async (route) => {
+        requests++;
+        await released;
+        await route.continue();
+      });
+      await form.email.fill(newAddress(locale));
+      await form.submit.click();
+
+      const sending = page.getByRole('button', { name: copy.signup.sending });
+      await expect(sending).toBeDisabled();
+      await sending.click({ force: true });
+      release();
+      await expect(form.success).toContainText(notices.successBody);
+      expect(requests).toBe(1);
+    });
+
+    test('a store that is down gives the error notice and keeps the address', async ({ page }) => {
+      const form = signup(page, localeCase);
+      await page.route('**/api/waitlist', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }),
+      );
+      const address = newAddress(locale);
+      await form.email.fill(address);
+      await form.submit.click();
+
+      await expect(form.alert).toContainText(notices.errorTitle);
+      await expect(form.alert).toContainText(notices.errorBody);
+      await expect(form.email).toHaveValue(address);
+    });
+
+    test('a lost connection gives the error notice and keeps the address', async ({ page }) => {
+      const form = signup(page, localeCase);
+      await page.route('**/api/waitlist', (route) => route.abort('internetdisconnected'));
+      const address = newAddress(locale);
+      await form.email.fill(address);
+      await form.submit.click();
+
+      await expect(form.alert).toContainText(notices.errorBody);
+      await expect(form.email).toHaveValue(address);
+    });
+
+    test('axe finds nothing with a success notice or an error notice showing', async ({ page }) => {
+      const form = signup(page, localeCase);
+      await form.email.fill(newAddress(locale));
+      await form.submit.click();
+      await expect(form.success).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.route('**/api/waitlist', (route) =>
+        route.fulfill({ status: 503, body: '{"error":"unavailable"}' }),
+      );
+      await form.email.fill(newAddress(locale));
+      await form.submit.click();
+      await expect(form.alert).toContainText(notices.errorBody);
+      await expectNoAxeViolations(page);
+    });
+
+    test('the notice follows a language switch', async ({ page }) => {
+      const form = signup(page, localeCase);
+      await form.email.fill(newAddress(locale));
+      await form.submit.click();
+      await expect(form.success).toContainText(notices.successBody);
+
+      const other = LOCALE_CASES.find((each) => each.locale !== locale) as LocaleCase;
+      await page
+        .getByRole('navigation', { name: copy.common.languageNavLabel })
+        .getByRole('link', {
+          name: new RegExp(other.locale.toUpperCase()),
+        })
+        .click();
+      await expect(
+        page.getByRole('status').filter({ hasText: other.copy.signup.notices.successTitle }),
+      ).toContainText(other.copy.signup.notices.successBody);
+    });
+  });
+}
