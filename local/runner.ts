@@ -1,8 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
-import { SECURITY_HEADERS } from '../infra/security-headers';
-import { createLambdaHttpAdapter } from './lambda-http-adapter';
-import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from './local-dynamodb';
+import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSiteHandler } from './static-site';
 
 export interface LocalRunnerOptions {
@@ -17,40 +14,21 @@ export interface LocalRunner {
   close(): Promise<void>;
 }
 
-const LOCAL_TABLE_NAME = 'mandje-waitlist';
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 /**
- * Points the AWS SDK at the local store, with throwaway credentials so it never looks further for real
- * ones. The handler reads this when it is first imported, exactly as it reads its environment in Lambda.
- */
-function pointAwsSdkAtLocalStore(endpoint: string): void {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
-  process.env.AWS_REGION ??= 'eu-west-1';
-  process.env.AWS_ACCESS_KEY_ID = 'local';
-  process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
-}
-
-function notFoundJson(_request: IncomingMessage, response: ServerResponse): Promise<void> {
-  response.writeHead(404, {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify({ error: 'not_found' }));
-  return Promise.resolve();
-}
-
-/**
- * The whole product on one machine: the built page, and `/api/waitlist` served by the real Lambda handler
- * through an API Gateway-shaped adapter, writing to dynalite. One runner per process: the handler binds
- * to the store it finds when first imported, as a Lambda container does.
+ * The whole product on one machine: the built page, and `/api/*` served by the real Lambda handler
+ * against dynalite, as CloudFront routes them in production.
  */
 export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOptions): Promise<LocalRunner> {
   // Take the port first: if it is taken, say so before anything else is started.
-  let routes: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  let route: Route | undefined;
   const server = createServer((request, response) => {
-    (routes ?? notFoundJson)(request, response).catch(() => {
+    if (!route) {
+      response.writeHead(503, { 'retry-after': '1' }).end();
+      return;
+    }
+    route(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Internal Server Error');
     });
@@ -71,30 +49,16 @@ export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOp
       server.closeAllConnections();
     });
 
-  let dynamo: LocalDynamoDB;
+  let api: LocalWaitlistApi;
   try {
-    dynamo = await startLocalDynamoDB(dataDir);
+    api = await startLocalWaitlistApi(dataDir);
   } catch (error) {
     await closeServer();
     throw error;
   }
-  try {
-    pointAwsSdkAtLocalStore(dynamo.endpoint);
-    await ensureWaitlistTable(process.env.TABLE_NAME as string);
-  } catch {
-    await Promise.all([closeServer(), dynamo.close()]);
-    throw new Error(`the store in ${dataDir} did not answer (is another Mandje using that data folder?)`);
-  }
-
-  const { handler } = await import('../functions/waitlist/handler');
-  const api = createLambdaHttpAdapter(handler);
   const site = createStaticSiteHandler(distDir);
-  routes = (request, response) => {
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    if (path === WAITLIST_PATH) return api(request, response);
-    if (path.startsWith('/api/')) return notFoundJson(request, response);
-    return site(request, response);
-  };
+  route = (request, response) =>
+    ((request.url ?? '/').startsWith('/api/') ? api : { serve: site }).serve(request, response);
 
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -102,7 +66,7 @@ export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOp
     url: `http://localhost:${actualPort}/`,
     close: async () => {
       await closeServer();
-      await dynamo.close();
+      await api.close();
     },
   };
 }

@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
+import { SECURITY_HEADERS } from '../infra/security-headers';
+import { createLambdaHttpAdapter } from './lambda-http-adapter';
+import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
+
+export interface LocalWaitlistApi {
+  /** Answers `/api/*` requests: the waitlist through the Lambda handler, anything else 404. */
+  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+const LOCAL_TABLE_NAME = 'mandje-waitlist';
+
+/**
+ * Points the AWS SDK at the local store, with throwaway credentials so it never looks further for real
+ * ones. The handler reads this when it is first imported, exactly as it reads its environment in Lambda.
+ */
+function pointAwsSdkAtLocalStore(endpoint: string): void {
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
+  process.env.AWS_REGION ??= 'eu-west-1';
+  process.env.AWS_ACCESS_KEY_ID = 'local';
+  process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
+}
+
+function notFound(response: ServerResponse): void {
+  response.writeHead(404, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify({ error: 'not_found' }));
+}
+
+/**
+ * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda handler
+ * behind an API Gateway-shaped adapter. One per process: the handler binds to the store it finds when it
+ * is first imported, as a Lambda container does.
+ */
+export async function startLocalWaitlistApi(dataDir: string): Promise<LocalWaitlistApi> {
+  const dynamo = await startLocalDynamoDB(dataDir);
+  try {
+    pointAwsSdkAtLocalStore(dynamo.endpoint);
+    await ensureWaitlistTable(process.env.TABLE_NAME as string);
+  } catch {
+    await dynamo.close();
+    throw new Error(`the store in ${dataDir} did not answer (is another program using that data folder?)`);
+  }
+  const { handler } = await import('../functions/waitlist/handler');
+  const adapter = createLambdaHttpAdapter(handler);
+  return {
+    serve: async (request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      if (path === WAITLIST_PATH) await adapter(request, response);
+      else notFound(response);
+    },
+    close: () => dynamo.close(),
+  };
+}
