@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
+import { Spinner } from '../../../components/spinner';
 import { useLanguage } from '../../../i18n/language-context';
 import { goToSignup } from '../../waitlist/go-to-signup';
 
@@ -64,12 +65,7 @@ export function TryItFirstForm() {
           className={textInput}
         />
         <button type="submit" disabled={loading} className={secondaryButton}>
-          {loading && (
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 rounded-full border-2 border-stone-400 border-t-transparent motion-safe:animate-spin"
-            />
-          )}
+          {loading && <Spinner className="border-stone-400" />}
           {loading ? copy.loading : copy.submit}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '../../../../../functions/waitlist/email-rule';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
+import { Spinner } from '../../../components/spinner';
 import { useLanguage } from '../../../i18n/language-context';
 import { SIGNUP_EMAIL_INPUT_ID } from '../go-to-signup';
 import { type JoinResult, requestToJoin } from '../request-to-join';
@@ -86,12 +87,7 @@ export function SignupForm({ noteId }: { noteId: string }) {
             className={textInput}
           />
           <button type="submit" disabled={sending} className={primaryButton}>
-            {sending && (
-              <span
-                aria-hidden="true"
-                className="h-4 w-4 rounded-full border-2 border-white/60 border-t-transparent motion-safe:animate-spin"
-              />
-            )}
+            {sending && <Spinner className="border-white/60" />}
             {sending ? copy.sending : copy.submit}
           </button>
         </div>
