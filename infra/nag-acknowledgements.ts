@@ -1,0 +1,78 @@
+import { type CfnResource, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { MandjeStack } from './mandje-stack';
+
+export interface NagAcknowledgement {
+  construct: IConstruct;
+  rule: string;
+  reason: string;
+}
+
+const rule = (id: string) => `AwsSolutions::AwsSolutions-${id}`;
+
+/**
+ * The cdk-nag AwsSolutions findings this stack accepts, each on the one resource it concerns, with the
+ * reason. The README lists them; a test checks that nothing else is flagged.
+ */
+export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
+  const { site, waitlist } = stack;
+  const handlerLogsId = stack.getLogicalId(waitlist.handler.logGroup.node.defaultChild as CfnResource);
+  const acknowledgements: NagAcknowledgement[] = [
+    {
+      construct: waitlist.httpApi,
+      rule: rule('APIG4'),
+      reason: 'Joining the waitlist is public by design: anonymous visitors sign up without an account.',
+    },
+    {
+      construct: waitlist.handler.role ?? waitlist.handler,
+      rule: `${rule('IAM5')}[Resource::<${handlerLogsId}.Arn>:*]`,
+      reason:
+        'Log streams are created at run time under the function’s own log group; the wildcard is that group’s streams only.',
+    },
+    {
+      construct: site.distribution,
+      rule: rule('CFR1'),
+      reason:
+        'The page is for Dutch shoppers but is public information; blocking countries would only hinder travellers.',
+    },
+    {
+      construct: site.distribution,
+      rule: rule('CFR2'),
+      reason:
+        'No WAF: the only write path is throttled at the API stage and validated by the handler; WAF would cost more than the page at rest.',
+    },
+  ];
+  if (!site.hasCustomDomain) {
+    acknowledgements.push({
+      construct: site.distribution,
+      rule: rule('CFR4'),
+      reason:
+        'Without a custom domain CloudFront’s default certificate is used, whose TLS floor cannot be set; with a domain the floor is TLS 1.2 (2021).',
+    });
+  }
+  // CDK's own BucketDeployment handler: its runtime, managed policy and S3 wildcards are CDK's choice. Its
+  // findings name asset-bucket ARNs that vary by account and region, so they are read off the handler itself.
+  const deploymentHandler = stack.node.children.find((child) =>
+    child.node.id.startsWith('Custom::CDKBucketDeployment'),
+  );
+  const deploymentReasons: Record<string, string> = {
+    IAM4: 'CDK’s BucketDeployment handler uses the AWS managed basic execution policy for its logs.',
+    IAM5: 'CDK’s BucketDeployment handler copies any object of the asset into the site bucket, so its S3 actions and keys are wildcards.',
+    L1: 'CDK’s BucketDeployment handler runtime is pinned by aws-cdk-lib, not by this stack.',
+  };
+  if (deploymentHandler) {
+    for (const { ruleName } of new AwsSolutionsChecks().validateScope(deploymentHandler).violations) {
+      const reason = deploymentReasons[ruleName.replace(/^AwsSolutions-/, '').replace(/\[.*$/, '')];
+      if (reason)
+        acknowledgements.push({ construct: deploymentHandler, rule: `AwsSolutions::${ruleName}`, reason });
+    }
+  }
+  return acknowledgements;
+}
+
+export function acknowledgeNagFindings(stack: MandjeStack): void {
+  for (const { construct, rule: id, reason } of nagAcknowledgements(stack)) {
+    Validations.of(construct).acknowledge({ id, reason });
+  }
+}
