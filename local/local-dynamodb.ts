@@ -10,6 +10,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { WAITLIST_TABLE_KEY } from '../functions/waitlist/waitlist-table';
+import { IN_MEMORY } from './data-dir';
 
 // dynalite is CommonJS without types: describe the little of it that is used.
 interface DynaliteServer {
@@ -23,8 +24,6 @@ const dynalite = createRequire(import.meta.url)('dynalite') as (options: {
   updateTableMs: number;
   path?: string;
 }) => DynaliteServer;
-
-export const IN_MEMORY = ':memory:';
 
 export interface LocalDynamoDB {
   endpoint: string;

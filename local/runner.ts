@@ -58,7 +58,7 @@ export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOp
   }
   const site = createStaticSiteHandler(distDir);
   route = (request, response) =>
-    ((request.url ?? '/').startsWith('/api/') ? api : { serve: site }).serve(request, response);
+    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site(request, response);
 
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

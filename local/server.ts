@@ -4,12 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { IN_MEMORY } from './local-dynamodb';
+import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
 import { startLocalRunner } from './runner';
 
 const port = Number(process.env.PORT ?? 3000);
-const dataDirSetting = process.env.DATA_DIR ?? '.data';
-const dataDir = dataDirSetting === IN_MEMORY ? IN_MEMORY : resolve(dataDirSetting);
+const dataDir = dataDirFromEnvironment();
 const distDir = resolve(import.meta.dirname, '../dist');
 
 function fail(reason: string): never {

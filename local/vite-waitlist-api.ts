@@ -1,7 +1,5 @@
-import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { IN_MEMORY } from './local-dynamodb';
-import { startLocalWaitlistApi } from './local-waitlist-api';
+import { dataDirFromEnvironment } from './data-dir';
 
 /**
  * `npm run dev`: the same waitlist API as `npm start` (real handler, dynalite in DATA_DIR), served by
@@ -12,9 +10,9 @@ export function localWaitlistApi(): Plugin {
     name: 'mandje-local-waitlist-api',
     apply: 'serve',
     async configureServer(server) {
-      const dataDir =
-        process.env.DATA_DIR === IN_MEMORY ? IN_MEMORY : resolve(process.env.DATA_DIR ?? '.data');
-      const api = await startLocalWaitlistApi(dataDir);
+      // Loaded here, not at the top: `vite build` reads this config too and needs none of the AWS SDK.
+      const { startLocalWaitlistApi } = await import('./local-waitlist-api');
+      const api = await startLocalWaitlistApi(dataDirFromEnvironment());
       server.httpServer?.once('close', () => void api.close());
       server.middlewares.use((request, response, next) => {
         if (request.url?.startsWith('/api/')) api.serve(request, response).catch(next);

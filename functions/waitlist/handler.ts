@@ -26,11 +26,11 @@ const store: WaitlistStore = {
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
 function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
-  const body: JoinWaitlistResponse =
-    outcome === 'joined' || outcome === 'ignored_honeypot' ? { status: 'joined' } : { error: outcome };
-  const statusKey = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+  // A robot caught by the honeypot is told exactly what a person would be.
+  const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+  const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
   return {
-    statusCode: WAITLIST_HTTP_STATUS[statusKey],
+    statusCode: WAITLIST_HTTP_STATUS[answered],
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
