@@ -23,6 +23,34 @@ const store: WaitlistStore = {
   ),
 };
 
+/**
+ * The longest a request waits for the store, retries included: the visitor hears "try again" well inside
+ * the page's own 10 s patience and the function's 10 s timeout, instead of an API Gateway error page.
+ */
+export const STORE_DEADLINE_MS = 5_000;
+
+class StoreDeadlineExceeded extends Error {
+  override name = 'StoreDeadlineExceeded';
+}
+
+/** Runs `work` against a deadline; when it passes, `work`'s signal aborts the SDK's request and retries. */
+async function withinDeadline<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new StoreDeadlineExceeded(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
+      controller.abort(error);
+      reject(error);
+    }, STORE_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
 function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
@@ -53,7 +81,8 @@ async function decide(event: APIGatewayProxyEventV2): Promise<{ outcome: Outcome
   // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
   if (parsed.request.website) return { outcome: 'ignored_honeypot' };
   try {
-    return { outcome: await joinWaitlist(store, parsed.request) };
+    const request = parsed.request;
+    return { outcome: await withinDeadline((abortSignal) => joinWaitlist(store, request, { abortSignal })) };
   } catch (error) {
     return { outcome: 'unavailable', errorName: error instanceof Error ? error.name : 'UnknownError' };
   }

@@ -17,7 +17,7 @@ export type JoinOutcome = 'joined' | 'already_registered';
 export async function joinWaitlist(
   store: WaitlistStore,
   entry: { email: string; language: WaitlistRecord['language'] },
-  now: Date = new Date(),
+  { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<JoinOutcome> {
   const record: WaitlistRecord = {
     email: entry.email.toLowerCase(),
@@ -33,6 +33,7 @@ export async function joinWaitlist(
         Item: record,
         ConditionExpression: 'attribute_not_exists(email)',
       }),
+      { abortSignal },
     );
     return 'joined';
   } catch (error) {
