@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +24,12 @@ const dynalite = createRequire(import.meta.url)('dynalite') as (options: {
   updateTableMs: number;
   path?: string;
 }) => DynaliteServer;
+
+/** The waitlist table's name in the local store. */
+export const LOCAL_TABLE_NAME = 'mandje-waitlist';
+
+/** Where a running store says how to reach it, for the operator's tools (see runningStoreEndpoint). */
+const STORE_FILE = 'mandje-store.json';
 
 export interface LocalDynamoDB {
   endpoint: string;
@@ -73,6 +79,34 @@ function lockDataDir(dataDir: string): () => void {
 }
 
 /**
+ * Tells other processes where this store listens: only one process can open the folder, so the operator's
+ * tools reach a running store through its endpoint. Written whole (temporary file, then rename), so a
+ * reader never sees half of it.
+ */
+function recordEndpoint(dataDir: string, endpoint: string): () => void {
+  const file = join(dataDir, STORE_FILE);
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify({ pid: process.pid, endpoint }));
+  renameSync(partial, file);
+  return () => rmSync(file, { force: true });
+}
+
+/** The endpoint of the store that has `dataDir` open in another process, if one is running. */
+export function runningStoreEndpoint(dataDir: string): string | undefined {
+  let recorded: unknown;
+  try {
+    recorded = JSON.parse(readFileSync(join(dataDir, STORE_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const { pid, endpoint } = (recorded ?? {}) as { pid?: unknown; endpoint?: unknown };
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof endpoint !== 'string') {
+    return undefined;
+  }
+  return pid !== process.pid && isRunning(pid) ? endpoint : undefined;
+}
+
+/**
  * DynamoDB's API on this machine: dynalite on loopback, with its data in `dataDir` (LevelDB files), or in
  * memory for `:memory:`.
  */
@@ -89,10 +123,13 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     updateTableMs: 0,
     ...(inMemory ? {} : { path: dataDir }),
   });
-  const close = () =>
-    new Promise<void>((resolve, reject) =>
+  let forgetEndpoint = () => {};
+  const close = () => {
+    forgetEndpoint();
+    return new Promise<void>((resolve, reject) =>
       server.close((error) => (error ? reject(error) : resolve())),
     ).finally(unlock);
+  };
   try {
     await new Promise<void>((resolve, reject) =>
       server.listen(0, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
@@ -101,7 +138,14 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     unlock();
     throw error;
   }
-  return { endpoint: `http://127.0.0.1:${server.address().port}`, close };
+  const endpoint = `http://127.0.0.1:${server.address().port}`;
+  try {
+    if (!inMemory) forgetEndpoint = recordEndpoint(dataDir, endpoint);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { endpoint, close };
 }
 
 /**

@@ -1,0 +1,152 @@
+/**
+ * `npm run waitlist -- <command>`: the operator's tools for the waitlist, on the local store by default or
+ * on the AWS table with --table (and the operator's own AWS credentials, found by the default chain).
+ */
+import { parseArgs } from 'node:util';
+import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { dataDirFromEnvironment } from './data-dir';
+import { waitlistCsv } from './waitlist-csv';
+import {
+  allRecords,
+  countRecords,
+  forgetRecord,
+  openWaitlistTable,
+  type WaitlistTable,
+  type WaitlistTarget,
+  WaitlistToolError,
+} from './waitlist-store-access';
+
+// On Node 20 the AWS SDK prints eight lines about its own future Node support on every run; the tool's
+// answer is one line. Setting the variable to false shows the notice again.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const USAGE = `Usage: npm run waitlist -- <command> [options]
+
+Commands:
+  count              print how many addresses are on the waitlist
+  export             print the waitlist as CSV (a header row, then oldest first)
+  forget <address>   remove an address (in any case) and say whether it was there
+
+Options:
+  --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
+  --table NAME       use this DynamoDB table in AWS instead, with the default AWS credential chain
+  --region REGION    the AWS region of --table (default: AWS_REGION or the AWS config)`;
+
+type Command = { name: 'count' } | { name: 'export' } | { name: 'forget'; address: string };
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+} as const;
+
+function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>
+  >;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [name, ...rest] = positionals;
+
+  let command: Command;
+  if ((name === 'count' || name === 'export') && rest.length === 0) command = { name };
+  else if (name === 'forget' && rest.length === 1 && rest[0]?.trim())
+    command = { name, address: rest[0].trim() };
+  else if (name === 'forget') throw new UsageError('forget needs one address');
+  else
+    throw new UsageError(
+      // Not echoed: what was typed may be an address.
+      name ? 'unknown command, or more arguments than it takes' : 'no command',
+    );
+
+  if (values.table !== undefined) {
+    if (!values.table) throw new UsageError('--table needs a table name');
+    if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
+    return { command, target: { kind: 'aws', tableName: values.table, region: values.region || undefined } };
+  }
+  if (values.region !== undefined) throw new UsageError('--region applies to --table only');
+  return {
+    command,
+    target: { kind: 'local', dataDir: dataDirFromEnvironment(values['data-dir'] ?? process.env.DATA_DIR) },
+  };
+}
+
+const NETWORK_ERRORS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+const REFUSED_CREDENTIALS = new Set([
+  'UnrecognizedClientException',
+  'InvalidSignatureException',
+  'ExpiredTokenException',
+  'InvalidClientTokenId',
+]);
+
+/** One sentence the operator can act on; never a stack trace. */
+function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
+  if (error instanceof WaitlistToolError) return error.message;
+  const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
+  const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
+  if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
+  const {
+    name = 'Error',
+    code,
+    message = '',
+  } = (error ?? {}) as { name?: string; code?: string; message?: string };
+  if (name === 'CredentialsProviderError') {
+    return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
+  }
+  if (REFUSED_CREDENTIALS.has(name)) return `AWS refused the credentials (${name})`;
+  if (name === 'AccessDeniedException') return `these AWS credentials may not use ${tableName} (${name})`;
+  if (code && NETWORK_ERRORS.has(code))
+    return `could not reach DynamoDB in ${where} (${code}); check --region`;
+  return `${name}: ${message.split('\n')[0]}`;
+}
+
+async function run(command: Command, table: WaitlistTable): Promise<void> {
+  switch (command.name) {
+    case 'count':
+      process.stdout.write(`${await countRecords(table)}\n`);
+      return;
+    case 'export':
+      process.stdout.write(waitlistCsv(await allRecords(table)));
+      return;
+    case 'forget': {
+      const existed = await forgetRecord(table, command.address);
+      process.stdout.write(
+        existed
+          ? `Removed ${command.address} from the waitlist.\n`
+          : `${command.address} was not on the waitlist; nothing removed.\n`,
+      );
+      return;
+    }
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  let request: ReturnType<typeof parseCommandLine>;
+  try {
+    request = parseCommandLine(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`waitlist: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  let table: WaitlistTable | undefined;
+  try {
+    table = await openWaitlistTable(request.target);
+    await run(request.command, table);
+    return 0;
+  } catch (error) {
+    console.error(`waitlist: ${explain(error, request.target, table)}`);
+    return 1;
+  } finally {
+    await table?.close().catch(() => {});
+  }
+}
+
+// Let the event loop end by itself, so the CSV written to a pipe is flushed in full.
+process.exitCode = await main(process.argv.slice(2));

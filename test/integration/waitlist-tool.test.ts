@@ -1,0 +1,204 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postJoin } from './waitlist-api';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts a runner in its own process on `dataDir` and resolves with its URL once it listens. */
+function startRunnerProcess(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  running.push(child);
+  return new Promise((resolveStart, rejectStart) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = output.match(/READY (\S+)/);
+      if (ready?.[1]) {
+        resolveStart({
+          url: ready[1],
+          stop: () =>
+            new Promise((resolveStop) => {
+              child.once('exit', () => resolveStop());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.once('exit', (code) => rejectStart(new Error(`runner exited early (${code}): ${errors}`)));
+  });
+}
+
+/** Runs `npm run waitlist -- ...args` as the operator would, and returns what it printed and its exit code. */
+async function waitlistTool(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'local/waitlist-tool.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env } },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+const CSV_HEADER = 'email,emailAsEntered,language,createdAt,consentVersion';
+const csvLines = (csv: string) => csv.split('\r\n').filter((line) => line !== '');
+
+/** Addresses the email rule allows that a spreadsheet would read as formulas. */
+const SIGNUPS = [
+  { email: 'Ann.de.Vries@Example.nl', language: 'nl' },
+  { email: '=cmd@example.nl', language: 'en' },
+  { email: '+31-6@example.nl', language: 'nl' },
+] as const;
+
+async function joinAll(url: string): Promise<void> {
+  for (const signup of SIGNUPS) expect((await postJoin(url, signup)).status).toBe(201);
+}
+
+describe('npm run waitlist on the local store', () => {
+  it('counts, exports and forgets through the running store while a runner has the folder open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const runner = await startRunnerProcess(dataDir);
+    await joinAll(runner.url);
+    const options = ['--data-dir', dataDir];
+
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '3\n' });
+
+    const exported = await waitlistTool(['export', ...options]);
+    expect(exported.code).toBe(0);
+    const [header, ...rows] = csvLines(exported.stdout);
+    expect(header).toBe(CSV_HEADER);
+    // Formula-like cells are quoted as text; rows come oldest first.
+    expect(rows.map((row) => row.split(',').slice(0, 3)).sort()).toEqual(
+      [
+        ['ann.de.vries@example.nl', 'Ann.de.Vries@Example.nl', 'nl'],
+        ["'=cmd@example.nl", "'=cmd@example.nl", 'en'],
+        ["'+31-6@example.nl", "'+31-6@example.nl", 'nl'],
+      ].sort(),
+    );
+    const createdAt = rows.map((row) => row.split(',')[3] ?? '');
+    expect(createdAt).toEqual([...createdAt].sort());
+
+    const forgotten = await waitlistTool(['forget', ' ANN.de.vries@example.NL ', ...options]);
+    expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
+    expect(forgotten.stderr).not.toMatch(/ann/i);
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '2\n' });
+    expect(await waitlistTool(['forget', 'ann.de.vries@example.nl', ...options])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/was not on the waitlist/),
+    });
+
+    // The runner's own store saw the change: the address can join again.
+    expect((await postJoin(runner.url, SIGNUPS[0])).status).toBe(201);
+    await runner.stop();
+    expect(existsSync(join(dataDir, 'mandje-store.json'))).toBe(false);
+  });
+
+  it('opens the folder itself when no runner is running, and leaves it free for the next runner', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const first = await startRunnerProcess(dataDir);
+    await joinAll(first.url);
+    await first.stop();
+    const env = { DATA_DIR: dataDir };
+
+    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: '3\n' });
+    expect(csvLines((await waitlistTool(['export'], env)).stdout)).toHaveLength(4);
+    expect(await waitlistTool(['forget', '=CMD@example.nl'], env)).toMatchObject({
+      code: 0,
+      stdout: 'Removed =CMD@example.nl from the waitlist.\n',
+    });
+    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: '2\n' });
+
+    const second = await startRunnerProcess(dataDir);
+    expect((await postJoin(second.url, SIGNUPS[1])).status).toBe(201);
+    expect((await postJoin(second.url, SIGNUPS[2])).status).toBe(409);
+    await second.stop();
+  });
+
+  it('opens the folder itself when the recorded runner is gone', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const runner = await startRunnerProcess(dataDir);
+    await joinAll(runner.url);
+    await runner.stop();
+    // What a runner killed without warning leaves behind: a record of a process that no longer exists.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolveExit) => gone.once('exit', resolveExit));
+    writeFileSync(
+      join(dataDir, 'mandje-store.json'),
+      JSON.stringify({ pid: gone.pid, endpoint: 'http://127.0.0.1:9' }),
+    );
+
+    expect(await waitlistTool(['count', '--data-dir', dataDir])).toMatchObject({ code: 0, stdout: '3\n' });
+  });
+
+  it.each([
+    [[], /no command/],
+    [['forget'], /forget needs one address/],
+    [['count', 'ann@example.nl'], /unknown command, or more arguments/],
+    [['count', '--region', 'eu-west-1'], /--region applies to --table only/],
+    [['count', '--verbose'], /Unknown option/],
+  ])('answers the usage error %j with exit code 2 and the usage', async (args, reason) => {
+    const result = await waitlistTool(args);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(reason);
+    expect(result.stderr).toMatch(/Usage: npm run waitlist -- <command>/);
+    expect(result.stderr).not.toContain('ann@');
+  });
+
+  it('says in one line when there is no local waitlist to work on', async () => {
+    const missing = join(tmpdir(), `mandje-missing-${Date.now()}`);
+    const result = await waitlistTool(['count', '--data-dir', missing]);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `waitlist: there is no local waitlist in ${missing} (set DATA_DIR or --data-dir)`,
+    ]);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('says in one line, without a stack, when AWS credentials are missing', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'mandje-home-'));
+    const result = await waitlistTool(['count', '--table', 'mandje-waitlist', '--region', 'eu-west-1'], {
+      HOME: home,
+      AWS_CONFIG_FILE: join(home, 'config'),
+      AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'),
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+      AWS_SESSION_TOKEN: '',
+      AWS_PROFILE: '',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: '',
+      AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '',
+      AWS_WEB_IDENTITY_TOKEN_FILE: '',
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^waitlist: no AWS credentials found/),
+    ]);
+  });
+});
