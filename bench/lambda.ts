@@ -1,0 +1,181 @@
+/**
+ * The Lambda's size and cold start. A cold start is a fresh Node process that imports the built handler
+ * and serves one signup; the floor is a fresh process that imports the AWS SDK's DynamoDB document
+ * client and sends one PutItem: what any function writing to DynamoDB pays. Both write to one in-memory
+ * dynalite, interleaved, in the same run, so the ratio compares like with like on this machine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUNDLE_BUDGETS } from './budgets';
+import { LAMBDA_BUNDLE } from './bundle';
+import type { BenchSection } from './report';
+import { median, percentile, preciseMs, round, times } from './statistics';
+import { startBenchStore, storeEnvironment } from './store';
+import { kb } from './table';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+const coldStartScript = join(repoRoot, 'bench/lambda-cold-start.mjs');
+
+export interface LambdaColdStartOptions {
+  /** Cold starts of each kind; they alternate, handler then floor. */
+  runs?: number;
+  /** Rebuild dist-functions/ first (`functions/build.ts`), so the figure is of the current source. */
+  build?: boolean;
+}
+
+type Kind = 'handler' | 'floor';
+
+interface ColdStart {
+  /** From the child's first line of code to the answer to its one request: import + first request. */
+  importAndServeMs: number;
+  /** From the child's process start (performance.timeOrigin) to that answer: includes Node's own boot. */
+  sinceProcessStartMs: number;
+  /** Measured by this process: from spawn to the child's exit. */
+  wallMs: number;
+}
+
+function coldStart(kind: Kind, email: string, environment: Record<string, string>): Promise<ColdStart> {
+  const args =
+    kind === 'handler'
+      ? [coldStartScript, 'handler', LAMBDA_BUNDLE, email]
+      : [coldStartScript, 'floor', email];
+  const spawned = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolveRun, rejectRun) => {
+    child.once('error', rejectRun);
+    child.once('exit', (code) => {
+      const wallMs = performance.now() - spawned;
+      const line = stdout.split('\n').find((text) => text.startsWith('COLD_START '));
+      if (code !== 0 || !line) {
+        rejectRun(new Error(`the ${kind} cold start failed (exit ${code}): ${stderr.trim()}`));
+        return;
+      }
+      const { status, startedMs, servedMs } = JSON.parse(line.slice('COLD_START '.length)) as {
+        status: number;
+        startedMs: number;
+        servedMs: number;
+      };
+      if (status !== 201) {
+        rejectRun(new Error(`the ${kind} cold start answered ${status}, not 201: ${stderr.trim()}`));
+        return;
+      }
+      resolveRun({ importAndServeMs: servedMs - startedMs, sinceProcessStartMs: servedMs, wallMs });
+    });
+  });
+}
+
+const summary = (values: number[]) => ({
+  medianMs: round(median(values)),
+  p90Ms: round(percentile(values, 90)),
+});
+
+export async function measureLambdaColdStart({
+  runs = 15,
+  build = true,
+}: LambdaColdStartOptions = {}): Promise<BenchSection> {
+  if (build) {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'functions/build.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`functions/build.ts failed: ${built.stderr}`);
+  }
+  const bundle = readFileSync(LAMBDA_BUNDLE);
+  const bundleBytes = { rawBytes: bundle.length, gzipBytes: gzipSync(bundle, { level: 9 }).length };
+
+  const store = await startBenchStore(':memory:');
+  const measured: Record<Kind, ColdStart[]> = { handler: [], floor: [] };
+  try {
+    const environment = storeEnvironment(store.endpoint);
+    const runId = Date.now().toString(36);
+    // One round unrecorded: the first process of each kind reads its files from disk, later ones from the
+    // page cache, as a warm Lambda host would.
+    for (let pair = -1; pair < runs; pair++) {
+      for (const kind of ['handler', 'floor'] as const) {
+        const result = await coldStart(kind, `cold.${kind}.${runId}.${pair + 1}@example.nl`, environment);
+        if (pair >= 0) measured[kind].push(result);
+      }
+    }
+  } finally {
+    await store.close();
+  }
+
+  const figures = (kind: Kind) => ({
+    importAndServe: summary(measured[kind].map((run) => run.importAndServeMs)),
+    sinceProcessStart: summary(measured[kind].map((run) => run.sinceProcessStartMs)),
+    wall: summary(measured[kind].map((run) => run.wallMs)),
+  });
+  const handler = figures('handler');
+  const floor = figures('floor');
+  const ratio = {
+    importAndServe: round(handler.importAndServe.medianMs / floor.importAndServe.medianMs),
+    wall: round(handler.wall.medianMs / floor.wall.medianMs),
+  };
+
+  return {
+    name: 'lambda',
+    title: 'Lambda: bundle and cold start',
+    results: {
+      bundle: { file: 'dist-functions/waitlist/index.mjs', ...bundleBytes, awsSdkBundled: false },
+      runs,
+      nodeVersion: process.version,
+      handler,
+      floor,
+      ratio,
+    },
+    table: {
+      head: ['Lambda', 'Handler', 'Floor: SDK + one PutItem', 'Ratio'],
+      rows: [
+        [
+          'Bundle, minified (gzip)',
+          `${kb(bundleBytes.rawBytes)} (${kb(bundleBytes.gzipBytes)})`,
+          'SDK not bundled',
+          '',
+        ],
+        [
+          'Import + first request, median',
+          preciseMs(handler.importAndServe.medianMs),
+          preciseMs(floor.importAndServe.medianMs),
+          times(ratio.importAndServe),
+        ],
+        [
+          'Import + first request, p90',
+          preciseMs(handler.importAndServe.p90Ms),
+          preciseMs(floor.importAndServe.p90Ms),
+          '',
+        ],
+        [
+          'Process spawn to exit, median',
+          preciseMs(handler.wall.medianMs),
+          preciseMs(floor.wall.medianMs),
+          times(ratio.wall),
+        ],
+        ['Process spawn to exit, p90', preciseMs(handler.wall.p90Ms), preciseMs(floor.wall.p90Ms), ''],
+      ],
+    },
+    notes: [
+      `${runs} cold starts of each, alternating, after one unrecorded pair; each a fresh \`node\` process writing one new signup to the same in-memory dynalite.`,
+      '"Import + first request" is measured inside the child with performance.now(): from its first line of code to the handler\'s answer (201). "Spawn to exit" is measured by the parent and adds Node\'s own start and exit.',
+      `The AWS SDK is not bundled (the Lambda runtime provides it), so the bundle budget is ${kb(BUNDLE_BUDGETS.lambdaBundleBytes)} minified and no cold-start ratio budget applies; the ratio shows what the handler adds to the SDK's own cost (zod/mini, validation, one log line).`,
+      `Node ${process.version} here; the Lambda runs Node.js 24 on arm64, so absolute times differ from AWS's.`,
+    ],
+  };
+}
+
+if (import.meta.filename === process.argv[1]) {
+  console.log(JSON.stringify(await measureLambdaColdStart(), null, 2));
+}
