@@ -16,6 +16,28 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await openPage(page, path);
     });
 
+    test('the dialogs and the plus menu load their code only when a pointer or the focus comes near', async ({
+      page,
+    }) => {
+      const loadedScripts = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.endsWith('.js')),
+        );
+      const deferred = [/\/demo-dialogs-[\w-]+\.js$/, /\/plus-menu-entries-[\w-]+\.js$/];
+      expect((await loadedScripts()).filter((path) => deferred.some((name) => name.test(path)))).toEqual([]);
+
+      const { section, panel } = demoParts(page, copy);
+      await Promise.all([page.waitForResponse(deferred[0] as RegExp), panel.hover()]);
+      const toggle = section.getByRole('button', { name: copy.demo.plusMenu.toggle });
+      await Promise.all([page.waitForResponse(deferred[1] as RegExp), toggle.focus()]);
+
+      await toggle.press('Enter');
+      await expect(section.getByRole('button', { name: copy.demo.plusMenu.scanReceipt })).toBeVisible();
+    });
+
     test('the product deal opens a details dialog with every field; Escape closes it and focus returns', async ({
       page,
     }) => {

@@ -71,7 +71,7 @@ describe('chat demo', () => {
     await user.click(screen.getByRole('tab', { name: en.views.basket }));
     await user.click(screen.getByRole('button', { name: /^Wholemeal sourdough bread/ }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Wholemeal sourdough bread' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wholemeal sourdough bread' });
     const fields = Object.fromEntries(
       within(dialog)
         .getAllByRole('term')
@@ -99,7 +99,7 @@ describe('chat demo', () => {
     renderInLanguage(<ChatDemo />, 'nl');
     await user.click(screen.getByRole('button', { name: /^Halfvolle melk/ }));
 
-    expect(screen.getByRole('dialog', { name: nl.products.milk })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: nl.products.milk })).toHaveTextContent(
       /Geldig vanaf25 aug\.? 2025/,
     );
   });
@@ -110,7 +110,7 @@ describe('chat demo', () => {
     await user.click(screen.getByRole('tab', { name: en.views.basket }));
     await user.click(screen.getByRole('button', { name: /^Also found at Albert Heijn/ }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Your basket at Albert Heijn' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your basket at Albert Heijn' });
     const items = within(within(dialog).getByRole('list')).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Semi-skimmed milk €1.59 Saving €0.20',

@@ -12,6 +12,8 @@ async function openMenu() {
   renderInLanguage(<ChatDemo />, 'en');
   const toggle = screen.getByRole('button', { name: copy.toggle });
   await user.click(toggle);
+  // The entries' code loads when the menu is first wanted.
+  await screen.findByRole('button', { name: copy.scanReceipt });
   return { user, toggle };
 }
 

@@ -3,15 +3,16 @@ import { BrandMark } from '../../../components/brand-logo';
 import { PageSection } from '../../../components/page-section';
 import { useLanguage } from '../../../i18n/language-context';
 import type { DealItem } from '../demo-data';
+import { useDeferredModule } from '../use-deferred-module';
 import { BasketAnswer } from './basket-answer';
-import { BasketDialog } from './basket-dialog';
 import { ChatBubble } from './chat-bubble';
 import { ChatComposer } from './chat-composer';
-import { DealDialog } from './deal-dialog';
 import type { PlusMenuAction } from './plus-menu';
 import { ProductAnswer } from './product-answer';
 import { TryItFirstForm } from './try-it-first-form';
 import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-selector';
+
+const importDialogs = () => import('./demo-dialogs');
 
 /** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
@@ -21,6 +22,18 @@ export function ChatDemo() {
   const [sent, setSent] = useState<string[]>([]);
   const [openDeal, setOpenDeal] = useState<DealItem | null>(null);
   const [alternativeOpen, setAlternativeOpen] = useState(false);
+  // The dialogs are not part of the first view: their code loads as soon as a pointer or the focus enters
+  // the answers, so it is there by the time a deal is tapped.
+  const [dialogs, loadDialogs] = useDeferredModule(importDialogs);
+
+  const openDealDialog = (deal: DealItem) => {
+    loadDialogs();
+    setOpenDeal(deal);
+  };
+  const openAlternativeDialog = () => {
+    loadDialogs();
+    setAlternativeOpen(true);
+  };
 
   const send = (text: string) => setSent((earlier) => [...earlier, text]);
   const handleMenuAction = (action: PlusMenuAction) => {
@@ -45,11 +58,18 @@ export function ChatDemo() {
           <ViewSelector mode={mode} onChange={setMode} />
         </div>
 
-        <div id={DEMO_PANEL_ID} role="tabpanel" aria-labelledby={demoTabId(mode)} className="space-y-4 p-4">
+        <div
+          id={DEMO_PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={demoTabId(mode)}
+          onPointerEnter={loadDialogs}
+          onFocus={loadDialogs}
+          className="space-y-4 p-4"
+        >
           {mode === 'product' ? (
-            <ProductAnswer onOpenDeal={setOpenDeal} />
+            <ProductAnswer onOpenDeal={openDealDialog} />
           ) : (
-            <BasketAnswer onOpenDeal={setOpenDeal} onOpenAlternative={() => setAlternativeOpen(true)} />
+            <BasketAnswer onOpenDeal={openDealDialog} onOpenAlternative={openAlternativeDialog} />
           )}
         </div>
 
@@ -68,8 +88,14 @@ export function ChatDemo() {
         <TryItFirstForm />
       </div>
 
-      <DealDialog deal={openDeal} onClose={() => setOpenDeal(null)} />
-      <BasketDialog open={alternativeOpen} onClose={() => setAlternativeOpen(false)} />
+      {dialogs && (
+        <dialogs.DemoDialogs
+          deal={openDeal}
+          onCloseDeal={() => setOpenDeal(null)}
+          alternativeOpen={alternativeOpen}
+          onCloseAlternative={() => setAlternativeOpen(false)}
+        />
+      )}
     </PageSection>
   );
 }

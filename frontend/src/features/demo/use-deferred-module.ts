@@ -1,0 +1,19 @@
+import { useState } from 'react';
+
+/**
+ * Code the first view does not need: `load()` fetches the module (the browser fetches each one once) and
+ * hands it back through state, so the component renders with it. Components call `load` at the first sign
+ * the code is wanted (a pointer or the focus on what opens it), and again on use. Should the fetch fail,
+ * the page stays as it was: nothing opens, nothing breaks.
+ */
+export function useDeferredModule<Module extends object>(
+  importModule: () => Promise<Module>,
+): [module: Module | null, load: () => void] {
+  const [module, setModule] = useState<Module | null>(null);
+  const load = () => {
+    if (!module) importModule().then(setModule, ignoreFailedFetch);
+  };
+  return [module, load];
+}
+
+function ignoreFailedFetch() {}
