@@ -1,0 +1,84 @@
+/**
+ * What the page and the Lambda may cost. `npm test` fails when one is exceeded (test/budgets/), and
+ * `npm run bench` prints each figure next to its budget. Sizes in bytes, 1 KB = 1,024 bytes.
+ */
+const KB = 1024;
+
+export const BUNDLE_BUDGETS = {
+  /** Every script `/` loads before it is interactive (script tags and modulepreloads), gzip. */
+  initialJsGzipBytes: 85 * KB,
+  /** The part of that which is not React's own packages (react, react-dom, scheduler), gzip. */
+  nonReactInitialJsGzipBytes: 20 * KB,
+  /** The stylesheets `/` links, gzip. */
+  cssGzipBytes: 15 * KB,
+  /** HTML, initial scripts, stylesheets and the images and fonts of the first view, as transferred. */
+  firstLoadBytes: 160 * KB,
+  /** The minified Lambda bundle, AWS SDK left out (the runtime provides it). */
+  lambdaBundleBytes: 150 * KB,
+} as const;
+
+/** Lighthouse mobile (simulated throttling), median of three runs, on each page. */
+export const LIGHTHOUSE_BUDGETS = {
+  pages: ['/', '/en/'],
+  runsPerPage: 3,
+  minScores: { accessibility: 100, 'best-practices': 100, seo: 100 },
+  /** The floor in CI: a 2-core machine makes Total Blocking Time noisy. */
+  minPerformanceScore: 95,
+  /** What `npm run bench` reports against. */
+  targetPerformanceScore: 100,
+  /** The text is in the prerendered HTML, so the largest paint never waits for JavaScript. */
+  maxLcpMs: 1200,
+} as const;
+
+/** One budget as a test and the bench table see it: what is measured, its limit, and how it reads. */
+export interface BudgetCheck<Measurement> {
+  name: string;
+  /** `max`: the figure may not exceed the limit; `min`: it may not fall below it. */
+  kind: 'max' | 'min';
+  limit: number;
+  /** A stricter figure the bench reports against, where CI allows slack. */
+  target?: number;
+  measure: (measurement: Measurement) => number;
+  format: (value: number) => string;
+  /** What explains a miss, e.g. Lighthouse's failing audits. */
+  explain?: (measurement: Measurement) => string;
+}
+
+export interface BudgetResult {
+  name: string;
+  value: string;
+  budget: string;
+  met: boolean;
+  /** Whether the stricter target is met too (same as `met` where there is none). */
+  metTarget: boolean;
+  explanation: string;
+}
+
+export function describeBudget(check: BudgetCheck<never>): string {
+  const sign = check.kind === 'max' ? '≤' : '≥';
+  const target = check.target === undefined ? '' : ` (target ${check.format(check.target)})`;
+  return `${sign} ${check.format(check.limit)}${target}`;
+}
+
+export function evaluateBudget<Measurement>(
+  check: BudgetCheck<Measurement>,
+  measurement: Measurement,
+): BudgetResult {
+  const value = check.measure(measurement);
+  const within = (limit: number) => (check.kind === 'max' ? value <= limit : value >= limit);
+  const met = within(check.limit);
+  return {
+    name: check.name,
+    value: check.format(value),
+    budget: describeBudget(check as BudgetCheck<never>),
+    met,
+    metTarget: met && within(check.target ?? check.limit),
+    explanation: check.explain?.(measurement) ?? '',
+  };
+}
+
+/** The message a failing budget test prints: the figure, the budget and what explains the miss. */
+export function budgetMessage(result: BudgetResult): string {
+  const why = result.explanation ? `; ${result.explanation}` : '';
+  return `${result.name} is ${result.value}, budget ${result.budget}${why}`;
+}

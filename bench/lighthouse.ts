@@ -1,0 +1,306 @@
+/**
+ * Lighthouse on the built page as `npm start` serves it: mobile preset with simulated throttling, a fresh
+ * Chromium for every run, medians over the runs. Localhost only, and every step has a time limit.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
+import { assertBuilt, ROOT_DIR } from './bundle';
+import { median } from './statistics';
+import { ms } from './table';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Without the background-networking flags Chromium keeps trying a network it cannot reach. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+const RUN_TIMEOUT_MS = 120_000;
+const RUNNER_START_TIMEOUT_MS = 30_000;
+
+export interface LighthouseRun {
+  /** 0-100, as the report shows them. */
+  scores: Record<Category, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  totalByteWeight: number;
+  requests: number;
+  /** What the page fetched, site paths with the bytes transferred (headers included). */
+  transfers: { path: string; transferBytes: number }[];
+  /** Audits that count towards a category's score and scored below 1, e.g. `color-contrast`. */
+  failingAudits: string[];
+  warnings: string[];
+}
+
+export interface PageResult {
+  path: string;
+  median: Omit<LighthouseRun, 'failingAudits' | 'warnings' | 'transfers'>;
+  /** Each audit that failed in any run, with the number of runs it failed in. */
+  failingAudits: { id: string; runs: number }[];
+  runs: LighthouseRun[];
+}
+
+export interface PagesMeasurement {
+  lighthouseVersion: string;
+  chromium: string;
+  runsPerPage: number;
+  pages: PageResult[];
+}
+
+export function chromiumVersion(): string {
+  try {
+    const output = execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return output.match(/[\d.]+/)?.[0] ?? output.trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One Lighthouse run in a Chromium of its own, closed afterwards whatever happens. */
+export async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lighthouseVersion: string }> {
+  if (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)) throw new Error(`not a local URL: ${url}`);
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+    handleSIGINT: true,
+  });
+  try {
+    const result = await withTimeout(
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        maxWaitForLoad: 45_000,
+        disableFullPageScreenshot: true,
+      }),
+      RUN_TIMEOUT_MS,
+      `Lighthouse on ${url}`,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    return { run: summarize(lhr), lighthouseVersion: lhr.lighthouseVersion };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function summarize(lhr: Result): LighthouseRun {
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse reported no ${id}`);
+    return value;
+  };
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const networkRequests = lhr.audits['network-requests']?.details as
+    | { items?: { url?: string; transferSize?: number }[] }
+    | undefined;
+  const transfers = (networkRequests?.items ?? []).map(({ url = '', transferSize = 0 }) => ({
+    path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
+    transferBytes: transferSize,
+  }));
+  const diagnostics = lhr.audits.diagnostics?.details as { items?: { numRequests?: number }[] } | undefined;
+  const failingAudits = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter(({ id, weight }) => {
+        const audit = lhr.audits[id];
+        return weight > 0 && audit && audit.score !== null && audit.score < 1;
+      })
+      .map(({ id }) => id),
+  );
+  return {
+    scores,
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndexMs: numeric('speed-index'),
+    totalByteWeight: numeric('total-byte-weight'),
+    requests: diagnostics?.items?.[0]?.numRequests ?? 0,
+    transfers,
+    failingAudits: [...new Set(failingAudits)],
+    warnings: lhr.runWarnings,
+  };
+}
+
+function medianOf(runs: LighthouseRun[]): PageResult['median'] {
+  const of = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, of((run) => run.scores[category])]),
+    ) as Record<Category, number>,
+    fcpMs: of((run) => run.fcpMs),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    speedIndexMs: of((run) => run.speedIndexMs),
+    totalByteWeight: of((run) => run.totalByteWeight),
+    requests: of((run) => run.requests),
+  };
+}
+
+/** `npm start`'s own entry point in a process of its own, so serving never waits on Lighthouse's work. */
+async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT_DIR, 'local/server.ts')],
+    {
+      cwd: ROOT_DIR,
+      env: { ...process.env, PORT: '0', DATA_DIR: ':memory:' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  let output = '';
+  try {
+    const url = await withTimeout(
+      new Promise<string>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = output.match(/running at (http:\/\/localhost:\d+\/)/);
+          if (match?.[1]) resolve(match[1]);
+        };
+        child.stdout?.on('data', read);
+        child.stderr?.on('data', read);
+        child.once('exit', (code) => reject(new Error(`the local runner exited (${code}): ${output}`)));
+      }),
+      RUNNER_START_TIMEOUT_MS,
+      'Starting the local runner',
+    );
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Lighthouse `runsPerPage` times on each page, one run after another (runs side by side would slow each
+ * other down), against dist/ served by the local runner.
+ */
+export async function measurePages({
+  paths = [...LIGHTHOUSE_BUDGETS.pages] as string[],
+  runsPerPage = LIGHTHOUSE_BUDGETS.runsPerPage as number,
+  log = (_line: string) => {},
+} = {}): Promise<PagesMeasurement> {
+  assertBuilt();
+  const site = await startSite();
+  try {
+    let lighthouseVersion = '';
+    const pages: PageResult[] = [];
+    for (const path of paths) {
+      const runs: LighthouseRun[] = [];
+      for (let index = 0; index < runsPerPage; index += 1) {
+        const measured = await runLighthouse(new URL(path, site.url).href);
+        lighthouseVersion = measured.lighthouseVersion;
+        runs.push(measured.run);
+        const { scores, lcpMs } = measured.run;
+        log(
+          `  ${path} run ${index + 1}/${runsPerPage}: performance ${scores.performance}, LCP ${ms(lcpMs)}, ` +
+            `failing: ${measured.run.failingAudits.join(', ') || 'none'}`,
+        );
+      }
+      const failing = new Map<string, number>();
+      for (const id of runs.flatMap((run) => run.failingAudits)) failing.set(id, (failing.get(id) ?? 0) + 1);
+      pages.push({
+        path,
+        median: medianOf(runs),
+        failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
+        runs,
+      });
+    }
+    return { lighthouseVersion, chromium: chromiumVersion(), runsPerPage, pages };
+  } finally {
+    await site.stop();
+  }
+}
+
+function failingAuditsOf(page: PageResult | undefined): string {
+  const failing = page?.failingAudits ?? [];
+  if (failing.length === 0) return 'no failing audits';
+  return `failing audits: ${failing.map(({ id, runs }) => `${id} (${runs}/${page?.runs.length} runs)`).join(', ')}`;
+}
+
+function pageOf(measurement: PagesMeasurement, path: string): PageResult {
+  const page = measurement.pages.find((candidate) => candidate.path === path);
+  if (!page) throw new Error(`${path} was not measured`);
+  return page;
+}
+
+const score = (value: number) => String(value);
+
+/** Per page: the three category scores that must be perfect, performance, and LCP. */
+export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BUDGETS.pages.flatMap(
+  (path) => [
+    ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(
+      ([category, limit]): BudgetCheck<PagesMeasurement> => ({
+        name: `Lighthouse ${category} score of ${path}`,
+        kind: 'min',
+        limit,
+        measure: (pages) => pageOf(pages, path).median.scores[category as Category],
+        format: score,
+        explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+      }),
+    ),
+    {
+      name: `Lighthouse performance score of ${path}`,
+      kind: 'min',
+      limit: LIGHTHOUSE_BUDGETS.minPerformanceScore,
+      target: LIGHTHOUSE_BUDGETS.targetPerformanceScore,
+      measure: (pages) => pageOf(pages, path).median.scores.performance,
+      format: score,
+      explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+    },
+    {
+      name: `Largest Contentful Paint of ${path}`,
+      kind: 'max',
+      limit: LIGHTHOUSE_BUDGETS.maxLcpMs,
+      measure: (pages) => pageOf(pages, path).median.lcpMs,
+      format: ms,
+      explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+    },
+  ],
+);

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench [-- --only page,bundle,lambda,api,soak]`: builds once, measures each section in turn
+ * (never two at once: they would slow each other down), writes bench/results.json and prints a Markdown
+ * table per section, then whether each budget is met.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type BudgetResult, evaluateBudget } from './budgets';
+import {
+  BUNDLE_BUDGET_CHECKS,
+  type BundleMeasurement,
+  bundleSections,
+  measureBundle,
+  ROOT_DIR,
+} from './bundle';
+import { chromiumVersion, measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from './lighthouse';
+import { pageSection } from './page';
+import type { BenchSection } from './report';
+import { markdownSection } from './table';
+
+/** The benchmarks kept in modules of their own, each exporting one function that returns its section. */
+const MODULE_SECTIONS = [
+  { name: 'lambda', file: 'lambda.ts', run: 'measureLambdaColdStart', title: 'Lambda cold start' },
+  { name: 'api', file: 'api.ts', run: 'measureApi', title: 'API' },
+  { name: 'soak', file: 'soak.ts', run: 'measureSoak', title: 'Soak' },
+] as const;
+const ALL = ['bundle', 'page', ...MODULE_SECTIONS.map((section) => section.name)];
+
+function selectedSections(argv: string[]): string[] {
+  const index = argv.indexOf('--only');
+  const value = index === -1 ? argv.find((arg) => arg.startsWith('--only='))?.slice(7) : argv[index + 1];
+  if (value === undefined) return ALL;
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !ALL.includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`unknown section ${unknown.join(', ')}: choose from ${ALL.join(', ')}`);
+  return names;
+}
+
+const only = selectedSections(process.argv.slice(2));
+const resultsFile = join(ROOT_DIR, 'bench/results.json');
+const sections: BenchSection[] = [];
+const budgets: BudgetResult[] = [];
+const notMeasured: string[] = [];
+const log = (line: string) => console.error(line);
+
+if (only.includes('bundle') || only.includes('page')) {
+  log('Building (npm run build) …');
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+let bundle: BundleMeasurement | undefined;
+if (only.includes('bundle')) {
+  log('Measuring the bundle …');
+  bundle = await measureBundle();
+  sections.push(...bundleSections(bundle));
+  budgets.push(...BUNDLE_BUDGET_CHECKS.map((check) => evaluateBudget(check, bundle as BundleMeasurement)));
+}
+
+let pages: PagesMeasurement | undefined;
+if (only.includes('page')) {
+  log('Running Lighthouse …');
+  pages = await measurePages({ log });
+  sections.push(pageSection(pages, bundle?.firstLoad.transferBytes));
+  budgets.push(...PAGE_BUDGET_CHECKS.map((check) => evaluateBudget(check, pages as PagesMeasurement)));
+}
+
+for (const { name, file, run, title } of MODULE_SECTIONS) {
+  if (!only.includes(name)) continue;
+  const path = join(ROOT_DIR, 'bench', file);
+  if (!existsSync(path)) {
+    notMeasured.push(title);
+    continue;
+  }
+  log(`Measuring: ${title} …`);
+  const module = (await import(pathToFileURL(path).href)) as Record<string, () => Promise<BenchSection>>;
+  const measure = module[run];
+  if (typeof measure !== 'function') throw new Error(`bench/${file} exports no ${run}()`);
+  sections.push(await measure());
+}
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    chromium: pages?.chromium ?? chromiumVersion(),
+  },
+  sections: Object.fromEntries(sections.map((section) => [section.name, section.results])),
+  budgets,
+};
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+// In the project's own format, so that `npm run lint` passes with the file committed.
+execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], { stdio: 'ignore' });
+
+const { machine } = results;
+console.log(
+  `Measured ${results.measuredAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ` +
+    `Node ${machine.node}, Chromium ${machine.chromium}.\n`,
+);
+for (const section of sections) console.log(`${markdownSection(section)}\n`);
+for (const title of notMeasured) console.log(`### ${title}\n\nNot measured.\n`);
+
+if (budgets.length > 0) {
+  const missed = budgets.filter((budget) => !budget.met);
+  const belowTarget = budgets.filter((budget) => budget.met && !budget.metTarget);
+  const line = [`Budgets: ${budgets.length - missed.length} of ${budgets.length} met`];
+  for (const budget of missed) line.push(`over: ${budget.name} ${budget.value} (${budget.budget})`);
+  for (const budget of belowTarget)
+    line.push(`below target: ${budget.name} ${budget.value} (${budget.budget})`);
+  console.log(`${line.join('; ')}.`);
+}
+console.error(`Wrote ${resultsFile}.`);

@@ -1,0 +1,19 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { budgetMessage, describeBudget, evaluateBudget } from '../../bench/budgets';
+import { measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from '../../bench/lighthouse';
+
+let pages: PagesMeasurement;
+
+// Three mobile runs per page in a fresh Chromium each, about ten seconds a run.
+beforeAll(async () => {
+  pages = await measurePages();
+});
+
+describe('Lighthouse mobile, median of three runs', () => {
+  for (const check of PAGE_BUDGET_CHECKS) {
+    test(`${check.name} is ${describeBudget(check)}`, () => {
+      const result = evaluateBudget(check, pages);
+      expect(result.met, budgetMessage(result)).toBe(true);
+    });
+  }
+});
