@@ -2,11 +2,13 @@
  * `npm run build`: the browser bundle, then each page prerendered to static HTML in its language (so the
  * text is there before any script runs), then the sizes of what a first visit downloads.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { BUNDLE_BUDGETS } from '../bench/budgets';
+import { type FileSize, measureDist } from '../bench/bundle';
+import { kb } from '../bench/table';
 import type { Locale } from './src/i18n/locales';
 import type { Page } from './src/i18n/page-metadata';
 import type { PrerenderedPage } from './src/prerender';
@@ -15,9 +17,6 @@ const frontendDir = import.meta.dirname;
 const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
-
-/** What the first view of `/` may cost in JavaScript, gzipped. */
-const INITIAL_JS_BUDGET_GZIP_BYTES = 100 * 1024;
 
 const PAGES: { file: string; page: Page; locale: Locale }[] = [
   { file: 'index.html', page: 'home', locale: 'nl' },
@@ -52,36 +51,38 @@ for (const { file, page, locale } of PAGES) {
 
 reportSizes();
 
+/** What a first visit of `/` downloads, against the budgets `npm test` holds it to (bench/budgets.ts). */
 function reportSizes(): void {
-  const files = listFiles(outDir).filter((file) => /\.(js|css|html|svg)$/.test(file));
-  const rows = files.map((file) => {
-    const bytes = readFileSync(file);
-    return { file: relative(outDir, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  });
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log('\nBuilt files (raw / gzip):');
-  for (const row of rows)
-    console.log(`  ${row.file.padEnd(36)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)}`);
+  const sizes = measureDist(outDir);
+  const groups: [string, FileSize[]][] = [
+    ['initial JS', sizes.initialJs.files],
+    ['CSS', sizes.css.files],
+    ['when needed', sizes.lazyJs.files],
+    ['image', sizes.images.files],
+    ['page', sizes.html.files],
+  ];
+  console.log('\nBuilt files (raw / gzip / brotli):');
+  for (const [role, files] of groups)
+    for (const file of files)
+      console.log(
+        `  ${file.file.padEnd(36)} ${role.padEnd(12)} ${[file.rawBytes, file.gzipBytes, file.brotliBytes]
+          .map((bytes) => kb(bytes).padStart(10))
+          .join(' ')}`,
+      );
 
-  const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const initialScripts = [
-    ...indexHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
-  ].map((match) => match[1]);
-  const initialJs = rows
-    .filter((row) => initialScripts.includes(row.file))
-    .reduce((sum, row) => sum + row.gzip, 0);
+  const over = (bytes: number, budget: number) => (bytes > budget ? ', OVER BUDGET' : '');
+  const { initialJs, css, firstLoad } = sizes;
   console.log(
-    `\nInitial JavaScript of /: ${kb(initialJs)} gzip (budget ${kb(INITIAL_JS_BUDGET_GZIP_BYTES)}), ${initialScripts.length} file(s)`,
+    [
+      `\nInitial JavaScript of /: ${kb(initialJs.gzipBytes)} gzip in ${initialJs.files.length} file(s) (budget ${kb(BUNDLE_BUDGETS.initialJsGzipBytes)}${over(initialJs.gzipBytes, BUNDLE_BUDGETS.initialJsGzipBytes)})`,
+      `CSS of /: ${kb(css.gzipBytes)} gzip (budget ${kb(BUNDLE_BUDGETS.cssGzipBytes)}${over(css.gzipBytes, BUNDLE_BUDGETS.cssGzipBytes)})`,
+      `First load of /: ${kb(firstLoad.transferBytes)} with brotli (budget ${kb(BUNDLE_BUDGETS.firstLoadBytes)}${over(firstLoad.transferBytes, BUNDLE_BUDGETS.firstLoadBytes)})`,
+    ].join('\n'),
   );
-  if (initialScripts.length === 0 || initialJs > INITIAL_JS_BUDGET_GZIP_BYTES) {
-    console.error('Initial JavaScript is over budget, or no script was found in index.html.');
+  // A page without a script is a broken build. Budgets fail `npm test` (test/budgets/), not the build, so
+  // that `npm start` still runs a page that is a little over one.
+  if (initialJs.files.length === 0) {
+    console.error('No script was found in index.html.');
     process.exitCode = 1;
   }
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
 }
