@@ -1,0 +1,69 @@
+/**
+ * Draws the PNG icons and the social preview in frontend/public/ from favicon.svg and the brand colours,
+ * with Chromium from apt and system fonts only. Run it again after changing the mark or the colours:
+ * `npx tsx frontend/scripts/draw-brand-images.ts`, then commit the PNGs (the build only copies them).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { SOCIAL_PREVIEW } from '../src/prerender';
+
+const publicDir = join(import.meta.dirname, '../public');
+const mark = readFileSync(join(publicDir, 'favicon.svg'), 'utf8').replace(/<title>.*?<\/title>/, '');
+/** Brand colours from frontend/src/styles.css. */
+const BRAND_50 = '#f0fdf4';
+const BRAND_700 = '#15803d';
+const BRAND_900 = '#14532d';
+
+/**
+ * The mark centred on a square, at `markShare` of its side; `background` none keeps it transparent. The
+ * basket fills rows 9 to 29 of the mark's 32, so it moves up 3/32 to sit in the middle.
+ */
+const icon = (background: string, markShare: number) => `
+  <body style="margin:0;width:100vw;height:100vh;display:grid;place-items:center;background:${background}">
+    <div style="width:${markShare * 100}vmin;height:${markShare * 100}vmin;translate:0 -9.375%">${mark}</div>
+  </body>`;
+
+const socialPreview = `
+  <body style="margin:0;width:${SOCIAL_PREVIEW.width}px;height:${SOCIAL_PREVIEW.height}px;display:flex;flex-direction:column;justify-content:center;
+    gap:28px;padding:0 96px;box-sizing:border-box;background:${BRAND_50};color:${BRAND_900};
+    font-family:system-ui,sans-serif">
+    <div style="display:flex;align-items:center;gap:28px">
+      <div style="width:132px;height:132px">${mark}</div>
+      <div style="font-size:112px;font-weight:800;letter-spacing:-3px;color:${BRAND_700}">Mandje</div>
+    </div>
+    <div style="font-size:56px;font-weight:700;line-height:1.15;max-width:960px">
+      ${SOCIAL_PREVIEW.tagline}
+    </div>
+    <div style="font-size:34px;color:#44403c">Bespaar zo’n €20-30 per week · Gratis wachtlijst</div>
+  </body>`;
+
+const IMAGES = [
+  { file: 'icon-192.png', size: [192, 192], html: icon('none', 0.9), transparent: true },
+  { file: 'icon-512.png', size: [512, 512], html: icon('none', 0.9), transparent: true },
+  // Maskable: the launcher crops to a circle or squircle, so the mark stays inside the central 80 %.
+  { file: 'icon-maskable-512.png', size: [512, 512], html: icon(BRAND_50, 0.62), transparent: false },
+  { file: 'apple-touch-icon.png', size: [180, 180], html: icon(BRAND_50, 0.76), transparent: false },
+  {
+    file: SOCIAL_PREVIEW.path.slice(1),
+    size: [SOCIAL_PREVIEW.width, SOCIAL_PREVIEW.height],
+    html: socialPreview,
+    transparent: false,
+  },
+] as const;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  for (const { file, size, html, transparent } of IMAGES) {
+    const page = await browser.newPage({ viewport: { width: size[0], height: size[1] } });
+    await page.setContent(`<!doctype html><html lang="nl">${html}</html>`);
+    await page.screenshot({ path: join(publicDir, file), omitBackground: transparent });
+    await page.close();
+    console.log(`wrote frontend/public/${file}`);
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,80 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { siteConfig } from '../../frontend/src/config/site';
+import { prerenderPage, SOCIAL_PREVIEW } from '../../frontend/src/prerender';
+
+const frontendDir = resolve(import.meta.dirname, '../../frontend');
+const publicFile = (path: string) => join(frontendDir, 'public', path);
+const indexHtml = readFileSync(join(frontendDir, 'index.html'), 'utf8');
+const styles = readFileSync(join(frontendDir, 'src/styles.css'), 'utf8');
+const brandColour = (name: string) => styles.match(new RegExp(`--color-${name}: (#[0-9a-f]{6});`))?.[1];
+
+/** Width and height from a PNG's header chunk, which always comes first. */
+function pngSize(path: string): string {
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(1, 4).toString('latin1'), `${path} is a PNG`).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+}
+
+describe('head assets', () => {
+  const manifest = JSON.parse(readFileSync(publicFile('manifest.webmanifest'), 'utf8')) as Manifest;
+
+  it('the web manifest installs Mandje standalone from / in the brand colours', () => {
+    expect(manifest).toMatchObject({
+      name: 'Mandje',
+      short_name: 'Mandje',
+      start_url: '/',
+      display: 'standalone',
+    });
+    expect(manifest.theme_color).toBe(brandColour('brand-700'));
+    expect(manifest.background_color).toBe(brandColour('paper'));
+    expect(indexHtml).toContain(`<meta name="theme-color" content="${manifest.theme_color}">`);
+    expect(indexHtml).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+
+  it('every icon the manifest names exists at its stated size, with 192 and 512 px and a maskable one', () => {
+    for (const { src, sizes, type } of manifest.icons) {
+      expect(type).toBe('image/png');
+      expect(pngSize(publicFile(src))).toBe(sizes);
+    }
+    const sizesFor = (purpose: string) =>
+      manifest.icons.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes);
+    expect(sizesFor('any')).toEqual(['192x192', '512x512']);
+    expect(sizesFor('maskable')).toEqual(['512x512']);
+  });
+
+  it('the apple-touch-icon is linked and 180 px square', () => {
+    expect(indexHtml).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    expect(pngSize(publicFile('apple-touch-icon.png'))).toBe('180x180');
+  });
+
+  it('robots.txt lets every crawler in', () => {
+    expect(readFileSync(publicFile('robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
+  });
+
+  it('the social preview is 1200 × 630, under 100 KB, and announced with an absolute URL, size and alt', () => {
+    const path = publicFile(SOCIAL_PREVIEW.path);
+    expect(pngSize(path)).toBe('1200x630');
+    expect(statSync(path).size).toBeLessThan(100 * 1024);
+
+    for (const locale of ['nl', 'en'] as const) {
+      const { head } = prerenderPage('home', locale);
+      expect(head).toContain(`<meta property="og:image" content="${siteConfig.siteUrl}/social-preview.png">`);
+      expect(head).toContain('<meta property="og:image:width" content="1200">');
+      expect(head).toContain('<meta property="og:image:height" content="630">');
+      expect(head).toMatch(/<meta property="og:image:alt" content="Mandje: Je boodschappen, [^"]+">/);
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    }
+  });
+});
