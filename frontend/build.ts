@@ -21,6 +21,8 @@ const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerend
 const PAGES: { file: string; page: Page; locale: Locale }[] = [
   { file: 'index.html', page: 'home', locale: 'nl' },
   { file: 'en/index.html', page: 'home', locale: 'en' },
+  { file: 'privacy/index.html', page: 'privacy', locale: 'nl' },
+  { file: 'en/privacy/index.html', page: 'privacy', locale: 'en' },
   // Prerendered in Dutch; the script switches it to English for /en/… paths and English-choosing visitors.
   { file: '404.html', page: 'not-found', locale: 'nl' },
 ];

@@ -1,29 +1,47 @@
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app';
+import { LandingPage } from './features/landing/components/landing-page';
+import { NotFoundPage } from './features/not-found/not-found-page';
 import { initialLocale } from './i18n/initial-locale';
+import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
-import { HOME_PATH } from './i18n/locales';
-import type { Page } from './i18n/page-metadata';
+import { isPage, PAGE_PATH, pageOfPath } from './i18n/page-paths';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-const page: Page = container.dataset.page === 'not-found' ? 'not-found' : 'home';
+// The build writes the page into data-page; the dev server leaves its placeholder there.
+const page = isPage(container.dataset.page) ? container.dataset.page : pageOfPath(window.location.pathname);
 const locale = initialLocale(window.location.pathname, readLanguagePreference());
-const app = (
-  <StrictMode>
-    <App page={page} initialLocale={locale} />
-  </StrictMode>
-);
 
-// Hydrate the prerendered HTML when it is in the language to show; otherwise (a remembered choice, or the
-// dev server, which has no prerendered HTML) render afresh.
-if (container.firstElementChild && document.documentElement.lang === locale) {
-  hydrateRoot(container, app);
+/**
+ * Shows the page. The prerendered HTML is hydrated when it is in the language to show; otherwise (a
+ * remembered choice, or the dev server, which has no prerendered HTML) the page is rendered afresh.
+ */
+function show(root: HTMLElement, content: ReactNode): void {
+  const app = (
+    <StrictMode>
+      <LanguageProvider page={page} initialLocale={locale}>
+        {content}
+      </LanguageProvider>
+    </StrictMode>
+  );
+  if (root.firstElementChild && document.documentElement.lang === locale) {
+    hydrateRoot(root, app);
+  } else {
+    // A returning visitor who chose the other language: show their language at its own address.
+    if (page !== 'not-found')
+      window.history.replaceState(null, '', PAGE_PATH[page][locale] + window.location.hash);
+    createRoot(root).render(app);
+  }
+}
+
+// The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
+// is a chunk of its own, so the home page never downloads it. (No top-level await here: the chunk imports
+// shared modules from this one, which must have finished loading.)
+if (page === 'privacy') {
+  void import('./features/privacy/privacy-page').then(({ PrivacyPage }) => show(container, <PrivacyPage />));
 } else {
-  // A returning visitor who chose the other language: show their language at its own address.
-  if (page === 'home') window.history.replaceState(null, '', HOME_PATH[locale] + window.location.hash);
-  createRoot(container).render(app);
+  show(container, page === 'home' ? <LandingPage /> : <NotFoundPage />);
 }

@@ -10,10 +10,11 @@ export const WAITLIST_PATH = '/api/waitlist';
 export const MAX_REQUEST_BYTES = 1024;
 
 /**
- * Which wording of the signup note (messages.*.signup.note) a visitor agreed to. Change it whenever that
- * wording changes, so every record says what its owner was told.
+ * Which text a visitor agreed to by signing up: the signup note (messages.*.signup.note) and the privacy
+ * sentence after it, with its link to the privacy notice (messages.*.signup.privacySentence and
+ * privacyLink). Change it whenever either wording changes, so every record says what its owner was told.
  */
-export const SIGNUP_NOTE_VERSION = '2026-11-21';
+export const SIGNUP_NOTE_VERSION = '2026-11-21.2';
 
 export interface JoinWaitlistRequest {
   email: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { messages } from '../../frontend/src/i18n/messages';
 
 type Tree = { [key: string]: unknown };
@@ -12,16 +13,25 @@ function leaves(tree: Tree, prefix = ''): [string, unknown][] {
   });
 }
 
-describe('messages', () => {
+/** The `{name}` placeholders a message leaves for the page to fill in, in order. */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+
+/** Every copy dictionary: the page's messages, and the privacy notice, which is loaded only on its page. */
+const DICTIONARIES = [
+  ['messages', messages],
+  ['privacy notice', privacyCopy],
+] as const;
+
+describe.each(DICTIONARIES)('%s', (_name, dictionary) => {
   it('gives Dutch and English exactly the same keys', () => {
-    const nlKeys = leaves(messages.nl).map(([path]) => path);
-    const enKeys = leaves(messages.en).map(([path]) => path);
+    const nlKeys = leaves(dictionary.nl).map(([path]) => path);
+    const enKeys = leaves(dictionary.en).map(([path]) => path);
     expect(nlKeys).toEqual(enKeys);
   });
 
   it('has no empty text in either language', () => {
     for (const locale of ['nl', 'en'] as const) {
-      for (const [path, value] of leaves(messages[locale])) {
+      for (const [path, value] of leaves(dictionary[locale])) {
         const text = typeof value === 'function' ? value('X', 'Y') : value;
         expect(typeof text === 'string' && text.trim().length > 0, `${locale}: ${path}`).toBe(true);
       }
@@ -29,12 +39,22 @@ describe('messages', () => {
   });
 
   it('gives interpolated messages the same type in both languages', () => {
-    for (const [path, value] of leaves(messages.en)) {
-      const dutch = leaves(messages.nl).find(([nlPath]) => nlPath === path)?.[1];
+    for (const [path, value] of leaves(dictionary.en)) {
+      const dutch = leaves(dictionary.nl).find(([nlPath]) => nlPath === path)?.[1];
       expect(typeof dutch, path).toBe(typeof value);
     }
   });
 
+  it('uses the same {placeholders} in both languages', () => {
+    const dutch = new Map(leaves(dictionary.nl));
+    for (const [path, value] of leaves(dictionary.en)) {
+      if (typeof value !== 'string') continue;
+      expect(placeholders(String(dutch.get(path))), path).toEqual(placeholders(value));
+    }
+  });
+});
+
+describe('messages', () => {
   it('uses the exact English wording of the specification', () => {
     const { signup, notFound, demo } = messages.en;
     expect(signup.errors.empty).toBe('Please enter an email address');
@@ -53,6 +73,15 @@ describe('messages', () => {
     expect(demo.alternative.title('Albert Heijn')).toBe('Also found at Albert Heijn');
     expect(demo.notFoundTitle).toBe('Not found');
     expect(demo.basketDialog.close).toBe('Close');
+  });
+
+  it('keeps the signup note of the specification and follows it with a link to the privacy notice', () => {
+    expect(messages.en.signup.note).toBe(
+      "We'll notify you when Mandje is ready. We only use your address for that.",
+    );
+    for (const locale of ['nl', 'en'] as const) {
+      expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);
+    }
   });
 
   it('writes Dutch with an example address in Dutch', () => {

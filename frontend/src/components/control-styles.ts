@@ -12,3 +12,7 @@ export const iconButton =
 /** Text inputs: a pill with a clear focus ring, and a red border when `aria-invalid` is set. */
 export const textInput =
   'min-h-11 w-full min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-700/30 aria-invalid:border-red-700';
+
+/** Links inside running text: underlined, so they are not told apart by colour alone. */
+export const textLink =
+  'rounded-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

@@ -1,13 +1,14 @@
 import type { MouseEvent } from 'react';
 import { useLanguage } from '../i18n/language-context';
-import { HOME_PATH, LOCALES, type Locale } from '../i18n/locales';
+import { LOCALES, type Locale } from '../i18n/locales';
+import { pathOf } from '../i18n/page-paths';
 
 /**
- * NL / EN as real links to each language's page, so they work before the script has loaded and for
+ * NL / EN as real links to this page in each language, so they work before the script has loaded and for
  * "open in new tab"; a plain click switches in place.
  */
 export function LanguageSwitch() {
-  const { locale, messages, switchLocale } = useLanguage();
+  const { page, locale, messages, switchLocale } = useLanguage();
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -21,7 +22,7 @@ export function LanguageSwitch() {
         {LOCALES.map((each) => (
           <li key={each}>
             <a
-              href={HOME_PATH[each]}
+              href={pathOf(page, each)}
               hrefLang={each}
               lang={each}
               aria-current={each === locale ? 'true' : undefined}

@@ -1,11 +1,14 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type Formatters, formattersFor } from './format';
 import { saveLanguagePreference } from './language-preference';
-import { DEFAULT_LOCALE, HOME_PATH, type Locale, localeOfPath } from './locales';
+import { DEFAULT_LOCALE, type Locale, localeOfPath } from './locales';
 import { type Messages, messages } from './messages';
-import { applyPageMetadata, type Page, pageMetadata } from './page-metadata';
+import { applyPageMetadata, pageMetadata } from './page-metadata';
+import { PAGE_PATH, type Page } from './page-paths';
 
 export interface LanguageState {
+  /** The page being shown, so links to "this page in another language" can be written. */
+  page: Page;
   locale: Locale;
   messages: Messages;
   format: Formatters;
@@ -30,8 +33,8 @@ export function LanguageProvider({
     (next: Locale) => {
       saveLanguagePreference(next);
       if (next === locale) return;
-      // The home page has a URL per language; the not-found page keeps the address that was tried.
-      if (page === 'home') window.history.pushState(null, '', HOME_PATH[next]);
+      // Pages have an address per language; the not-found page keeps the address that was tried.
+      if (page !== 'not-found') window.history.pushState(null, '', PAGE_PATH[page][next]);
       setLocale(next);
     },
     [page, locale],
@@ -42,15 +45,15 @@ export function LanguageProvider({
   }, [page, locale]);
 
   useEffect(() => {
-    if (page !== 'home') return;
+    if (page === 'not-found') return;
     const followHistory = () => setLocale(localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE);
     window.addEventListener('popstate', followHistory);
     return () => window.removeEventListener('popstate', followHistory);
   }, [page]);
 
   const value = useMemo(
-    () => ({ locale, messages: messages[locale], format: formattersFor(locale), switchLocale }),
-    [locale, switchLocale],
+    () => ({ page, locale, messages: messages[locale], format: formattersFor(locale), switchLocale }),
+    [page, locale, switchLocale],
   );
   return <LanguageContext value={value}>{children}</LanguageContext>;
 }

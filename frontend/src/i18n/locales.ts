@@ -3,9 +3,6 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'nl';
 
-/** Each language has its own prerendered home page; Dutch lives at the root. */
-export const HOME_PATH: Record<Locale, string> = { nl: '/', en: '/en/' };
-
 /** BCP 47 tags for Intl: English copy is written for shoppers in the Netherlands, so British conventions. */
 export const INTL_LOCALE: Record<Locale, string> = { nl: 'nl-NL', en: 'en-GB' };
 

@@ -1,8 +1,9 @@
 import { siteConfig } from '../config/site';
-import { HOME_PATH, LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from './locales';
 import { messages } from './messages';
+import { PAGE_PATH, type Page } from './page-paths';
 
-export type Page = 'home' | 'not-found';
+export type { Page };
 
 export interface PageMetadata {
   locale: Locale;
@@ -23,18 +24,22 @@ export function pageMetadata(page: Page, locale: Locale): PageMetadata {
   const copy = messages[locale].meta;
   const common = {
     locale,
-    description: copy.homeDescription,
     ogLocale: OG_LOCALE[locale],
     ogLocaleAlternate: OG_LOCALE[locale === 'nl' ? 'en' : 'nl'],
   };
-  if (page === 'not-found') return { ...common, title: copy.notFoundTitle, alternates: [] };
+  if (page === 'not-found') {
+    return { ...common, title: copy.notFoundTitle, description: copy.homeDescription, alternates: [] };
+  }
+  const paths = PAGE_PATH[page];
   return {
     ...common,
-    title: copy.homeTitle,
-    canonicalUrl: absoluteUrl(HOME_PATH[locale]),
+    ...(page === 'privacy'
+      ? { title: copy.privacyTitle, description: copy.privacyDescription }
+      : { title: copy.homeTitle, description: copy.homeDescription }),
+    canonicalUrl: absoluteUrl(paths[locale]),
     alternates: [
-      ...LOCALES.map((each) => ({ hreflang: each, href: absoluteUrl(HOME_PATH[each]) })),
-      { hreflang: 'x-default', href: absoluteUrl(HOME_PATH.nl) },
+      ...LOCALES.map((each) => ({ hreflang: each, href: absoluteUrl(paths[each]) })),
+      { hreflang: 'x-default', href: absoluteUrl(paths.nl) },
     ],
   };
 }

@@ -8,6 +8,9 @@ export const en = {
     homeDescription:
       'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about €20-30 a week. Join the free waitlist.',
     notFoundTitle: 'Page not found · Mandje',
+    privacyTitle: 'Privacy notice · Mandje',
+    privacyDescription:
+      'What Mandje keeps when you join the waitlist, why, for how long, and what you can ask of us.',
   },
   common: {
     skipToContent: 'Skip to content',
@@ -167,6 +170,9 @@ export const en = {
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
     note: "We'll notify you when Mandje is ready. We only use your address for that.",
+    /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
+    privacySentence: 'Read how we handle your address in our {link}.',
+    privacyLink: 'privacy notice',
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
@@ -187,6 +193,7 @@ export const en = {
     tiktokPlaceholder: 'TikTok: coming soon, no link yet',
     contact: 'Contact',
     launching: 'Launching soon, all over the Netherlands.',
+    privacy: 'Privacy notice',
   },
   notFound: {
     code: '404',

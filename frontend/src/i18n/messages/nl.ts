@@ -7,6 +7,9 @@ export const nl = {
     homeDescription:
       'Mandje vindt de goedkoopste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €20-30 per week. Zet je gratis op de wachtlijst.',
     notFoundTitle: 'Pagina niet gevonden · Mandje',
+    privacyTitle: 'Privacyverklaring · Mandje',
+    privacyDescription:
+      'Wat Mandje bewaart als je je aanmeldt voor de wachtlijst, waarom, hoe lang, en wat je van ons mag vragen.',
   },
   common: {
     skipToContent: 'Naar de inhoud',
@@ -163,6 +166,8 @@ export const nl = {
     honeypotLabel: 'Laat dit veld leeg',
     dismissNotice: 'Sluiten',
     note: 'We laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
+    privacySentence: 'Hoe we met je adres omgaan, lees je in onze {link}.',
+    privacyLink: 'privacyverklaring',
     errors: {
       empty: 'Vul een e-mailadres in',
       malformed: (example) => `Vul een geldig e-mailadres in (bijv. ${example})`,
@@ -183,6 +188,7 @@ export const nl = {
     tiktokPlaceholder: 'TikTok: binnenkort, nog geen link',
     contact: 'Contact',
     launching: 'Binnenkort te gebruiken, in heel Nederland.',
+    privacy: 'Privacyverklaring',
   },
   notFound: {
     code: '404',

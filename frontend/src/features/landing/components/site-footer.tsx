@@ -2,12 +2,13 @@ import { BrandLogo } from '../../../components/brand-logo';
 import { Icon } from '../../../components/icons';
 import { siteConfig } from '../../../config/site';
 import { useLanguage } from '../../../i18n/language-context';
+import { PAGE_PATH } from '../../../i18n/page-paths';
 
 const linkStyle =
   'inline-flex min-h-11 items-center gap-2 rounded-full px-4 ring-1 ring-stone-600 hover:bg-stone-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function SiteFooter() {
-  const { messages } = useLanguage();
+  const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
   const { socialProfile, contactEmail } = siteConfig;
   return (
@@ -56,6 +57,15 @@ export function SiteFooter() {
             <Icon name="mail" className="h-4 w-4" />
             {contactEmail}
           </a>
+          <p>
+            <a
+              href={PAGE_PATH.privacy[locale]}
+              aria-current={page === 'privacy' ? 'page' : undefined}
+              className="mt-1 inline-flex min-h-11 items-center text-sm underline underline-offset-4 hover:text-white focus-visible:outline-3 focus-visible:outline-white"
+            >
+              {copy.privacy}
+            </a>
+          </p>
         </div>
       </div>
     </footer>

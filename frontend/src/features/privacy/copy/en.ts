@@ -1,0 +1,65 @@
+/**
+ * The privacy notice in English. Like the page's messages (i18n/messages), this object defines the shape and
+ * the Dutch copy is typed against it. It lives with the page, not in the messages, so the home page does not
+ * download it. `{name}` marks where the page puts a link or a fact from the site's configuration.
+ */
+export const en = {
+  title: 'Privacy notice',
+  updated: 'Last updated: {date}',
+  intro:
+    '{brand} keeps as little about you as it can. This notice says what we keep when you join the waitlist, why and for how long, and what you can ask of us.',
+  homeLink: 'Back to the home page',
+  controller: {
+    title: 'Who is responsible',
+    body: '{brand} is responsible for the personal data described here (the “controller” under the GDPR). You can reach us at {email}.',
+  },
+  data: {
+    title: 'What we keep',
+    lead: 'When you join the waitlist, we store:',
+    items: {
+      email: 'your e-mail address, as you typed it',
+      language: 'the language you signed up in (Dutch or English), so that we write to you in it',
+      createdAt: 'the date and time you signed up',
+      consentVersion: 'which version of the signup text you agreed to (now {version})',
+    },
+    nothingElse: 'With your address we store nothing else: no name, no IP address.',
+  },
+  purpose: {
+    title: 'Why we keep it',
+    body: 'Only to tell you by e-mail when {brand} launches. We send you nothing else: no newsletter, no advertising.',
+    basis:
+      'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up. You can withdraw it at any time; what we did before stays lawful.',
+  },
+  retention: {
+    title: 'How long we keep it',
+    body: 'Until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, we delete your address anyway.',
+  },
+  storage: {
+    title: 'Where it is kept',
+    body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
+  },
+  logs: {
+    title: 'Website logs',
+    body: 'Like most websites, our hosting records the requests made to this site, including the IP address they come from, so that faults and abuse can be traced. These records are deleted automatically after 90 days. We keep them because we have a legitimate interest in a safe site that works.',
+  },
+  browser: {
+    title: 'Cookies and your browser',
+    body: 'This site uses no cookies, no trackers and no analytics. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser’s settings.',
+  },
+  rights: {
+    title: 'Your rights',
+    lead: 'You can ask us to:',
+    items: {
+      access: 'show you the data we keep about you (access)',
+      rectification: 'correct it (rectification)',
+      erasure: 'delete it (erasure)',
+      withdraw: 'stop using it: that withdraws your consent, and we delete your address',
+    },
+    howTo: 'To do so, e-mail {email} from the address you signed up with. We answer within one month.',
+    complaint:
+      'If you are unhappy with how we handle your data, you can complain to the Dutch data protection authority, the {authority}.',
+    authority: 'Autoriteit Persoonsgegevens',
+  },
+};
+
+export type PrivacyCopy = typeof en;

@@ -1,0 +1,7 @@
+import type { Locale } from '../../../i18n/locales';
+import { en, type PrivacyCopy } from './en';
+import { nl } from './nl';
+
+export type { PrivacyCopy };
+
+export const privacyCopy = { nl, en } satisfies Record<Locale, PrivacyCopy>;

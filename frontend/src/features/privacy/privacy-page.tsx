@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import { SIGNUP_NOTE_VERSION } from '../../../../functions/waitlist/waitlist-api';
+import { BrandLogo } from '../../components/brand-logo';
+import { secondaryButton, textLink } from '../../components/control-styles';
+import { LanguageSwitch } from '../../components/language-switch';
+import { siteConfig } from '../../config/site';
+import { fillIn } from '../../i18n/fill-in';
+import { useLanguage } from '../../i18n/language-context';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
+import { PAGE_PATH } from '../../i18n/page-paths';
+import type { IsoDate } from '../demo/demo-data';
+import { SiteFooter } from '../landing/components/site-footer';
+import { privacyCopy } from './copy/privacy-copy';
+
+/** The day this notice last changed; change it together with the copy in messages.*.privacy. */
+export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-21';
+
+/** Where a visitor can complain about how their data is handled: the Dutch data protection authority. */
+export const DATA_PROTECTION_AUTHORITY_URL = 'https://autoriteitpersoonsgegevens.nl';
+
+function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const titleId = `${id}-title`;
+  return (
+    <section id={id} aria-labelledby={titleId} className="mt-10">
+      <h2 id={titleId} className="text-xl font-bold tracking-tight text-balance text-stone-950 sm:text-2xl">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+function BulletList({ items }: { items: ReactNode[] }) {
+  return (
+    <ul className="list-disc space-y-1 pl-6 marker:text-brand-700">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the copy, never reordered.
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What the waitlist keeps about a visitor, why, for how long and what they may ask (GDPR articles 13 and
+ * 15-21), at /privacy and /en/privacy.
+ */
+export function PrivacyPage() {
+  const { locale, messages, format } = useLanguage();
+  const copy = privacyCopy[locale];
+  const { brandName, contactEmail } = siteConfig;
+  const homePath = PAGE_PATH.home[locale];
+  const email = (
+    <a href={`mailto:${contactEmail}`} className={textLink}>
+      {contactEmail}
+    </a>
+  );
+  const brand = { brand: brandName };
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only rounded-full bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        {messages.common.skipToContent}
+      </a>
+      <header className="bg-linear-to-b from-brand-100 to-brand-50">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <a
+            href={homePath}
+            className="rounded-lg text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+          >
+            <BrandLogo />
+          </a>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" className="bg-paper">
+        <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">
+            {copy.title}
+          </h1>
+          <p className="mt-3 text-sm text-stone-600">
+            {fillIn(copy.updated, {
+              date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
+            })}
+          </p>
+          <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, brand)}</p>
+
+          <NoticeSection id="controller" title={copy.controller.title}>
+            <p>{fillIn(copy.controller.body, { ...brand, email })}</p>
+          </NoticeSection>
+
+          <NoticeSection id="data" title={copy.data.title}>
+            <p>{copy.data.lead}</p>
+            <BulletList
+              items={[
+                copy.data.items.email,
+                copy.data.items.language,
+                copy.data.items.createdAt,
+                fillIn(copy.data.items.consentVersion, { version: <code>{SIGNUP_NOTE_VERSION}</code> }),
+              ]}
+            />
+            <p>{copy.data.nothingElse}</p>
+          </NoticeSection>
+
+          <NoticeSection id="purpose" title={copy.purpose.title}>
+            <p>{fillIn(copy.purpose.body, brand)}</p>
+            <p>{copy.purpose.basis}</p>
+          </NoticeSection>
+
+          <NoticeSection id="retention" title={copy.retention.title}>
+            <p>{fillIn(copy.retention.body, brand)}</p>
+          </NoticeSection>
+
+          <NoticeSection id="storage" title={copy.storage.title}>
+            <p>{copy.storage.body}</p>
+          </NoticeSection>
+
+          <NoticeSection id="logs" title={copy.logs.title}>
+            <p>{copy.logs.body}</p>
+          </NoticeSection>
+
+          <NoticeSection id="browser" title={copy.browser.title}>
+            <p>{fillIn(copy.browser.body, { key: <code>{LANGUAGE_STORAGE_KEY}</code> })}</p>
+          </NoticeSection>
+
+          <NoticeSection id="rights" title={copy.rights.title}>
+            <p>{copy.rights.lead}</p>
+            <BulletList
+              items={[
+                copy.rights.items.access,
+                copy.rights.items.rectification,
+                copy.rights.items.erasure,
+                copy.rights.items.withdraw,
+              ]}
+            />
+            <p>{fillIn(copy.rights.howTo, { email })}</p>
+            <p>
+              {fillIn(copy.rights.complaint, {
+                authority: (
+                  <a href={DATA_PROTECTION_AUTHORITY_URL} lang="nl" className={textLink}>
+                    {copy.rights.authority}
+                  </a>
+                ),
+              })}
+            </p>
+          </NoticeSection>
+
+          <p className="mt-12">
+            <a href={homePath} className={secondaryButton}>
+              {copy.homeLink}
+            </a>
+          </p>
+        </article>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

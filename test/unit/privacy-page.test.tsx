@@ -1,0 +1,163 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { siteConfig } from '../../frontend/src/config/site';
+import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
+import { fillIn } from '../../frontend/src/i18n/fill-in';
+import type { Locale } from '../../frontend/src/i18n/locales';
+import { messages } from '../../frontend/src/i18n/messages';
+import { pageMetadata } from '../../frontend/src/i18n/page-metadata';
+import { pageOfPath } from '../../frontend/src/i18n/page-paths';
+import { SIGNUP_NOTE_VERSION } from '../../functions/waitlist/waitlist-api';
+import { renderPage } from './render-page';
+
+const AP_URL = 'https://autoriteitpersoonsgegevens.nl';
+
+describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) => {
+  const copy = privacyCopy[locale];
+  const path = locale === 'nl' ? '/privacy' : '/en/privacy';
+
+  it('has one h1 and a titled section for each subject the law asks for', () => {
+    renderPage(locale, 'privacy');
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
+    const sections = [
+      copy.controller,
+      copy.data,
+      copy.purpose,
+      copy.retention,
+      copy.storage,
+      copy.logs,
+      copy.browser,
+      copy.rights,
+    ];
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(
+      sections.map((section) => section.title),
+    );
+    for (const { title } of sections) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+  });
+
+  it('names who is responsible and how to reach them, with the configured contact address', () => {
+    renderPage(locale, 'privacy');
+
+    const controller = screen.getByRole('region', { name: copy.controller.title });
+    expect(controller).toHaveTextContent(siteConfig.brandName);
+    expect(within(controller).getByRole('link', { name: siteConfig.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.contactEmail}`,
+    );
+  });
+
+  it('lists exactly the fields a waitlist record keeps, with the current consent version', () => {
+    renderPage(locale, 'privacy');
+
+    const data = screen.getByRole('region', { name: copy.data.title });
+    const items = within(data).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[3]).toHaveTextContent(SIGNUP_NOTE_VERSION);
+  });
+
+  it('says no cookies are used and names the one thing kept in the browser', () => {
+    renderPage(locale, 'privacy');
+
+    const browser = screen.getByRole('region', { name: copy.browser.title });
+    expect(browser).toHaveTextContent(/cookies/);
+    expect(browser).toHaveTextContent('mandje:language');
+  });
+
+  it('lists the rights, how to use them, and links to the Autoriteit Persoonsgegevens', () => {
+    renderPage(locale, 'privacy');
+
+    const rights = screen.getByRole('region', { name: copy.rights.title });
+    expect(
+      within(rights)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(Object.values(copy.rights.items));
+    expect(within(rights).getByRole('link', { name: siteConfig.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.contactEmail}`,
+    );
+    expect(within(rights).getByRole('link', { name: 'Autoriteit Persoonsgegevens' })).toHaveAttribute(
+      'href',
+      AP_URL,
+    );
+  });
+
+  it('leads back to the home page in the same language', () => {
+    renderPage(locale, 'privacy');
+
+    expect(screen.getByRole('link', { name: copy.homeLink })).toHaveAttribute(
+      'href',
+      locale === 'nl' ? '/' : '/en/',
+    );
+  });
+
+  it(`is found at ${path}, with its own title and canonical address`, () => {
+    const meta = pageMetadata('privacy', locale);
+
+    expect(pageOfPath(path)).toBe('privacy');
+    expect(meta.title).toBe(messages[locale].meta.privacyTitle);
+    expect(meta.canonicalUrl).toBe(`${siteConfig.siteUrl}${path}`);
+    expect(meta.alternates).toEqual([
+      { hreflang: 'nl', href: `${siteConfig.siteUrl}/privacy` },
+      { hreflang: 'en', href: `${siteConfig.siteUrl}/en/privacy` },
+      { hreflang: 'x-default', href: `${siteConfig.siteUrl}/privacy` },
+    ]);
+  });
+});
+
+describe.each([
+  ['nl', '/privacy'],
+  ['en', '/en/privacy'],
+] as const)('the signup section in %s', (locale, privacyPath) => {
+  it(`follows the note with a sentence linking to ${privacyPath}`, () => {
+    const copy = messages[locale].signup;
+    renderPage(locale);
+
+    const section = screen.getByRole('region', { name: copy.title });
+    const link = within(section).getByRole('link', { name: copy.privacyLink });
+    expect(link).toHaveAttribute('href', privacyPath);
+    expect(link.parentElement).toHaveTextContent(copy.privacySentence.replace('{link}', copy.privacyLink));
+    expect(within(section).getByText(copy.note)).toBeInTheDocument();
+  });
+});
+
+describe('language switch on the privacy notice', () => {
+  const languageLink = (locale: Locale, name: RegExp) =>
+    within(screen.getByRole('navigation', { name: messages[locale].common.languageNavLabel })).getByRole(
+      'link',
+      { name },
+    );
+
+  it('offers the notice in each language and switches to /en/privacy and back to /privacy', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/privacy');
+    renderPage('nl', 'privacy');
+    expect(languageLink('nl', /^EN/)).toHaveAttribute('href', '/en/privacy');
+
+    await user.click(languageLink('nl', /^EN/));
+
+    expect(window.location.pathname).toBe('/en/privacy');
+    expect(document.title).toBe(messages.en.meta.privacyTitle);
+    expect(screen.getByRole('heading', { level: 1, name: privacyCopy.en.title })).toBeInTheDocument();
+    expect(languageLink('en', /^NL/)).toHaveAttribute('href', '/privacy');
+
+    await user.click(languageLink('en', /^NL/));
+
+    expect(window.location.pathname).toBe('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: privacyCopy.nl.title })).toBeInTheDocument();
+  });
+});
+
+describe('fillIn', () => {
+  it('puts each element where its placeholder is, keeping the text around it', () => {
+    const { container } = render(<p>{fillIn('See {a} and {b}.', { a: <b>one</b>, b: <i>two</i> })}</p>);
+    expect(container.innerHTML).toBe('<p>See <b>one</b> and <i>two</i>.</p>');
+  });
+
+  it('refuses a placeholder it has no element for', () => {
+    expect(() => fillIn('Mail {emial}.', { email: 'x' })).toThrow('{emial}');
+  });
+});
