@@ -51,7 +51,8 @@ describe('switching language', () => {
     const user = userEvent.setup();
     renderPage('nl');
     await user.click(screen.getByRole('button', { name: messages.nl.demo.plusMenu.toggle }));
-    await user.click(screen.getByRole('button', { name: /English/ }));
+    // The menu's entries load when it is first wanted.
+    await user.click(await screen.findByRole('button', { name: /English/ }));
 
     expect(screen.getByRole('heading', { level: 1, name: messages.en.hero.title })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/en/');
