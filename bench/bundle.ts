@@ -224,11 +224,20 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string): Promi
   const outDir = mkdtempSync(join(ROOT_DIR, 'node_modules/.cache/mandje-bench-'));
   try {
     const { build } = await import('vite');
-    await build({
-      configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, sourcemap: 'hidden', copyPublicDir: false },
-    });
+    // Vite builds for whatever NODE_ENV says, and a test runner says `test`: build as `npm run build` does.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
+        logLevel: 'warn',
+        mode: 'production',
+        build: { outDir, emptyOutDir: true, sourcemap: 'hidden', copyPublicDir: false },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     const mappedScripts = initialAssetsOf(readFileSync(join(outDir, 'index.html'), 'utf8')).scripts;
     const matchesDist =
       mappedScripts.length === initialJs.length &&

@@ -34,6 +34,8 @@ export interface LighthouseRun {
   scores: Record<Category, number>;
   fcpMs: number;
   lcpMs: number;
+  /** The element Lighthouse found largest, as its report shows it. */
+  lcpElement: string;
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
@@ -48,7 +50,7 @@ export interface LighthouseRun {
 
 export interface PageResult {
   path: string;
-  median: Omit<LighthouseRun, 'failingAudits' | 'warnings' | 'transfers'>;
+  median: Omit<LighthouseRun, 'failingAudits' | 'warnings' | 'transfers' | 'lcpElement'>;
   /** Each audit that failed in any run, with the number of runs it failed in. */
   failingAudits: { id: string; runs: number }[];
   runs: LighthouseRun[];
@@ -117,6 +119,19 @@ export async function runLighthouse(url: string): Promise<{ run: LighthouseRun; 
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: that is a
+ * failed measurement, not a slow page, so it is measured once more in a fresh Chromium.
+ */
+async function runLighthouseWithRetry(url: string, log: (line: string) => void) {
+  try {
+    return await runLighthouse(url);
+  } catch (error) {
+    log(`  ${(error as Error).message}; measuring once more`);
+    return runLighthouse(url);
+  }
+}
+
 function summarize(lhr: Result): LighthouseRun {
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -133,6 +148,10 @@ function summarize(lhr: Result): LighthouseRun {
     path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
     transferBytes: transferSize,
   }));
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] }
+    | undefined;
+  const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node;
   const diagnostics = lhr.audits.diagnostics?.details as { items?: { numRequests?: number }[] } | undefined;
   const failingAudits = CATEGORIES.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
@@ -146,6 +165,7 @@ function summarize(lhr: Result): LighthouseRun {
     scores,
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
+    lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? 'unknown').slice(0, 120),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     speedIndexMs: numeric('speed-index'),
@@ -234,7 +254,7 @@ export async function measurePages({
     for (const path of paths) {
       const runs: LighthouseRun[] = [];
       for (let index = 0; index < runsPerPage; index += 1) {
-        const measured = await runLighthouse(new URL(path, site.url).href);
+        const measured = await runLighthouseWithRetry(new URL(path, site.url).href, log);
         lighthouseVersion = measured.lighthouseVersion;
         runs.push(measured.run);
         const { scores, lcpMs } = measured.run;
@@ -300,7 +320,11 @@ export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BU
       limit: LIGHTHOUSE_BUDGETS.maxLcpMs,
       measure: (pages) => pageOf(pages, path).median.lcpMs,
       format: ms,
-      explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+      explain: (pages) => {
+        const page = pageOf(pages, path);
+        const elements = [...new Set(page.runs.map((run) => run.lcpElement))];
+        return `largest element: ${elements.join(' / ')}; ${failingAuditsOf(page)}`;
+      },
     },
   ],
 );
