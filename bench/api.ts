@@ -6,7 +6,7 @@
  */
 import { joinWaitlist } from '../functions/waitlist/join-waitlist';
 import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
-import { runLoad, statusCounts } from './load';
+import { runLoad, statusCounts, wholeMs } from './load';
 import type { BenchSection } from './report';
 import { type RunnerProcess, startRunnerProcess } from './runner-process';
 import { median, percentile, preciseMs, round, times } from './statistics';
@@ -79,6 +79,7 @@ async function measureThroughput(
   connections: number,
   seconds: number,
   maxRequests: number,
+  /** Unique to this run, so its addresses are new to the store. */
   runId: string,
 ) {
   let sent = 0;
@@ -90,7 +91,7 @@ async function measureThroughput(
     setupRequest: (request) => ({
       ...request,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `load.${runId}.c${connections}.${sent++}@example.nl`, language: 'nl' }),
+      body: JSON.stringify({ email: `load.${runId}.${sent++}@example.nl`, language: 'nl' }),
     }),
   });
   const statuses = statusCounts(result);
@@ -123,8 +124,10 @@ export async function measureApi({
   const throughput: Awaited<ReturnType<typeof measureThroughput>>[] = [];
   try {
     sequential = await measureSequential(runner, sequentialRequests, runId);
-    for (const connections of concurrencies) {
-      throughput.push(await measureThroughput(runner, connections, loadSeconds, loadMaxRequests, runId));
+    for (const [index, connections] of concurrencies.entries()) {
+      throughput.push(
+        await measureThroughput(runner, connections, loadSeconds, loadMaxRequests, `${runId}.${index}`),
+      );
     }
   } finally {
     await runner.stop();
@@ -157,15 +160,15 @@ export async function measureApi({
           `autocannon, concurrency ${run.connections}`,
           run.requests,
           run.requestsPerSecond,
-          `${run.latencyP50Ms} ms`,
-          `${run.latencyP99Ms} ms`,
+          wholeMs(run.latencyP50Ms),
+          wholeMs(run.latencyP99Ms),
           '',
         ]),
       ],
     },
     notes: [
       'Sequential: one request at a time, a new address each, runner and raw PutItem alternating after 50 unrecorded of each; latency seen by this process (fetch for the runner, the AWS SDK for the store). Ratio: p50 runner / p50 raw PutItem, the per-request cost of HTTP, the adapter and the handler on top of the store.',
-      `Throughput: autocannon against POST ${WAITLIST_PATH} on the runner (in-memory dynalite), each run ${loadSeconds} s or ${loadMaxRequests.toLocaleString('en-GB')} requests, a new address per request, every answer 201 (any error fails the benchmark). autocannon and the runner share this machine's cores.`,
+      `Throughput: autocannon against POST ${WAITLIST_PATH} on the runner (in-memory dynalite), each run ${loadSeconds} s or ${loadMaxRequests.toLocaleString('en-GB')} requests, a new address per request, every answer 201 (any error fails the benchmark). autocannon records latency in whole milliseconds, and it shares this machine's cores with the runner.`,
     ],
   };
 }

@@ -69,3 +69,6 @@ export function statusCounts(result: autocannon.Result): Record<string, number> 
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]),
   );
 }
+
+/** autocannon records latency in whole milliseconds: 0 means under one. */
+export const wholeMs = (value: number) => (value === 0 ? '< 1 ms' : `${value} ms`);

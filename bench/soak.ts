@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runLoad, statusCounts } from './load';
+import { runLoad, statusCounts, wholeMs } from './load';
 import type { BenchSection } from './report';
 import { startRunnerProcess } from './runner-process';
 import { mb, round, times } from './statistics';
@@ -245,7 +245,7 @@ export async function measureSoak(options: SoakOptions = {}): Promise<BenchSecti
       rows: [
         ['Requests (by status)', `${figures.requests.toLocaleString('en-GB')} (${statuses})`, ''],
         ['Throughput', `${figures.requestsPerSecond} req/s`, ''],
-        ['Latency p50 / p99', `${figures.latencyP50Ms} ms / ${figures.latencyP99Ms} ms`, ''],
+        ['Latency p50 / p99', `${wholeMs(figures.latencyP50Ms)} / ${wholeMs(figures.latencyP99Ms)}`, ''],
         ['5xx answers', figures.serverErrors, `0: ${verdict(criteria.noServerErrors)}`],
         [
           'Acknowledged (201) / stored / lost',
