@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
-import { createStaticSiteHandler } from './static-site';
+import { createStaticSite } from './static-site';
 
 export interface LocalRunnerOptions {
   port: number;
@@ -49,16 +49,17 @@ export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOp
       server.closeAllConnections();
     });
 
+  const site = createStaticSite(distDir);
   let api: LocalWaitlistApi;
   try {
-    api = await startLocalWaitlistApi(dataDir);
+    // Every file is compressed while the store starts, so no visitor waits for Brotli.
+    [api] = await Promise.all([startLocalWaitlistApi(dataDir), site.warmUp()]);
   } catch (error) {
     await closeServer();
     throw error;
   }
-  const site = createStaticSiteHandler(distDir);
   route = (request, response) =>
-    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site(request, response);
+    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site.serve(request, response);
 
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
