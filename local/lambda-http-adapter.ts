@@ -5,20 +5,38 @@ import { SECURITY_HEADERS } from '../infra/security-headers';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** API Gateway itself refuses bodies over 10 MB; locally a smaller cap keeps memory in check. */
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * API Gateway itself refuses bodies over 10 MB; locally a smaller cap keeps memory in check. It stays well
+ * above the handler's own MAX_REQUEST_BYTES, so bodies between the two reach the handler, which answers
+ * 413 for them exactly as it does in production.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 
-class BodyTooLargeError extends Error {}
+type BodyResult = { kind: 'complete'; body: Buffer } | { kind: 'too_large' } | { kind: 'aborted' };
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Collects the request body up to MAX_BODY_BYTES. Past the cap it stops keeping bytes (they are read and
+ * dropped, so the client can still read the answer instead of hitting a reset); a client that goes away
+ * before the body is complete yields `aborted`. Never rejects.
+ */
+function readBody(request: IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
+        resolve({ kind: 'too_large' });
+      } else chunks.push(chunk);
+    });
+    request.once('end', () => resolve({ kind: 'complete', body: Buffer.concat(chunks) }));
+    // `aborted`: the client closed the connection mid-body; resolving again later changes nothing.
+    request.on('error', () => resolve({ kind: 'aborted' }));
+    request.once('close', () => {
+      if (!request.complete) resolve({ kind: 'aborted' });
+    });
+  });
 }
 
 /** API Gateway passes text bodies as they are and base64-encodes everything else. */
@@ -63,23 +81,40 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatew
   };
 }
 
+function refuseTooLarge(response: ServerResponse): void {
+  const body = JSON.stringify({ error: 'payload_too_large' });
+  response.writeHead(413, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    // The rest of the body is not wanted: the connection ends after this answer.
+    connection: 'close',
+  });
+  response.end(body);
+}
+
+function declaredLength(request: IncomingMessage): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) ? length : 0;
+}
+
 /** Serves a Lambda handler over plain HTTP, as API Gateway's HTTP API does in production. */
 export function createLambdaHttpAdapter(handler: HttpApiHandler) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    let body: Buffer;
-    try {
-      body = await readBody(request);
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
-      response.writeHead(413, {
-        ...SECURITY_HEADERS,
-        'content-type': 'application/json; charset=utf-8',
-        connection: 'close',
-      });
-      response.end(JSON.stringify({ error: 'payload_too_large' }));
-      return;
+    // A body announced as too large is refused before a byte of it is read.
+    if (declaredLength(request) > MAX_BODY_BYTES) {
+      request.resume();
+      return refuseTooLarge(response);
     }
-    const result = await handler(toHttpApiEvent(request, body));
+    const read = await readBody(request);
+    if (read.kind === 'too_large') return refuseTooLarge(response);
+    // Nobody is waiting for an answer, and half a body is not a request: the handler never sees it.
+    if (read.kind === 'aborted') return;
+
+    const result = await handler(toHttpApiEvent(request, read.body));
+    // The client may have left while the handler worked; what was stored stays stored, unanswered.
+    if (response.destroyed) return;
     const payload = result.body ?? '';
     const bytes = Buffer.from(payload, result.isBase64Encoded ? 'base64' : 'utf8');
     response.writeHead(result.statusCode ?? 200, {

@@ -1,38 +1,49 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { SECURITY_HEADERS } from '../infra/security-headers';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
 
-export interface LocalRunnerOptions {
+export type LocalRunnerOptions = {
   port: number;
   /** A folder for the store's files, or `:memory:`. */
   dataDir: string;
   distDir: string;
-}
+  /** How long close() lets requests in progress finish before it cuts their connections. */
+  shutdownGraceMs?: number;
+  /** How long a client may take to send its headers, and its whole request. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+};
 
 export interface LocalRunner {
   url: string;
+  /** Stops accepting, lets requests in progress finish (up to the grace period), then closes the store. */
   close(): Promise<void>;
 }
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/**
- * The whole product on one machine: the built page, and `/api/*` served by the real Lambda handler
- * against dynalite, as CloudFront routes them in production.
- */
-export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOptions): Promise<LocalRunner> {
-  // Take the port first: if it is taken, say so before anything else is started.
-  let route: Route | undefined;
-  const server = createServer((request, response) => {
-    if (!route) {
-      response.writeHead(503, { 'retry-after': '1' }).end();
-      return;
-    }
-    route(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Internal Server Error');
-    });
+/** A signup is under a kilobyte: ten seconds for headers and thirty for the whole request is generous. */
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** Answers 500 if nothing was sent yet; a half-sent answer can only be cut off. */
+function answerUnexpectedError(response: ServerResponse): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(500, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    connection: 'close',
   });
+  response.end('Internal Server Error');
+}
+
+async function listen(server: Server, port: number): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -43,31 +54,129 @@ export async function startLocalRunner({ port, dataDir, distDir }: LocalRunnerOp
     );
     server.listen(port, () => resolve());
   });
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-
-  const site = createStaticSite(distDir);
-  let api: LocalWaitlistApi;
-  try {
-    // Every file is compressed while the store starts, so no visitor waits for Brotli.
-    [api] = await Promise.all([startLocalWaitlistApi(dataDir), site.warmUp()]);
-  } catch (error) {
-    await closeServer();
-    throw error;
-  }
-  route = (request, response) =>
-    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site.serve(request, response);
-
   const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/**
+ * An HTTP server that can be drained: close() stops accepting at once, closes idle keep-alive
+ * connections, asks clients of requests in progress to close after their answer, and waits for those
+ * answers up to `graceMs` before it cuts the connections that are left. It resolves once every request
+ * handler has settled, so nothing still uses the store when it is closed next.
+ */
+function createDrainableServer(options: { headersTimeoutMs: number; requestTimeoutMs: number }) {
+  let route: Route | undefined;
+  let stopping = false;
+  const openResponses = new Set<ServerResponse>();
+  const handlers = new Set<Promise<void>>();
+
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default), which would let a slow client
+      // linger long past them.
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+    },
+    (request, response) => {
+      if (!route) {
+        // Still starting: the store is not there yet.
+        response.writeHead(503, { ...SECURITY_HEADERS, 'retry-after': '1' }).end();
+        return;
+      }
+      if (stopping) response.setHeader('connection', 'close');
+      openResponses.add(response);
+      response.once('close', () => {
+        openResponses.delete(response);
+        // A keep-alive connection whose answer just went out is idle now: while stopping, close it.
+        if (stopping) server.closeIdleConnections();
+      });
+      const handled = route(request, response)
+        .catch(() => answerUnexpectedError(response))
+        .finally(() => handlers.delete(handled));
+      handlers.add(handled);
+    },
+  );
+
+  async function close(graceMs: number): Promise<void> {
+    stopping = true;
+    for (const response of openResponses) {
+      if (!response.headersSent) response.setHeader('connection', 'close');
+    }
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const timer = new AbortController();
+    await Promise.race([closed, delay(graceMs, undefined, { signal: timer.signal }).catch(() => {})]);
+    timer.abort();
+    server.closeAllConnections();
+    await closed;
+    // Handlers whose client was cut off still finish their store call (bounded by the SDK's timeouts).
+    await Promise.allSettled([...handlers]);
+  }
+
   return {
-    url: `http://localhost:${actualPort}/`,
-    close: async () => {
-      await closeServer();
-      await api.close();
+    server,
+    close,
+    serve(ready: Route) {
+      route = ready;
     },
   };
+}
+
+/**
+ * The whole product on one machine: the built page, and `/api/*` served by the real Lambda handler
+ * against dynalite, as CloudFront routes them in production.
+ */
+export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  const http = createDrainableServer({
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  });
+  // Take the port first: if it is taken, say so before anything else is started.
+  const port = await listen(http.server, options.port);
+
+  const site = createStaticSite(options.distDir);
+  let api: LocalWaitlistApi;
+  try {
+    [api] = await Promise.all([
+      startLocalWaitlistApi(options.dataDir),
+      site.warmUp(),
+    ]);
+  } catch (error) {
+    await http.close(0);
+    throw error;
+  }
+  http.serve((request, response) =>
+    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site.serve(request, response),
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}/`,
+    close: () => {
+      closing ??= http.close(graceMs).then(() => api.close());
+      return closing;
+    },
+  };
+}
+
+/**
+ * Stops the runner cleanly on SIGINT or SIGTERM and exits 0 (1 if closing failed); a second signal
+ * exits at once, for when waiting is not wanted.
+ */
+export function closeOnSignals(runner: LocalRunner, log: (line: string) => void = console.log): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    // close() stops accepting before it first waits, so once this line is out, new connections are refused.
+    const closed = runner.close();
+    log(`Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`);
+    closed.then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -1,11 +1,13 @@
 /**
  * `npm start`: the whole product on one machine. The built page and the waitlist API on PORT (default
- * 3000), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps nothing).
+ * 3000), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps nothing). SIGINT or SIGTERM
+ * stops it cleanly: requests in progress are answered, then the store is closed; a second signal stops it
+ * at once.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
-import { startLocalRunner } from './runner';
+import { closeOnSignals, startLocalRunner } from './runner';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = dataDirFromEnvironment();
@@ -24,16 +26,8 @@ if (!existsSync(resolve(distDir, 'index.html')))
 const runner = await startLocalRunner({ port, dataDir, distDir }).catch((error: Error) =>
   fail(error.message),
 );
+closeOnSignals(runner);
 const where = dataDir === IN_MEMORY ? 'in memory only' : `in ${dataDir}`;
 console.log(
   `Mandje is running at ${runner.url} (English: ${runner.url}en/), waitlist kept ${where}. Ctrl-C stops it.`,
 );
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    runner.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

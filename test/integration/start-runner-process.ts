@@ -1,13 +1,13 @@
 /**
- * Starts the local runner in a process of its own and prints its URL: the restart test needs a runner
- * that really stops and starts again. Usage: tsx start-runner-process.ts <dataDir> <distDir>
+ * Starts the local runner in a process of its own and prints its URL: the restart and shutdown tests need
+ * a runner that really stops and starts again, on signals as `npm start` does.
+ * Usage: tsx start-runner-process.ts <dataDir> <distDir>
  */
-import { startLocalRunner } from '../../local/runner';
+import { closeOnSignals, startLocalRunner } from '../../local/runner';
 
 const [dataDir, distDir] = process.argv.slice(2);
 if (!dataDir || !distDir) throw new Error('usage: start-runner-process.ts <dataDir> <distDir>');
 const runner = await startLocalRunner({ port: 0, dataDir, distDir });
+// Listening for signals before saying READY: a test may send one the moment it reads that line.
+closeOnSignals(runner);
 console.log(`READY ${runner.url}`);
-process.once('SIGTERM', () => {
-  runner.close().then(() => process.exit(0));
-});

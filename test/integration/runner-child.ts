@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface RunnerChild {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Resolves once the process has printed a line matching `pattern` on stdout. */
+  printed(pattern: RegExp): Promise<void>;
+}
+
+/**
+ * Starts a runner on `dataDir` in a process of its own (test/integration/start-runner-process.ts, which
+ * stops on signals as `npm start` does) and resolves once it listens.
+ */
+export function startRunnerChild(dataDir: string): Promise<RunnerChild> {
+  const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const wait of waiting.filter(({ pattern }) => pattern.test(stdout))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const printed = (pattern: RegExp) =>
+    pattern.test(stdout)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiting.push({ pattern, resolve }));
+
+  return new Promise((resolveStart, rejectStart) => {
+    printed(/READY (\S+)/).then(() => {
+      const url = stdout.match(/READY (\S+)/)?.[1] as string;
+      resolveStart({ url, child, exited, printed });
+    });
+    exited.then((code) => rejectStart(new Error(`runner exited early (${code}): ${stderr}`)));
+  });
+}

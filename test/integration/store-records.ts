@@ -1,0 +1,37 @@
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Every record's key (`email`) in the waitlist table at `endpoint`, duplicates included, read with a full
+ * scan: what an operator would find. Defaults to the store the runner in this process points the SDK at.
+ */
+export async function storedEmails(
+  endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB,
+  tableName = process.env.TABLE_NAME,
+): Promise<string[]> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const emails: string[] = [];
+  try {
+    let startKey: Record<string, never> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+      for (const item of page.Items ?? []) emails.push(item.email?.S ?? '');
+      startKey = page.LastEvaluatedKey as typeof startKey;
+    } while (startKey);
+  } finally {
+    client.destroy();
+  }
+  return emails;
+}
+
+/** How many records each address has: every value should be 1. */
+export function recordsPerAddress(emails: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const email of emails.map((stored) => stored.toLowerCase()))
+    counts.set(email, (counts.get(email) ?? 0) + 1);
+  return counts;
+}
