@@ -33,19 +33,35 @@ function notFound(response: ServerResponse): void {
   response.end(JSON.stringify({ error: 'not_found' }));
 }
 
+/** The runner's own dynalite in a data folder, or a DynamoDB endpoint someone else runs (and stops). */
+export type LocalStoreLocation = { dataDir: string } | { endpoint: string };
+
+/** Starts dynalite for a data folder; an endpoint given is used as it is, and left running on close. */
+async function openStore(
+  location: LocalStoreLocation,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
+  if ('endpoint' in location) return { endpoint: location.endpoint, close: async () => {} };
+  return startLocalDynamoDB(location.dataDir);
+}
+
+const describeStore = (location: LocalStoreLocation) =>
+  'endpoint' in location
+    ? `the store at ${location.endpoint} did not answer`
+    : `the store in ${location.dataDir} did not answer (is another program using that data folder?)`;
+
 /**
  * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda handler
  * behind an API Gateway-shaped adapter. One per process: the handler binds to the store it finds when it
  * is first imported, as a Lambda container does.
  */
-export async function startLocalWaitlistApi(dataDir: string): Promise<LocalWaitlistApi> {
-  const dynamo = await startLocalDynamoDB(dataDir);
+export async function startLocalWaitlistApi(location: LocalStoreLocation): Promise<LocalWaitlistApi> {
+  const store = await openStore(location);
   try {
-    pointAwsSdkAtLocalStore(dynamo.endpoint);
+    pointAwsSdkAtLocalStore(store.endpoint);
     await ensureWaitlistTable(process.env.TABLE_NAME as string);
   } catch {
-    await dynamo.close();
-    throw new Error(`the store in ${dataDir} did not answer (is another program using that data folder?)`);
+    await store.close();
+    throw new Error(describeStore(location));
   }
   const { handler } = await import('../functions/waitlist/handler');
   const adapter = createLambdaHttpAdapter(handler);
@@ -55,6 +71,6 @@ export async function startLocalWaitlistApi(dataDir: string): Promise<LocalWaitl
       if (path === WAITLIST_PATH) await adapter(request, response);
       else notFound(response);
     },
-    close: () => dynamo.close(),
+    close: () => store.close(),
   };
 }

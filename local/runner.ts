@@ -4,10 +4,21 @@ import { SECURITY_HEADERS } from '../infra/security-headers';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
 
-export type LocalRunnerOptions = {
+/** Where the waitlist is kept: the runner's own dynalite, or a DynamoDB endpoint that is already running. */
+export type LocalStoreOptions =
+  | {
+      /** A folder for the store's files, or `:memory:`. The runner starts and stops the store. */
+      dataDir: string;
+      storeEndpoint?: never;
+    }
+  | {
+      /** A running DynamoDB-compatible endpoint; the runner creates the table if needed, never stops it. */
+      storeEndpoint: string;
+      dataDir?: never;
+    };
+
+export type LocalRunnerOptions = LocalStoreOptions & {
   port: number;
-  /** A folder for the store's files, or `:memory:`. */
-  dataDir: string;
   distDir: string;
   /** How long close() lets requests in progress finish before it cuts their connections. */
   shutdownGraceMs?: number;
@@ -139,7 +150,11 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   let api: LocalWaitlistApi;
   try {
     [api] = await Promise.all([
-      startLocalWaitlistApi(options.dataDir),
+      startLocalWaitlistApi(
+        options.storeEndpoint !== undefined
+          ? { endpoint: options.storeEndpoint }
+          : { dataDir: options.dataDir },
+      ),
       site.warmUp(),
     ]);
   } catch (error) {

@@ -12,7 +12,7 @@ export function localWaitlistApi(): Plugin {
     async configureServer(server) {
       // Loaded here, not at the top: `vite build` reads this config too and needs none of the AWS SDK.
       const { startLocalWaitlistApi } = await import('./local-waitlist-api');
-      const api = await startLocalWaitlistApi(dataDirFromEnvironment());
+      const api = await startLocalWaitlistApi({ dataDir: dataDirFromEnvironment() });
       server.httpServer?.once('close', () => void api.close());
       server.middlewares.use((request, response, next) => {
         if (request.url?.startsWith('/api/')) api.serve(request, response).catch(next);
