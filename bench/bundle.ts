@@ -150,6 +150,38 @@ export function initialAssetsOf(html: string): InitialAssets {
   return assets;
 }
 
+interface BuildManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * Site paths of the scripts a visit to `/` runs at start: the entry the HTML names, and what the entry
+ * imports, statically or (frontend/src/boot.ts: the app, once the first paint is done) dynamically, with
+ * their static imports. Read from Vite's build manifest (dist/.vite/manifest.json).
+ */
+export function initialScriptsOf(distDir: string): string[] {
+  const scripts = initialAssetsOf(readFileSync(join(distDir, 'index.html'), 'utf8')).scripts;
+  const manifestFile = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest on`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, BuildManifestChunk>;
+  const entry = manifest['index.html'];
+  if (!entry?.isEntry) throw new Error('the build manifest has no entry for index.html');
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no ${key}`);
+    const path = `/${chunk.file}`;
+    if (!scripts.includes(path)) scripts.push(path);
+    for (const imported of chunk.imports ?? [])
+      if (!scripts.includes(`/${manifest[imported]?.file}`)) visit(imported);
+  };
+  visit('index.html');
+  for (const started of entry.dynamicImports ?? []) visit(started);
+  return scripts;
+}
+
 /** Images and fonts a stylesheet refers to with `url(…)`, as site paths. */
 function urlsInStylesheet(css: string, sitePath: string): string[] {
   return [...css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)]
@@ -187,7 +219,7 @@ export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasureme
 export function measureDist(distDir = DIST_DIR): DistSizes {
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const initial = initialAssetsOf(indexHtml);
-  const initialJs = initial.scripts.map((path) => fileSize(distPath(path, distDir), path.slice(1)));
+  const initialJs = initialScriptsOf(distDir).map((path) => fileSize(distPath(path, distDir), path.slice(1)));
   const css = initial.stylesheets.map((path) => fileSize(distPath(path, distDir), path.slice(1)));
   const cssMedia = initial.stylesheets.flatMap((path) =>
     urlsInStylesheet(readFileSync(distPath(path, distDir), 'utf8'), path),
@@ -238,7 +270,7 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string): Promi
       if (nodeEnv === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = nodeEnv;
     }
-    const mappedScripts = initialAssetsOf(readFileSync(join(outDir, 'index.html'), 'utf8')).scripts;
+    const mappedScripts = initialScriptsOf(outDir);
     const matchesDist =
       mappedScripts.length === initialJs.length &&
       mappedScripts.every(

@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './features/landing/components/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
@@ -6,7 +6,6 @@ import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
 import { isPage, PAGE_PATH, pageOfPath } from './i18n/page-paths';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -28,7 +27,11 @@ function show(root: HTMLElement, content: ReactNode): void {
     </StrictMode>
   );
   if (root.firstElementChild && document.documentElement.lang === locale) {
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread in one long task for the whole page.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     // A returning visitor who chose the other language: show their language at its own address.
     if (page !== 'not-found')

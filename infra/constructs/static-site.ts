@@ -142,7 +142,8 @@ export class StaticSite extends Construct {
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [Source.asset(props.siteDir)],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      // The build manifest (.vite/) is for the bundle budgets, not for visitors.
+      exclude: ['assets/*', '.vite/*'],
       cacheControl: [CacheControl.noCache()],
       prune: false,
       distribution: this.distribution,

@@ -113,7 +113,7 @@ describe('the page', () => {
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['assets/*'],
+      Exclude: ['assets/*', '.vite/*'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionPaths: ['/*'],
     });
