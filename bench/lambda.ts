@@ -19,7 +19,10 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const coldStartScript = join(repoRoot, 'bench/lambda-cold-start.mjs');
 
 export interface LambdaColdStartOptions {
-  /** Cold starts of each kind; they alternate, handler then floor. */
+  /**
+   * Cold starts of each kind; they alternate, handler then floor. On a busy 2-core machine thirty
+   * keep the ratio within about 0.05 of itself from run to run; fifteen let it swing by 0.2.
+   */
   runs?: number;
   /** Rebuild dist-functions/ first (`functions/build.ts`), so the figure is of the current source. */
   build?: boolean;
@@ -84,7 +87,7 @@ const summary = (values: number[]) => ({
 });
 
 export async function measureLambdaColdStart({
-  runs = 15,
+  runs = 30,
   build = true,
 }: LambdaColdStartOptions = {}): Promise<BenchSection> {
   if (build) {
