@@ -45,6 +45,7 @@ const resultsFile = join(ROOT_DIR, 'bench/results.json');
 const sections: BenchSection[] = [];
 const budgets: BudgetResult[] = [];
 const notMeasured: string[] = [];
+const unmetCriteria: string[] = [];
 const log = (line: string) => console.error(line);
 
 if (only.includes('bundle') || only.includes('page')) {
@@ -82,7 +83,12 @@ for (const { name, file, run, title } of MODULE_SECTIONS) {
   const module = (await import(pathToFileURL(path).href)) as Record<string, () => Promise<BenchSection>>;
   const measure = module[run];
   if (typeof measure !== 'function') throw new Error(`bench/${file} exports no ${run}()`);
-  sections.push(await measure());
+  const section = await measure();
+  sections.push(section);
+  // The soak's criteria (no 5xx, nothing lost, memory flat) are pass or fail, like the budgets.
+  const criteria = section.results.criteria as Record<string, boolean> | undefined;
+  for (const [criterion, met] of Object.entries(criteria ?? {}))
+    if (!met) unmetCriteria.push(`${name}: ${criterion}`);
 }
 
 const results = {
@@ -99,7 +105,9 @@ const results = {
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 // In the project's own format, so that `npm run lint` passes with the file committed.
-execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], { stdio: 'ignore' });
+execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], {
+  stdio: 'ignore',
+});
 
 const { machine } = results;
 console.log(
@@ -117,5 +125,9 @@ if (budgets.length > 0) {
   for (const budget of belowTarget)
     line.push(`below target: ${budget.name} ${budget.value} (${budget.budget})`);
   console.log(`${line.join('; ')}.`);
+}
+if (unmetCriteria.length > 0) {
+  console.log(`Criteria not met: ${unmetCriteria.join(', ')}.`);
+  process.exitCode = 1;
 }
 console.error(`Wrote ${resultsFile}.`);
