@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SIGNUP_NOTE_VERSION } from './waitlist-api';
-import type { WaitlistRecord } from './waitlist-table';
+import { RETENTION_DAYS, type WaitlistRecord } from './waitlist-table';
+
+const SECONDS_PER_DAY = 24 * 60 * 60;
 
 export interface WaitlistStore {
   client: DynamoDBDocumentClient;
@@ -25,6 +27,7 @@ export async function joinWaitlist(
     language: entry.language,
     createdAt: now.toISOString(),
     consentVersion: SIGNUP_NOTE_VERSION,
+    expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
   };
   try {
     await store.client.send(

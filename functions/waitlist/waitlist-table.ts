@@ -1,6 +1,15 @@
 /** The waitlist table's key, shared by the CDK stack and the local store so both have the same shape. */
 export const WAITLIST_TABLE_KEY = { name: 'email', type: 'S' } as const;
 
+/**
+ * How long a record may be kept: the privacy notice promises that an address is deleted at the latest
+ * this long after signing up. DynamoDB's time to live enforces it in production.
+ */
+export const RETENTION_DAYS = 365;
+
+/** The attribute DynamoDB's time to live reads: when the record is deleted, in seconds since 1970. */
+export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
+
 /** One person on the waitlist. Nothing else is stored: no IP address, no user agent. */
 export interface WaitlistRecord {
   /** The address trimmed and lower-cased: `Ann@X.nl` and ` ann@x.nl ` are one person. */
@@ -11,4 +20,6 @@ export interface WaitlistRecord {
   /** ISO 8601 time of joining. */
   createdAt: string;
   consentVersion: string;
+  /** When DynamoDB deletes the record (Unix time in seconds): RETENTION_DAYS after joining. */
+  expiresAt: number;
 }

@@ -10,7 +10,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WAITLIST_PATH } from '../../functions/waitlist/waitlist-api';
-import { WAITLIST_TABLE_KEY } from '../../functions/waitlist/waitlist-table';
+import { WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '../../functions/waitlist/waitlist-table';
 
 export interface WaitlistApiProps {
   /** Steady requests per second the stage lets through, and the burst above it. */
@@ -40,6 +40,8 @@ export class WaitlistApi extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
+      timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
     });
 
     const functionLogs = new LogGroup(this, 'HandlerLogs', {

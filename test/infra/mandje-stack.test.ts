@@ -251,7 +251,7 @@ describe('the waitlist function', () => {
 });
 
 describe('the waitlist table', () => {
-  it('is keyed on the string email, on demand, with point-in-time recovery and deletion protection, and no TTL', () => {
+  it('is keyed on the string email, on demand, with point-in-time recovery and deletion protection', () => {
     const table = only('AWS::DynamoDB::Table');
     expect(table.Properties).toEqual(
       expect.objectContaining({
@@ -262,7 +262,13 @@ describe('the waitlist table', () => {
         DeletionProtectionEnabled: true,
       }),
     );
-    expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
+  });
+
+  it('deletes each record when its expiresAt passes, as the privacy notice promises', () => {
+    expect(only('AWS::DynamoDB::Table').Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: 'expiresAt',
+      Enabled: true,
+    });
   });
 
   it('is retained when the stack is deleted or the table replaced', () => {

@@ -316,6 +316,7 @@ describe('waitlist handler under generated hostile events', () => {
               ...expected.write,
               createdAt: expect.stringMatching(ISO_TIME),
               consentVersion: SIGNUP_NOTE_VERSION,
+              expiresAt: expect.any(Number),
             });
             const outcome = STORE_ANSWER[behaviour];
             expect(answer).toEqual(outcome === 'joined' ? { status: 'joined' } : { error: outcome });

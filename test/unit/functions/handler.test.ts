@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_NOTE_VERSION } from '../../../functions/waitlist/waitlist-api';
+import { RETENTION_DAYS } from '../../../functions/waitlist/waitlist-table';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
@@ -57,8 +58,17 @@ describe('waitlist handler', () => {
         language: 'en',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         consentVersion: SIGNUP_NOTE_VERSION,
+        expiresAt: expect.any(Number),
       },
     });
+  });
+
+  it('stores when the record expires: RETENTION_DAYS after joining, in Unix seconds for DynamoDB TTL', async () => {
+    await join({ email: ADDRESS, language: 'nl' });
+
+    const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item;
+    const joinedSeconds = Math.floor(Date.parse(item?.createdAt) / 1000);
+    expect(item?.expiresAt).toBe(joinedSeconds + RETENTION_DAYS * 24 * 60 * 60);
   });
 
   it('answers 409 already_registered when the address is on the list', async () => {

@@ -32,7 +32,7 @@ export const en = {
   },
   retention: {
     title: 'How long we keep it',
-    body: 'Until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, we delete your address anyway.',
+    body: 'Until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
   },
   storage: {
     title: 'Where it is kept',

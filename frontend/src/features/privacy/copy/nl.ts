@@ -30,7 +30,7 @@ export const nl = {
   },
   retention: {
     title: 'Hoe lang we het bewaren',
-    body: 'Tot we je hebben laten weten dat {brand} live is, of tot je ons vraagt je adres te verwijderen, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet live, dan verwijderen we je adres toch.',
+    body: 'Tot we je hebben laten weten dat {brand} live is, of tot je ons vraagt je adres te verwijderen, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet live, dan wordt je adres toch verwijderd: de database doet dat op die datum vanzelf.',
   },
   storage: {
     title: 'Waar het staat',
