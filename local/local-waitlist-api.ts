@@ -2,15 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
 import { SECURITY_HEADERS } from '../infra/security-headers';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
-import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
+import { ensureWaitlistTable, LOCAL_TABLE_NAME, startLocalDynamoDB } from './local-dynamodb';
 
 export interface LocalWaitlistApi {
   /** Answers `/api/*` requests: the waitlist through the Lambda handler, anything else 404. */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
   close(): Promise<void>;
 }
-
-const LOCAL_TABLE_NAME = 'mandje-waitlist';
 
 /**
  * Points the AWS SDK at the local store, with throwaway credentials so it never looks further for real

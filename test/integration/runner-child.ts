@@ -12,6 +12,15 @@ export interface RunnerChild {
   exited: Promise<number | null>;
   /** Resolves once the process has printed a line matching `pattern` on stdout. */
   printed(pattern: RegExp): Promise<void>;
+  /** Stops it as Ctrl-C would (SIGTERM) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+const started: ChildProcess[] = [];
+
+/** For afterEach: kills whatever runner a test started and left running (a failed assertion, say). */
+export function killRunnerChildren(): void {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /**
@@ -25,6 +34,7 @@ export function startRunnerChild(dataDir: string): Promise<RunnerChild> {
     ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  started.push(child);
   let stdout = '';
   let stderr = '';
   const waiting: { pattern: RegExp; resolve: () => void }[] = [];
@@ -47,7 +57,11 @@ export function startRunnerChild(dataDir: string): Promise<RunnerChild> {
   return new Promise((resolveStart, rejectStart) => {
     printed(/READY (\S+)/).then(() => {
       const url = stdout.match(/READY (\S+)/)?.[1] as string;
-      resolveStart({ url, child, exited, printed });
+      const stop = async () => {
+        child.kill('SIGTERM');
+        await exited;
+      };
+      resolveStart({ url, child, exited, printed, stop });
     });
     exited.then((code) => rejectStart(new Error(`runner exited early (${code}): ${stderr}`)));
   });

@@ -1,50 +1,15 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { postJoin } from './waitlist-api';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const running: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Starts a runner in its own process on `dataDir` and resolves with its URL once it listens. */
-function startRunnerProcess(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.push(child);
-  return new Promise((resolveStart, rejectStart) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = output.match(/READY (\S+)/);
-      if (ready?.[1]) {
-        resolveStart({
-          url: ready[1],
-          stop: () =>
-            new Promise((resolveStop) => {
-              child.once('exit', () => resolveStop());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    child.once('exit', (code) => rejectStart(new Error(`runner exited early (${code}): ${errors}`)));
-  });
-}
+afterEach(killRunnerChildren);
 
 /** Runs `npm run waitlist -- ...args` as the operator would, and returns what it printed and its exit code. */
 async function waitlistTool(
@@ -81,7 +46,7 @@ async function joinAll(url: string): Promise<void> {
 describe('npm run waitlist on the local store', () => {
   it('counts, exports and forgets through the running store while a runner has the folder open', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
-    const runner = await startRunnerProcess(dataDir);
+    const runner = await startRunnerChild(dataDir);
     await joinAll(runner.url);
     const options = ['--data-dir', dataDir];
 
@@ -119,7 +84,7 @@ describe('npm run waitlist on the local store', () => {
 
   it('opens the folder itself when no runner is running, and leaves it free for the next runner', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
-    const first = await startRunnerProcess(dataDir);
+    const first = await startRunnerChild(dataDir);
     await joinAll(first.url);
     await first.stop();
     const env = { DATA_DIR: dataDir };
@@ -132,7 +97,7 @@ describe('npm run waitlist on the local store', () => {
     });
     expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: '2\n' });
 
-    const second = await startRunnerProcess(dataDir);
+    const second = await startRunnerChild(dataDir);
     expect((await postJoin(second.url, SIGNUPS[1])).status).toBe(201);
     expect((await postJoin(second.url, SIGNUPS[2])).status).toBe(409);
     await second.stop();
@@ -140,7 +105,7 @@ describe('npm run waitlist on the local store', () => {
 
   it('opens the folder itself when the recorded runner is gone', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
-    const runner = await startRunnerProcess(dataDir);
+    const runner = await startRunnerChild(dataDir);
     await joinAll(runner.url);
     await runner.stop();
     // What a runner killed without warning leaves behind: a record of a process that no longer exists.
