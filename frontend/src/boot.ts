@@ -7,7 +7,19 @@ import './styles.css';
 
 const startApp = () => void import('./main');
 
-// A frame callback runs just before a paint; a task queued from it runs after. Hidden tabs paint no
-// frames, so there the app starts at once.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(startApp));
-else startApp();
+/** Runs `start` once the page has painted its first content, or at once where that cannot be told. */
+function afterFirstContentfulPaint(start: () => void): void {
+  // Hidden tabs do not paint, and a browser without paint timing cannot say when it did.
+  if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    start();
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+afterFirstContentfulPaint(startApp);
