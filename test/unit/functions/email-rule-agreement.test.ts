@@ -4,23 +4,16 @@
  * check and its request (requestToJoin, with fetch handing the request to the handler as API Gateway
  * would), and the API's handler with the DynamoDB client mocked.
  */
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestToJoin } from '../../../frontend/src/features/waitlist/request-to-join';
 import { checkEmail, EMAIL_MAX_LENGTH } from '../../../functions/waitlist/email-rule';
+import { dynamo, handler } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-const { handler } = await import('../../../functions/waitlist/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(PutCommand).resolves({});
-  vi.spyOn(console, 'log').mockImplementation(() => {});
   // The page's fetch, answered by the handler from the event API Gateway would build of the request.
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);

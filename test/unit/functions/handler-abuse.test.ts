@@ -3,26 +3,13 @@
  * types that are nearly JSON, and answers that say no more than their error code.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../../functions/waitlist/waitlist-api';
+import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-const { handler } = await import('../../../functions/waitlist/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
 const ADDRESS = 'sanne@example.nl';
-let logLines: string[] = [];
-
-beforeEach(() => {
-  dynamo.reset();
-  logLines = [];
-  vi.spyOn(console, 'log').mockImplementation((line: string) => {
-    logLines.push(line);
-  });
-});
 
 /** A valid join request padded, in an ignored field, to exactly `bytes` bytes of UTF-8 with `filler`. */
 function requestOfBytes(bytes: number, filler: string): string {

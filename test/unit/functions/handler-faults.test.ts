@@ -8,28 +8,12 @@ import {
   ProvisionedThroughputExceededException,
   ThrottlingException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dynamo, handler, logLines, STORE_DEADLINE_MS } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-const { handler, STORE_DEADLINE_MS } = await import('../../../functions/waitlist/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
 const ADDRESS = 'Fleur.Jansen@Example.nl';
-
-let logLines: string[] = [];
-
-beforeEach(() => {
-  dynamo.reset();
-  logLines = [];
-  const capture = (...args: unknown[]) => {
-    logLines.push(args.map(String).join(' '));
-  };
-  vi.spyOn(console, 'log').mockImplementation(capture);
-  vi.spyOn(console, 'error').mockImplementation(capture);
-});
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,33 +3,18 @@
  * valid request and at most once, and logs nothing of what was sent.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkEmail } from '../../../functions/waitlist/email-rule';
 import {
   MAX_REQUEST_BYTES,
   SIGNUP_NOTE_VERSION,
   WAITLIST_HTTP_STATUS,
 } from '../../../functions/waitlist/waitlist-api';
+import { clearLogLines, dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
-
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-const { handler } = await import('../../../functions/waitlist/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-
-let logLines: string[] = [];
-beforeEach(() => {
-  const capture = (...args: unknown[]) => {
-    logLines.push(args.map(String).join(' '));
-  };
-  for (const method of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, method).mockImplementation(capture);
-  }
-});
 
 // ---- What the store does with a put, chosen per generated event.
 type StoreBehaviour = 'stores' | 'has_it_already' | 'fails';
@@ -37,7 +22,6 @@ const STORE_FAILURE = Object.assign(new Error('connect ECONNREFUSED'), { name: '
 let storeBehaviour: StoreBehaviour = 'stores';
 
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(PutCommand).callsFake(async () => {
     if (storeBehaviour === 'has_it_already')
       throw new ConditionalCheckFailedException({ message: 'exists', $metadata: {} });
@@ -48,7 +32,7 @@ beforeEach(() => {
 
 function arrangeStore(behaviour: StoreBehaviour): void {
   dynamo.resetHistory();
-  logLines = [];
+  clearLogLines();
   storeBehaviour = behaviour;
 }
 

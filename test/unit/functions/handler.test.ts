@@ -2,32 +2,14 @@ import {
   ConditionalCheckFailedException,
   ProvisionedThroughputExceededException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNUP_NOTE_VERSION } from '../../../functions/waitlist/waitlist-api';
 import { RETENTION_DAYS } from '../../../functions/waitlist/waitlist-table';
+import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-const { handler } = await import('../../../functions/waitlist/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
 const ADDRESS = 'Ann.de.Vries@Example.nl';
-
-let logLines: string[] = [];
-
-beforeEach(() => {
-  dynamo.reset();
-  logLines = [];
-  const capture = (...args: unknown[]) => {
-    logLines.push(args.map(String).join(' '));
-  };
-  vi.spyOn(console, 'log').mockImplementation(capture);
-  vi.spyOn(console, 'error').mockImplementation(capture);
-  vi.spyOn(console, 'warn').mockImplementation(capture);
-  vi.spyOn(console, 'info').mockImplementation(capture);
-});
 
 afterEach(() => {
   // Whatever happened, the address never reaches the logs.
