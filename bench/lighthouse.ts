@@ -6,23 +6,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/chromium';
 import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
 import { assertBuilt, ROOT_DIR } from './bundle';
 import { median } from './statistics';
 import { ms } from './table';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Without the background-networking flags Chromium keeps trying a network it cannot reach. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

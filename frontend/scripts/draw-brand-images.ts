@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../test/chromium';
 import { SOCIAL_PREVIEW } from '../src/prerender';
 
 const publicDir = join(import.meta.dirname, '../public');
@@ -53,8 +54,8 @@ const IMAGES = [
 ] as const;
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: ['--headless', ...CHROMIUM_FLAGS],
 });
 try {
   for (const { file, size, html, transparent } of IMAGES) {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 /**
  * End-to-end tests against the production build: `npm start` builds dist/ and serves it with the same
@@ -36,17 +37,8 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: ['--headless', ...CHROMIUM_FLAGS],
         },
       },
     },
