@@ -1,10 +1,10 @@
 import {
   containing,
-  dealButton,
   demoParts,
   expect,
   expectNoAxeViolations,
   LOCALE_CASES,
+  openMilkDetails,
   openPage,
   test,
 } from './support';
@@ -20,9 +20,7 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     });
 
     test('axe finds no violations with the product-details dialog open', async ({ page }) => {
-      const { panel } = demoParts(page, copy);
-      await dealButton(panel, copy, 'milk').click();
-      await expect(page.getByRole('dialog', { name: copy.demo.products.milk })).toBeVisible();
+      await openMilkDetails(page, copy);
       await expectNoAxeViolations(page);
     });
 

@@ -5,6 +5,7 @@ import {
   demoParts,
   expect,
   LOCALE_CASES,
+  openMilkDetails,
   openPage,
   signupIsScrolledTo,
   test,
@@ -41,12 +42,8 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
     test('the product deal opens a details dialog with every field; Escape closes it and focus returns', async ({
       page,
     }) => {
-      const { panel } = demoParts(page, copy);
-      const milk = dealButton(panel, copy, 'milk');
-      await milk.click();
+      const { milk, dialog } = await openMilkDetails(page, copy);
 
-      const dialog = page.getByRole('dialog', { name: copy.demo.products.milk });
-      await expect(dialog).toBeVisible();
       const labels = copy.demo.dealDialog;
       await expect(dialog.getByRole('term')).toHaveText([
         labels.store,
@@ -83,11 +80,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
     test('the details dialog closes with its Close button and gives focus back to the deal', async ({
       page,
     }) => {
-      const { panel } = demoParts(page, copy);
-      const milk = dealButton(panel, copy, 'milk');
-      await milk.click();
-      const dialog = page.getByRole('dialog', { name: copy.demo.products.milk });
-      await expect(dialog).toBeVisible();
+      const { milk, dialog } = await openMilkDetails(page, copy);
       await expect(dialog.getByRole('button', { name: copy.demo.dealDialog.close })).toBeFocused();
 
       await dialog.getByRole('button', { name: copy.demo.dealDialog.close }).click();

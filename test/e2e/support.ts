@@ -236,6 +236,21 @@ export function demoParts(page: Page, copy: Messages) {
 }
 
 /** A deal row in the demo: a button named after its product. */
+/**
+ * Opens the milk deal's details dialog in the product view by clicking the deal, as a visitor would, and
+ * returns the deal button (where focus returns) and the open dialog.
+ */
+export async function openMilkDetails(
+  page: Page,
+  copy: Messages,
+): Promise<{ milk: Locator; dialog: Locator }> {
+  const milk = dealButton(demoParts(page, copy).panel, copy, 'milk');
+  await milk.click();
+  const dialog = page.getByRole('dialog', { name: copy.demo.products.milk });
+  await expect(dialog).toBeVisible();
+  return { milk, dialog };
+}
+
 export function dealButton(
   scope: Page | Locator,
   copy: Messages,
