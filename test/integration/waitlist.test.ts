@@ -1,30 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { storedEmails } from './store-records';
 import { postJoin, withConcurrency } from './waitlist-api';
 
 let runner: LocalRunner;
 let runId = 0;
 /** A fresh address per test, so tests do not depend on each other. */
 const newAddress = (label: string) => `${label}.${Date.now()}.${++runId}@example.nl`;
-
-async function storedEmails(): Promise<string[]> {
-  const client = new DynamoDBClient({});
-  const emails: string[] = [];
-  let startKey: Record<string, never> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: startKey }),
-    );
-    for (const item of page.Items ?? []) emails.push(item.email?.S ?? '');
-    startKey = page.LastEvaluatedKey as typeof startKey;
-  } while (startKey);
-  client.destroy();
-  return emails;
-}
 
 beforeAll(async () => {
   const emptyDist = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
