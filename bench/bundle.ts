@@ -169,13 +169,15 @@ export function initialScriptsOf(distDir: string): string[] {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, BuildManifestChunk>;
   const entry = manifest['index.html'];
   if (!entry?.isEntry) throw new Error('the build manifest has no entry for index.html');
+  const visited = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the build manifest has no ${key}`);
+    if (visited.has(key)) return;
+    visited.add(key);
     const path = `/${chunk.file}`;
     if (!scripts.includes(path)) scripts.push(path);
-    for (const imported of chunk.imports ?? [])
-      if (!scripts.includes(`/${manifest[imported]?.file}`)) visit(imported);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
   for (const started of entry.dynamicImports ?? []) visit(started);
