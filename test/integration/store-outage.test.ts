@@ -1,20 +1,20 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { type FaultProxy, startFaultProxy } from './fault-proxy';
 import { recordsPerAddress, storedEmails } from './store-records';
 import { postJoin, withConcurrency } from './waitlist-api';
 
 /**
- * The store failing under a running runner, end to end: real handler, real SDK, dynalite on disk that is
- * stopped and started again, and a proxy between them that can fail every other connection. Whatever
+ * The store failing under a running runner, end to end: real handler, real SDK, dynalite on disk in a
+ * process of its own that is killed and started again, and a proxy between them that can fail every other connection. Whatever
  * happens, a signup answered 201 is in the store afterwards, and no address ever has two records.
  */
 let dataDir: string;
-let store: LocalDynamoDB;
+let store: StoreProcess;
 let proxy: FaultProxy;
 let runner: LocalRunner;
 
@@ -24,15 +24,47 @@ const newAddresses = (label: string, count: number) =>
 
 const portOf = (endpoint: string) => Number(new URL(endpoint).port);
 
-/** The store goes away, and the connections to it with it (dynalite alone would let them finish). */
+interface StoreProcess {
+  endpoint: string;
+  /** Kills the store mid-whatever-it-was-doing, and resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+/** dynalite on `dataDir` in a process of its own (test/integration/start-store-process.ts). */
+function startStoreProcess(folder: string): Promise<StoreProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/integration/start-store-process.ts', folder],
+    {
+      cwd: resolve(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  return new Promise((resolveStart, rejectStart) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const endpoint = output.match(/READY (\S+)/)?.[1];
+      if (endpoint) resolveStart({ endpoint, kill });
+    });
+    exited.then(() => rejectStart(new Error('the store process exited before it was ready')));
+  });
+}
+
+/** The store dies, and the connections to it with it. */
 async function stopStore(): Promise<void> {
   proxy.dropConnections();
-  await store.close();
+  await store.kill();
 }
 
 /** The same data folder, opened again; the proxy points the runner's calls at the new port. */
 async function restartStore(): Promise<void> {
-  store = await startLocalDynamoDB(dataDir);
+  store = await startStoreProcess(dataDir);
   proxy.setUpstreamPort(portOf(store.endpoint));
 }
 
@@ -50,7 +82,7 @@ async function recordCounts(emails: string[]): Promise<(number | undefined)[]> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mandje-outage-'));
-  store = await startLocalDynamoDB(dataDir);
+  store = await startStoreProcess(dataDir);
   proxy = await startFaultProxy(portOf(store.endpoint));
   runner = await startLocalRunner({
     port: 0,
@@ -62,7 +94,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runner?.close();
   await proxy?.close();
-  await store?.close().catch(() => {});
+  await store?.kill();
 });
 
 describe('the runner while its store goes away and comes back', () => {

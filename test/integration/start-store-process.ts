@@ -1,0 +1,11 @@
+/**
+ * Runs the local store (dynalite on a data folder) in a process of its own and prints its endpoint, so a
+ * test can take the store down the way a store dies: by killing its process mid-request.
+ * Usage: tsx start-store-process.ts <dataDir>
+ */
+import { startLocalDynamoDB } from '../../local/local-dynamodb';
+
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: start-store-process.ts <dataDir>');
+const store = await startLocalDynamoDB(dataDir);
+console.log(`READY ${store.endpoint}`);
