@@ -4,8 +4,9 @@
  * and 64. The runner runs in a child process; the raw PutItem calls go from this process to that
  * runner's own dynalite, so both sides of the ratio write to one store in one run.
  */
+
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { joinWaitlist } from '../functions/waitlist/join-waitlist';
-import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
 import { runLoad, statusCounts, wholeMs } from './load';
 import type { BenchSection } from './report';
 import { type RunnerProcess, startRunnerProcess } from './runner-process';

@@ -3,7 +3,7 @@
  * time, whichever comes first, so no run can go on for ever. Localhost only.
  */
 import autocannon from 'autocannon';
-import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 
 export interface LoadOptions {
   /** The runner's base URL; anything but localhost is refused. */

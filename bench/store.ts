@@ -4,8 +4,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import type { WaitlistStore } from '../functions/waitlist/join-waitlist';
-import { WAITLIST_TABLE_KEY } from '../functions/waitlist/waitlist-table';
 import { ensureWaitlistTable, LOCAL_TABLE_NAME, startLocalDynamoDB } from '../local/local-dynamodb';
 
 /** The table every benchmark writes to: the local runner's, which runner processes are given as TABLE_NAME. */

@@ -6,10 +6,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import type { Locale } from '#contract/locales';
 import { BUNDLE_BUDGETS } from '../bench/budgets';
 import { type FileSize, measureDist } from '../bench/bundle';
 import { kb } from '../bench/table';
-import type { Locale } from './src/i18n/locales';
 import type { Page } from './src/i18n/page-metadata';
 import type { PrerenderedPage } from './src/prerender';
 

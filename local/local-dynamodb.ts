@@ -9,7 +9,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { WAITLIST_TABLE_KEY } from '../functions/waitlist/waitlist-table';
+import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
 
 // dynalite is CommonJS without types: describe the little of it that is used.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WAITLIST_PATH } from '../functions/waitlist/waitlist-api';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { SECURITY_HEADERS } from '../infra/security-headers';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, LOCAL_TABLE_NAME, startLocalDynamoDB } from './local-dynamodb';

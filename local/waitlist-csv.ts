@@ -1,4 +1,4 @@
-import type { WaitlistRecord } from '../functions/waitlist/waitlist-table';
+import type { WaitlistRecord } from '#contract/waitlist-table';
 
 /** The export's columns, in order: every field of a record. */
 export const CSV_COLUMNS = [

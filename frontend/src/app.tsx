@@ -1,8 +1,8 @@
+import type { Locale } from '#contract/locales';
 import { LandingPage } from './features/landing/components/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { LanguageProvider } from './i18n/language-context';
-import type { Locale } from './i18n/locales';
 import type { Page } from './i18n/page-metadata';
 
 /**

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Locale } from '#contract/locales';
 import { App } from './app';
 import { siteConfig } from './config/site';
-import type { Locale } from './i18n/locales';
 import { messages } from './i18n/messages';
 import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
 

@@ -1,9 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import {
+  type JoinWaitlistError,
+  type JoinWaitlistResponse,
+  WAITLIST_HTTP_STATUS,
+} from '#contract/waitlist-api';
 import { parseJoinRequest } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
-import { type JoinWaitlistError, type JoinWaitlistResponse, WAITLIST_HTTP_STATUS } from './waitlist-api';
 
 function requiredEnv(name: string): string {
   const value = process.env[name];

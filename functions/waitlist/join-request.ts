@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { LOCALES } from '../../frontend/src/i18n/locales';
-import { checkEmail } from './email-rule';
-import { type JoinWaitlistError, type JoinWaitlistRequest, MAX_REQUEST_BYTES } from './waitlist-api';
+import { checkEmail } from '#contract/email-address';
+import { LOCALES } from '#contract/locales';
+import { type JoinWaitlistError, type JoinWaitlistRequest, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 
 // zod/mini: the same checks as zod, tree-shaken to what is used (the full build adds ~450 KB to the bundle).
 const joinRequestSchema = z.object({

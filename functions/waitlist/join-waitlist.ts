@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SIGNUP_NOTE_VERSION } from './waitlist-api';
-import { RETENTION_DAYS, type WaitlistRecord } from './waitlist-table';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { RETENTION_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 
 const SECONDS_PER_DAY = 24 * 60 * 60;
 

@@ -9,8 +9,8 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { WAITLIST_PATH } from '../../functions/waitlist/waitlist-api';
-import { WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '../../functions/waitlist/waitlist-table';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 
 export interface WaitlistApiProps {
   /** Steady requests per second the stage lets through, and the burst above it. */

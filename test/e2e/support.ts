@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { Locale } from '#contract/locales';
 import { siteConfig } from '../../frontend/src/config/site';
-import type { Locale } from '../../frontend/src/i18n/locales';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
 
 /** Where people find the screenshots (repo-root relative, outside Playwright's own output folder). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail } from '../../functions/waitlist/email-rule';
+import { checkEmail } from '#contract/email-address';
 
 describe('checkEmail', () => {
   it.each(['', '   ', '\t\n'])('calls %j empty', (raw) => {

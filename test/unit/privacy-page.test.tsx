@@ -1,14 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '#contract/locales';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { siteConfig } from '../../frontend/src/config/site';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { fillIn } from '../../frontend/src/i18n/fill-in';
-import type { Locale } from '../../frontend/src/i18n/locales';
 import { messages } from '../../frontend/src/i18n/messages';
 import { pageMetadata } from '../../frontend/src/i18n/page-metadata';
 import { pageOfPath } from '../../frontend/src/i18n/page-paths';
-import { SIGNUP_NOTE_VERSION } from '../../functions/waitlist/waitlist-api';
 import { renderPage } from './render-page';
 
 const AP_URL = 'https://autoriteitpersoonsgegevens.nl';

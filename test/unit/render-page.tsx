@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { Locale } from '#contract/locales';
 import { App } from '../../frontend/src/app';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
-import type { Locale } from '../../frontend/src/i18n/locales';
 import type { Page } from '../../frontend/src/i18n/page-metadata';
 
 /** The whole page, as a visitor gets it, in one language. */

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '#contract/locales';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
-import type { Locale } from '../../frontend/src/i18n/locales';
 import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 

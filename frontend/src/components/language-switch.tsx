@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
+import { LOCALES, type Locale } from '#contract/locales';
 import { useLanguage } from '../i18n/language-context';
-import { LOCALES, type Locale } from '../i18n/locales';
 import { pathOf } from '../i18n/page-paths';
 
 /**

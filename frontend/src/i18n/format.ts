@@ -1,5 +1,5 @@
+import { INTL_LOCALE, type Locale } from '#contract/locales';
 import type { Cents, IsoDate, SizeUnit } from '../features/demo/demo-data';
-import { INTL_LOCALE, type Locale } from './locales';
 
 export interface Formatters {
   euro(amount: Cents): string;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, localeOfPath } from './locales';
+import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
 
 /**
  * The language a page opens in: a path that names a language wins (a shared `/en/` link stays English),

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
 import { type Formatters, formattersFor } from './format';
 import { saveLanguagePreference } from './language-preference';
-import { DEFAULT_LOCALE, type Locale, localeOfPath } from './locales';
 import { type Messages, messages } from './messages';
 import { applyPageMetadata, pageMetadata } from './page-metadata';
 import { PAGE_PATH, type Page } from './page-paths';

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from './locales';
+import { isLocale, type Locale } from '#contract/locales';
 
 /** The one thing the site keeps in the browser (the privacy notice names it). */
 export const LANGUAGE_STORAGE_KEY = 'mandje:language';

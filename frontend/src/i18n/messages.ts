@@ -1,4 +1,4 @@
-import type { Locale } from './locales';
+import type { Locale } from '#contract/locales';
 import { en, type Messages } from './messages/en';
 import { nl } from './messages/nl';
 

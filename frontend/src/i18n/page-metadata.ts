@@ -1,5 +1,5 @@
+import { LOCALES, type Locale } from '#contract/locales';
 import { siteConfig } from '../config/site';
-import { LOCALES, type Locale } from './locales';
 import { messages } from './messages';
 import { PAGE_PATH, type Page } from './page-paths';
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from '#contract/locales';
 
 /** The pages with an address of their own: one per language, Dutch at the root, English under /en/. */
 export const PAGE_PATH = {

@@ -7,8 +7,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkEmail, EMAIL_MAX_LENGTH } from '#contract/email-address';
 import { requestToJoin } from '../../../frontend/src/features/waitlist/request-to-join';
-import { checkEmail, EMAIL_MAX_LENGTH } from '../../../functions/waitlist/email-rule';
 import { dynamo, handler } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 

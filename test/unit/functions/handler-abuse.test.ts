@@ -5,7 +5,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES } from '../../../functions/waitlist/waitlist-api';
+import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 

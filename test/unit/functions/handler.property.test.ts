@@ -7,12 +7,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkEmail } from '../../../functions/waitlist/email-rule';
-import {
-  MAX_REQUEST_BYTES,
-  SIGNUP_NOTE_VERSION,
-  WAITLIST_HTTP_STATUS,
-} from '../../../functions/waitlist/waitlist-api';
+import { checkEmail } from '#contract/email-address';
+import { MAX_REQUEST_BYTES, SIGNUP_NOTE_VERSION, WAITLIST_HTTP_STATUS } from '#contract/waitlist-api';
 import { clearLogLines, dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 

@@ -4,8 +4,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGNUP_NOTE_VERSION } from '../../../functions/waitlist/waitlist-api';
-import { RETENTION_DAYS } from '../../../functions/waitlist/waitlist-table';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { RETENTION_DAYS } from '#contract/waitlist-table';
 import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SIGNUP_NOTE_VERSION } from '../../../../functions/waitlist/waitlist-api';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { BrandLogo } from '../../components/brand-logo';
 import { secondaryButton, textLink } from '../../components/control-styles';
 import { LanguageSwitch } from '../../components/language-switch';

@@ -1,4 +1,4 @@
-import { type JoinWaitlistRequest, WAITLIST_PATH } from '../../../../functions/waitlist/waitlist-api';
+import { type JoinWaitlistRequest, WAITLIST_PATH } from '#contract/waitlist-api';
 
 export type JoinResult = 'joined' | 'already_registered' | 'failed';
 

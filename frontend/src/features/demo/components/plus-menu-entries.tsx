@@ -1,6 +1,6 @@
+import { otherLocale } from '#contract/locales';
 import { Icon, type IconName } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/language-context';
-import { otherLocale } from '../../../i18n/locales';
 import type { PlusMenuAction } from './plus-menu';
 
 const ENTRIES = [

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../i18n/locales';
+import type { Locale } from '#contract/locales';
 import { en, type PrivacyCopy } from './en';
 import { nl } from './nl';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { checkEmail, type EmailProblem } from '../../../../../functions/waitlist/email-rule';
+import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';

@@ -2,7 +2,7 @@
  * The waitlist API's contract: path, limits, request and response shapes. The handler, the local runner
  * and the page all import it. It has no runtime dependencies, so the page pays only for what it uses.
  */
-import type { Locale } from '../../frontend/src/i18n/locales';
+import type { Locale } from './locales';
 
 export const WAITLIST_PATH = '/api/waitlist';
 
