@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -36,14 +37,34 @@ export interface LocalDynamoDB {
   close(): Promise<void>;
 }
 
-/** Fails with one clear sentence when the data folder cannot be written. */
+/** Claims the data folder for one runner, as JSON: see lockDataDir. */
+const LOCK_FILE = 'mandje-runner.pid';
+
+/** The waitlist holds email addresses: the folder and the files the runner writes are its owner's only. */
+const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Makes the data folder, private to its owner, and fails with one clear sentence when it cannot be
+ * written. Only the data folder itself is made private: folders above it are the user's to arrange.
+ */
 async function prepareDataDir(dataDir: string): Promise<void> {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dirname(dataDir), { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    makePrivateIfOwned(dataDir);
     await access(dataDir, constants.W_OK);
   } catch {
     throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
   }
+}
+
+/**
+ * A folder made by an earlier version, or by hand, may be open to everyone. It is narrowed only when this
+ * user owns it: a folder shared with others (another user's, say) is not the runner's to take over.
+ */
+function makePrivateIfOwned(folder: string): void {
+  if (statSync(folder).uid === process.getuid?.()) chmodSync(folder, PRIVATE_FOLDER_MODE);
 }
 
 const isRunning = (pid: number) => {
@@ -56,21 +77,127 @@ const isRunning = (pid: number) => {
 };
 
 /**
+ * A process as a lock records it: a process id alone is reused once its process is gone, the id with the
+ * process's start time names one process. `startTime` is missing when it could not be read.
+ */
+interface ProcessIdentity {
+  pid: number;
+  startTime?: string;
+}
+
+/**
+ * When process `pid` started, as text to compare with another reading on this machine; undefined when it
+ * cannot be read (the process is gone, or the system does not say).
+ */
+export function processStartTime(pid: number): string | undefined {
+  return process.platform === 'linux' ? startTimeFromProc(pid) : startTimeFromPs(pid);
+}
+
+/**
+ * Linux: the start time in clock ticks since boot, prefixed with the boot's id, since ticks start again at
+ * every boot (a lock left by a power cut must not match a process of the next boot).
+ */
+function startTimeFromProc(pid: number): string | undefined {
+  try {
+    const ticks = startTicksFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return ticks && `${bootId()}:${ticks}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Field 22 (starttime) of a /proc/<pid>/stat line. Field 2 is the command name in parentheses, which may
+ * hold spaces and parentheses itself, so fields are counted from the last ')'; field 3 comes right after it.
+ */
+export function startTicksFromStat(stat: string): string | undefined {
+  const afterName = stat
+    .slice(stat.lastIndexOf(')') + 1)
+    .trim()
+    .split(/\s+/);
+  const ticks = afterName[22 - 3];
+  return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : undefined;
+}
+
+/** This boot's id; without it (a restricted /proc), ticks alone still tell processes of one boot apart. */
+function bootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return 'this-boot';
+  }
+}
+
+/**
+ * Elsewhere: the start date `ps` prints (to the second), in one language and time zone whoever asks, so
+ * the runner and the operator's tool read the same text. `ps` may be missing; then nothing is known.
+ */
+function startTimeFromPs(pid: number): string | undefined {
+  try {
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, LC_ALL: 'C', TZ: 'UTC' },
+    }).trim();
+    return started || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const thisProcess = (): ProcessIdentity => ({ pid: process.pid, startTime: processStartTime(process.pid) });
+
+/**
+ * Whether the recorded process still runs: a live process with that id and the recorded start time. When
+ * either start time is unknown, a live process with that id counts, as it did before start times were kept.
+ */
+function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
+  if (!isRunning(pid)) return false;
+  if (startTime === undefined) return true;
+  const current = processStartTime(pid);
+  return current === undefined || current === startTime;
+}
+
+/**
+ * The process a lock file names: `{ "pid", "startTime" }`, or a bare process id as earlier versions wrote
+ * it. Undefined when the file names none (empty, or damaged), so the lock is stale.
+ */
+function parseLockOwner(text: string): ProcessIdentity | undefined {
+  let recorded: unknown;
+  try {
+    recorded = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof recorded === 'number') return isProcessId(recorded) ? { pid: recorded } : undefined;
+  return asProcessIdentity(recorded);
+}
+
+const isProcessId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+function asProcessIdentity(recorded: unknown): ProcessIdentity | undefined {
+  const { pid, startTime } = (recorded ?? {}) as { pid?: unknown; startTime?: unknown };
+  if (!isProcessId(pid)) return undefined;
+  return typeof startTime === 'string' ? { pid, startTime } : { pid };
+}
+
+/**
  * Claims the data folder for this process. LevelDB allows one process per folder, and dynalite crashes
  * rather than reports it, so a second runner is turned away here, by name. A lock left by a process that
- * is gone is taken over.
+ * is gone, or whose id now belongs to another program, is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
-  const lockFile = join(dataDir, 'mandje-runner.pid');
+  const lockFile = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockFile, JSON.stringify(thisProcess()), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-        throw new Error(`the data folder ${dataDir} is in use by another Mandje (process ${owner})`);
+      const owner = parseLockOwner(readFileSync(lockFile, 'utf8'));
+      if (owner && isStillRunning(owner)) {
+        throw new Error(`the data folder ${dataDir} is in use by another Mandje (process ${owner.pid})`);
       }
       rmSync(lockFile, { force: true });
     }
@@ -86,7 +213,7 @@ function lockDataDir(dataDir: string): () => void {
 function recordEndpoint(dataDir: string, endpoint: string): () => void {
   const file = join(dataDir, STORE_FILE);
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify({ pid: process.pid, endpoint }));
+  writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint }), { mode: PRIVATE_FILE_MODE });
   renameSync(partial, file);
   return () => rmSync(file, { force: true });
 }
@@ -99,11 +226,10 @@ export function runningStoreEndpoint(dataDir: string): string | undefined {
   } catch {
     return undefined;
   }
-  const { pid, endpoint } = (recorded ?? {}) as { pid?: unknown; endpoint?: unknown };
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof endpoint !== 'string') {
-    return undefined;
-  }
-  return pid !== process.pid && isRunning(pid) ? endpoint : undefined;
+  const owner = asProcessIdentity(recorded);
+  const { endpoint } = (recorded ?? {}) as { endpoint?: unknown };
+  if (!owner || typeof endpoint !== 'string') return undefined;
+  return owner.pid !== process.pid && isStillRunning(owner) ? endpoint : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SECURITY_HEADERS } from '../infra/security-headers';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
@@ -19,6 +20,11 @@ export type LocalStoreOptions =
 
 export type LocalRunnerOptions = LocalStoreOptions & {
   port: number;
+  /**
+   * The address to listen on (default 127.0.0.1: this machine only). `0.0.0.0` or `::` opens the runner to
+   * every network the machine is on.
+   */
+  host?: string;
   distDir: string;
   /** How long close() lets requests in progress finish before it cuts their connections. */
   shutdownGraceMs?: number;
@@ -28,7 +34,12 @@ export type LocalRunnerOptions = LocalStoreOptions & {
 };
 
 export interface LocalRunner {
+  /** Where to open it: `http://<host>:<port>/`, or `http://localhost:<port>/` when it listens everywhere. */
   url: string;
+  /** The address and port the server is bound to, as the system reports them. */
+  address: AddressInfo;
+  /** True when it accepts connections on every interface of the machine, not on one address only. */
+  listensOnAllInterfaces: boolean;
   /** Stops accepting, lets requests in progress finish (up to the grace period), then closes the store. */
   close(): Promise<void>;
 }
@@ -39,6 +50,12 @@ type Route = (request: IncomingMessage, response: ServerResponse) => Promise<voi
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** A runner for one person at a time: nothing off this machine may reach it unless asked for. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The addresses the system reports for a server bound to every interface. */
+const ALL_INTERFACES = new Set(['0.0.0.0', '::']);
 
 /** Answers 500 if nothing was sent yet; a half-sent answer can only be cut off. */
 function answerUnexpectedError(response: ServerResponse): void {
@@ -54,19 +71,27 @@ function answerUnexpectedError(response: ServerResponse): void {
   response.end('Internal Server Error');
 }
 
-async function listen(server: Server, port: number): Promise<number> {
+/** The reasons an address cannot be listened on that the person starting the runner can fix. */
+function explainListenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE')
+    return new Error(`port ${port} is already in use (set PORT to use another)`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
+    return new Error(`${host} is not an address of this machine (set HOST to one, or leave it unset)`);
+  }
+  return error;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} is already in use (set PORT to use another)`)
-          : error,
-      ),
-    );
-    server.listen(port, () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) => reject(explainListenError(error, host, port)));
+    server.listen(port, host, () => resolve());
   });
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : port;
+  return server.address() as AddressInfo;
+}
+
+/** The runner's base URL for `host`, with an IPv6 literal in brackets: `::1` gives `http://[::1]:3000/`. */
+export function runnerUrl(host: string, port: number): string {
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${port}/`;
 }
 
 /**
@@ -143,8 +168,11 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
+  const host = options.host ?? DEFAULT_HOST;
   // Take the port first: if it is taken, say so before anything else is started.
-  const port = await listen(http.server, options.port);
+  const address = await listen(http.server, options.port, host);
+  // A server on every interface has no one address to open; localhost always reaches it.
+  const listensOnAllInterfaces = ALL_INTERFACES.has(address.address);
 
   const site = createStaticSite(options.distDir);
   let api: LocalWaitlistApi;
@@ -167,7 +195,9 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://localhost:${port}/`,
+    url: runnerUrl(listensOnAllInterfaces ? 'localhost' : host, address.port),
+    address,
+    listensOnAllInterfaces,
     close: () => {
       closing ??= http.close(graceMs).then(() => api.close());
       return closing;

@@ -1,15 +1,21 @@
 /**
- * `npm start`: the whole product on one machine. The built page and the waitlist API on PORT (default
- * 3000), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps nothing). SIGINT or SIGTERM
- * stops it cleanly: requests in progress are answered, then the store is closed; a second signal stops it
- * at once.
+ * `npm start`: the whole product on one machine. The built page and the waitlist API on HOST:PORT (default
+ * 127.0.0.1:3000, this machine only), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps
+ * nothing). SIGINT or SIGTERM stops it cleanly: requests in progress are answered, then the store is
+ * closed; a second signal stops it at once.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
-import { closeOnSignals, startLocalRunner } from './runner';
+import { closeOnSignals, DEFAULT_HOST, startLocalRunner } from './runner';
+
+// The waitlist is email addresses: every file this process creates, LevelDB's own included (made over
+// time, with the default mode), is its owner's only. Set here, not in the library, which tests run
+// in-process.
+process.umask(0o077);
 
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? DEFAULT_HOST;
 const dataDir = dataDirFromEnvironment();
 const distDir = resolve(import.meta.dirname, '../dist');
 
@@ -20,14 +26,18 @@ function fail(reason: string): never {
 
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`PORT must be a port number, not "${process.env.PORT}"`);
+if (host.trim() === '') fail('HOST must be an address to listen on (127.0.0.1 unless set), not empty');
 if (!existsSync(resolve(distDir, 'index.html')))
   fail('dist/ has no built page (run `npm run build`; `npm start` does both)');
 
-const runner = await startLocalRunner({ port, dataDir, distDir }).catch((error: Error) =>
+const runner = await startLocalRunner({ port, host, dataDir, distDir }).catch((error: Error) =>
   fail(error.message),
 );
 closeOnSignals(runner);
 const where = dataDir === IN_MEMORY ? 'in memory only' : `in ${dataDir}`;
+const reach = runner.listensOnAllInterfaces
+  ? ', listening on all interfaces (other machines can reach it)'
+  : '';
 console.log(
-  `Mandje is running at ${runner.url} (English: ${runner.url}en/), waitlist kept ${where}. Ctrl-C stops it.`,
+  `Mandje is running at ${runner.url} (English: ${runner.url}en/)${reach}, waitlist kept ${where}. Ctrl-C stops it.`,
 );

@@ -16,6 +16,11 @@ import {
   WaitlistToolError,
 } from './waitlist-store-access';
 
+// When no runner has the folder open, this tool opens the store itself, and LevelDB may create files
+// there: like `npm start`, every file it creates is its owner's only (the waitlist is email addresses).
+// Set here, not in the library, which tests run in-process.
+process.umask(0o077);
+
 // On Node 20 the AWS SDK prints eight lines about its own future Node support on every run; the tool's
 // answer is one line. Setting the variable to false shows the notice again.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
