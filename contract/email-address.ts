@@ -1,18 +1,114 @@
 /**
- * The one rule for a waitlist address, used by the form and by the API: not empty after trimming, then
- * text, an at sign, text, a dot, text, with no whitespace anywhere, and no longer than an address can be.
- * Control characters and unpaired surrogates are refused too: no address has them, and JSON spells each as
- * six bytes, so a long run of them would make an address the form accepts too large for the API's 1 KB.
+ * The one rule for a waitlist address, used by the form, the API and the operator's tools, and the one
+ * identity of a mailbox: two ways of typing the same address give the same key, so one mailbox is one
+ * record, and `forget` finds it whatever form the operator types.
+ *
+ * First the address is made canonical:
+ * - surrounding whitespace is trimmed, and the text is put in Unicode NFC, so `josé` typed with a
+ *   combining accent is the same as `josé` typed with a precomposed é;
+ * - the domain is turned into its ASCII (IDNA) form as browsers do (`bücher.de` is `xn--bcher-kva.de`,
+ *   fullwidth letters and dots become ASCII), lower-cased, and one trailing dot (`example.com.`) dropped;
+ * - the local part is lower-cased.
+ * Plus tags and dots are kept: `ann+news@` and `a.nn@` are different mailboxes at most providers.
+ *
+ * Refused are what a person cannot see or type on purpose (zero-width characters, soft hyphens, word
+ * joiners and every other default-ignorable code point, bidi controls, control characters, unpaired
+ * surrogates, the replacement character) and what mail cannot be delivered to: a local part over 64 octets, a domain over 253, an
+ * empty label or one over 63, a label starting or ending with `-`, a top-level label of digits only, and
+ * anything but letters, digits and hyphens in the domain's ASCII form. What is left must have SPEC's shape:
+ * text, an at sign, text, a dot, text, no whitespace.
+ *
+ * No dependencies: the IDNA step is the platform's own URL parser (UTS 46, as the browser's address bar).
  */
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_SHAPE = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
+
+/** RFC 5321: the longest address a mail path can carry, in octets of its ASCII-domain form. */
+export const EMAIL_MAX_OCTETS = 254;
+export const LOCAL_PART_MAX_OCTETS = 64;
+export const DOMAIN_MAX_OCTETS = 253;
+export const DOMAIN_LABEL_MAX_OCTETS = 63;
+
+/**
+ * Longer input is refused before any work is done on it. Generous: an address of 254 octets with every
+ * character escaped or decomposed still fits.
+ */
+const INPUT_MAX_LENGTH = 1_024;
 
 export type EmailProblem = 'empty' | 'malformed';
-export type EmailCheck = { ok: true; email: string } | { ok: false; problem: EmailProblem };
 
+export type EmailCheck =
+  | {
+      ok: true;
+      /** The address as entered, trimmed: what the person will be written to as. */
+      email: string;
+      /** The mailbox's canonical identity: the waitlist table's key. */
+      key: string;
+    }
+  | { ok: false; problem: EmailProblem };
+
+/**
+ * Code points nobody types on purpose: default-ignorables (zero-width space and joiners, soft hyphen, word
+ * joiner, variation selectors, BOM…), bidi controls (which make an address display reversed), controls,
+ * unpaired surrogates, and U+FFFD, which stands in for bytes that were not text: an address holding it
+ * was damaged on its way. Whitespace is refused by the shape.
+ */
+const UNTYPABLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}\p{Cs}\uFFFD]/u;
+const WHITESPACE = /\s/u;
+
+/**
+ * ASCII that may not appear in a domain before it is converted. The URL parser would otherwise read `%41`
+ * as `A`, `:80` as a port and `/x` as a path; letters, digits, `-` and `.` pass, and non-ASCII goes on to
+ * IDNA.
+ */
+const DOMAIN_FORBIDDEN_ASCII = /[\x00-\x2c\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/;
+const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const DIGITS_ONLY = /^[0-9]+$/;
+
+const utf8Octets = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/** The domain's ASCII form (IDNA, lower case, no trailing dot), or undefined when it cannot be one. */
+function asciiDomain(domain: string): string | undefined {
+  if (DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${domain}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  const ascii = hostname.toLowerCase().replace(/\.$/, '');
+  if (ascii.length > DOMAIN_MAX_OCTETS) return undefined;
+  const labels = ascii.split('.');
+  if (labels.length < 2) return undefined;
+  const deliverable = labels.every(
+    (label) => label.length <= DOMAIN_LABEL_MAX_OCTETS && ASCII_LABEL.test(label),
+  );
+  return deliverable && !DIGITS_ONLY.test(labels.at(-1) ?? '') ? ascii : undefined;
+}
+
+/** Checks an address as typed and gives its canonical key; see the module comment for the rule. */
 export function checkEmail(raw: string): EmailCheck {
   const email = raw.trim();
   if (email === '') return { ok: false, problem: 'empty' };
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email)) return { ok: false, problem: 'malformed' };
-  return { ok: true, email };
+  const malformed = { ok: false, problem: 'malformed' } as const;
+  if (email.length > INPUT_MAX_LENGTH) return malformed;
+
+  const text = email.normalize('NFC');
+  if (UNTYPABLE.test(text) || WHITESPACE.test(text)) return malformed;
+  const parts = text.split('@');
+  if (parts.length !== 2) return malformed;
+  const [localPart = '', domain = ''] = parts;
+
+  const local = localPart.toLowerCase().normalize('NFC');
+  if (local === '' || utf8Octets(local) > LOCAL_PART_MAX_OCTETS) return malformed;
+  const ascii = asciiDomain(domain);
+  if (ascii === undefined) return malformed;
+
+  const key = `${local}@${ascii}`;
+  if (utf8Octets(key) > EMAIL_MAX_OCTETS) return malformed;
+  return { ok: true, email, key };
+}
+
+/** The canonical key of an address, or undefined when the rule refuses it. */
+export function emailKey(raw: string): string | undefined {
+  const check = checkEmail(raw);
+  return check.ok ? check.key : undefined;
 }

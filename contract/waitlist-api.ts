@@ -1,12 +1,24 @@
 /**
  * The waitlist API's contract: path, limits, request and response shapes. The handler, the local runner
  * and the page all import it. It has no runtime dependencies, so the page pays only for what it uses.
+ *
+ * A request comes in one of two forms, with the same fields and the same rules:
+ * - JSON (`application/json`), sent by the page's script: the answer is JSON, its status from
+ *   WAITLIST_HTTP_STATUS.
+ * - A plain HTML form post (`application/x-www-form-urlencoded`), sent by the same form when no script
+ *   runs: the answer is `303 See Other` to the result page for the outcome, in the form's language
+ *   (WAITLIST_RESULT_PATH). The address is never in that URL.
+ * Either body is UTF-8, and nothing else: a declared charset other than UTF-8, or any Content-Encoding but
+ * `identity`, is 415; bytes that are not valid UTF-8 are 400 `invalid_request`.
  */
 import type { Locale } from './locales';
 
 export const WAITLIST_PATH = '/api/waitlist';
 
-/** Requests larger than this are refused before they are parsed. */
+export const JSON_CONTENT_TYPE = 'application/json';
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** Requests larger than this are refused before they are parsed, in either form. */
 export const MAX_REQUEST_BYTES = 1024;
 
 /**
@@ -16,12 +28,19 @@ export const MAX_REQUEST_BYTES = 1024;
  */
 export const SIGNUP_NOTE_VERSION = '2026-11-21.2';
 
+/** The fields of a request, in either form; a form post carries them as its fields' names. */
 export interface JoinWaitlistRequest {
   email: string;
   language: Locale;
   /** A honeypot: hidden from people, so only robots fill it in. */
   website?: string;
 }
+
+export const JOIN_REQUEST_FIELDS = [
+  'email',
+  'language',
+  'website',
+] as const satisfies readonly (keyof JoinWaitlistRequest)[];
 
 export type JoinWaitlistError =
   | 'already_registered'
@@ -44,3 +63,25 @@ export const WAITLIST_HTTP_STATUS = {
   method_not_allowed: 405,
   unavailable: 503,
 } as const satisfies Record<'joined' | JoinWaitlistError, number>;
+
+/** The pages a plain form post is sent on to, one per kind of outcome. */
+export const WAITLIST_RESULTS = ['joined', 'already-registered', 'invalid-email', 'try-again'] as const;
+export type WaitlistResult = (typeof WAITLIST_RESULTS)[number];
+
+/** Where each result page lives, per language: below /waitlist/, and below /en/ in English. */
+export const WAITLIST_RESULT_PATH = Object.fromEntries(
+  WAITLIST_RESULTS.map((result) => [result, { nl: `/waitlist/${result}`, en: `/en/waitlist/${result}` }]),
+) as Record<WaitlistResult, Record<Locale, string>>;
+
+/**
+ * What a form post's outcome shows. A request the form cannot have sent (a missing field, too large) is
+ * treated as an address to check again; only a fault that a retry can fix says "try again".
+ */
+export const WAITLIST_RESULT_OF = {
+  joined: 'joined',
+  already_registered: 'already-registered',
+  invalid_email: 'invalid-email',
+  invalid_request: 'invalid-email',
+  payload_too_large: 'invalid-email',
+  unavailable: 'try-again',
+} as const satisfies Partial<Record<'joined' | JoinWaitlistError, WaitlistResult>>;

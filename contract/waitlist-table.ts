@@ -12,7 +12,10 @@ export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
 
 /** One person on the waitlist. Nothing else is stored: no IP address, no user agent. */
 export interface WaitlistRecord {
-  /** The address trimmed and lower-cased: `Ann@X.nl` and ` ann@x.nl ` are one person. */
+  /**
+   * The mailbox's canonical identity (#contract/email-address): `Ann@Bücher.de`, ` ann@xn--bcher-kva.de.`
+   * and every other way of typing it are one key, so one record.
+   */
   email: string;
   /** The address as typed, trimmed, for writing to the person as they wrote it. */
   emailAsEntered: string;

@@ -39,9 +39,23 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
   });
 }
 
-/** API Gateway passes text bodies as they are and base64-encodes everything else. */
-const isTextual = (contentType: string | undefined) =>
-  !!contentType && /^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(contentType);
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * API Gateway passes text bodies as they are and base64-encodes everything else. Bytes that claim to be
+ * text but are not valid UTF-8 go base64 too: turned into a string they would be damaged before the
+ * handler could see it.
+ */
+function isText(contentType: string | undefined, body: Buffer): boolean {
+  if (!contentType || !/^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(contentType))
+    return false;
+  try {
+    STRICT_UTF8.decode(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The HTTP API payload format 2.0 event that API Gateway would send for this request. */
 export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
@@ -51,7 +65,7 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatew
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const now = new Date();
-  const textual = isTextual(headers['content-type']);
+  const textual = isText(headers['content-type'], body);
   return {
     version: '2.0',
     routeKey: '$default',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { emailKey } from '#contract/email-address';
 import { IN_MEMORY } from './data-dir';
 import { LOCAL_TABLE_NAME, runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
 
@@ -115,17 +116,23 @@ export async function allRecords(table: WaitlistTable): Promise<Record<string, u
   return records;
 }
 
-/** The table's key for an address as an operator types it: trimmed and lower-cased, as the API stores it. */
-export const storedKey = (address: string) => address.trim().toLowerCase();
+/**
+ * The keys a record for `address` may be under: its canonical identity (#contract/email-address, as the
+ * API stores it), and the address trimmed and lower-cased, as records made before that rule were keyed.
+ */
+export function storedKeys(address: string): string[] {
+  const earlierKey = address.trim().toLowerCase();
+  return [...new Set([emailKey(address) ?? earlierKey, earlierKey])];
+}
 
-/** Deletes the record for `address`, in any case or spacing; true when there was one. */
+/** Deletes the record for `address`, however it is typed; true when there was one. */
 export async function forgetRecord(table: WaitlistTable, address: string): Promise<boolean> {
-  const deleted = await table.client.send(
-    new DeleteCommand({
-      TableName: table.tableName,
-      Key: { email: storedKey(address) },
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return deleted.Attributes !== undefined;
+  let existed = false;
+  for (const key of storedKeys(address)) {
+    const deleted = await table.client.send(
+      new DeleteCommand({ TableName: table.tableName, Key: { email: key }, ReturnValues: 'ALL_OLD' }),
+    );
+    existed ||= deleted.Attributes !== undefined;
+  }
+  return existed;
 }

@@ -1,12 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
 import {
   type JoinWaitlistError,
   type JoinWaitlistResponse,
   WAITLIST_HTTP_STATUS,
+  WAITLIST_RESULT_OF,
+  WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
-import { parseJoinRequest } from './join-request';
+import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
 function requiredEnv(name: string): string {
@@ -57,9 +60,29 @@ async function withinDeadline<T>(work: (abortSignal: AbortSignal) => Promise<T>)
 
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
-function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
+interface Decision {
+  outcome: Outcome;
+  /** How the request came: a form post is answered with a redirect to a page in its language. */
+  form?: RequestForm;
+  language?: Locale;
+  errorName?: string;
+}
+
+function respond({ outcome, form, language }: Decision): APIGatewayProxyStructuredResultV2 {
   // A robot caught by the honeypot is told exactly what a person would be.
   const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+  if (form === 'form' && answered in WAITLIST_RESULT_OF) {
+    const result = WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF];
+    return {
+      statusCode: 303,
+      // A path on the page's own domain: CloudFront serves the API and the pages alike.
+      headers: {
+        location: WAITLIST_RESULT_PATH[result][language ?? DEFAULT_LOCALE],
+        'cache-control': 'no-store',
+      },
+      body: '',
+    };
+  }
   const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
   return {
     statusCode: WAITLIST_HTTP_STATUS[answered],
@@ -73,31 +96,45 @@ function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
 }
 
 /** One line per request, for metrics and alarms. Never the address, never the request body. */
-function log(fields: { outcome: Outcome; status: number; latencyMs: number; errorName?: string }): void {
+function log(fields: {
+  outcome: Outcome;
+  form?: RequestForm;
+  status: number;
+  latencyMs: number;
+  errorName?: string;
+}): void {
   const line = JSON.stringify({ message: 'waitlist request', ...fields });
   if (fields.status >= 500) console.error(line);
   else console.log(line);
 }
 
-async function decide(event: APIGatewayProxyEventV2): Promise<{ outcome: Outcome; errorName?: string }> {
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   const parsed = parseJoinRequest(event);
-  if (!parsed.ok) return { outcome: parsed.error };
+  if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
+  const { form, request } = parsed;
+  const asked = { form, language: request.language };
   // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
-  if (parsed.request.website) return { outcome: 'ignored_honeypot' };
+  if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   try {
-    const request = parsed.request;
-    return { outcome: await withinDeadline((abortSignal) => joinWaitlist(store, request, { abortSignal })) };
+    const outcome = await withinDeadline((abortSignal) => joinWaitlist(store, request, { abortSignal }));
+    return { outcome, ...asked };
   } catch (error) {
-    return { outcome: 'unavailable', errorName: error instanceof Error ? error.name : 'UnknownError' };
+    return {
+      outcome: 'unavailable',
+      ...asked,
+      errorName: error instanceof Error ? error.name : 'UnknownError',
+    };
   }
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
-  const { outcome, errorName } = await decide(event);
-  const response = respond(outcome);
+  const decision = await decide(event);
+  const { outcome, form, errorName } = decision;
+  const response = respond(decision);
   log({
     outcome,
+    form,
     status: response.statusCode ?? 500,
     latencyMs: Math.round(performance.now() - started),
     errorName,

@@ -13,16 +13,17 @@ export interface WaitlistStore {
 export type JoinOutcome = 'joined' | 'already_registered';
 
 /**
- * Puts a person on the waitlist, once: the conditional put makes a second request for the same address
- * (in any case or spacing) a no-op that reports "already registered". Any other failure is thrown.
+ * Puts a person on the waitlist, once: the record's key is the address's canonical identity (see
+ * #contract/email-address), and the conditional put makes a second request for the same mailbox, however
+ * it is typed, a no-op that reports "already registered". Any other failure is thrown.
  */
 export async function joinWaitlist(
   store: WaitlistStore,
-  entry: { email: string; language: WaitlistRecord['language'] },
+  entry: { email: string; key: string; language: WaitlistRecord['language'] },
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<JoinOutcome> {
   const record: WaitlistRecord = {
-    email: entry.email.toLowerCase(),
+    email: entry.key,
     emailAsEntered: entry.email,
     language: entry.language,
     createdAt: now.toISOString(),

@@ -82,6 +82,18 @@ describe('npm run waitlist on the local store', () => {
     expect(existsSync(join(dataDir, 'mandje-store.json'))).toBe(false);
   });
 
+  it('forgets a mailbox whatever form the operator types it in: NFD, punycode, capitals, a trailing dot', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const runner = await startRunnerChild(dataDir);
+    expect((await postJoin(runner.url, { email: 'josé@bücher.de', language: 'nl' })).status).toBe(201);
+    const options = ['--data-dir', dataDir];
+
+    const forgotten = await waitlistTool(['forget', 'JOSE\u0301@XN--BCHER-KVA.DE.', ...options]);
+    expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '0\n' });
+    await runner.stop();
+  });
+
   it('opens the folder itself when no runner is running, and leaves it free for the next runner', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const first = await startRunnerChild(dataDir);

@@ -81,13 +81,19 @@ describe('waitlist API on the local runner', () => {
     expect((await storedEmails()).length).toBe(before);
   });
 
-  it('passes the request through the adapter like API Gateway: 415 for a form post, 404 JSON beside the API', async () => {
+  it('passes the request through the adapter like API Gateway: 303 for a form post, 415 for text, 404 JSON beside the API', async () => {
     const form = await fetch(new URL('/api/waitlist', runner.url), {
       method: 'POST',
       body: new URLSearchParams({ email: 'a@b.nl' }),
+      redirect: 'manual',
     });
-    expect(form.status).toBe(415);
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/waitlist/invalid-email');
     expect(form.headers.get('cache-control')).toBe('no-store');
+
+    const text = await fetch(new URL('/api/waitlist', runner.url), { method: 'POST', body: 'a@b.nl' });
+    expect(text.status).toBe(415);
+    expect(text.headers.get('cache-control')).toBe('no-store');
 
     const elsewhere = await fetch(new URL('/api/elsewhere', runner.url));
     expect(elsewhere.status).toBe(404);

@@ -1,27 +1,123 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail } from '#contract/email-address';
+import { checkEmail, emailKey } from '#contract/email-address';
 
 describe('checkEmail', () => {
   it.each(['', '   ', '\t\n'])('calls %j empty', (raw) => {
     expect(checkEmail(raw)).toEqual({ ok: false, problem: 'empty' });
   });
 
-  it.each([
-    'name',
-    'name@',
-    '@example.com',
-    'name@example',
-    'name@example.',
-    'na me@example.com',
-    'name@exa mple.com',
-    'name@@example.com',
-    `${'a'.repeat(250)}@x.nl`,
-  ])('calls %j malformed', (raw) => {
-    expect(checkEmail(raw)).toEqual({ ok: false, problem: 'malformed' });
+  it('accepts text, an at sign, text, a dot and text, trims it, and keeps it as entered', () => {
+    expect(checkEmail('  Ann@Example.nl ')).toEqual({
+      ok: true,
+      email: 'Ann@Example.nl',
+      key: 'ann@example.nl',
+    });
+    expect(checkEmail('a.b+c@mail.example.co.uk')).toMatchObject({
+      ok: true,
+      key: 'a.b+c@mail.example.co.uk',
+    });
   });
 
-  it('accepts text, an at sign, text, a dot and text, and trims it', () => {
-    expect(checkEmail('  ann@example.nl ')).toEqual({ ok: true, email: 'ann@example.nl' });
-    expect(checkEmail('a.b+c@mail.example.co.uk')).toEqual({ ok: true, email: 'a.b+c@mail.example.co.uk' });
+  describe('gives every way of typing one mailbox the same key', () => {
+    it.each([
+      ['case', 'ANN@EXAMPLE.NL', 'ann@example.nl'],
+      ['surrounding whitespace', ' \tann@example.nl\n', 'ann@example.nl'],
+      ['NFD (a combining accent)', 'jose\u0301@x.nl', 'jos\u00e9@x.nl'],
+      ['NFC (a precomposed letter)', 'jos\u00e9@x.nl', 'jos\u00e9@x.nl'],
+      ['a Unicode domain', 'ann@bücher.de', 'ann@xn--bcher-kva.de'],
+      ['the same domain in punycode', 'ann@xn--bcher-kva.de', 'ann@xn--bcher-kva.de'],
+      ['punycode in capitals', 'ann@XN--BCHER-KVA.DE', 'ann@xn--bcher-kva.de'],
+      ['a capital in a Unicode domain', 'ann@BÜCHER.de', 'ann@xn--bcher-kva.de'],
+      ['a trailing dot', 'ann@example.com.', 'ann@example.com'],
+      ['fullwidth letters and dot in the domain', 'ann@ｅｘａｍｐｌｅ．ｃｏｍ', 'ann@example.com'],
+      ['an ideographic full stop', 'ann@example\u3002com', 'ann@example.com'],
+      ['a capital in a non-Latin local part', 'ΑΝΝΑ@x.gr', 'αννα@x.gr'],
+    ])('%s', (_case, typed, key) => {
+      expect(checkEmail(typed)).toMatchObject({ ok: true, key });
+      expect(emailKey(typed)).toBe(key);
+    });
+  });
+
+  describe('keeps apart what are different mailboxes', () => {
+    it.each([
+      ['a plus tag', 'ann+news@example.nl', 'ann@example.nl'],
+      ['a dot in the local part', 'a.nn@example.nl', 'ann@example.nl'],
+      ['a fullwidth local part (mailbox names are not folded)', 'ａnn@example.nl', 'ann@example.nl'],
+      ['another domain', 'ann@example.com', 'ann@example.nl'],
+    ])('%s', (_case, one, other) => {
+      expect(emailKey(one)).toBeDefined();
+      expect(emailKey(other)).toBeDefined();
+      expect(emailKey(one)).not.toBe(emailKey(other));
+    });
+  });
+
+  describe('refuses what a person cannot see or type on purpose', () => {
+    it.each([
+      ['a zero-width space', 'zw@x.nl\u200b'],
+      ['a zero-width joiner', 'a\u200db@x.nl'],
+      ['a zero-width non-joiner', 'a\u200cb@x.nl'],
+      ['a soft hyphen', 'ann@exam\u00adple.nl'],
+      ['a word joiner', 'an\u2060n@x.nl'],
+      ['a byte order mark inside', 'an\ufeffn@x.nl'],
+      ['a variation selector', 'ann\ufe0f@x.nl'],
+      ['a right-to-left override', 'a\u202e@x.nl'],
+      ['a left-to-right mark', 'ann\u200e@x.nl'],
+      ['a bidi isolate', '\u2066ann\u2069@x.nl'],
+      ['an Arabic letter mark', 'ann\u061c@x.nl'],
+      ['a NUL', 'ann\u0000@example.nl'],
+      ['a control character', 'ann\u0007@example.nl'],
+      ['DEL', 'ann\u007f@example.nl'],
+      ['a C1 control', 'ann\u0085@example.nl'],
+      ['an unpaired surrogate', 'ann\ud800@example.nl'],
+      ['the replacement character (bytes damaged on the way)', 'ann\ufffd@example.nl'],
+    ])('%s', (_case, typed) => {
+      expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
+    });
+  });
+
+  describe('refuses what mail cannot be delivered to', () => {
+    it.each([
+      ['no at sign', 'name'],
+      ['nothing after the at sign', 'name@'],
+      ['nothing before it', '@example.com'],
+      ['no dot in the domain', 'name@example'],
+      ['a lone trailing dot', 'name@example.'],
+      ['only dots', 'a@...'],
+      ['an empty label', 'ann@x..nl'],
+      ['a leading dot', 'ann@.x.nl'],
+      ['two trailing dots', 'ann@x.nl..'],
+      ['a space inside', 'na me@example.com'],
+      ['a space in the domain', 'name@exa mple.com'],
+      ['two at signs', 'name@@example.com'],
+      ['an at sign in the local part', 'a@b@example.com'],
+      ['a label that starts with a hyphen', 'ann@-x.nl'],
+      ['a label that ends with a hyphen', 'ann@x-.nl'],
+      ['a top-level label of digits', 'ann@1.2.3.4'],
+      ['digits as a top-level label', 'ann@example.123'],
+      ['a hexadecimal IPv4 address', 'ann@0x7f.1'],
+      ['an underscore in the domain', 'ann@a_b.nl'],
+      ['a percent escape in the domain', 'ann@ex%41mple.com'],
+      ['a port', 'ann@x.nl:80'],
+      ['a path', 'ann@x.nl/a'],
+      ['an IP literal', 'ann@[127.0.0.1]'],
+      ['a local part of 65 octets', `${'a'.repeat(65)}@x.nl`],
+      ['a local part of 33 two-octet letters', `${'é'.repeat(33)}@x.nl`],
+      ['a 249-character local part', `${'a'.repeat(249)}@x.nl`],
+      ['a label of 64 octets', `ann@${'a'.repeat(64)}.nl`],
+      ['a domain of 254 octets', `ann@${`${'a'.repeat(62)}.`.repeat(4)}nl`],
+      [
+        'an address over 254 octets',
+        `${'a'.repeat(64)}@${`${'a'.repeat(60)}.`.repeat(3)}${'a'.repeat(10)}.nl`,
+      ],
+      ['broken punycode', 'ann@xn--zz.nl'],
+    ])('%s', (_case, typed) => {
+      expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
+    });
+
+    it('accepts the longest parts mail allows: a 64-octet local part and 63-octet labels', () => {
+      expect(checkEmail(`${'a'.repeat(64)}@x.nl`).ok).toBe(true);
+      expect(checkEmail(`${'é'.repeat(32)}@x.nl`).ok).toBe(true);
+      expect(checkEmail(`ann@${'a'.repeat(63)}.nl`).ok).toBe(true);
+    });
   });
 });

@@ -1,19 +1,32 @@
 /**
  * The form and the API apply one rule, so an address the page lets through is never refused by the API,
- * and one the API would refuse never leaves the page. Both paths are taken as they really run: the form's
- * check and its request (requestToJoin, with fetch handing the request to the handler as API Gateway
- * would), and the API's handler with the DynamoDB client mocked.
+ * and one the API would refuse never leaves the page; and they agree on identity, so two ways of typing
+ * one mailbox are one record. Both paths are taken as they really run: the form's check and its request
+ * (requestToJoin, with fetch handing the request to the handler as API Gateway would), and the API's
+ * handler, with the DynamoDB client mocked by a table that keeps what is put and honours the condition.
  */
+
+import { domainToASCII } from 'node:url';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkEmail, EMAIL_MAX_LENGTH } from '#contract/email-address';
+import { checkEmail, EMAIL_MAX_OCTETS, emailKey } from '#contract/email-address';
 import { requestToJoin } from '../../../frontend/src/features/waitlist/request-to-join';
 import { dynamo, handler } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 
+/** The keys in the mocked table; a put whose key is there fails its condition, as DynamoDB's does. */
+const storedKeys = new Set<string>();
+
 beforeEach(() => {
-  dynamo.on(PutCommand).resolves({});
+  storedKeys.clear();
+  dynamo.on(PutCommand).callsFake(async (input: { Item: { email: string } }) => {
+    if (storedKeys.has(input.Item.email))
+      throw new ConditionalCheckFailedException({ message: 'exists', $metadata: {} });
+    storedKeys.add(input.Item.email);
+    return {};
+  });
   // The page's fetch, answered by the handler from the event API Gateway would build of the request.
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);
@@ -41,6 +54,20 @@ async function sendToApi(typed: string): Promise<boolean> {
 }
 
 const tricky = [
+  '\u00ad',
+  '\u2060',
+  '\u200c',
+  '\u200e',
+  '\u2066',
+  '\ufe0f',
+  '\ufffd',
+  'ａ',
+  '．',
+  '\u3002',
+  '-',
+  '_',
+  '%41',
+  'xn--',
   ' ',
   '\t',
   '\n',
@@ -92,23 +119,67 @@ const mutation = fc.oneof(
   fc.constant((email: string) => email.slice(email.indexOf('@'))),
   fc.constant((email: string) => email.slice(0, email.indexOf('@') + 1)),
 );
+/** Addresses in other scripts and forms: accents (NFC and NFD), Unicode domains, fullwidth letters. */
+const unicodeLetter = fc.constantFrom(...'aenosjxéüøåçñαβγжд'.split(''));
+const unicodeAddress = fc
+  .tuple(
+    fc.string({ unit: unicodeLetter, minLength: 1, maxLength: 10 }),
+    fc.constantFrom('bücher', 'münchen', 'example', 'café', 'mañana', 'xn--bcher-kva', 'пример', 'x'),
+    fc.constantFrom('nl', 'de', 'com', 'рф', 'co.uk'),
+  )
+  .map(([local, domain, top]) => `${local}@${domain}.${top}`);
+
+/** Ways of typing the same mailbox differently; none of them changes which mailbox it is. */
+const fullwidth = (text: string) =>
+  text.replace(/[!-~]/g, (character) => String.fromCodePoint((character.codePointAt(0) as number) + 0xfee0));
+const splitAddress = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return [email.slice(0, at), email.slice(at + 1)] as const;
+};
+const sameMailbox = fc.constantFrom<[string, (email: string) => string]>(
+  ['in capitals', (email) => email.toUpperCase()],
+  ['in NFD', (email) => email.normalize('NFD')],
+  ['in NFC', (email) => email.normalize('NFC')],
+  [
+    'with its domain in punycode',
+    (email) => {
+      const [local, domain] = splitAddress(email);
+      return `${local}@${domainToASCII(domain.normalize('NFC')) || domain}`;
+    },
+  ],
+  ['with a trailing dot', (email) => (/[.．。]$/.test(email.trimEnd()) ? email : `${email.trimEnd()}.`)],
+  [
+    'with a fullwidth domain',
+    (email) => {
+      const [local, domain] = splitAddress(email);
+      return `${local}@${fullwidth(domain)}`;
+    },
+  ],
+  ['with spaces around it', (email) => ` \t${email}\u00a0`],
+);
+
 const typedAddress = fc.oneof(
   fc.emailAddress(),
+  unicodeAddress,
   fc
-    .tuple(fc.emailAddress(), fc.array(mutation, { minLength: 1, maxLength: 3 }))
+    .tuple(fc.oneof(fc.emailAddress(), unicodeAddress), fc.array(mutation, { minLength: 1, maxLength: 3 }))
     .map(([email, mutations]) => mutations.reduce((typed, mutate) => mutate(typed), email)),
+  fc
+    .tuple(fc.oneof(fc.emailAddress(), unicodeAddress), fc.array(sameMailbox, { minLength: 1, maxLength: 3 }))
+    .map(([email, variants]) => variants.reduce((typed, [, retype]) => retype(typed), email)),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
 );
 
 describe('the form and the API agree on addresses', () => {
-  it('accept or refuse every generated address alike, and a joined address is stored once', async () => {
+  it('accept or refuse every generated address alike, and store it under the same key', async () => {
     let acceptedByBoth = 0;
     await fc.assert(
       fc.asyncProperty(typedAddress, async (typed) => {
         dynamo.resetHistory();
-
+        storedKeys.clear();
         const throughForm = await submitThroughForm(typed);
         const putsFromForm = dynamo.commandCalls(PutCommand).length;
+        storedKeys.clear();
         const byApi = await sendToApi(typed);
 
         expect(throughForm).not.toBe('refused by the API');
@@ -120,7 +191,7 @@ describe('the form and the API agree on addresses', () => {
             .commandCalls(PutCommand)
             .map((call) => call.args[0].input.Item?.email);
           expect(fromApi).toBe(fromForm);
-          expect(fromForm).toBe(typed.trim().toLowerCase());
+          expect(fromForm).toBe(emailKey(typed));
         }
       }),
       { numRuns: 3_000 },
@@ -128,12 +199,48 @@ describe('the form and the API agree on addresses', () => {
     expect(acceptedByBoth).toBeGreaterThan(500);
   });
 
+  it('make one record of two ways of typing one mailbox: the second is already registered', async () => {
+    let retyped = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.emailAddress(), unicodeAddress),
+        fc.array(sameMailbox, { minLength: 1, maxLength: 3 }),
+        async (email, variants) => {
+          const other = variants.reduce((typed, [, retype]) => retype(typed), email);
+          fc.pre(emailKey(email) !== undefined);
+          storedKeys.clear();
+          retyped++;
+
+          expect(emailKey(other), `${email} ${variants.map(([name]) => name).join(', ')}`).toBe(
+            emailKey(email),
+          );
+          expect(await submitThroughForm(email)).toBe('joined');
+          const again = await handler(
+            httpApiEvent({ body: JSON.stringify({ email: other, language: 'nl' }) }),
+          );
+          expect(again.statusCode).toBe(409);
+          expect([...storedKeys]).toEqual([emailKey(email)]);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+    expect(retyped).toBeGreaterThan(500);
+  });
+
+  it('keep a plus tag a mailbox of its own', async () => {
+    expect(await submitThroughForm('ann@example.nl')).toBe('joined');
+    expect(await sendToApi('ann+mandje@example.nl')).toBe(true);
+    expect(storedKeys.size).toBe(2);
+  });
+
   it('lets through the longest address the rule allows, even in the script JSON spells longest', async () => {
-    // Three UTF-8 bytes per character: the most an allowed character costs in the request body.
-    const longest = `${'€'.repeat(EMAIL_MAX_LENGTH - 5)}@€.nl`;
-    expect(longest).toHaveLength(EMAIL_MAX_LENGTH);
+    // Three UTF-8 bytes per character, the most an allowed character costs in the request body: 21 in the
+    // local part (63 octets) and an ASCII domain of 190, 254 octets in all.
+    const longest = `${'€'.repeat(21)}@${'a'.repeat(62)}.${'a'.repeat(62)}.${'a'.repeat(61)}.nl`;
+    expect(Buffer.byteLength(longest)).toBe(EMAIL_MAX_OCTETS);
 
     expect(await submitThroughForm(longest)).toBe('joined');
+    storedKeys.clear();
     expect(await sendToApi(` ${longest} `)).toBe(true);
   });
 
@@ -141,7 +248,10 @@ describe('the form and the API agree on addresses', () => {
     ['control characters, which JSON spells as six bytes each', `${'\u0001'.repeat(200)}@x.nl`],
     ['unpaired surrogates, which JSON also spells as six bytes each', `${'\ud800'.repeat(200)}@x.nl`],
     ['a NUL', 'ann\u0000@example.nl'],
-    ['one character too many', `${'a'.repeat(EMAIL_MAX_LENGTH - 4)}@x.nl`],
+    ['a zero-width space', 'zw@x.nl\u200b'],
+    ['a right-to-left override', 'a\u202e@x.nl'],
+    ['a local part of 65 octets', `${'a'.repeat(65)}@x.nl`],
+    ['one octet too many', `${'a'.repeat(64)}@${`${'a'.repeat(62)}.`.repeat(3)}${'a'.repeat(10)}.nl`],
   ])('refuses in both places an address with %s', async (_case, typed) => {
     expect(await submitThroughForm(typed)).toBe('refused by the form');
     expect(await sendToApi(typed)).toBe(false);

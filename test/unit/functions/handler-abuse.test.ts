@@ -130,7 +130,7 @@ describe('the content type', () => {
     'APPLICATION/JSON',
     ' application/json ',
     'application/json;charset=UTF-8',
-    'application/json; charset=latin1',
+    'application/json; charset="utf-8"',
   ])('takes %j as JSON', async (contentType) => {
     dynamo.on(PutCommand).resolves({});
     const result = await handler(
@@ -150,6 +150,9 @@ describe('the content type', () => {
     'application/json\u0000',
     'application/ json',
     '',
+    'application/json; charset=latin1',
+    'application/json; charset=iso-8859-1',
+    'application/json; charset=utf-16',
   ])('refuses %j with 415, even with a valid JSON body, and stores nothing', async (contentType) => {
     const result = await handler(
       httpApiEvent({ contentType, body: jsonBody({ email: ADDRESS, language: 'nl' }) }),

@@ -21,7 +21,7 @@ const join = (body: unknown) => handler(httpApiEvent({ body: jsonBody(body) }));
 const parse = (result: { body?: string }) => JSON.parse(result.body ?? '');
 
 describe('waitlist handler', () => {
-  it('stores a new address with exactly one conditional put, keyed on the trimmed lower-cased address', async () => {
+  it('stores a new address with exactly one conditional put, keyed on its canonical identity', async () => {
     dynamo.on(PutCommand).resolves({});
     const result = await join({ email: `  ${ADDRESS} `, language: 'en' });
 
@@ -118,7 +118,6 @@ describe('waitlist handler', () => {
 
   it.each([
     ['text/plain', 'text/plain'],
-    ['a form', 'application/x-www-form-urlencoded'],
     ['no content type', null],
   ])('refuses %s with 415 and stores nothing', async (_case, contentType) => {
     const result = await handler(
@@ -199,6 +198,7 @@ describe('waitlist handler', () => {
     expect(JSON.parse(logLines[0] ?? '')).toEqual({
       message: 'waitlist request',
       outcome: 'unavailable',
+      form: 'json',
       status: 503,
       latencyMs: expect.any(Number),
       errorName: 'ProvisionedThroughputExceededException',
