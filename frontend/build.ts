@@ -6,11 +6,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import type { Locale } from '#contract/locales';
+import { LOCALES, type Locale } from '#contract/locales';
 import { BUNDLE_BUDGETS } from '../bench/budgets';
 import { type FileSize, measureDist } from '../bench/bundle';
 import { kb } from '../bench/table';
 import type { Page } from './src/i18n/page-metadata';
+import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 import type { PrerenderedPage } from './src/prerender';
 
 const frontendDir = import.meta.dirname;
@@ -18,11 +19,14 @@ const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
 
+/** The file each page is written to: its address, with index.html for folders (`/privacy` → privacy/index.html). */
+const fileOf = (path: string) =>
+  `${path.slice(1)}${path.endsWith('/') ? '' : '/'}index.html`.replace(/^\//, '');
+
 const PAGES: { file: string; page: Page; locale: Locale }[] = [
-  { file: 'index.html', page: 'home', locale: 'nl' },
-  { file: 'en/index.html', page: 'home', locale: 'en' },
-  { file: 'privacy/index.html', page: 'privacy', locale: 'nl' },
-  { file: 'en/privacy/index.html', page: 'privacy', locale: 'en' },
+  ...(Object.keys(PAGE_PATH) as AddressedPage[]).flatMap((page) =>
+    LOCALES.map((locale) => ({ file: fileOf(PAGE_PATH[page][locale]), page, locale })),
+  ),
   // Prerendered in Dutch; the script switches it to English for /en/… paths and English-choosing visitors.
   { file: '404.html', page: 'not-found', locale: 'nl' },
 ];

@@ -2,17 +2,27 @@ import type { Locale } from '#contract/locales';
 import { LandingPage } from './features/landing/components/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
+import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
 import type { Page } from './i18n/page-metadata';
+import { isWaitlistResultPage, waitlistResultOf } from './i18n/page-paths';
 
 /**
  * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same
- * provider, but loads the privacy notice as a chunk of its own.
+ * provider, but loads the privacy notice and the waitlist's result pages as chunks of their own.
  */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
     <LanguageProvider page={page} initialLocale={initialLocale}>
-      {page === 'home' ? <LandingPage /> : page === 'privacy' ? <PrivacyPage /> : <NotFoundPage />}
+      {page === 'home' ? (
+        <LandingPage />
+      ) : page === 'privacy' ? (
+        <PrivacyPage />
+      ) : isWaitlistResultPage(page) ? (
+        <WaitlistResultPage result={waitlistResultOf(page)} />
+      ) : (
+        <NotFoundPage />
+      )}
     </LanguageProvider>
   );
 }

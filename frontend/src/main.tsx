@@ -5,7 +5,7 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
-import { isPage, PAGE_PATH, pageOfPath } from './i18n/page-paths';
+import { isPage, isWaitlistResultPage, PAGE_PATH, pageOfPath, waitlistResultOf } from './i18n/page-paths';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -41,10 +41,15 @@ function show(root: HTMLElement, content: ReactNode): void {
 }
 
 // The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
-// is a chunk of its own, so the home page never downloads it. (No top-level await here: the chunk imports
+// and the waitlist's result pages are chunks of their own, so the home page never downloads them. (No top-level await here: the chunk imports
 // shared modules from this one, which must have finished loading.)
 if (page === 'privacy') {
   void import('./features/privacy/privacy-page').then(({ PrivacyPage }) => show(container, <PrivacyPage />));
+} else if (isWaitlistResultPage(page)) {
+  const result = waitlistResultOf(page);
+  void import('./features/waitlist/components/waitlist-result-page').then(({ WaitlistResultPage }) =>
+    show(container, <WaitlistResultPage result={result} />),
+  );
 } else {
   show(container, page === 'home' ? <LandingPage /> : <NotFoundPage />);
 }

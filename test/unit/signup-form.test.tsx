@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '#contract/locales';
+import { LanguageSwitch } from '../../frontend/src/components/language-switch';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
+import { LanguageProvider } from '../../frontend/src/i18n/language-context';
 import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 
@@ -35,6 +38,44 @@ describe('signup form', () => {
     expect(input).toHaveAttribute('autocomplete', 'email');
     expect(input.closest('form')).toHaveAttribute('novalidate');
     expect(screen.getByText(messages.en.signup.note)).toBeInTheDocument();
+  });
+
+  it.each(['nl', 'en'] as const)(
+    'is prerendered as a plain form post to the API in its language, validated by the browser (%s)',
+    (locale) => {
+      const html = renderToString(
+        <LanguageProvider page="home" initialLocale={locale}>
+          <SignupSection />
+        </LanguageProvider>,
+      );
+      const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form');
+
+      expect(form?.getAttribute('method')).toBe('post');
+      expect(form?.getAttribute('action')).toBe('/api/waitlist');
+      // The browser's own check (type email, required) works until the script takes over.
+      expect(form?.hasAttribute('novalidate')).toBe(false);
+      expect(form?.querySelector('input[type="hidden"][name="language"]')?.getAttribute('value')).toBe(
+        locale,
+      );
+      expect(form?.querySelector('input[type="email"][name="email"]')?.hasAttribute('required')).toBe(true);
+      expect(form?.querySelector('input[name="website"]')).not.toBeNull();
+    },
+  );
+
+  it('sends its language along and follows a language switch', async () => {
+    renderInLanguage(
+      <>
+        <LanguageSwitch />
+        <SignupSection />
+      </>,
+      'nl',
+    );
+    const input = screen.getByRole('textbox', { name: messages.nl.signup.emailLabel });
+    const form = input.closest('form') as HTMLFormElement;
+
+    expect(new FormData(form).get('language')).toBe('nl');
+    await userEvent.setup().click(screen.getByRole('link', { name: /EN/ }));
+    expect(new FormData(form).get('language')).toBe('en');
   });
 
   it.each(['nl', 'en'] as const)(

@@ -1,12 +1,30 @@
 import { LOCALES, type Locale } from '#contract/locales';
+import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
-/** The pages with an address of their own: one per language, Dutch at the root, English under /en/. */
+/** The page a form post without a script is sent on to, one per result (#contract/waitlist-api). */
+export type WaitlistResultPage = `waitlist-${WaitlistResult}`;
+
+export const waitlistResultPage = (result: WaitlistResult): WaitlistResultPage => `waitlist-${result}`;
+export const waitlistResultOf = (page: WaitlistResultPage) =>
+  page.slice('waitlist-'.length) as WaitlistResult;
+
+/**
+ * The pages with an address of their own: one per language, Dutch at the root, English under /en/. The
+ * result pages' addresses are the API's to give (it redirects to them), so they come from the contract.
+ */
 export const PAGE_PATH = {
   home: { nl: '/', en: '/en/' },
   privacy: { nl: '/privacy', en: '/en/privacy' },
-} as const satisfies Record<string, Record<Locale, string>>;
+  'waitlist-joined': WAITLIST_RESULT_PATH.joined,
+  'waitlist-already-registered': WAITLIST_RESULT_PATH['already-registered'],
+  'waitlist-invalid-email': WAITLIST_RESULT_PATH['invalid-email'],
+  'waitlist-try-again': WAITLIST_RESULT_PATH['try-again'],
+} as const satisfies Record<'home' | 'privacy' | WaitlistResultPage, Record<Locale, string>>;
 
 export type AddressedPage = keyof typeof PAGE_PATH;
+
+/** Whether a page answers one visitor's form post: such pages are never indexed. */
+export const isWaitlistResultPage = (page: Page): page is WaitlistResultPage => page.startsWith('waitlist-');
 
 /** Every page the build writes; the not-found page answers any address that is not one of the others. */
 export type Page = AddressedPage | 'not-found';

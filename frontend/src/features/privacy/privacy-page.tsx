@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import { BrandLogo } from '../../components/brand-logo';
 import { secondaryButton, textLink } from '../../components/control-styles';
-import { LanguageSwitch } from '../../components/language-switch';
+import { SiteFooter } from '../../components/site-footer';
+import { SubpageHeader } from '../../components/subpage-header';
 import { siteConfig } from '../../config/site';
 import { fillIn } from '../../i18n/fill-in';
 import { useLanguage } from '../../i18n/language-context';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
 import { PAGE_PATH } from '../../i18n/page-paths';
 import type { IsoDate } from '../demo/demo-data';
-import { SiteFooter } from '../landing/components/site-footer';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** The day this notice last changed; change it together with the copy in messages.*.privacy. */
@@ -46,7 +45,7 @@ function BulletList({ items }: { items: ReactNode[] }) {
  * 15-21), at /privacy and /en/privacy.
  */
 export function PrivacyPage() {
-  const { locale, messages, format } = useLanguage();
+  const { locale, format } = useLanguage();
   const copy = privacyCopy[locale];
   const { brandName, contactEmail } = siteConfig;
   const homePath = PAGE_PATH.home[locale];
@@ -59,23 +58,7 @@ export function PrivacyPage() {
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only rounded-full bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        {messages.common.skipToContent}
-      </a>
-      <header className="bg-linear-to-b from-brand-100 to-brand-50">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <a
-            href={homePath}
-            className="rounded-lg text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
-          >
-            <BrandLogo />
-          </a>
-          <LanguageSwitch />
-        </div>
-      </header>
+      <SubpageHeader />
       <main id="main" className="bg-paper">
         <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">

@@ -11,6 +11,13 @@ export const en = {
     privacyTitle: 'Privacy notice · Mandje',
     privacyDescription:
       'What Mandje keeps when you join the waitlist, why, for how long, and what you can ask of us.',
+    /** The pages a signup without a script lands on; also their headings. */
+    waitlistResultTitles: {
+      'waitlist-joined': 'You’re on the waitlist',
+      'waitlist-already-registered': 'Already on the waitlist',
+      'waitlist-invalid-email': 'Check your email address',
+      'waitlist-try-again': 'Something went wrong',
+    },
   },
   common: {
     skipToContent: 'Skip to content',
@@ -176,6 +183,13 @@ export const en = {
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
+    },
+    resultPages: {
+      backToForm: 'Back to the form',
+      backHome: 'Back to Mandje',
+      browserBack: 'Your browser’s Back button takes you to the form with the address you typed.',
+      notSaved: 'Your address was not saved.',
+      nothingToDo: 'Nothing more to do: we’ll let you know when Mandje is ready.',
     },
     notices: {
       successTitle: 'Success! 🎉',

@@ -10,6 +10,12 @@ export const nl = {
     privacyTitle: 'Privacyverklaring · Mandje',
     privacyDescription:
       'Wat Mandje bewaart als je je aanmeldt voor de wachtlijst, waarom, hoe lang, en wat je van ons mag vragen.',
+    waitlistResultTitles: {
+      'waitlist-joined': 'Je staat op de wachtlijst',
+      'waitlist-already-registered': 'Je staat al op de wachtlijst',
+      'waitlist-invalid-email': 'Controleer je e-mailadres',
+      'waitlist-try-again': 'Er ging iets mis',
+    },
   },
   common: {
     skipToContent: 'Naar de inhoud',
@@ -171,6 +177,14 @@ export const nl = {
     errors: {
       empty: 'Vul een e-mailadres in',
       malformed: (example) => `Vul een geldig e-mailadres in (bijv. ${example})`,
+    },
+    resultPages: {
+      backToForm: 'Terug naar het formulier',
+      backHome: 'Terug naar Mandje',
+      browserBack:
+        'Met de terugknop van je browser kom je weer bij het formulier, met het adres dat je had ingevuld.',
+      notSaved: 'Je adres is niet opgeslagen.',
+      nothingToDo: 'Je hoeft niets meer te doen: we laten het je weten zodra Mandje klaar is.',
     },
     notices: {
       successTitle: 'Gelukt! 🎉',

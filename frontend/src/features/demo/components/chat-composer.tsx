@@ -26,7 +26,13 @@ export function ChatComposer({
   };
 
   return (
-    <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-stone-200 p-3">
+    // method="dialog": without the script, sending does nothing (a form outside a dialog closes nothing),
+    // rather than reloading the page at `/?`.
+    <form
+      method="dialog"
+      onSubmit={handleSubmit}
+      className="flex items-center gap-2 border-t border-stone-200 p-3"
+    >
       <PlusMenu onAction={onMenuAction} />
       <label htmlFor={inputId} className="sr-only">
         {copy.label}

@@ -44,7 +44,14 @@ export function TryItFirstForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="border-t border-stone-200 bg-brand-50 p-4 sm:p-5">
+    // method="dialog": without the script, submitting does nothing (a form outside a dialog closes nothing),
+    // rather than reloading the page at `/?`.
+    <form
+      method="dialog"
+      noValidate
+      onSubmit={handleSubmit}
+      className="border-t border-stone-200 bg-brand-50 p-4 sm:p-5"
+    >
       <label htmlFor={inputId} className="block font-semibold text-stone-900">
         {copy.label}
       </label>

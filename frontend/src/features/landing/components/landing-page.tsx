@@ -1,10 +1,10 @@
+import { SiteFooter } from '../../../components/site-footer';
 import { useLanguage } from '../../../i18n/language-context';
 import { ChatDemo } from '../../demo/components/chat-demo';
 import { SignupSection } from '../../waitlist/components/signup-section';
 import { FinalCall } from './final-call';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
-import { SiteFooter } from './site-footer';
 import { TrustedSources } from './trusted-sources';
 import { WhatsNext } from './whats-next';
 import { WhyMandje } from './why-mandje';

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';
@@ -9,9 +10,15 @@ import { type JoinResult, requestToJoin } from '../request-to-join';
 import { WaitlistNotice } from './waitlist-notice';
 
 /**
- * The waitlist form. The browser's own validation bubbles are switched off (`noValidate`) because they
- * speak the browser's language, not the page's; the page checks the address itself and says what is wrong
- * next to the field, where screen readers announce it. Only a well-formed address is sent.
+ * The waitlist form, in two steps of progressive enhancement:
+ * - As prerendered, before or without the script, it is a plain HTML form that posts to the API
+ *   (`application/x-www-form-urlencoded`, the language in a hidden field). The browser checks the field
+ *   (type email, required) and the API answers with a redirect to a result page; no address is ever in a
+ *   URL.
+ * - Once the script runs, the page takes over: the browser's own validation bubbles are switched off
+ *   (`noValidate`) because they speak the browser's language, not the page's; the page checks the address
+ *   with the API's own rule, says what is wrong next to the field, where screen readers announce it, and
+ *   sends a well-formed address with fetch, answering with a notice.
  */
 export function SignupForm({ noteId }: { noteId: string }) {
   const { locale, messages } = useLanguage();
@@ -24,6 +31,9 @@ export function SignupForm({ noteId }: { noteId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const honeypotId = useId();
+  // False in the prerendered HTML and during hydration, so the browser validates until the script can.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +68,9 @@ export function SignupForm({ noteId }: { noteId: string }) {
   return (
     <>
       <form
-        noValidate
+        method="post"
+        action={WAITLIST_PATH}
+        noValidate={scripted}
         onSubmit={handleSubmit}
         aria-busy={sending}
         className="relative mx-auto mt-10 max-w-xl"
@@ -92,6 +104,7 @@ export function SignupForm({ noteId }: { noteId: string }) {
           </button>
         </div>
         <FieldError id={errorId} message={errorText} />
+        <input type="hidden" name="language" value={locale} />
         {/* Robots fill in every field; people never see this one, nor do screen readers or the Tab key. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>

@@ -1,8 +1,8 @@
-import { BrandLogo } from '../../../components/brand-logo';
-import { Icon } from '../../../components/icons';
-import { siteConfig } from '../../../config/site';
-import { useLanguage } from '../../../i18n/language-context';
-import { PAGE_PATH } from '../../../i18n/page-paths';
+import { siteConfig } from '../config/site';
+import { useLanguage } from '../i18n/language-context';
+import { PAGE_PATH } from '../i18n/page-paths';
+import { BrandLogo } from './brand-logo';
+import { Icon } from './icons';
 
 const linkStyle =
   'inline-flex min-h-11 items-center gap-2 rounded-full px-4 ring-1 ring-stone-600 hover:bg-stone-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
