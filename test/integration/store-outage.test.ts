@@ -118,6 +118,14 @@ describe('the runner while its store goes away and comes back', () => {
       expect(answer.body).toEqual({ error: 'unavailable' });
       expect(answer.elapsedMs).toBeLessThan(5_000);
     }
+    // The same signup posted by the form without a script is sent to the try-again page.
+    const formPost = await fetch(new URL('/api/waitlist', runner.url), {
+      method: 'POST',
+      body: new URLSearchParams({ email: during[0] as string, language: 'en' }),
+      redirect: 'manual',
+    });
+    expect(formPost.status).toBe(303);
+    expect(formPost.headers.get('location')).toBe('/en/waitlist/try-again');
 
     await restartStore();
     const retried = await withConcurrency(
