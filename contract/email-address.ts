@@ -59,7 +59,8 @@ const WHITESPACE = /\s/u;
  * as `A`, `:80` as a port and `/x` as a path; letters, digits, `-` and `.` pass, and non-ASCII goes on to
  * IDNA.
  */
-const DOMAIN_FORBIDDEN_ASCII = /[\x00-\x2c\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/;
+// Controls and spaces are refused before this is asked.
+const DOMAIN_FORBIDDEN_ASCII = /[\x21-\x2c\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/;
 const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DIGITS_ONLY = /^[0-9]+$/;
 
