@@ -210,7 +210,7 @@ async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> 
       new Promise<string>((resolve, reject) => {
         const read = (chunk: Buffer) => {
           output += chunk.toString();
-          const match = output.match(/running at (http:\/\/localhost:\d+\/)/);
+          const match = output.match(/running at (http:\/\/(?:localhost|127\.0\.0\.1):\d+\/)/);
           if (match?.[1]) resolve(match[1]);
         };
         child.stdout?.on('data', read);

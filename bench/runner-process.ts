@@ -9,7 +9,7 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const entry = join(repoRoot, 'bench/runner-process-entry.ts');
 
 export interface RunnerProcess {
-  /** The runner's base URL, e.g. `http://localhost:40123/`. */
+  /** The runner's base URL, e.g. `http://127.0.0.1:40123/`. */
   url: string;
   /** Its dynalite's endpoint, to compare raw store calls with, or to count records while it runs. */
   storeEndpoint: string;

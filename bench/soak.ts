@@ -4,9 +4,11 @@
  * invalid addresses and the wrong content type. Afterwards the runner is stopped, the folder reopened,
  * and every address that got a 201 is looked up: an acknowledged signup that is not stored is lost.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { emailKey } from '#contract/email-address';
 import { runLoad, statusCounts, wholeMs } from './load';
 import type { BenchSection } from './report';
 import { startRunnerProcess } from './runner-process';
@@ -177,7 +179,7 @@ export async function runSoak({
     } finally {
       await store.close();
     }
-    const lost = [...acknowledged].filter((email) => !stored.has(email.toLowerCase())).length;
+    const lost = [...acknowledged].filter((email) => !stored.has(emailKey(email) ?? email)).length;
 
     const statuses = statusCounts(result);
     const serverErrors = Object.entries(statuses)

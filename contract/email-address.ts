@@ -8,7 +8,7 @@
  *   combining accent is the same as `josé` typed with a precomposed é;
  * - the domain is turned into its ASCII (IDNA) form as browsers do (`bücher.de` is `xn--bcher-kva.de`,
  *   fullwidth letters and dots become ASCII), lower-cased, and one trailing dot (`example.com.`) dropped;
- * - the local part is lower-cased.
+ * - the local part is lower-cased (Greek final sigma as sigma).
  * Plus tags and dots are kept: `ann+news@` and `a.nn@` are different mailboxes at most providers.
  *
  * Refused are what a person cannot see or type on purpose (zero-width characters, soft hyphens, word
@@ -71,11 +71,13 @@ function asciiDomain(domain: string): string | undefined {
   if (DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
   let hostname: string;
   try {
-    hostname = new URL(`http://${domain}/`).hostname;
+    // Lower-cased first: Unicode's tables changed for some capitals (ẞ became ß, not ss, in 15.1), and
+    // Node 20's URL still has the old ones; in lower case every runtime here agrees.
+    hostname = new URL(`http://${domain.toLowerCase()}/`).hostname;
   } catch {
     return undefined;
   }
-  const ascii = hostname.toLowerCase().replace(/\.$/, '');
+  const ascii = hostname.replace(/\.$/, '');
   if (ascii.length > DOMAIN_MAX_OCTETS) return undefined;
   const labels = ascii.split('.');
   if (labels.length < 2) return undefined;
@@ -98,7 +100,8 @@ export function checkEmail(raw: string): EmailCheck {
   if (parts.length !== 2) return malformed;
   const [localPart = '', domain = ''] = parts;
 
-  const local = localPart.toLowerCase().normalize('NFC');
+  // Greek capital sigma lower-cases to ς at the end of a word and σ elsewhere: one letter, one key.
+  const local = localPart.toLowerCase().normalize('NFC').replaceAll('ς', 'σ');
   if (local === '' || utf8Octets(local) > LOCAL_PART_MAX_OCTETS) return malformed;
   const ascii = asciiDomain(domain);
   if (ascii === undefined) return malformed;

@@ -36,12 +36,6 @@ export interface JoinWaitlistRequest {
   website?: string;
 }
 
-export const JOIN_REQUEST_FIELDS = [
-  'email',
-  'language',
-  'website',
-] as const satisfies readonly (keyof JoinWaitlistRequest)[];
-
 export type JoinWaitlistError =
   | 'already_registered'
   | 'invalid_email'

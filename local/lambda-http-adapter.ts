@@ -60,9 +60,11 @@ function isText(contentType: string | undefined, body: Buffer): boolean {
 /** The HTTP API payload format 2.0 event that API Gateway would send for this request. */
 export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  // Every value of a repeated header, joined with commas, as API Gateway's payload 2.0 does (Node's own
+  // `headers` keeps only the first Content-Type).
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  for (const [name, values] of Object.entries(request.headersDistinct)) {
+    if (values !== undefined) headers[name] = values.join(',');
   }
   const now = new Date();
   const textual = isText(headers['content-type'], body);

@@ -7,11 +7,14 @@ import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
+import { LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
+
+export { LOCAL_TABLE_NAME };
 
 // dynalite is CommonJS without types: describe the little of it that is used.
 interface DynaliteServer {
@@ -25,9 +28,6 @@ const dynalite = createRequire(import.meta.url)('dynalite') as (options: {
   updateTableMs: number;
   path?: string;
 }) => DynaliteServer;
-
-/** The waitlist table's name in the local store. */
-export const LOCAL_TABLE_NAME = 'mandje-waitlist';
 
 /** Where a running store says how to reach it, for the operator's tools (see runningStoreEndpoint). */
 const STORE_FILE = 'mandje-store.json';
@@ -278,8 +278,8 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
  * Creates the waitlist table with the production key schema, unless it is there already. A store that
  * does not answer within seconds (its files locked by another process, say) makes this throw.
  */
-export async function ensureWaitlistTable(tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
+export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
+  const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
   try {
     await createTableUnlessPresent(client, tableName);
   } finally {

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { SECURITY_HEADERS } from '../infra/security-headers';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
-import { ensureWaitlistTable, LOCAL_TABLE_NAME, startLocalDynamoDB } from './local-dynamodb';
+import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
+import { LOCAL_TABLE_NAME, localStoreEnvironment } from './local-store-client';
 
 export interface LocalWaitlistApi {
   /** Answers `/api/*` requests: the waitlist through the Lambda handler, anything else 404. */
@@ -11,15 +12,13 @@ export interface LocalWaitlistApi {
 }
 
 /**
- * Points the AWS SDK at the local store, with throwaway credentials so it never looks further for real
- * ones. The handler reads this when it is first imported, exactly as it reads its environment in Lambda.
+ * Points the AWS SDK at the local store (local-store-client.ts). The handler reads this when it is first
+ * imported, exactly as it reads its environment in Lambda. A TABLE_NAME already set is kept.
  */
-function pointAwsSdkAtLocalStore(endpoint: string): void {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
-  process.env.AWS_REGION ??= 'eu-west-1';
-  process.env.AWS_ACCESS_KEY_ID = 'local';
-  process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
+function pointAwsSdkAtLocalStore(endpoint: string): string {
+  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
+  Object.assign(process.env, localStoreEnvironment(endpoint, tableName));
+  return tableName;
 }
 
 function notFound(response: ServerResponse): void {
@@ -55,8 +54,7 @@ const describeStore = (location: LocalStoreLocation) =>
 export async function startLocalWaitlistApi(location: LocalStoreLocation): Promise<LocalWaitlistApi> {
   const store = await openStore(location);
   try {
-    pointAwsSdkAtLocalStore(store.endpoint);
-    await ensureWaitlistTable(process.env.TABLE_NAME as string);
+    await ensureWaitlistTable(store.endpoint, pointAwsSdkAtLocalStore(store.endpoint));
   } catch {
     await store.close();
     throw new Error(describeStore(location));

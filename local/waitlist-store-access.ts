@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  type DynamoDBClientConfig,
+} from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#contract/email-address';
 import { IN_MEMORY } from './data-dir';
-import { LOCAL_TABLE_NAME, runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
+import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from './local-store-client';
 
 /** Which waitlist the operator works on: the AWS table, or the local store in a data folder. */
 export type WaitlistTarget =
@@ -26,15 +31,9 @@ export class WaitlistToolError extends Error {
 const documentClient = (config: DynamoDBClientConfig) =>
   DynamoDBDocumentClient.from(new DynamoDBClient(config));
 
-/** The local store needs no real credentials; these keep the SDK from looking for any. */
+/** The local store, with one attempt and a generous timeout: the operator is waiting for one answer. */
 const localClient = (endpoint: string) =>
-  documentClient({
-    endpoint,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: 10_000 },
-  });
+  localDocumentClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 10_000 } });
 
 /**
  * Opens the waitlist table. The local store is reached through the running store's endpoint when a runner
@@ -88,31 +87,24 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
   };
 }
 
-/** How many records the table holds, counted page by page. */
+/** How many records the table holds, counted page by page with the SDK's paginator. */
 export async function countRecords(table: WaitlistTable): Promise<number> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.client.send(
-      new ScanCommand({ TableName: table.tableName, Select: 'COUNT', ExclusiveStartKey: startKey }),
-    );
+  for await (const page of paginateScan(
+    { client: table.client },
+    { TableName: table.tableName, Select: 'COUNT' },
+  )) {
     count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return count;
 }
 
-/** Every record in the table, read page by page. */
+/** Every record in the table, read page by page with the SDK's paginator. */
 export async function allRecords(table: WaitlistTable): Promise<Record<string, unknown>[]> {
   const records: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.client.send(
-      new ScanCommand({ TableName: table.tableName, ExclusiveStartKey: startKey }),
-    );
+  for await (const page of paginateScan({ client: table.client }, { TableName: table.tableName })) {
     records.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return records;
 }
 
@@ -135,4 +127,55 @@ export async function forgetRecord(table: WaitlistTable, address: string): Promi
     existed ||= deleted.Attributes !== undefined;
   }
   return existed;
+}
+
+export interface RekeyReport {
+  /** Records moved to their canonical key. */
+  rekeyed: number;
+  /** Records whose canonical key was taken already: the same mailbox twice; the older key was removed. */
+  merged: number;
+  /** Addresses the rule now refuses (invisible characters, undeliverable): left as they are, for forget. */
+  refused: string[];
+}
+
+/**
+ * Moves every record to its address's canonical key (#contract/email-address), for records made before
+ * the rule existed, when the key was the address trimmed and lower-cased. A record whose canonical key is
+ * taken is the same mailbox twice: the one under the canonical key stays. Safe to run again.
+ */
+export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}): Promise<RekeyReport> {
+  const report: RekeyReport = { rekeyed: 0, merged: 0, refused: [] };
+  const records = await allRecords(table);
+  // What a dry run counts on: the keys there are, and those its moves would add.
+  const keys = new Set(records.map((record) => String(record.email ?? '')));
+  for (const record of records) {
+    const key = String(record.email ?? '');
+    const canonical = emailKey(String(record.emailAsEntered ?? key));
+    if (canonical === undefined) {
+      report.refused.push(String(record.emailAsEntered ?? key));
+      continue;
+    }
+    if (canonical === key) continue;
+    let moved = !keys.has(canonical);
+    keys.add(canonical);
+    if (!dryRun) {
+      moved = true;
+      try {
+        await table.client.send(
+          new PutCommand({
+            TableName: table.tableName,
+            Item: { ...record, email: canonical },
+            ConditionExpression: 'attribute_not_exists(email)',
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        moved = false;
+      }
+      await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: { email: key } }));
+    }
+    if (moved) report.rekeyed++;
+    else report.merged++;
+  }
+  return report;
 }

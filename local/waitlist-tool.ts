@@ -11,6 +11,7 @@ import {
   countRecords,
   forgetRecord,
   openWaitlistTable,
+  rekeyRecords,
   type WaitlistTable,
   type WaitlistTarget,
   WaitlistToolError,
@@ -30,14 +31,19 @@ const USAGE = `Usage: npm run waitlist -- <command> [options]
 Commands:
   count              print how many addresses are on the waitlist
   export             print the waitlist as CSV (a header row, then oldest first)
-  forget <address>   remove an address (in any case) and say whether it was there
+  forget <address>   remove an address, however it is typed, and say whether it was there
+  rekey [--dry-run]  move records made before the canonical address rule to their canonical key
 
 Options:
   --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
   --table NAME       use this DynamoDB table in AWS instead, with the default AWS credential chain
   --region REGION    the AWS region of --table (default: AWS_REGION or the AWS config)`;
 
-type Command = { name: 'count' } | { name: 'export' } | { name: 'forget'; address: string };
+type Command =
+  | { name: 'count' }
+  | { name: 'export' }
+  | { name: 'forget'; address: string }
+  | { name: 'rekey'; dryRun: boolean };
 
 class UsageError extends Error {}
 
@@ -45,6 +51,7 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   table: { type: 'string' },
   region: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
@@ -64,12 +71,15 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   else if (name === 'forget' && rest.length === 1 && rest[0]?.trim())
     command = { name, address: rest[0].trim() };
   else if (name === 'forget') throw new UsageError('forget needs one address');
+  else if (name === 'rekey' && rest.length === 0) command = { name, dryRun: values['dry-run'] === true };
   else
     throw new UsageError(
       // Not echoed: what was typed may be an address.
       name ? 'unknown command, or more arguments than it takes' : 'no command',
     );
 
+  if (values['dry-run'] !== undefined && command.name !== 'rekey')
+    throw new UsageError('--dry-run applies to rekey only');
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
@@ -126,6 +136,19 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
           ? `Removed ${command.address} from the waitlist.\n`
           : `${command.address} was not on the waitlist; nothing removed.\n`,
       );
+      return;
+    }
+    case 'rekey': {
+      const report = await rekeyRecords(table, { dryRun: command.dryRun });
+      const would = command.dryRun ? 'Would move' : 'Moved';
+      process.stdout.write(
+        `${would} ${report.rekeyed} record(s) to their canonical key and ${command.dryRun ? 'merge' : 'merged'} ${report.merged} duplicate(s).\n`,
+      );
+      if (report.refused.length > 0) {
+        process.stdout.write(
+          `${report.refused.length} address(es) the rule now refuses, left as they are (use forget):\n${report.refused.map((address) => `  ${JSON.stringify(address)}\n`).join('')}`,
+        );
+      }
       return;
     }
   }

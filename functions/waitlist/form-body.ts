@@ -5,7 +5,8 @@
  * turn broken bytes into U+FFFD, so two different addresses could become one; here they are refused.
  */
 
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a byte order mark is kept as a character, not silently dropped.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const ENCODER = new TextEncoder();
 const PERCENT = 0x25;
 const PLUS = 0x2b;

@@ -35,22 +35,25 @@ export type ParsedJoinRequest =
       error: Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>;
     };
 
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** A media type and its parameters, lower-cased where HTTP says case does not matter. */
+/**
+ * A media type and its charset, lower-cased where HTTP says case does not matter. A charset given twice
+ * is `ambiguous`: which one the sender meant is a guess.
+ */
 function parseContentType(header: string | undefined): { type: string; charset: string | undefined } {
   const [type = '', ...parameters] = (header ?? '').split(';');
-  let charset: string | undefined;
-  for (const parameter of parameters) {
-    const equals = parameter.indexOf('=');
-    if (parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
-    charset = parameter
-      .slice(equals + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .toLowerCase();
-  }
-  return { type: type.trim().toLowerCase(), charset };
+  const charsets = parameters
+    .map((parameter) => parameter.split('='))
+    .filter(([name, value]) => value !== undefined && name?.trim().toLowerCase() === 'charset')
+    .map(([, value = '']) =>
+      value
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase(),
+    );
+  return { type: type.trim().toLowerCase(), charset: charsets.length > 1 ? 'ambiguous' : charsets[0] };
 }
 
 const formOf = (type: string): RequestForm | undefined =>

@@ -3,6 +3,7 @@
  * exercised over real HTTP, through the local runner's adapter and the real handler, against dynalite.
  */
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -200,5 +201,26 @@ describe('a plain form post', () => {
 
     expect(answer.headers.get('location')).toBe('/waitlist/invalid-email');
     expect((await storedEmails()).some((key) => key.startsWith(local.toLowerCase()))).toBe(false);
+  });
+});
+
+describe('headers as API Gateway passes them', () => {
+  it('joins a repeated Content-Type with a comma, as API Gateway does, so two types are refused with 415', async () => {
+    const email = `${fresh('twotypes')}@x.nl`;
+    const status = await new Promise<number>((resolveStatus, reject) => {
+      const request = httpRequest(new URL('/api/waitlist', runner.url), {
+        method: 'POST',
+        headers: { 'content-type': ['application/json', 'text/plain'] },
+      });
+      request.once('response', (response) => {
+        response.resume();
+        resolveStatus(response.statusCode ?? 0);
+      });
+      request.once('error', reject);
+      request.end(JSON.stringify({ email, language: 'nl' }));
+    });
+
+    expect(status).toBe(415);
+    expect(await recordsFor(email)).toHaveLength(0);
   });
 });

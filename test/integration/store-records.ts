@@ -1,4 +1,5 @@
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { localStoreClient } from '../../local/local-store-client';
 
 /**
  * Every record's key (`email`) in the waitlist table at `endpoint`, duplicates included, read with a full
@@ -8,12 +9,7 @@ export async function storedEmails(
   endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB,
   tableName = process.env.TABLE_NAME,
 ): Promise<string[]> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  const client = localStoreClient(endpoint as string, { maxAttempts: 1 });
   const emails: string[] = [];
   try {
     let startKey: Record<string, never> | undefined;

@@ -3,7 +3,10 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { postJoin } from './waitlist-api';
 
@@ -91,6 +94,58 @@ describe('npm run waitlist on the local store', () => {
     const forgotten = await waitlistTool(['forget', 'JOSE\u0301@XN--BCHER-KVA.DE.', ...options]);
     expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
     expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '0\n' });
+    await runner.stop();
+  });
+
+  it('moves records made before the canonical rule to their canonical key, merging a mailbox stored twice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    // Records as the API kept them before the rule: keyed on the address trimmed and lower-cased.
+    const earlier = (email: string, createdAt: string) => ({
+      email: email.trim().toLowerCase(),
+      emailAsEntered: email,
+      language: 'nl',
+      createdAt,
+      consentVersion: '2026-11-21.2',
+      expiresAt: 1_900_000_000,
+    });
+    const store = await startLocalDynamoDB(dataDir);
+    const client = localDocumentClient(store.endpoint);
+    try {
+      await ensureWaitlistTable(store.endpoint);
+      for (const item of [
+        earlier('Ann@Bücher.de', '2026-11-01T10:00:00.000Z'),
+        earlier('jose\u0301@x.nl', '2026-11-02T10:00:00.000Z'),
+        earlier('bob@example.com.', '2026-11-03T10:00:00.000Z'),
+        earlier('bob@example.com', '2026-11-04T10:00:00.000Z'),
+        earlier('zw@x.nl\u200b', '2026-11-05T10:00:00.000Z'),
+        earlier('kim@example.nl', '2026-11-06T10:00:00.000Z'),
+      ])
+        await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: item }));
+    } finally {
+      client.destroy();
+      await store.close();
+    }
+    const options = ['--data-dir', dataDir];
+
+    const dryRun = await waitlistTool(['rekey', '--dry-run', ...options]);
+    expect(dryRun.stdout).toMatch(/^Would move 2 record\(s\) to their canonical key and merge 1 duplicate/);
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: '6\n' });
+
+    const rekeyed = await waitlistTool(['rekey', ...options]);
+    expect(rekeyed).toMatchObject({ code: 0 });
+    expect(rekeyed.stdout).toMatch(/^Moved 2 record\(s\) to their canonical key and merged 1 duplicate/);
+    expect(rekeyed.stdout).toContain(JSON.stringify('zw@x.nl\u200b'));
+    const keys = csvLines((await waitlistTool(['export', ...options])).stdout)
+      .slice(1)
+      .map((row) => row.split(',')[0]);
+    expect(keys.sort()).toEqual(
+      ['ann@xn--bcher-kva.de', 'jos\u00e9@x.nl', 'bob@example.com', 'zw@x.nl\u200b', 'kim@example.nl'].sort(),
+    );
+
+    // Run again, nothing is left to move; and the API now finds the moved records.
+    expect((await waitlistTool(['rekey', ...options])).stdout).toMatch(/^Moved 0 record/);
+    const runner = await startRunnerChild(dataDir);
+    expect((await postJoin(runner.url, { email: 'ann@xn--bcher-kva.de', language: 'nl' })).status).toBe(409);
     await runner.stop();
   });
 

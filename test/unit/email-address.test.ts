@@ -32,6 +32,9 @@ describe('checkEmail', () => {
       ['fullwidth letters and dot in the domain', 'ann@ｅｘａｍｐｌｅ．ｃｏｍ', 'ann@example.com'],
       ['an ideographic full stop', 'ann@example\u3002com', 'ann@example.com'],
       ['a capital in a non-Latin local part', 'ΑΝΝΑ@x.gr', 'αννα@x.gr'],
+      ['a final sigma, which lower-cases to ς', 'ΑΣ@x.gr', 'ασ@x.gr'],
+      ['a capital sharp s in the domain, in any runtime’s tables', 'ann@FAẞ.de', 'ann@xn--fa-hia.de'],
+      ['a sharp s in the domain', 'ann@faß.de', 'ann@xn--fa-hia.de'],
     ])('%s', (_case, typed, key) => {
       expect(checkEmail(typed)).toMatchObject({ ok: true, key });
       expect(emailKey(typed)).toBe(key);

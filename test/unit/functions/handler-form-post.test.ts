@@ -155,6 +155,35 @@ describe('the bytes of a request', () => {
     expect(dynamo.calls()).toHaveLength(0);
   });
 
+  it.each([
+    'application/json; charset=utf-8; charset=latin1',
+    'application/json; charset=latin1; charset=utf-8',
+  ])('refuses a charset given twice (%s) with 415: which one was meant is a guess', async (contentType) => {
+    const result = await handler(
+      httpApiEvent({ contentType, body: JSON.stringify({ email: 'ann@x.nl', language: 'nl' }) }),
+    );
+    expect(result.statusCode).toBe(415);
+  });
+
+  it('reads a parameter without a value as no charset at all', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const result = await handler(
+      httpApiEvent({
+        contentType: 'application/json; charsetx',
+        body: JSON.stringify({ email: 'ann@x.nl', language: 'nl' }),
+      }),
+    );
+    expect(result.statusCode).toBe(201);
+  });
+
+  it('keeps a byte order mark as a character, so a field named with one is not the email field', async () => {
+    const result = await handler(
+      httpApiEvent({ contentType: FORM, body: '%EF%BB%BFemail=ann%40x.nl&language=nl' }),
+    );
+    expect(result.headers?.location).toBe('/waitlist/invalid-email');
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
   it.each(['gzip', 'br', 'deflate', 'GZIP', 'identity, gzip', 'x-custom'])(
     'refuses a body sent with Content-Encoding %j with 415, in either form',
     async (contentEncoding) => {

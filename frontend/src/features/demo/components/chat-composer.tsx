@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { iconButton, textInput } from '../../../components/control-styles';
 import { Icon } from '../../../components/icons';
+import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { useLanguage } from '../../../i18n/language-context';
 import { PlusMenu, type PlusMenuAction } from './plus-menu';
 
@@ -15,6 +16,8 @@ export function ChatComposer({
   const { messages } = useLanguage();
   const copy = messages.demo.input;
   const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, setText);
   const inputId = useId();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,6 +41,7 @@ export function ChatComposer({
         {copy.label}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="text"
         autoComplete="off"

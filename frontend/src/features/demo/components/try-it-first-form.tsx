@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';
+import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { useLanguage } from '../../../i18n/language-context';
 import { goToSignup } from '../../waitlist/go-to-signup';
 
@@ -19,6 +20,7 @@ export function TryItFirstForm() {
   const [loading, setLoading] = useState(false);
   const [missing, setMissing] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, setList);
   const inputId = useId();
   const errorId = useId();
 

@@ -4,6 +4,7 @@ import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';
+import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { useLanguage } from '../../../i18n/language-context';
 import { SIGNUP_EMAIL_INPUT_ID } from '../go-to-signup';
 import { type JoinResult, requestToJoin } from '../request-to-join';
@@ -34,6 +35,7 @@ export function SignupForm({ noteId }: { noteId: string }) {
   // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
+  useTypedBeforeHydration(inputRef, setEmail);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
