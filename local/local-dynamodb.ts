@@ -4,6 +4,7 @@ import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -304,4 +305,19 @@ async function createTableUnlessPresent(client: DynamoDBClient, tableName: strin
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+  await untilActive(client, tableName);
+}
+
+/**
+ * A new table is CREATING for a moment, and dynalite answers a put then as if there were no table. The
+ * SDK's own waiter polls every 20 s at the least, so this polls by hand, for a few seconds at most.
+ */
+async function untilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`the table ${tableName} did not become active`);
+    await delay(20);
+  }
 }
