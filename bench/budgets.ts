@@ -9,7 +9,7 @@ export const BUNDLE_BUDGETS = {
   initialJsGzipBytes: 85 * KB,
   /** The part of that which is not React's own packages (react, react-dom, scheduler), gzip. */
   nonReactInitialJsGzipBytes: 20 * KB,
-  /** The stylesheets `/` links, gzip. */
+  /** The CSS of `/`: inlined in its HTML, and any stylesheet it links, gzip. */
   cssGzipBytes: 15 * KB,
   /** HTML, initial scripts, stylesheets and the images and fonts of the first view, as transferred. */
   firstLoadBytes: 160 * KB,

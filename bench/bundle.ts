@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineStylesOf } from '../infra/security-headers';
 import { BUNDLE_BUDGETS, type BudgetCheck, describeBudget, evaluateBudget } from './budgets';
 import type { BenchSection } from './report';
 import { kb } from './table';
@@ -79,10 +80,13 @@ export interface BundleMeasurement extends DistSizes {
 }
 
 export function fileSize(path: string, file = relative(DIST_DIR, path)): FileSize {
-  const bytes = readFileSync(path);
+  return bytesSize(readFileSync(path), file, TEXT_FILE.test(path));
+}
+
+function bytesSize(bytes: Buffer, file: string, text: boolean): FileSize {
   const gzipBytes = gzipSync(bytes, { level: 9 }).length;
   const brotliBytes = brotliSize(bytes);
-  const transferBytes = TEXT_FILE.test(path) ? brotliBytes : bytes.length;
+  const transferBytes = text ? brotliBytes : bytes.length;
   return { file, rawBytes: bytes.length, gzipBytes, brotliBytes, transferBytes };
 }
 
@@ -222,10 +226,18 @@ export function measureDist(distDir = DIST_DIR): DistSizes {
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const initial = initialAssetsOf(indexHtml);
   const initialJs = initialScriptsOf(distDir).map((path) => fileSize(distPath(path, distDir), path.slice(1)));
-  const css = initial.stylesheets.map((path) => fileSize(distPath(path, distDir), path.slice(1)));
-  const cssMedia = initial.stylesheets.flatMap((path) =>
-    urlsInStylesheet(readFileSync(distPath(path, distDir), 'utf8'), path),
+  const linkedCss = initial.stylesheets.map((path) => fileSize(distPath(path, distDir), path.slice(1)));
+  // The stylesheet inlined in the page (frontend/build.ts): counted as CSS, and travels inside the HTML.
+  const inlineStyles = inlineStylesOf(indexHtml);
+  const inlineCss = inlineStyles.map((css, index) =>
+    bytesSize(Buffer.from(css), `index.html <style>${index > 0 ? ` ${index + 1}` : ''} (inline CSS)`, true),
   );
+  const cssMedia = [
+    ...initial.stylesheets.flatMap((path) =>
+      urlsInStylesheet(readFileSync(distPath(path, distDir), 'utf8'), path),
+    ),
+    ...inlineStyles.flatMap((css) => urlsInStylesheet(css, '/')),
+  ];
   const firstViewMedia = [...new Set([...initial.media, ...cssMedia])]
     .filter((path) => IMAGE_FILE.test(path) || FONT_FILE.test(path))
     .map((path) => fileSize(distPath(path, distDir), path.slice(1)));
@@ -246,11 +258,11 @@ export function measureDist(distDir = DIST_DIR): DistSizes {
 
   return {
     initialJs: total(initialJs),
-    css: total(css),
+    css: total([...linkedCss, ...inlineCss]),
     lazyJs: total(lazyJs),
     images: total(images),
     html: total(html),
-    firstLoad: total([indexPage, ...initialJs, ...css, ...firstViewMedia, ...manifests]),
+    firstLoad: total([indexPage, ...initialJs, ...linkedCss, ...firstViewMedia, ...manifests]),
   };
 }
 

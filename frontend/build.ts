@@ -2,7 +2,7 @@
  * `npm run build`: the browser bundle, then each page prerendered to static HTML in its language (so the
  * text is there before any script runs), then the sizes of what a first visit downloads.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -10,6 +10,7 @@ import { LOCALES, type Locale } from '#contract/locales';
 import { BUNDLE_BUDGETS } from '../bench/budgets';
 import { type FileSize, measureDist } from '../bench/bundle';
 import { kb } from '../bench/table';
+import { INLINE_STYLE_HASHES_FILE, inlineStyleHash, inlineStylesOf } from '../infra/security-headers';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 import type { PrerenderedPage } from './src/prerender';
@@ -27,8 +28,9 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   ...(Object.keys(PAGE_PATH) as AddressedPage[]).flatMap((page) =>
     LOCALES.map((locale) => ({ file: fileOf(PAGE_PATH[page][locale]), page, locale })),
   ),
-  // Prerendered in Dutch; the script switches it to English for /en/… paths and English-choosing visitors.
+  // The not-found page in each language: the server answers /en/… paths with the English one.
   { file: '404.html', page: 'not-found', locale: 'nl' },
+  { file: 'en/404.html', page: 'not-found', locale: 'en' },
 ];
 
 await build({ configFile, logLevel: 'warn' });
@@ -41,7 +43,8 @@ await build({
 const { prerenderPage } = (await import(pathToFileURL(join(prerenderDir, 'prerender.js')).href)) as {
   prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
 };
-const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+const template = inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'));
+const styleHashes = new Set<string>();
 for (const { file, page, locale } of PAGES) {
   const rendered = prerenderPage(page, locale);
   // Replacer functions, so that a `$` in the copy is never read as a replacement pattern.
@@ -53,6 +56,28 @@ for (const { file, page, locale } of PAGES) {
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);
+  for (const css of inlineStylesOf(html)) styleHashes.add(inlineStyleHash(css));
+}
+// The Content-Security-Policy allows these inline styles and no others (infra/security-headers.ts).
+const hashesFile = join(outDir, INLINE_STYLE_HASHES_FILE);
+mkdirSync(dirname(hashesFile), { recursive: true });
+writeFileSync(hashesFile, `${JSON.stringify([...styleHashes], null, 2)}\n`);
+
+/**
+ * The stylesheet in the page itself: one round trip less before the first paint on a slow link, and the
+ * page still fits in the first few TCP round trips. The file it came from is no longer needed.
+ */
+function inlineStylesheets(html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_, href: string) => {
+      const file = join(outDir, href);
+      const css = readFileSync(file, 'utf8');
+      if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+      rmSync(file);
+      return `<style>${css}</style>`;
+    },
+  );
 }
 
 reportSizes();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { SECURITY_HEADERS } from '../infra/security-headers';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -100,7 +99,6 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatew
 function refuseTooLarge(response: ServerResponse): void {
   const body = JSON.stringify({ error: 'payload_too_large' });
   response.writeHead(413, {
-    ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(body),
@@ -134,7 +132,6 @@ export function createLambdaHttpAdapter(handler: HttpApiHandler) {
     const payload = result.body ?? '';
     const bytes = Buffer.from(payload, result.isBase64Encoded ? 'base64' : 'utf8');
     response.writeHead(result.statusCode ?? 200, {
-      ...SECURITY_HEADERS,
       ...(result.headers as Record<string, string> | undefined),
       'content-length': bytes.byteLength,
     });

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { SECURITY_HEADERS } from '../infra/security-headers';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
 import { LOCAL_TABLE_NAME, localStoreEnvironment } from './local-store-client';
@@ -23,7 +22,6 @@ function pointAwsSdkAtLocalStore(endpoint: string): string {
 
 function notFound(response: ServerResponse): void {
   response.writeHead(404, {
-    ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { SECURITY_HEADERS } from '../infra/security-headers';
+import { readInlineStyleHashes, securityHeaders } from '../infra/security-headers';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
 
@@ -64,7 +64,6 @@ function answerUnexpectedError(response: ServerResponse): void {
     return;
   }
   response.writeHead(500, {
-    ...SECURITY_HEADERS,
     'content-type': 'text/plain; charset=utf-8',
     connection: 'close',
   });
@@ -100,7 +99,12 @@ export function runnerUrl(host: string, port: number): string {
  * answers up to `graceMs` before it cuts the connections that are left. It resolves once every request
  * handler has settled, so nothing still uses the store when it is closed next.
  */
-function createDrainableServer(options: { headersTimeoutMs: number; requestTimeoutMs: number }) {
+function createDrainableServer(options: {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Sent with every answer, as CloudFront's response-headers policy adds them in production. */
+  headers: Record<string, string>;
+}) {
   let route: Route | undefined;
   let stopping = false;
   const openResponses = new Set<ServerResponse>();
@@ -115,9 +119,10 @@ function createDrainableServer(options: { headersTimeoutMs: number; requestTimeo
       connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
     },
     (request, response) => {
+      for (const [name, value] of Object.entries(options.headers)) response.setHeader(name, value);
       if (!route) {
         // Still starting: the store is not there yet.
-        response.writeHead(503, { ...SECURITY_HEADERS, 'retry-after': '1' }).end();
+        response.writeHead(503, { 'retry-after': '1' }).end();
         return;
       }
       if (stopping) response.setHeader('connection', 'close');
@@ -167,6 +172,8 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   const http = createDrainableServer({
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    // The same policy CloudFront sends, with the built pages' inline-style hashes (throws if stale).
+    headers: securityHeaders(readInlineStyleHashes(options.distDir)),
   });
   const host = options.host ?? DEFAULT_HOST;
   // Take the port first: if it is taken, say so before anything else is started.

@@ -1,31 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-/** Text compresses well; images and fonts are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml']);
-
-/** CloudFront compresses files of 1,000 bytes and more; below that the headers outweigh the gain. */
-const MIN_COMPRESSIBLE_BYTES = 1_000;
+import { fileTypeOf, MIN_COMPRESSIBLE_BYTES } from '../infra/site-serving';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -67,14 +45,14 @@ const etagOf = (hash: string, encoding: ContentEncoding) =>
 async function loadStaticFile(path: string, modified: Date): Promise<StaticFile> {
   const body = await readFile(path);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-  const extension = extname(path);
+  const type = fileTypeOf(path);
   const file: StaticFile = {
-    contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    contentType: type?.contentType ?? 'application/octet-stream',
     lastModified: modified,
     representations: { identity: { body, etag: etagOf(hash, 'identity') } },
     variesByEncoding: false,
   };
-  if (!COMPRESSIBLE.has(extension) || body.byteLength < MIN_COMPRESSIBLE_BYTES) return file;
+  if (!type?.compressible || body.byteLength < MIN_COMPRESSIBLE_BYTES) return file;
   const compressed = await compress(body);
   for (const encoding of ['br', 'gzip'] as const) {
     if (compressed[encoding].byteLength >= body.byteLength) continue;

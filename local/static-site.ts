@@ -1,7 +1,14 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
-import { SECURITY_HEADERS } from '../infra/security-headers';
+import { join, relative, resolve, sep } from 'node:path';
+import {
+  CACHE_CONTROL,
+  cacheControlFor,
+  type Route,
+  routeRequest,
+  type SiteMap,
+  siteMapOf,
+} from '../infra/site-serving';
 import {
   type ContentEncoding,
   createStaticFileCache,
@@ -10,52 +17,27 @@ import {
   type StaticFileCache,
 } from './static-files';
 
-/** Hashed build assets never change under their name; everything else is revalidated. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-
-const cacheControlFor = (urlPath: string) => (urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
-
-/**
- * The URL path as segments, or undefined for anything a browser would never send: no leading slash
- * (`*`, absolute-form), broken percent-encoding, NUL bytes, backslashes or `.`/`..` segments. It is
- * decoded exactly once, so `%252e%252e` stays the harmless name `%2e%2e`.
- */
-export function parseUrlPath(requestUrl: string): string | undefined {
-  const rawPath = requestUrl.split(/[?#]/, 1)[0] ?? '';
+/** The path part of a request's target, as sent (still percent-encoded), or undefined if it has none. */
+function rawPathOf(requestUrl: string): { rawPath: string; query: string } | undefined {
+  const [target = ''] = requestUrl.split('#', 1);
+  const queryStart = target.indexOf('?');
+  const rawPath = queryStart === -1 ? target : target.slice(0, queryStart);
+  // `*` and absolute-form targets: no browser sends them for a page.
   if (!rawPath.startsWith('/')) return undefined;
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    return undefined;
-  }
-  if (path.includes('\0') || path.includes('\\')) return undefined;
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return undefined;
-  return path;
-}
-
-/**
- * Where CloudFront's viewer-request function would look: folder paths and extensionless paths are pages
- * (`/privacy` → `/privacy/index.html`), anything else is a file name.
- */
-function candidatePath(urlPath: string): string {
-  if (urlPath.endsWith('/')) return `${urlPath}index.html`;
-  const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
-  return lastSegment.includes('.') ? urlPath : `${urlPath}/index.html`;
+  return { rawPath, query: queryStart === -1 ? '' : target.slice(queryStart) };
 }
 
 const isInside = (root: string, path: string) => path.startsWith(root + sep);
 
 /**
- * The real path of the regular file a URL path names, or undefined. The real path (symbolic links
- * resolved) must still be inside the served folder, so a link pointing out of it serves nothing.
+ * The real path of the regular file at `key` (a path in dist/), or undefined. The real path (symbolic
+ * links resolved) must still be inside the served folder, so a link pointing out of it serves nothing.
  */
 async function resolveFile(
   root: string,
-  urlPath: string,
+  key: string,
 ): Promise<{ path: string; mtime: Date; size: number } | undefined> {
-  const candidate = join(root, candidatePath(urlPath));
+  const candidate = join(root, key);
   if (!isInside(root, candidate)) return undefined;
   try {
     const real = await realpath(candidate);
@@ -106,7 +88,6 @@ function sendFile(
   const encoding = negotiateEncoding(request.headers['accept-encoding'], file);
   const { body, etag } = file.representations[encoding] ?? file.representations.identity;
   const validators = {
-    ...SECURITY_HEADERS,
     'cache-control': cacheControl,
     etag,
     'last-modified': file.lastModified.toUTCString(),
@@ -133,7 +114,6 @@ function sendText(
   headers: Record<string, string> = {},
 ) {
   response.writeHead(status, {
-    ...SECURITY_HEADERS,
     'content-type': 'text/plain; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     'cache-control': 'no-store',
@@ -149,9 +129,10 @@ export interface StaticSite {
 }
 
 /**
- * Serves the built page the way production does: `/` and `/en/` are the prerendered pages, folder paths
- * are pages, files are files with CloudFront's compression and caching, `/en` gets its slash, and anything
- * else is the not-found page with status 404. Nothing outside `distDir` is ever read for a request.
+ * Serves the built page the way production does, by the same rules (infra/site-serving.ts): each page at
+ * its one address (other spellings 301 there), files with CloudFront's compression and caching, anything
+ * else the not-found page in the path's language with status 404. Nothing outside `distDir` is ever read
+ * for a request.
  */
 export function createStaticSite(
   distDir: string,
@@ -159,11 +140,39 @@ export function createStaticSite(
 ): StaticSite {
   // The real path, so symbolic links inside the folder are compared with what they point to.
   const rootPromise = realpath(resolve(distDir)).catch(() => resolve(distDir));
+  let siteMap: Promise<SiteMap> | undefined;
+  let readAt = 0;
+  /**
+   * The pages of dist/; read again when asked for fresh (a page gone or come with a rebuild), at most
+   * once a second, so a stream of requests for missing files cannot make it list the folder each time.
+   */
+  const readSiteMap = (root: string, fresh = false) => {
+    if (!siteMap || (fresh && Date.now() - readAt > 1_000)) {
+      readAt = Date.now();
+      siteMap = listRegularFiles(root)
+        .catch(() => [])
+        .then((paths) => siteMapOf(paths.map((path) => relative(root, path).split(sep).join('/'))));
+    }
+    return siteMap;
+  };
 
-  async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string) {
-    const page = await resolveFile(root, '/404.html');
-    if (!page) return sendText(response, 404, 'Not Found');
-    sendFile(request, response, await cache.get(page.path, page), { status: 404, cacheControl: REVALIDATE });
+  async function send(request: IncomingMessage, response: ServerResponse, root: string, route: Route) {
+    if (route.kind === 'redirect') {
+      const { query } = rawPathOf(request.url ?? '/') ?? { query: '' };
+      response
+        .writeHead(301, {
+          location: route.location + query,
+          'cache-control': CACHE_CONTROL.revalidate,
+          'content-length': 0,
+        })
+        .end();
+      return true;
+    }
+    const found = await resolveFile(root, route.key);
+    if (!found) return false;
+    const file = await cache.get(found.path, found);
+    sendFile(request, response, file, { status: route.status, cacheControl: cacheControlFor(route.key) });
+    return true;
   }
 
   return {
@@ -172,36 +181,31 @@ export function createStaticSite(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       }
-      const urlPath = parseUrlPath(request.url ?? '/');
-      if (urlPath === undefined) return sendText(response, 400, 'Bad Request');
-      if (urlPath === '/en') {
-        response
-          .writeHead(301, {
-            ...SECURITY_HEADERS,
-            location: '/en/',
-            'cache-control': REVALIDATE,
-            'content-length': 0,
-          })
-          .end();
-        return;
-      }
-      const found = await resolveFile(root, urlPath);
-      if (!found) return sendNotFound(request, response, root);
-      const file = await cache.get(found.path, found);
-      sendFile(request, response, file, { status: 200, cacheControl: cacheControlFor(urlPath) });
+      const target = rawPathOf(request.url ?? '/');
+      if (target === undefined) return sendText(response, 400, 'Bad Request');
+      let route = routeRequest(target.rawPath, await readSiteMap(root));
+      if (await send(request, response, root, route)) return;
+      // A page that has gone (or come) since the site was last read: read it again, once.
+      route = routeRequest(target.rawPath, await readSiteMap(root, true));
+      if (await send(request, response, root, route)) return;
+      // No such file: what the bucket answers, the not-found page with status 404.
+      const notFound: Route = { kind: 'file', key: (await readSiteMap(root)).notFound.nl, status: 404 };
+      if (await send(request, response, root, notFound)) return;
+      sendText(response, 404, 'Not Found');
     },
 
     async warmUp() {
       const root = await rootPromise;
       const paths = await listRegularFiles(root).catch(() => []);
-      await Promise.all(
+      await Promise.all([
+        readSiteMap(root, true),
         // A file that cannot be read now is simply read when it is first asked for.
-        paths.map((path) =>
+        ...paths.map((path) =>
           stat(path)
             .then((stats) => cache.get(path, stats))
             .catch(() => {}),
         ),
-      );
+      ]);
     },
   };
 }

@@ -1,7 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../security-headers';
+import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
+
+export interface SecurityHeadersPolicyProps {
+  /** The CSP sources of the site's inline styles, as the build listed them (readInlineStyleHashes). */
+  styleHashes: readonly string[];
+}
 
 /**
  * CloudFront's response-headers policy built from the same header list the local runner sends.
@@ -10,7 +15,7 @@ import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../security-headers';
 export class SecurityHeadersPolicy extends Construct {
   public readonly policy: ResponseHeadersPolicy;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: SecurityHeadersPolicyProps) {
     super(scope, id);
     const {
       'content-security-policy': contentSecurityPolicy,
@@ -19,7 +24,7 @@ export class SecurityHeadersPolicy extends Construct {
       'x-frame-options': _frameOptions,
       'referrer-policy': _referrerPolicy,
       ...customHeaders
-    } = SECURITY_HEADERS;
+    } = securityHeaders(props.styleHashes);
 
     this.policy = new ResponseHeadersPolicy(this, 'Policy', {
       comment: 'Mandje security headers (infra/security-headers.ts)',

@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { Duration, Fn } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -20,7 +22,10 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { readInlineStyleHashes } from '../security-headers';
+import { CACHE_CONTROL, cacheControlFor, fileTypeOf, siteMapOf } from '../site-serving';
 import { SecurityHeadersPolicy } from './security-headers-policy';
+import { siteRoutingFunctionCode } from './site-routing-functions';
 
 export interface StaticSiteProps {
   /** The built page (dist/): prerendered HTML at the top, hashed files under assets/. */
@@ -31,20 +36,50 @@ export interface StaticSiteProps {
   domain?: { names: string[]; certificate: ICertificate };
 }
 
+/** Every file of the built site, as paths relative to it; build metadata (dot folders) left out. */
+function siteFiles(siteDir: string): string[] {
+  return readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
+    .map((path) => path.split(sep).join('/'))
+    .filter((path) => statSync(join(siteDir, path)).isFile())
+    .filter((path) => !path.split('/').some((segment) => segment.startsWith('.')))
+    .sort();
+}
+
 /**
- * Serves a folder path's index.html (`/en` and `/en/` → `/en/index.html`) from the private bucket; paths
- * with a file extension are left alone.
+ * The files grouped by how they are uploaded: one group per content type and Cache-Control pair, with
+ * both taken from infra/site-serving.ts, as the local runner serves them. A file of a kind the table does
+ * not know fails the synth, rather than go out as binary/octet-stream.
  */
-const INDEX_REWRITE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.endsWith('/')) {
-    request.uri = uri + 'index.html';
-  } else if (uri.split('/').pop().indexOf('.') === -1) {
-    request.uri = uri + '/index.html';
+interface UploadGroup {
+  contentType: string;
+  cacheControl: string;
+  files: string[];
+}
+
+function uploadGroups(files: string[]): UploadGroup[] {
+  const groups = new Map<string, UploadGroup>();
+  for (const file of files) {
+    const type = fileTypeOf(file);
+    if (!type)
+      throw new Error(
+        `${file} in the built site is of a kind FILE_TYPES (infra/site-serving.ts) does not list`,
+      );
+    const cacheControl = cacheControlFor(file);
+    const key = `${type.contentType}|${cacheControl}`;
+    const group = groups.get(key) ?? { contentType: type.contentType, cacheControl, files: [] };
+    group.files.push(file);
+    groups.set(key, group);
   }
-  return request;
-}`;
+  return [...groups.values()];
+}
+
+/** A construct id for a group, from its media subtype: `text/html` gives `Html`, hashed `JavascriptHashed`. */
+function deploymentName(group: UploadGroup): string {
+  const subtype = group.contentType.split(';')[0]?.split('/')[1] ?? 'File';
+  const words = subtype.split(/[^a-z0-9]+/i).filter(Boolean);
+  const name = words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+  return group.cacheControl === CACHE_CONTROL.immutable ? `${name}Hashed` : name;
+}
 
 /**
  * The page in a private S3 bucket behind CloudFront (Origin Access Control), with the API behind the same
@@ -59,6 +94,8 @@ export class StaticSite extends Construct {
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
+    const files = siteFiles(props.siteDir);
+    const siteMap = siteMapOf(files);
 
     this.logBucket = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -77,7 +114,9 @@ export class StaticSite extends Construct {
       serverAccessLogsPrefix: 's3/',
     });
 
-    const headers = new SecurityHeadersPolicy(this, 'SecurityHeaders').policy;
+    const headers = new SecurityHeadersPolicy(this, 'SecurityHeaders', {
+      styleHashes: readInlineStyleHashes(props.siteDir),
+    }).policy;
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const apiBehavior: BehaviorOptions = {
       origin: new HttpOrigin(apiDomain),
@@ -109,16 +148,18 @@ export class StaticSite extends Construct {
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
-        functionAssociations: [
-          {
-            eventType: FunctionEventType.VIEWER_REQUEST,
-            function: new CloudFrontFunction(this, 'IndexRewrite', {
-              code: FunctionCode.fromInline(INDEX_REWRITE),
-              runtime: FunctionRuntime.JS_2_0,
-              comment: 'Serve index.html for folder paths',
-            }),
-          },
-        ],
+        functionAssociations: (['viewer-request', 'viewer-response'] as const).map((event) => ({
+          eventType:
+            event === 'viewer-request' ? FunctionEventType.VIEWER_REQUEST : FunctionEventType.VIEWER_RESPONSE,
+          function: new CloudFrontFunction(this, event === 'viewer-request' ? 'Routing' : 'NotFoundStatus', {
+            code: FunctionCode.fromInline(siteRoutingFunctionCode(event, siteMap)),
+            runtime: FunctionRuntime.JS_2_0,
+            comment:
+              event === 'viewer-request'
+                ? 'Each page at its one address; other spellings 301 (infra/site-routing.ts)'
+                : 'Status 404 for the not-found pages (infra/site-routing.ts)',
+          }),
+        })),
       },
       additionalBehaviors: { '/api/*': apiBehavior },
       // Without ListBucket, S3 answers a missing key with 403; both become the not-found page.
@@ -130,27 +171,32 @@ export class StaticSite extends Construct {
       })),
     });
 
-    // Hashed assets never change under their name: cached for a year. Everything else is revalidated.
-    const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.siteDir)],
-      destinationBucket: this.bucket,
-      include: ['assets/*'],
-      exclude: ['*'],
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-      prune: false,
-    });
-    const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(props.siteDir)],
-      destinationBucket: this.bucket,
-      // The build manifest (.vite/) is for the bundle budgets, not for visitors.
-      exclude: ['assets/*', '.vite/*'],
-      cacheControl: [CacheControl.noCache()],
-      prune: false,
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-    });
-    // The pages refer to the assets: upload those first, so no page points at a missing file.
-    pages.node.addDependency(assets);
+    // Uploaded by content type and Cache-Control (infra/site-serving.ts). Hashed assets go first, so no
+    // page refers to a file that is not there yet; the last upload clears CloudFront's cache once every
+    // other file is up. Earlier releases' assets stay (no pruning), for pages still open in a browser.
+    const source = Source.asset(props.siteDir);
+    const upload = (group: UploadGroup, invalidate = false) =>
+      new BucketDeployment(this, `Deploy${deploymentName(group)}`, {
+        sources: [source],
+        destinationBucket: this.bucket,
+        exclude: ['*'],
+        include: group.files,
+        contentType: group.contentType,
+        cacheControl: [CacheControl.fromString(group.cacheControl)],
+        prune: false,
+        ...(invalidate ? { distribution: this.distribution, distributionPaths: ['/*'] } : {}),
+      });
+    const groups = uploadGroups(files);
+    const hashed = groups
+      .filter((group) => group.cacheControl === CACHE_CONTROL.immutable)
+      .map((group) => upload(group));
+    const named = groups.filter((group) => group.cacheControl !== CACHE_CONTROL.immutable);
+    const namedUploads = named.map((group, index) => upload(group, index === named.length - 1));
+    for (const [index, deployment] of namedUploads.entries()) {
+      for (const assets of hashed) deployment.node.addDependency(assets);
+      if (index === namedUploads.length - 1)
+        for (const other of namedUploads.slice(0, -1)) deployment.node.addDependency(other);
+    }
 
     this.hasCustomDomain = props.domain !== undefined;
     this.url = `https://${props.domain?.names[0] ?? this.distribution.distributionDomainName}`;

@@ -33,7 +33,7 @@ test('an unknown path under /en/ shows the English not-found page', async ({ pag
   const copy = EN.copy.notFound;
   await expect(page.getByText(copy.code, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: copy.title })).toBeVisible();
-  await expect(page.getByRole('link', { name: copy.homeLink })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: copy.homeLink })).toHaveAttribute('href', '/en/');
   await expect(page.getByText(NL.copy.notFound.title)).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(EN.copy.meta.notFoundTitle);

@@ -4,7 +4,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { Locale } from '#contract/locales';
 import { siteConfig } from '../../frontend/src/config/site';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
-import { SECURITY_HEADERS } from '../../infra/security-headers';
+import { securityHeaders } from '../../infra/security-headers';
 
 /** Where people find the screenshots (repo-root relative, outside Playwright's own output folder). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -17,7 +17,7 @@ export const SITE = {
 } as const;
 
 /** The response headers every answer carries, locally as in production (infra/security-headers.ts). */
-export const SECURITY_HEADER_NAMES = Object.keys(SECURITY_HEADERS);
+export const SECURITY_HEADER_NAMES = Object.keys(securityHeaders());
 
 export const SUPERMARKET_NAMES = [
   'Albert Heijn',

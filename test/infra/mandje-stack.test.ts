@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../infra/security-headers';
-import { synthStack } from './synth';
+import { contentSecurityPolicy, inlineStyleHash, securityHeaders } from '../../infra/security-headers';
+import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
 
 // CloudFront's managed policies, by their fixed IDs.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -89,50 +91,114 @@ describe('the page', () => {
     ]);
   });
 
-  it('maps folder paths to their index.html with a viewer-request CloudFront Function', () => {
-    const fn = only('AWS::CloudFront::Function').Properties;
-    const rewrite = new Function(`${fn.FunctionCode as string}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri: string };
-    const uriFor = (uri: string) => rewrite({ request: { uri } }).uri;
+  it('routes every request with viewer functions built from infra/site-routing.ts, 404 status included', () => {
+    const functions = Object.values(template.findResources('AWS::CloudFront::Function')) as Resource[];
+    const codeOf = (comment: RegExp) => {
+      const found = functions.find((fn) =>
+        comment.test(String((fn.Properties.FunctionConfig as { Comment: string }).Comment)),
+      );
+      return new Function(`${found?.Properties.FunctionCode as string}; return handler;`)() as (
+        event: unknown,
+      ) => Record<string, unknown>;
+    };
+    const viewerRequest = codeOf(/one address/);
+    const viewerResponse = codeOf(/404/);
+    const request = (uri: string) => viewerRequest({ request: { uri, querystring: {} } });
+    const statusOf = (uri: string) =>
+      (
+        viewerResponse({ request: { uri, querystring: {} }, response: { statusCode: 200 } }) as {
+          statusCode: number;
+        }
+      ).statusCode;
 
-    expect(uriFor('/')).toBe('/index.html');
-    expect(uriFor('/en')).toBe('/en/index.html');
-    expect(uriFor('/en/')).toBe('/en/index.html');
-    expect(uriFor('/no-such-page')).toBe('/no-such-page/index.html');
-    expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
-    expect(uriFor('/404.html')).toBe('/404.html');
+    expect(request('/')).toMatchObject({ uri: '/index.html' });
+    expect(request('/index.html')).toMatchObject({ statusCode: 301, headers: { location: { value: '/' } } });
+    expect(request('/assets/index-abc123.js')).toMatchObject({ uri: '/assets/index-abc123.js' });
+    expect(request('/no-such-page')).toMatchObject({ uri: '/404.html' });
+    expect(request('/en/no-such-page')).toMatchObject({ uri: '/en/404.html' });
+    expect(statusOf('/no-such-page')).toBe(404);
+    expect(statusOf('/')).toBe(200);
     expect(distributionConfig().DefaultCacheBehavior).toMatchObject({
-      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: expect.anything() },
+        { EventType: 'viewer-response', FunctionARN: expect.anything() },
+      ],
     });
+    for (const fn of functions)
+      expect(fn.Properties.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
   });
 
-  it('caches hashed assets for a year and revalidates everything else', () => {
+  it('gives the viewer functions only syntax CloudFront’s runtime 2.0 has, within its 10 KB', () => {
+    for (const fn of Object.values(template.findResources('AWS::CloudFront::Function')) as Resource[]) {
+      const code = fn.Properties.FunctionCode as string;
+      expect(Buffer.byteLength(code)).toBeLessThan(10 * 1024);
+      for (const unsupported of [
+        /\bfor\s*\([^)]*\bof\b/,
+        /\?\?/,
+        /\?\./,
+        /Object\.hasOwn\(/,
+        /\.startsWith\(/,
+        /\.endsWith\(/,
+        /\.includes\(/,
+        /\bclass\s/,
+        /\bimport\b/,
+        /\bexport\b/,
+        /\{\s*\w+\s*,\s*\w+\s*\}/,
+      ])
+        expect(code, String(unsupported)).not.toMatch(unsupported);
+    }
+  });
+
+  it('uploads each kind of file with its content type and Cache-Control from infra/site-serving.ts', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['assets/*'],
-      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Include: ['assets/index-abc123.js'],
+      Exclude: ['*'],
+      SystemMetadata: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+      },
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['assets/*', '.vite/*'],
-      SystemMetadata: { 'cache-control': 'no-cache' },
+      Include: ['404.html', 'index.html'],
+      Exclude: ['*'],
+      SystemMetadata: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
       DistributionPaths: ['/*'],
     });
+    // Build metadata is never uploaded.
+    for (const deployment of Object.values(
+      template.findResources('Custom::CDKBucketDeployment'),
+    ) as Resource[])
+      expect(JSON.stringify(deployment.Properties.Include)).not.toContain('.mandje');
+  });
+
+  it('refuses to synthesize a site holding a kind of file it has no content type for', () => {
+    const siteDir = fakeSiteDir();
+    writeFileSync(join(siteDir, 'notes.docx'), 'x');
+    expect(() => synthStack({ siteDir })).toThrow(/notes\.docx .* FILE_TYPES/);
   });
 });
 
 describe('security headers', () => {
-  it('sends the Content-Security-Policy of infra/security-headers.ts, strict for scripts', () => {
+  it('sends the Content-Security-Policy of infra/security-headers.ts, strict for scripts, with the pages’ style hashes', () => {
     const policy = only('AWS::CloudFront::ResponseHeadersPolicy').Properties
       .ResponseHeadersPolicyConfig as Record<string, unknown>;
     const { ContentSecurityPolicy: csp } = policy.SecurityHeadersConfig as {
       ContentSecurityPolicy: { ContentSecurityPolicy: string };
     };
+    const styleHash = inlineStyleHash(FAKE_INLINE_STYLE);
 
-    expect(csp.ContentSecurityPolicy).toBe(CONTENT_SECURITY_POLICY);
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-(inline|eval)/);
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
+    expect(csp.ContentSecurityPolicy).toBe(contentSecurityPolicy([styleHash]));
+    expect(csp.ContentSecurityPolicy).toContain(`style-src 'self' ${styleHash}`);
+    expect(csp.ContentSecurityPolicy).toContain("script-src 'self'");
+    expect(csp.ContentSecurityPolicy).not.toMatch(/unsafe-(inline|eval|hashes)/);
+    expect(csp.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(csp.ContentSecurityPolicy).toContain("connect-src 'self'");
+  });
+
+  it('refuses to synthesize a site whose page has an inline style the build did not list', () => {
+    expect(() => synthStack({ siteDir: fakeSiteDir({ listStyleHash: false }) })).toThrow(
+      /has an inline style that .* does not list/,
+    );
   });
 
   it('sends HSTS, nosniff, the referrer policy, DENY framing and the rest as the local runner does', () => {
@@ -146,18 +212,18 @@ describe('security headers', () => {
         Override: true,
       },
       ContentTypeOptions: { Override: true },
-      FrameOptions: { FrameOption: SECURITY_HEADERS['x-frame-options'], Override: true },
-      ReferrerPolicy: { ReferrerPolicy: SECURITY_HEADERS['referrer-policy'], Override: true },
+      FrameOptions: { FrameOption: securityHeaders()['x-frame-options'], Override: true },
+      ReferrerPolicy: { ReferrerPolicy: securityHeaders()['referrer-policy'], Override: true },
     });
-    expect(SECURITY_HEADERS['strict-transport-security']).toBe(
+    expect(securityHeaders()['strict-transport-security']).toBe(
       'max-age=63072000; includeSubDomains; preload',
     );
-    expect(SECURITY_HEADERS['x-content-type-options']).toBe('nosniff');
+    expect(securityHeaders()['x-content-type-options']).toBe('nosniff');
     const custom = (policy.CustomHeadersConfig as { Items: { Header: string; Value: string }[] }).Items;
     expect(Object.fromEntries(custom.map(({ Header, Value }) => [Header, Value]))).toEqual({
-      'permissions-policy': SECURITY_HEADERS['permissions-policy'],
-      'cross-origin-opener-policy': SECURITY_HEADERS['cross-origin-opener-policy'],
-      'cross-origin-resource-policy': SECURITY_HEADERS['cross-origin-resource-policy'],
+      'permissions-policy': securityHeaders()['permissions-policy'],
+      'cross-origin-opener-policy': securityHeaders()['cross-origin-opener-policy'],
+      'cross-origin-resource-policy': securityHeaders()['cross-origin-resource-policy'],
     });
   });
 

@@ -1,16 +1,26 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { MandjeStack, type MandjeStackProps } from '../../infra/mandje-stack';
+import { INLINE_STYLE_HASHES_FILE, inlineStyleHash } from '../../infra/security-headers';
 
-/** A stand-in for dist/: the stack only needs a folder to package. */
-export function fakeSiteDir(): string {
+/** The inline style of the stand-in pages, as a build would inline the stylesheet. */
+export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
+
+/** A stand-in for dist/ as the build leaves it: pages with an inline style, its hash listed, an asset. */
+export function fakeSiteDir({ listStyleHash = true } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-site-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Mandje</title>');
-  writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title>');
+  const page = (title: string) => `<!doctype html><title>${title}</title><style>${FAKE_INLINE_STYLE}</style>`;
+  writeFileSync(join(dir, 'index.html'), page('Mandje'));
+  writeFileSync(join(dir, '404.html'), page('404'));
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(join(dir, dirname(INLINE_STYLE_HASHES_FILE)));
+  writeFileSync(
+    join(dir, INLINE_STYLE_HASHES_FILE),
+    JSON.stringify(listStyleHash ? [inlineStyleHash(FAKE_INLINE_STYLE)] : []),
+  );
   return dir;
 }
 

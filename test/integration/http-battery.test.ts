@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../infra/security-headers';
+import { securityHeaders } from '../../infra/security-headers';
 import { MAX_BODY_BYTES } from '../../local/lambda-http-adapter';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { firstStatus, httpRequest, openRaw, rawRequest } from './raw-http';
@@ -265,7 +265,7 @@ describe('wrong methods', () => {
 
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD');
-    expect(answer.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    expect(answer.headers['content-security-policy']).toBe(securityHeaders()['content-security-policy']);
   });
 });
 

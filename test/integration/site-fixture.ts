@@ -35,6 +35,7 @@ export function createSiteFixture(): SiteFixture {
   writeFileSync(join(distDir, 'privacy/index.html'), page('Privacyverklaring'));
   writeFileSync(join(distDir, 'en/privacy/index.html'), page('Privacy notice'));
   writeFileSync(join(distDir, '404.html'), page('Pagina niet gevonden'));
+  writeFileSync(join(distDir, 'en/404.html'), page('Page not found'));
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'robots.txt'), `User-agent: *\nAllow: /\n${'# Mandje\n'.repeat(200)}`);
   const assetText = `export const deals = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Aanbieding ${i}` })))};`;

@@ -2,7 +2,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../infra/security-headers';
+import { securityHeaders } from '../../infra/security-headers';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { createStaticFileCache } from '../../local/static-files';
 import { plainRequest } from './plain-http';
@@ -132,24 +132,34 @@ describe('the runner serves the built page as CloudFront does', () => {
     }
   });
 
-  it('serves folder pages at their extensionless paths, and gives /en its slash', async () => {
+  it('serves folder pages at their one address, and sends the other spelling there with 301', async () => {
     const privacy = await plainRequest(at('/privacy'));
     expect(privacy.status).toBe(200);
     expect(privacy.body.toString()).toContain('<h1>Privacyverklaring</h1>');
-    expect((await plainRequest(at('/privacy/'))).body.toString()).toContain('<h1>Privacyverklaring</h1>');
     expect((await plainRequest(at('/en/privacy'))).body.toString()).toContain('<h1>Privacy notice</h1>');
 
-    const en = await plainRequest(at('/en'));
-    expect(en.status).toBe(301);
-    expect(en.headers.location).toBe('/en/');
+    for (const [path, location] of [
+      ['/en', '/en/'],
+      ['/privacy/', '/privacy'],
+      ['/en/privacy/?ref=mail', '/en/privacy?ref=mail'],
+    ]) {
+      const moved = await plainRequest(at(path as string));
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.location, path).toBe(location);
+    }
   });
 
-  it('answers unknown pages and files with the not-found page and status 404', async () => {
-    for (const path of ['/nergens', '/assets/index-missing.js', '/en/nowhere/']) {
-      const missing = await plainRequest(at(path));
+  it('answers unknown pages and files with the not-found page of their language and status 404', async () => {
+    for (const [path, heading] of [
+      ['/nergens', 'Pagina niet gevonden'],
+      ['/assets/index-missing.js', 'Pagina niet gevonden'],
+      ['/en/nowhere/', 'Page not found'],
+      ['/en/nowhere.txt', 'Page not found'],
+    ]) {
+      const missing = await plainRequest(at(path as string));
       expect(missing.status, path).toBe(404);
       expect(missing.headers['cache-control'], path).toBe('no-cache');
-      expect(missing.body.toString(), path).toContain('<h1>Pagina niet gevonden</h1>');
+      expect(missing.body.toString(), path).toContain(`<h1>${heading}</h1>`);
     }
   });
 
@@ -163,9 +173,9 @@ describe('the runner serves the built page as CloudFront does', () => {
       await plainRequest(at('/'), { method: 'DELETE' }),
       await plainRequest(at('/%zz')),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 304, 301, 404, 405, 400]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 304, 301, 404, 405, 404]);
     for (const answer of answers) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      for (const [name, value] of Object.entries(securityHeaders())) {
         expect(answer.headers[name], `${name} on ${answer.status}`).toBe(value);
       }
     }

@@ -4,13 +4,13 @@ import { messages } from '../../frontend/src/i18n/messages';
 import { renderPage } from './render-page';
 
 describe('not-found page', () => {
-  it('says 404, that the page was not found, and links home', () => {
+  it('says 404, that the page was not found, and links home in its language', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage('en', 'not-found');
 
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en/');
   });
 
   it('speaks Dutch in nl', () => {
@@ -18,7 +18,7 @@ describe('not-found page', () => {
     renderPage('nl', 'not-found');
 
     expect(screen.getByRole('heading', { name: messages.nl.notFound.title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: messages.nl.notFound.homeLink })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.nl.notFound.homeLink })).toHaveAttribute('href', '/');
   });
 
   it('logs the path that was tried as an error', () => {

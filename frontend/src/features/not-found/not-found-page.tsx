@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { primaryButton } from '../../components/control-styles';
 import { useLanguage } from '../../i18n/language-context';
+import { PAGE_PATH } from '../../i18n/page-paths';
 
-/** Any path that is not a page. The server answers it with status 404 and this page. */
+/**
+ * Any path that is not a page. The server answers it with status 404 and this page, in English under /en/
+ * (infra/site-routing.ts); its link leads to the home page in the same language.
+ */
 export function NotFoundPage() {
-  const { messages } = useLanguage();
+  const { locale, messages } = useLanguage();
   const copy = messages.notFound;
 
   useEffect(() => {
@@ -17,7 +21,7 @@ export function NotFoundPage() {
       <BrandLogo className="text-brand-900" />
       <p className="text-7xl font-extrabold text-brand-800">{copy.code}</p>
       <h1 className="text-2xl font-bold">{copy.title}</h1>
-      <a href="/" className={primaryButton}>
+      <a href={PAGE_PATH.home[locale]} className={primaryButton}>
         {copy.homeLink}
       </a>
     </main>

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import type { SiteMap } from '../site-serving';
+
+const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../site-routing.ts');
+
+/**
+ * infra/site-routing.ts, the very code the local runner routes with, bundled for CloudFront's JavaScript
+ * runtime 2.0 into plain declarations and one object, `site`. Bundled here rather than taken from
+ * Function.prototype.toString, so it does not depend on how the host process compiled TypeScript; the
+ * few newer forms esbuild meets (??, optional catch bindings) it rewrites for the runtime.
+ */
+function bundledSiteRouting(): string {
+  const [output] = buildSync({
+    stdin: {
+      contents: `import { CACHE_CONTROL, routeRequest } from ${JSON.stringify(SITE_ROUTING_SOURCE)};
+var site = {};
+site.CACHE_CONTROL = CACHE_CONTROL;
+site.routeRequest = routeRequest;`,
+      resolveDir: import.meta.dirname,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    // Kept whole: `site` is used by the handler that follows, which esbuild does not see.
+    treeShaking: false,
+    target: 'es2015',
+    legalComments: 'none',
+  }).outputFiles;
+  if (!output) throw new Error(`esbuild produced nothing for ${SITE_ROUTING_SOURCE}`);
+  return output.text;
+}
+
+/**
+ * The viewer-request function: a page's other spellings answer 301 from the edge; everything else is
+ * rewritten to the object routeRequest names (a page's index.html, a file, the not-found page).
+ */
+const VIEWER_REQUEST = `
+function handler(event) {
+  var request = event.request;
+  var route = site.routeRequest(request.uri, SITE_MAP);
+  if (route.kind === 'redirect') {
+    var query = [];
+    for (var name in request.querystring) {
+      var entry = request.querystring[name];
+      var values = entry.multiValue ? entry.multiValue : [entry];
+      for (var i = 0; i < values.length; i++) query.push(values[i].value === '' ? name : name + '=' + values[i].value);
+    }
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: {
+        location: { value: route.location + (query.length ? '?' + query.join('&') : '') },
+        'cache-control': { value: site.CACHE_CONTROL.revalidate }
+      }
+    };
+  }
+  request.uri = '/' + encodeURI(route.key);
+  return request;
+}`;
+
+/**
+ * The viewer-response function: the not-found page is an ordinary object in the bucket, so its answer is
+ * given status 404 here, by the same routing decision (CloudFront passes the request as the viewer sent it).
+ */
+const VIEWER_RESPONSE = `
+function handler(event) {
+  var route = site.routeRequest(event.request.uri, SITE_MAP);
+  if (route.kind === 'file' && route.status === 404) {
+    event.response.statusCode = 404;
+    event.response.statusDescription = 'Not Found';
+  }
+  return event.response;
+}`;
+
+/** The source of a CloudFront Function for `event` that routes requests over `siteMap`. */
+export function siteRoutingFunctionCode(
+  event: 'viewer-request' | 'viewer-response',
+  siteMap: SiteMap,
+): string {
+  return [
+    `var SITE_MAP = ${JSON.stringify(siteMap)};`,
+    bundledSiteRouting(),
+    event === 'viewer-request' ? VIEWER_REQUEST : VIEWER_RESPONSE,
+  ].join('\n');
+}

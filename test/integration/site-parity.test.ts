@@ -1,0 +1,174 @@
+/**
+ * Served alike, locally and by CloudFront: one table of request paths and what each must be answered
+ * with, run against both. CloudFront is the synthesized stack's own viewer functions, executed, in front
+ * of the bucket as the stack uploads it (which files, with which Cache-Control) and its error response;
+ * the local runner is asked over HTTP. Both serve the same built site.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_CONTROL } from '../../infra/site-serving';
+import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { synthStack } from '../infra/synth';
+import { plainRequest } from './plain-http';
+
+const ASSET = 'assets/index-Ab12Cd34.js';
+
+/** A built site in the shape `npm run build` writes, each page saying which it is. */
+const SITE_FILES: Record<string, string> = {
+  'index.html': 'Home nl',
+  'en/index.html': 'Home en',
+  'privacy/index.html': 'Privacy nl',
+  'en/privacy/index.html': 'Privacy en',
+  'waitlist/joined/index.html': 'Joined nl',
+  'en/waitlist/joined/index.html': 'Joined en',
+  '404.html': 'Not found nl',
+  'en/404.html': 'Not found en',
+  'robots.txt': 'Robots',
+  'favicon.svg': 'Icon',
+  [ASSET]: 'Asset',
+  '.vite/manifest.json': 'Build manifest',
+  '.mandje/inline-style-hashes.json': '[]',
+};
+
+interface Answer {
+  status: number;
+  /** Which file's content was sent (its marker), or the redirect's target. */
+  body?: string;
+  location?: string;
+  cacheControl?: string;
+}
+
+const page = (marker: string, cacheControl: string = CACHE_CONTROL.revalidate): Answer => ({
+  status: 200,
+  body: marker,
+  cacheControl,
+});
+const moved = (location: string): Answer => ({ status: 301, location });
+const missing = (marker: 'Not found nl' | 'Not found en'): Answer => ({
+  status: 404,
+  body: marker,
+  cacheControl: CACHE_CONTROL.revalidate,
+});
+
+/** The table: request path (with query) → what must be served, by both. */
+const TABLE: [string, Answer][] = [
+  ['/', page('Home nl')],
+  ['/en', moved('/en/')],
+  ['/en/', page('Home en')],
+  ['/en?utm_source=mail', moved('/en/?utm_source=mail')],
+  ['/en/?utm_source=mail', page('Home en')],
+  ['/index.html', moved('/')],
+  ['/en/index.html', moved('/en/')],
+  ['/privacy', page('Privacy nl')],
+  ['/privacy/', moved('/privacy')],
+  ['/privacy/index.html', moved('/privacy')],
+  ['/en/privacy', page('Privacy en')],
+  ['/en/privacy/', moved('/en/privacy')],
+  ['/waitlist/joined', page('Joined nl')],
+  ['/en/waitlist/joined/', moved('/en/waitlist/joined')],
+  ['/privac%79', moved('/privacy')],
+  ['/%65n/', moved('/en/')],
+  [`/${ASSET}`, page('Asset', CACHE_CONTROL.immutable)],
+  ['/assets/index-Missing0.js', missing('Not found nl')],
+  ['/robots.txt', page('Robots')],
+  ['/favicon.svg', page('Icon')],
+  ['/nope', missing('Not found nl')],
+  ['/nope/', missing('Not found nl')],
+  ['/nope.txt', missing('Not found nl')],
+  ['/en/nope', missing('Not found en')],
+  ['/en/nope/deeper', missing('Not found en')],
+  ['/en/nope.txt', missing('Not found en')],
+  ['/404.html', missing('Not found nl')],
+  ['/en/404.html', missing('Not found en')],
+  ['/.vite/manifest.json', missing('Not found nl')],
+  ['/.mandje/inline-style-hashes.json', missing('Not found nl')],
+  ['/%2e%2e/secret.txt', missing('Not found nl')],
+];
+
+let siteDir: string;
+let runner: LocalRunner;
+let cloudFront: (path: string) => Answer;
+
+beforeAll(async () => {
+  siteDir = mkdtempSync(join(tmpdir(), 'mandje-parity-'));
+  for (const [file, marker] of Object.entries(SITE_FILES)) {
+    mkdirSync(dirname(join(siteDir, file)), { recursive: true });
+    writeFileSync(join(siteDir, file), file.endsWith('.html') ? `<h1>${marker}</h1>` : marker);
+  }
+  runner = await startLocalRunner({ port: 0, dataDir: ':memory:', distDir: siteDir });
+  cloudFront = cloudFrontOf(Template.fromStack(synthStack({ siteDir })));
+});
+
+afterAll(async () => {
+  await runner?.close();
+});
+
+type Handler = (event: unknown) => Record<string, unknown>;
+
+/**
+ * CloudFront as the template describes it: the viewer-request function, then the bucket (the files the
+ * deployments upload, with their Cache-Control; S3's 403 for anything else becomes /404.html with 404),
+ * then the viewer-response function.
+ */
+function cloudFrontOf(template: Template): (path: string) => Answer {
+  const functions = Object.values(template.findResources('AWS::CloudFront::Function')) as {
+    Properties: { FunctionCode: string; FunctionConfig: { Comment: string } };
+  }[];
+  const handlerFor = (comment: RegExp) => {
+    const found = functions.find((fn) => comment.test(fn.Properties.FunctionConfig.Comment));
+    return new Function(`${found?.Properties.FunctionCode}; return handler;`)() as Handler;
+  };
+  const viewerRequest = handlerFor(/one address/);
+  const viewerResponse = handlerFor(/404/);
+  const uploaded = new Map<string, string>();
+  for (const deployment of Object.values(template.findResources('Custom::CDKBucketDeployment')) as {
+    Properties: { Include: string[]; SystemMetadata: { 'cache-control': string } };
+  }[]) {
+    for (const key of deployment.Properties.Include)
+      uploaded.set(key, deployment.Properties.SystemMetadata['cache-control']);
+  }
+  const errorPage = '404.html';
+
+  return (path) => {
+    const [uri = '', query] = path.split('?');
+    const querystring = Object.fromEntries(
+      [...new URLSearchParams(query ?? '')].map(([name, value]) => [name, { value }]),
+    );
+    const request = viewerRequest({ request: { uri, querystring } }) as {
+      uri?: string;
+      statusCode?: number;
+      headers?: { location: { value: string } };
+    };
+    if (request.statusCode) return { status: request.statusCode, location: request.headers?.location.value };
+    const key = decodeURI((request.uri ?? '').slice(1));
+    const found = uploaded.has(key);
+    const servedKey = found ? key : errorPage;
+    const response = viewerResponse({
+      request: { uri, querystring },
+      response: { statusCode: found ? 200 : 404 },
+    }) as { statusCode: number };
+    return {
+      status: response.statusCode,
+      body: SITE_FILES[servedKey],
+      cacheControl: uploaded.get(servedKey),
+    };
+  };
+}
+
+async function local(path: string): Promise<Answer> {
+  const answer = await plainRequest(new URL(path, runner.url).href);
+  if (answer.status === 301) return { status: 301, location: String(answer.headers.location) };
+  const text = answer.body.toString();
+  const body = Object.values(SITE_FILES).find((marker) => text === marker || text === `<h1>${marker}</h1>`);
+  return { status: answer.status, body, cacheControl: String(answer.headers['cache-control']) };
+}
+
+describe('the site is served alike by CloudFront and the local runner', () => {
+  it.each(TABLE)('%s', async (path, expected) => {
+    expect(cloudFront(path), 'CloudFront').toEqual(expected);
+    expect(await local(path), 'local runner').toEqual(expected);
+  });
+});
