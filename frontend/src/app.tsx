@@ -1,11 +1,11 @@
 import type { Locale } from '#contract/locales';
-import { LandingPage } from './features/landing/components/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
 import type { Page } from './i18n/page-metadata';
 import { isWaitlistResultPage, waitlistResultOf } from './i18n/page-paths';
+import { LandingPage } from './pages/landing-page';
 
 /**
  * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same

@@ -1,11 +1,11 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LandingPage } from './features/landing/components/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
 import { isPage, isWaitlistResultPage, PAGE_PATH, pageOfPath, waitlistResultOf } from './i18n/page-paths';
+import { LandingPage } from './pages/landing-page';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,5 +1,10 @@
 import { INTL_LOCALE, type Locale } from '#contract/locales';
-import type { Cents, IsoDate, SizeUnit } from '../features/demo/demo-data';
+
+/** An amount of money in euro cents, so that sums are exact. */
+export type Cents = number;
+/** A calendar date, `2025-08-25`. */
+export type IsoDate = `${number}-${number}-${number}`;
+export type SizeUnit = 'liter' | 'kilogram' | 'gram';
 
 export interface Formatters {
   euro(amount: Cents): string;

@@ -1,15 +1,15 @@
-import type { SupermarketId } from '../landing/components/supermarket-wordmarks';
+import type { SupermarketId } from '../../config/supermarkets';
+import type { Cents, IsoDate, SizeUnit } from '../../i18n/format';
+
+export type { Cents, IsoDate, SizeUnit };
 
 /**
  * The canned demo: every figure the chat shows is here, as numbers. Money is in euro cents so that sums
  * are exact; savings, discounts, unit prices and totals are derived, never written down twice.
  */
 
-export type Cents = number;
-export type IsoDate = `${number}-${number}-${number}`;
 export type ProductKey = 'milk' | 'bread' | 'pasta' | 'apples';
 export type MissingProductKey = 'quinoa' | 'coconutOil' | 'matchaPowder';
-export type SizeUnit = 'liter' | 'kilogram' | 'gram';
 
 export interface PricedItem {
   product: ProductKey;

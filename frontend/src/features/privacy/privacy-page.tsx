@@ -5,10 +5,10 @@ import { SiteFooter } from '../../components/site-footer';
 import { SubpageHeader } from '../../components/subpage-header';
 import { siteConfig } from '../../config/site';
 import { fillIn } from '../../i18n/fill-in';
+import type { IsoDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/language-context';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
 import { PAGE_PATH } from '../../i18n/page-paths';
-import type { IsoDate } from '../demo/demo-data';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** The day this notice last changed; change it together with the copy in messages.*.privacy. */

@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/icons';
+import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { supermarketName } from '../../landing/components/supermarket-wordmarks';
 import { alternativeBasket, basketTotals, bestBasket, type DealItem, missingProducts } from '../demo-data';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';

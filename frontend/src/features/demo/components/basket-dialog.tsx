@@ -1,6 +1,6 @@
 import { ModalDialog } from '../../../components/modal-dialog';
+import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { supermarketName } from '../../landing/components/supermarket-wordmarks';
 import { alternativeBasket, basketTotals, savingsOf } from '../demo-data';
 
 /** The alternative basket, item by item, with its total and savings. */

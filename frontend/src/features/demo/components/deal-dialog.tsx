@@ -1,6 +1,6 @@
 import { ModalDialog } from '../../../components/modal-dialog';
+import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { supermarketName } from '../../landing/components/supermarket-wordmarks';
 import { DEAL_QUANTITY, type DealItem, discountPercentOf, savingsOf, unitPriceOf } from '../demo-data';
 
 /** Every detail of one deal. Open while a deal is selected. */

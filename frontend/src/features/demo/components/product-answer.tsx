@@ -1,5 +1,5 @@
+import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { supermarketName } from '../../landing/components/supermarket-wordmarks';
 import { type DealItem, productAnswerDeal, savingsOf } from '../demo-data';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';

@@ -1,5 +1,5 @@
+import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { useLanguage } from '../../../i18n/language-context';
-import { SIGNUP_SECTION_ID } from '../../waitlist/go-to-signup';
 
 export function FinalCall() {
   const { messages } = useLanguage();

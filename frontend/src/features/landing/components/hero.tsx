@@ -1,9 +1,9 @@
 import { BrandLogo } from '../../../components/brand-logo';
 import { primaryButton } from '../../../components/control-styles';
+import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { useLanguage } from '../../../i18n/language-context';
-import { SIGNUP_SECTION_ID } from '../../waitlist/go-to-signup';
 
 export function Hero() {
   const { messages } = useLanguage();

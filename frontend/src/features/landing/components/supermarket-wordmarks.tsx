@@ -1,17 +1,4 @@
-export const SUPERMARKETS = [
-  { id: 'albert-heijn', name: 'Albert Heijn' },
-  { id: 'jumbo', name: 'Jumbo' },
-  { id: 'lidl', name: 'Lidl' },
-  { id: 'plus', name: 'Plus' },
-  { id: 'aldi', name: 'Aldi' },
-  { id: 'hoogvliet', name: 'Hoogvliet' },
-  { id: 'spar', name: 'SPAR' },
-  { id: 'ekoplaza', name: 'Ekoplaza' },
-  { id: 'dirk', name: 'Dirk' },
-  { id: 'vomar', name: 'Vomar' },
-] as const;
-
-export type SupermarketId = (typeof SUPERMARKETS)[number]['id'];
+import { SUPERMARKETS, type SupermarketId } from '../../../config/supermarkets';
 
 type AccentKind = 'ring' | 'underline' | 'side-bar' | 'footer' | 'corner' | 'plus-badge';
 
@@ -129,8 +116,4 @@ export function SupermarketWordmark({ id, className }: { id: SupermarketId; clas
       </text>
     </svg>
   );
-}
-
-export function supermarketName(id: SupermarketId): string {
-  return SUPERMARKETS.find((supermarket) => supermarket.id === id)?.name ?? id;
 }

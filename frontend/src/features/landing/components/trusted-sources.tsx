@@ -1,7 +1,8 @@
 import { Icon } from '../../../components/icons';
 import { PageSection } from '../../../components/page-section';
+import { SUPERMARKETS } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { SUPERMARKETS, SupermarketWordmark } from './supermarket-wordmarks';
+import { SupermarketWordmark } from './supermarket-wordmarks';
 
 export function TrustedSources() {
   const { messages } = useLanguage();

@@ -3,10 +3,10 @@ import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
+import { SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
 import { Spinner } from '../../../components/spinner';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { useLanguage } from '../../../i18n/language-context';
-import { SIGNUP_EMAIL_INPUT_ID } from '../go-to-signup';
 import { type JoinResult, requestToJoin } from '../request-to-join';
 import { WaitlistNotice } from './waitlist-notice';
 

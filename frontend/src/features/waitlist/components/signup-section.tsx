@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { textLink } from '../../../components/control-styles';
+import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { PageSection } from '../../../components/page-section';
 import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
 import { PAGE_PATH } from '../../../i18n/page-paths';
-import { SIGNUP_SECTION_ID } from '../go-to-signup';
 import { SignupForm } from './signup-form';
 
 export function SignupSection() {

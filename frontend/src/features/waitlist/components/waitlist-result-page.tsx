@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
 import { primaryButton } from '../../../components/control-styles';
+import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { SiteFooter } from '../../../components/site-footer';
 import { SubpageHeader } from '../../../components/subpage-header';
 import { useLanguage } from '../../../i18n/language-context';
 import { PAGE_PATH, waitlistResultPage } from '../../../i18n/page-paths';
-import { SIGNUP_SECTION_ID } from '../go-to-signup';
 
 /**
  * Where a signup lands when the form was posted without a script (a slow phone, a blocked chunk): the API

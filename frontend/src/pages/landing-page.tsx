@@ -1,0 +1,36 @@
+import { SiteFooter } from '../components/site-footer';
+import { ChatDemo } from '../features/demo/components/chat-demo';
+import { FinalCall } from '../features/landing/components/final-call';
+import { Hero } from '../features/landing/components/hero';
+import { HowItWorks } from '../features/landing/components/how-it-works';
+import { TrustedSources } from '../features/landing/components/trusted-sources';
+import { WhatsNext } from '../features/landing/components/whats-next';
+import { WhyMandje } from '../features/landing/components/why-mandje';
+import { SignupSection } from '../features/waitlist/components/signup-section';
+import { useLanguage } from '../i18n/language-context';
+
+/** The landing page: the sections of each feature, in the order the product tells its story. */
+export function LandingPage() {
+  const { messages } = useLanguage();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only rounded-full bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        {messages.common.skipToContent}
+      </a>
+      <Hero />
+      <main id="main">
+        <HowItWorks />
+        <WhyMandje />
+        <ChatDemo />
+        <TrustedSources />
+        <WhatsNext />
+        <FinalCall />
+        <SignupSection />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
