@@ -167,7 +167,8 @@ interface BuildManifestChunk {
  * their static imports. Read from Vite's build manifest (dist/.vite/manifest.json).
  */
 export function initialScriptsOf(distDir: string): string[] {
-  const scripts = initialAssetsOf(readFileSync(join(distDir, 'index.html'), 'utf8')).scripts;
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const scripts = initialAssetsOf(html).scripts;
   const manifestFile = join(distDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest on`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, BuildManifestChunk>;
@@ -184,7 +185,12 @@ export function initialScriptsOf(distDir: string): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
-  for (const started of entry.dynamicImports ?? []) visit(started);
+  // What the entry starts once the page has painted: the app, and the copy of the page's language only
+  // (each language is a chunk of its own; the other is fetched when the visitor switches).
+  const language = html.match(/<html lang="([^"]+)"/)?.[1];
+  const otherLanguage = (key: string) =>
+    /\/i18n\/messages\/[a-z]+\.ts$/.test(key) && !key.endsWith(`/i18n/messages/${language}.ts`);
+  for (const started of entry.dynamicImports ?? []) if (!otherLanguage(started)) visit(started);
   return scripts;
 }
 

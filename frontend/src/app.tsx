@@ -3,6 +3,7 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
+import { allMessages } from './i18n/messages';
 import type { Page } from './i18n/page-metadata';
 import { isWaitlistResultPage, waitlistResultOf } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
@@ -13,7 +14,7 @@ import { LandingPage } from './pages/landing-page';
  */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
-    <LanguageProvider page={page} initialLocale={initialLocale}>
+    <LanguageProvider page={page} initialLocale={initialLocale} catalog={allMessages}>
       {page === 'home' ? (
         <LandingPage />
       ) : page === 'privacy' ? (

@@ -5,7 +5,19 @@
  */
 import './styles.css';
 
-const startApp = () => void import('./main');
+/**
+ * The copy of the page's language, fetched alongside the app rather than after it: the same chunks
+ * i18n/lazy-messages.ts loads, named here because the entry must not import the app's modules.
+ */
+const COPY: Record<string, () => Promise<unknown>> = {
+  nl: () => import('./i18n/messages/nl'),
+  en: () => import('./i18n/messages/en'),
+};
+
+const startApp = () => {
+  void COPY[document.documentElement.lang]?.();
+  void import('./main');
+};
 
 /** Runs `start` once the page has painted its first content, or at once where that cannot be told. */
 function afterFirstContentfulPaint(start: () => void): void {

@@ -4,6 +4,7 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
+import { lazyMessages } from './i18n/lazy-messages';
 import { isPage, isWaitlistResultPage, PAGE_PATH, pageOfPath, waitlistResultOf } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
@@ -21,7 +22,7 @@ const locale = initialLocale(window.location.pathname, readLanguagePreference())
 function show(root: HTMLElement, content: ReactNode): void {
   const app = (
     <StrictMode>
-      <LanguageProvider page={page} initialLocale={locale}>
+      <LanguageProvider page={page} initialLocale={locale} catalog={lazyMessages}>
         {content}
       </LanguageProvider>
     </StrictMode>
@@ -41,15 +42,19 @@ function show(root: HTMLElement, content: ReactNode): void {
 }
 
 // The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
-// and the waitlist's result pages are chunks of their own, so the home page never downloads them. (No top-level await here: the chunk imports
-// shared modules from this one, which must have finished loading.)
+// and the waitlist's result pages are chunks of their own, so the home page never downloads them; and the
+// copy of the language shown is loaded first. (No top-level await here: the chunks import shared modules
+// from this one, which must have finished loading.)
+const copyLoaded = lazyMessages.load(locale);
 if (page === 'privacy') {
-  void import('./features/privacy/privacy-page').then(({ PrivacyPage }) => show(container, <PrivacyPage />));
+  void Promise.all([import('./features/privacy/privacy-page'), copyLoaded]).then(([{ PrivacyPage }]) =>
+    show(container, <PrivacyPage />),
+  );
 } else if (isWaitlistResultPage(page)) {
   const result = waitlistResultOf(page);
-  void import('./features/waitlist/components/waitlist-result-page').then(({ WaitlistResultPage }) =>
-    show(container, <WaitlistResultPage result={result} />),
+  void Promise.all([import('./features/waitlist/components/waitlist-result-page'), copyLoaded]).then(
+    ([{ WaitlistResultPage }]) => show(container, <WaitlistResultPage result={result} />),
   );
 } else {
-  show(container, page === 'home' ? <LandingPage /> : <NotFoundPage />);
+  void copyLoaded.then(() => show(container, page === 'home' ? <LandingPage /> : <NotFoundPage />));
 }

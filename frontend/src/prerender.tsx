@@ -59,5 +59,5 @@ export function prerenderPage(page: Page, locale: Locale): PrerenderedPage {
       <App page={page} initialLocale={locale} />
     </StrictMode>,
   );
-  return { lang: locale, head: headTags(pageMetadata(page, locale)), body };
+  return { lang: locale, head: headTags(pageMetadata(page, locale, messages[locale].meta)), body };
 }

@@ -95,7 +95,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
   });
 
   it(`is found at ${path}, with its own title and canonical address`, () => {
-    const meta = pageMetadata('privacy', locale);
+    const meta = pageMetadata('privacy', locale, messages[locale].meta);
 
     expect(pageOfPath(path)).toBe('privacy');
     expect(meta.title).toBe(messages[locale].meta.privacyTitle);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '#contract/locales';
 import { App } from '../../frontend/src/app';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
+import { allMessages } from '../../frontend/src/i18n/messages';
 import type { Page } from '../../frontend/src/i18n/page-metadata';
 
 /** The whole page, as a visitor gets it, in one language. */
@@ -13,7 +14,7 @@ export function renderPage(locale: Locale = 'nl', page: Page = 'home') {
 /** One component with the language context it needs. */
 export function renderInLanguage(ui: ReactNode, locale: Locale = 'nl') {
   return render(
-    <LanguageProvider page="home" initialLocale={locale}>
+    <LanguageProvider page="home" initialLocale={locale} catalog={allMessages}>
       {ui}
     </LanguageProvider>,
   );

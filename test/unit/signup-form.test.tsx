@@ -6,7 +6,7 @@ import type { Locale } from '#contract/locales';
 import { LanguageSwitch } from '../../frontend/src/components/language-switch';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
-import { messages } from '../../frontend/src/i18n/messages';
+import { allMessages, messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 
 function renderSignup(locale: Locale) {
@@ -44,7 +44,7 @@ describe('signup form', () => {
     'is prerendered as a plain form post to the API in its language, validated by the browser (%s)',
     (locale) => {
       const html = renderToString(
-        <LanguageProvider page="home" initialLocale={locale}>
+        <LanguageProvider page="home" initialLocale={locale} catalog={allMessages}>
           <SignupSection />
         </LanguageProvider>,
       );

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TryItFirstForm } from '../../frontend/src/features/demo/components/try-it-first-form';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
-import { messages } from '../../frontend/src/i18n/messages';
+import { allMessages, messages } from '../../frontend/src/i18n/messages';
 
 const fetchMock = vi.fn<typeof fetch>();
 let container: HTMLDivElement;
@@ -29,7 +29,7 @@ afterEach(() => container.remove());
 /** The prerendered HTML, a value typed into `label`'s field, then the app hydrating over it. */
 async function typeThenHydrate(ui: ReactNode, label: string, typed: string): Promise<HTMLInputElement> {
   const app = (
-    <LanguageProvider page="home" initialLocale="en">
+    <LanguageProvider page="home" initialLocale="en" catalog={allMessages}>
       {ui}
     </LanguageProvider>
   );

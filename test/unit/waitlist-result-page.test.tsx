@@ -45,7 +45,7 @@ describe.each(['nl', 'en'] as const)('the waitlist result pages in %s', (locale)
 
   it('keeps every result page out of search engines: no canonical, no alternates', () => {
     for (const result of WAITLIST_RESULTS) {
-      const meta = pageMetadata(waitlistResultPage(result), locale);
+      const meta = pageMetadata(waitlistResultPage(result), locale, copy.meta);
       expect(meta.canonicalUrl).toBeUndefined();
       expect(meta.alternates).toEqual([]);
       expect(meta.title).toBe(`${copy.meta.waitlistResultTitles[waitlistResultPage(result)]} · Mandje`);

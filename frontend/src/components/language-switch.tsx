@@ -8,7 +8,7 @@ import { pathOf } from '../i18n/page-paths';
  * "open in new tab"; a plain click switches in place.
  */
 export function LanguageSwitch() {
-  const { page, locale, messages, switchLocale } = useLanguage();
+  const { page, locale, messages, switchLocale, prepareLocale } = useLanguage();
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -27,6 +27,9 @@ export function LanguageSwitch() {
               lang={each}
               aria-current={each === locale ? 'true' : undefined}
               onClick={(event) => handleClick(event, each)}
+              // The other language's copy is fetched when a switch looks likely, so the click shows it at once.
+              onPointerEnter={() => prepareLocale(each)}
+              onFocus={() => prepareLocale(each)}
               className="inline-flex min-h-10 min-w-12 items-center justify-center rounded-full px-3 text-sm font-bold text-stone-700 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-[current=true]:bg-brand-700 aria-[current=true]:text-white"
             >
               {each.toUpperCase()}

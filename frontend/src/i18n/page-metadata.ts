@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '#contract/locales';
 import { siteConfig } from '../config/site';
-import { messages } from './messages';
+import type { Messages } from './message-catalog';
 import { isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
 
 export type { Page };
@@ -20,8 +20,7 @@ const OG_LOCALE: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
 
 const absoluteUrl = (path: string) => `${siteConfig.siteUrl}${path}`;
 
-export function pageMetadata(page: Page, locale: Locale): PageMetadata {
-  const copy = messages[locale].meta;
+export function pageMetadata(page: Page, locale: Locale, copy: Messages['meta']): PageMetadata {
   const common = {
     locale,
     ogLocale: OG_LOCALE[locale],

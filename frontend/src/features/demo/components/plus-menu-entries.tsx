@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { otherLocale } from '#contract/locales';
 import { Icon, type IconName } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/language-context';
@@ -25,9 +26,11 @@ export function PlusMenuEntries({
   choose: (action: () => void) => void;
   onAction: (action: PlusMenuAction) => void;
 }) {
-  const { locale, messages, switchLocale } = useLanguage();
+  const { locale, messages, switchLocale, prepareLocale } = useLanguage();
   const copy = messages.demo.plusMenu;
   const target = otherLocale(locale);
+  // The menu offers the other language: fetch its copy while the visitor reads the entries.
+  useEffect(() => prepareLocale(target), [prepareLocale, target]);
 
   return (
     <ul className="w-72 max-w-[calc(100vw-3rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200">
