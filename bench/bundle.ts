@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { inlineStylesOf } from '../infra/security-headers';
 import { BUNDLE_BUDGETS, type BudgetCheck, describeBudget, evaluateBudget } from './budgets';
 import type { BenchSection } from './report';
@@ -375,49 +376,23 @@ export function attributeCode(
   const sourceRoot = map.sourceRoot ?? '';
   const lines = code.split('\n');
   const pieces: { source: string | undefined; text: string }[] = [];
-  let sourceIndex = 0;
-  map.mappings.split(';').forEach((lineMappings, lineNumber) => {
+  decode(map.mappings).forEach((segments, lineNumber) => {
     const line = lines[lineNumber] ?? '';
-    let column = 0;
     let start = 0;
     let source: string | undefined;
     const cut = (end: number) => {
       if (end > start) pieces.push({ source, text: line.slice(start, end) });
       start = end;
     };
-    for (const segment of lineMappings.split(',').filter(Boolean)) {
-      const fields = decodeVlq(segment);
-      column += fields[0] ?? 0;
+    // Each segment: generated column, then (if mapped) source index, line, column and maybe a name.
+    for (const [column, sourceIndex] of segments) {
       cut(column);
-      if (fields.length >= 4) {
-        sourceIndex += fields[1] ?? 0;
-        source = `${sourceRoot}${map.sources[sourceIndex] ?? ''}`;
-      } else source = undefined;
-      // Source line, column and name deltas need not be tracked: only the source matters here.
+      source = sourceIndex === undefined ? undefined : `${sourceRoot}${map.sources[sourceIndex] ?? ''}`;
     }
     cut(line.length);
     if (lineNumber < lines.length - 1) pieces.push({ source: undefined, text: '\n' });
   });
   return pieces;
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function decodeVlq(segment: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const character of segment) {
-    const digit = BASE64.indexOf(character);
-    value += (digit & 31) * 2 ** shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -Math.floor(value / 2) : Math.floor(value / 2));
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
 }
 
 export const BUNDLE_BUDGET_CHECKS: BudgetCheck<BundleMeasurement>[] = [

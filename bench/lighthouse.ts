@@ -1,23 +1,24 @@
 /**
- * Lighthouse on the built page as `npm start` serves it: mobile preset with simulated throttling, a fresh
- * Chromium for every run, medians over the runs. Localhost only, and every step has a time limit.
+ * Lighthouse on the built page as the local runner serves it, next to a bare page served by the same
+ * runner in the same run (bench/bare-page.ts): mobile preset with simulated throttling, a fresh Chromium
+ * for every run, medians over the runs. Localhost only, and every step has a time limit.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/chromium';
+import { BARE_PAGE_PATH, siteWithBarePage } from './bare-page';
 import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
-import { assertBuilt, ROOT_DIR } from './bundle';
-import { median } from './statistics';
-import { ms } from './table';
+import { assertBuilt, DIST_DIR } from './bundle';
+import { startRunnerProcess } from './runner-process';
+import { median, round, times } from './statistics';
+import { kb, ms } from './table';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 const RUN_TIMEOUT_MS = 120_000;
-const RUNNER_START_TIMEOUT_MS = 30_000;
 
 export interface LighthouseRun {
   /** 0-100, as the report shows them. */
@@ -46,11 +47,18 @@ export interface PageResult {
   runs: LighthouseRun[];
 }
 
+export interface MeasuredPage extends PageResult {
+  /** Its median FCP and LCP divided by the bare page's, measured in the same run. */
+  toFloor: { fcp: number; lcp: number };
+}
+
 export interface PagesMeasurement {
   lighthouseVersion: string;
   chromium: string;
   runsPerPage: number;
-  pages: PageResult[];
+  /** The bare page (bench/bare-page.ts), measured alternately with the pages. */
+  floor: PageResult;
+  pages: MeasuredPage[];
 }
 
 export function chromiumVersion(): string {
@@ -183,53 +191,22 @@ function medianOf(runs: LighthouseRun[]): PageResult['median'] {
   };
 }
 
-/** `npm start`'s own entry point in a process of its own, so serving never waits on Lighthouse's work. */
-async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT_DIR, 'local/server.ts')],
-    {
-      cwd: ROOT_DIR,
-      env: { ...process.env, PORT: '0', DATA_DIR: ':memory:' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  let output = '';
-  try {
-    const url = await withTimeout(
-      new Promise<string>((resolve, reject) => {
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = output.match(/running at (http:\/\/(?:localhost|127\.0\.0\.1):\d+\/)/);
-          if (match?.[1]) resolve(match[1]);
-        };
-        child.stdout?.on('data', read);
-        child.stderr?.on('data', read);
-        child.once('exit', (code) => reject(new Error(`the local runner exited (${code}): ${output}`)));
-      }),
-      RUNNER_START_TIMEOUT_MS,
-      'Starting the local runner',
-    );
-    return { url, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+function pageResult(path: string, runs: LighthouseRun[]): PageResult {
+  const failing = new Map<string, number>();
+  for (const id of runs.flatMap((run) => run.failingAudits)) failing.set(id, (failing.get(id) ?? 0) + 1);
+  return {
+    path,
+    median: medianOf(runs),
+    failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
+    runs,
+  };
 }
 
 /**
- * Lighthouse `runsPerPage` times on each page, one run after another (runs side by side would slow each
- * other down), against dist/ served by the local runner.
+ * Lighthouse `runsPerPage` times on the bare page and each page, one run after another (runs side by side
+ * would slow each other down) and in turn (bare page, `/`, `/en/`, bare page, …), so that whatever slows
+ * the machine for a while slows the floor and the pages alike. The site is a copy of dist/ with the bare
+ * page added, served by the local runner in a process of its own, so serving never waits on Lighthouse.
  */
 export async function measurePages({
   paths = [...LIGHTHOUSE_BUDGETS.pages] as string[],
@@ -237,34 +214,42 @@ export async function measurePages({
   log = (_line: string) => {},
 } = {}): Promise<PagesMeasurement> {
   assertBuilt();
-  const site = await startSite();
+  const site = siteWithBarePage(DIST_DIR);
   try {
-    let lighthouseVersion = '';
-    const pages: PageResult[] = [];
-    for (const path of paths) {
-      const runs: LighthouseRun[] = [];
+    const runner = await startRunnerProcess(':memory:', site.dir);
+    try {
+      let lighthouseVersion = '';
+      const order = [BARE_PAGE_PATH, ...paths];
+      const runsByPath = new Map<string, LighthouseRun[]>(order.map((path) => [path, []]));
       for (let index = 0; index < runsPerPage; index += 1) {
-        const measured = await runLighthouseWithRetry(new URL(path, site.url).href, log);
-        lighthouseVersion = measured.lighthouseVersion;
-        runs.push(measured.run);
-        const { scores, lcpMs } = measured.run;
-        log(
-          `  ${path} run ${index + 1}/${runsPerPage}: performance ${scores.performance}, LCP ${ms(lcpMs)}, ` +
-            `failing: ${measured.run.failingAudits.join(', ') || 'none'}`,
-        );
+        for (const path of order) {
+          const measured = await runLighthouseWithRetry(new URL(path, runner.url).href, log);
+          lighthouseVersion = measured.lighthouseVersion;
+          runsByPath.get(path)?.push(measured.run);
+          const { scores, fcpMs, lcpMs } = measured.run;
+          log(
+            `  ${path} run ${index + 1}/${runsPerPage}: performance ${scores.performance}, FCP ${ms(fcpMs)}, ` +
+              `LCP ${ms(lcpMs)}, failing: ${measured.run.failingAudits.join(', ') || 'none'}`,
+          );
+        }
       }
-      const failing = new Map<string, number>();
-      for (const id of runs.flatMap((run) => run.failingAudits)) failing.set(id, (failing.get(id) ?? 0) + 1);
-      pages.push({
-        path,
-        median: medianOf(runs),
-        failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
-        runs,
+      const floor = pageResult(BARE_PAGE_PATH, runsByPath.get(BARE_PAGE_PATH) ?? []);
+      const pages = paths.map((path): MeasuredPage => {
+        const page = pageResult(path, runsByPath.get(path) ?? []);
+        return {
+          ...page,
+          toFloor: {
+            fcp: round(page.median.fcpMs / floor.median.fcpMs, 3),
+            lcp: round(page.median.lcpMs / floor.median.lcpMs, 3),
+          },
+        };
       });
+      return { lighthouseVersion, chromium: chromiumVersion(), runsPerPage, floor, pages };
+    } finally {
+      await runner.stop();
     }
-    return { lighthouseVersion, chromium: chromiumVersion(), runsPerPage, pages };
   } finally {
-    await site.stop();
+    site.remove();
   }
 }
 
@@ -274,7 +259,7 @@ function failingAuditsOf(page: PageResult | undefined): string {
   return `failing audits: ${failing.map(({ id, runs }) => `${id} (${runs}/${page?.runs.length} runs)`).join(', ')}`;
 }
 
-function pageOf(measurement: PagesMeasurement, path: string): PageResult {
+function pageOf(measurement: PagesMeasurement, path: string): MeasuredPage {
   const page = measurement.pages.find((candidate) => candidate.path === path);
   if (!page) throw new Error(`${path} was not measured`);
   return page;
@@ -282,7 +267,7 @@ function pageOf(measurement: PagesMeasurement, path: string): PageResult {
 
 const score = (value: number) => String(value);
 
-/** Per page: the three category scores that must be perfect, performance, and LCP. */
+/** Per page: the three category scores that must be perfect, performance, LCP, and LCP over the floor's. */
 export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BUDGETS.pages.flatMap(
   (path) => [
     ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(
@@ -314,6 +299,19 @@ export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BU
         const page = pageOf(pages, path);
         const elements = [...new Set(page.runs.map((run) => run.lcpElement))];
         return `largest element: ${elements.join(' / ')}; ${failingAuditsOf(page)}`;
+      },
+    },
+    {
+      name: `LCP ratio to a bare page of ${path}`,
+      kind: 'max',
+      limit: LIGHTHOUSE_BUDGETS.maxLcpRatioToBarePage,
+      measure: (pages) => pageOf(pages, path).toFloor.lcp,
+      format: times,
+      explain: (pages) => {
+        const page = pageOf(pages, path);
+        const figures = ({ median: m }: PageResult) =>
+          `LCP ${ms(m.lcpMs)}, FCP ${ms(m.fcpMs)}, ${kb(m.totalByteWeight)} in ${m.requests} requests`;
+        return `${path}: ${figures(page)}; bare page: ${figures(pages.floor)}`;
       },
     },
   ],

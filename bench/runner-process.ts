@@ -32,13 +32,17 @@ export function residentBytes(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
 }
 
+/** How long the runner may take to listen: its store starts first. */
+const START_TIMEOUT_MS = 30_000;
+
 /**
- * Starts the local runner (built page: none, an empty folder; waitlist API: the real handler) in a child
- * process on `dataDir`, which is a folder or `:memory:`. The handler's one log line per request goes to
- * /dev/null, as it would go to the Lambda runtime, not through this process.
+ * Starts the local runner (waitlist API: the real handler) in a child process on `dataDir`, which is a
+ * folder or `:memory:`, serving the site in `siteDir` (left as it is), or none: an empty folder of its
+ * own. The handler's one log line per request goes to /dev/null, as it would go to the Lambda runtime,
+ * not through this process.
  */
-export async function startRunnerProcess(dataDir: string): Promise<RunnerProcess> {
-  const distDir = mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
+export async function startRunnerProcess(dataDir: string, siteDir?: string): Promise<RunnerProcess> {
+  const distDir = siteDir ?? mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry, dataDir, distDir], {
     cwd: repoRoot,
     env: { ...process.env, TABLE_NAME: BENCH_TABLE_NAME },
@@ -50,7 +54,7 @@ export async function startRunnerProcess(dataDir: string): Promise<RunnerProcess
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  exited.finally(() => rmSync(distDir, { recursive: true, force: true }));
+  if (siteDir === undefined) exited.finally(() => rmSync(distDir, { recursive: true, force: true }));
 
   let ready: { url: string; storeEndpoint: string };
   try {
@@ -78,10 +82,17 @@ function readReadyLine(
   stderr: () => string,
 ): Promise<{ url: string; storeEndpoint: string }> {
   return new Promise((resolveReady, rejectReady) => {
+    const timer = setTimeout(
+      () =>
+        rejectReady(new Error(`the runner did not listen within ${START_TIMEOUT_MS / 1000} s: ${stderr()}`)),
+      START_TIMEOUT_MS,
+    );
+    exited.finally(() => clearTimeout(timer));
     let line = '';
     (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
       line += chunk.toString();
       if (!line.includes('\n')) return;
+      clearTimeout(timer);
       const ready = JSON.parse(line) as { url?: string; storeEndpoint?: string };
       if (ready.url && ready.storeEndpoint)
         resolveReady({ url: ready.url, storeEndpoint: ready.storeEndpoint });

@@ -1,15 +1,13 @@
 /**
  * `npm run build`: the browser bundle, then each page prerendered to static HTML in its language (so the
- * text is there before any script runs), then the sizes of what a first visit downloads.
+ * text is there before any script runs). The sizes of what a first visit downloads are reported after
+ * the build by bench/report-sizes.ts: the production build imports nothing from bench/.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { LOCALES, type Locale } from '#contract/locales';
-import { BUNDLE_BUDGETS } from '../bench/budgets';
-import { type FileSize, measureDist } from '../bench/bundle';
-import { kb } from '../bench/table';
 import { INLINE_STYLE_HASHES_FILE, inlineStyleHash, inlineStylesOf } from '../infra/security-headers';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
@@ -78,42 +76,4 @@ function inlineStylesheets(html: string): string {
       return `<style>${css}</style>`;
     },
   );
-}
-
-reportSizes();
-
-/** What a first visit of `/` downloads, against the budgets `npm test` holds it to (bench/budgets.ts). */
-function reportSizes(): void {
-  const sizes = measureDist(outDir);
-  const groups: [string, FileSize[]][] = [
-    ['initial JS', sizes.initialJs.files],
-    ['CSS', sizes.css.files],
-    ['when needed', sizes.lazyJs.files],
-    ['image', sizes.images.files],
-    ['page', sizes.html.files],
-  ];
-  console.log('\nBuilt files (raw / gzip / brotli):');
-  for (const [role, files] of groups)
-    for (const file of files)
-      console.log(
-        `  ${file.file.padEnd(36)} ${role.padEnd(12)} ${[file.rawBytes, file.gzipBytes, file.brotliBytes]
-          .map((bytes) => kb(bytes).padStart(10))
-          .join(' ')}`,
-      );
-
-  const over = (bytes: number, budget: number) => (bytes > budget ? ', OVER BUDGET' : '');
-  const { initialJs, css, firstLoad } = sizes;
-  console.log(
-    [
-      `\nInitial JavaScript of /: ${kb(initialJs.gzipBytes)} gzip in ${initialJs.files.length} file(s) (budget ${kb(BUNDLE_BUDGETS.initialJsGzipBytes)}${over(initialJs.gzipBytes, BUNDLE_BUDGETS.initialJsGzipBytes)})`,
-      `CSS of /: ${kb(css.gzipBytes)} gzip (budget ${kb(BUNDLE_BUDGETS.cssGzipBytes)}${over(css.gzipBytes, BUNDLE_BUDGETS.cssGzipBytes)})`,
-      `First load of /: ${kb(firstLoad.transferBytes)} with brotli (budget ${kb(BUNDLE_BUDGETS.firstLoadBytes)}${over(firstLoad.transferBytes, BUNDLE_BUDGETS.firstLoadBytes)})`,
-    ].join('\n'),
-  );
-  // A page without a script is a broken build. Budgets fail `npm test` (test/budgets/), not the build, so
-  // that `npm start` still runs a page that is a little over one.
-  if (initialJs.files.length === 0) {
-    console.error('No script was found in index.html.');
-    process.exitCode = 1;
-  }
 }
