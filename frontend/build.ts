@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { LOCALES, type Locale } from '#contract/locales';
-import { INLINE_STYLE_HASHES_FILE, inlineStyleHash, inlineStylesOf } from '../infra/security-headers';
+import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '../infra/security-headers';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 import type { PrerenderedPage } from './src/prerender';
@@ -41,8 +41,8 @@ await build({
 const { prerenderPage } = (await import(pathToFileURL(join(prerenderDir, 'prerender.js')).href)) as {
   prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
 };
-const template = inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'));
-const styleHashes = new Set<string>();
+const template = afterLargestPaint(inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8')));
+const inlineHashes = { styles: new Set<string>(), scripts: new Set<string>() };
 for (const { file, page, locale } of PAGES) {
   const rendered = prerenderPage(page, locale);
   // Replacer functions, so that a `$` in the copy is never read as a replacement pattern.
@@ -54,12 +54,55 @@ for (const { file, page, locale } of PAGES) {
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);
-  for (const css of inlineStylesOf(html)) styleHashes.add(inlineStyleHash(css));
+  for (const css of inlineStylesOf(html)) inlineHashes.styles.add(inlineHash(css));
+  for (const script of inlineScriptsOf(html)) inlineHashes.scripts.add(inlineHash(script));
 }
-// The Content-Security-Policy allows these inline styles and no others (infra/security-headers.ts).
-const hashesFile = join(outDir, INLINE_STYLE_HASHES_FILE);
+// The Content-Security-Policy allows these inline elements and no others (infra/security-headers.ts).
+const hashesFile = join(outDir, INLINE_HASHES_FILE);
 mkdirSync(dirname(hashesFile), { recursive: true });
-writeFileSync(hashesFile, `${JSON.stringify([...styleHashes], null, 2)}\n`);
+writeFileSync(
+  hashesFile,
+  `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
+);
+
+/**
+ * What the first screen does not need is asked for only once the browser reports the page's largest
+ * paint (its heading): the entry (boot.ts), which Vite names with a script tag the browser would fetch
+ * while the page is still being parsed and painted, and the web manifest, which Chrome fetches as soon as
+ * the page has loaded. One short script at the end of the body does it (allowed by its hash, like the
+ * inline stylesheet), one frame after that paint, so a heading that settles a frame later is painted too;
+ * where the largest paint is not reported (a hidden tab, which does not paint, or a browser without the
+ * entry type) it runs after the next frame, or at once. Without a script the manifest
+ * link is there all the same, in a <noscript>.
+ */
+function afterLargestPaint(html: string): string {
+  const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+  const manifestTag = /<link rel="manifest" href="([^"]+)">/;
+  const entry = html.match(entryTag)?.[1];
+  const manifest = html.match(manifestTag)?.[1];
+  if (!entry || !manifest) throw new Error('the built index.html has no entry script or manifest link');
+  const start = [
+    'function(){',
+    'var link=document.createElement("link");',
+    `link.rel="manifest";link.href=${JSON.stringify(manifest)};document.head.appendChild(link);`,
+    `import(${JSON.stringify(entry)})`,
+    '}',
+  ].join('');
+  const loader = [
+    '(function(start){',
+    'if(document.visibilityState!=="visible")return start();',
+    'function afterNextFrame(){requestAnimationFrame(function(){setTimeout(start,0)})}',
+    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    'if(types.indexOf("largest-contentful-paint")<0)return afterNextFrame();',
+    'new PerformanceObserver(function(list,observer){observer.disconnect();afterNextFrame()})',
+    '.observe({type:"largest-contentful-paint",buffered:true})',
+    `})(${start})`,
+  ].join('');
+  return html
+    .replace(entryTag, '')
+    .replace(manifestTag, (tag) => `<noscript>${tag}</noscript>`)
+    .replace('</body>', () => `<script>${loader}</script>\n  </body>`);
+}
 
 /**
  * The stylesheet in the page itself: one round trip less before the first paint on a slow link, and the

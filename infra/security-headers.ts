@@ -2,28 +2,37 @@
  * The response headers every page, asset and API answer is served with, locally and by CloudFront: one
  * list, so the page is tested under the same rules it runs under.
  *
- * The page's stylesheet is inlined in each prerendered page (the first paint needs no second request), so
- * the policy allows exactly those inline styles by their SHA-256 hashes, never 'unsafe-inline'. The build
- * writes the hashes to INLINE_STYLE_HASHES_FILE in dist/; the local runner and the CDK stack both read
- * them from there (readInlineStyleHashes), so a page cannot be allowed in one place and blocked in the other.
+ * Each prerendered page holds its stylesheet inline (the first paint needs no second request) and a
+ * one-line inline script that starts the app once that paint is done. The policy allows exactly those
+ * inline elements by their SHA-256 hashes, never 'unsafe-inline'. The build writes the hashes to
+ * INLINE_HASHES_FILE in dist/; the local runner and the CDK stack both read them from there
+ * (readInlineHashes), so a page cannot be allowed in one place and blocked in the other.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Where in dist/ the build lists its inline styles' hashes. A dot folder: never served, never deployed. */
-export const INLINE_STYLE_HASHES_FILE = '.mandje/inline-style-hashes.json';
+/** Where in dist/ the build lists its inline elements' hashes. A dot folder: never served, never deployed. */
+export const INLINE_HASHES_FILE = '.mandje/inline-hashes.json';
 
-/** A CSP source that allows one inline `<style>` whose text is `css`, exactly. */
-export function inlineStyleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+/** The CSP sources of a site's inline elements, by the directive that allows them. */
+export interface InlineHashes {
+  styles: string[];
+  scripts: string[];
 }
 
-export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+export const NO_INLINE_HASHES: InlineHashes = { styles: [], scripts: [] };
+
+/** A CSP source that allows one inline `<style>` or `<script>` whose text is `text`, exactly. */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export function contentSecurityPolicy(hashes: InlineHashes = NO_INLINE_HASHES): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    ["style-src 'self'", ...styleHashes].join(' '),
+    ["script-src 'self'", ...hashes.scripts].join(' '),
+    ["style-src 'self'", ...hashes.styles].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -38,9 +47,9 @@ export function contentSecurityPolicy(styleHashes: readonly string[] = []): stri
 /** Two years, subdomains included, eligible for browsers' preload lists. */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
-export function securityHeaders(styleHashes: readonly string[] = []) {
+export function securityHeaders(hashes: InlineHashes = NO_INLINE_HASHES) {
   return {
-    'content-security-policy': contentSecurityPolicy(styleHashes),
+    'content-security-policy': contentSecurityPolicy(hashes),
     'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -58,6 +67,13 @@ export function inlineStylesOf(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(([, css = '']) => css);
 }
 
+/** The text of every inline `<script>` (one without a src) in an HTML document. */
+export function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\ssrc=/i.test(attributes))
+    .map(([, , script = '']) => script);
+}
+
 function htmlFilesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.html'))
@@ -65,19 +81,25 @@ function htmlFilesUnder(dir: string): string[] {
 }
 
 /**
- * The inline-style hashes the build listed for `siteDir`, checked against its pages: a page whose style
- * is not listed (a stale list, a hand-edited page) fails here, in one sentence, rather than unstyled in a
- * browser. A folder with neither list nor inline styles (a test fixture) has none.
+ * The inline-element hashes the build listed for `siteDir`, checked against its pages: a page whose style
+ * or script is not listed (a stale list, a hand-edited page) fails here, in one sentence, rather than
+ * broken in a browser. A folder with neither list nor inline elements (a test fixture) has none.
  */
-export function readInlineStyleHashes(siteDir: string): string[] {
-  const file = join(siteDir, INLINE_STYLE_HASHES_FILE);
-  const listed: string[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+export function readInlineHashes(siteDir: string): InlineHashes {
+  const file = join(siteDir, INLINE_HASHES_FILE);
+  const listed: InlineHashes = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : NO_INLINE_HASHES;
   for (const page of htmlFilesUnder(siteDir)) {
-    for (const css of inlineStylesOf(readFileSync(page, 'utf8'))) {
-      if (!listed.includes(inlineStyleHash(css)))
-        throw new Error(
-          `${page} has an inline style that ${INLINE_STYLE_HASHES_FILE} does not list (rebuild)`,
-        );
+    const html = readFileSync(page, 'utf8');
+    for (const [kind, texts] of [
+      ['styles', inlineStylesOf(html)],
+      ['scripts', inlineScriptsOf(html)],
+    ] as const) {
+      for (const text of texts) {
+        if (!listed[kind].includes(inlineHash(text)))
+          throw new Error(
+            `${page} has an inline ${kind.slice(0, -1)} that ${INLINE_HASHES_FILE} does not list (rebuild)`,
+          );
+      }
     }
   }
   return listed;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { readInlineStyleHashes, securityHeaders } from '../infra/security-headers';
+import { readInlineHashes, securityHeaders } from '../infra/security-headers';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
 
@@ -172,8 +172,8 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   const http = createDrainableServer({
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    // The same policy CloudFront sends, with the built pages' inline-style hashes (throws if stale).
-    headers: securityHeaders(readInlineStyleHashes(options.distDir)),
+    // The same policy CloudFront sends, with the built pages' inline-element hashes (throws if stale).
+    headers: securityHeaders(readInlineHashes(options.distDir)),
   });
   const host = options.host ?? DEFAULT_HOST;
   // Take the port first: if it is taken, say so before anything else is started.

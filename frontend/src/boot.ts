@@ -1,7 +1,8 @@
 /**
- * The page's entry. The text is prerendered and the stylesheet is linked in the HTML, so the first paint
- * needs no script: the app (React, to make the demo and the form work) is asked for only once that paint
- * is done, and a slow connection spends itself on what the visitor sees first.
+ * The page's entry. The text is prerendered and the stylesheet is inlined in the HTML, so the first paint
+ * needs no script: the page imports this entry only once its first full frame has painted (an inline line
+ * the build writes, frontend/build.ts), and this entry starts the app (React, to make the demo and the form
+ * work) and the copy of the page's language. A slow connection spends itself on what the visitor sees first.
  */
 import './styles.css';
 
@@ -14,24 +15,9 @@ const COPY: Record<string, () => Promise<unknown>> = {
   en: () => import('./i18n/messages/en'),
 };
 
-const startApp = () => {
+function startApp(): void {
   void COPY[document.documentElement.lang]?.();
   void import('./main');
-};
-
-/** Runs `start` once the page has painted its first content, or at once where that cannot be told. */
-function afterFirstContentfulPaint(start: () => void): void {
-  // Hidden tabs do not paint, and a browser without paint timing cannot say when it did.
-  if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    start();
-    return;
-  }
-  const observer = new PerformanceObserver((entries) => {
-    if (!entries.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    start();
-  });
-  observer.observe({ type: 'paint', buffered: true });
 }
 
-afterFirstContentfulPaint(startApp);
+startApp();

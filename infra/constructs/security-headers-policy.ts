@@ -1,11 +1,11 @@
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
+import { HSTS_MAX_AGE_SECONDS, type InlineHashes, securityHeaders } from '../security-headers';
 
 export interface SecurityHeadersPolicyProps {
-  /** The CSP sources of the site's inline styles, as the build listed them (readInlineStyleHashes). */
-  styleHashes: readonly string[];
+  /** The CSP sources of the site's inline elements, as the build listed them (readInlineHashes). */
+  inlineHashes: InlineHashes;
 }
 
 /**
@@ -24,7 +24,7 @@ export class SecurityHeadersPolicy extends Construct {
       'x-frame-options': _frameOptions,
       'referrer-policy': _referrerPolicy,
       ...customHeaders
-    } = securityHeaders(props.styleHashes);
+    } = securityHeaders(props.inlineHashes);
 
     this.policy = new ResponseHeadersPolicy(this, 'Policy', {
       comment: 'Mandje security headers (infra/security-headers.ts)',

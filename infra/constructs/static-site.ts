@@ -22,7 +22,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { readInlineStyleHashes } from '../security-headers';
+import { readInlineHashes } from '../security-headers';
 import { CACHE_CONTROL, cacheControlFor, fileTypeOf, siteMapOf } from '../site-serving';
 import { SecurityHeadersPolicy } from './security-headers-policy';
 import { siteRoutingFunctionCode } from './site-routing-functions';
@@ -115,7 +115,7 @@ export class StaticSite extends Construct {
     });
 
     const headers = new SecurityHeadersPolicy(this, 'SecurityHeaders', {
-      styleHashes: readInlineStyleHashes(props.siteDir),
+      inlineHashes: readInlineHashes(props.siteDir),
     }).policy;
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const apiBehavior: BehaviorOptions = {

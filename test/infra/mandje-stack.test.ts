@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineStyleHash, securityHeaders } from '../../infra/security-headers';
+import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../infra/security-headers';
 import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
 
 // CloudFront's managed policies, by their fixed IDs.
@@ -185,9 +185,9 @@ describe('security headers', () => {
     const { ContentSecurityPolicy: csp } = policy.SecurityHeadersConfig as {
       ContentSecurityPolicy: { ContentSecurityPolicy: string };
     };
-    const styleHash = inlineStyleHash(FAKE_INLINE_STYLE);
+    const styleHash = inlineHash(FAKE_INLINE_STYLE);
 
-    expect(csp.ContentSecurityPolicy).toBe(contentSecurityPolicy([styleHash]));
+    expect(csp.ContentSecurityPolicy).toBe(contentSecurityPolicy({ styles: [styleHash], scripts: [] }));
     expect(csp.ContentSecurityPolicy).toContain(`style-src 'self' ${styleHash}`);
     expect(csp.ContentSecurityPolicy).toContain("script-src 'self'");
     expect(csp.ContentSecurityPolicy).not.toMatch(/unsafe-(inline|eval|hashes)/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { MandjeStack, type MandjeStackProps } from '../../infra/mandje-stack';
-import { INLINE_STYLE_HASHES_FILE, inlineStyleHash } from '../../infra/security-headers';
+import { INLINE_HASHES_FILE, inlineHash } from '../../infra/security-headers';
 
 /** The inline style of the stand-in pages, as a build would inline the stylesheet. */
 export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
@@ -16,10 +16,10 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
   writeFileSync(join(dir, 'index.html'), page('Mandje'));
   writeFileSync(join(dir, '404.html'), page('404'));
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  mkdirSync(join(dir, dirname(INLINE_STYLE_HASHES_FILE)));
+  mkdirSync(join(dir, dirname(INLINE_HASHES_FILE)));
   writeFileSync(
-    join(dir, INLINE_STYLE_HASHES_FILE),
-    JSON.stringify(listStyleHash ? [inlineStyleHash(FAKE_INLINE_STYLE)] : []),
+    join(dir, INLINE_HASHES_FILE),
+    JSON.stringify({ styles: listStyleHash ? [inlineHash(FAKE_INLINE_STYLE)] : [], scripts: [] }),
   );
   return dir;
 }

@@ -1,4 +1,4 @@
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
+import { SignupLink } from '../../../components/signup-link';
 import { useLanguage } from '../../../i18n/language-context';
 
 export function FinalCall() {
@@ -11,12 +11,9 @@ export function FinalCall() {
           {copy.title}
         </h2>
         <p className="mt-4 text-lg text-brand-100">{copy.body}</p>
-        <a
-          href={`#${SIGNUP_SECTION_ID}`}
-          className="mt-8 inline-flex items-center justify-center rounded-full bg-white px-8 py-4 text-lg font-semibold text-brand-900 transition-colors hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
+        <SignupLink className="mt-8 inline-flex items-center justify-center rounded-full bg-white px-8 py-4 text-lg font-semibold text-brand-900 transition-colors hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white">
           {copy.button}
-        </a>
+        </SignupLink>
       </div>
     </section>
   );

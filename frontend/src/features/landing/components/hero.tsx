@@ -1,8 +1,8 @@
 import { BrandLogo } from '../../../components/brand-logo';
 import { primaryButton } from '../../../components/control-styles';
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { SignupLink } from '../../../components/signup-link';
 import { useLanguage } from '../../../i18n/language-context';
 
 export function Hero() {
@@ -23,10 +23,10 @@ export function Hero() {
             {copy.subtitle}
           </p>
           <div className="mt-10 flex flex-col items-center gap-4">
-            <a href={`#${SIGNUP_SECTION_ID}`} className={`${primaryButton} px-8 py-4 text-lg`}>
+            <SignupLink className={`${primaryButton} px-8 py-4 text-lg`}>
               {copy.joinWaitlist}
               <Icon name="arrowDown" />
-            </a>
+            </SignupLink>
             <p className="inline-flex items-center gap-2 text-sm font-medium text-brand-800">
               <Icon name="check" className="h-4 w-4" />
               {copy.testers}
