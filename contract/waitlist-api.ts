@@ -24,9 +24,10 @@ export const MAX_REQUEST_BYTES = 1024;
 /**
  * Which text a visitor agreed to by signing up: the signup note (messages.*.signup.note) and the privacy
  * sentence after it, with its link to the privacy notice (messages.*.signup.privacySentence and
- * privacyLink). Change it whenever either wording changes, so every record says what its owner was told.
+ * privacyLink), which describe the confirmation by mail. Change it whenever either wording changes, so
+ * every record says what its owner was told, and what they confirmed (confirmedConsentVersion).
  */
-export const SIGNUP_NOTE_VERSION = '2026-11-21.2';
+export const SIGNUP_NOTE_VERSION = '2026-11-22.1';
 
 /** The fields of a request, in either form; a form post carries them as its fields' names. */
 export interface JoinWaitlistRequest {

@@ -2,13 +2,31 @@
 export const WAITLIST_TABLE_KEY = { name: 'email', type: 'S' } as const;
 
 /**
- * How long a record may be kept: the privacy notice promises that an address is deleted at the latest
- * this long after signing up. DynamoDB's time to live enforces it in production.
+ * The index that finds a pending record by the hash of its confirmation token (a link never names the
+ * address). It holds the keys only.
+ */
+export const TOKEN_INDEX = { name: 'byTokenHash', key: { name: 'tokenHash', type: 'S' } } as const;
+
+/**
+ * How long a confirmed record may be kept: the privacy notice promises that an address is deleted at the
+ * latest this long after signing up. DynamoDB's time to live enforces it in production.
  */
 export const RETENTION_DAYS = 365;
 
+/**
+ * How long a confirmation link works, and how long a pending (unconfirmed) record is kept: the table's
+ * time to live deletes it then, unless it is confirmed first.
+ */
+export const PENDING_DAYS = 7;
+
+/** The confirmation mail is sent again on a new signup at most this often, and this many times in all. */
+export const MAIL_RESEND_INTERVAL_MINUTES = 10;
+export const MAX_CONFIRMATION_MAILS = 5;
+
 /** The attribute DynamoDB's time to live reads: when the record is deleted, in seconds since 1970. */
 export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
+
+export type WaitlistStatus = 'pending' | 'confirmed';
 
 /** One person on the waitlist. Nothing else is stored: no IP address, no user agent. */
 export interface WaitlistRecord {
@@ -19,10 +37,36 @@ export interface WaitlistRecord {
   email: string;
   /** The address as typed, trimmed, for writing to the person as they wrote it. */
   emailAsEntered: string;
+  /** The language of the signup, and so of the confirmation mail. */
   language: 'nl' | 'en';
   /** ISO 8601 time of joining. */
   createdAt: string;
+  /** The version of the signup note and privacy sentence the person saw (SIGNUP_NOTE_VERSION). */
   consentVersion: string;
-  /** When DynamoDB deletes the record (Unix time in seconds): RETENTION_DAYS after joining. */
+  /**
+   * Pending until the person confirms by mail; then confirmed. Records made before confirmation by mail
+   * existed have no status: they were never confirmed.
+   */
+  status?: WaitlistStatus;
+  /**
+   * When DynamoDB deletes the record (Unix time in seconds): PENDING_DAYS after the latest confirmation
+   * mail was asked for while pending, RETENTION_DAYS after joining once confirmed.
+   */
   expiresAt: number;
+
+  /** A confirmation mail asked for (by the signup, or a later one): the mailer sends it for this id. */
+  mailRequestId?: string;
+  /** ISO 8601 time of that request, for the resend interval. */
+  mailRequestedAt?: string;
+  /** How many confirmation mails were asked for, at most MAX_CONFIRMATION_MAILS. */
+  mailsRequested?: number;
+  /** The request the mailer has sent a mail for; equal to mailRequestId once the latest mail is out. */
+  mailedRequestId?: string;
+  /** SHA-256 (hex) of the latest confirmation token. The token itself is never stored. */
+  tokenHash?: string;
+
+  /** ISO 8601 time of confirming. */
+  confirmedAt?: string;
+  /** The version of the text the person confirmed (SIGNUP_NOTE_VERSION at the time). */
+  confirmedConsentVersion?: string;
 }
