@@ -4,7 +4,7 @@
  */
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import type { WaitlistStore } from '../functions/waitlist/join-waitlist';
+import type { WaitlistStore } from '../functions/store/store-client';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localStoreClient, localStoreEnvironment } from '../local/local-store-client';
 

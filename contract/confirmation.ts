@@ -18,6 +18,15 @@ export const TOKEN_PARAMETER = 't';
 export const LANGUAGE_PARAMETER = 'lang';
 export const TOKEN_FIELD = 'token';
 
+/**
+ * The confirmation page is prerendered once per language with this in place of the token (in the form's
+ * hidden field); the confirm function puts the token from the link there when it serves the page.
+ */
+export const TOKEN_PLACEHOLDER = '__confirmation_token__';
+
+/** The prerendered confirmation page of each language, as the build writes it (dist/.mandje/). */
+export const confirmPageFile = (language: Locale) => `confirm.${language}.html`;
+
 /** The link in a confirmation mail, on the site's own origin. */
 export function confirmationLink(siteUrl: string, language: Locale, token: string): string {
   const url = new URL(CONFIRM_PATH, siteUrl);
@@ -26,8 +35,10 @@ export function confirmationLink(siteUrl: string, language: Locale, token: strin
   return url.href;
 }
 
+/** A confirm request's fields; a form post also says its language, for the page it is sent on to. */
 export interface ConfirmRequest {
   token: string;
+  language?: Locale;
 }
 
 /** What became of a token when its button was pressed. */

@@ -2,10 +2,14 @@
 export const WAITLIST_TABLE_KEY = { name: 'email', type: 'S' } as const;
 
 /**
- * The index that finds a pending record by the hash of its confirmation token (a link never names the
- * address). It holds the keys only.
+ * The index that finds a record by the hash of its confirmation token (a link never names the address).
+ * It holds the keys, and what confirming needs to know: the status and when the person joined.
  */
-export const TOKEN_INDEX = { name: 'byTokenHash', key: { name: 'tokenHash', type: 'S' } } as const;
+export const TOKEN_INDEX = {
+  name: 'byTokenHash',
+  key: { name: 'tokenHash', type: 'S' },
+  projection: ['status', 'createdAt'],
+} as const;
 
 /**
  * How long a confirmed record may be kept: the privacy notice promises that an address is deleted at the

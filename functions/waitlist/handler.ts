@@ -1,5 +1,3 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
 import {
@@ -9,54 +7,16 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
+import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Environment variable ${name} is required`);
-  return value;
-}
-
 // Created once per container and reused by every request it serves.
-const store: WaitlistStore = {
-  tableName: requiredEnv('TABLE_NAME'),
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      // Fail within a few seconds, well inside the page's own 10 s patience, rather than hang.
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
-    }),
-  ),
-};
+const store: WaitlistStore = storeFromEnvironment();
+/** Confirmation by mail is on unless the stack turned it off (-c confirmSignups=false). */
+const confirmSignups = process.env.CONFIRM_SIGNUPS !== 'false';
 
-/**
- * The longest a request waits for the store, retries included: the visitor hears "try again" well inside
- * the page's own 10 s patience and the function's 10 s timeout, instead of an API Gateway error page.
- */
-export const STORE_DEADLINE_MS = 5_000;
-
-class StoreDeadlineExceeded extends Error {
-  override name = 'StoreDeadlineExceeded';
-}
-
-/** Runs `work` against a deadline; when it passes, `work`'s signal aborts the SDK's request and retries. */
-async function withinDeadline<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new StoreDeadlineExceeded(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
-      controller.abort(error);
-      reject(error);
-    }, STORE_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([work(controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export { STORE_DEADLINE_MS };
 
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
@@ -116,7 +76,9 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   try {
-    const outcome = await withinDeadline((abortSignal) => joinWaitlist(store, request, { abortSignal }));
+    const outcome = await withinDeadline((abortSignal) =>
+      joinWaitlist(store, request, { confirmSignups, abortSignal }),
+    );
     return { outcome, ...asked };
   } catch (error) {
     return {

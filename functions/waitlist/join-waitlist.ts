@@ -1,47 +1,127 @@
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import { RETENTION_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
+import {
+  MAIL_RESEND_INTERVAL_MINUTES,
+  MAX_CONFIRMATION_MAILS,
+  PENDING_DAYS,
+  RETENTION_DAYS,
+  type WaitlistRecord,
+} from '#contract/waitlist-table';
+import type { WaitlistStore } from '../store/store-client';
 
 const SECONDS_PER_DAY = 24 * 60 * 60;
 
-export interface WaitlistStore {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-}
+export type { WaitlistStore };
 
 export type JoinOutcome = 'joined' | 'already_registered';
 
-/**
- * Puts a person on the waitlist, once: the record's key is the address's canonical identity (see
- * #contract/email-address), and the conditional put makes a second request for the same mailbox, however
- * it is typed, a no-op that reports "already registered". Any other failure is thrown.
- */
-export async function joinWaitlist(
-  store: WaitlistStore,
+export interface JoinOptions {
+  /** Whether a signup waits for confirmation by mail (pending), or counts at once (confirmed). */
+  confirmSignups: boolean;
+  now?: Date;
+  abortSignal?: AbortSignal;
+}
+
+const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * SECONDS_PER_DAY;
+
+/** A new record: pending with a confirmation mail asked for, or confirmed at once. */
+function newRecord(
   entry: { email: string; key: string; language: WaitlistRecord['language'] },
-  { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
-): Promise<JoinOutcome> {
-  const record: WaitlistRecord = {
+  { confirmSignups, now }: { confirmSignups: boolean; now: Date },
+): WaitlistRecord {
+  const joined = {
     email: entry.key,
     emailAsEntered: entry.email,
     language: entry.language,
     createdAt: now.toISOString(),
     consentVersion: SIGNUP_NOTE_VERSION,
-    expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
   };
+  if (!confirmSignups) {
+    return {
+      ...joined,
+      status: 'confirmed',
+      confirmedAt: now.toISOString(),
+      confirmedConsentVersion: SIGNUP_NOTE_VERSION,
+      expiresAt: secondsAfter(now, RETENTION_DAYS),
+    };
+  }
+  return {
+    ...joined,
+    status: 'pending',
+    // Deleted by the table's time to live unless it is confirmed first.
+    expiresAt: secondsAfter(now, PENDING_DAYS),
+    mailRequestId: randomUUID(),
+    mailRequestedAt: now.toISOString(),
+    mailsRequested: 1,
+  };
+}
+
+/**
+ * Puts a person on the waitlist, once: the record's key is the address's canonical identity (see
+ * #contract/email-address), and the conditional put makes a second request for the same mailbox, however
+ * it is typed, a no-op that reports "already registered". With confirmation by mail the record starts
+ * pending, and the mailer (functions/mailer) sends the mail it asks for; a second signup of a pending
+ * address asks for the mail again (see askForMailAgain). Any other failure is thrown.
+ */
+export async function joinWaitlist(
+  store: WaitlistStore,
+  entry: { email: string; key: string; language: WaitlistRecord['language'] },
+  { confirmSignups, now = new Date(), abortSignal }: JoinOptions,
+): Promise<JoinOutcome> {
   try {
     await store.client.send(
       new PutCommand({
         TableName: store.tableName,
-        Item: record,
+        Item: newRecord(entry, { confirmSignups, now }),
         ConditionExpression: 'attribute_not_exists(email)',
       }),
       { abortSignal },
     );
     return 'joined';
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'already_registered';
-    throw error;
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  if (confirmSignups) await askForMailAgain(store, entry, { now, abortSignal });
+  return 'already_registered';
+}
+
+/**
+ * A pending address signed up again: ask for the confirmation mail once more (in the language of this
+ * signup, and the pending record kept PENDING_DAYS from now), at most once per
+ * MAIL_RESEND_INTERVAL_MINUTES and MAX_CONFIRMATION_MAILS times in all. A confirmed address, or one asked
+ * for too recently or too often, is left as it is: the condition fails, and that is not an error.
+ */
+async function askForMailAgain(
+  store: WaitlistStore,
+  entry: { key: string; language: WaitlistRecord['language'] },
+  { now, abortSignal }: { now: Date; abortSignal?: AbortSignal },
+): Promise<void> {
+  const cutoff = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60 * 1000).toISOString();
+  try {
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: { email: entry.key },
+        UpdateExpression:
+          'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, #language = :language, expiresAt = :expiresAt',
+        ConditionExpression: '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max',
+        ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
+        ExpressionAttributeValues: {
+          ':id': randomUUID(),
+          ':now': now.toISOString(),
+          ':one': 1,
+          ':language': entry.language,
+          ':expiresAt': secondsAfter(now, PENDING_DAYS),
+          ':pending': 'pending',
+          ':cutoff': cutoff,
+          ':max': MAX_CONFIRMATION_MAILS,
+        },
+      }),
+      { abortSignal },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }

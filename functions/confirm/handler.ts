@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import {
+  CONFIRM_HTTP_STATUS,
+  CONFIRM_RESULT_PATH,
+  type ConfirmError,
+  type ConfirmResponse,
+  type ConfirmResult,
+  confirmPageFile,
+  LANGUAGE_PARAMETER,
+  TOKEN_FIELD,
+  TOKEN_PARAMETER,
+  TOKEN_PLACEHOLDER,
+} from '#contract/confirmation';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { type RequestForm, readRequestBody } from '../http/request-body';
+import { storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { confirmSignup } from './confirm-signup';
+
+/**
+ * `/api/confirm`: the page a confirmation link opens (GET, which never confirms: mail scanners open
+ * links), and the press of its button (POST), which does. Answers as the waitlist API does: JSON for the
+ * page's script, 303 to a result page for a plain form post.
+ */
+
+const store = storeFromEnvironment();
+/** The prerendered pages; in the function's own folder unless CONFIRM_PAGES_DIR says otherwise (locally). */
+const pagesDir = process.env.CONFIRM_PAGES_DIR ?? dirname(fileURLToPath(import.meta.url));
+const pages = new Map<Locale, string>();
+
+/** A token is base64url; anything else is left out of the page rather than escaped into it. */
+const PRINTABLE_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const confirmRequestSchema = z.object({
+  [TOKEN_FIELD]: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
+  language: z.optional(z.enum(LOCALES)),
+});
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** The confirmation page in the link's language, with the link's token in its form. */
+function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  const parameters = new URLSearchParams(event.rawQueryString);
+  const requested = parameters.get(LANGUAGE_PARAMETER);
+  const language = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const token = parameters.get(TOKEN_PARAMETER) ?? '';
+  let page = pages.get(language);
+  if (page === undefined) {
+    page = readFileSync(join(pagesDir, confirmPageFile(language)), 'utf8');
+    pages.set(language, page);
+  }
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE },
+    body: page.replace(TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
+  };
+}
+
+type Outcome = ConfirmResult | ConfirmError;
+
+function respond(
+  outcome: Outcome,
+  form: RequestForm | undefined,
+  language: Locale,
+): APIGatewayProxyStructuredResultV2 {
+  const isResult = (CONFIRM_HTTP_STATUS as Record<string, number>)[outcome] === undefined;
+  if (form === 'form' && (isResult || outcome === 'unavailable' || outcome === 'invalid_request')) {
+    const page = isResult ? (outcome as ConfirmResult) : outcome === 'unavailable' ? 'try-again' : 'invalid';
+    return {
+      statusCode: 303,
+      headers: { location: CONFIRM_RESULT_PATH[page][language], ...NO_STORE },
+      body: '',
+    };
+  }
+  const body: ConfirmResponse = isResult
+    ? { result: outcome as ConfirmResult }
+    : { error: outcome as ConfirmError };
+  return {
+    statusCode: isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...NO_STORE,
+      ...(outcome === 'method_not_allowed' ? { allow: 'GET, POST' } : {}),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** One line per request, for metrics and alarms. Never the token, never an address. */
+function log(fields: {
+  outcome: Outcome | 'page';
+  form?: RequestForm;
+  status: number;
+  latencyMs: number;
+  errorName?: string;
+}) {
+  const line = JSON.stringify({ message: 'confirm request', ...fields });
+  if (fields.status >= 500) console.error(line);
+  else console.log(line);
+}
+
+async function decide(
+  event: APIGatewayProxyEventV2,
+): Promise<{ outcome: Outcome; form?: RequestForm; language: Locale; errorName?: string }> {
+  const body = readRequestBody(event);
+  if (!body.ok) return { outcome: body.error, form: body.form, language: DEFAULT_LOCALE };
+  const shape = confirmRequestSchema.safeParse(body.fields);
+  const language = shape.success ? (shape.data.language ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
+  if (!shape.success) return { outcome: 'invalid_request', form: body.form, language };
+  try {
+    const token = shape.data[TOKEN_FIELD];
+    const outcome = await withinDeadline((abortSignal) => confirmSignup(store, token, { abortSignal }));
+    return { outcome, form: body.form, language };
+  } catch (error) {
+    return {
+      outcome: 'unavailable',
+      form: body.form,
+      language,
+      errorName: error instanceof Error ? error.name : 'UnknownError',
+    };
+  }
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const started = performance.now();
+  if (event.requestContext.http.method === 'GET') {
+    const page = showPage(event);
+    log({ outcome: 'page', status: 200, latencyMs: Math.round(performance.now() - started) });
+    return page;
+  }
+  const { outcome, form, language, errorName } = await decide(event);
+  const response = respond(outcome, form, language);
+  log({
+    outcome,
+    form,
+    status: response.statusCode ?? 500,
+    latencyMs: Math.round(performance.now() - started),
+    errorName,
+  });
+  return response;
+}

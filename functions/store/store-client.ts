@@ -1,0 +1,59 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** How every function here reaches the waitlist table: its name and a document client. */
+export interface WaitlistStore {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+/** A setting the function cannot work without: read at start-up, failing at once when it is missing. */
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is required`);
+  return value;
+}
+
+/**
+ * The table named by TABLE_NAME, with a client that fails within a few seconds, well inside the page's own
+ * 10 s patience, rather than hang. Created once per container and reused by every request it serves.
+ */
+export function storeFromEnvironment(): WaitlistStore {
+  return {
+    tableName: requiredEnv('TABLE_NAME'),
+    client: DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        maxAttempts: 3,
+        requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+      }),
+    ),
+  };
+}
+
+/**
+ * The longest a request waits for the store, retries included: the visitor hears "try again" well inside
+ * the page's own 10 s patience and the function's 10 s timeout, instead of an API Gateway error page.
+ */
+export const STORE_DEADLINE_MS = 5_000;
+
+class StoreDeadlineExceeded extends Error {
+  override name = 'StoreDeadlineExceeded';
+}
+
+/** Runs `work` against a deadline; when it passes, `work`'s signal aborts the SDK's request and retries. */
+export async function withinDeadline<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new StoreDeadlineExceeded(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
+      controller.abort(error);
+      reject(error);
+    }, STORE_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
