@@ -2,13 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
 import { isLocale, LOCALES, type Locale } from '#contract/locales';
-import {
-  FORM_CONTENT_TYPE,
-  type JoinWaitlistError,
-  type JoinWaitlistRequest,
-  JSON_CONTENT_TYPE,
-  MAX_REQUEST_BYTES,
-} from '#contract/waitlist-api';
+import { type JoinWaitlistError, type JoinWaitlistRequest, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { type RequestForm, readRequestBody } from '../http/request-body';
 
 // zod/mini: the same checks as zod, tree-shaken to what is used (the full build adds ~450 KB to the bundle).
