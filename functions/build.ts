@@ -1,19 +1,34 @@
 /**
- * Bundles each Lambda function into one minified ES module under dist-functions/, and prints its size.
- * The AWS SDK v3 is left out: the Node.js Lambda runtime provides it, so the bundle stays small and the
- * cold start short.
+ * Bundles each Lambda function into one minified ES module, dist-functions/<name>/index.mjs, with what it
+ * reads at run time beside it, and prints each bundle's size. These folders are what the stack deploys
+ * (infra/), byte for byte. The AWS SDK v3 is left out: the Node.js Lambda runtime provides it, so the
+ * bundles stay small and the cold starts short.
  */
-import { statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { confirmPageFile } from '#contract/confirmation';
+import { LOCALES } from '#contract/locales';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, 'dist-functions');
+const siteBuildDir = join(root, 'dist/.mandje');
 
-const FUNCTIONS = { waitlist: 'functions/waitlist/handler.ts' };
+/** Each function: its entry, and the files it reads at run time (copied next to its bundle). */
+export const FUNCTIONS = {
+  waitlist: { entry: 'functions/waitlist/handler.ts', files: [] },
+  confirm: {
+    entry: 'functions/confirm/handler.ts',
+    // The confirmation page of each language, prerendered by the page's build.
+    files: LOCALES.map((language) => join(siteBuildDir, confirmPageFile(language))),
+  },
+  mailer: { entry: 'functions/mailer/handler.ts', files: [] },
+} satisfies Record<string, { entry: string; files: string[] }>;
 
-for (const [name, entry] of Object.entries(FUNCTIONS)) {
-  const outfile = join(outDir, name, 'index.mjs');
+rmSync(outDir, { recursive: true, force: true });
+for (const [name, { entry, files }] of Object.entries(FUNCTIONS)) {
+  const functionDir = join(outDir, name);
+  const outfile = join(functionDir, 'index.mjs');
   await build({
     entryPoints: [join(root, entry)],
     outfile,
@@ -30,6 +45,12 @@ for (const [name, entry] of Object.entries(FUNCTIONS)) {
     },
     logLevel: 'warning',
   });
+  mkdirSync(functionDir, { recursive: true });
+  for (const file of files) {
+    if (!existsSync(file))
+      throw new Error(`${relative(root, file)} is missing: build the page first (npm run build)`);
+    copyFileSync(file, join(functionDir, file.slice(file.lastIndexOf('/') + 1)));
+  }
   console.log(
     `Lambda ${name}: ${relative(root, outfile)} ${(statSync(outfile).size / 1024).toFixed(1)} KB minified`,
   );
