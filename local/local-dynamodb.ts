@@ -10,8 +10,10 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  type TableDescription,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
 import { LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
 
@@ -288,23 +290,46 @@ export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TA
   }
 }
 
+/** The token index as the stack defines it (#contract/waitlist-table). */
+const tokenIndex = {
+  IndexName: TOKEN_INDEX.name,
+  KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' as const }],
+  Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...TOKEN_INDEX.projection] },
+};
+const attributeDefinitions = [
+  { AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: WAITLIST_TABLE_KEY.type },
+  { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
+];
+
 async function createTableUnlessPresent(client: DynamoDBClient, tableName: string): Promise<void> {
+  let existing: TableDescription | undefined;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [
-        { AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: WAITLIST_TABLE_KEY.type },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
+  if (!existing) {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' }],
+        AttributeDefinitions: attributeDefinitions,
+        GlobalSecondaryIndexes: [tokenIndex],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+  } else if (!existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === TOKEN_INDEX.name)) {
+    // A data folder from before confirmation by mail: its table gets the index it now needs.
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: attributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: tokenIndex }],
+      }),
+    );
+  } else {
+    return;
+  }
   await untilActive(client, tableName);
 }
 
@@ -316,7 +341,10 @@ async function untilActive(client: DynamoDBClient, tableName: string): Promise<v
   const deadline = Date.now() + 5_000;
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') return;
+    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (index) => index.IndexStatus === 'ACTIVE',
+    );
+    if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
     if (Date.now() > deadline) throw new Error(`the table ${tableName} did not become active`);
     await delay(20);
   }

@@ -1,12 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONFIRM_PATH } from '#contract/confirmation';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { siteConfig } from '../frontend/src/config/site';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
+import { startLocalMail } from './local-mail';
 import { LOCAL_TABLE_NAME, localStoreEnvironment } from './local-store-client';
 
 export interface LocalWaitlistApi {
-  /** Answers `/api/*` requests: the waitlist through the Lambda handler, anything else 404. */
+  /** Answers `/api/*` requests through the Lambda handlers; anything else 404. */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Where confirmation mails are written, when confirmation by mail is on. */
+  outboxDir: string | undefined;
+  /** Waits for mails under way, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -44,27 +50,75 @@ const describeStore = (location: LocalStoreLocation) =>
     ? `the store at ${location.endpoint} did not answer`
     : `the store in ${location.dataDir} did not answer (is another program using that data folder?)`;
 
+export interface LocalWaitlistApiOptions {
+  /** Where the build left the confirmation page of each language (dist/.mandje). */
+  confirmPagesDir: string;
+  /** The site's origin, for the links in confirmation mails: known once the runner listens. */
+  siteUrl: () => string;
+  /** Where confirmation mails are written; a temporary folder when the waitlist is kept in memory. */
+  outboxDir: string;
+  /** Confirmation by mail (the default), or every signup confirmed at once, as `-c confirmSignups=false`. */
+  confirmSignups?: boolean;
+  print?: (line: string) => void;
+}
+
 /**
- * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda handler
- * behind an API Gateway-shaped adapter. One per process: the handler binds to the store it finds when it
- * is first imported, as a Lambda container does.
+ * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda
+ * handlers behind an API Gateway-shaped adapter: `/api/waitlist`, and `/api/confirm` with the mailer
+ * writing confirmation mails to an outbox (local-mail.ts). One per process: the handlers bind to the store
+ * and settings they find when first imported, as a Lambda container does.
  */
-export async function startLocalWaitlistApi(location: LocalStoreLocation): Promise<LocalWaitlistApi> {
+export async function startLocalWaitlistApi(
+  location: LocalStoreLocation,
+  options: LocalWaitlistApiOptions,
+): Promise<LocalWaitlistApi> {
   const store = await openStore(location);
+  let tableName: string;
   try {
-    await ensureWaitlistTable(store.endpoint, pointAwsSdkAtLocalStore(store.endpoint));
+    tableName = pointAwsSdkAtLocalStore(store.endpoint);
+    await ensureWaitlistTable(store.endpoint, tableName);
   } catch {
     await store.close();
     throw new Error(describeStore(location));
   }
-  const { handler } = await import('../functions/waitlist/handler');
-  const adapter = createLambdaHttpAdapter(handler);
+  const confirmSignups = options.confirmSignups ?? process.env.CONFIRM_SIGNUPS !== 'false';
+  process.env.CONFIRM_SIGNUPS = String(confirmSignups);
+  process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
+  const mail = confirmSignups
+    ? startLocalMail({
+        storeEndpoint: store.endpoint,
+        tableName,
+        outboxDir: options.outboxDir,
+        siteUrl: options.siteUrl,
+        mailFrom: siteConfig.contactEmail,
+        contactEmail: siteConfig.contactEmail,
+        print: options.print,
+      })
+    : undefined;
+
+  const waitlist = (await import('../functions/waitlist/handler')).handler;
+  const confirm = (await import('../functions/confirm/handler')).handler;
+  const routes = new Map([
+    [
+      WAITLIST_PATH,
+      createLambdaHttpAdapter(async (event) => {
+        const result = await waitlist(event);
+        mail?.afterSignup(event, result);
+        return result;
+      }),
+    ],
+    ...(confirmSignups ? [[CONFIRM_PATH, createLambdaHttpAdapter(confirm)] as const] : []),
+  ]);
   return {
+    outboxDir: mail?.outboxDir,
     serve: async (request, response) => {
-      const path = (request.url ?? '/').split('?')[0];
-      if (path === WAITLIST_PATH) await adapter(request, response);
+      const route = routes.get((request.url ?? '/').split('?')[0] ?? '');
+      if (route) await route(request, response);
       else notFound(response);
     },
-    close: () => store.close(),
+    close: async () => {
+      await mail?.close();
+      await store.close();
+    },
   };
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { readInlineHashes, securityHeaders } from '../infra/security-headers';
+import { IN_MEMORY } from './data-dir';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
 
@@ -31,6 +35,10 @@ export type LocalRunnerOptions = LocalStoreOptions & {
   /** How long a client may take to send its headers, and its whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Confirmation by mail (default: on, unless CONFIRM_SIGNUPS=false), as the stack's confirmSignups. */
+  confirmSignups?: boolean;
+  /** Where confirmation mails go: default `outbox/` in the data folder, or a temporary folder. */
+  outboxDir?: string;
 };
 
 export interface LocalRunner {
@@ -38,6 +46,8 @@ export interface LocalRunner {
   url: string;
   /** The address and port the server is bound to, as the system reports them. */
   address: AddressInfo;
+  /** Where confirmation mails are written, when confirmation by mail is on. */
+  outboxDir: string | undefined;
   /** True when it accepts connections on every interface of the machine, not on one address only. */
   listensOnAllInterfaces: boolean;
   /** Stops accepting, lets requests in progress finish (up to the grace period), then closes the store. */
@@ -50,6 +60,13 @@ type Route = (request: IncomingMessage, response: ServerResponse) => Promise<voi
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** The data folder's outbox/, or a fresh temporary folder when nothing is kept on disk here. */
+function defaultOutboxDir(options: LocalStoreOptions): string {
+  return options.dataDir !== undefined && options.dataDir !== IN_MEMORY
+    ? join(options.dataDir, 'outbox')
+    : mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
+}
 
 /** A runner for one person at a time: nothing off this machine may reach it unless asked for. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -181,6 +198,8 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   // A server on every interface has no one address to open; localhost always reaches it.
   const listensOnAllInterfaces = ALL_INTERFACES.has(address.address);
 
+  const url = runnerUrl(listensOnAllInterfaces ? 'localhost' : host, address.port);
+
   const site = createStaticSite(options.distDir);
   let api: LocalWaitlistApi;
   try {
@@ -189,6 +208,12 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
         options.storeEndpoint !== undefined
           ? { endpoint: options.storeEndpoint }
           : { dataDir: options.dataDir },
+        {
+          confirmPagesDir: join(options.distDir, '.mandje'),
+          siteUrl: () => url,
+          outboxDir: options.outboxDir ?? defaultOutboxDir(options),
+          ...(options.confirmSignups === undefined ? {} : { confirmSignups: options.confirmSignups }),
+        },
       ),
       site.warmUp(),
     ]);
@@ -202,9 +227,10 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
 
   let closing: Promise<void> | undefined;
   return {
-    url: runnerUrl(listensOnAllInterfaces ? 'localhost' : host, address.port),
+    url,
     address,
     listensOnAllInterfaces,
+    outboxDir: api.outboxDir,
     close: () => {
       closing ??= http.close(graceMs).then(() => api.close());
       return closing;

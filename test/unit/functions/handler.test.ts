@@ -5,7 +5,7 @@ import {
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import { RETENTION_DAYS } from '#contract/waitlist-table';
+import { PENDING_DAYS } from '#contract/waitlist-table';
 import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
@@ -21,7 +21,7 @@ const join = (body: unknown) => handler(httpApiEvent({ body: jsonBody(body) }));
 const parse = (result: { body?: string }) => JSON.parse(result.body ?? '');
 
 describe('waitlist handler', () => {
-  it('stores a new address with exactly one conditional put, keyed on its canonical identity', async () => {
+  it('stores a new address pending, with one conditional put keyed on its canonical identity that asks for a mail', async () => {
     dynamo.on(PutCommand).resolves({});
     const result = await join({ email: `  ${ADDRESS} `, language: 'en' });
 
@@ -40,17 +40,21 @@ describe('waitlist handler', () => {
         language: 'en',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         consentVersion: SIGNUP_NOTE_VERSION,
+        status: 'pending',
         expiresAt: expect.any(Number),
+        mailRequestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        mailRequestedAt: input?.Item?.createdAt,
+        mailsRequested: 1,
       },
     });
   });
 
-  it('stores when the record expires: RETENTION_DAYS after joining, in Unix seconds for DynamoDB TTL', async () => {
+  it('stores when a pending record expires: PENDING_DAYS after joining, in Unix seconds for DynamoDB TTL', async () => {
     await join({ email: ADDRESS, language: 'nl' });
 
     const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item;
     const joinedSeconds = Math.floor(Date.parse(item?.createdAt) / 1000);
-    expect(item?.expiresAt).toBe(joinedSeconds + RETENTION_DAYS * 24 * 60 * 60);
+    expect(item?.expiresAt).toBe(joinedSeconds + PENDING_DAYS * 24 * 60 * 60);
   });
 
   it('answers 409 already_registered when the address is on the list', async () => {

@@ -1,0 +1,171 @@
+/**
+ * `/api/confirm` as Lambda runs it, the table mocked: opening the link shows the page and changes
+ * nothing; pressing its button confirms a pending signup once; every other token gets its own answer.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
+import { newConfirmationToken } from '../../../functions/confirm/confirmation-token';
+import { httpApiEvent } from './http-api-event';
+
+const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-confirm-pages-'));
+for (const language of ['nl', 'en'])
+  writeFileSync(
+    join(pagesDir, `confirm.${language}.html`),
+    `<html lang="${language}"><input value="${TOKEN_PLACEHOLDER}"></html>`,
+  );
+vi.stubEnv('TABLE_NAME', 'waitlist-test');
+vi.stubEnv('CONFIRM_PAGES_DIR', pagesDir);
+const { handler } = await import('../../../functions/confirm/handler');
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const logLines: string[] = [];
+
+beforeEach(() => {
+  dynamo.reset();
+  logLines.length = 0;
+  for (const method of ['log', 'error'] as const)
+    vi.spyOn(console, method).mockImplementation((line: unknown) => void logLines.push(String(line)));
+});
+
+const open = (query: string) => {
+  const event = httpApiEvent({ method: 'GET' });
+  event.rawQueryString = query;
+  return handler(event);
+};
+const press = (token: string, contentType = 'application/json') =>
+  handler(
+    httpApiEvent({
+      contentType,
+      body: contentType === 'application/json' ? JSON.stringify({ token }) : `token=${token}&language=en`,
+    }),
+  );
+const answer = (result: { body?: string }) => JSON.parse(result.body ?? '');
+const pendingRecord = {
+  email: 'ann@example.nl',
+  status: 'pending',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  tokenHash: 'h',
+};
+
+describe('opening a confirmation link', () => {
+  it('shows the page in the link’s language with the token in its form, and touches nothing', async () => {
+    const { token } = newConfirmationToken();
+    const page = await open(`lang=en&t=${token}`);
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    expect(page.body).toBe(`<html lang="en"><input value="${token}"></html>`);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('shows the Dutch page for any other language, and leaves out a token that is not base64url', async () => {
+    const page = await open('lang=de&t="><script>alert(1)</script>');
+
+    expect(page.body).toBe('<html lang="nl"><input value=""></html>');
+  });
+});
+
+describe('pressing the confirm button', () => {
+  it('confirms a pending signup found by its token’s hash, keeping it RETENTION_DAYS after joining', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
+    dynamo.on(UpdateCommand).resolves({});
+    const { token, hash } = newConfirmationToken();
+
+    const result = await press(token);
+
+    expect(result.statusCode).toBe(200);
+    expect(answer(result)).toEqual({ result: 'confirmed' });
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: TOKEN_INDEX.name,
+      ExpressionAttributeValues: { ':hash': hash },
+    });
+    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update).toMatchObject({
+      Key: { email: 'ann@example.nl' },
+      ConditionExpression: '#hash = :hash AND #status = :pending',
+      ExpressionAttributeValues: {
+        ':confirmed': 'confirmed',
+        ':version': SIGNUP_NOTE_VERSION,
+        ':hash': hash,
+        ':expiresAt': Date.parse('2026-11-22T10:00:00.000Z') / 1000 + RETENTION_DAYS * 86_400,
+      },
+    });
+    expect(update?.UpdateExpression).toContain('confirmedAt = :now');
+  });
+
+  it('says "already confirmed" for the token that confirmed it, and changes nothing', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [{ ...pendingRecord, status: 'confirmed' }] });
+
+    expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'already-confirmed' });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('says "unknown" for a token that finds nothing, or lost to a newer mail a moment ago', async () => {
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [] })
+      .resolves({ Items: [pendingRecord] });
+    dynamo
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'newer', $metadata: {} }));
+
+    expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
+    expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
+  });
+
+  it('says "expired" and "invalid" without looking anything up', async () => {
+    const old = newConfirmationToken(new Date(Date.now() - 8 * 86_400_000)).token;
+
+    expect(answer(await press(old))).toEqual({ result: 'expired' });
+    expect(answer(await press('not-a-token'))).toEqual({ result: 'invalid' });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('sends a plain form post on to the result page in its language', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
+    dynamo.on(UpdateCommand).resolves({});
+
+    const result = await press(newConfirmationToken().token, 'application/x-www-form-urlencoded');
+
+    expect(result.statusCode).toBe(303);
+    expect(result.headers?.location).toBe('/en/confirm/confirmed');
+  });
+
+  it('answers a store failure with 503 (a form post: the try-again page) and logs no token', async () => {
+    dynamo.on(QueryCommand).rejects(Object.assign(new Error('busy'), { name: 'ThrottlingException' }));
+    const { token } = newConfirmationToken();
+
+    const json = await press(token);
+    const form = await press(token, 'application/x-www-form-urlencoded');
+
+    expect(json.statusCode).toBe(503);
+    expect(answer(json)).toEqual({ error: 'unavailable' });
+    expect(form.headers?.location).toBe('/en/confirm/try-again');
+    expect(logLines.join('\n')).not.toContain(token);
+    expect(JSON.parse(logLines[0] ?? '')).toMatchObject({
+      outcome: 'unavailable',
+      status: 503,
+      errorName: 'ThrottlingException',
+    });
+  });
+
+  it('refuses what is not a confirm request, as the waitlist API does', async () => {
+    expect((await handler(httpApiEvent({ contentType: 'text/plain', body: 'token=x' }))).statusCode).toBe(
+      415,
+    );
+    expect((await handler(httpApiEvent({ body: '{"token":42}' }))).statusCode).toBe(400);
+    expect((await handler(httpApiEvent({ method: 'DELETE', body: '{}' }))).statusCode).toBe(405);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
