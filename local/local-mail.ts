@@ -61,7 +61,7 @@ export function startLocalMail(options: {
   async function deliver(key: string): Promise<void> {
     const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
     const record = Item as WaitlistRecord | undefined;
-    if (!record || record.status !== 'pending' || record.mailRequestId === record.mailedRequestId) return;
+    if (record?.status !== 'pending' || record.mailRequestId === record.mailedRequestId) return;
     const streamRecord: DynamoDBStreamEvent = {
       Records: [
         {

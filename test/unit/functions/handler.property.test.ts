@@ -474,5 +474,5 @@ describe('waitlist handler under generated hostile events', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, 60_000);
 });
