@@ -1,13 +1,23 @@
 import type { WaitlistRecord } from '#contract/waitlist-table';
 
-/** The export's columns, in order: every field of a record. */
+/**
+ * The export's columns, in order: every field a person gave or agreed to. The mail bookkeeping (requests,
+ * the token's hash) and the deletion time are left out.
+ */
 export const CSV_COLUMNS = [
   'email',
   'emailAsEntered',
   'language',
+  'status',
   'createdAt',
   'consentVersion',
+  'confirmedAt',
+  'confirmedConsentVersion',
 ] as const satisfies readonly (keyof WaitlistRecord)[];
+
+/** A record's status as the export and the count name it: records from before confirmation by mail have none. */
+export const statusOf = (record: { status?: unknown }): string =>
+  record.status === 'confirmed' || record.status === 'pending' ? record.status : 'unconfirmed';
 
 /** A spreadsheet reads a cell that starts with one of these as a formula (or the start of one). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -30,7 +40,11 @@ export function waitlistCsv(records: readonly Partial<Record<keyof WaitlistRecor
         compare(String(a.createdAt ?? ''), String(b.createdAt ?? '')) ||
         compare(String(a.email ?? ''), String(b.email ?? '')),
     )
-    .map((record) => CSV_COLUMNS.map((column) => csvCell(String(record[column] ?? ''))));
+    .map((record) =>
+      CSV_COLUMNS.map((column) =>
+        csvCell(column === 'status' ? statusOf(record) : String(record[column] ?? '')),
+      ),
+    );
   return [[...CSV_COLUMNS], ...rows].map((cells) => `${cells.join(',')}\r\n`).join('');
 }
 

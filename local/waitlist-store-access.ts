@@ -9,6 +9,7 @@ import { emailKey } from '#contract/email-address';
 import { IN_MEMORY } from './data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from './local-store-client';
+import { statusOf } from './waitlist-csv';
 
 /** Which waitlist the operator works on: the AWS table, or the local store in a data folder. */
 export type WaitlistTarget =
@@ -87,16 +88,23 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
   };
 }
 
-/** How many records the table holds, counted page by page with the SDK's paginator. */
-export async function countRecords(table: WaitlistTable): Promise<number> {
-  let count = 0;
+/** How many records the table holds, by status (statusOf), read page by page with the SDK's paginator. */
+export async function countByStatus(table: WaitlistTable): Promise<Record<string, number>> {
+  const counts: Record<string, number> = { confirmed: 0, pending: 0, unconfirmed: 0 };
   for await (const page of paginateScan(
     { client: table.client },
-    { TableName: table.tableName, Select: 'COUNT' },
+    {
+      TableName: table.tableName,
+      ProjectionExpression: '#status',
+      ExpressionAttributeNames: { '#status': 'status' },
+    },
   )) {
-    count += page.Count ?? 0;
+    for (const item of page.Items ?? []) {
+      const status = statusOf(item);
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
   }
-  return count;
+  return counts;
 }
 
 /** Every record in the table, read page by page with the SDK's paginator. */

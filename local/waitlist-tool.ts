@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { dataDirFromEnvironment } from './data-dir';
-import { waitlistCsv } from './waitlist-csv';
+import { statusOf, waitlistCsv } from './waitlist-csv';
 import {
   allRecords,
-  countRecords,
+  countByStatus,
   forgetRecord,
   openWaitlistTable,
   rekeyRecords,
@@ -29,8 +29,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const USAGE = `Usage: npm run waitlist -- <command> [options]
 
 Commands:
-  count              print how many addresses are on the waitlist
-  export             print the waitlist as CSV (a header row, then oldest first)
+  count              print how many addresses are on the waitlist: confirmed, pending, in all
+  export             print the waitlist as CSV (a header row, then oldest first);
+                     --confirmed: only the confirmed addresses, for the launch mail
   forget <address>   remove an address, however it is typed, and say whether it was there
   rekey [--dry-run]  move records made before the canonical address rule to their canonical key
 
@@ -41,7 +42,7 @@ Options:
 
 type Command =
   | { name: 'count' }
-  | { name: 'export' }
+  | { name: 'export'; confirmedOnly: boolean }
   | { name: 'forget'; address: string }
   | { name: 'rekey'; dryRun: boolean };
 
@@ -52,6 +53,7 @@ const OPTIONS = {
   table: { type: 'string' },
   region: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  confirmed: { type: 'boolean' },
 } as const;
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
@@ -67,7 +69,9 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   const [name, ...rest] = positionals;
 
   let command: Command;
-  if ((name === 'count' || name === 'export') && rest.length === 0) command = { name };
+  if (name === 'count' && rest.length === 0) command = { name };
+  else if (name === 'export' && rest.length === 0)
+    command = { name, confirmedOnly: values.confirmed === true };
   else if (name === 'forget' && rest.length === 1 && rest[0]?.trim())
     command = { name, address: rest[0].trim() };
   else if (name === 'forget') throw new UsageError('forget needs one address');
@@ -80,6 +84,8 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
 
   if (values['dry-run'] !== undefined && command.name !== 'rekey')
     throw new UsageError('--dry-run applies to rekey only');
+  if (values.confirmed !== undefined && command.name !== 'export')
+    throw new UsageError('--confirmed applies to export only');
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
@@ -123,12 +129,28 @@ function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | 
 
 async function run(command: Command, table: WaitlistTable): Promise<void> {
   switch (command.name) {
-    case 'count':
-      process.stdout.write(`${await countRecords(table)}\n`);
+    case 'count': {
+      const counts = await countByStatus(table);
+      const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+      const rows: [string, number][] = [
+        ['confirmed', counts.confirmed ?? 0],
+        ['pending', counts.pending ?? 0],
+        // Only when there are any: records from before confirmation by mail.
+        ...(counts.unconfirmed ? [['unconfirmed', counts.unconfirmed] as [string, number]] : []),
+        ['total', total],
+      ];
+      process.stdout.write(rows.map(([label, count]) => `${label.padEnd(12)}${count}\n`).join(''));
       return;
-    case 'export':
-      process.stdout.write(waitlistCsv(await allRecords(table)));
+    }
+    case 'export': {
+      const records = await allRecords(table);
+      process.stdout.write(
+        waitlistCsv(
+          command.confirmedOnly ? records.filter((record) => statusOf(record) === 'confirmed') : records,
+        ),
+      );
       return;
+    }
     case 'forget': {
       const existed = await forgetRecord(table, command.address);
       process.stdout.write(

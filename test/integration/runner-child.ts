@@ -27,12 +27,15 @@ export function killRunnerChildren(): void {
  * Starts a runner on `dataDir` in a process of its own (test/integration/start-runner-process.ts, which
  * stops on signals as `npm start` does) and resolves once it listens.
  */
-export function startRunnerChild(dataDir: string): Promise<RunnerChild> {
+export function startRunnerChild(
+  dataDir: string,
+  { env = {} }: { env?: Record<string, string> } = {},
+): Promise<RunnerChild> {
   const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   started.push(child);
   let stdout = '';

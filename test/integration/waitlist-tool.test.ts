@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,7 +32,18 @@ async function waitlistTool(
   }
 }
 
-const CSV_HEADER = 'email,emailAsEntered,language,createdAt,consentVersion';
+const CSV_HEADER =
+  'email,emailAsEntered,language,status,createdAt,consentVersion,confirmedAt,confirmedConsentVersion';
+
+/** What `count` prints: each status, then the total; `unconfirmed` only when there are such records. */
+const counted = ({ confirmed = 0, pending = 0, unconfirmed = 0 }) =>
+  [
+    `confirmed   ${confirmed}`,
+    `pending     ${pending}`,
+    ...(unconfirmed ? [`unconfirmed ${unconfirmed}`] : []),
+    `total       ${confirmed + pending + unconfirmed}`,
+    '',
+  ].join('\n');
 const csvLines = (csv: string) => csv.split('\r\n').filter((line) => line !== '');
 
 /** Addresses the email rule allows that a spreadsheet would read as formulas. */
@@ -53,27 +64,33 @@ describe('npm run waitlist on the local store', () => {
     await joinAll(runner.url);
     const options = ['--data-dir', dataDir];
 
-    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '3\n' });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({
+      code: 0,
+      stdout: counted({ pending: 3 }),
+    });
 
     const exported = await waitlistTool(['export', ...options]);
     expect(exported.code).toBe(0);
     const [header, ...rows] = csvLines(exported.stdout);
     expect(header).toBe(CSV_HEADER);
     // Formula-like cells are quoted as text; rows come oldest first.
-    expect(rows.map((row) => row.split(',').slice(0, 3)).sort()).toEqual(
+    expect(rows.map((row) => row.split(',').slice(0, 4)).sort()).toEqual(
       [
-        ['ann.de.vries@example.nl', 'Ann.de.Vries@Example.nl', 'nl'],
-        ["'=cmd@example.nl", "'=cmd@example.nl", 'en'],
-        ["'+31-6@example.nl", "'+31-6@example.nl", 'nl'],
+        ['ann.de.vries@example.nl', 'Ann.de.Vries@Example.nl', 'nl', 'pending'],
+        ["'=cmd@example.nl", "'=cmd@example.nl", 'en', 'pending'],
+        ["'+31-6@example.nl", "'+31-6@example.nl", 'nl', 'pending'],
       ].sort(),
     );
-    const createdAt = rows.map((row) => row.split(',')[3] ?? '');
+    const createdAt = rows.map((row) => row.split(',')[4] ?? '');
     expect(createdAt).toEqual([...createdAt].sort());
 
     const forgotten = await waitlistTool(['forget', ' ANN.de.vries@example.NL ', ...options]);
     expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
     expect(forgotten.stderr).not.toMatch(/ann/i);
-    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '2\n' });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({
+      code: 0,
+      stdout: counted({ pending: 2 }),
+    });
     expect(await waitlistTool(['forget', 'ann.de.vries@example.nl', ...options])).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(/was not on the waitlist/),
@@ -85,6 +102,50 @@ describe('npm run waitlist on the local store', () => {
     expect(existsSync(join(dataDir, 'mandje-store.json'))).toBe(false);
   });
 
+  it('counts confirmed and pending apart, and exports only the confirmed with --confirmed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const runner = await startRunnerChild(dataDir);
+    await joinAll(runner.url);
+    const options = ['--data-dir', dataDir];
+    // Confirm the first signup with the link in its mail, as its owner would.
+    const outbox = join(dataDir, 'outbox');
+    let mail: string | undefined;
+    for (let waited = 0; !mail && waited < 5_000; waited += 50) {
+      mail = readdirSync(outbox)
+        .map((file) => readFileSync(join(outbox, file), 'utf8'))
+        .find((raw) => raw.includes('To: Ann.de.Vries@example.nl'));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const text = Buffer.from(
+      (mail?.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '').replace(
+        /\r\n/g,
+        '',
+      ),
+      'base64',
+    ).toString();
+    const token = new URL(text.match(/http:\/\/\S+\/api\/confirm\?\S+/)?.[0] ?? 'http://x').searchParams.get(
+      't',
+    );
+    const confirmed = await fetch(new URL('/api/confirm', runner.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(await confirmed.json()).toEqual({ result: 'confirmed' });
+
+    expect(await waitlistTool(['count', ...options])).toMatchObject({
+      stdout: counted({ confirmed: 1, pending: 2 }),
+    });
+    const rows = csvLines((await waitlistTool(['export', '--confirmed', ...options])).stdout);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(/^ann\.de\.vries@example\.nl,Ann\.de\.Vries@Example\.nl,nl,confirmed,/);
+    expect(await waitlistTool(['forget', 'ann.de.vries@example.nl', ...options])).toMatchObject({
+      stdout: expect.stringMatching(/^Removed /),
+    });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ pending: 2 }) });
+    await runner.stop();
+  });
+
   it('forgets a mailbox whatever form the operator types it in: NFD, punycode, capitals, a trailing dot', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const runner = await startRunnerChild(dataDir);
@@ -93,7 +154,7 @@ describe('npm run waitlist on the local store', () => {
 
     const forgotten = await waitlistTool(['forget', 'JOSE\u0301@XN--BCHER-KVA.DE.', ...options]);
     expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
-    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: '0\n' });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: counted({}) });
     await runner.stop();
   });
 
@@ -129,7 +190,7 @@ describe('npm run waitlist on the local store', () => {
 
     const dryRun = await waitlistTool(['rekey', '--dry-run', ...options]);
     expect(dryRun.stdout).toMatch(/^Would move 2 record\(s\) to their canonical key and merge 1 duplicate/);
-    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: '6\n' });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ unconfirmed: 6 }) });
 
     const rekeyed = await waitlistTool(['rekey', ...options]);
     expect(rekeyed).toMatchObject({ code: 0 });
@@ -156,13 +217,13 @@ describe('npm run waitlist on the local store', () => {
     await first.stop();
     const env = { DATA_DIR: dataDir };
 
-    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: '3\n' });
+    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: counted({ pending: 3 }) });
     expect(csvLines((await waitlistTool(['export'], env)).stdout)).toHaveLength(4);
     expect(await waitlistTool(['forget', '=CMD@example.nl'], env)).toMatchObject({
       code: 0,
       stdout: 'Removed =CMD@example.nl from the waitlist.\n',
     });
-    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: '2\n' });
+    expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: counted({ pending: 2 }) });
 
     const second = await startRunnerChild(dataDir);
     expect((await postJoin(second.url, SIGNUPS[1])).status).toBe(201);
@@ -183,7 +244,10 @@ describe('npm run waitlist on the local store', () => {
       JSON.stringify({ pid: gone.pid, endpoint: 'http://127.0.0.1:9' }),
     );
 
-    expect(await waitlistTool(['count', '--data-dir', dataDir])).toMatchObject({ code: 0, stdout: '3\n' });
+    expect(await waitlistTool(['count', '--data-dir', dataDir])).toMatchObject({
+      code: 0,
+      stdout: counted({ pending: 3 }),
+    });
   });
 
   it.each([

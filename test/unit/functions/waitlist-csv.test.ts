@@ -33,34 +33,66 @@ describe('csvCell', () => {
   });
 });
 
+const HEADER =
+  'email,emailAsEntered,language,status,createdAt,consentVersion,confirmedAt,confirmedConsentVersion';
+
 describe('waitlistCsv', () => {
-  it('writes a header row, then one CRLF-ended row per record, oldest first', () => {
+  it('writes a header row, then one CRLF-ended row per record, oldest first, with its status', () => {
     const csv = waitlistCsv([
-      record('late@x.nl', '2026-11-21T12:00:00.000Z'),
-      record('early@x.nl', '2026-11-20T08:00:00.000Z', 'Early@X.nl'),
+      { ...record('late@x.nl', '2026-11-21T12:00:00.000Z'), status: 'pending' },
+      {
+        ...record('early@x.nl', '2026-11-20T08:00:00.000Z', 'Early@X.nl'),
+        status: 'confirmed',
+        confirmedAt: '2026-11-20T09:00:00.000Z',
+        confirmedConsentVersion: '2026-11-22.1',
+      },
     ]);
 
     expect(csv).toBe(
-      'email,emailAsEntered,language,createdAt,consentVersion\r\n' +
-        'early@x.nl,Early@X.nl,nl,2026-11-20T08:00:00.000Z,2026-11-21\r\n' +
-        'late@x.nl,late@x.nl,nl,2026-11-21T12:00:00.000Z,2026-11-21\r\n',
+      `${HEADER}\r\n` +
+        'early@x.nl,Early@X.nl,nl,confirmed,2026-11-20T08:00:00.000Z,2026-11-21,2026-11-20T09:00:00.000Z,2026-11-22.1\r\n' +
+        'late@x.nl,late@x.nl,nl,pending,2026-11-21T12:00:00.000Z,2026-11-21,,\r\n',
     );
   });
 
-  it('names every field of a record in the header, in the documented order', () => {
-    expect(CSV_COLUMNS).toEqual(['email', 'emailAsEntered', 'language', 'createdAt', 'consentVersion']);
+  it('names what a person gave and agreed to, in the documented order, and no mail bookkeeping', () => {
+    expect(CSV_COLUMNS).toEqual([
+      'email',
+      'emailAsEntered',
+      'language',
+      'status',
+      'createdAt',
+      'consentVersion',
+      'confirmedAt',
+      'confirmedConsentVersion',
+    ]);
+  });
+
+  it('calls a record without a status, from before confirmation by mail, unconfirmed', () => {
+    expect(waitlistCsv([record('old@x.nl', '2026-11-01T08:00:00.000Z')]).split('\r\n')[1]).toContain(
+      ',unconfirmed,',
+    );
   });
 
   it('escapes formulas in every column, not only the address', () => {
     const csv = waitlistCsv([
-      { email: '-x@y.nl', emailAsEntered: '@x.nl', language: '=1', createdAt: '+1', consentVersion: '\t' },
+      {
+        email: '-x@y.nl',
+        emailAsEntered: '@x.nl',
+        language: '=1',
+        status: 'pending',
+        createdAt: '+1',
+        consentVersion: '\t',
+        confirmedAt: '=2',
+        confirmedConsentVersion: '@3',
+      },
     ]);
 
-    expect(csv.split('\r\n')[1]).toBe("'-x@y.nl,'@x.nl,'=1,'+1,'\t");
+    expect(csv.split('\r\n')[1]).toBe("'-x@y.nl,'@x.nl,'=1,pending,'+1,'\t,'=2,'@3");
   });
 
   it('writes only the header for an empty waitlist, and an empty cell for a missing field', () => {
-    expect(waitlistCsv([])).toBe('email,emailAsEntered,language,createdAt,consentVersion\r\n');
-    expect(waitlistCsv([{ email: 'a@b.nl' }]).split('\r\n')[1]).toBe('a@b.nl,,,,');
+    expect(waitlistCsv([])).toBe(`${HEADER}\r\n`);
+    expect(waitlistCsv([{ email: 'a@b.nl' }]).split('\r\n')[1]).toBe('a@b.nl,,,unconfirmed,,,,');
   });
 });

@@ -1,0 +1,233 @@
+/**
+ * Confirmation by mail through the local runner, as a person goes through it: sign up, find the mail in
+ * the outbox, open its link (which confirms nothing), press the button (which does). Real handlers, the
+ * real mailer writing .eml files, dynalite with the production table and its token index.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { emailKey } from '#contract/email-address';
+import {
+  MAIL_RESEND_INTERVAL_MINUTES,
+  MAX_CONFIRMATION_MAILS,
+  type WaitlistRecord,
+} from '#contract/waitlist-table';
+import { startLocalDynamoDB } from '../../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
+import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { killRunnerChildren, startRunnerChild } from './runner-child';
+import { postJoin } from './waitlist-api';
+
+let runner: LocalRunner;
+let runId = 0;
+const newAddress = (label: string) => `${label}.${Date.now()}.${++runId}@example.nl`;
+
+/** A built site in miniature with the confirmation page of each language, as the build writes them. */
+function siteWithConfirmPages(): string {
+  const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+  mkdirSync(join(distDir, '.mandje'));
+  for (const language of ['nl', 'en']) {
+    writeFileSync(
+      join(distDir, '.mandje', `confirm.${language}.html`),
+      `<!doctype html><html lang="${language}"><body><form method="post" action="/api/confirm"><input type="hidden" name="token" value="${TOKEN_PLACEHOLDER}"><button>Confirm</button></form></body></html>`,
+    );
+  }
+  return distDir;
+}
+
+beforeAll(async () => {
+  runner = await startLocalRunner({ port: 0, dataDir: ':memory:', distDir: siteWithConfirmPages() });
+});
+
+afterAll(async () => {
+  await runner?.close();
+});
+
+afterEach(killRunnerChildren);
+
+const store = () => localDocumentClient(process.env.AWS_ENDPOINT_URL_DYNAMODB as string);
+async function recordOf(email: string): Promise<WaitlistRecord | undefined> {
+  const client = store();
+  try {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: emailKey(email) } }),
+    );
+    return Item as WaitlistRecord | undefined;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The .eml files in the outbox addressed to `email`. */
+function mailsTo(email: string, outboxDir = runner.outboxDir as string): string[] {
+  return readdirSync(outboxDir)
+    .map((file) => readFileSync(join(outboxDir, file), 'utf8'))
+    .filter((raw) => raw.includes(`To: ${email}\r\n`));
+}
+
+/** Waits (a few seconds at most) until `count` mails to `email` are in the outbox. */
+async function mailsArrive(email: string, count: number, outboxDir?: string): Promise<string[]> {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const mails = mailsTo(email, outboxDir);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return mailsTo(email, outboxDir);
+}
+
+/** The confirmation link in a raw mail's plain-text part. */
+function linkIn(raw: string): URL {
+  const part = raw.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
+  const text = Buffer.from(part.replace(/\r\n/g, ''), 'base64').toString();
+  return new URL(text.match(/http:\/\/\S+\/api\/confirm\?\S+/)?.[0] ?? 'http://missing');
+}
+
+const press = async (token: string) => {
+  const response = await fetch(new URL(CONFIRM_PATH, runner.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('confirming a signup by mail', () => {
+  it('mails one link; opening it confirms nothing; pressing the button does, once', async () => {
+    const email = newAddress('confirm');
+    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
+    expect(await recordOf(email)).toMatchObject({ status: 'pending', mailsRequested: 1 });
+
+    const [mail, ...more] = await mailsArrive(email, 1);
+    expect(more).toHaveLength(0);
+    const link = linkIn(mail as string);
+    expect(link.origin + link.pathname).toBe(new URL(CONFIRM_PATH, runner.url).href);
+    expect(link.searchParams.get('lang')).toBe('en');
+    const token = link.searchParams.get('t') as string;
+    expect(link.href).not.toContain('example.nl');
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain(`name="token" value="${token}"`);
+    expect(await recordOf(email)).toMatchObject({ status: 'pending' });
+
+    expect(await press(token)).toEqual({ status: 200, body: { result: 'confirmed' } });
+    const confirmed = await recordOf(email);
+    expect(confirmed).toMatchObject({ status: 'confirmed', confirmedConsentVersion: expect.any(String) });
+    expect(Date.parse(confirmed?.confirmedAt ?? '')).toBeGreaterThan(Date.parse(confirmed?.createdAt ?? ''));
+    expect(JSON.stringify(confirmed)).not.toContain(token);
+
+    // The token is used up: pressing again changes nothing and says so.
+    expect(await press(token)).toEqual({ status: 200, body: { result: 'already-confirmed' } });
+    // A confirmed address that signs up again gets no mail.
+    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('answers a plain form post with the result page, in the form’s language', async () => {
+    const email = newAddress('form');
+    await postJoin(runner.url, { email, language: 'nl' });
+    const token = linkIn((await mailsArrive(email, 1))[0] as string).searchParams.get('t') as string;
+
+    const response = await fetch(new URL(CONFIRM_PATH, runner.url), {
+      method: 'POST',
+      body: new URLSearchParams({ token, language: 'nl' }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/confirm/confirmed');
+  });
+
+  it('tells an expired link and a tampered one apart, and confirms nothing with either', async () => {
+    const email = newAddress('tampered');
+    await postJoin(runner.url, { email, language: 'en' });
+    const token = linkIn((await mailsArrive(email, 1))[0] as string).searchParams.get('t') as string;
+
+    const tampered = `${token.slice(0, 20)}${token[20] === 'x' ? 'y' : 'x'}${token.slice(21)}`;
+    expect(await press(tampered)).toEqual({ status: 200, body: { result: 'unknown' } });
+    expect(await press(token.slice(0, 20))).toEqual({ status: 200, body: { result: 'invalid' } });
+    // The same random part with a time eight days ago: expired, before anything is looked up.
+    const bytes = Buffer.from(token, 'base64url');
+    bytes.writeUInt32BE(Math.floor(Date.now() / 1000) - 8 * 86_400, 0);
+    expect(await press(bytes.toString('base64url'))).toEqual({ status: 200, body: { result: 'expired' } });
+    expect(await recordOf(email)).toMatchObject({ status: 'pending' });
+  });
+
+  it(`mails a pending address again at most once per ${MAIL_RESEND_INTERVAL_MINUTES} minutes and ${MAX_CONFIRMATION_MAILS} times in all`, async () => {
+    const email = newAddress('resend');
+    await postJoin(runner.url, { email, language: 'en' });
+    const [first] = await mailsArrive(email, 1);
+
+    // Straight away: already registered, and no second mail.
+    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(email)).toHaveLength(1);
+
+    // Ten minutes later (the record says so): a new mail, whose link replaces the first.
+    const earlier = new Date(Date.now() - (MAIL_RESEND_INTERVAL_MINUTES + 1) * 60_000).toISOString();
+    const client = store();
+    const backdate = (mailsRequested: number) =>
+      client.send(
+        new UpdateCommand({
+          TableName: LOCAL_TABLE_NAME,
+          Key: { email: emailKey(email) },
+          UpdateExpression: 'SET mailRequestedAt = :earlier, mailsRequested = :count',
+          ExpressionAttributeValues: { ':earlier': earlier, ':count': mailsRequested },
+        }),
+      );
+    try {
+      await backdate(1);
+      expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
+      const mails = await mailsArrive(email, 2);
+      expect(mails).toHaveLength(2);
+      const firstToken = linkIn(first as string).searchParams.get('t') as string;
+      expect(await press(firstToken)).toEqual({ status: 200, body: { result: 'unknown' } });
+
+      // After the fifth mail, none more.
+      await backdate(MAX_CONFIRMATION_MAILS);
+      expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsTo(email)).toHaveLength(2);
+
+      const second = mails.find((raw) => raw !== first) as string;
+      expect(await press(linkIn(second).searchParams.get('t') as string)).toEqual({
+        status: 200,
+        body: { result: 'confirmed' },
+      });
+    } finally {
+      client.destroy();
+    }
+  });
+});
+
+describe('with confirmation by mail turned off', () => {
+  it('stores a signup confirmed at once, writes no mail and serves no confirm route', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const child = await startRunnerChild(dataDir, { env: { CONFIRM_SIGNUPS: 'false' } });
+    const email = newAddress('off');
+
+    expect((await postJoin(child.url, { email, language: 'nl' })).status).toBe(201);
+    const confirm = await fetch(new URL(CONFIRM_PATH, child.url), { method: 'POST', body: '{}' });
+    expect(confirm.status).toBe(404);
+    await child.stop();
+
+    // The folder, opened again: the record is confirmed, and no mail was written.
+    const reopened = await startLocalDynamoDB(dataDir);
+    const client = localDocumentClient(reopened.endpoint);
+    try {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: emailKey(email) } }),
+      );
+      expect(Item).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) });
+      expect(Item?.mailRequestId).toBeUndefined();
+    } finally {
+      client.destroy();
+      await reopened.close();
+    }
+    expect(readdirSync(dataDir)).not.toContain('outbox');
+  });
+});
