@@ -20,6 +20,8 @@ import { localDocumentClient } from './local-store-client';
  */
 export interface LocalMail {
   outboxDir: string;
+  /** Resolves once the mailer is loaded. */
+  ready: Promise<void>;
   /** After the waitlist answered a signup: send the mail it asked for, if any. Never waited for by it. */
   afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
   /** Waits for the mails under way. */
@@ -41,22 +43,19 @@ export function startLocalMail(options: {
   const { outboxDir, print = console.log } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
-  const underWay = new Set<Promise<void>>();
+  let queue: Promise<void> = Promise.resolve();
   let sequence = 0;
-  let mailer: Promise<(event: DynamoDBStreamEvent) => Promise<{ batchItemFailures: unknown[] }>> | undefined;
 
-  /** The real mailer, set up as the stack sets it up, with the outbox instead of SES. */
-  const loadMailer = () => {
-    Object.assign(process.env, {
-      SITE_URL: options.siteUrl().replace(/\/$/, ''),
-      MAIL_FROM: options.mailFrom,
-      CONTACT_EMAIL: options.contactEmail,
-      MAIL_TRANSPORT: 'outbox',
-      MAIL_OUTBOX_DIR: outboxDir,
-    });
-    mailer ??= import('../functions/mailer/handler').then((module) => module.handler);
-    return mailer;
-  };
+  // The real mailer, set up as the stack sets it up, with the outbox instead of SES. Loaded now, not at
+  // the first signup: loading it takes a moment the event loop would otherwise lose under load.
+  Object.assign(process.env, {
+    SITE_URL: options.siteUrl().replace(/\/$/, ''),
+    MAIL_FROM: options.mailFrom,
+    CONTACT_EMAIL: options.contactEmail,
+    MAIL_TRANSPORT: 'outbox',
+    MAIL_OUTBOX_DIR: outboxDir,
+  });
+  const mailer = import('../functions/mailer/handler').then((module) => module.handler);
 
   async function deliver(key: string): Promise<void> {
     const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
@@ -76,7 +75,7 @@ export function startLocalMail(options: {
         },
       ],
     };
-    const handler = await loadMailer();
+    const handler = await mailer;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       if ((await handler(streamRecord)).batchItemFailures.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
@@ -88,19 +87,21 @@ export function startLocalMail(options: {
 
   return {
     outboxDir,
+    ready: mailer.then(() => {}),
     afterSignup(event, result) {
       const answered = [201, 409, 303].includes(result.statusCode ?? 0);
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
       if (!key) return;
-      const delivery = deliver(key)
-        .catch((error: Error) => print(`A confirmation mail could not be sent: ${error.name}.`))
-        .finally(() => underWay.delete(delivery));
-      underWay.add(delivery);
+      // One mail at a time, after the ones before: a burst of signups is answered first, and the mails
+      // follow, as a stream would deliver them, rather than all at once competing with the answers.
+      queue = queue.then(() =>
+        deliver(key).catch((error: Error) => print(`A confirmation mail could not be sent: ${error.name}.`)),
+      );
     },
     async close() {
-      await Promise.allSettled([...underWay]);
+      await Promise.allSettled([mailer, queue]);
       client.destroy();
     },
   };

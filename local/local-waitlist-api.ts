@@ -95,6 +95,7 @@ export async function startLocalWaitlistApi(
         print: options.print,
       })
     : undefined;
+  await mail?.ready;
 
   const waitlist = (await import('../functions/waitlist/handler')).handler;
   const confirm = (await import('../functions/confirm/handler')).handler;

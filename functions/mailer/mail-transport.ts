@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 
@@ -44,12 +44,12 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
 export function outboxTransport(dir: string, print: (line: string) => void = console.log): MailTransport {
   return {
     async send({ raw, confirmUrl, messageId }) {
-      mkdirSync(dir, { recursive: true });
+      await mkdir(dir, { recursive: true });
       const file = join(
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.split('@')[0]}.eml`,
       );
-      writeFileSync(file, raw, { mode: 0o600 });
+      await writeFile(file, raw, { mode: 0o600 });
       print(`Confirmation mail in ${file}: ${confirmUrl}`);
     },
   };
