@@ -9,6 +9,8 @@ import { WaitlistApi } from './constructs/waitlist-api';
 export interface MandjeStackProps extends StackProps {
   /** The built page to deploy (dist/). */
   siteDir: string;
+  /** The built functions to deploy (dist-functions/), one folder each. */
+  functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
 }
@@ -22,6 +24,7 @@ export class MandjeStack extends Stack {
     super(scope, id, props);
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
+      functionsDir: props.functionsDir,
       // A launch-day spike is people, each sending one request: 100 a second steady, bursts of 200.
       throttle: { rateLimit: 100, burstLimit: 200 },
       logRetention: RetentionDays.THREE_MONTHS,

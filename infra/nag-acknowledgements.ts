@@ -1,6 +1,7 @@
 import { type CfnResource, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { BuiltFunction } from './constructs/built-function';
 import type { MandjeStack } from './mandje-stack';
 
 export interface NagAcknowledgement {
@@ -17,18 +18,11 @@ const rule = (id: string) => `AwsSolutions::AwsSolutions-${id}`;
  */
 export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
   const { site, waitlist } = stack;
-  const handlerLogsId = stack.getLogicalId(waitlist.handler.logGroup.node.defaultChild as CfnResource);
   const acknowledgements: NagAcknowledgement[] = [
     {
       construct: waitlist.httpApi,
       rule: rule('APIG4'),
       reason: 'Joining the waitlist is public by design: anonymous visitors sign up without an account.',
-    },
-    {
-      construct: waitlist.handler.role ?? waitlist.handler,
-      rule: `${rule('IAM5')}[Resource::<${handlerLogsId}.Arn>:*]`,
-      reason:
-        'Log streams are created at run time under the function’s own log group; the wildcard is that group’s streams only.',
     },
     {
       construct: site.distribution,
@@ -43,6 +37,15 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         'No WAF: the only write path is throttled at the API stage and validated by the handler; WAF would cost more than the page at rest.',
     },
   ];
+  for (const built of stack.node.findAll().filter((child) => child instanceof BuiltFunction)) {
+    const logsId = stack.getLogicalId(built.logGroup.node.defaultChild as CfnResource);
+    acknowledgements.push({
+      construct: built.role,
+      rule: `${rule('IAM5')}[Resource::<${logsId}.Arn>:*]`,
+      reason:
+        'Log streams are created at run time under the function’s own log group; the wildcard is that group’s streams only.',
+    });
+  }
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,

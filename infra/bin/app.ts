@@ -15,6 +15,7 @@ const certificateArn = app.node.tryGetContext('certificateArn') as string | unde
 const stack = new MandjeStack(app, 'Mandje', {
   description: 'Mandje: landing page and waitlist',
   siteDir: resolve(import.meta.dirname, '../../dist'),
+  functionsDir: resolve(import.meta.dirname, '../../dist-functions'),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   ...(domainNames && certificateArn
     ? { domain: { names: domainNames.split(',').map((name) => name.trim()), certificateArn } }

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stage } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { type FUNCTION_NAMES, fakeFunctionsDir, synthStack } from './synth';
+import { logicalIdOf, present, resourceOf } from './template-queries';
+
+let stack: MandjeStack;
+let template: Template;
+let functionsDir: string;
+let handlers: Record<(typeof DEPLOYED)[number], LambdaFunction>;
+
+/** The functions this stack deploys, of those the build makes (FUNCTION_NAMES). */
+const DEPLOYED = ['waitlist'] as const satisfies (typeof FUNCTION_NAMES)[number][];
+
+/** A folder's files and their contents, by path. */
+const filesIn = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .map((path) => [path, readFileSync(join(dir, path), 'utf8')]),
+  );
+
+beforeAll(() => {
+  functionsDir = fakeFunctionsDir();
+  // The waitlist function ships a source map here.
+  writeFileSync(join(functionsDir, 'waitlist', 'index.mjs.map'), '{"version":3,"mappings":""}');
+  stack = synthStack({ functionsDir });
+  template = Template.fromStack(stack);
+  handlers = { waitlist: stack.waitlist.handler };
+});
+
+describe('each function', () => {
+  it.each(DEPLOYED)('%s is deployed from its folder as the build left it, file for file', (name) => {
+    const code = resourceOf(template, logicalIdOf(handlers[name])).Properties.Code as { S3Key: string };
+    const assetHash = code.S3Key.replace(/\.zip$/, '');
+    const staged = join(present(Stage.of(stack), 'stage').outdir, `asset.${assetHash}`);
+    expect(filesIn(staged)).toEqual(filesIn(join(functionsDir, name)));
+  });
+
+  it('runs the bundle’s handler on Node.js 24, arm64', () => {
+    for (const handler of Object.values(handlers))
+      expect(resourceOf(template, logicalIdOf(handler)).Properties).toMatchObject({
+        Handler: 'index.handler',
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+      });
+  });
+
+  it('decodes stack traces with the source map when one ships', () => {
+    const { Environment } = resourceOf(template, logicalIdOf(handlers.waitlist)).Properties as {
+      Environment: { Variables: Record<string, unknown> };
+    };
+    expect(Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+  });
+
+  it('refuses to synthesize when a function has not been built', () => {
+    const unbuilt = fakeFunctionsDir();
+    rmSync(join(unbuilt, 'waitlist', 'index.mjs'));
+    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/waitlist\/index\.mjs is missing/);
+  });
+});
