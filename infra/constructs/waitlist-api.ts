@@ -2,13 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { TOKEN_INDEX, WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 
 export interface WaitlistApiProps {
@@ -20,11 +20,13 @@ export interface WaitlistApiProps {
 }
 
 /**
- * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put items in its table and
- * write its own logs, and nothing else.
+ * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put a signup in its table and
+ * update it to ask for the confirmation mail again, and write its own logs; nothing else.
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
+  /** The token index's ARN: what confirming may query, and nothing else of the table. */
+  public readonly tokenIndexArn: string;
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
   public readonly stage: HttpStage;
@@ -42,21 +44,28 @@ export class WaitlistApi extends Construct {
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
     });
+    this.table.addGlobalSecondaryIndex({
+      indexName: TOKEN_INDEX.name,
+      partitionKey: { name: TOKEN_INDEX.key.name, type: AttributeType.STRING },
+      projectionType: ProjectionType.INCLUDE,
+      nonKeyAttributes: [...TOKEN_INDEX.projection],
+    });
+    this.tokenIndexArn = `${this.table.tableArn}/index/${TOKEN_INDEX.name}`;
 
     this.handler = new BuiltFunction(this, 'Handler', {
       functionsDir: props.functionsDir,
       name: 'waitlist',
-      description: 'Waitlist handler: put items in the waitlist table, write its own logs',
+      description: 'Waitlist handler: put signups in the waitlist table, ask for the confirmation mail again',
       // 256 MB gives enough CPU for a cold start well under a second; one put needs little memory.
       memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
       environment: { TABLE_NAME: this.table.tableName },
-      // Written out by hand: grantWriteData grants more than this.
+      // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
       permissions: [
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['dynamodb:PutItem'],
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
           resources: [this.table.tableArn],
         }),
       ],

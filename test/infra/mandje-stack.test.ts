@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_INDEX } from '#contract/waitlist-table';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../infra/security-headers';
 import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
-import { logicalIdOf, type Resource, resourceOf } from './template-queries';
+import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
 
 // CloudFront's managed policies, by their fixed IDs.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -289,24 +290,23 @@ describe('the waitlist function', () => {
     expect(fn.Environment).toEqual({ Variables: { TABLE_NAME: { Ref: tableLogicalId } } });
   });
 
-  it('may put items in the table and nothing else in DynamoDB', () => {
-    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
-      (policy) =>
-        (
-          (policy as Resource).Properties.PolicyDocument as {
-            Statement: { Action: string | string[]; Resource: unknown }[];
-          }
-        ).Statement,
-    );
-    const dynamo = statements.filter((statement) =>
-      [statement.Action].flat().some((action) => action.startsWith('dynamodb:')),
-    );
-    expect(dynamo).toEqual([
-      { Action: 'dynamodb:PutItem', Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] } },
+  it('may put records in the table and update them, write its own logs, and nothing else', () => {
+    const handler = stack.waitlist.handler;
+    expect(statementsOf(template, logicalIdOf(present(handler.role, 'waitlist role')))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(handler.logGroup), 'Arn'] }, ':*']] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] },
+      },
     ]);
   });
 
-  it('has a role with no managed policies: its own log writes and the put, written out', () => {
+  it('has a role with no managed policies: its own log writes and the writes, written out', () => {
     const handlerRole = Object.values(template.findResources('AWS::IAM::Role')).find((role) =>
       String((role as Resource).Properties.Description ?? '').startsWith('Waitlist handler'),
     ) as Resource;
@@ -320,12 +320,27 @@ describe('the waitlist table', () => {
     expect(table.Properties).toEqual(
       expect.objectContaining({
         KeySchema: [{ AttributeName: 'email', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'email', AttributeType: 'S' }],
+        AttributeDefinitions: expect.arrayContaining([{ AttributeName: 'email', AttributeType: 'S' }]),
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         DeletionProtectionEnabled: true,
       }),
     );
+  });
+
+  it('has the token index of the contract, keyed on the token hash, holding what confirming reads', () => {
+    const table = only('AWS::DynamoDB::Table').Properties;
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: TOKEN_INDEX.name,
+        KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
+      },
+    ]);
+    expect(table.AttributeDefinitions).toContainEqual({
+      AttributeName: TOKEN_INDEX.key.name,
+      AttributeType: TOKEN_INDEX.key.type,
+    });
   });
 
   it('deletes each record when its expiresAt passes, as the privacy notice promises', () => {
