@@ -3,6 +3,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { ConfirmApi } from './constructs/confirm-api';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
 
@@ -15,10 +16,11 @@ export interface MandjeStackProps extends StackProps {
   domain?: { names: string[]; certificateArn: string };
 }
 
-/** Production: the page and the waitlist API behind one CloudFront distribution. */
+/** Production: the page, the waitlist API and the confirm API behind one CloudFront distribution. */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
+  public readonly confirmApi: ConfirmApi;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
@@ -27,6 +29,13 @@ export class MandjeStack extends Stack {
       functionsDir: props.functionsDir,
       // A launch-day spike is people, each sending one request: 100 a second steady, bursts of 200.
       throttle: { rateLimit: 100, burstLimit: 200 },
+      logRetention: RetentionDays.THREE_MONTHS,
+    });
+    this.confirmApi = new ConfirmApi(this, 'Confirm', {
+      functionsDir: props.functionsDir,
+      httpApi: this.waitlist.httpApi,
+      table: this.waitlist.table,
+      tokenIndexArn: this.waitlist.tokenIndexArn,
       logRetention: RetentionDays.THREE_MONTHS,
     });
     this.site = new StaticSite(this, 'Site', {

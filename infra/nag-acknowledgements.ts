@@ -22,7 +22,8 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
     {
       construct: waitlist.httpApi,
       rule: rule('APIG4'),
-      reason: 'Joining the waitlist is public by design: anonymous visitors sign up without an account.',
+      reason:
+        'Joining the waitlist and confirming a signup are public by design: anonymous visitors, no accounts; only the token mailed to an address confirms it.',
     },
     {
       construct: site.distribution,
@@ -34,7 +35,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       construct: site.distribution,
       rule: rule('CFR2'),
       reason:
-        'No WAF: the only write path is throttled at the API stage and validated by the handler; WAF would cost more than the page at rest.',
+        'No WAF: the write paths (joining, confirming) are throttled at the API stage and validated by their handlers; WAF would cost more than the page at rest.',
     },
   ];
   for (const built of stack.node.findAll().filter((child) => child instanceof BuiltFunction)) {

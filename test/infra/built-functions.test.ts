@@ -14,7 +14,7 @@ let functionsDir: string;
 let handlers: Record<(typeof DEPLOYED)[number], LambdaFunction>;
 
 /** The functions this stack deploys, of those the build makes (FUNCTION_NAMES). */
-const DEPLOYED = ['waitlist'] as const satisfies (typeof FUNCTION_NAMES)[number][];
+const DEPLOYED = ['waitlist', 'confirm'] as const satisfies (typeof FUNCTION_NAMES)[number][];
 
 /** A folder's files and their contents, by path. */
 const filesIn = (dir: string) =>
@@ -30,7 +30,7 @@ beforeAll(() => {
   writeFileSync(join(functionsDir, 'waitlist', 'index.mjs.map'), '{"version":3,"mappings":""}');
   stack = synthStack({ functionsDir });
   template = Template.fromStack(stack);
-  handlers = { waitlist: stack.waitlist.handler };
+  handlers = { waitlist: stack.waitlist.handler, confirm: stack.confirmApi.handler };
 });
 
 describe('each function', () => {
@@ -50,16 +50,20 @@ describe('each function', () => {
       });
   });
 
-  it('decodes stack traces with the source map when one ships', () => {
-    const { Environment } = resourceOf(template, logicalIdOf(handlers.waitlist)).Properties as {
-      Environment: { Variables: Record<string, unknown> };
-    };
-    expect(Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+  it('decodes stack traces with the source map where one ships, and only there', () => {
+    const nodeOptions = (name: keyof typeof handlers) =>
+      (
+        resourceOf(template, logicalIdOf(handlers[name])).Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables.NODE_OPTIONS;
+    expect(nodeOptions('waitlist')).toBe('--enable-source-maps');
+    expect(nodeOptions('confirm')).toBeUndefined();
   });
 
   it('refuses to synthesize when a function has not been built', () => {
     const unbuilt = fakeFunctionsDir();
-    rmSync(join(unbuilt, 'waitlist', 'index.mjs'));
-    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/waitlist\/index\.mjs is missing/);
+    rmSync(join(unbuilt, 'confirm', 'index.mjs'));
+    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/confirm\/index\.mjs is missing/);
   });
 });

@@ -251,9 +251,13 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly one route: POST /api/waitlist', () => {
+  it('has exactly the waitlist’s route and the confirm routes: POST /api/waitlist, GET and POST /api/confirm', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
-    expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
+      'GET /api/confirm',
+      'POST /api/confirm',
+      'POST /api/waitlist',
+    ]);
   });
 
   it('throttles its default stage, steady rate and burst both set', () => {
@@ -272,7 +276,8 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    expect(retentions).toEqual([90, 90]);
+    // The access logs and each function's logs: waitlist and confirm.
+    expect(retentions).toEqual([90, 90, 90]);
   });
 });
 
