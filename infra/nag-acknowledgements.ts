@@ -17,7 +17,7 @@ const rule = (id: string) => `AwsSolutions::AwsSolutions-${id}`;
  * reason. The README lists them; a test checks that nothing else is flagged.
  */
 export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
-  const { site, waitlist } = stack;
+  const { site, waitlist, mailer } = stack;
   const acknowledgements: NagAcknowledgement[] = [
     {
       construct: waitlist.httpApi,
@@ -47,6 +47,20 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         'Log streams are created at run time under the function’s own log group; the wildcard is that group’s streams only.',
     });
   }
+  acknowledgements.push(
+    {
+      construct: mailer.handler.role ?? mailer.handler,
+      rule: `${rule('IAM5')}[Resource::*]`,
+      reason:
+        'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the stream’s records are read from this table’s stream only.',
+    },
+    {
+      construct: mailer.deadLetterQueue,
+      rule: rule('SQS3'),
+      reason:
+        'This queue is a dead-letter queue: the stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
+    },
+  );
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,

@@ -5,16 +5,13 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { type FUNCTION_NAMES, fakeFunctionsDir, synthStack } from './synth';
+import { FUNCTION_NAMES, fakeFunctionsDir, synthStack } from './synth';
 import { logicalIdOf, present, resourceOf } from './template-queries';
 
 let stack: MandjeStack;
 let template: Template;
 let functionsDir: string;
-let handlers: Record<(typeof DEPLOYED)[number], LambdaFunction>;
-
-/** The functions this stack deploys, of those the build makes (FUNCTION_NAMES). */
-const DEPLOYED = ['waitlist', 'confirm'] as const satisfies (typeof FUNCTION_NAMES)[number][];
+let handlers: Record<(typeof FUNCTION_NAMES)[number], LambdaFunction>;
 
 /** A folder's files and their contents, by path. */
 const filesIn = (dir: string) =>
@@ -26,15 +23,19 @@ const filesIn = (dir: string) =>
 
 beforeAll(() => {
   functionsDir = fakeFunctionsDir();
-  // The waitlist function ships a source map here.
-  writeFileSync(join(functionsDir, 'waitlist', 'index.mjs.map'), '{"version":3,"mappings":""}');
+  // The mailer ships a source map; the others do not.
+  writeFileSync(join(functionsDir, 'mailer', 'index.mjs.map'), '{"version":3,"mappings":""}');
   stack = synthStack({ functionsDir });
   template = Template.fromStack(stack);
-  handlers = { waitlist: stack.waitlist.handler, confirm: stack.confirmApi.handler };
+  handlers = {
+    waitlist: stack.waitlist.handler,
+    confirm: present(stack.confirmApi, 'confirm API').handler,
+    mailer: present(stack.mailer, 'mailer').handler,
+  };
 });
 
 describe('each function', () => {
-  it.each(DEPLOYED)('%s is deployed from its folder as the build left it, file for file', (name) => {
+  it.each(FUNCTION_NAMES)('%s is deployed from its folder as the build left it, file for file', (name) => {
     const code = resourceOf(template, logicalIdOf(handlers[name])).Properties.Code as { S3Key: string };
     const assetHash = code.S3Key.replace(/\.zip$/, '');
     const staged = join(present(Stage.of(stack), 'stage').outdir, `asset.${assetHash}`);
@@ -57,7 +58,8 @@ describe('each function', () => {
           Variables: Record<string, unknown>;
         }
       ).Variables.NODE_OPTIONS;
-    expect(nodeOptions('waitlist')).toBe('--enable-source-maps');
+    expect(nodeOptions('mailer')).toBe('--enable-source-maps');
+    expect(nodeOptions('waitlist')).toBeUndefined();
     expect(nodeOptions('confirm')).toBeUndefined();
   });
 

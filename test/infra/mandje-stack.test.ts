@@ -276,8 +276,8 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: waitlist and confirm.
-    expect(retentions).toEqual([90, 90, 90]);
+    // The access logs and each function's logs: waitlist, confirm and mailer.
+    expect(retentions).toEqual([90, 90, 90, 90]);
   });
 });
 
@@ -362,8 +362,11 @@ describe('the waitlist table', () => {
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint and the table', () => {
+  it('name the site URL, the waitlist endpoint, the table and the DKIM records to add to the DNS', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'DkimRecord1',
+      'DkimRecord2',
+      'DkimRecord3',
       'SiteUrl',
       'TableName',
       'WaitlistEndpoint',

@@ -50,11 +50,15 @@ export function fakeFunctionsDir(): string {
   return dir;
 }
 
+/** The example sender the stack is synthesized with, unless a test says otherwise. */
+export const MAIL_FROM = 'hallo@mandje.nl';
+
 export function synthStack(props: Partial<MandjeStackProps> = {}, app = new App()): MandjeStack {
   return new MandjeStack(app, 'Mandje', {
     env: { account: '123456789012', region: 'eu-west-1' },
     siteDir: fakeSiteDir(),
     functionsDir: fakeFunctionsDir(),
+    confirmation: { mailFrom: MAIL_FROM },
     ...props,
   });
 }
