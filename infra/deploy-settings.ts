@@ -17,11 +17,16 @@ function contextString(app: App, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : String(value).trim();
 }
 
-function confirmationFrom(app: App): ConfirmationSettings {
+function confirmationFrom(app: App): ConfirmationSettings | false {
+  const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
+  if (confirmSignups === 'false') return false;
+  if (confirmSignups !== 'true')
+    throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
+
   const mailFrom = contextString(app, 'mailFrom');
   if (!mailFrom)
     throw new DeploySettingError(
-      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain.',
+      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain, or with -c confirmSignups=false to store signups confirmed without a mail.',
     );
   if (!PLAIN_ADDRESS.test(mailFrom))
     throw new DeploySettingError(
@@ -45,8 +50,9 @@ function confirmationFrom(app: App): ConfirmationSettings {
 /**
  * The choices made at deploy time, from the CDK context (`-c name=value`):
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
- * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required;
- * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in.
+ * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on;
+ * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
+ * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent.
  */
 export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation'> {
   const domainNames = contextString(app, 'domainNames');

@@ -26,20 +26,20 @@ export interface MandjeStackProps extends StackProps {
   functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
-  /** Confirmation by mail (double opt-in): who the mails come from. */
-  confirmation: ConfirmationSettings;
+  /** Confirmation by mail (double opt-in), or `false`: signups are stored confirmed, and no mail is sent. */
+  confirmation: ConfirmationSettings | false;
 }
 
 /**
- * Production: the page, the waitlist API and the confirm API behind one CloudFront distribution, and a
- * mailer fed by the table's stream, sending the confirmation mails with SES.
+ * Production: the page and the waitlist API behind one CloudFront distribution; with confirmation by mail,
+ * the confirm API on the same distribution and a mailer fed by the table's stream, sending with SES.
  */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
-  public readonly confirmApi: ConfirmApi;
-  public readonly mailSender: MailSender;
-  public readonly mailer: ConfirmationMailer;
+  public readonly confirmApi?: ConfirmApi;
+  public readonly mailSender?: MailSender;
+  public readonly mailer?: ConfirmationMailer;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
@@ -48,15 +48,9 @@ export class MandjeStack extends Stack {
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
       functionsDir,
+      confirmSignups: confirmation !== false,
       // A launch-day spike is people, each sending one request: 100 a second steady, bursts of 200.
       throttle: { rateLimit: 100, burstLimit: 200 },
-      logRetention,
-    });
-    this.confirmApi = new ConfirmApi(this, 'Confirm', {
-      functionsDir,
-      httpApi: this.waitlist.httpApi,
-      table: this.waitlist.table,
-      tokenIndexArn: this.waitlist.tokenIndexArn,
       logRetention,
     });
     this.site = new StaticSite(this, 'Site', {
@@ -72,26 +66,35 @@ export class MandjeStack extends Stack {
         : {}),
     });
 
-    const { hostedZone } = confirmation;
-    this.mailSender = new MailSender(this, 'MailSender', {
-      from: confirmation.mailFrom,
-      ...(hostedZone
-        ? {
-            hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
-              zoneName: hostedZone.name,
-              hostedZoneId: hostedZone.id,
-            }),
-          }
-        : {}),
-    });
-    this.mailer = new ConfirmationMailer(this, 'Mailer', {
-      functionsDir,
-      table: this.waitlist.table,
-      sender: this.mailSender,
-      siteUrl: this.site.url,
-      contactEmail: siteConfig.contactEmail,
-      logRetention,
-    });
+    if (confirmation) {
+      this.confirmApi = new ConfirmApi(this, 'Confirm', {
+        functionsDir,
+        httpApi: this.waitlist.httpApi,
+        table: this.waitlist.table,
+        tokenIndexArn: this.waitlist.tokenIndexArn,
+        logRetention,
+      });
+      const { hostedZone } = confirmation;
+      this.mailSender = new MailSender(this, 'MailSender', {
+        from: confirmation.mailFrom,
+        ...(hostedZone
+          ? {
+              hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+                zoneName: hostedZone.name,
+                hostedZoneId: hostedZone.id,
+              }),
+            }
+          : {}),
+      });
+      this.mailer = new ConfirmationMailer(this, 'Mailer', {
+        functionsDir,
+        table: this.waitlist.table,
+        sender: this.mailSender,
+        siteUrl: this.site.url,
+        contactEmail: siteConfig.contactEmail,
+        logRetention,
+      });
+    }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {
@@ -104,7 +107,7 @@ export class MandjeStack extends Stack {
     });
     // Without a hosted zone to put them in, the DKIM records are for the operator to add to the DNS.
     const sender = this.mailSender;
-    if (!sender.hasHostedZone)
+    if (sender && !sender.hasHostedZone)
       for (const [index, { name, value }] of sender.dkimRecords.entries())
         new CfnOutput(this, `DkimRecord${index + 1}`, {
           value: `${name} CNAME ${value}`,

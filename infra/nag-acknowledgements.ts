@@ -47,20 +47,22 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         'Log streams are created at run time under the function’s own log group; the wildcard is that group’s streams only.',
     });
   }
-  acknowledgements.push(
-    {
-      construct: mailer.handler.role ?? mailer.handler,
-      rule: `${rule('IAM5')}[Resource::*]`,
-      reason:
-        'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the stream’s records are read from this table’s stream only.',
-    },
-    {
-      construct: mailer.deadLetterQueue,
-      rule: rule('SQS3'),
-      reason:
-        'This queue is a dead-letter queue: the stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
-    },
-  );
+  if (mailer) {
+    acknowledgements.push(
+      {
+        construct: mailer.handler.role ?? mailer.handler,
+        rule: `${rule('IAM5')}[Resource::*]`,
+        reason:
+          'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the stream’s records are read from this table’s stream only.',
+      },
+      {
+        construct: mailer.deadLetterQueue,
+        rule: rule('SQS3'),
+        reason:
+          'This queue is a dead-letter queue: the stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
+      },
+    );
+  }
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,

@@ -14,6 +14,11 @@ import { BuiltFunction } from './built-function';
 export interface WaitlistApiProps {
   /** Where functions/build.ts wrote the functions (dist-functions/). */
   functionsDir: string;
+  /**
+   * Whether a signup waits for confirmation by mail: then it is stored as pending, and the table's stream
+   * tells the mailer. Without, it is stored as confirmed at once.
+   */
+  confirmSignups: boolean;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
@@ -43,8 +48,8 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
-      // The mailer reads new and changed records from it.
-      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+      // The mailer reads new and changed records from it; without confirmation nobody does.
+      ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TOKEN_INDEX.name,
@@ -62,7 +67,10 @@ export class WaitlistApi extends Construct {
       memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
-      environment: { TABLE_NAME: this.table.tableName },
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        CONFIRM_SIGNUPS: String(props.confirmSignups),
+      },
       // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
       permissions: [
         new PolicyStatement({

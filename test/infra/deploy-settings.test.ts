@@ -16,14 +16,21 @@ function failureOf(context: Record<string, string>): DeploySettingError {
 }
 
 describe('deploy settings from the CDK context', () => {
-  it('stops the synth with one line naming mailFrom when no sender is given', () => {
+  it('stops the synth with one line naming mailFrom when confirmation is on and no sender is given', () => {
     const { message } = failureOf({});
     expect(message).not.toContain('\n');
     expect(message).toContain('-c mailFrom=');
+    expect(message).toContain('-c confirmSignups=false');
   });
 
-  it('takes the sender as given', () => {
+  it('turns confirmation on with the sender given, and off with confirmSignups=false, sender or not', () => {
     expect(settingsOf({ mailFrom: 'hallo@mandje.nl' }).confirmation).toEqual({ mailFrom: 'hallo@mandje.nl' });
+    expect(settingsOf({ confirmSignups: 'false' }).confirmation).toBe(false);
+    expect(settingsOf({ confirmSignups: 'false', mailFrom: 'hallo@mandje.nl' }).confirmation).toBe(false);
+  });
+
+  it('refuses a confirmSignups that is neither true nor false, rather than guess', () => {
+    expect(failureOf({ confirmSignups: 'no', mailFrom: 'hallo@mandje.nl' }).message).toContain('"no"');
   });
 
   it('refuses a sender that is not a plain address', () => {
@@ -53,8 +60,7 @@ describe('deploy settings from the CDK context', () => {
   it('reads a custom domain as its names and certificate', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
     expect(
-      settingsOf({ mailFrom: 'hallo@mandje.nl', domainNames: 'mandje.nl, www.mandje.nl', certificateArn })
-        .domain,
+      settingsOf({ confirmSignups: 'false', domainNames: 'mandje.nl, www.mandje.nl', certificateArn }).domain,
     ).toEqual({ names: ['mandje.nl', 'www.mandje.nl'], certificateArn });
   });
 });

@@ -282,7 +282,7 @@ describe('the waitlist API', () => {
 });
 
 describe('the waitlist function', () => {
-  it('runs Node.js 24 on arm64 with the table name in its environment', () => {
+  it('runs Node.js 24 on arm64, told the table and that signups wait for confirmation', () => {
     const { Properties: fn } = resourceOf(template, waitlistLogicalId);
     expect(fn).toMatchObject({
       Runtime: 'nodejs24.x',
@@ -292,7 +292,9 @@ describe('the waitlist function', () => {
       Timeout: 10,
       LoggingConfig: { LogGroup: expect.anything() },
     });
-    expect(fn.Environment).toEqual({ Variables: { TABLE_NAME: { Ref: tableLogicalId } } });
+    expect(fn.Environment).toEqual({
+      Variables: { TABLE_NAME: { Ref: tableLogicalId }, CONFIRM_SIGNUPS: 'true' },
+    });
   });
 
   it('may put records in the table and update them, write its own logs, and nothing else', () => {
