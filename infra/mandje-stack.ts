@@ -1,30 +1,57 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { siteConfig } from '../frontend/src/config/site';
+import { ConfirmApi } from './constructs/confirm-api';
+import { ConfirmationMailer } from './constructs/confirmation-mailer';
+import { MailSender } from './constructs/mail-sender';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
+
+/** Confirmation by mail: who the mails come from, and where that domain's DNS is, if in Route 53. */
+export interface ConfirmationSettings {
+  /** A plain address, as `hallo@mandje.nl`; SES sends as its domain. */
+  mailFrom: string;
+  /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
+  hostedZone?: { name: string; id: string };
+}
 
 export interface MandjeStackProps extends StackProps {
   /** The built page to deploy (dist/). */
   siteDir: string;
+  /** The built functions to deploy (dist-functions/), one folder each. */
+  functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
+  /** Confirmation by mail (double opt-in), or `false`: signups are stored confirmed, and no mail is sent. */
+  confirmation: ConfirmationSettings | false;
 }
 
-/** Production: the page and the waitlist API behind one CloudFront distribution. */
+/**
+ * Production: the page and the waitlist API behind one CloudFront distribution; with confirmation by mail,
+ * the confirm API on the same distribution and a mailer fed by the table's stream, sending with SES.
+ */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
+  public readonly confirmApi?: ConfirmApi;
+  public readonly mailSender?: MailSender;
+  public readonly mailer?: ConfirmationMailer;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
+    const logRetention = RetentionDays.THREE_MONTHS;
+    const { confirmation, functionsDir } = props;
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
+      functionsDir,
+      confirmSignups: confirmation !== false,
       // A launch-day spike is people, each sending one request: 100 a second steady, bursts of 200.
       throttle: { rateLimit: 100, burstLimit: 200 },
-      logRetention: RetentionDays.THREE_MONTHS,
+      logRetention,
     });
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
@@ -39,6 +66,36 @@ export class MandjeStack extends Stack {
         : {}),
     });
 
+    if (confirmation) {
+      this.confirmApi = new ConfirmApi(this, 'Confirm', {
+        functionsDir,
+        httpApi: this.waitlist.httpApi,
+        table: this.waitlist.table,
+        tokenIndexArn: this.waitlist.tokenIndexArn,
+        logRetention,
+      });
+      const { hostedZone } = confirmation;
+      this.mailSender = new MailSender(this, 'MailSender', {
+        from: confirmation.mailFrom,
+        ...(hostedZone
+          ? {
+              hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+                zoneName: hostedZone.name,
+                hostedZoneId: hostedZone.id,
+              }),
+            }
+          : {}),
+      });
+      this.mailer = new ConfirmationMailer(this, 'Mailer', {
+        functionsDir,
+        table: this.waitlist.table,
+        sender: this.mailSender,
+        siteUrl: this.site.url,
+        contactEmail: siteConfig.contactEmail,
+        logRetention,
+      });
+    }
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {
       value: `${this.site.url}${WAITLIST_PATH}`,
@@ -48,5 +105,13 @@ export class MandjeStack extends Stack {
       value: this.waitlist.table.tableName,
       description: 'The waitlist table',
     });
+    // Without a hosted zone to put them in, the DKIM records are for the operator to add to the DNS.
+    const sender = this.mailSender;
+    if (sender && !sender.hasHostedZone)
+      for (const [index, { name, value }] of sender.dkimRecords.entries())
+        new CfnOutput(this, `DkimRecord${index + 1}`, {
+          value: `${name} CNAME ${value}`,
+          description: `A DNS record for ${sender.domain}: SES signs and sends the confirmation mails once all three are found`,
+        });
   }
 }

@@ -1,32 +1,38 @@
-import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { TOKEN_INDEX, WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { BuiltFunction } from './built-function';
 
 export interface WaitlistApiProps {
+  /** Where functions/build.ts wrote the functions (dist-functions/). */
+  functionsDir: string;
+  /**
+   * Whether a signup waits for confirmation by mail: then it is stored as pending, and the table's stream
+   * tells the mailer. Without, it is stored as confirmed at once.
+   */
+  confirmSignups: boolean;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
 }
 
-const repoRoot = join(import.meta.dirname, '../..');
-
 /**
- * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put items in its table and
- * write its own logs, and nothing else.
+ * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put a signup in its table and
+ * update it to ask for the confirmation mail again, and write its own logs; nothing else.
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
-  public readonly handler: NodejsFunction;
+  /** The token index's ARN: what confirming may query, and nothing else of the table. */
+  public readonly tokenIndexArn: string;
+  public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
   public readonly stage: HttpStage;
 
@@ -42,57 +48,39 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
+      // The mailer reads new and changed records from it; without confirmation nobody does.
+      ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
     });
-
-    const functionLogs = new LogGroup(this, 'HandlerLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+    this.table.addGlobalSecondaryIndex({
+      indexName: TOKEN_INDEX.name,
+      partitionKey: { name: TOKEN_INDEX.key.name, type: AttributeType.STRING },
+      projectionType: ProjectionType.INCLUDE,
+      nonKeyAttributes: [...TOKEN_INDEX.projection],
     });
+    this.tokenIndexArn = `${this.table.tableArn}/index/${TOKEN_INDEX.name}`;
 
-    // Written out by hand: grantWriteData and the basic execution policy both grant more than this.
-    const role = new Role(this, 'HandlerRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Waitlist handler: put items in the waitlist table, write its own logs',
-    });
-    role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:PutItem'],
-        resources: [this.table.tableArn],
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        resources: [`${functionLogs.logGroupArn}:*`],
-      }),
-    );
-
-    this.handler = new NodejsFunction(this, 'Handler', {
-      entry: join(repoRoot, 'functions/waitlist/handler.ts'),
-      projectRoot: repoRoot,
-      depsLockFilePath: join(repoRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+    this.handler = new BuiltFunction(this, 'Handler', {
+      functionsDir: props.functionsDir,
+      name: 'waitlist',
+      description: 'Waitlist handler: put signups in the waitlist table, ask for the confirmation mail again',
       // 256 MB gives enough CPU for a cold start well under a second; one put needs little memory.
       memorySize: 256,
-      // The SDK gives up after three attempts of at most 2 s; 10 s leaves room and stays under the page's wait.
+      // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
-      role,
-      logGroup: functionLogs,
-      environment: { TABLE_NAME: this.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: true,
-        sourceMap: true,
-        target: 'node24',
-        // The runtime provides the AWS SDK v3.
-        externalModules: ['@aws-sdk/*'],
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        CONFIRM_SIGNUPS: String(props.confirmSignups),
       },
-    });
+      // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
+      permissions: [
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          resources: [this.table.tableArn],
+        }),
+      ],
+      logRetention: props.logRetention,
+    }).function;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Mandje waitlist',

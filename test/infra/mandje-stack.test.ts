@@ -2,22 +2,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_INDEX } from '#contract/waitlist-table';
+import type { MandjeStack } from '../../infra/mandje-stack';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../infra/security-headers';
 import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
+import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
 
 // CloudFront's managed policies, by their fixed IDs.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
+let stack: MandjeStack;
 let template: Template;
 let tableLogicalId: string;
+let waitlistLogicalId: string;
 
-type Resource = {
-  Type: string;
-  Properties: Record<string, unknown>;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-};
 const only = (type: string): Resource => {
   const all = Object.values(template.findResources(type)) as Resource[];
   expect(all, type).toHaveLength(1);
@@ -27,9 +26,10 @@ const distributionConfig = () =>
   only('AWS::CloudFront::Distribution').Properties.DistributionConfig as Record<string, unknown>;
 
 beforeAll(() => {
-  const stack = synthStack();
+  stack = synthStack();
   template = Template.fromStack(stack);
-  tableLogicalId = Object.keys(template.findResources('AWS::DynamoDB::Table'))[0] as string;
+  tableLogicalId = logicalIdOf(stack.waitlist.table);
+  waitlistLogicalId = logicalIdOf(stack.waitlist.handler);
 });
 
 describe('the page', () => {
@@ -251,9 +251,13 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly one route: POST /api/waitlist', () => {
+  it('has exactly the waitlist’s route and the confirm routes: POST /api/waitlist, GET and POST /api/confirm', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
-    expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
+      'GET /api/confirm',
+      'POST /api/confirm',
+      'POST /api/waitlist',
+    ]);
   });
 
   it('throttles its default stage, steady rate and burst both set', () => {
@@ -272,43 +276,44 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    expect(retentions).toEqual([90, 90]);
+    // The access logs and each function's logs: waitlist, confirm and mailer.
+    expect(retentions).toEqual([90, 90, 90, 90]);
   });
 });
 
 describe('the waitlist function', () => {
-  it('runs Node.js 24 on arm64 with the table name in its environment', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
+  it('runs Node.js 24 on arm64, told the table and that signups wait for confirmation', () => {
+    const { Properties: fn } = resourceOf(template, waitlistLogicalId);
+    expect(fn).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 256,
       Timeout: 10,
-      Environment: {
-        Variables: { TABLE_NAME: { Ref: tableLogicalId }, NODE_OPTIONS: '--enable-source-maps' },
-      },
-      LoggingConfig: { LogGroup: Match.anyValue() },
+      LoggingConfig: { LogGroup: expect.anything() },
+    });
+    expect(fn.Environment).toEqual({
+      Variables: { TABLE_NAME: { Ref: tableLogicalId }, CONFIRM_SIGNUPS: 'true' },
     });
   });
 
-  it('may put items in the table and nothing else in DynamoDB', () => {
-    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
-      (policy) =>
-        (
-          (policy as Resource).Properties.PolicyDocument as {
-            Statement: { Action: string | string[]; Resource: unknown }[];
-          }
-        ).Statement,
-    );
-    const dynamo = statements.filter((statement) =>
-      [statement.Action].flat().some((action) => action.startsWith('dynamodb:')),
-    );
-    expect(dynamo).toEqual([
-      { Action: 'dynamodb:PutItem', Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] } },
+  it('may put records in the table and update them, write its own logs, and nothing else', () => {
+    const handler = stack.waitlist.handler;
+    expect(statementsOf(template, logicalIdOf(present(handler.role, 'waitlist role')))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(handler.logGroup), 'Arn'] }, ':*']] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] },
+      },
     ]);
   });
 
-  it('has a role with no managed policies: its own log writes and the put, written out', () => {
+  it('has a role with no managed policies: its own log writes and the writes, written out', () => {
     const handlerRole = Object.values(template.findResources('AWS::IAM::Role')).find((role) =>
       String((role as Resource).Properties.Description ?? '').startsWith('Waitlist handler'),
     ) as Resource;
@@ -322,12 +327,27 @@ describe('the waitlist table', () => {
     expect(table.Properties).toEqual(
       expect.objectContaining({
         KeySchema: [{ AttributeName: 'email', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'email', AttributeType: 'S' }],
+        AttributeDefinitions: expect.arrayContaining([{ AttributeName: 'email', AttributeType: 'S' }]),
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         DeletionProtectionEnabled: true,
       }),
     );
+  });
+
+  it('has the token index of the contract, keyed on the token hash, holding what confirming reads', () => {
+    const table = only('AWS::DynamoDB::Table').Properties;
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: TOKEN_INDEX.name,
+        KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
+      },
+    ]);
+    expect(table.AttributeDefinitions).toContainEqual({
+      AttributeName: TOKEN_INDEX.key.name,
+      AttributeType: TOKEN_INDEX.key.type,
+    });
   });
 
   it('deletes each record when its expiresAt passes, as the privacy notice promises', () => {
@@ -344,8 +364,11 @@ describe('the waitlist table', () => {
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint and the table', () => {
+  it('name the site URL, the waitlist endpoint, the table and the DKIM records to add to the DNS', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'DkimRecord1',
+      'DkimRecord2',
+      'DkimRecord3',
       'SiteUrl',
       'TableName',
       'WaitlistEndpoint',

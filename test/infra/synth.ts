@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { confirmPageFile } from '#contract/confirmation';
+import { LOCALES } from '#contract/locales';
 import { MandjeStack, type MandjeStackProps } from '../../infra/mandje-stack';
 import { INLINE_HASHES_FILE, inlineHash } from '../../infra/security-headers';
 
@@ -24,10 +26,39 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
   return dir;
 }
 
+/** The functions the build makes, each a folder in dist-functions/. */
+export const FUNCTION_NAMES = ['waitlist', 'confirm', 'mailer'] as const;
+
+/** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
+export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
+
+/**
+ * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function, and the
+ * confirmation pages beside the confirm function's.
+ */
+export function fakeFunctionsDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
+  for (const name of FUNCTION_NAMES) {
+    mkdirSync(join(dir, name));
+    writeFileSync(join(dir, name, 'index.mjs'), fakeBundle(name));
+  }
+  for (const language of LOCALES)
+    writeFileSync(
+      join(dir, 'confirm', confirmPageFile(language)),
+      `<!doctype html><title>${language}</title>`,
+    );
+  return dir;
+}
+
+/** The example sender the stack is synthesized with, unless a test says otherwise. */
+export const MAIL_FROM = 'hallo@mandje.nl';
+
 export function synthStack(props: Partial<MandjeStackProps> = {}, app = new App()): MandjeStack {
   return new MandjeStack(app, 'Mandje', {
     env: { account: '123456789012', region: 'eu-west-1' },
     siteDir: fakeSiteDir(),
+    functionsDir: fakeFunctionsDir(),
+    confirmation: { mailFrom: MAIL_FROM },
     ...props,
   });
 }

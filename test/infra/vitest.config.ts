@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Synthesis bundles the Lambda with esbuild: each file synthesizes once, and may take a few seconds.
+// Each file synthesizes once; a synthesis, cdk-nag's checks included, may take several seconds.
 export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
   test: {

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+export interface BuiltFunctionProps {
+  /** Where functions/build.ts wrote the functions (dist-functions/). */
+  functionsDir: string;
+  /** The function's folder in it: its FUNCTIONS key in functions/build.ts. */
+  name: string;
+  /** What the function does; its role is described by the same words. */
+  description: string;
+  memorySize: number;
+  timeout: Duration;
+  environment: Record<string, string>;
+  /** What the function may do besides writing its own logs, each statement written out. */
+  permissions: PolicyStatement[];
+  logRetention: RetentionDays;
+}
+
+/**
+ * A Lambda function deployed from the folder functions/build.ts wrote for it, as it is: the bundle that is
+ * measured is the bundle that runs. Its role has no managed policies: its own log writes, and `permissions`.
+ */
+export class BuiltFunction extends Construct {
+  public readonly function: LambdaFunction;
+  public readonly role: Role;
+  public readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: BuiltFunctionProps) {
+    super(scope, id);
+    const folder = join(props.functionsDir, props.name);
+    if (!existsSync(join(folder, 'index.mjs')))
+      throw new Error(`${join(folder, 'index.mjs')} is missing: build the functions first (npm run build)`);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Written out by hand: the basic execution policy would let it write to any log group.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [`${this.logGroup.logGroupArn}:*`],
+      }),
+    );
+    for (const statement of props.permissions) this.role.addToPolicy(statement);
+
+    // Stack traces name the bundle's lines unless a source map ships beside it.
+    const sourceMapped = existsSync(join(folder, 'index.mjs.map'));
+    this.function = new LambdaFunction(this, 'Function', {
+      code: Code.fromAsset(folder),
+      handler: 'index.handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      description: props.description,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: {
+        ...props.environment,
+        ...(sourceMapped ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
+      },
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnRecordSet, type IHostedZone } from 'aws-cdk-lib/aws-route53';
+import {
+  ConfigurationSet,
+  DkimIdentity,
+  EasyDkimSigningKeyLength,
+  EmailIdentity,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+
+export interface MailSenderProps {
+  /** The address mails come from, as `hallo@mandje.nl`; its domain is the identity SES sends as. */
+  from: string;
+  /** The Route 53 zone the domain's DNS lives in: the DKIM records are created there. */
+  hostedZone?: IHostedZone;
+}
+
+/**
+ * Sending mail with Amazon SES v2: the sender's domain as an identity that signs with DKIM (Easy DKIM),
+ * and a configuration set that keeps reputation figures and stops sending to addresses that bounced or
+ * complained. Without a hosted zone, `dkimRecords` are the CNAME records to add to the domain's DNS; SES
+ * sends once they are there.
+ */
+export class MailSender extends Construct {
+  public readonly from: string;
+  /** The sender's domain: the identity's name. */
+  public readonly domain: string;
+  /** Whether the DKIM records were created in a Route 53 zone; if not, they are for the operator to add. */
+  public readonly hasHostedZone: boolean;
+  public readonly identity: EmailIdentity;
+  public readonly configurationSet: ConfigurationSet;
+  /** What sending needs permission on: the identity and the configuration set, nothing else. */
+  public readonly sendingResources: string[];
+  /** The DKIM CNAME records; created in the hosted zone when one is given. */
+  public readonly dkimRecords: { name: string; value: string }[];
+
+  constructor(scope: Construct, id: string, props: MailSenderProps) {
+    super(scope, id);
+    this.from = props.from;
+    this.domain = props.from.slice(props.from.lastIndexOf('@') + 1);
+    this.hasHostedZone = props.hostedZone !== undefined;
+
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      reputationMetrics: true,
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.identity = new EmailIdentity(this, 'Identity', {
+      identity: Identity.domain(this.domain),
+      dkimSigning: true,
+      dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
+      configurationSet: this.configurationSet,
+    });
+    this.dkimRecords = this.identity.dkimRecords;
+
+    // Written out rather than by Identity.publicHostedZone, which would verify the zone's own domain: the
+    // sender's may be a subdomain of it. The names SES gives are complete, so no zone name is appended.
+    const zone = props.hostedZone;
+    if (zone)
+      for (const [index, { name, value }] of this.dkimRecords.entries())
+        new CfnRecordSet(this, `DkimRecord${index + 1}`, {
+          hostedZoneId: zone.hostedZoneId,
+          name,
+          type: 'CNAME',
+          resourceRecords: [value],
+          ttl: String(Duration.minutes(30).toSeconds()),
+        });
+
+    this.sendingResources = [
+      this.identity.emailIdentityArn,
+      Stack.of(this).formatArn({
+        service: 'ses',
+        resource: 'configuration-set',
+        resourceName: this.configurationSet.configurationSetName,
+      }),
+    ];
+  }
+}

@@ -1,0 +1,66 @@
+import type { App } from 'aws-cdk-lib';
+import type { ConfirmationSettings, MandjeStackProps } from './mandje-stack';
+
+/** A deploy setting that is missing, malformed or at odds with another: the synth stops with its message. */
+export class DeploySettingError extends Error {
+  override name = 'DeploySettingError';
+}
+
+/** A plain address, no display name: its domain is what SES sends as. */
+const PLAIN_ADDRESS = /^[^\s@<>"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+const withoutFinalDot = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+function contextString(app: App, name: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(name);
+  return value === undefined || value === '' ? undefined : String(value).trim();
+}
+
+function confirmationFrom(app: App): ConfirmationSettings | false {
+  const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
+  if (confirmSignups === 'false') return false;
+  if (confirmSignups !== 'true')
+    throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
+
+  const mailFrom = contextString(app, 'mailFrom');
+  if (!mailFrom)
+    throw new DeploySettingError(
+      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain, or with -c confirmSignups=false to store signups confirmed without a mail.',
+    );
+  if (!PLAIN_ADDRESS.test(mailFrom))
+    throw new DeploySettingError(
+      `-c mailFrom is a plain address such as hallo@mandje.nl, not "${mailFrom}".`,
+    );
+
+  const zoneName = contextString(app, 'hostedZoneName');
+  const zoneId = contextString(app, 'hostedZoneId');
+  if (!zoneName && !zoneId) return { mailFrom };
+  if (!zoneName || !zoneId)
+    throw new DeploySettingError('-c hostedZoneName and -c hostedZoneId go together: give both, or neither.');
+  const zone = withoutFinalDot(zoneName);
+  const domain = domainOf(mailFrom);
+  if (domain !== zone && !domain.endsWith(`.${zone}`))
+    throw new DeploySettingError(
+      `The hosted zone ${zone} does not hold ${domain}, the domain of -c mailFrom: its DKIM records cannot go there.`,
+    );
+  return { mailFrom, hostedZone: { name: zone, id: zoneId } };
+}
+
+/**
+ * The choices made at deploy time, from the CDK context (`-c name=value`):
+ * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
+ * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on;
+ * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
+ * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent.
+ */
+export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation'> {
+  const domainNames = contextString(app, 'domainNames');
+  const certificateArn = contextString(app, 'certificateArn');
+  return {
+    confirmation: confirmationFrom(app),
+    ...(domainNames && certificateArn
+      ? { domain: { names: domainNames.split(',').map((name) => name.trim()), certificateArn } }
+      : {}),
+  };
+}

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stage } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { FUNCTION_NAMES, fakeFunctionsDir, synthStack } from './synth';
+import { logicalIdOf, present, resourceOf } from './template-queries';
+
+let stack: MandjeStack;
+let template: Template;
+let functionsDir: string;
+let handlers: Record<(typeof FUNCTION_NAMES)[number], LambdaFunction>;
+
+/** A folder's files and their contents, by path. */
+const filesIn = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .map((path) => [path, readFileSync(join(dir, path), 'utf8')]),
+  );
+
+beforeAll(() => {
+  functionsDir = fakeFunctionsDir();
+  // The mailer ships a source map; the others do not.
+  writeFileSync(join(functionsDir, 'mailer', 'index.mjs.map'), '{"version":3,"mappings":""}');
+  stack = synthStack({ functionsDir });
+  template = Template.fromStack(stack);
+  handlers = {
+    waitlist: stack.waitlist.handler,
+    confirm: present(stack.confirmApi, 'confirm API').handler,
+    mailer: present(stack.mailer, 'mailer').handler,
+  };
+});
+
+describe('each function', () => {
+  it.each(FUNCTION_NAMES)('%s is deployed from its folder as the build left it, file for file', (name) => {
+    const code = resourceOf(template, logicalIdOf(handlers[name])).Properties.Code as { S3Key: string };
+    const assetHash = code.S3Key.replace(/\.zip$/, '');
+    const staged = join(present(Stage.of(stack), 'stage').outdir, `asset.${assetHash}`);
+    expect(filesIn(staged)).toEqual(filesIn(join(functionsDir, name)));
+  });
+
+  it('runs the bundle’s handler on Node.js 24, arm64', () => {
+    for (const handler of Object.values(handlers))
+      expect(resourceOf(template, logicalIdOf(handler)).Properties).toMatchObject({
+        Handler: 'index.handler',
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+      });
+  });
+
+  it('decodes stack traces with the source map where one ships, and only there', () => {
+    const nodeOptions = (name: keyof typeof handlers) =>
+      (
+        resourceOf(template, logicalIdOf(handlers[name])).Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables.NODE_OPTIONS;
+    expect(nodeOptions('mailer')).toBe('--enable-source-maps');
+    expect(nodeOptions('waitlist')).toBeUndefined();
+    expect(nodeOptions('confirm')).toBeUndefined();
+  });
+
+  it('refuses to synthesize when a function has not been built', () => {
+    const unbuilt = fakeFunctionsDir();
+    rmSync(join(unbuilt, 'confirm', 'index.mjs'));
+    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/confirm\/index\.mjs is missing/);
+  });
+});

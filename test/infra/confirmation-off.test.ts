@@ -1,0 +1,51 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, expect, it } from 'vitest';
+import { deploySettings } from '../../infra/deploy-settings';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { synthStack } from './synth';
+import { logicalIdOf, type Resource, resourceOf } from './template-queries';
+
+let stack: MandjeStack;
+let template: Template;
+
+beforeAll(() => {
+  // As `cdk deploy -c confirmSignups=false` gives it, and with no sender: none is needed.
+  const app = new App({ context: { confirmSignups: 'false' } });
+  stack = synthStack(deploySettings(app), app);
+  template = Template.fromStack(stack);
+});
+
+it('tells the waitlist function to store signups confirmed at once', () => {
+  expect(resourceOf(template, logicalIdOf(stack.waitlist.handler)).Properties.Environment).toEqual({
+    Variables: { TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.table) }, CONFIRM_SIGNUPS: 'false' },
+  });
+});
+
+it('routes POST /api/waitlist only: no confirm routes', () => {
+  const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+  expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
+});
+
+it('makes no mail resources: no stream, mailer, SES identity, configuration set, queue or alarm', () => {
+  const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
+  expect(table?.Properties.StreamSpecification).toBeUndefined();
+  expect(stack.confirmApi ?? stack.mailer ?? stack.mailSender).toBeUndefined();
+  for (const type of [
+    'AWS::Lambda::EventSourceMapping',
+    'AWS::SES::EmailIdentity',
+    'AWS::SES::ConfigurationSet',
+    'AWS::SQS::Queue',
+    'AWS::CloudWatch::Alarm',
+    'AWS::Route53::RecordSet',
+  ])
+    template.resourceCountIs(type, 0);
+  expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['SiteUrl', 'TableName', 'WaitlistEndpoint']);
+});
+
+it('deploys the waitlist function alone, with the CDK’s own upload handler beside it', () => {
+  const functions = Object.keys(template.findResources('AWS::Lambda::Function'));
+  expect(functions.filter((id) => !id.startsWith('CustomCDKBucketDeployment'))).toEqual([
+    logicalIdOf(stack.waitlist.handler),
+  ]);
+});

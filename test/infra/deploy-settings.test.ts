@@ -1,0 +1,66 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { DeploySettingError, deploySettings } from '../../infra/deploy-settings';
+
+const settingsOf = (context: Record<string, string>) => deploySettings(new App({ context }));
+
+/** The error the synth stops with, which bin/app.ts prints as it is. */
+function failureOf(context: Record<string, string>): DeploySettingError {
+  try {
+    settingsOf(context);
+  } catch (error) {
+    if (error instanceof DeploySettingError) return error;
+    throw error;
+  }
+  throw new Error('the settings were accepted');
+}
+
+describe('deploy settings from the CDK context', () => {
+  it('stops the synth with one line naming mailFrom when confirmation is on and no sender is given', () => {
+    const { message } = failureOf({});
+    expect(message).not.toContain('\n');
+    expect(message).toContain('-c mailFrom=');
+    expect(message).toContain('-c confirmSignups=false');
+  });
+
+  it('turns confirmation on with the sender given, and off with confirmSignups=false, sender or not', () => {
+    expect(settingsOf({ mailFrom: 'hallo@mandje.nl' }).confirmation).toEqual({ mailFrom: 'hallo@mandje.nl' });
+    expect(settingsOf({ confirmSignups: 'false' }).confirmation).toBe(false);
+    expect(settingsOf({ confirmSignups: 'false', mailFrom: 'hallo@mandje.nl' }).confirmation).toBe(false);
+  });
+
+  it('refuses a confirmSignups that is neither true nor false, rather than guess', () => {
+    expect(failureOf({ confirmSignups: 'no', mailFrom: 'hallo@mandje.nl' }).message).toContain('"no"');
+  });
+
+  it('refuses a sender that is not a plain address', () => {
+    expect(failureOf({ mailFrom: 'Mandje <hallo@mandje.nl>' }).message).toContain('plain address');
+    expect(failureOf({ mailFrom: 'hallo' }).message).toContain('plain address');
+  });
+
+  it('takes a hosted zone of the sender’s domain or a parent of it, its name without the final dot', () => {
+    expect(
+      settingsOf({ mailFrom: 'hallo@mail.mandje.nl', hostedZoneName: 'mandje.nl.', hostedZoneId: 'Z123' })
+        .confirmation,
+    ).toEqual({ mailFrom: 'hallo@mail.mandje.nl', hostedZone: { name: 'mandje.nl', id: 'Z123' } });
+  });
+
+  it('refuses a hosted zone name without its ID', () => {
+    expect(failureOf({ mailFrom: 'hallo@mandje.nl', hostedZoneName: 'mandje.nl' }).message).toContain(
+      'go together',
+    );
+  });
+
+  it('refuses a hosted zone that does not hold the sender’s domain', () => {
+    expect(
+      failureOf({ mailFrom: 'hallo@mandje.nl', hostedZoneName: 'example.nl', hostedZoneId: 'Z123' }).message,
+    ).toContain('does not hold mandje.nl');
+  });
+
+  it('reads a custom domain as its names and certificate', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    expect(
+      settingsOf({ confirmSignups: 'false', domainNames: 'mandje.nl, www.mandje.nl', certificateArn }).domain,
+    ).toEqual({ names: ['mandje.nl', 'www.mandje.nl'], certificateArn });
+  });
+});

@@ -1,0 +1,262 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRM_PATH } from '#contract/confirmation';
+import { TOKEN_INDEX } from '#contract/waitlist-table';
+import { siteConfig } from '../../frontend/src/config/site';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { MAIL_FROM, synthStack } from './synth';
+import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
+
+let stack: MandjeStack;
+let template: Template;
+let ids: {
+  table: string;
+  confirm: string;
+  confirmRole: string;
+  mailer: string;
+  mailerRole: string;
+  mailerLogs: string;
+  deadLetterQueue: string;
+  identity: string;
+  configurationSet: string;
+};
+
+const only = (type: string): Resource => {
+  const all = Object.values(template.findResources(type)) as Resource[];
+  expect(all, type).toHaveLength(1);
+  return all[0] as Resource;
+};
+const tableArn = () => ({ 'Fn::GetAtt': [ids.table, 'Arn'] });
+const logStreamsOf = (logGroup: string) => ({
+  Effect: 'Allow',
+  Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+  Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logGroup, 'Arn'] }, ':*']] },
+});
+const sesArn = (resource: string, logicalId: string) => ({
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, `:ses:eu-west-1:123456789012:${resource}/`, { Ref: logicalId }],
+  ],
+});
+
+beforeAll(() => {
+  stack = synthStack();
+  template = Template.fromStack(stack);
+  const confirm = present(stack.confirmApi, 'confirm API').handler;
+  const mailer = present(stack.mailer, 'mailer');
+  const sender = present(stack.mailSender, 'mail sender');
+  ids = {
+    table: logicalIdOf(stack.waitlist.table),
+    confirm: logicalIdOf(confirm),
+    confirmRole: logicalIdOf(present(confirm.role, 'confirm role')),
+    mailer: logicalIdOf(mailer.handler),
+    mailerRole: logicalIdOf(present(mailer.handler.role, 'mailer role')),
+    mailerLogs: logicalIdOf(mailer.handler.logGroup),
+    deadLetterQueue: logicalIdOf(mailer.deadLetterQueue),
+    identity: logicalIdOf(sender.identity),
+    configurationSet: logicalIdOf(sender.configurationSet),
+  };
+});
+
+describe('the waitlist table, with confirmation by mail', () => {
+  it('streams new and old images of every change, for the mailer', () => {
+    expect(only('AWS::DynamoDB::Table').Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
+  });
+});
+
+describe('the confirm API', () => {
+  it('routes GET and POST /api/confirm to the confirm function', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+    const confirmRoutes = routes.filter((route) => String(route.Properties.RouteKey).endsWith(CONFIRM_PATH));
+    expect(confirmRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual([
+      `GET ${CONFIRM_PATH}`,
+      `POST ${CONFIRM_PATH}`,
+    ]);
+    for (const route of confirmRoutes) {
+      const integrationId = (route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
+        'Fn::Join'
+      ][1][1].Ref;
+      expect(resourceOf(template, integrationId).Properties.IntegrationUri).toEqual({
+        'Fn::GetAtt': [ids.confirm, 'Arn'],
+      });
+    }
+  });
+
+  it('runs with the table name in its environment', () => {
+    expect(resourceOf(template, ids.confirm).Properties.Environment).toEqual({
+      Variables: { TABLE_NAME: { Ref: ids.table } },
+    });
+  });
+
+  it('may query the token index, update records and write its own logs, and nothing else', () => {
+    const statements = statementsOf(template, ids.confirmRole);
+    const confirmLogs = logicalIdOf(present(stack.confirmApi, 'confirm API').handler.logGroup);
+    expect(statements).toEqual([
+      logStreamsOf(confirmLogs),
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${TOKEN_INDEX.name}`]] },
+      },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+    ]);
+    expect(resourceOf(template, ids.confirmRole).Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
+
+describe('the confirmation mailer', () => {
+  const eventSource = () => only('AWS::Lambda::EventSourceMapping').Properties;
+
+  it('is told the table, the site’s URL for the link, the sender, the contact address and the configuration set', () => {
+    expect(resourceOf(template, ids.mailer).Properties.Environment).toEqual({
+      Variables: {
+        TABLE_NAME: { Ref: ids.table },
+        SITE_URL: stack.resolve(stack.site.url),
+        MAIL_FROM: MAIL_FROM,
+        CONTACT_EMAIL: siteConfig.contactEmail,
+        SES_CONFIGURATION_SET: { Ref: ids.configurationSet },
+      },
+    });
+  });
+
+  it('may send mail as the identity through the configuration set, update records, read the stream and fill its dead-letter queue, and nothing else', () => {
+    const statements = statementsOf(template, ids.mailerRole);
+    const expected = [
+      logStreamsOf(ids.mailerLogs),
+      {
+        Effect: 'Allow',
+        Action: 'ses:SendEmail',
+        Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
+      },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      {
+        Effect: 'Allow',
+        Action: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+        Resource: { 'Fn::GetAtt': [ids.deadLetterQueue, 'Arn'] },
+      },
+      { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+        Resource: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      },
+    ];
+    expect(statements).toHaveLength(expected.length);
+    expect(statements).toEqual(expect.arrayContaining(expected));
+    expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('is invoked from the table’s stream only for records whose new image is pending', () => {
+    const { EventSourceArn, FunctionName, FilterCriteria } = eventSource() as {
+      EventSourceArn: unknown;
+      FunctionName: unknown;
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+    expect(EventSourceArn).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
+    expect(FunctionName).toEqual({ Ref: ids.mailer });
+    expect(FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern))).toEqual([
+      { dynamodb: { NewImage: { status: { S: ['pending'] } } } },
+    ]);
+  });
+
+  it('reads from the latest record in small batches, splits a failing batch and retries a bounded number of times', () => {
+    expect(eventSource()).toMatchObject({
+      StartingPosition: 'LATEST',
+      BatchSize: 5,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 3,
+      MaximumRecordAgeInSeconds: 3600,
+    });
+  });
+
+  it('hands records it could not mail to its dead-letter queue', () => {
+    expect(eventSource().DestinationConfig).toEqual({
+      OnFailure: { Destination: { 'Fn::GetAtt': [ids.deadLetterQueue, 'Arn'] } },
+    });
+  });
+});
+
+describe('the dead-letter queue of unsent mails', () => {
+  it('is encrypted and keeps messages 14 days', () => {
+    expect(resourceOf(template, ids.deadLetterQueue).Properties).toEqual({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 60 * 60,
+    });
+  });
+
+  it('refuses requests without TLS', () => {
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: ids.deadLetterQueue }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('raises an alarm as soon as it holds a message, saying what failed and where to look first', () => {
+    const alarm = only('AWS::CloudWatch::Alarm').Properties;
+    expect(alarm).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.deadLetterQueue, 'QueueName'] } }],
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    // The description names the log group: the join's parts, with each reference shown as <logical ID>.
+    const [, parts] = (alarm.AlarmDescription as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+    const description = parts
+      .map((part) =>
+        typeof part === 'string' ? part : `<${JSON.stringify(part).match(/"(\w+)"\]?\}$/)?.[1]}>`,
+      )
+      .join('');
+    expect(description).toContain('A confirmation mail could not be sent');
+    expect(description).toContain(`First look at the mailer's logs (<${ids.mailerLogs}>)`);
+    expect(description).toContain('the visitor can sign up again to get a new mail');
+  });
+});
+
+describe('sending with SES', () => {
+  it('verifies the sender’s domain as an identity that signs with Easy DKIM, 2048-bit keys', () => {
+    expect(only('AWS::SES::EmailIdentity').Properties).toEqual({
+      EmailIdentity: 'mandje.nl',
+      DkimAttributes: { SigningEnabled: true },
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: ids.configurationSet } },
+    });
+  });
+
+  it('gives the three DKIM CNAME records as outputs when no hosted zone is given', () => {
+    const outputs = template.findOutputs('*');
+    expect(Object.keys(outputs).filter((name) => name.startsWith('Dkim'))).toEqual([
+      'DkimRecord1',
+      'DkimRecord2',
+      'DkimRecord3',
+    ]);
+    for (const n of [1, 2, 3])
+      expect(outputs[`DkimRecord${n}`]?.Value).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            { 'Fn::GetAtt': [ids.identity, `DkimDNSTokenName${n}`] },
+            ' CNAME ',
+            { 'Fn::GetAtt': [ids.identity, `DkimDNSTokenValue${n}`] },
+          ],
+        ],
+      });
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+  });
+
+  it('sends through a configuration set that keeps reputation metrics and suppresses bounces and complaints', () => {
+    expect(only('AWS::SES::ConfigurationSet').Properties).toEqual({
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+  });
+});
