@@ -1,16 +1,22 @@
 import type { Locale } from '#contract/locales';
+import { ConfirmationResultPage } from './features/confirm/components/confirmation-result-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
 import { allMessages } from './i18n/messages';
 import type { Page } from './i18n/page-metadata';
-import { isWaitlistResultPage, waitlistResultOf } from './i18n/page-paths';
+import {
+  confirmResultOf,
+  isConfirmResultPage,
+  isWaitlistResultPage,
+  waitlistResultOf,
+} from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 /**
  * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same
- * provider, but loads the privacy notice and the waitlist's result pages as chunks of their own.
+ * provider, but loads the privacy notice and the result pages as chunks of their own.
  */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
@@ -21,6 +27,8 @@ export function App({ page, initialLocale }: { page: Page; initialLocale: Locale
         <PrivacyPage />
       ) : isWaitlistResultPage(page) ? (
         <WaitlistResultPage result={waitlistResultOf(page)} />
+      ) : isConfirmResultPage(page) ? (
+        <ConfirmationResultPage result={confirmResultOf(page)} />
       ) : (
         <NotFoundPage />
       )}

@@ -5,7 +5,15 @@ import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
 import { lazyMessages } from './i18n/lazy-messages';
-import { isPage, isWaitlistResultPage, PAGE_PATH, pageOfPath, waitlistResultOf } from './i18n/page-paths';
+import {
+  confirmResultOf,
+  isConfirmResultPage,
+  isPage,
+  isWaitlistResultPage,
+  PAGE_PATH,
+  pageOfPath,
+  waitlistResultOf,
+} from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 const container = document.getElementById('root');
@@ -42,13 +50,18 @@ function show(root: HTMLElement, content: ReactNode): void {
 }
 
 // The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
-// and the waitlist's result pages are chunks of their own, so the home page never downloads them; and the
-// copy of the language shown is loaded first. (No top-level await here: the chunks import shared modules
-// from this one, which must have finished loading.)
+// and the result pages are chunks of their own, so the home page never downloads them; and the copy of the
+// language shown is loaded first. (No top-level await here: the chunks import shared modules from this
+// one, which must have finished loading.)
 const copyLoaded = lazyMessages.load(locale);
 if (page === 'privacy') {
   void Promise.all([import('./features/privacy/privacy-page'), copyLoaded]).then(([{ PrivacyPage }]) =>
     show(container, <PrivacyPage />),
+  );
+} else if (isConfirmResultPage(page)) {
+  const result = confirmResultOf(page);
+  void Promise.all([import('./features/confirm/components/confirmation-result-page'), copyLoaded]).then(
+    ([{ ConfirmationResultPage }]) => show(container, <ConfirmationResultPage result={result} />),
   );
 } else if (isWaitlistResultPage(page)) {
   const result = waitlistResultOf(page);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { messages } from '../../frontend/src/i18n/messages';
 
@@ -16,10 +17,11 @@ function leaves(tree: Tree, prefix = ''): [string, unknown][] {
 /** The `{name}` placeholders a message leaves for the page to fill in, in order. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
-/** Every copy dictionary: the page's messages, and the privacy notice, which is loaded only on its page. */
+/** Every copy dictionary: the page's messages, and those loaded only on their own pages. */
 const DICTIONARIES = [
   ['messages', messages],
   ['privacy notice', privacyCopy],
+  ['confirmation', confirmCopy],
 ] as const;
 
 describe.each(DICTIONARIES)('%s', (_name, dictionary) => {

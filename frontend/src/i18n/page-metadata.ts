@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '#contract/locales';
 import { siteConfig } from '../config/site';
 import type { Messages } from './message-catalog';
-import { isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
+import { isConfirmResultPage, isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
 
 export type { Page };
 
@@ -9,7 +9,7 @@ export interface PageMetadata {
   locale: Locale;
   title: string;
   description: string;
-  /** Absent for the not-found page and the waitlist's result pages, which must not be indexed. */
+  /** Absent for the not-found page and the result pages, which must not be indexed. */
   canonicalUrl?: string;
   alternates: { hreflang: string; href: string }[];
   ogLocale: string;
@@ -30,14 +30,14 @@ export function pageMetadata(page: Page, locale: Locale, copy: Messages['meta'])
     return { ...common, title: copy.notFoundTitle, description: copy.homeDescription, alternates: [] };
   }
   // What one visitor's form post led to: not a page for search engines, so no canonical and no alternates.
-  if (isWaitlistResultPage(page)) {
-    return {
-      ...common,
-      title: `${copy.waitlistResultTitles[page]} · ${siteConfig.brandName}`,
-      description: copy.homeDescription,
-      alternates: [],
-    };
-  }
+  const unlisted = (title: string) => ({
+    ...common,
+    title: `${title} · ${siteConfig.brandName}`,
+    description: copy.homeDescription,
+    alternates: [],
+  });
+  if (isWaitlistResultPage(page)) return unlisted(copy.waitlistResultTitles[page]);
+  if (isConfirmResultPage(page)) return unlisted(copy.confirmResultTitles[page]);
   const paths = PAGE_PATH[page];
   return {
     ...common,

@@ -18,6 +18,15 @@ export const en = {
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
+    /** What pressing a confirmation link's button led to, on a page of its own or in place; also their headings. */
+    confirmResultTitles: {
+      'confirm-confirmed': 'Your signup is confirmed',
+      'confirm-already-confirmed': 'Already confirmed',
+      'confirm-expired': 'This link has expired',
+      'confirm-invalid': 'This link doesn’t work',
+      'confirm-unknown': 'This link can no longer be used',
+      'confirm-try-again': 'Something went wrong',
+    },
   },
   common: {
     skipToContent: 'Skip to content',

@@ -16,6 +16,14 @@ export const nl = {
       'waitlist-invalid-email': 'Controleer je e-mailadres',
       'waitlist-try-again': 'Er ging iets mis',
     },
+    confirmResultTitles: {
+      'confirm-confirmed': 'Je aanmelding is bevestigd',
+      'confirm-already-confirmed': 'Al bevestigd',
+      'confirm-expired': 'Deze link is verlopen',
+      'confirm-invalid': 'Deze link werkt niet',
+      'confirm-unknown': 'Deze link is niet meer te gebruiken',
+      'confirm-try-again': 'Er ging iets mis',
+    },
   },
   common: {
     skipToContent: 'Naar de inhoud',
