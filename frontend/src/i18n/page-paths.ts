@@ -47,11 +47,15 @@ export type AddressedPage = keyof typeof PAGE_PATH;
 export const isWaitlistResultPage = (page: Page): page is WaitlistResultPage => page.startsWith('waitlist-');
 export const isConfirmResultPage = (page: Page): page is ConfirmResultPageId => page.startsWith('confirm-');
 
-/** Every page the build writes; the not-found page answers any address that is not one of the others. */
-export type Page = AddressedPage | 'not-found';
+/**
+ * Every page the build writes. The not-found page answers any address that is not one of the others; the
+ * confirmation page is served by the API at the link in a confirmation mail (#contract/confirmation), with
+ * that link's token in it, so it has no address of its own.
+ */
+export type Page = AddressedPage | 'confirm' | 'not-found';
 
 export function isPage(value: unknown): value is Page {
-  return value === 'not-found' || (typeof value === 'string' && hasAddress(value));
+  return value === 'not-found' || value === 'confirm' || (typeof value === 'string' && hasAddress(value));
 }
 
 /** Whether a page has an address of its own in each language, to switch between and to follow history. */

@@ -18,7 +18,9 @@ export const en = {
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
-    /** What pressing a confirmation link's button led to, on a page of its own or in place; also their headings. */
+    /** The page a confirmation link opens; also its heading. */
+    confirmTitle: 'Confirm your signup',
+    /** What pressing its button led to, on a page of its own or in place; also their headings. */
     confirmResultTitles: {
       'confirm-confirmed': 'Your signup is confirmed',
       'confirm-already-confirmed': 'Already confirmed',

@@ -16,6 +16,7 @@ export const nl = {
       'waitlist-invalid-email': 'Controleer je e-mailadres',
       'waitlist-try-again': 'Er ging iets mis',
     },
+    confirmTitle: 'Bevestig je aanmelding',
     confirmResultTitles: {
       'confirm-confirmed': 'Je aanmelding is bevestigd',
       'confirm-already-confirmed': 'Al bevestigd',

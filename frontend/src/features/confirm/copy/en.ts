@@ -1,12 +1,19 @@
 /**
- * What became of a confirmation, in English. This object defines the shape and the Dutch copy is typed
- * against it. It lives with the feature, so only the pages that show it download it. The headings are in
- * the page's messages (meta.confirmResultTitles), which name the pages too. `{name}` marks where the page
- * puts a fact: the brand, the days a link works (PENDING_DAYS).
+ * The confirmation page and its results in English. This object defines the shape and the Dutch copy is
+ * typed against it. It lives with the feature, so only the pages that show it download it. The headings
+ * are in the page's messages (meta.confirmTitle, meta.confirmResultTitles), which name the pages too.
+ * `{name}` marks where the page puts a link or a fact: the brand, the days a link works (PENDING_DAYS).
  */
 import type { ConfirmResultPage } from '#contract/confirmation';
 
 export const en = {
+  page: {
+    intro: 'Press the button to confirm that you want a mail from us when {brand} launches.',
+    kept: 'We keep your address, the language you signed up in and when you confirmed for that alone, and no longer than our {link} says.',
+    privacyLink: 'privacy notice',
+    button: 'Confirm my signup',
+    sending: 'Confirming…',
+  },
   /** What happened, and what to do now, for each result page of the contract. */
   results: {
     confirmed: {

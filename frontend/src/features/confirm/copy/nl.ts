@@ -1,7 +1,14 @@
 import type { ConfirmCopy } from './en';
 
-/** What became of a confirmation, in Dutch, the default language. */
+/** The confirmation page and its results in Dutch, the default language. */
 export const nl = {
+  page: {
+    intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} live gaat.',
+    kept: 'Je adres, de taal waarin je je aanmeldde en wanneer je bevestigde, bewaren we alleen daarvoor, en niet langer dan in onze {link} staat.',
+    privacyLink: 'privacyverklaring',
+    button: 'Bevestig mijn aanmelding',
+    sending: 'Je aanmelding wordt bevestigd…',
+  },
   results: {
     confirmed: {
       body: 'Bedankt! Je staat op de wachtlijst.',
