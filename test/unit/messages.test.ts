@@ -77,9 +77,9 @@ describe('messages', () => {
     expect(demo.basketDialog.close).toBe('Close');
   });
 
-  it('keeps the signup note of the specification and follows it with a link to the privacy notice', () => {
+  it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
     expect(messages.en.signup.note).toBe(
-      "We'll notify you when Mandje is ready. We only use your address for that.",
+      "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
       expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);

@@ -187,9 +187,9 @@ export const en = {
     sending: 'Signing you up…',
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
-    note: "We'll notify you when Mandje is ready. We only use your address for that.",
+    note: "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
     /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
-    privacySentence: 'Read how we handle your address in our {link}.',
+    privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
     errors: {
       empty: 'Please enter an email address',

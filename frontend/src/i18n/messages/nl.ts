@@ -180,8 +180,9 @@ export const nl = {
     sending: 'Je wordt aangemeld…',
     honeypotLabel: 'Laat dit veld leeg',
     dismissNotice: 'Sluiten',
-    note: 'We laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
-    privacySentence: 'Hoe we met je adres omgaan, lees je in onze {link}.',
+    note: 'We sturen je een mail om je aanmelding te bevestigen, en laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
+    privacySentence:
+      'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
     errors: {
       empty: 'Vul een e-mailadres in',
