@@ -191,6 +191,8 @@ export const en = {
     /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
     privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
+    /** Under the form after a signup, until the visitor leaves the page; `{address}` is masked (a•••@e•••.nl). */
+    mailSent: "We've sent a mail to {address}. The link in it confirms your signup.",
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
@@ -201,6 +203,8 @@ export const en = {
       browserBack: 'Your browser’s Back button takes you to the form with the address you typed.',
       notSaved: 'Your address was not saved.',
       nothingToDo: 'Nothing more to do: we’ll let you know when Mandje is ready.',
+      mailSent:
+        'We’ve sent you a mail: the link in it confirms your signup. After that, we’ll notify you when Mandje is ready.',
     },
     notices: {
       successTitle: 'Success! 🎉',

@@ -184,6 +184,7 @@ export const nl = {
     privacySentence:
       'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
+    mailSent: 'We hebben een mail gestuurd naar {address}. Met de link daarin bevestig je je aanmelding.',
     errors: {
       empty: 'Vul een e-mailadres in',
       malformed: (example) => `Vul een geldig e-mailadres in (bijv. ${example})`,
@@ -195,6 +196,8 @@ export const nl = {
         'Met de terugknop van je browser kom je weer bij het formulier, met het adres dat je had ingevuld.',
       notSaved: 'Je adres is niet opgeslagen.',
       nothingToDo: 'Je hoeft niets meer te doen: we laten het je weten zodra Mandje klaar is.',
+      mailSent:
+        'We hebben je een mail gestuurd: met de link daarin bevestig je je aanmelding. Daarna laten we het je weten zodra Mandje klaar is.',
     },
     notices: {
       successTitle: 'Gelukt! 🎉',

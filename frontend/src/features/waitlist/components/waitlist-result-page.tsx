@@ -29,7 +29,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
       : result === 'invalid-email'
         ? copy.resultPages.browserBack
         : result === 'joined'
-          ? copy.note
+          ? copy.resultPages.mailSent
           : copy.resultPages.nothingToDo;
 
   return (
