@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { confirmPageFile, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '../infra/security-headers';
 import type { Page } from './src/i18n/page-metadata';
@@ -29,6 +30,13 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   // The not-found page in each language: the server answers /en/… paths with the English one.
   { file: '404.html', page: 'not-found', locale: 'nl' },
   { file: 'en/404.html', page: 'not-found', locale: 'en' },
+  // The confirmation page in each language, which the confirm function serves with the token of the link
+  // in it (#contract/confirmation). In a dot folder: never served as a file, never uploaded with the site.
+  ...LOCALES.map((locale) => ({
+    file: `.mandje/${confirmPageFile(locale)}`,
+    page: 'confirm' as const,
+    locale,
+  })),
 ];
 
 await build({ configFile, logLevel: 'warn' });
@@ -51,6 +59,9 @@ for (const { file, page, locale } of PAGES) {
     .replace('<!--app-head-->', () => rendered.head)
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => rendered.body);
+  // The function puts the token in place of the first placeholder only: the form's, and no other.
+  if (page === 'confirm' && html.split(TOKEN_PLACEHOLDER).length !== 2)
+    throw new Error(`${file} must hold ${TOKEN_PLACEHOLDER} once, in its form`);
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);

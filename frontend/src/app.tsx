@@ -1,16 +1,25 @@
+import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import type { Locale } from '#contract/locales';
+import { ConfirmPage } from './features/confirm/components/confirm-page';
+import { ConfirmationResultPage } from './features/confirm/components/confirmation-result-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
 import { allMessages } from './i18n/messages';
 import type { Page } from './i18n/page-metadata';
-import { isWaitlistResultPage, waitlistResultOf } from './i18n/page-paths';
+import {
+  confirmResultOf,
+  isConfirmResultPage,
+  isWaitlistResultPage,
+  waitlistResultOf,
+} from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 /**
  * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same
- * provider, but loads the privacy notice and the waitlist's result pages as chunks of their own.
+ * provider, but loads the privacy notice, the confirmation page and the result pages as chunks of their own.
+ * The confirmation page is prerendered with a placeholder where the API puts the token of the link.
  */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
@@ -19,8 +28,12 @@ export function App({ page, initialLocale }: { page: Page; initialLocale: Locale
         <LandingPage />
       ) : page === 'privacy' ? (
         <PrivacyPage />
+      ) : page === 'confirm' ? (
+        <ConfirmPage token={TOKEN_PLACEHOLDER} />
       ) : isWaitlistResultPage(page) ? (
         <WaitlistResultPage result={waitlistResultOf(page)} />
+      ) : isConfirmResultPage(page) ? (
+        <ConfirmationResultPage result={confirmResultOf(page)} />
       ) : (
         <NotFoundPage />
       )}

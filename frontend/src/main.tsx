@@ -1,11 +1,21 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isLocale } from '#contract/locales';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
 import { lazyMessages } from './i18n/lazy-messages';
-import { isPage, isWaitlistResultPage, PAGE_PATH, pageOfPath, waitlistResultOf } from './i18n/page-paths';
+import {
+  confirmResultOf,
+  hasAddress,
+  isConfirmResultPage,
+  isPage,
+  isWaitlistResultPage,
+  PAGE_PATH,
+  pageOfPath,
+  waitlistResultOf,
+} from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 const container = document.getElementById('root');
@@ -13,7 +23,12 @@ if (!container) throw new Error('The page has no #root element');
 
 // The build writes the page into data-page; the dev server leaves its placeholder there.
 const page = isPage(container.dataset.page) ? container.dataset.page : pageOfPath(window.location.pathname);
-const locale = initialLocale(window.location.pathname, readLanguagePreference());
+// The confirmation page has no address per language: it speaks the language of the link that opened it.
+const servedLocale = document.documentElement.lang;
+const locale =
+  page === 'confirm' && isLocale(servedLocale)
+    ? servedLocale
+    : initialLocale(window.location.pathname, readLanguagePreference());
 
 /**
  * Shows the page. The prerendered HTML is hydrated when it is in the language to show; otherwise (a
@@ -35,20 +50,30 @@ function show(root: HTMLElement, content: ReactNode): void {
     });
   } else {
     // A returning visitor who chose the other language: show their language at its own address.
-    if (page !== 'not-found')
+    if (hasAddress(page))
       window.history.replaceState(null, '', PAGE_PATH[page][locale] + window.location.hash);
     createRoot(root).render(app);
   }
 }
 
 // The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
-// and the waitlist's result pages are chunks of their own, so the home page never downloads them; and the
-// copy of the language shown is loaded first. (No top-level await here: the chunks import shared modules
-// from this one, which must have finished loading.)
+// the confirmation page and the result pages are chunks of their own, so the home page never downloads
+// them; and the copy of the language shown is loaded first. (No top-level await here: the chunks import
+// shared modules from this one, which must have finished loading.)
 const copyLoaded = lazyMessages.load(locale);
 if (page === 'privacy') {
   void Promise.all([import('./features/privacy/privacy-page'), copyLoaded]).then(([{ PrivacyPage }]) =>
     show(container, <PrivacyPage />),
+  );
+} else if (page === 'confirm') {
+  void Promise.all([import('./features/confirm/components/confirm-page'), copyLoaded]).then(
+    ([{ ConfirmPage, tokenOfPage }]) =>
+      show(container, <ConfirmPage token={tokenOfPage(container, window.location.search)} />),
+  );
+} else if (isConfirmResultPage(page)) {
+  const result = confirmResultOf(page);
+  void Promise.all([import('./features/confirm/components/confirmation-result-page'), copyLoaded]).then(
+    ([{ ConfirmationResultPage }]) => show(container, <ConfirmationResultPage result={result} />),
   );
 } else if (isWaitlistResultPage(page)) {
   const result = waitlistResultOf(page);

@@ -21,6 +21,8 @@ const escapeHtml = (text: string) =>
 
 function headTags(meta: PageMetadata): string {
   const tags = [
+    // First in the head (index.html puts these tags before its icons), for every request the page makes.
+    meta.noReferrer ? '<meta name="referrer" content="no-referrer">' : '',
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.canonicalUrl

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { messages } from '../../frontend/src/i18n/messages';
 
@@ -16,10 +17,11 @@ function leaves(tree: Tree, prefix = ''): [string, unknown][] {
 /** The `{name}` placeholders a message leaves for the page to fill in, in order. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
-/** Every copy dictionary: the page's messages, and the privacy notice, which is loaded only on its page. */
+/** Every copy dictionary: the page's messages, and those loaded only on their own pages. */
 const DICTIONARIES = [
   ['messages', messages],
   ['privacy notice', privacyCopy],
+  ['confirmation', confirmCopy],
 ] as const;
 
 describe.each(DICTIONARIES)('%s', (_name, dictionary) => {
@@ -75,9 +77,9 @@ describe('messages', () => {
     expect(demo.basketDialog.close).toBe('Close');
   });
 
-  it('keeps the signup note of the specification and follows it with a link to the privacy notice', () => {
+  it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
     expect(messages.en.signup.note).toBe(
-      "We'll notify you when Mandje is ready. We only use your address for that.",
+      "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
       expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);

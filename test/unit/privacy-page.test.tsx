@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '#contract/locales';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { siteConfig } from '../../frontend/src/config/site';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { fillIn } from '../../frontend/src/i18n/fill-in';
@@ -54,16 +55,43 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
 
     const data = screen.getByRole('region', { name: copy.data.title });
     const items = within(data).getAllByRole('listitem');
-    expect(items).toHaveLength(4);
-    expect(items[3]).toHaveTextContent(SIGNUP_NOTE_VERSION);
+    expect(items.map((item) => item.textContent)).toEqual([
+      copy.data.items.email,
+      copy.data.items.language,
+      copy.data.items.createdAt,
+      copy.data.items.consentVersion.replace('{version}', SIGNUP_NOTE_VERSION),
+      copy.data.items.confirmation,
+      copy.data.items.mails.replace('{max}', String(MAX_CONFIRMATION_MAILS)),
+      copy.data.items.tokenHash,
+    ]);
   });
 
-  it('says no cookies are used and names the one thing kept in the browser', () => {
+  it('says a signup is pending until it is confirmed with the link in the mail', () => {
     renderPage(locale, 'privacy');
 
-    const browser = screen.getByRole('region', { name: copy.browser.title });
-    expect(browser).toHaveTextContent(/cookies/);
-    expect(browser).toHaveTextContent('mandje:language');
+    const purpose = screen.getByRole('region', { name: copy.purpose.title });
+    expect(purpose).toHaveTextContent(
+      copy.purpose.confirmation.replace('{max}', String(MAX_CONFIRMATION_MAILS)),
+    );
+    expect(purpose).toHaveTextContent(new RegExp(`\\b${MAX_CONFIRMATION_MAILS}\\b`));
+  });
+
+  it('says how long a pending and a confirmed signup are kept, from the table’s own figures', () => {
+    renderPage(locale, 'privacy');
+
+    const retention = screen.getByRole('region', { name: copy.retention.title });
+    expect(retention).toHaveTextContent(copy.retention.pending.replace('{days}', String(PENDING_DAYS)));
+    expect(retention).toHaveTextContent(new RegExp(`\\b${PENDING_DAYS}\\b`));
+    expect(retention).toHaveTextContent(/\b12\b/);
+  });
+
+  it('names Amazon SES, part of AWS, as what sends the confirmation mail', () => {
+    renderPage(locale, 'privacy');
+
+    const storage = screen.getByRole('region', { name: copy.storage.title });
+    expect(storage).toHaveTextContent(copy.storage.mail);
+    expect(storage).toHaveTextContent(/Amazon Simple Email Service \(SES\)/);
+    expect(storage).toHaveTextContent(/AWS/);
   });
 
   it('lists the rights, how to use them, and links to the Autoriteit Persoonsgegevens', () => {

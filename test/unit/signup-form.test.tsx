@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -166,6 +166,72 @@ describe('signup form', () => {
       expect(input).toHaveValue('');
     },
   );
+
+  it.each([
+    ['en', "We've sent a mail to a•••@e•••.nl. The link in it confirms your signup."],
+    ['nl', 'We hebben een mail gestuurd naar a•••@e•••.nl. Met de link daarin bevestig je je aanmelding.'],
+  ] as const)('says under the form where the confirmation mail went, masked (%s)', async (locale, line) => {
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+    const { copy, input, submit, user } = renderSignup(locale);
+    await user.type(input, '  ann@example.nl ');
+    await user.click(submit);
+
+    const masked = await screen.findByText('a•••@e•••.nl');
+    const sentence = masked.closest('p');
+    expect(sentence).toHaveTextContent(line);
+    expect(sentence).toHaveAttribute('aria-live', 'polite');
+    expect(document.body).not.toHaveTextContent('ann@example.nl');
+    // SPEC's notice is unchanged beside it.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `${copy.notices.successTitle}${copy.notices.successBody}`,
+    );
+  });
+
+  it('keeps the line when the notice is dismissed, until another signup is sent', async () => {
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+    const { copy, input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+    await user.click(await screen.findByRole('button', { name: copy.dismissNotice }));
+
+    expect(screen.getByText('a•••@e•••.nl')).toBeInTheDocument();
+
+    await user.type(input, 'bob@mail.voorbeeld.be');
+    await user.click(submit);
+    expect(await screen.findByText('b•••@m•••.voorbeeld.be')).toBeInTheDocument();
+    expect(screen.queryByText('a•••@e•••.nl')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an address already registered', () => answer(409, { error: 'already_registered' })],
+    ['a server fault', () => answer(503, { error: 'unavailable' })],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('says nothing of a mail after %s, and clears the line of an earlier signup', async (_case, reply) => {
+    fetchMock.mockReturnValueOnce(answer(201, { status: 'joined' }));
+    const { input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+    await screen.findByText('a•••@e•••.nl');
+
+    fetchMock.mockImplementationOnce(reply);
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+
+    await waitFor(() => expect(screen.getByRole('alert')).not.toBeEmptyDOMElement());
+    expect(screen.queryByText(/•••/)).not.toBeInTheDocument();
+  });
+
+  it('clears the line when a new address is refused before it is sent', async () => {
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+    const { input, submit, user } = renderSignup('en');
+    await user.type(input, 'ann@example.nl');
+    await user.click(submit);
+    await screen.findByText('a•••@e•••.nl');
+
+    await user.type(input, 'not-an-address');
+    await user.click(submit);
+    expect(screen.queryByText(/•••/)).not.toBeInTheDocument();
+  });
 
   it.each(['nl', 'en'] as const)(
     'says an address is already registered and keeps it (%s)',

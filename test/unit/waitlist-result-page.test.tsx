@@ -43,6 +43,12 @@ describe.each(['nl', 'en'] as const)('the waitlist result pages in %s', (locale)
     );
   });
 
+  it('tells a new member that a mail was sent to confirm the signup', () => {
+    renderPage(locale, 'waitlist-joined');
+
+    expect(screen.getByText(copy.signup.resultPages.mailSent)).toBeInTheDocument();
+  });
+
   it('keeps every result page out of search engines: no canonical, no alternates', () => {
     for (const result of WAITLIST_RESULTS) {
       const meta = pageMetadata(waitlistResultPage(result), locale, copy.meta);

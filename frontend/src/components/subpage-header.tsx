@@ -5,9 +5,10 @@ import { LanguageSwitch } from './language-switch';
 
 /**
  * The top of every page but the landing page: a skip link to `#main`, the logo leading home, and the
- * language switch. The page puts `id="main"` on its own <main>.
+ * language switch. The page puts `id="main"` on its own <main>. A page without an address per language
+ * (the confirmation page, opened by the link in a mail in the visitor's language) goes without the switch.
  */
-export function SubpageHeader() {
+export function SubpageHeader({ languageSwitch = true }: { languageSwitch?: boolean }) {
   const { locale, messages } = useLanguage();
   return (
     <>
@@ -25,7 +26,7 @@ export function SubpageHeader() {
           >
             <BrandLogo />
           </a>
-          <LanguageSwitch />
+          {languageSwitch && <LanguageSwitch />}
         </div>
       </header>
     </>

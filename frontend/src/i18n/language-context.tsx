@@ -4,7 +4,7 @@ import { type Formatters, formattersFor } from './format';
 import { saveLanguagePreference } from './language-preference';
 import type { MessageCatalog, Messages } from './message-catalog';
 import { applyPageMetadata, pageMetadata } from './page-metadata';
-import { PAGE_PATH, type Page } from './page-paths';
+import { hasAddress, PAGE_PATH, type Page } from './page-paths';
 
 export interface LanguageState {
   /** The page being shown, so links to "this page in another language" can be written. */
@@ -50,9 +50,10 @@ export function LanguageProvider({
     (next: Locale) => {
       saveLanguagePreference(next);
       if (next === locale) return;
-      // Pages have an address per language; the not-found page keeps the address that was tried.
+      // Pages have an address per language; the not-found page keeps the address that was tried, and the
+      // confirmation page the link that opened it.
       showLocale(next, () => {
-        if (page !== 'not-found') window.history.pushState(null, '', PAGE_PATH[page][next]);
+        if (hasAddress(page)) window.history.pushState(null, '', PAGE_PATH[page][next]);
       });
     },
     [page, locale, showLocale],
@@ -65,7 +66,8 @@ export function LanguageProvider({
   }, [page, locale, messages]);
 
   useEffect(() => {
-    if (page === 'not-found') return;
+    // The address of a page without one of its own (not found, confirmation) does not name its language.
+    if (!hasAddress(page)) return;
     const followHistory = () => showLocale(localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE);
     window.addEventListener('popstate', followHistory);
     return () => window.removeEventListener('popstate', followHistory);

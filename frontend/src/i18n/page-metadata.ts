@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '#contract/locales';
 import { siteConfig } from '../config/site';
 import type { Messages } from './message-catalog';
-import { isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
+import { isConfirmResultPage, isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
 
 export type { Page };
 
@@ -9,8 +9,13 @@ export interface PageMetadata {
   locale: Locale;
   title: string;
   description: string;
-  /** Absent for the not-found page and the waitlist's result pages, which must not be indexed. */
+  /** Absent for the not-found page, the confirmation page and the result pages, which must not be indexed. */
   canonicalUrl?: string;
+  /**
+   * The page sends no Referer with any request it makes: its address holds a confirmation token, which
+   * must not reach a log or another site that way.
+   */
+  noReferrer?: true;
   alternates: { hreflang: string; href: string }[];
   ogLocale: string;
   ogLocaleAlternate: string;
@@ -29,15 +34,17 @@ export function pageMetadata(page: Page, locale: Locale, copy: Messages['meta'])
   if (page === 'not-found') {
     return { ...common, title: copy.notFoundTitle, description: copy.homeDescription, alternates: [] };
   }
-  // What one visitor's form post led to: not a page for search engines, so no canonical and no alternates.
-  if (isWaitlistResultPage(page)) {
-    return {
-      ...common,
-      title: `${copy.waitlistResultTitles[page]} · ${siteConfig.brandName}`,
-      description: copy.homeDescription,
-      alternates: [],
-    };
-  }
+  // One visitor's confirmation link, and what one visitor's form post led to: not pages for search
+  // engines, so no canonical and no alternates.
+  const unlisted = (title: string) => ({
+    ...common,
+    title: `${title} · ${siteConfig.brandName}`,
+    description: copy.homeDescription,
+    alternates: [],
+  });
+  if (page === 'confirm') return { ...unlisted(copy.confirmTitle), noReferrer: true };
+  if (isWaitlistResultPage(page)) return unlisted(copy.waitlistResultTitles[page]);
+  if (isConfirmResultPage(page)) return unlisted(copy.confirmResultTitles[page]);
   const paths = PAGE_PATH[page];
   return {
     ...common,

@@ -1,3 +1,4 @@
+import { CONFIRM_RESULT_PATH, type ConfirmResultPage } from '#contract/confirmation';
 import { LOCALES, type Locale } from '#contract/locales';
 import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
@@ -7,6 +8,16 @@ export type WaitlistResultPage = `waitlist-${WaitlistResult}`;
 export const waitlistResultPage = (result: WaitlistResult): WaitlistResultPage => `waitlist-${result}`;
 export const waitlistResultOf = (page: WaitlistResultPage) =>
   page.slice('waitlist-'.length) as WaitlistResult;
+
+/**
+ * The page a confirmation's form post without a script is sent on to, one per result page of the contract
+ * (#contract/confirmation: each result, and one to try again).
+ */
+export type ConfirmResultPageId = `confirm-${ConfirmResultPage}`;
+
+export const confirmResultPage = (result: ConfirmResultPage): ConfirmResultPageId => `confirm-${result}`;
+export const confirmResultOf = (page: ConfirmResultPageId) =>
+  page.slice('confirm-'.length) as ConfirmResultPage;
 
 /**
  * The pages with an address of their own: one per language, Dutch at the root, English under /en/. The
@@ -19,18 +30,37 @@ export const PAGE_PATH = {
   'waitlist-already-registered': WAITLIST_RESULT_PATH['already-registered'],
   'waitlist-invalid-email': WAITLIST_RESULT_PATH['invalid-email'],
   'waitlist-try-again': WAITLIST_RESULT_PATH['try-again'],
-} as const satisfies Record<'home' | 'privacy' | WaitlistResultPage, Record<Locale, string>>;
+  'confirm-confirmed': CONFIRM_RESULT_PATH.confirmed,
+  'confirm-already-confirmed': CONFIRM_RESULT_PATH['already-confirmed'],
+  'confirm-expired': CONFIRM_RESULT_PATH.expired,
+  'confirm-invalid': CONFIRM_RESULT_PATH.invalid,
+  'confirm-unknown': CONFIRM_RESULT_PATH.unknown,
+  'confirm-try-again': CONFIRM_RESULT_PATH['try-again'],
+} as const satisfies Record<
+  'home' | 'privacy' | WaitlistResultPage | ConfirmResultPageId,
+  Record<Locale, string>
+>;
 
 export type AddressedPage = keyof typeof PAGE_PATH;
 
 /** Whether a page answers one visitor's form post: such pages are never indexed. */
 export const isWaitlistResultPage = (page: Page): page is WaitlistResultPage => page.startsWith('waitlist-');
+export const isConfirmResultPage = (page: Page): page is ConfirmResultPageId => page.startsWith('confirm-');
 
-/** Every page the build writes; the not-found page answers any address that is not one of the others. */
-export type Page = AddressedPage | 'not-found';
+/**
+ * Every page the build writes. The not-found page answers any address that is not one of the others; the
+ * confirmation page is served by the API at the link in a confirmation mail (#contract/confirmation), with
+ * that link's token in it, so it has no address of its own.
+ */
+export type Page = AddressedPage | 'confirm' | 'not-found';
 
 export function isPage(value: unknown): value is Page {
-  return value === 'not-found' || (typeof value === 'string' && Object.hasOwn(PAGE_PATH, value));
+  return value === 'not-found' || value === 'confirm' || (typeof value === 'string' && hasAddress(value));
+}
+
+/** Whether a page has an address of its own in each language, to switch between and to follow history. */
+export function hasAddress(page: string): page is AddressedPage {
+  return Object.hasOwn(PAGE_PATH, page);
 }
 
 const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, '');
@@ -49,7 +79,7 @@ export function pageOfPath(pathname: string): AddressedPage {
   );
 }
 
-/** Where a language switch leads: the same page in the other language; from the not-found page, home. */
+/** Where a language switch leads: the same page in another language; from a page without an address, home. */
 export function pathOf(page: Page, locale: Locale): string {
-  return PAGE_PATH[page === 'not-found' ? 'home' : page][locale];
+  return PAGE_PATH[hasAddress(page) ? page : 'home'][locale];
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '../../components/control-styles';
 import { SiteFooter } from '../../components/site-footer';
 import { SubpageHeader } from '../../components/subpage-header';
@@ -11,8 +12,8 @@ import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
 import { PAGE_PATH } from '../../i18n/page-paths';
 import { privacyCopy } from './copy/privacy-copy';
 
-/** The day this notice last changed; change it together with the copy in messages.*.privacy. */
-export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-21';
+/** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
+export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-22';
 
 /** Where a visitor can complain about how their data is handled: the Dutch data protection authority. */
 export const DATA_PROTECTION_AUTHORITY_URL = 'https://autoriteitpersoonsgegevens.nl';
@@ -55,6 +56,7 @@ export function PrivacyPage() {
     </a>
   );
   const brand = { brand: brandName };
+  const maxMails = { max: MAX_CONFIRMATION_MAILS };
 
   return (
     <>
@@ -83,6 +85,9 @@ export function PrivacyPage() {
                 copy.data.items.language,
                 copy.data.items.createdAt,
                 fillIn(copy.data.items.consentVersion, { version: <code>{SIGNUP_NOTE_VERSION}</code> }),
+                copy.data.items.confirmation,
+                fillIn(copy.data.items.mails, maxMails),
+                copy.data.items.tokenHash,
               ]}
             />
             <p>{copy.data.nothingElse}</p>
@@ -90,15 +95,18 @@ export function PrivacyPage() {
 
           <NoticeSection id="purpose" title={copy.purpose.title}>
             <p>{fillIn(copy.purpose.body, brand)}</p>
+            <p>{fillIn(copy.purpose.confirmation, maxMails)}</p>
             <p>{copy.purpose.basis}</p>
           </NoticeSection>
 
           <NoticeSection id="retention" title={copy.retention.title}>
+            <p>{fillIn(copy.retention.pending, { days: PENDING_DAYS })}</p>
             <p>{fillIn(copy.retention.body, brand)}</p>
           </NoticeSection>
 
           <NoticeSection id="storage" title={copy.storage.title}>
             <p>{copy.storage.body}</p>
+            <p>{copy.storage.mail}</p>
           </NoticeSection>
 
           <NoticeSection id="logs" title={copy.logs.title}>

@@ -18,6 +18,17 @@ export const en = {
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
+    /** The page a confirmation link opens; also its heading. */
+    confirmTitle: 'Confirm your signup',
+    /** What pressing its button led to, on a page of its own or in place; also their headings. */
+    confirmResultTitles: {
+      'confirm-confirmed': 'Your signup is confirmed',
+      'confirm-already-confirmed': 'Already confirmed',
+      'confirm-expired': 'This link has expired',
+      'confirm-invalid': 'This link doesn’t work',
+      'confirm-unknown': 'This link can no longer be used',
+      'confirm-try-again': 'Something went wrong',
+    },
   },
   common: {
     skipToContent: 'Skip to content',
@@ -176,10 +187,12 @@ export const en = {
     sending: 'Signing you up…',
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
-    note: "We'll notify you when Mandje is ready. We only use your address for that.",
+    note: "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
     /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
-    privacySentence: 'Read how we handle your address in our {link}.',
+    privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
+    /** Under the form after a signup, until the visitor leaves the page; `{address}` is masked (a•••@e•••.nl). */
+    mailSent: "We've sent a mail to {address}. The link in it confirms your signup.",
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
@@ -190,6 +203,8 @@ export const en = {
       browserBack: 'Your browser’s Back button takes you to the form with the address you typed.',
       notSaved: 'Your address was not saved.',
       nothingToDo: 'Nothing more to do: we’ll let you know when Mandje is ready.',
+      mailSent:
+        'We’ve sent you a mail: the link in it confirms your signup. After that, we’ll notify you when Mandje is ready.',
     },
     notices: {
       successTitle: 'Success! 🎉',

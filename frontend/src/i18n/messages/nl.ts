@@ -16,6 +16,15 @@ export const nl = {
       'waitlist-invalid-email': 'Controleer je e-mailadres',
       'waitlist-try-again': 'Er ging iets mis',
     },
+    confirmTitle: 'Bevestig je aanmelding',
+    confirmResultTitles: {
+      'confirm-confirmed': 'Je aanmelding is bevestigd',
+      'confirm-already-confirmed': 'Al bevestigd',
+      'confirm-expired': 'Deze link is verlopen',
+      'confirm-invalid': 'Deze link werkt niet',
+      'confirm-unknown': 'Deze link is niet meer te gebruiken',
+      'confirm-try-again': 'Er ging iets mis',
+    },
   },
   common: {
     skipToContent: 'Naar de inhoud',
@@ -171,9 +180,11 @@ export const nl = {
     sending: 'Je wordt aangemeld…',
     honeypotLabel: 'Laat dit veld leeg',
     dismissNotice: 'Sluiten',
-    note: 'We laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
-    privacySentence: 'Hoe we met je adres omgaan, lees je in onze {link}.',
+    note: 'We sturen je een mail om je aanmelding te bevestigen, en laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
+    privacySentence:
+      'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
+    mailSent: 'We hebben een mail gestuurd naar {address}. Met de link daarin bevestig je je aanmelding.',
     errors: {
       empty: 'Vul een e-mailadres in',
       malformed: (example) => `Vul een geldig e-mailadres in (bijv. ${example})`,
@@ -185,6 +196,8 @@ export const nl = {
         'Met de terugknop van je browser kom je weer bij het formulier, met het adres dat je had ingevuld.',
       notSaved: 'Je adres is niet opgeslagen.',
       nothingToDo: 'Je hoeft niets meer te doen: we laten het je weten zodra Mandje klaar is.',
+      mailSent:
+        'We hebben je een mail gestuurd: met de link daarin bevestig je je aanmelding. Daarna laten we het je weten zodra Mandje klaar is.',
     },
     notices: {
       successTitle: 'Gelukt! 🎉',

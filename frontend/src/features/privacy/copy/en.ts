@@ -21,22 +21,32 @@ export const en = {
       language: 'the language you signed up in (Dutch or English), so that we write to you in it',
       createdAt: 'the date and time you signed up',
       consentVersion: 'which version of the signup text you agreed to (now {version})',
+      confirmation:
+        'whether you have confirmed your signup, and if so, when, and which version of the signup text you confirmed',
+      mails: 'when we sent you a confirmation mail, and how many (at most {max})',
+      tokenHash:
+        'a hash of the code in your confirmation link, to recognise the link when you use it: never the link itself, so what we keep cannot confirm anything',
     },
     nothingElse: 'With your address we store nothing else: no name, no IP address.',
   },
   purpose: {
     title: 'Why we keep it',
-    body: 'Only to tell you by e-mail when {brand} launches. We send you nothing else: no newsletter, no advertising.',
+    body: 'Only to send you one mail to confirm your signup, and then to tell you by e-mail when {brand} launches. We send you nothing else: no newsletter, no advertising.',
+    confirmation:
+      'Your signup is pending until you press the button on the page the link in that mail opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} mails in all), and the older one no longer works.',
     basis:
-      'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up. You can withdraw it at any time; what we did before stays lawful.',
+      'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up and confirming. You can withdraw it at any time; what we did before stays lawful.',
   },
   retention: {
     title: 'How long we keep it',
-    body: 'Until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
+    pending:
+      'A signup you do not confirm is deleted {days} days after we sent you the latest confirmation mail: the database removes it by itself.',
+    body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
   },
   storage: {
     title: 'Where it is kept',
     body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
+    mail: 'We send the confirmation mail through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver that mail.',
   },
   logs: {
     title: 'Website logs',

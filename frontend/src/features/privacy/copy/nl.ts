@@ -19,22 +19,32 @@ export const nl = {
       language: 'de taal waarin je je aanmeldde (Nederlands of Engels), zodat we je in die taal mailen',
       createdAt: 'de datum en het tijdstip van je aanmelding',
       consentVersion: 'met welke versie van de aanmeldtekst je instemde (nu {version})',
+      confirmation:
+        'of je je aanmelding hebt bevestigd, en zo ja, wanneer en welke versie van de aanmeldtekst je bevestigde',
+      mails: 'wanneer we je een bevestigingsmail stuurden, en hoeveel (hooguit {max})',
+      tokenHash:
+        'een hash van de code in je bevestigingslink, om de link te herkennen als je hem gebruikt: nooit de link zelf, dus met wat wij bewaren kan niemand iets bevestigen',
     },
     nothingElse: 'Meer bewaren we niet bij je adres: geen naam en geen IP-adres.',
   },
   purpose: {
     title: 'Waarvoor we het gebruiken',
-    body: 'Alleen om je per e-mail te laten weten wanneer {brand} live gaat. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
+    body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, en om je daarna per e-mail te laten weten wanneer {brand} live gaat. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
+    confirmation:
+      'Je aanmelding is pas definitief als je op de knop drukt op de pagina die de link in die mail opent; alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de lijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal) en werkt de vorige niet meer.',
     basis:
-      'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden. Je kunt die toestemming altijd intrekken; wat we daarvoor deden, blijft rechtmatig.',
+      'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden en dat te bevestigen. Je kunt die toestemming altijd intrekken; wat we daarvoor deden, blijft rechtmatig.',
   },
   retention: {
     title: 'Hoe lang we het bewaren',
-    body: 'Tot we je hebben laten weten dat {brand} live is, of tot je ons vraagt je adres te verwijderen, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet live, dan wordt je adres toch verwijderd: de database doet dat op die datum vanzelf.',
+    pending:
+      'Een aanmelding die je niet bevestigt, wordt {days} dagen na de laatste bevestigingsmail verwijderd: de database doet dat vanzelf.',
+    body: 'Heb je bevestigd, dan tot we je hebben laten weten dat {brand} live is, of tot je ons vraagt je adres te verwijderen, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet live, dan wordt je adres toch verwijderd: de database doet dat op die datum vanzelf.',
   },
   storage: {
     title: 'Waar het staat',
     body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS), dat deze website host en de gegevens alleen in onze opdracht bewaart. We verkopen je adres niet en delen het met niemand anders.',
+    mail: 'De bevestigingsmail versturen we via Amazon Simple Email Service (SES), ook van AWS, dat je adres alleen gebruikt om die mail te bezorgen.',
   },
   logs: {
     title: 'Logboeken van de website',

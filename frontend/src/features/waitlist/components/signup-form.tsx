@@ -4,9 +4,12 @@ import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
 import { SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
+import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
+import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
+import { maskEmailAddress } from '../mask-email-address';
 import { type JoinResult, requestToJoin } from '../request-to-join';
 import { WaitlistNotice } from './waitlist-notice';
 
@@ -19,7 +22,8 @@ import { WaitlistNotice } from './waitlist-notice';
  * - Once the script runs, the page takes over: the browser's own validation bubbles are switched off
  *   (`noValidate`) because they speak the browser's language, not the page's; the page checks the address
  *   with the API's own rule, says what is wrong next to the field, where screen readers announce it, and
- *   sends a well-formed address with fetch, answering with a notice.
+ *   sends a well-formed address with fetch, answering with a notice. After a signup, a line under the form
+ *   says where the confirmation mail went, masked, until the page is left or the form is sent again.
  */
 export function SignupForm({ noteId }: { noteId: string }) {
   const { locale, messages } = useLanguage();
@@ -29,6 +33,8 @@ export function SignupForm({ noteId }: { noteId: string }) {
   const [problem, setProblem] = useState<EmailProblem | null>(null);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<JoinResult | null>(null);
+  /** The address the latest signup was made with, so its confirmation mail was sent there. */
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const honeypotId = useId();
@@ -40,6 +46,7 @@ export function SignupForm({ noteId }: { noteId: string }) {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    setMailedTo(null);
     const check = checkEmail(email);
     if (!check.ok) {
       setProblem(check.problem);
@@ -57,7 +64,10 @@ export function SignupForm({ noteId }: { noteId: string }) {
     setSending(false);
     setResult(outcome);
     // Only a stored address is cleared; after any problem the visitor keeps what they typed.
-    if (outcome === 'joined') setEmail('');
+    if (outcome === 'joined') {
+      setEmail('');
+      setMailedTo(check.email);
+    }
   };
 
   const errorText =
@@ -121,6 +131,15 @@ export function SignupForm({ noteId }: { noteId: string }) {
           />
         </div>
       </form>
+      {/* Always in the page, so the line is announced when it appears. */}
+      <p aria-live="polite" className="mx-auto max-w-xl">
+        {mailedTo && (
+          <span className="flex items-start gap-2 text-sm font-semibold text-brand-900">
+            <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+            <span>{fillIn(copy.mailSent, { address: <bdi>{maskEmailAddress(mailedTo)}</bdi> })}</span>
+          </span>
+        )}
+      </p>
       <WaitlistNotice result={result} onDismiss={() => setResult(null)} />
     </>
   );

@@ -1,10 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
-import { primaryButton } from '../../../components/control-styles';
 import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
-import { Icon } from '../../../components/icons';
-import { SiteFooter } from '../../../components/site-footer';
-import { SubpageHeader } from '../../../components/subpage-header';
+import { ResultPage } from '../../../components/result-summary';
 import { useLanguage } from '../../../i18n/language-context';
 import { PAGE_PATH, waitlistResultPage } from '../../../i18n/page-paths';
 
@@ -32,54 +29,25 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
       : result === 'invalid-email'
         ? copy.resultPages.browserBack
         : result === 'joined'
-          ? copy.note
+          ? copy.resultPages.mailSent
           : copy.resultPages.nothingToDo;
 
   return (
-    <>
-      <SubpageHeader />
-      <main id="main" className="bg-paper">
-        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
-          <span
-            className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${
-              notice.problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
-            }`}
-          >
-            <Icon name={notice.problem ? 'alert' : 'check'} />
-          </span>
-          <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">
-            {title}
-          </h1>
-          <div
-            className={`mt-6 rounded-2xl p-4 ring-1 ${
-              notice.problem
-                ? 'bg-red-50 text-red-900 ring-red-200'
-                : 'bg-white text-stone-900 ring-stone-200'
-            }`}
-          >
-            {notice.title && <p className="font-bold">{notice.title}</p>}
-            <p className={notice.title ? 'mt-0.5' : 'font-semibold'}>{notice.body}</p>
-          </div>
-          <p className="mt-4 text-pretty text-stone-700">{next}</p>
-          <p className="mt-8">
-            {backToForm ? (
-              <a
-                href={`${PAGE_PATH.home[locale]}#${SIGNUP_SECTION_ID}`}
-                onClick={returnToTypedAddress}
-                className={primaryButton}
-              >
-                {copy.resultPages.backToForm}
-              </a>
-            ) : (
-              <a href={PAGE_PATH.home[locale]} className={primaryButton}>
-                {copy.resultPages.backHome}
-              </a>
-            )}
-          </p>
-        </div>
-      </main>
-      <SiteFooter />
-    </>
+    <ResultPage
+      title={title}
+      problem={notice.problem}
+      notice={notice}
+      next={next}
+      action={
+        backToForm
+          ? {
+              href: `${PAGE_PATH.home[locale]}#${SIGNUP_SECTION_ID}`,
+              label: copy.resultPages.backToForm,
+              onClick: returnToTypedAddress,
+            }
+          : { href: PAGE_PATH.home[locale], label: copy.resultPages.backHome }
+      }
+    />
   );
 }
 

@@ -1,0 +1,86 @@
+import type { MouseEventHandler, ReactNode, Ref } from 'react';
+import { primaryButton } from './control-styles';
+import { Icon } from './icons';
+import { SiteFooter } from './site-footer';
+import { SubpageHeader } from './subpage-header';
+
+export interface ResultSummaryProps {
+  /** The heading: what happened, in a few words. */
+  title: string;
+  /** Whether something went wrong or needs the visitor's attention: red, with an alert icon. */
+  problem: boolean;
+  /** What happened, in a card: a bold title (optional) over the text. */
+  notice: { title?: string; body: ReactNode };
+  /** What to do now. */
+  next: ReactNode;
+  /** The way on, a link that looks like a button. */
+  action?: { href: string; label: string; onClick?: MouseEventHandler<HTMLAnchorElement> };
+}
+
+/**
+ * What became of something the visitor sent, and what to do next: the result pages of a form posted
+ * without a script, and a result shown in place. `headingLevel` is 1 on a page of its own and 2 inside a
+ * page; a result shown in place gets `headingRef`, so the focus can be moved to it.
+ */
+export function ResultSummary({
+  title,
+  problem,
+  notice,
+  next,
+  action,
+  headingLevel = 1,
+  headingRef,
+}: ResultSummaryProps & { headingLevel?: 1 | 2; headingRef?: Ref<HTMLHeadingElement> }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <>
+      <span
+        className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${
+          problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
+        }`}
+      >
+        <Icon name={problem ? 'alert' : 'check'} />
+      </span>
+      <Heading
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className={`mt-6 font-extrabold tracking-tight text-balance text-stone-950 focus:outline-none ${
+          headingLevel === 1 ? 'text-3xl sm:text-4xl' : 'text-2xl sm:text-3xl'
+        }`}
+      >
+        {title}
+      </Heading>
+      <div
+        className={`mt-6 rounded-2xl p-4 ring-1 ${
+          problem ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-white text-stone-900 ring-stone-200'
+        }`}
+      >
+        {notice.title && <p className="font-bold">{notice.title}</p>}
+        <p className={notice.title ? 'mt-0.5' : 'font-semibold'}>{notice.body}</p>
+      </div>
+      <p className="mt-4 text-pretty text-stone-700">{next}</p>
+      {action && (
+        <p className="mt-8">
+          <a href={action.href} onClick={action.onClick} className={primaryButton}>
+            {action.label}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A result on a page of its own, in the frame of every subpage. */
+export function ResultPage(props: ResultSummaryProps) {
+  return (
+    <>
+      <SubpageHeader />
+      <main id="main" className="bg-paper">
+        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
+          <ResultSummary {...props} />
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

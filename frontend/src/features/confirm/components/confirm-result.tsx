@@ -1,0 +1,41 @@
+import type { ConfirmResultPage } from '#contract/confirmation';
+import type { Locale } from '#contract/locales';
+import { PENDING_DAYS } from '#contract/waitlist-table';
+import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
+import type { ResultSummaryProps } from '../../../components/result-summary';
+import { siteConfig } from '../../../config/site';
+import { fillIn } from '../../../i18n/fill-in';
+import type { Messages } from '../../../i18n/message-catalog';
+import { confirmResultPage, PAGE_PATH } from '../../../i18n/page-paths';
+import { confirmCopy } from '../copy/confirm-copy';
+
+/** Results that leave nothing to put right. */
+const SETTLED: readonly ConfirmResultPage[] = ['confirmed', 'already-confirmed'];
+
+/**
+ * What the visitor is told after pressing the confirmation button: on the confirmation page itself
+ * (`in-place`, with the script), or on a result page of its own (`own-page`, a form post without one).
+ * The same words either way, except what to do after a fault: in place the button is still there.
+ */
+export function confirmResultSummary(
+  result: ConfirmResultPage,
+  { locale, messages, shown }: { locale: Locale; messages: Messages; shown: 'in-place' | 'own-page' },
+): ResultSummaryProps {
+  const copy = confirmCopy[locale];
+  const facts = { brand: siteConfig.brandName, days: PENDING_DAYS };
+  const home = PAGE_PATH.home[locale];
+  const { body, next } = copy.results[result];
+  const faultWithoutButton = result === 'try-again' && shown === 'own-page';
+  return {
+    title: messages.meta.confirmResultTitles[confirmResultPage(result)],
+    problem: !SETTLED.includes(result),
+    notice: { body: fillIn(body, facts) },
+    next: faultWithoutButton ? copy.tryAgainWithoutScript : fillIn(next, facts),
+    action:
+      result === 'try-again' && shown === 'in-place'
+        ? undefined
+        : result === 'expired' || result === 'unknown'
+          ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
+          : { href: home, label: messages.signup.resultPages.backHome },
+  };
+}

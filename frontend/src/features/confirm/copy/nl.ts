@@ -1,0 +1,40 @@
+import type { ConfirmCopy } from './en';
+
+/** The confirmation page and its results in Dutch, the default language. */
+export const nl = {
+  page: {
+    intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} live gaat.',
+    kept: 'Je adres, de taal waarin je je aanmeldde en wanneer je bevestigde, bewaren we alleen daarvoor, en niet langer dan in onze {link} staat.',
+    privacyLink: 'privacyverklaring',
+    button: 'Bevestig mijn aanmelding',
+    sending: 'Je aanmelding wordt bevestigd…',
+  },
+  results: {
+    confirmed: {
+      body: 'Bedankt! Je staat op de wachtlijst.',
+      next: 'Je hoort van ons zodra {brand} live gaat. Tot die tijd hoef je niets te doen.',
+    },
+    'already-confirmed': {
+      body: 'Je had je aanmelding al bevestigd.',
+      next: 'Je hoeft niets meer te doen: we laten het je weten zodra {brand} live gaat.',
+    },
+    expired: {
+      body: 'Een bevestigingslink werkt {days} dagen, en deze is ouder.',
+      next: 'Meld je opnieuw aan, dan sturen we je een nieuwe link.',
+    },
+    invalid: {
+      body: 'De link is onderweg veranderd of afgebroken.',
+      next: 'Gebruik de knop in de mail, of kopieer de hele link naar de adresbalk van je browser.',
+    },
+    unknown: {
+      body: 'Hij is al gebruikt, of een nieuwere mail van ons heeft hem vervangen.',
+      next: 'Gebruik de link in de laatste mail van ons, of meld je opnieuw aan.',
+    },
+    'try-again': {
+      body: 'Je aanmelding is nog niet bevestigd.',
+      next: 'Druk nog een keer op de knop.',
+    },
+  },
+  tryAgainWithoutScript: 'Ga met de terugknop van je browser terug en druk nog een keer op de knop.',
+  signUpAgain: 'Opnieuw aanmelden',
+} satisfies ConfirmCopy;
