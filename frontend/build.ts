@@ -39,9 +39,12 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   })),
 ];
 
-await build({ configFile, logLevel: 'warn' });
+// The config imports TypeScript modules by extensionless paths (the local API plugin); Vite's module runner
+// loads them as the rest of the project does, without the bundling loader's warnings about them.
+await build({ configFile, configLoader: 'runner', logLevel: 'warn' });
 await build({
   configFile,
+  configLoader: 'runner',
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });

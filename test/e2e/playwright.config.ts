@@ -12,6 +12,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
  * Chromium comes from Debian (/usr/bin/chromium); never `npx playwright install` (no internet).
  */
 const repoRoot = resolve(import.meta.dirname, '../..');
+/**
+ * A fresh data folder for every run, so no test meets an address from an earlier one. The workers load
+ * this file too: they inherit the folder chosen by the first load, so tests find the runner's outbox in it.
+ */
+process.env.MANDJE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mandje-e2e-'));
+const dataDir = process.env.MANDJE_E2E_DATA_DIR;
 const PORT = 4391;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -46,8 +52,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: repoRoot,
-    // A fresh data folder for every run, so no test meets an address from an earlier one.
-    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'mandje-e2e-')) },
+    env: { PORT: String(PORT), DATA_DIR: dataDir },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
