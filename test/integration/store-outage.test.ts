@@ -37,7 +37,8 @@ function startStoreProcess(folder: string): Promise<StoreProcess> {
     ['--import', 'tsx', 'test/integration/start-store-process.ts', folder],
     {
       cwd: resolve(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // stdin is a pipe the store watches: when this test's process dies, however, the store goes with it.
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
