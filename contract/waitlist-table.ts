@@ -26,6 +26,11 @@ export const PENDING_DAYS = 7;
 /** The confirmation mail is sent again on a new signup at most this often, and this many times in all. */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
+/**
+ * A mail not sent within this long after it was asked for is not sent at all (the stream's maximum record
+ * age): a link arriving later would come as a surprise, and by then the visitor may well sign up again.
+ */
+export const MAIL_REQUEST_MAX_AGE_MINUTES = 60;
 
 /** The attribute DynamoDB's time to live reads: when the record is deleted, in seconds since 1970. */
 export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';

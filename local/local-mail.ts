@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type {
   APIGatewayProxyEventV2,
@@ -7,7 +7,7 @@ import type {
   DynamoDBStreamEvent,
 } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
-import type { WaitlistRecord } from '#contract/waitlist-table';
+import { MAIL_REQUEST_MAX_AGE_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
 import { localDocumentClient } from './local-store-client';
 
@@ -17,6 +17,11 @@ import { localDocumentClient } from './local-store-client';
  * the mailer the stream record DynamoDB would have sent. The mailer is the real one, with the outbox for a
  * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link. A mail that
  * cannot be written is tried again a few times; then one line says so, and the signup stays pending.
+ *
+ * Like the stream, it keeps what it has not delivered yet in the table rather than in memory: waiting are
+ * the addresses (one entry each, however often they signed up), and the records themselves say whether a
+ * mail is owed. Stopping finishes the mail under way only; the next start sends what is still owed and
+ * was asked for within the stream's hour (MAIL_REQUEST_MAX_AGE_MINUTES), as the stream would.
  */
 export interface LocalMail {
   outboxDir: string;
@@ -24,7 +29,7 @@ export interface LocalMail {
   ready: Promise<void>;
   /** After the waitlist answered a signup: send the mail it asked for, if any. Never waited for by it. */
   afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
-  /** Waits for the mails under way. */
+  /** Finishes the mail under way; the ones still owed are sent at the next start. */
   close(): Promise<void>;
 }
 
@@ -43,7 +48,11 @@ export function startLocalMail(options: {
   const { outboxDir, print = console.log } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
-  let queue: Promise<void> = Promise.resolve();
+  /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
+  const waiting = new Set<string>();
+  /** The loop sending the waiting mails, one at a time, while there are any. */
+  let sending: Promise<void> | undefined;
+  let closing = false;
   let sequence = 0;
 
   // The real mailer, set up as the stack sets it up, with the outbox instead of SES. Loaded now, not at
@@ -70,7 +79,7 @@ export function startLocalMail(options: {
             Keys: marshall({ email: key }) as never,
             NewImage: marshall(record, { removeUndefinedValues: true }) as never,
             SequenceNumber: String(++sequence),
-            StreamViewType: 'NEW_AND_OLD_IMAGES',
+            StreamViewType: 'NEW_IMAGE',
           },
         },
       ],
@@ -85,23 +94,60 @@ export function startLocalMail(options: {
     );
   }
 
+  async function sendWaiting(): Promise<void> {
+    for (const key of waiting) {
+      if (closing) return;
+      waiting.delete(key);
+      await deliver(key).catch((error: Error) =>
+        print(`A confirmation mail could not be sent: ${error.name}.`),
+      );
+    }
+  }
+
+  /**
+   * One mail at a time, after the ones before: a burst of signups is answered first, and the mails follow,
+   * as a stream would deliver them, rather than all at once competing with the answers.
+   */
+  function owe(key: string): void {
+    waiting.add(key);
+    sending ??= sendWaiting().finally(() => {
+      sending = undefined;
+      if (waiting.size > 0 && !closing) owe(waiting.values().next().value as string);
+    });
+  }
+
+  /** What an earlier run left unsent: pending records whose latest mail request is unanswered and recent. */
+  async function owedFromBefore(): Promise<void> {
+    const since = new Date(Date.now() - MAIL_REQUEST_MAX_AGE_MINUTES * 60 * 1000).toISOString();
+    const pages = paginateScan(
+      { client },
+      {
+        TableName: options.tableName,
+        ProjectionExpression: 'email',
+        FilterExpression:
+          '#status = :pending AND mailRequestedAt >= :since AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':since': since },
+      },
+    );
+    const owed: string[] = [];
+    for await (const page of pages) for (const item of page.Items ?? []) owed.push(String(item.email));
+    for (const key of owed) owe(key);
+  }
+
   return {
     outboxDir,
-    ready: mailer.then(() => {}),
+    ready: Promise.all([mailer, owedFromBefore()]).then(() => {}),
     afterSignup(event, result) {
       const answered = [201, 409, 303].includes(result.statusCode ?? 0);
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
-      if (!key) return;
-      // One mail at a time, after the ones before: a burst of signups is answered first, and the mails
-      // follow, as a stream would deliver them, rather than all at once competing with the answers.
-      queue = queue.then(() =>
-        deliver(key).catch((error: Error) => print(`A confirmation mail could not be sent: ${error.name}.`)),
-      );
+      if (key && !closing) owe(key);
     },
     async close() {
-      await Promise.allSettled([mailer, queue]);
+      closing = true;
+      await Promise.allSettled([mailer, sending]);
       client.destroy();
     },
   };

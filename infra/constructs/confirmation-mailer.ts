@@ -13,6 +13,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
+  MAIL_REQUEST_MAX_AGE_MINUTES,
   MAIL_RESEND_INTERVAL_MINUTES,
   type WaitlistRecord,
   type WaitlistStatus,
@@ -97,8 +98,7 @@ export class ConfirmationMailer extends Construct {
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: 3,
-        // A link mailed later than this would come as a surprise; by then the visitor may well sign up again.
-        maxRecordAge: Duration.hours(1),
+        maxRecordAge: Duration.minutes(MAIL_REQUEST_MAX_AGE_MINUTES),
         onFailure: new SqsDlq(this.deadLetterQueue),
         // Only changes that leave a record pending invoke it (its own claim among them, which it skips); a
         // confirmation or a removal does not.

@@ -6,11 +6,12 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { emailKey } from '#contract/email-address';
 import {
+  MAIL_REQUEST_MAX_AGE_MINUTES,
   MAIL_RESEND_INTERVAL_MINUTES,
   MAX_CONFIRMATION_MAILS,
   type WaitlistRecord,
@@ -201,6 +202,47 @@ describe('confirming a signup by mail', () => {
     } finally {
       client.destroy();
     }
+  });
+});
+
+describe('mails owed when the runner stopped', () => {
+  it('are sent at the next start, if asked for within the hour, as the stream would', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    // A first start makes the table; then two signups are left owing their mail, as a stop mid-queue does.
+    await (await startRunnerChild(dataDir)).stop();
+    const recent = newAddress('owed.recent');
+    const stale = newAddress('owed.stale');
+    const owing = (email: string, minutesAgo: number): WaitlistRecord => ({
+      email: emailKey(email) as string,
+      emailAsEntered: email,
+      language: 'nl',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      consentVersion: 'test',
+      status: 'pending',
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+      mailRequestId: `request-${minutesAgo}`,
+      mailRequestedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      mailsRequested: 1,
+    });
+    const closed = await startLocalDynamoDB(dataDir);
+    const client = localDocumentClient(closed.endpoint);
+    try {
+      await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(recent, 5) }));
+      await client.send(
+        new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(stale, MAIL_REQUEST_MAX_AGE_MINUTES + 5) }),
+      );
+    } finally {
+      client.destroy();
+      await closed.close();
+    }
+
+    const child = await startRunnerChild(dataDir);
+    const outbox = join(dataDir, 'outbox');
+    const [mail] = await mailsArrive(recent, 1, outbox);
+    expect(mail, 'the owed mail, sent at start').toBeDefined();
+    expect(linkIn(mail as string).pathname).toBe(CONFIRM_PATH);
+    await child.stop();
+    expect(mailsTo(stale, outbox)).toEqual([]);
   });
 });
 
