@@ -149,6 +149,8 @@ export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail
     '</head>',
     '<body style="margin:0;padding:0;background-color:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
+    // The brand as a word, not an image: mail clients block images until asked, and text always shows.
+    `<p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND_GREEN}">${e(brandName)}</p>`,
     paragraph(copy.greeting),
     paragraph(`${copy.signedUp(brandName)} ${copy.confirmByButton}`),
     // A table cell carries the colour in Outlook for Windows, which ignores padding on links.
