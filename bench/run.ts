@@ -116,6 +116,8 @@ if (budgets.length > 0) {
   const belowTarget = budgets.filter((budget) => budget.met && !budget.metTarget);
   const line = [`Budgets: ${budgets.length - missed.length} of ${budgets.length} met`];
   for (const budget of missed) line.push(`over: ${budget.name} ${budget.value} (${budget.budget})`);
+  // A budget missed fails the run, as it fails `npm test`.
+  if (missed.length > 0) process.exitCode = 1;
   for (const budget of belowTarget)
     line.push(`below target: ${budget.name} ${budget.value} (${budget.budget})`);
   console.log(`${line.join('; ')}.`);

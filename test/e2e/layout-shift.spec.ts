@@ -18,12 +18,17 @@ function recordLayoutShifts() {
     for (const entry of list.getEntries() as (PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources: { node: Node | null }[];
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     })[]) {
       if (entry.hadRecentInput) continue;
       record.total += entry.value;
-      for (const { node } of entry.sources)
-        record.moved.push(node instanceof Element ? node.outerHTML.slice(0, 160) : String(node?.nodeName));
+      for (const { node, previousRect, currentRect } of entry.sources) {
+        const where = (rect: DOMRectReadOnly) => `${rect.x},${rect.y} ${rect.width}×${rect.height}`;
+        const what = node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName);
+        record.moved.push(
+          `${what} from ${where(previousRect)} to ${where(currentRect)} at ${Math.round(entry.startTime)} ms, scrollY ${window.scrollY}`,
+        );
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

@@ -19,7 +19,8 @@ export function SubpageHeader({ languageSwitch = true }: { languageSwitch?: bool
         {messages.common.skipToContent}
       </a>
       <header className="bg-linear-to-b from-brand-100 to-brand-50">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+        {/* As tall as the language switch makes it, before the switch is there (see the hero). */}
+        <div className="mx-auto flex min-h-20 max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <a
             href={PAGE_PATH.home[locale]}
             className="rounded-lg text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-700"

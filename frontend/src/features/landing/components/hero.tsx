@@ -11,7 +11,9 @@ export function Hero() {
   return (
     <header className="bg-linear-to-b from-brand-100 via-brand-50 to-paper">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="flex items-center justify-between gap-4 py-4">
+        {/* As tall as the language switch makes it (48 px and the padding) before the switch is there: a
+            page still being parsed shows the logo where it stays. */}
+        <div className="flex min-h-20 items-center justify-between gap-4 py-4">
           <BrandLogo className="text-brand-900" />
           <LanguageSwitch />
         </div>
