@@ -17,7 +17,11 @@ export interface ConfirmationToken {
   hash: string;
 }
 
-export type TokenCheck = { ok: true; hash: string } | { ok: false; problem: 'invalid' | 'expired' };
+/** An expired token still has its hash: its signup may have been confirmed with it in time. */
+export type TokenCheck =
+  | { ok: true; hash: string }
+  | { ok: false; problem: 'expired'; hash: string }
+  | { ok: false; problem: 'invalid' };
 
 /** SHA-256 of a token, hex: what the table keeps and the index finds. */
 export const hashOfToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -36,6 +40,7 @@ export function checkConfirmationToken(token: string, now = new Date()): TokenCh
   const issuedAt = Buffer.from(token, 'base64url').readUInt32BE(0);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, problem: 'invalid' };
-  if (nowSeconds - issuedAt > PENDING_DAYS * 24 * 60 * 60) return { ok: false, problem: 'expired' };
+  if (nowSeconds - issuedAt > PENDING_DAYS * 24 * 60 * 60)
+    return { ok: false, problem: 'expired', hash: hashOfToken(token) };
   return { ok: true, hash: hashOfToken(token) };
 }

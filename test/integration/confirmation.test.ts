@@ -129,6 +129,20 @@ describe('confirming a signup by mail', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
+  it('tells two presses at once apart: one confirms, the other hears it is already confirmed', async () => {
+    const email = newAddress('twice');
+    await postJoin(runner.url, { email, language: 'nl' });
+    const token = linkIn((await mailsArrive(email, 1))[0] as string).searchParams.get('t') as string;
+
+    const answers = await Promise.all([press(token), press(token), press(token)]);
+    expect(answers.map(({ body }) => body.result).sort()).toEqual([
+      'already-confirmed',
+      'already-confirmed',
+      'confirmed',
+    ]);
+    expect(await recordOf(email)).toMatchObject({ status: 'confirmed' });
+  });
+
   it('answers a plain form post with the result page, in the form’s language', async () => {
     const email = newAddress('form');
     await postJoin(runner.url, { email, language: 'nl' });

@@ -6,13 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
-import { newConfirmationToken } from '../../../functions/confirm/confirmation-token';
+import { hashOfToken, newConfirmationToken } from '../../../functions/confirm/confirmation-token';
 import { httpApiEvent } from './http-api-event';
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-confirm-pages-'));
@@ -119,17 +119,52 @@ describe('pressing the confirm button', () => {
     dynamo
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'newer', $metadata: {} }));
+    // The record as it is now: pending, with the newer mail's token.
+    dynamo.on(GetCommand).resolves({ Item: { status: 'pending', tokenHash: 'newer' } });
 
     expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
     expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
   });
 
-  it('says "expired" and "invalid" without looking anything up', async () => {
-    const old = newConfirmationToken(new Date(Date.now() - 8 * 86_400_000)).token;
+  it('says "already confirmed" to the press that lost to another with the same token', async () => {
+    const { token } = newConfirmationToken();
+    // The index has not seen the other press yet; the record has.
+    dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
+    dynamo
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'confirmed', $metadata: {} }));
+    dynamo.on(GetCommand).resolves({ Item: { status: 'confirmed', tokenHash: hashOfToken(token) } });
 
-    expect(answer(await press(old))).toEqual({ result: 'expired' });
+    expect(answer(await press(token))).toEqual({ result: 'already-confirmed' });
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { email: pendingRecord.email },
+      ConsistentRead: true,
+    });
+  });
+
+  it('says "invalid" without looking anything up', async () => {
     expect(answer(await press('not-a-token'))).toEqual({ result: 'invalid' });
     expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('says "expired" for an old link, and confirms nothing with it', async () => {
+    const old = newConfirmationToken(new Date(Date.now() - 8 * 86_400_000)).token;
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [] })
+      .resolves({ Items: [pendingRecord] });
+
+    expect(answer(await press(old))).toEqual({ result: 'expired' });
+    expect(answer(await press(old))).toEqual({ result: 'expired' });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('says "already confirmed" for an old link that confirmed its signup in time', async () => {
+    const old = newConfirmationToken(new Date(Date.now() - 30 * 86_400_000)).token;
+    dynamo.on(QueryCommand).resolves({ Items: [{ ...pendingRecord, status: 'confirmed' }] });
+
+    expect(answer(await press(old))).toEqual({ result: 'already-confirmed' });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('sends a plain form post on to the result page in its language', async () => {

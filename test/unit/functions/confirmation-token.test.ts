@@ -36,6 +36,7 @@ describe('confirmation tokens', () => {
     expect(checkConfirmationToken(token, new Date(NOW.getTime() + PENDING_DAYS * DAY_MS + 1000))).toEqual({
       ok: false,
       problem: 'expired',
+      hash,
     });
   });
 
