@@ -75,7 +75,11 @@ export async function joinWaitlist(
       new PutCommand({
         TableName: store.tableName,
         Item: newRecord(entry, { confirmSignups, now }),
-        ConditionExpression: 'attribute_not_exists(email)',
+        // A pending record past its time is as good as deleted: DynamoDB's time to live removes it only
+        // within a few days, and meanwhile its owner, signing up again, should start afresh.
+        ConditionExpression: 'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':now': Math.floor(now.getTime() / 1000) },
       }),
       { abortSignal },
     );

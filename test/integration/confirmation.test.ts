@@ -219,6 +219,35 @@ describe('confirming a signup by mail', () => {
   });
 });
 
+describe('a pending signup past its days', () => {
+  it('starts afresh when its address signs up again, though the time to live has not deleted it yet', async () => {
+    const email = newAddress('lapsed');
+    await postJoin(runner.url, { email, language: 'nl' });
+    await mailsArrive(email, 1);
+    // Its days are over and its mails used up; DynamoDB deletes such a record within a few days.
+    const client = store();
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: LOCAL_TABLE_NAME,
+          Key: { email: emailKey(email) },
+          UpdateExpression: 'SET expiresAt = :past, mailsRequested = :max',
+          ExpressionAttributeValues: {
+            ':past': Math.floor(Date.now() / 1000) - 60,
+            ':max': MAX_CONFIRMATION_MAILS,
+          },
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+
+    expect((await postJoin(runner.url, { email, language: 'nl' })).status).toBe(201);
+    expect(await recordOf(email)).toMatchObject({ status: 'pending', mailsRequested: 1 });
+    expect(await mailsArrive(email, 2)).toHaveLength(2);
+  });
+});
+
 describe('mails owed when the runner stopped', () => {
   it('are sent at the next start, if asked for within the hour, as the stream would', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));

@@ -33,7 +33,9 @@ describe('waitlist handler', () => {
     const input = puts[0]?.args[0].input;
     expect(input).toEqual({
       TableName: 'waitlist-test',
-      ConditionExpression: 'attribute_not_exists(email)',
+      ConditionExpression: 'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':now': expect.any(Number) },
       Item: {
         email: 'ann.de.vries@example.nl',
         emailAsEntered: ADDRESS,

@@ -48,6 +48,17 @@ describe('joining with confirmation by mail', () => {
     });
   });
 
+  it('puts over nothing but a pending record past its time, which the time to live has yet to delete', async () => {
+    dynamo.on(PutCommand).resolves({});
+
+    await joinWaitlist(store, ENTRY, { confirmSignups: true, now: NOW });
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds },
+    });
+  });
+
   it('answers a second signup "already registered" and asks for the mail again, within the limits', async () => {
     dynamo.on(PutCommand).rejects(exists());
     dynamo.on(UpdateCommand).resolves({});
