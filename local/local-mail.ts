@@ -34,6 +34,8 @@ export interface LocalMail {
 }
 
 const ATTEMPTS = 3;
+/** By default: past a thousand owed mails (tens of seconds of them), memory holds no more. */
+const MAX_WAITING = 1_000;
 
 export function startLocalMail(options: {
   storeEndpoint: string;
@@ -44,12 +46,16 @@ export function startLocalMail(options: {
   mailFrom: string;
   contactEmail: string;
   print?: (line: string) => void;
+  /** How many addresses wait in memory for their mail; more are left to the table (see sendOwed). */
+  maxWaiting?: number;
 }): LocalMail {
-  const { outboxDir, print = console.log } = options;
+  const { outboxDir, print = console.log, maxWaiting = MAX_WAITING } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
   /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
   const waiting = new Set<string>();
+  /** Whether the table may owe mails that are not in `waiting`. */
+  let moreInTable = false;
   /** The loop sending the waiting mails, one at a time, while there are any. */
   let sending: Promise<void> | undefined;
   let closing = false;
@@ -94,30 +100,50 @@ export function startLocalMail(options: {
     );
   }
 
-  async function sendWaiting(): Promise<void> {
-    for (const key of waiting) {
-      if (closing) return;
-      waiting.delete(key);
-      await deliver(key).catch((error: Error) =>
-        print(`A confirmation mail could not be sent: ${error.name}.`),
-      );
+  /**
+   * The mails go one at a time, after the ones before: a burst of signups is answered first, and the
+   * mails follow, as a stream would deliver them, rather than all at once competing with the answers.
+   * When more signups wait than `maxWaiting`, the rest are left to the table, read again once these are out.
+   */
+  async function sendOwed(): Promise<void> {
+    while (!closing) {
+      for (const key of waiting) {
+        if (closing) return;
+        waiting.delete(key);
+        await deliver(key).catch((error: Error) =>
+          print(`A confirmation mail could not be sent: ${error.name}.`),
+        );
+      }
+      if (!moreInTable) return;
+      moreInTable = false;
+      await readOwed().catch((error: Error) => {
+        // Read again after the next signup, rather than over and over while the store is away.
+        moreInTable = true;
+        print(`Could not look up the confirmation mails still owed: ${error.name}.`);
+      });
+      if (waiting.size === 0) return;
     }
   }
 
-  /**
-   * One mail at a time, after the ones before: a burst of signups is answered first, and the mails follow,
-   * as a stream would deliver them, rather than all at once competing with the answers.
-   */
-  function owe(key: string): void {
-    waiting.add(key);
-    sending ??= sendWaiting().finally(() => {
+  function startSending(): void {
+    sending ??= sendOwed().finally(() => {
       sending = undefined;
-      if (waiting.size > 0 && !closing) owe(waiting.values().next().value as string);
+      // A signup that came in as the loop was ending.
+      if (waiting.size > 0 && !closing) startSending();
     });
   }
 
-  /** What an earlier run left unsent: pending records whose latest mail request is unanswered and recent. */
-  async function owedFromBefore(): Promise<void> {
+  function owe(key: string): void {
+    if (waiting.has(key) || waiting.size < maxWaiting) waiting.add(key);
+    else moreInTable = true;
+    startSending();
+  }
+
+  /**
+   * Pending records whose latest mail request is unanswered and was made within the stream's hour, up to
+   * `maxWaiting` of them: what an earlier run left unsent, or what did not fit in memory.
+   */
+  async function readOwed(): Promise<void> {
     const since = new Date(Date.now() - MAIL_REQUEST_MAX_AGE_MINUTES * 60 * 1000).toISOString();
     const pages = paginateScan(
       { client },
@@ -130,14 +156,24 @@ export function startLocalMail(options: {
         ExpressionAttributeValues: { ':pending': 'pending', ':since': since },
       },
     );
-    const owed: string[] = [];
-    for await (const page of pages) for (const item of page.Items ?? []) owed.push(String(item.email));
-    for (const key of owed) owe(key);
+    for await (const page of pages) {
+      for (const item of page.Items ?? []) {
+        if (waiting.size >= maxWaiting) {
+          moreInTable = true;
+          return;
+        }
+        waiting.add(String(item.email));
+      }
+    }
   }
+
+  // What an earlier run left unsent, once the mailer is there.
+  moreInTable = true;
+  const ready = mailer.then(startSending);
 
   return {
     outboxDir,
-    ready: Promise.all([mailer, owedFromBefore()]).then(() => {}),
+    ready,
     afterSignup(event, result) {
       const answered = [201, 409, 303].includes(result.statusCode ?? 0);
       const body = answered ? readRequestBody(event) : undefined;

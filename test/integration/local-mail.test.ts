@@ -1,0 +1,107 @@
+/**
+ * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
+ * memory, every mail owed still goes out, once, the rest read back from the table as a stream would.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
+import { type LocalMail, startLocalMail } from '../../local/local-mail';
+import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
+
+let store: LocalDynamoDB;
+let mail: LocalMail | undefined;
+const printed: string[] = [];
+
+beforeAll(async () => {
+  store = await startLocalDynamoDB(mkdtempSync(join(tmpdir(), 'mandje-mail-data-')));
+  await ensureWaitlistTable(store.endpoint);
+  // What the mailer reads when it is imported, as the runner sets it.
+  Object.assign(process.env, localStoreEnvironment(store.endpoint));
+  // The mailer's own lines (the outbox's link lines, its JSON log lines) and the runner's.
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
+});
+
+afterAll(async () => {
+  await mail?.close();
+  await store?.close();
+});
+
+/** A pending signup whose mail was asked for a moment ago and not sent yet. */
+function owing(email: string): WaitlistRecord {
+  const now = new Date().toISOString();
+  return {
+    email,
+    emailAsEntered: email,
+    language: 'en',
+    createdAt: now,
+    consentVersion: 'test',
+    status: 'pending',
+    expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+    mailRequestId: `request-${email}`,
+    mailRequestedAt: now,
+    mailsRequested: 1,
+  };
+}
+
+async function putOwing(emails: string[]): Promise<void> {
+  const client = localDocumentClient(store.endpoint);
+  try {
+    for (const email of emails)
+      await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(email) }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The signup request the waitlist answered, as the runner hands it on. */
+const signup = (email: string) =>
+  ({
+    headers: { 'content-type': 'application/json' },
+    requestContext: { http: { method: 'POST' } },
+    body: JSON.stringify({ email, language: 'en' }),
+    isBase64Encoded: false,
+  }) as unknown as APIGatewayProxyEventV2;
+
+async function outboxHolds(outboxDir: string, count: number): Promise<number> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (readdirSync(outboxDir).length >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // A moment more, so that a mail sent twice would show.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return readdirSync(outboxDir).length;
+}
+
+it('sends every owed mail once, though only three fit in memory', async () => {
+  const earlier = Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`);
+  await putOwing(earlier);
+  const outboxDir = mkdtempSync(join(tmpdir(), 'mandje-mail-outbox-'));
+  mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName: LOCAL_TABLE_NAME,
+    outboxDir,
+    siteUrl: () => 'http://127.0.0.1:3000/',
+    mailFrom: 'hallo@mandje.nl',
+    contactEmail: 'hallo@mandje.nl',
+    print: (line) => printed.push(line),
+    maxWaiting: 3,
+  });
+  await mail.ready;
+  // What an earlier run left: read from the table three at a time.
+  expect(await outboxHolds(outboxDir, 8)).toBe(8);
+
+  // A burst of new signups, more than fit in memory.
+  const burst = Array.from({ length: 7 }, (_, index) => `burst.${index}@example.nl`);
+  await putOwing(burst);
+  for (const email of burst) mail.afterSignup(signup(email), { statusCode: 201 });
+
+  expect(await outboxHolds(outboxDir, 15)).toBe(15);
+  const links = printed.filter((line) => line.startsWith('Confirmation mail in '));
+  expect(links).toHaveLength(15);
+  expect(printed.join('\n')).not.toContain('@example.nl');
+});
