@@ -38,10 +38,18 @@ const MIX: readonly RequestKind[] = [
   'new',
 ];
 
-/** The share of the run after which the runner counts as warmed up, when its memory is first sampled. */
-const WARM_UP_SHARE = 0.1;
-/** "Memory flat": resident memory at the end at most this much above the figure after warm-up. */
-export const MAX_RSS_GROWTH = 1.2;
+/**
+ * The share of the run after which the runner counts as warmed up, when its memory is first sampled. With
+ * the mailer writing behind the signups, its resident memory keeps rising for most of a minute before it
+ * levels off (a 3-minute run: 200 MB at 10 s, 234 at 60 s, 246 at 180 s), store and allocator taking in
+ * the load; a leak goes on rising. So the second half of the run is what is held flat.
+ */
+const WARM_UP_SHARE = 0.5;
+/**
+ * "Memory flat": resident memory at the end at most this much above the figure after warm-up. At about
+ * 800 requests a second, a leak of 1 KB per request would exceed it within the half minute measured.
+ */
+export const MAX_RSS_GROWTH = 1.1;
 
 export interface SoakFigures {
   durationSeconds: number;
