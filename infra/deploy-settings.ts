@@ -57,6 +57,8 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
 export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
+  if (!domainNames !== !certificateArn)
+    throw new DeploySettingError('-c domainNames and -c certificateArn go together: give both, or neither.');
   return {
     confirmation: confirmationFrom(app),
     ...(domainNames && certificateArn

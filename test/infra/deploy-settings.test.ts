@@ -57,6 +57,16 @@ describe('deploy settings from the CDK context', () => {
     ).toContain('does not hold mandje.nl');
   });
 
+  it('refuses domain names without a certificate, or a certificate without domain names, in one line', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    const halves: Record<string, string>[] = [{ domainNames: 'mandje.nl' }, { certificateArn }];
+    for (const context of halves) {
+      const { message } = failureOf({ confirmSignups: 'false', ...context });
+      expect(message).not.toContain('\n');
+      expect(message).toContain('-c domainNames and -c certificateArn go together');
+    }
+  });
+
   it('reads a custom domain as its names and certificate', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
     expect(
