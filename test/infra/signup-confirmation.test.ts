@@ -90,7 +90,7 @@ describe('the confirm API', () => {
     });
   });
 
-  it('may query the token index, update records and write its own logs, and nothing else', () => {
+  it('may query the token index, read and update records and write its own logs, and nothing else', () => {
     const statements = statementsOf(template, ids.confirmRole);
     const confirmLogs = logicalIdOf(present(stack.confirmApi, 'confirm API').handler.logGroup);
     expect(statements).toEqual([
@@ -100,7 +100,7 @@ describe('the confirm API', () => {
         Action: 'dynamodb:Query',
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${TOKEN_INDEX.name}`]] },
       },
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
     ]);
     expect(resourceOf(template, ids.confirmRole).Properties.ManagedPolicyArns).toBeUndefined();
   });
