@@ -148,6 +148,12 @@ describe('the confirmation mailer', () => {
     expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
   });
 
+  it('may send to no recipient’s identity unless SES sandbox recipients are given', () => {
+    const sending = statementsOf(template, ids.mailerRole).find(({ Action }) => Action === 'ses:SendEmail');
+    expect(JSON.stringify(sending?.Resource)).not.toContain('@');
+    expect(sending?.Resource).toEqual([sesArn('identity', ids.identity), expect.anything()]);
+  });
+
   it('is invoked from the table’s stream only for records whose new image is pending', () => {
     const { EventSourceArn, FunctionName, FilterCriteria } = eventSource() as {
       EventSourceArn: unknown;
