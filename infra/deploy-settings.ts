@@ -17,9 +17,29 @@ function contextString(app: App, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : String(value).trim();
 }
 
+/** The verified addresses SES's sandbox lets the mailer send to: plain addresses, comma-separated. */
+function sandboxRecipientsFrom(app: App): string[] | undefined {
+  const list = contextString(app, 'sesSandboxRecipients');
+  if (!list) return undefined;
+  const addresses = list.split(',').map((address) => address.trim());
+  const malformed = addresses.find((address) => !PLAIN_ADDRESS.test(address));
+  if (malformed !== undefined)
+    throw new DeploySettingError(
+      `-c sesSandboxRecipients is plain addresses separated by commas, such as ann@example.nl,bob@example.nl; "${malformed}" is not one.`,
+    );
+  return [...new Set(addresses)];
+}
+
 function confirmationFrom(app: App): ConfirmationSettings | false {
   const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
-  if (confirmSignups === 'false') return false;
+  const sesSandboxRecipients = sandboxRecipientsFrom(app);
+  if (confirmSignups === 'false') {
+    if (sesSandboxRecipients)
+      throw new DeploySettingError(
+        '-c sesSandboxRecipients is for confirmation mails, which -c confirmSignups=false turns off: drop one of the two.',
+      );
+    return false;
+  }
   if (confirmSignups !== 'true')
     throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
 
@@ -33,9 +53,10 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
       `-c mailFrom is a plain address such as hallo@mandje.nl, not "${mailFrom}".`,
     );
 
+  const sending = { mailFrom, ...(sesSandboxRecipients ? { sesSandboxRecipients } : {}) };
   const zoneName = contextString(app, 'hostedZoneName');
   const zoneId = contextString(app, 'hostedZoneId');
-  if (!zoneName && !zoneId) return { mailFrom };
+  if (!zoneName && !zoneId) return sending;
   if (!zoneName || !zoneId)
     throw new DeploySettingError('-c hostedZoneName and -c hostedZoneId go together: give both, or neither.');
   const zone = withoutFinalDot(zoneName);
@@ -44,7 +65,7 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
     throw new DeploySettingError(
       `The hosted zone ${zone} does not hold ${domain}, the domain of -c mailFrom: its DKIM records cannot go there.`,
     );
-  return { mailFrom, hostedZone: { name: zone, id: zoneId } };
+  return { ...sending, hostedZone: { name: zone, id: zoneId } };
 }
 
 /**
@@ -52,11 +73,15 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
  * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on;
  * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
+ * - `sesSandboxRecipients=ann@example.nl,bob@example.nl`: while the account is in SES's sandbox, the verified
+ *   addresses to try the mail with;
  * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent.
  */
 export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
+  if (!domainNames !== !certificateArn)
+    throw new DeploySettingError('-c domainNames and -c certificateArn go together: give both, or neither.');
   return {
     confirmation: confirmationFrom(app),
     ...(domainNames && certificateArn

@@ -17,6 +17,8 @@ export interface ConfirmationSettings {
   mailFrom: string;
   /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
   hostedZone?: { name: string; id: string };
+  /** Verified addresses to send to while the account is in SES's sandbox (see MailSender). */
+  sesSandboxRecipients?: string[];
 }
 
 export interface MandjeStackProps extends StackProps {
@@ -74,9 +76,10 @@ export class MandjeStack extends Stack {
         tokenIndexArn: this.waitlist.tokenIndexArn,
         logRetention,
       });
-      const { hostedZone } = confirmation;
+      const { hostedZone, sesSandboxRecipients } = confirmation;
       this.mailSender = new MailSender(this, 'MailSender', {
         from: confirmation.mailFrom,
+        ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
         ...(hostedZone
           ? {
               hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {

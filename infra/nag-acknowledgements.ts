@@ -37,6 +37,12 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       reason:
         'No WAF: the write paths (joining, confirming) are throttled at the API stage and validated by their handlers; WAF would cost more than the page at rest.',
     },
+    {
+      construct: site.distribution,
+      rule: rule('CFR3'),
+      reason:
+        'No distribution access logs: the legacy logs hold confirmation tokens and IP addresses, and the v2 logs that can leave them out need a us-east-1 delivery source; the bucket keeps S3 access logs.',
+    },
   ];
   for (const built of stack.node.findAll().filter((child) => child instanceof BuiltFunction)) {
     const logsId = stack.getLogicalId(built.logGroup.node.defaultChild as CfnResource);

@@ -22,8 +22,8 @@ export interface ConfirmApiProps {
 
 /**
  * `GET /api/confirm` shows the confirmation page a mail's link opens; `POST /api/confirm` is its button,
- * which confirms. The function may look a token up in the token index, update the record it finds, and
- * write its own logs; nothing else.
+ * which confirms. The function may look a token up in the token index, read and update the record it finds,
+ * and write its own logs; nothing else.
  */
 export class ConfirmApi extends Construct {
   public readonly handler: LambdaFunction;
@@ -35,7 +35,8 @@ export class ConfirmApi extends Construct {
       functionsDir: props.functionsDir,
       name: 'confirm',
       description: 'Confirm handler: find a signup by its token in the token index, mark it confirmed',
-      // As the waitlist function: one query and one update, well under a second from a cold start.
+      // As the waitlist function: a query and an update (and a read when that fails), well under a second
+      // from a cold start.
       memorySize: 256,
       timeout: Duration.seconds(10),
       environment: { TABLE_NAME: props.table.tableName },
@@ -45,9 +46,11 @@ export class ConfirmApi extends Construct {
           actions: ['dynamodb:Query'],
           resources: [props.tokenIndexArn],
         }),
+        // GetItem: when the conditional update fails, a strongly consistent read of that one record tells
+        // a second press of the button from a stale link.
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['dynamodb:UpdateItem'],
+          actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
         }),
       ],

@@ -37,8 +37,9 @@ export interface ConfirmationMailerProps {
 /**
  * Sends the confirmation mail for each pending signup, read from the table's stream. A mail that cannot be
  * sent after a few tries lands in a dead-letter queue, and an alarm says so. The function may send mail as
- * the sender's identity through its configuration set, update a record, read the stream and write to its
- * dead-letter queue, and its own logs; nothing else.
+ * the sender's identity through its configuration set (in SES's sandbox, to the recipients' identities
+ * given), update a record, read the stream and write to its dead-letter queue, and its own logs; nothing
+ * else.
  */
 export class ConfirmationMailer extends Construct {
   public readonly handler: LambdaFunction;

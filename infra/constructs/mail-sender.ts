@@ -15,6 +15,11 @@ export interface MailSenderProps {
   from: string;
   /** The Route 53 zone the domain's DNS lives in: the DKIM records are created there. */
   hostedZone?: IHostedZone;
+  /**
+   * Verified addresses to send to while the account is in SES's sandbox. There SES also checks the
+   * sender's permission on the recipient's identity, so sending to them needs their identities too.
+   */
+  sandboxRecipients?: string[];
 }
 
 /**
@@ -31,7 +36,10 @@ export class MailSender extends Construct {
   public readonly hasHostedZone: boolean;
   public readonly identity: EmailIdentity;
   public readonly configurationSet: ConfigurationSet;
-  /** What sending needs permission on: the identity and the configuration set, nothing else. */
+  /**
+   * What sending needs permission on: the identity and the configuration set, and in SES's sandbox the
+   * recipients' identities given; nothing else.
+   */
   public readonly sendingResources: string[];
   /** The DKIM CNAME records; created in the hosted zone when one is given. */
   public readonly dkimRecords: { name: string; value: string }[];
@@ -74,6 +82,9 @@ export class MailSender extends Construct {
         resource: 'configuration-set',
         resourceName: this.configurationSet.configurationSetName,
       }),
+      ...(props.sandboxRecipients ?? []).map((address) =>
+        Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: address }),
+      ),
     ];
   }
 }

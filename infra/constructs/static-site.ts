@@ -83,7 +83,7 @@ function deploymentName(group: UploadGroup): string {
 
 /**
  * The page in a private S3 bucket behind CloudFront (Origin Access Control), with the API behind the same
- * distribution, one security-headers policy for both, and access logs for both bucket and distribution.
+ * distribution, one security-headers policy for both, and the bucket's access logs (none of the distribution).
  */
 export class StaticSite extends Construct {
   public readonly bucket: Bucket;
@@ -101,7 +101,7 @@ export class StaticSite extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
-      // CloudFront's standard logs are delivered with ACLs.
+      // The bucket's server access logs are delivered by the log-delivery group's ACL (LogDeliveryWrite).
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
     });
@@ -139,9 +139,12 @@ export class StaticSite extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      enableLogging: true,
-      logBucket: this.logBucket,
-      logFilePrefix: 'cloudfront/',
+      // No access logs of the distribution's own. The legacy logs record each request's query string, which
+      // holds a confirmation link's token, and the visitor's IP address. Standard logging (v2) can leave
+      // those fields out, but CloudWatch Logs takes a distribution's delivery source in us-east-1 only
+      // (PutDeliverySource refuses it elsewhere), and this stack is deployed in an EU region: it would take
+      // a second stack or a custom resource in us-east-1. CloudFront's default metrics count requests and
+      // error rates, the API keeps its own access logs, and the bucket's logs show what CloudFront fetched.
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

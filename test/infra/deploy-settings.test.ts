@@ -57,6 +57,40 @@ describe('deploy settings from the CDK context', () => {
     ).toContain('does not hold mandje.nl');
   });
 
+  it('reads SES sandbox recipients as plain addresses, each once', () => {
+    expect(
+      settingsOf({
+        mailFrom: 'hallo@mandje.nl',
+        sesSandboxRecipients: 'ann@example.nl, bob@example.nl,ann@example.nl',
+      }).confirmation,
+    ).toEqual({ mailFrom: 'hallo@mandje.nl', sesSandboxRecipients: ['ann@example.nl', 'bob@example.nl'] });
+  });
+
+  it('refuses SES sandbox recipients that are not plain addresses, naming the one', () => {
+    const { message } = failureOf({
+      mailFrom: 'hallo@mandje.nl',
+      sesSandboxRecipients: 'ann@example.nl;bob',
+    });
+    expect(message).not.toContain('\n');
+    expect(message).toContain('"ann@example.nl;bob" is not one');
+  });
+
+  it('refuses SES sandbox recipients with confirmation off, where no mail is sent', () => {
+    expect(failureOf({ confirmSignups: 'false', sesSandboxRecipients: 'ann@example.nl' }).message).toContain(
+      '-c confirmSignups=false',
+    );
+  });
+
+  it('refuses domain names without a certificate, or a certificate without domain names, in one line', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    const halves: Record<string, string>[] = [{ domainNames: 'mandje.nl' }, { certificateArn }];
+    for (const context of halves) {
+      const { message } = failureOf({ confirmSignups: 'false', ...context });
+      expect(message).not.toContain('\n');
+      expect(message).toContain('-c domainNames and -c certificateArn go together');
+    }
+  });
+
   it('reads a custom domain as its names and certificate', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
     expect(

@@ -71,16 +71,28 @@ describe('the page', () => {
     });
   });
 
-  it('is served over HTTPS only, with HTTP/2 and 3, compression and access logs', () => {
+  it('is served over HTTPS only, with HTTP/2 and 3 and compression', () => {
     const config = distributionConfig();
     expect(config).toMatchObject({
       HttpVersion: 'http2and3',
       DefaultRootObject: 'index.html',
-      Logging: expect.objectContaining({ Prefix: 'cloudfront/' }),
       DefaultCacheBehavior: expect.objectContaining({
         ViewerProtocolPolicy: 'redirect-to-https',
         Compress: true,
       }),
+    });
+  });
+
+  it('keeps no access logs of the distribution, which would hold confirmation tokens and IP addresses', () => {
+    expect(distributionConfig().Logging).toBeUndefined();
+    for (const type of ['AWS::Logs::DeliverySource', 'AWS::Logs::DeliveryDestination', 'AWS::Logs::Delivery'])
+      template.resourceCountIs(type, 0);
+  });
+
+  it('keeps the bucket’s access logs for 90 days', () => {
+    const logBucket = resourceOf(template, logicalIdOf(stack.site.logBucket));
+    expect(logBucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }],
     });
   });
 

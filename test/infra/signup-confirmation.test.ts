@@ -90,7 +90,7 @@ describe('the confirm API', () => {
     });
   });
 
-  it('may query the token index, update records and write its own logs, and nothing else', () => {
+  it('may query the token index, read and update records and write its own logs, and nothing else', () => {
     const statements = statementsOf(template, ids.confirmRole);
     const confirmLogs = logicalIdOf(present(stack.confirmApi, 'confirm API').handler.logGroup);
     expect(statements).toEqual([
@@ -100,7 +100,7 @@ describe('the confirm API', () => {
         Action: 'dynamodb:Query',
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${TOKEN_INDEX.name}`]] },
       },
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
     ]);
     expect(resourceOf(template, ids.confirmRole).Properties.ManagedPolicyArns).toBeUndefined();
   });
@@ -146,6 +146,12 @@ describe('the confirmation mailer', () => {
     expect(statements).toHaveLength(expected.length);
     expect(statements).toEqual(expect.arrayContaining(expected));
     expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('may send to no recipient’s identity unless SES sandbox recipients are given', () => {
+    const sending = statementsOf(template, ids.mailerRole).find(({ Action }) => Action === 'ses:SendEmail');
+    expect(JSON.stringify(sending?.Resource)).not.toContain('@');
+    expect(sending?.Resource).toEqual([sesArn('identity', ids.identity), expect.anything()]);
   });
 
   it('is invoked from the table’s stream only for records whose new image is pending', () => {
