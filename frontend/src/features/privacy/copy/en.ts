@@ -50,7 +50,7 @@ export const en = {
   },
   logs: {
     title: 'Website logs',
-    body: 'Like most websites, our hosting records the requests made to this site, including the IP address they come from, so that faults and abuse can be traced. These records are deleted automatically after 90 days. We keep them because we have a legitimate interest in a safe site that works.',
+    body: 'To trace faults, our hosting records how the waitlist answered each request: when, the outcome and how long it took. These records hold no IP address and no e-mail address, and are deleted automatically after 90 days. We do not keep logs of who visits the site. We keep these records because we have a legitimate interest in a site that works.',
   },
   browser: {
     title: 'Cookies and your browser',

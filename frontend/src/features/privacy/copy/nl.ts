@@ -48,7 +48,7 @@ export const nl = {
   },
   logs: {
     title: 'Logboeken van de website',
-    body: 'Zoals de meeste websites houdt onze hosting bij welke verzoeken er naar deze site gaan, met het IP-adres waar ze vandaan komen, zodat we storingen en misbruik kunnen opsporen. Die gegevens worden na 90 dagen automatisch verwijderd. We bewaren ze omdat we een gerechtvaardigd belang hebben bij een veilige site die werkt.',
+    body: 'Om storingen op te sporen houdt onze hosting bij hoe de wachtlijst elk verzoek heeft beantwoord: wanneer, met welke uitkomst en hoe snel. Daarin staat geen IP-adres en geen e-mailadres, en na 90 dagen worden die gegevens automatisch verwijderd. Wie de site bezoekt, houden we niet bij. We bewaren deze gegevens omdat we een gerechtvaardigd belang hebben bij een site die werkt.',
   },
   browser: {
     title: 'Cookies en je browser',
