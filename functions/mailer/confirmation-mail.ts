@@ -3,7 +3,7 @@ import { checkEmail } from '#contract/email-address';
 import type { Locale } from '#contract/locales';
 
 export interface ConfirmationMailInput {
-  /** The address as the person typed it (may hold non-ASCII in the local part and the domain). */
+  /** The address as the person typed it (an ASCII local part; the domain may be Unicode). */
   to: string;
   language: Locale;
   /** Absolute URL of the confirmation page, with the token in it; never contains the address. */
@@ -76,9 +76,9 @@ const MAX_LINE = 998;
 /** Green 15803d on white is 5.0:1, above WCAG AA's 4.5:1 for the button's text. */
 const BRAND_GREEN = '#15803d';
 
-// RFC 5322 atext; RFC 6532 adds every non-ASCII character to it.
-const ATEXT = "[\\w!#$%&'*+/=?^`{|}~\\u{80}-\\u{10FFFF}-]";
-const DOT_ATOM = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`, 'u');
+// RFC 5322 atext (ASCII: the waitlist rule takes nothing else before the at sign).
+const ATEXT = "[\\w!#$%&'*+/=?^`{|}~-]";
+const DOT_ATOM = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`);
 const ASCII_PHRASE = /^[\w!#$%&'*+/=?^`{|}~-]+(?: [\w!#$%&'*+/=?^`{|}~-]+)*$/;
 /** Visible ASCII but `<`, `>` and `@`, on either side of one `@`. */
 const MESSAGE_ID = /^[\x21-\x3b\x3d\x3f\x41-\x7e]+@[\x21-\x3b\x3d\x3f\x41-\x7e]+$/;
@@ -87,10 +87,9 @@ const CONTROL = /\p{Cc}/u;
 
 /**
  * The address to deliver to: the local part as typed, the domain in its ASCII (IDNA) form, as
- * #contract/email-address computes it for the waitlist key (`josé@bücher.de` is `josé@xn--bcher-kva.de`).
- * A local part that is not a dot-atom (`a,b`) is quoted, so it stays one mailbox in a header.
- * A non-ASCII local part stays as it is: only SMTPUTF8 can carry it, and SES refuses it; the caller
- * decides what to do then. Throws for an address the waitlist's rule refuses.
+ * #contract/email-address computes it for the waitlist key (`Ann@bücher.de` is `Ann@xn--bcher-kva.de`).
+ * The rule keeps the local part ASCII, so the address needs no SMTPUTF8; one that is not a dot-atom
+ * (`a..b`) is quoted, so it stays one mailbox in a header. Throws for an address the rule refuses.
  */
 export function mailboxAddress(typed: string): string {
   const check = checkEmail(typed);

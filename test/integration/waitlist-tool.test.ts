@@ -149,10 +149,10 @@ describe('npm run waitlist on the local store', () => {
   it('forgets a mailbox whatever form the operator types it in: NFD, punycode, capitals, a trailing dot', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const runner = await startRunnerChild(dataDir);
-    expect((await postJoin(runner.url, { email: 'josé@bücher.de', language: 'nl' })).status).toBe(201);
+    expect((await postJoin(runner.url, { email: 'Jose@bu\u0308cher.de', language: 'nl' })).status).toBe(201);
     const options = ['--data-dir', dataDir];
 
-    const forgotten = await waitlistTool(['forget', 'JOSE\u0301@XN--BCHER-KVA.DE.', ...options]);
+    const forgotten = await waitlistTool(['forget', 'jose@XN--BCHER-KVA.DE.', ...options]);
     expect(forgotten).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed /) });
     expect(await waitlistTool(['count', ...options])).toMatchObject({ code: 0, stdout: counted({}) });
     await runner.stop();
@@ -175,7 +175,8 @@ describe('npm run waitlist on the local store', () => {
       await ensureWaitlistTable(store.endpoint);
       for (const item of [
         earlier('Ann@Bücher.de', '2026-11-01T10:00:00.000Z'),
-        earlier('jose\u0301@x.nl', '2026-11-02T10:00:00.000Z'),
+        earlier('kees@cafe\u0301.nl', '2026-11-02T10:00:00.000Z'),
+        earlier('josé@x.nl', '2026-11-02T11:00:00.000Z'),
         earlier('bob@example.com.', '2026-11-03T10:00:00.000Z'),
         earlier('bob@example.com', '2026-11-04T10:00:00.000Z'),
         earlier('zw@x.nl\u200b', '2026-11-05T10:00:00.000Z'),
@@ -190,17 +191,26 @@ describe('npm run waitlist on the local store', () => {
 
     const dryRun = await waitlistTool(['rekey', '--dry-run', ...options]);
     expect(dryRun.stdout).toMatch(/^Would move 2 record\(s\) to their canonical key and merge 1 duplicate/);
-    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ unconfirmed: 6 }) });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ unconfirmed: 7 }) });
 
     const rekeyed = await waitlistTool(['rekey', ...options]);
     expect(rekeyed).toMatchObject({ code: 0 });
     expect(rekeyed.stdout).toMatch(/^Moved 2 record\(s\) to their canonical key and merged 1 duplicate/);
     expect(rekeyed.stdout).toContain(JSON.stringify('zw@x.nl\u200b'));
+    // A local part mail without SMTPUTF8 cannot carry: left for the operator to forget.
+    expect(rekeyed.stdout).toContain(JSON.stringify('josé@x.nl'));
     const keys = csvLines((await waitlistTool(['export', ...options])).stdout)
       .slice(1)
       .map((row) => row.split(',')[0]);
     expect(keys.sort()).toEqual(
-      ['ann@xn--bcher-kva.de', 'jos\u00e9@x.nl', 'bob@example.com', 'zw@x.nl\u200b', 'kim@example.nl'].sort(),
+      [
+        'ann@xn--bcher-kva.de',
+        'kees@xn--caf-dma.nl',
+        'josé@x.nl',
+        'bob@example.com',
+        'zw@x.nl\u200b',
+        'kim@example.nl',
+      ].sort(),
     );
 
     // Run again, nothing is left to move; and the API now finds the moved records.

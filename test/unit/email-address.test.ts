@@ -22,8 +22,7 @@ describe('checkEmail', () => {
     it.each([
       ['case', 'ANN@EXAMPLE.NL', 'ann@example.nl'],
       ['surrounding whitespace', ' \tann@example.nl\n', 'ann@example.nl'],
-      ['NFD (a combining accent)', 'jose\u0301@x.nl', 'jos\u00e9@x.nl'],
-      ['NFC (a precomposed letter)', 'jos\u00e9@x.nl', 'jos\u00e9@x.nl'],
+      ['NFD (a combining accent) in the domain', 'ann@bu\u0308cher.de', 'ann@xn--bcher-kva.de'],
       ['a Unicode domain', 'ann@bücher.de', 'ann@xn--bcher-kva.de'],
       ['the same domain in punycode', 'ann@xn--bcher-kva.de', 'ann@xn--bcher-kva.de'],
       ['punycode in capitals', 'ann@XN--BCHER-KVA.DE', 'ann@xn--bcher-kva.de'],
@@ -31,8 +30,11 @@ describe('checkEmail', () => {
       ['a trailing dot', 'ann@example.com.', 'ann@example.com'],
       ['fullwidth letters and dot in the domain', 'ann@ｅｘａｍｐｌｅ．ｃｏｍ', 'ann@example.com'],
       ['an ideographic full stop', 'ann@example\u3002com', 'ann@example.com'],
-      ['a capital in a non-Latin local part', 'ΑΝΝΑ@x.gr', 'αννα@x.gr'],
-      ['a final sigma, which lower-cases to ς', 'ΑΣ@x.gr', 'ασ@x.gr'],
+      [
+        'every character a browser takes before the at sign',
+        "A1.!#$%&'*+/=?^_`{|}~-@x.nl",
+        "a1.!#$%&'*+/=?^_`{|}~-@x.nl",
+      ],
       ['a capital sharp s in the domain, in any runtime’s tables', 'ann@FAẞ.de', 'ann@xn--fa-hia.de'],
       ['a sharp s in the domain', 'ann@faß.de', 'ann@xn--fa-hia.de'],
     ])('%s', (_case, typed, key) => {
@@ -45,7 +47,6 @@ describe('checkEmail', () => {
     it.each([
       ['a plus tag', 'ann+news@example.nl', 'ann@example.nl'],
       ['a dot in the local part', 'a.nn@example.nl', 'ann@example.nl'],
-      ['a fullwidth local part (mailbox names are not folded)', 'ａnn@example.nl', 'ann@example.nl'],
       ['another domain', 'ann@example.com', 'ann@example.nl'],
     ])('%s', (_case, one, other) => {
       expect(emailKey(one)).toBeDefined();
@@ -104,7 +105,14 @@ describe('checkEmail', () => {
       ['a path', 'ann@x.nl/a'],
       ['an IP literal', 'ann@[127.0.0.1]'],
       ['a local part of 65 octets', `${'a'.repeat(65)}@x.nl`],
-      ['a local part of 33 two-octet letters', `${'é'.repeat(33)}@x.nl`],
+      // Mail without SMTPUTF8 (Amazon SES's) cannot carry these, and a browser's type="email" refuses them.
+      ['a letter with an accent in the local part', 'josé@x.nl'],
+      ['a combining accent in the local part', 'jose\u0301@x.nl'],
+      ['a Greek local part', 'ΑΝΝΑ@x.gr'],
+      ['a fullwidth letter in the local part', 'ａnn@example.nl'],
+      ['a quoted local part', '"ann"@x.nl'],
+      ['a comma in the local part', 'a,nn@x.nl'],
+      ['a backslash in the local part', 'a\\nn@x.nl'],
       ['a 249-character local part', `${'a'.repeat(249)}@x.nl`],
       ['a label of 64 octets', `ann@${'a'.repeat(64)}.nl`],
       ['a domain of 254 octets', `ann@${`${'a'.repeat(62)}.`.repeat(4)}nl`],
@@ -119,7 +127,6 @@ describe('checkEmail', () => {
 
     it('accepts the longest parts mail allows: a 64-octet local part and 63-octet labels', () => {
       expect(checkEmail(`${'a'.repeat(64)}@x.nl`).ok).toBe(true);
-      expect(checkEmail(`${'é'.repeat(32)}@x.nl`).ok).toBe(true);
       expect(checkEmail(`ann@${'a'.repeat(63)}.nl`).ok).toBe(true);
     });
   });
