@@ -61,7 +61,8 @@ export type ConfirmError =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
-  | 'unavailable';
+  | 'unavailable'
+  | 'internal';
 
 /** The JSON answer: the result, or an error with the request itself. */
 export type ConfirmResponse = { result: ConfirmResult } | { error: ConfirmError };
@@ -72,7 +73,10 @@ export const CONFIRM_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,
+  /** A transient fault: pressing again may work. */
   unavailable: 503,
+  /** A permanent fault: logged and alarmed; the page still says to try again later. */
+  internal: 500,
 } as const satisfies Record<'result' | ConfirmError, number>;
 
 /** Where a plain form post is sent on to: one page per result, and one to try again. */

@@ -44,7 +44,8 @@ export type JoinWaitlistError =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
-  | 'unavailable';
+  | 'unavailable'
+  | 'internal';
 
 export type JoinWaitlistResponse = { status: 'joined' } | { error: JoinWaitlistError };
 
@@ -56,7 +57,10 @@ export const WAITLIST_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,
+  /** A transient fault (the store busy, slow or unreachable): safe to retry. */
   unavailable: 503,
+  /** A permanent fault (no permission, a missing table, a bug): retrying will not help until it is fixed. */
+  internal: 500,
 } as const satisfies Record<'joined' | JoinWaitlistError, number>;
 
 /** The pages a plain form post is sent on to, one per kind of outcome. */
@@ -70,7 +74,8 @@ export const WAITLIST_RESULT_PATH = Object.fromEntries(
 
 /**
  * What a form post's outcome shows. A request the form cannot have sent (a missing field, too large) is
- * treated as an address to check again; only a fault that a retry can fix says "try again".
+ * treated as an address to check again. A fault, transient or permanent, shows SPEC's one error notice
+ * ("Something went wrong. Please try again."); only the log and the alarms tell the two apart.
  */
 export const WAITLIST_RESULT_OF = {
   joined: 'joined',
@@ -79,4 +84,6 @@ export const WAITLIST_RESULT_OF = {
   invalid_request: 'invalid-email',
   payload_too_large: 'invalid-email',
   unavailable: 'try-again',
+  // SPEC has one error notice for every other fault; the operator is alarmed for this one.
+  internal: 'try-again',
 } as const satisfies Partial<Record<'joined' | JoinWaitlistError, WaitlistResult>>;

@@ -19,6 +19,8 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locale
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { type RequestForm, readRequestBody } from '../http/request-body';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
 import { confirmSignup } from './confirm-signup';
 
 /**
@@ -68,8 +70,9 @@ function respond(
   language: Locale,
 ): APIGatewayProxyStructuredResultV2 {
   const isResult = (CONFIRM_HTTP_STATUS as Record<string, number>)[outcome] === undefined;
-  if (form === 'form' && (isResult || outcome === 'unavailable' || outcome === 'invalid_request')) {
-    const page = isResult ? (outcome as ConfirmResult) : outcome === 'unavailable' ? 'try-again' : 'invalid';
+  const fault = outcome === 'unavailable' || outcome === 'internal';
+  if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
+    const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
     return {
       statusCode: 303,
       headers: { location: CONFIRM_RESULT_PATH[page][language], ...NO_STORE },
@@ -90,22 +93,50 @@ function respond(
   };
 }
 
-/** One line per request, for metrics and alarms. Never the token, never an address. */
-function log(fields: {
-  outcome: Outcome | 'page';
+/** The metric each outcome counts. */
+const OUTCOME_METRIC: Record<Outcome | 'page', MetricName | undefined> = {
+  page: undefined,
+  confirmed: METRIC.confirmed,
+  'already-confirmed': METRIC.alreadyConfirmed,
+  expired: METRIC.linkRefused,
+  invalid: METRIC.linkRefused,
+  unknown: METRIC.linkRefused,
+  invalid_request: METRIC.invalid,
+  payload_too_large: METRIC.invalid,
+  unsupported_media_type: METRIC.invalid,
+  method_not_allowed: METRIC.invalid,
+  unavailable: METRIC.unavailable,
+  internal: METRIC.internal,
+};
+
+interface Decision {
+  outcome: Outcome;
   form?: RequestForm;
-  status: number;
-  latencyMs: number;
-  errorName?: string;
-}) {
-  const line = JSON.stringify({ message: 'confirm request', ...fields });
-  if (fields.status >= 500) console.error(line);
-  else console.log(line);
+  language: Locale;
+  fault?: { faultClass: FaultClass; errorName: string };
 }
 
-async function decide(
-  event: APIGatewayProxyEventV2,
-): Promise<{ outcome: Outcome; form?: RequestForm; language: Locale; errorName?: string }> {
+/** One line per request, with its metrics. Never the token, never an address. */
+function log(
+  { outcome, form, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
+  status: number,
+  latencyMs: number,
+  requestId: string | undefined,
+) {
+  const counted = OUTCOME_METRIC[outcome];
+  writeMetricLine({
+    service: 'confirm',
+    message: 'confirm request',
+    level: outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO',
+    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
+    latencyMs,
+    faultClass: fault?.faultClass,
+    fields: { outcome, form, status, errorName: fault?.errorName },
+    requestId,
+  });
+}
+
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   const body = readRequestBody(event);
   if (!body.ok) return { outcome: body.error, form: body.form, language: DEFAULT_LOCALE };
   const shape = confirmRequestSchema.safeParse(body.fields);
@@ -116,30 +147,27 @@ async function decide(
     const outcome = await withinDeadline((abortSignal) => confirmSignup(store, token, { abortSignal }));
     return { outcome, form: body.form, language };
   } catch (error) {
+    const faultClass = faultClassOf(error);
     return {
-      outcome: 'unavailable',
+      // Only what a retry can fix says "try again".
+      outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
       form: body.form,
       language,
-      errorName: error instanceof Error ? error.name : 'UnknownError',
+      fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
     };
   }
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
+  const requestId = event.requestContext?.requestId;
   if (event.requestContext.http.method === 'GET') {
     const page = showPage(event);
-    log({ outcome: 'page', status: 200, latencyMs: Math.round(performance.now() - started) });
+    log({ outcome: 'page' }, 200, Math.round(performance.now() - started), requestId);
     return page;
   }
-  const { outcome, form, language, errorName } = await decide(event);
-  const response = respond(outcome, form, language);
-  log({
-    outcome,
-    form,
-    status: response.statusCode ?? 500,
-    latencyMs: Math.round(performance.now() - started),
-    errorName,
-  });
+  const decision = await decide(event);
+  const response = respond(decision.outcome, decision.form, decision.language);
+  log(decision, response.statusCode ?? 500, Math.round(performance.now() - started), requestId);
   return response;
 }

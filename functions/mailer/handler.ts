@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { confirmationLink } from '#contract/confirmation';
 import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { newConfirmationToken } from '../confirm/confirmation-token';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
+import { type FaultClass, faultClassOf } from '../telemetry/fault-class';
+import { METRIC, writeMetricLine } from '../telemetry/metrics';
 import { confirmationMail, mailboxAddress } from './confirmation-mail';
 import { type MailTransport, outboxTransport, sesTransport } from './mail-transport';
 
@@ -90,23 +92,44 @@ async function mailFor(streamRecord: DynamoDBRecord, now = new Date()): Promise<
   return 'sent';
 }
 
-/** One line per stream record, for metrics and alarms. Never the address, never the token. */
-function log(fields: { outcome: MailOutcome | 'failed'; errorName?: string }): void {
-  const line = JSON.stringify({ message: 'confirmation mail', ...fields });
-  if (fields.outcome === 'failed') console.error(line);
-  else console.log(line);
+/**
+ * One line per stream record, with its metrics: a mail sent or failed (with the fault's class). Never the
+ * address, never the token.
+ */
+function log(
+  outcome: MailOutcome | 'failed',
+  requestId: string | undefined,
+  fault?: { faultClass: FaultClass; errorName: string },
+): void {
+  writeMetricLine({
+    service: 'mailer',
+    message: 'confirmation mail',
+    level: outcome === 'failed' ? 'ERROR' : 'INFO',
+    counts:
+      outcome === 'sent' ? { [METRIC.mailSent]: 1 } : outcome === 'failed' ? { [METRIC.mailFailed]: 1 } : {},
+    faultClass: fault?.faultClass,
+    fields: { outcome, errorName: fault?.errorName },
+    requestId,
+  });
 }
 
 /**
  * Mails in stream order. At the first failure it stops and reports that record: Lambda retries the batch
  * from there, so the records after it are not mailed twice.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export async function handler(
+  event: DynamoDBStreamEvent,
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<DynamoDBBatchResponse> {
+  const requestId = context?.awsRequestId;
   for (const streamRecord of event.Records) {
     try {
-      log({ outcome: await mailFor(streamRecord) });
+      log(await mailFor(streamRecord), requestId);
     } catch (error) {
-      log({ outcome: 'failed', errorName: error instanceof Error ? error.name : 'UnknownError' });
+      log('failed', requestId, {
+        faultClass: faultClassOf(error),
+        errorName: error instanceof Error ? error.name : typeof error,
+      });
       return { batchItemFailures: [{ itemIdentifier: streamRecord.dynamodb?.SequenceNumber ?? '' }] };
     }
   }

@@ -8,6 +8,8 @@ import {
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
 import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
@@ -25,7 +27,8 @@ interface Decision {
   /** How the request came: a form post is answered with a redirect to a page in its language. */
   form?: RequestForm;
   language?: Locale;
-  errorName?: string;
+  /** For a fault: its class and the error's name (never its message, which may quote the request). */
+  fault?: { faultClass: FaultClass; errorName: string };
 }
 
 function respond({ outcome, form, language }: Decision): APIGatewayProxyStructuredResultV2 {
@@ -55,17 +58,41 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
   };
 }
 
-/** One line per request, for metrics and alarms. Never the address, never the request body. */
-function log(fields: {
-  outcome: Outcome;
-  form?: RequestForm;
-  status: number;
-  latencyMs: number;
-  errorName?: string;
-}): void {
-  const line = JSON.stringify({ message: 'waitlist request', ...fields });
-  if (fields.status >= 500) console.error(line);
-  else console.log(line);
+/** The metric each outcome counts. */
+const OUTCOME_METRIC: Record<Outcome, MetricName> = {
+  joined: METRIC.joined,
+  ignored_honeypot: METRIC.honeypot,
+  already_registered: METRIC.alreadyRegistered,
+  invalid_email: METRIC.invalid,
+  invalid_request: METRIC.invalid,
+  payload_too_large: METRIC.invalid,
+  unsupported_media_type: METRIC.invalid,
+  method_not_allowed: METRIC.invalid,
+  unavailable: METRIC.unavailable,
+  internal: METRIC.internal,
+};
+
+/**
+ * One line per request, with its metrics (see functions/telemetry/metrics.ts). Never the address, never
+ * the request body. A permanent fault is an error; a transient one a warning.
+ */
+function log(
+  { outcome, form, language, fault }: Decision,
+  status: number,
+  latencyMs: number,
+  requestId: string | undefined,
+): void {
+  writeMetricLine({
+    service: 'waitlist',
+    message: 'waitlist request',
+    level: outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO',
+    counts: { [METRIC.requests]: 1, [OUTCOME_METRIC[outcome]]: 1 },
+    latencyMs,
+    language,
+    faultClass: fault?.faultClass,
+    fields: { outcome, form, status, errorName: fault?.errorName },
+    requestId,
+  });
 }
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
@@ -81,10 +108,12 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
     );
     return { outcome, ...asked };
   } catch (error) {
+    const faultClass = faultClassOf(error);
     return {
-      outcome: 'unavailable',
+      // Only what a retry can fix says "try again".
+      outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
       ...asked,
-      errorName: error instanceof Error ? error.name : 'UnknownError',
+      fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
     };
   }
 }
@@ -92,14 +121,12 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
   const decision = await decide(event);
-  const { outcome, form, errorName } = decision;
   const response = respond(decision);
-  log({
-    outcome,
-    form,
-    status: response.statusCode ?? 500,
-    latencyMs: Math.round(performance.now() - started),
-    errorName,
-  });
+  log(
+    decision,
+    response.statusCode ?? 500,
+    Math.round(performance.now() - started),
+    event.requestContext?.requestId,
+  );
   return response;
 }

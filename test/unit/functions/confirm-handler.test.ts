@@ -13,6 +13,7 @@ import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
 import { hashOfToken, newConfirmationToken } from '../../../functions/confirm/confirmation-token';
+import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-confirm-pages-'));
@@ -26,13 +27,10 @@ vi.stubEnv('CONFIRM_PAGES_DIR', pagesDir);
 const { handler } = await import('../../../functions/confirm/handler');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines: string[] = [];
+const logLines = capturedLogLines();
 
 beforeEach(() => {
   dynamo.reset();
-  logLines.length = 0;
-  for (const method of ['log', 'error'] as const)
-    vi.spyOn(console, method).mockImplementation((line: unknown) => void logLines.push(String(line)));
 });
 
 const open = (query: string) => {

@@ -1,6 +1,6 @@
 /**
  * The store fails in every way it can; the visitor is told the truth each time. 201 means the record is
- * stored, anything else is 503 unavailable, and a retry after recovery joins or says "already registered",
+ * stored, a transient fault is 503 unavailable (see handler.test.ts for the permanent ones), and a retry after recovery joins or says "already registered",
  * never storing a second record.
  */
 import {

@@ -15,12 +15,16 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
+import { METRIC } from '../../../functions/telemetry/metrics';
 import { clearLogLines, dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 
 // ---- What the store does with a put, chosen per generated event.
 type StoreBehaviour = 'stores' | 'has_it_already' | 'fails';
-const STORE_FAILURE = Object.assign(new Error('connect ECONNREFUSED'), { name: 'NetworkingError' });
+const STORE_FAILURE = Object.assign(new Error('connect ECONNREFUSED'), {
+  name: 'NetworkingError',
+  code: 'ECONNREFUSED',
+});
 let storeBehaviour: StoreBehaviour = 'stores';
 
 beforeEach(() => {
@@ -353,20 +357,31 @@ const STORE_ANSWER = {
 const OUTCOMES = new Set([...Object.keys(WAITLIST_HTTP_STATUS), 'ignored_honeypot']);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The one log line a request may leave: fixed fields, values from fixed sets, nothing from the request. */
+/**
+ * The one log line a request may leave: Lambda's log fields, the metrics (CloudWatch's `_aws` and the
+ * figures it names), and values from fixed sets, nothing from the request.
+ */
 function expectHarmlessLog(lines: string[]): void {
   expect(lines).toHaveLength(1);
-  const fields = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
-  expect(
-    Object.keys(fields).every((key) =>
-      ['message', 'outcome', 'form', 'status', 'latencyMs', 'errorName'].includes(key),
-    ),
-  ).toBe(true);
+  const { _aws, ...fields } = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+  const known = ['timestamp', 'level', 'message', 'requestId', 'outcome', 'form', 'status', 'errorName'];
+  const dimensions = ['Service', 'Language', 'FaultClass'];
+  for (const [key, value] of Object.entries(fields)) {
+    if (known.includes(key) || dimensions.includes(key)) continue;
+    // Anything else is a metric: a name CloudWatch is told about, with a number.
+    expect(Object.values(METRIC)).toContain(key);
+    expect(typeof value).toBe('number');
+  }
+  expect(JSON.stringify(_aws)).toMatch(/^\{"Timestamp":\d+,"CloudWatchMetrics":\[/);
+  expect(fields.timestamp).toMatch(ISO_TIME);
+  expect(['INFO', 'WARN']).toContain(fields.level);
   expect([undefined, 'json', 'form']).toContain(fields.form);
   expect(fields.message).toBe('waitlist request');
   expect(OUTCOMES.has(String(fields.outcome))).toBe(true);
   expect(typeof fields.status).toBe('number');
-  expect(typeof fields.latencyMs).toBe('number');
+  expect(fields.Service).toBe('waitlist');
+  expect([undefined, 'nl', 'en']).toContain(fields.Language);
+  expect([undefined, 'network']).toContain(fields.FaultClass);
   expect([undefined, STORE_FAILURE.name]).toContain(fields.errorName);
 }
 

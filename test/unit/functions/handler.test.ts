@@ -1,6 +1,8 @@
 import {
   ConditionalCheckFailedException,
+  DynamoDBServiceException,
   ProvisionedThroughputExceededException,
+  ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -171,14 +173,38 @@ describe('waitlist handler', () => {
       new ProvisionedThroughputExceededException({ message: `Rate exceeded for ${ADDRESS}`, $metadata: {} }),
     ],
     ['a timeout', Object.assign(new Error(`Request to ${ADDRESS} timed out`), { name: 'TimeoutError' })],
-    ['an unknown error', new Error(`boom: ${ADDRESS} at /var/task/index.mjs:1:1`)],
-    ['something thrown that is not an Error', `failed for ${ADDRESS}`],
-  ])('answers %s with 503 unavailable, leaking nothing', async (_case, failure) => {
+    ['a cut connection', Object.assign(new Error(`socket hang up for ${ADDRESS}`), { code: 'ECONNRESET' })],
+  ])('answers %s with 503 unavailable (safe to retry), leaking nothing', async (_case, failure) => {
     dynamo.on(PutCommand).rejects(failure as Error);
     const result = await join({ email: ADDRESS, language: 'nl' });
 
     expect(result.statusCode).toBe(503);
     expect(result.body).toBe(jsonBody({ error: 'unavailable' }));
+  });
+
+  it.each([
+    [
+      'access denied',
+      new DynamoDBServiceException({ name: 'AccessDeniedException', $fault: 'client', $metadata: {} }),
+    ],
+    ['a missing table', new ResourceNotFoundException({ message: `Table not found`, $metadata: {} })],
+    [
+      'a request the store refuses',
+      new DynamoDBServiceException({
+        name: 'ValidationException',
+        $fault: 'client',
+        message: `One or more parameter values were invalid: ${ADDRESS}`,
+        $metadata: {},
+      }),
+    ],
+    ['a bug', new TypeError(`Cannot read properties of undefined (reading '${ADDRESS}')`)],
+    ['something thrown that is not an Error', `failed for ${ADDRESS}`],
+  ])('answers %s with 500 internal, which no retry fixes, leaking nothing', async (_case, failure) => {
+    dynamo.on(PutCommand).rejects(failure as Error);
+    const result = await join({ email: ADDRESS, language: 'nl' });
+
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toBe(jsonBody({ error: 'internal' }));
   });
 
   it('sends every answer as uncached JSON', async () => {
@@ -194,20 +220,35 @@ describe('waitlist handler', () => {
     }
   });
 
-  it('logs one line per request with outcome, status and latency, and the error name on failure', async () => {
+  it('logs one line per request with outcome, status, latency, and the fault’s class and error name', async () => {
     dynamo
       .on(PutCommand)
       .rejects(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }));
     await join({ email: ADDRESS, language: 'nl' });
 
     expect(logLines).toHaveLength(1);
-    expect(JSON.parse(logLines[0] ?? '')).toEqual({
+    expect(JSON.parse(logLines[0] ?? '')).toMatchObject({
+      level: 'WARN',
       message: 'waitlist request',
       outcome: 'unavailable',
       form: 'json',
       status: 503,
-      latencyMs: expect.any(Number),
+      Latency: expect.any(Number),
+      FaultClass: 'throttled',
       errorName: 'ProvisionedThroughputExceededException',
+    });
+  });
+
+  it('logs a permanent fault as an error', async () => {
+    dynamo.on(PutCommand).rejects(new ResourceNotFoundException({ message: 'no table', $metadata: {} }));
+    await join({ email: ADDRESS, language: 'nl' });
+
+    expect(JSON.parse(logLines[0] ?? '')).toMatchObject({
+      level: 'ERROR',
+      outcome: 'internal',
+      status: 500,
+      FaultClass: 'missing_resource',
+      errorName: 'ResourceNotFoundException',
     });
   });
 });

@@ -11,6 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfToken } from '../../../functions/confirm/confirmation-token';
+import { capturedLogLines } from './captured-log';
 
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
 vi.stubEnv('SITE_URL', 'https://mandje.nl');
@@ -21,14 +22,11 @@ const { handler } = await import('../../../functions/mailer/handler');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
-const logLines: string[] = [];
+const logLines = capturedLogLines();
 
 beforeEach(() => {
   dynamo.reset();
   ses.reset();
-  logLines.length = 0;
-  for (const method of ['log', 'error'] as const)
-    vi.spyOn(console, method).mockImplementation((line: unknown) => void logLines.push(String(line)));
 });
 
 const PENDING: WaitlistRecord = {
@@ -143,7 +141,14 @@ describe('the mailer', () => {
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: first.dynamodb?.SequenceNumber }] });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
     expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      { message: 'confirmation mail', outcome: 'failed', errorName: 'TooManyRequestsException' },
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'confirmation mail',
+        outcome: 'failed',
+        errorName: 'TooManyRequestsException',
+        MailFailed: 1,
+        FaultClass: 'throttled',
+      }),
     ]);
   });
 
@@ -164,7 +169,7 @@ describe('the mailer', () => {
     await handler({ Records: [streamRecord(PENDING)] });
 
     expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      { message: 'confirmation mail', outcome: 'sent' },
+      expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
     ]);
     expect(logLines.join('\n')).not.toMatch(/b(ü|xn--)/i);
   });

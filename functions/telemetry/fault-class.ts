@@ -1,0 +1,106 @@
+/**
+ * What kind of fault an error is, from a small fixed set, so that the answer, the log and the alarms can
+ * tell "busy" from "broken". Transient faults (the store or SES throttling, a timeout, a 5xx, a cut
+ * connection) may pass by themselves: the visitor is told to try again (503). Permanent ones (no
+ * permission, a missing table, a request the service refuses, a bug in this code) will not: the visitor
+ * hears 500 and the operator is alarmed.
+ *
+ * The AWS SDK v3 names each service exception after its error code and marks it `$fault: 'client' |
+ * 'server'`; Node.js network errors carry a `code`. Matching is by those, never by message text.
+ */
+
+export const TRANSIENT_FAULTS = ['throttled', 'timeout', 'service_fault', 'network'] as const;
+export const PERMANENT_FAULTS = ['access_denied', 'missing_resource', 'invalid_request', 'code'] as const;
+export const FAULT_CLASSES = [...TRANSIENT_FAULTS, ...PERMANENT_FAULTS] as const;
+
+export type TransientFault = (typeof TRANSIENT_FAULTS)[number];
+export type PermanentFault = (typeof PERMANENT_FAULTS)[number];
+export type FaultClass = TransientFault | PermanentFault;
+
+const BY_NAME: Record<string, FaultClass> = {
+  // DynamoDB and SES asking to slow down.
+  ProvisionedThroughputExceededException: 'throttled',
+  RequestLimitExceeded: 'throttled',
+  ThrottlingException: 'throttled',
+  TooManyRequestsException: 'throttled',
+  LimitExceededException: 'throttled',
+  // No answer in time: the request's own deadline, the SDK's socket timeouts.
+  StoreDeadlineExceeded: 'timeout',
+  TimeoutError: 'timeout',
+  AbortError: 'timeout',
+  RequestTimeout: 'timeout',
+  RequestTimeoutException: 'timeout',
+  // The service failed on its side.
+  InternalServerError: 'service_fault',
+  InternalFailure: 'service_fault',
+  ServiceUnavailable: 'service_fault',
+  ServiceUnavailableException: 'service_fault',
+  // Not allowed: the role, the credentials, or SES not (or no longer) letting this account send.
+  AccessDeniedException: 'access_denied',
+  UnrecognizedClientException: 'access_denied',
+  InvalidSignatureException: 'access_denied',
+  ExpiredTokenException: 'access_denied',
+  MissingAuthenticationTokenException: 'access_denied',
+  CredentialsProviderError: 'access_denied',
+  AccountSuspendedException: 'access_denied',
+  SendingPausedException: 'access_denied',
+  MailFromDomainNotVerifiedException: 'access_denied',
+  // A table, index or configuration set that is not there.
+  ResourceNotFoundException: 'missing_resource',
+  NotFoundException: 'missing_resource',
+  // A request the service refuses as it is: sending it again changes nothing.
+  ValidationException: 'invalid_request',
+  SerializationException: 'invalid_request',
+  BadRequestException: 'invalid_request',
+  MessageRejected: 'invalid_request',
+};
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+
+interface ErrorFacts {
+  name?: unknown;
+  code?: unknown;
+  $fault?: unknown;
+  $metadata?: { httpStatusCode?: unknown };
+  errors?: unknown;
+  cause?: unknown;
+}
+
+/** The Node.js error code of a network failure, also when it is wrapped (an AggregateError, a cause). */
+function networkCode(error: ErrorFacts, depth = 0): boolean {
+  if (typeof error.code === 'string' && NETWORK_CODES.has(error.code)) return true;
+  if (error.code === 'ETIMEDOUT') return false;
+  if (depth >= 3) return false;
+  const inner = [...(Array.isArray(error.errors) ? error.errors : []), error.cause].filter(
+    (candidate): candidate is ErrorFacts => typeof candidate === 'object' && candidate !== null,
+  );
+  return inner.some((candidate) => networkCode(candidate, depth + 1));
+}
+
+/** Which class of fault `error` is. Anything not recognised as the services' or the network's is a bug. */
+export function faultClassOf(error: unknown): FaultClass {
+  if (typeof error !== 'object' || error === null) return 'code';
+  const facts = error as ErrorFacts;
+  const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
+  if (named) return named;
+  if (facts.code === 'ETIMEDOUT') return 'timeout';
+  if (networkCode(facts)) return 'network';
+  const status = facts.$metadata?.httpStatusCode;
+  if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
+  if (status === 429) return 'throttled';
+  if (facts.$fault === 'client') return 'invalid_request';
+  return 'code';
+}
+
+export function isTransient(fault: FaultClass): fault is TransientFault {
+  return (TRANSIENT_FAULTS as readonly string[]).includes(fault);
+}

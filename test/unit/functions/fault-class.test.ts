@@ -1,0 +1,97 @@
+import {
+  DynamoDBServiceException,
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ResourceNotFoundException,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
+import { MessageRejected, SESv2ServiceException, TooManyRequestsException } from '@aws-sdk/client-sesv2';
+import { describe, expect, it } from 'vitest';
+import { type FaultClass, faultClassOf, isTransient } from '../../../functions/telemetry/fault-class';
+
+const metadata = { $metadata: {} };
+const dynamoError = (name: string, $fault: 'client' | 'server', httpStatusCode?: number) =>
+  new DynamoDBServiceException({ name, $fault, message: name, $metadata: { httpStatusCode } });
+const nodeError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:8000`), { code });
+
+describe('faultClassOf', () => {
+  it.each<[string, unknown, FaultClass]>([
+    [
+      'provisioned throughput exceeded',
+      new ProvisionedThroughputExceededException({ message: '', ...metadata }),
+      'throttled',
+    ],
+    ['on-demand throttling', new ThrottlingException({ message: '', ...metadata }), 'throttled'],
+    ['the account’s request limit', new RequestLimitExceeded({ message: '', ...metadata }), 'throttled'],
+    ['SES asking to slow down', new TooManyRequestsException({ message: '', ...metadata }), 'throttled'],
+    ['an unnamed 429', dynamoError('Unknown', 'client', 429), 'throttled'],
+    [
+      'the request’s deadline',
+      Object.assign(new Error('late'), { name: 'StoreDeadlineExceeded' }),
+      'timeout',
+    ],
+    ['the SDK’s socket timeout', Object.assign(new Error('late'), { name: 'TimeoutError' }), 'timeout'],
+    ['an aborted request', Object.assign(new Error('aborted'), { name: 'AbortError' }), 'timeout'],
+    ['a connect timeout', nodeError('ETIMEDOUT'), 'timeout'],
+    ['DynamoDB failing on its side', new InternalServerError({ message: '', ...metadata }), 'service_fault'],
+    ['an unnamed server fault', dynamoError('SomethingNew', 'server', 500), 'service_fault'],
+    [
+      'a 503 without a name',
+      Object.assign(new Error('x'), { $metadata: { httpStatusCode: 503 } }),
+      'service_fault',
+    ],
+    ['a refused connection', nodeError('ECONNREFUSED'), 'network'],
+    ['a cut connection', nodeError('ECONNRESET'), 'network'],
+    ['a name that does not resolve', nodeError('ENOTFOUND'), 'network'],
+    [
+      'every address refused at once (Node’s happy eyeballs)',
+      Object.assign(new AggregateError([nodeError('ECONNREFUSED'), nodeError('ECONNREFUSED')]), {
+        code: undefined,
+      }),
+      'network',
+    ],
+    [
+      'a refused connection as the cause',
+      new Error('wrapped', { cause: nodeError('ECONNREFUSED') }),
+      'network',
+    ],
+    ['DynamoDB access denied', dynamoError('AccessDeniedException', 'client', 400), 'access_denied'],
+    [
+      'SES access denied',
+      new SESv2ServiceException({ name: 'AccessDeniedException', $fault: 'client', ...metadata }),
+      'access_denied',
+    ],
+    ['unknown credentials', dynamoError('UnrecognizedClientException', 'client', 400), 'access_denied'],
+    [
+      'no credentials at all',
+      Object.assign(new Error('none'), { name: 'CredentialsProviderError' }),
+      'access_denied',
+    ],
+    [
+      'SES sending paused',
+      new SESv2ServiceException({ name: 'SendingPausedException', $fault: 'client', ...metadata }),
+      'access_denied',
+    ],
+    ['a missing table', new ResourceNotFoundException({ message: '', ...metadata }), 'missing_resource'],
+    ['a request the store refuses', dynamoError('ValidationException', 'client', 400), 'invalid_request'],
+    ['a mail SES refuses', new MessageRejected({ message: '', ...metadata }), 'invalid_request'],
+    ['an unnamed client fault', dynamoError('SomethingNew', 'client', 400), 'invalid_request'],
+    ['a bug', new TypeError('x is undefined'), 'code'],
+    ['a plain error', new Error('boom'), 'code'],
+    ['a thrown string', 'boom', 'code'],
+    ['a thrown undefined', undefined, 'code'],
+  ])('classifies %s', (_case, error, expected) => {
+    expect(faultClassOf(error)).toBe(expected);
+  });
+
+  it('calls throttling, timeouts, service faults and the network transient, and nothing else', () => {
+    const transient = (['throttled', 'timeout', 'service_fault', 'network'] as const).map(isTransient);
+    const permanent = (['access_denied', 'missing_resource', 'invalid_request', 'code'] as const).map(
+      isTransient,
+    );
+
+    expect(transient).toEqual([true, true, true, true]);
+    expect(permanent).toEqual([false, false, false, false]);
+  });
+});
