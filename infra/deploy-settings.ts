@@ -68,6 +68,25 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
   return { ...sending, hostedZone: { name: zone, id: zoneId } };
 }
 
+/** Who hears the alarms, and after how long without a signup that is one too. */
+function operationsFrom(app: App): NonNullable<MandjeStackProps['operations']> {
+  const alarmEmail = contextString(app, 'alarmEmail');
+  if (alarmEmail !== undefined && !PLAIN_ADDRESS.test(alarmEmail))
+    throw new DeploySettingError(
+      `-c alarmEmail is a plain address such as ops@mandje.nl, not "${alarmEmail}".`,
+    );
+  const silence = contextString(app, 'signupSilenceHours');
+  const hours = silence === undefined ? undefined : Number(silence);
+  if (hours !== undefined && !(Number.isInteger(hours) && hours >= 1 && hours <= 24))
+    throw new DeploySettingError(
+      `-c signupSilenceHours is a whole number of hours from 1 to 24 (CloudWatch's longest period), not "${silence}".`,
+    );
+  return {
+    ...(alarmEmail ? { alarmEmail } : {}),
+    ...(hours ? { signupSilenceHours: hours } : {}),
+  };
+}
+
 /**
  * The choices made at deploy time, from the CDK context (`-c name=value`):
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
@@ -75,15 +94,18 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
  * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
  * - `sesSandboxRecipients=ann@example.nl,bob@example.nl`: while the account is in SES's sandbox, the verified
  *   addresses to try the mail with;
- * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent.
+ * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent;
+ * - `alarmEmail=ops@mandje.nl`: the alarms are mailed there (SNS asks that mailbox to confirm first);
+ * - `signupSilenceHours=6`: an alarm when no one has joined for that many hours (off unless given).
  */
-export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation'> {
+export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation' | 'operations'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
   if (!domainNames !== !certificateArn)
     throw new DeploySettingError('-c domainNames and -c certificateArn go together: give both, or neither.');
   return {
     confirmation: confirmationFrom(app),
+    operations: operationsFrom(app),
     ...(domainNames && certificateArn
       ? { domain: { names: domainNames.split(',').map((name) => name.trim()), certificateArn } }
       : {}),

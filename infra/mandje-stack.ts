@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
@@ -8,6 +8,7 @@ import { siteConfig } from '../frontend/src/config/site';
 import { ConfirmApi } from './constructs/confirm-api';
 import { ConfirmationMailer } from './constructs/confirmation-mailer';
 import { MailSender } from './constructs/mail-sender';
+import { Operations } from './constructs/operations';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
 
@@ -30,11 +31,14 @@ export interface MandjeStackProps extends StackProps {
   domain?: { names: string[]; certificateArn: string };
   /** Confirmation by mail (double opt-in), or `false`: signups are stored confirmed, and no mail is sent. */
   confirmation: ConfirmationSettings | false;
+  /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
+  operations?: { alarmEmail?: string; signupSilenceHours?: number };
 }
 
 /**
  * Production: the page and the waitlist API behind one CloudFront distribution; with confirmation by mail,
- * the confirm API on the same distribution and a mailer fed by the table's stream, sending with SES.
+ * the confirm API on the same distribution and a mailer fed by the table's stream, sending with SES; and
+ * the operator's alarms and dashboard.
  */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
@@ -42,6 +46,7 @@ export class MandjeStack extends Stack {
   public readonly confirmApi?: ConfirmApi;
   public readonly mailSender?: MailSender;
   public readonly mailer?: ConfirmationMailer;
+  public readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
@@ -99,6 +104,15 @@ export class MandjeStack extends Stack {
       });
     }
 
+    const { alarmEmail, signupSilenceHours } = props.operations ?? {};
+    this.operations = new Operations(this, 'Operations', {
+      waitlist: this.waitlist,
+      ...(this.confirmApi ? { confirmApi: this.confirmApi } : {}),
+      ...(this.mailer ? { mailer: this.mailer } : {}),
+      ...(alarmEmail ? { alarmEmail } : {}),
+      ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
+    });
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {
       value: `${this.site.url}${WAITLIST_PATH}`,
@@ -107,6 +121,14 @@ export class MandjeStack extends Stack {
     new CfnOutput(this, 'TableName', {
       value: this.waitlist.table.tableName,
       description: 'The waitlist table',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: this.operations.dashboardUrl,
+      description: 'The operator’s dashboard: signups, refusals, faults, latency and the alarms',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.operations.topic.topicArn,
+      description: 'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
     });
     // Without a hosted zone to put them in, the DKIM records are for the operator to add to the DNS.
     const sender = this.mailSender;

@@ -44,6 +44,12 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         'No distribution access logs: the legacy logs hold confirmation tokens and IP addresses, and the v2 logs that can leave them out need a us-east-1 delivery source; the bucket keeps S3 access logs.',
     },
   ];
+  acknowledgements.push({
+    construct: stack.operations.topic,
+    rule: rule('SNS2'),
+    reason:
+      'The alarm topic carries alarm names and states, no personal data; CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key, and a key of our own would cost more than the alarms.',
+  });
   for (const built of stack.node.findAll().filter((child) => child instanceof BuiltFunction)) {
     const logsId = stack.getLogicalId(built.logGroup.node.defaultChild as CfnResource);
     acknowledgements.push({

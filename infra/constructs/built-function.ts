@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  Code,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -67,6 +75,12 @@ export class BuiltFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // Lambda's JSON log format: every line an object with its level. The functions' own lines carry the
+      // metrics (functions/telemetry/metrics.ts) at INFO, so INFO is the lowest level that may be kept; the
+      // platform's REPORT lines (durations, cold starts) are INFO too.
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
       environment: {
         ...props.environment,
         ...(sourceMapped ? { NODE_OPTIONS: '--enable-source-maps' } : {}),

@@ -35,6 +35,8 @@ export class WaitlistApi extends Construct {
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
   public readonly stage: HttpStage;
+  /** The stage's access log: one line per request, with its status, and nothing that identifies a visitor. */
+  public readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: WaitlistApiProps) {
     super(scope, id);
@@ -97,6 +99,7 @@ export class WaitlistApi extends Construct {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.accessLogs = accessLogs;
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

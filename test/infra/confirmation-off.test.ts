@@ -27,7 +27,7 @@ it('routes POST /api/waitlist only: no confirm routes', () => {
   expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
 });
 
-it('makes no mail resources: no stream, mailer, SES identity, configuration set, queue or alarm', () => {
+it('makes no mail resources: no stream, mailer, SES identity, configuration set, queue or mail alarm', () => {
   const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
   expect(table?.Properties.StreamSpecification).toBeUndefined();
   expect(stack.confirmApi ?? stack.mailer ?? stack.mailSender).toBeUndefined();
@@ -36,11 +36,17 @@ it('makes no mail resources: no stream, mailer, SES identity, configuration set,
     'AWS::SES::EmailIdentity',
     'AWS::SES::ConfigurationSet',
     'AWS::SQS::Queue',
-    'AWS::CloudWatch::Alarm',
     'AWS::Route53::RecordSet',
   ])
     template.resourceCountIs(type, 0);
-  expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['SiteUrl', 'TableName', 'WaitlistEndpoint']);
+  expect(Object.keys(stack.operations.alarmsByName)).not.toContain('UnsentMail');
+  expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+    'AlarmTopicArn',
+    'DashboardUrl',
+    'SiteUrl',
+    'TableName',
+    'WaitlistEndpoint',
+  ]);
 });
 
 it('deploys the waitlist function alone, with the CDK’s own upload handler beside it', () => {

@@ -97,4 +97,22 @@ describe('deploy settings from the CDK context', () => {
       settingsOf({ confirmSignups: 'false', domainNames: 'mandje.nl, www.mandje.nl', certificateArn }).domain,
     ).toEqual({ names: ['mandje.nl', 'www.mandje.nl'], certificateArn });
   });
+
+  it('mails the alarms to -c alarmEmail, and refuses what is not a plain address', () => {
+    expect(settingsOf({ confirmSignups: 'false' }).operations).toEqual({});
+    expect(settingsOf({ confirmSignups: 'false', alarmEmail: 'ops@mandje.nl' }).operations).toEqual({
+      alarmEmail: 'ops@mandje.nl',
+    });
+    expect(failureOf({ confirmSignups: 'false', alarmEmail: 'ops' }).message).toContain('plain address');
+  });
+
+  it('turns the silence alarm on with -c signupSilenceHours, a whole number from 1 to 24', () => {
+    expect(settingsOf({ confirmSignups: 'false', signupSilenceHours: '6' }).operations).toEqual({
+      signupSilenceHours: 6,
+    });
+    for (const hours of ['0', '25', '1.5', 'six'])
+      expect(failureOf({ confirmSignups: 'false', signupSilenceHours: hours }).message).toContain(
+        `"${hours}"`,
+      );
+  });
 });
