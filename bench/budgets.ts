@@ -17,10 +17,23 @@ export const BUNDLE_BUDGETS = {
   lambdaBundleBytes: 150 * KB,
 } as const;
 
-/** Lighthouse mobile (simulated throttling), median of three runs, on each page and a bare page. */
+/** The deployed Lambda bundle's cold start, measured by `npm run bench` (not in CI: it is a time). */
+export const LAMBDA_BUDGETS = {
+  /**
+   * Import and first request of the waitlist bundle over a bare SDK client's import and one PutItem, in
+   * fresh processes alternating in the same run: what the handler's own code adds to a cold start.
+   */
+  maxColdStartRatio: 1.15,
+} as const;
+
+/** Lighthouse mobile (simulated throttling), median of five runs, on each page and a bare page. */
 export const LIGHTHOUSE_BUDGETS = {
   pages: ['/', '/en/'],
-  runsPerPage: 3,
+  /**
+   * Five: on a shared 2-core machine one run's observed paint varies by 100 ms and more, and the median of
+   * three put one build's LCP ratio anywhere from 1.13 to 1.17; five steady it, for about a minute more.
+   */
+  runsPerPage: 5,
   minScores: { accessibility: 100, 'best-practices': 100, seo: 100 },
   /** The floor in CI: a 2-core machine makes Total Blocking Time noisy. */
   minPerformanceScore: 95,

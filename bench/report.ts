@@ -1,3 +1,5 @@
+import type { BudgetResult } from './budgets';
+
 /**
  * What each benchmark returns: its figures for bench/results.json, and the rows it contributes to the
  * table `npm run bench` prints (and the README's Performance section shows).
@@ -12,4 +14,6 @@ export interface BenchSection {
   table: { head: string[]; rows: (string | number)[][] };
   /** One-line remarks printed under the table (what a ratio means, what was compared). */
   notes?: string[];
+  /** Budgets this section's figures are held to (the page and bundle budgets are checked in run.ts). */
+  budgets?: BudgetResult[];
 }

@@ -48,8 +48,6 @@ const sections: BenchSection[] = [];
 const budgets: BudgetResult[] = [];
 const unmetCriteria: string[] = [];
 const log = (line: string) => console.error(line);
-/** The bench reports what the budget test (three runs) checks, with steadier medians. */
-const LIGHTHOUSE_RUNS_PER_PAGE = 5;
 
 if (only.includes('bundle') || only.includes('page')) {
   log('Building (npm run build) …');
@@ -70,7 +68,7 @@ if (only.includes('bundle')) {
 let pages: PagesMeasurement | undefined;
 if (only.includes('page')) {
   log('Running Lighthouse …');
-  pages = await measurePages({ log, runsPerPage: LIGHTHOUSE_RUNS_PER_PAGE });
+  pages = await measurePages({ log });
   sections.push(pageSection(pages, bundle?.firstLoad.transferBytes));
   budgets.push(...PAGE_BUDGET_CHECKS.map((check) => evaluateBudget(check, pages as PagesMeasurement)));
 }
@@ -80,6 +78,7 @@ for (const { name, title, measure } of MODULE_SECTIONS) {
   log(`Measuring: ${title} …`);
   const section = await measure();
   sections.push(section);
+  budgets.push(...(section.budgets ?? []));
   // The soak's criteria (no 5xx, nothing lost, memory flat) are pass or fail, like the budgets.
   const criteria = section.results.criteria as Record<string, boolean> | undefined;
   for (const [criterion, met] of Object.entries(criteria ?? {}))

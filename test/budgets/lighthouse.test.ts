@@ -4,12 +4,12 @@ import { measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from '../../b
 
 let pages: PagesMeasurement;
 
-// Three mobile runs of a bare page and of each page, in turn, a fresh Chromium each: about 10 s a run.
+// Five mobile runs of a bare page and of each page, in turn, a fresh Chromium each: about 10 s a run.
 beforeAll(async () => {
   pages = await measurePages();
 });
 
-describe('Lighthouse mobile, median of three runs, next to a bare page', () => {
+describe('Lighthouse mobile, median of five runs, next to a bare page', () => {
   for (const check of PAGE_BUDGET_CHECKS) {
     test(`${check.name} is ${describeBudget(check)}`, () => {
       const result = evaluateBudget(check, pages);

@@ -10,6 +10,6 @@ export default defineConfig({
     include: ['test/budgets/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 10_000,
-    hookTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });
