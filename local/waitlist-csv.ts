@@ -15,8 +15,11 @@ export const CSV_COLUMNS = [
   'confirmedConsentVersion',
 ] as const satisfies readonly (keyof WaitlistRecord)[];
 
+/** `unconfirmed`: a record from before confirmation by mail, which has no status. */
+export type RecordStatus = 'confirmed' | 'pending' | 'unconfirmed';
+
 /** A record's status as the export and the count name it: records from before confirmation by mail have none. */
-export const statusOf = (record: { status?: unknown }): string =>
+export const statusOf = (record: { status?: unknown }): RecordStatus =>
   record.status === 'confirmed' || record.status === 'pending' ? record.status : 'unconfirmed';
 
 /** A spreadsheet reads a cell that starts with one of these as a formula (or the start of one). */

@@ -10,6 +10,7 @@ import { IN_MEMORY } from './data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from './local-store-client';
 import { statusOf } from './waitlist-csv';
+import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts } from './waitlist-stats';
 
 /** Which waitlist the operator works on: the AWS table, or the local store in a data folder. */
 export type WaitlistTarget =
@@ -105,6 +106,28 @@ export async function countByStatus(table: WaitlistTable): Promise<Record<string
     }
   }
   return counts;
+}
+
+/**
+ * When each record was made, in which language, and its status: nothing else, and no address (`stats`).
+ * Read page by page with the SDK's paginator.
+ */
+export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[]> {
+  const facts: SignupFacts[] = [];
+  for await (const page of paginateScan(
+    { client: table.client },
+    {
+      TableName: table.tableName,
+      // Aliased, as `status` and `language` are DynamoDB reserved words.
+      ProjectionExpression: SIGNUP_FACT_ATTRIBUTES.map((attribute) => `#${attribute}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(
+        SIGNUP_FACT_ATTRIBUTES.map((attribute) => [`#${attribute}`, attribute]),
+      ),
+    },
+  )) {
+    facts.push(...(page.Items ?? []));
+  }
+  return facts;
 }
 
 /** Every record in the table, read page by page with the SDK's paginator. */

@@ -6,8 +6,10 @@ import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { dataDirFromEnvironment } from './data-dir';
 import { statusOf, waitlistCsv } from './waitlist-csv';
+import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, waitlistStats, waitlistStatsReport } from './waitlist-stats';
 import {
   allRecords,
+  allSignupFacts,
   countByStatus,
   forgetRecord,
   openWaitlistTable,
@@ -34,6 +36,8 @@ Commands:
                      --confirmed: only the confirmed addresses, for the launch mail
   forget <address>   remove an address, however it is typed, and say whether it was there
   rekey [--dry-run]  move records made before the canonical address rule to their canonical key
+  stats [--days N]   a chart of the signups per UTC day over the last N days, today included
+                     (default ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}), then the totals by language and status
 
 Options:
   --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
@@ -44,7 +48,8 @@ type Command =
   | { name: 'count' }
   | { name: 'export'; confirmedOnly: boolean }
   | { name: 'forget'; address: string }
-  | { name: 'rekey'; dryRun: boolean };
+  | { name: 'rekey'; dryRun: boolean }
+  | { name: 'stats'; days: number };
 
 class UsageError extends Error {}
 
@@ -54,7 +59,16 @@ const OPTIONS = {
   region: { type: 'string' },
   'dry-run': { type: 'boolean' },
   confirmed: { type: 'boolean' },
+  days: { type: 'string' },
 } as const;
+
+function parseDays(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_STATS_DAYS;
+  const days = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(days >= 1 && days <= MAX_STATS_DAYS))
+    throw new UsageError(`--days needs a whole number of days from 1 to ${MAX_STATS_DAYS}`);
+  return days;
+}
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
   let parsed: ReturnType<
@@ -76,6 +90,7 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     command = { name, address: rest[0].trim() };
   else if (name === 'forget') throw new UsageError('forget needs one address');
   else if (name === 'rekey' && rest.length === 0) command = { name, dryRun: values['dry-run'] === true };
+  else if (name === 'stats' && rest.length === 0) command = { name, days: parseDays(values.days) };
   else
     throw new UsageError(
       // Not echoed: what was typed may be an address.
@@ -86,6 +101,8 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     throw new UsageError('--dry-run applies to rekey only');
   if (values.confirmed !== undefined && command.name !== 'export')
     throw new UsageError('--confirmed applies to export only');
+  if (values.days !== undefined && command.name !== 'stats')
+    throw new UsageError('--days applies to stats only');
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
@@ -171,6 +188,11 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
           `${report.refused.length} address(es) the rule now refuses, left as they are (use forget):\n${report.refused.map((address) => `  ${JSON.stringify(address)}\n`).join('')}`,
         );
       }
+      return;
+    }
+    case 'stats': {
+      const stats = waitlistStats(await allSignupFacts(table), { now: new Date(), days: command.days });
+      process.stdout.write(waitlistStatsReport(stats));
       return;
     }
   }

@@ -57,6 +57,28 @@ async function joinAll(url: string): Promise<void> {
   for (const signup of SIGNUPS) expect((await postJoin(url, signup)).status).toBe(201);
 }
 
+/** Writes records straight into the local store in `dataDir`, as no runner would: older shapes, set times. */
+async function seedStore(dataDir: string, items: Record<string, unknown>[]): Promise<void> {
+  const store = await startLocalDynamoDB(dataDir);
+  const client = localDocumentClient(store.endpoint);
+  try {
+    await ensureWaitlistTable(store.endpoint);
+    for (const item of items) await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: item }));
+  } finally {
+    client.destroy();
+    await store.close();
+  }
+}
+
+/** The chart `stats` prints, as each day's bar and count by date. */
+const chartOf = (stdout: string) =>
+  new Map(
+    [...stdout.matchAll(/^(\d{4}-\d{2}-\d{2}) {2}([█▉▊▋▌▍▎▏]*) +(\d+)$/gm)].map(([, day, bar, count]) => [
+      day,
+      { bar: bar?.length, count: Number(count) },
+    ]),
+  );
+
 describe('npm run waitlist on the local store', () => {
   it('counts, exports and forgets through the running store while a runner has the folder open', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
@@ -169,24 +191,15 @@ describe('npm run waitlist on the local store', () => {
       consentVersion: '2026-11-21.2',
       expiresAt: 1_900_000_000,
     });
-    const store = await startLocalDynamoDB(dataDir);
-    const client = localDocumentClient(store.endpoint);
-    try {
-      await ensureWaitlistTable(store.endpoint);
-      for (const item of [
-        earlier('Ann@Bücher.de', '2026-11-01T10:00:00.000Z'),
-        earlier('kees@cafe\u0301.nl', '2026-11-02T10:00:00.000Z'),
-        earlier('josé@x.nl', '2026-11-02T11:00:00.000Z'),
-        earlier('bob@example.com.', '2026-11-03T10:00:00.000Z'),
-        earlier('bob@example.com', '2026-11-04T10:00:00.000Z'),
-        earlier('zw@x.nl\u200b', '2026-11-05T10:00:00.000Z'),
-        earlier('kim@example.nl', '2026-11-06T10:00:00.000Z'),
-      ])
-        await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: item }));
-    } finally {
-      client.destroy();
-      await store.close();
-    }
+    await seedStore(dataDir, [
+      earlier('Ann@Bücher.de', '2026-11-01T10:00:00.000Z'),
+      earlier('kees@cafe\u0301.nl', '2026-11-02T10:00:00.000Z'),
+      earlier('josé@x.nl', '2026-11-02T11:00:00.000Z'),
+      earlier('bob@example.com.', '2026-11-03T10:00:00.000Z'),
+      earlier('bob@example.com', '2026-11-04T10:00:00.000Z'),
+      earlier('zw@x.nl\u200b', '2026-11-05T10:00:00.000Z'),
+      earlier('kim@example.nl', '2026-11-06T10:00:00.000Z'),
+    ]);
     const options = ['--data-dir', dataDir];
 
     const dryRun = await waitlistTool(['rekey', '--dry-run', ...options]);
@@ -218,6 +231,78 @@ describe('npm run waitlist on the local store', () => {
     const runner = await startRunnerChild(dataDir);
     expect((await postJoin(runner.url, { email: 'ann@xn--bcher-kva.de', language: 'nl' })).status).toBe(409);
     await runner.stop();
+  });
+
+  it('charts signups per day and totals them by language and status, without an address, with or without a runner', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    // Days back, language and status (none: a record from before confirmation by mail).
+    const signups: [number, 'nl' | 'en', 'confirmed' | 'pending' | undefined][] = [
+      [0, 'nl', 'confirmed'],
+      [0, 'nl', 'confirmed'],
+      [0, 'en', 'pending'],
+      [0, 'en', 'pending'],
+      [1, 'en', 'confirmed'],
+      [3, 'nl', 'pending'],
+      [3, 'nl', 'pending'],
+      [10, 'en', 'pending'],
+      [10, 'nl', 'confirmed'],
+      [20, 'en', undefined],
+      [40, 'nl', 'confirmed'],
+    ];
+    const records = signups.map(([daysBack, language, status], index) => ({
+      email: `signup${index}@example.nl`,
+      emailAsEntered: `Signup${index}@Example.nl`,
+      language,
+      createdAt: new Date(now - daysBack * DAY_MS).toISOString(),
+      consentVersion: '2026-11-21.2',
+      expiresAt: Math.floor(now / 1000) + 365 * 24 * 60 * 60,
+      ...(status ? { status } : {}),
+    }));
+    await seedStore(dataDir, records);
+    const dayOf = (daysBack: number) => new Date(now - daysBack * DAY_MS).toISOString().slice(0, 10);
+    const options = ['--data-dir', dataDir];
+
+    const stats = await waitlistTool(['stats', ...options]);
+
+    expect(stats.code).toBe(0);
+    const chart = chartOf(stats.stdout);
+    expect(chart.size).toBe(30);
+    const charted = Object.fromEntries([...chart].filter(([, { count }]) => count > 0));
+    expect(charted).toEqual({
+      [dayOf(0)]: { bar: 50, count: 4 },
+      [dayOf(1)]: { bar: 13, count: 1 },
+      [dayOf(3)]: { bar: 25, count: 2 },
+      [dayOf(10)]: { bar: 25, count: 2 },
+      [dayOf(20)]: { bar: 13, count: 1 },
+    });
+    expect(chart.has(dayOf(40))).toBe(false);
+    expect(stats.stdout).toMatch(/^Signups per day \(UTC\), the last 30 days: 10\n/);
+    expect(stats.stdout.split('\n\n').slice(1)).toEqual([
+      'By language\nnl          6\nen          5',
+      'By status\nconfirmed   5\npending     5\nunconfirmed 1',
+      'total       11\n',
+    ]);
+    for (const output of [stats.stdout, stats.stderr]) expect(output).not.toMatch(/@|signup\d/i);
+
+    const lastWeek = await waitlistTool(['stats', '--days', '7', ...options]);
+    expect(chartOf(lastWeek.stdout).size).toBe(7);
+    expect(lastWeek.stdout).toMatch(/^Signups per day \(UTC\), the last 7 days: 7\n/);
+    expect(lastWeek.stdout).toMatch(/^total {7}11$/m);
+
+    // Through the store of a runner that has the folder open, with a signup it took itself.
+    const runner = await startRunnerChild(dataDir);
+    expect((await postJoin(runner.url, { email: 'new@example.nl', language: 'en' })).status).toBe(201);
+    const withRunner = await waitlistTool(['stats', ...options]);
+    await runner.stop();
+
+    expect(withRunner.code).toBe(0);
+    expect(withRunner.stdout).toMatch(/^Signups per day \(UTC\), the last 30 days: 11\n/);
+    expect(withRunner.stdout).toMatch(/^en {10}6$/m);
+    expect(withRunner.stdout).toMatch(/^pending {5}6$/m);
+    expect(withRunner.stdout).toMatch(/^total {7}12$/m);
+    expect(withRunner.stdout).not.toContain('@');
   });
 
   it('opens the folder itself when no runner is running, and leaves it free for the next runner', async () => {
@@ -266,6 +351,10 @@ describe('npm run waitlist on the local store', () => {
     [['count', 'ann@example.nl'], /unknown command, or more arguments/],
     [['count', '--region', 'eu-west-1'], /--region applies to --table only/],
     [['count', '--verbose'], /Unknown option/],
+    [['stats', '--days', '0'], /--days needs a whole number of days from 1 to 366/],
+    [['stats', '--days', '2.5'], /--days needs a whole number of days from 1 to 366/],
+    [['stats', '--days', '367'], /--days needs a whole number of days from 1 to 366/],
+    [['count', '--days', '7'], /--days applies to stats only/],
   ])('answers the usage error %j with exit code 2 and the usage', async (args, reason) => {
     const result = await waitlistTool(args);
 
