@@ -18,7 +18,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
  */
 process.env.MANDJE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mandje-e2e-'));
 const dataDir = process.env.MANDJE_E2E_DATA_DIR;
-const PORT = 4391;
+// Another port for a second run beside this one: MANDJE_E2E_PORT=4392.
+const PORT = Number(process.env.MANDJE_E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
