@@ -311,3 +311,24 @@ test.describe('prerendered HTML, before any script runs', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+for (const { locale, path, copy } of LOCALE_CASES) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`shows the product in the first screen at ${viewport.width} px (${locale})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openPage(page, path);
+
+      const caption = copy.demo.intro.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const still = page.getByRole('figure', { name: new RegExp(`^${caption}`) });
+      await expect(still.getByText(copy.demo.productQuestion)).toBeVisible();
+      const box = await still.boundingBox();
+      expect(box, 'the still has a box').not.toBeNull();
+      // Its top is in the first screen: a visitor sees the product before scrolling.
+      expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewport.height);
+      await expect(still.getByRole('link', { name: copy.demo.title })).toHaveAttribute('href', '#demo');
+    });
+  }
+}

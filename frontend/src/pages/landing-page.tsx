@@ -1,5 +1,6 @@
 import { SiteFooter } from '../components/site-footer';
 import { ChatDemo } from '../features/demo/components/chat-demo';
+import { DemoStill } from '../features/demo/components/demo-still';
 import { FinalCall } from '../features/landing/components/final-call';
 import { Hero } from '../features/landing/components/hero';
 import { HowItWorks } from '../features/landing/components/how-it-works';
@@ -20,7 +21,7 @@ export function LandingPage() {
       >
         {messages.common.skipToContent}
       </a>
-      <Hero />
+      <Hero still={<DemoStill />} />
       <main id="main">
         <HowItWorks />
         <WhyMandje />
