@@ -5,7 +5,7 @@ export const nl = {
   meta: {
     homeTitle: 'Mandje · Bespaar op je boodschappen bij elke supermarkt',
     homeDescription:
-      'Mandje vindt de goedkoopste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €20-30 per week. Zet je gratis op de wachtlijst.',
+      'Mandje vindt de goedkoopste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €\u00a020–30 per week. Zet je gratis op de wachtlijst.',
     notFoundTitle: 'Pagina niet gevonden · Mandje',
     privacyTitle: 'Privacyverklaring · Mandje',
     privacyDescription:
@@ -36,7 +36,7 @@ export const nl = {
   hero: {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
-      'Mandje zoekt de beste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €20-30 per week: meer dan €1.000 per jaar.',
+      'Mandje zoekt de beste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €\u00a020–30 per week: meer dan €\u00a01.000 per jaar.',
     joinWaitlist: 'Zet me op de wachtlijst',
     testers: '100+ testers besparen al',
   },
@@ -57,7 +57,7 @@ export const nl = {
     points: {
       money: {
         title: 'Bespaar geld',
-        body: 'Zo’n €20-30 per week, meer dan €1.000 per jaar, zonder dat je anders hoeft te eten.',
+        body: 'Zo’n €\u00a020–30 per week, meer dan €\u00a01.000 per jaar, zonder dat je anders hoeft te eten.',
       },
       time: {
         title: 'Bespaar tijd',
