@@ -40,7 +40,7 @@ const nl = {
   confirmByButton: 'Was jij dat? Bevestig dan je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
-  validity: (days: number) => `De link werkt ${dagen(days)}.`,
+  validity: (days: number) => `De link is ${dagen(days)} geldig.`,
   ignore: (days: number) =>
     'Heb je je niet aangemeld, of wil je toch niet op de wachtlijst? Negeer deze mail dan gewoon. ' +
     `We sturen je verder niets en verwijderen je e-mailadres na ${dagen(days)}.`,
