@@ -79,7 +79,7 @@ describe('messages', () => {
 
   it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
     expect(messages.en.signup.note).toBe(
-      "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
+      "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
       expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);

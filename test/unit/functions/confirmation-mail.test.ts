@@ -33,9 +33,9 @@ const reads = {
     contact: 'Vragen? Mail gerust naar vragen@mandje.nl.',
   },
   en: {
-    subject: 'Confirm your sign-up for the Mandje waitlist',
+    subject: 'Confirm your signup for the Mandje waitlist',
     signedUp: 'Someone (hopefully you) used this email address to join the Mandje waitlist.',
-    button: 'Confirm my sign-up',
+    button: 'Confirm my signup',
     validity: 'The link works for 7 days.',
     ignored:
       'Then just ignore this email. We won’t send you anything else, and we’ll delete your address after 7 days.',
