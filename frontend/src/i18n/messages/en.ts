@@ -113,7 +113,7 @@ export const en = {
       apples: 'Organic Elstar apples',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Coconut oil', matchaPowder: 'Matcha powder' },
-    input: { label: 'Message', placeholder: 'Ask about a product…', send: 'Send' },
+    input: { label: 'Message', placeholder: 'Ask a question…', send: 'Send' },
     cannedReply:
       "Mandje is still in development. Join the waitlist and you'll be among the first to try it: it's coming soon!",
     plusMenu: {

@@ -85,7 +85,7 @@ export const nl = {
       `Bij ${a.store}! ${a.product} is in de aanbieding: ${a.bonusPrice} in plaats van ${a.originalPrice}. Je bespaart ${a.savings}.`,
     basketQuestion: 'Vergelijk mijn mandje: melk, brood, pasta, appels, quinoa, kokosolie en matchapoeder.',
     basketAnswer: 'Zo koop je je mandje deze week het goedkoopst:',
-    summary: { total: 'Totaal', savings: 'Je bespaart', bestStore: 'Beste winkel' },
+    summary: { total: 'Totaal', savings: 'Besparing', bestStore: 'Goedkoopst' },
     dealsTitle: (store) => `Aanbiedingen bij ${store}`,
     dealsHint: 'Kies een product voor de details.',
     discountOff: (percent) => `${percent} korting`,
@@ -95,7 +95,7 @@ export const nl = {
       available: (count) => `${count} producten beschikbaar`,
       save: (amount) => `${amount} korting`,
     },
-    notFoundTitle: 'Deze week geen aanbieding',
+    notFoundTitle: 'Geen aanbieding',
     products: {
       milk: 'Halfvolle melk',
       bread: 'Volkoren desembrood',
@@ -103,7 +103,7 @@ export const nl = {
       apples: 'Biologische Elstar-appels',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Kokosolie', matchaPowder: 'Matchapoeder' },
-    input: { label: 'Bericht', placeholder: 'Vraag naar een product…', send: 'Versturen' },
+    input: { label: 'Bericht', placeholder: 'Stel een vraag…', send: 'Versturen' },
     cannedReply:
       'Mandje is nog in ontwikkeling. Meld je aan voor de wachtlijst, dan ben je een van de eersten die het mogen proberen. Het komt er binnenkort aan!',
     plusMenu: {
