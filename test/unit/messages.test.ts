@@ -79,7 +79,7 @@ describe('messages', () => {
 
   it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
     expect(messages.en.signup.note).toBe(
-      "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
+      "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
       expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);
@@ -93,13 +93,26 @@ describe('messages', () => {
     );
   });
 
-  it('states the claims of the product in both languages', () => {
-    for (const copy of [messages.nl, messages.en]) {
-      const page = JSON.stringify(copy);
-      expect(page).toMatch(/€20-30/);
-      expect(page).toMatch(/€1[.,]000/);
-      expect(page).toContain('100+');
-    }
+  it.each([
+    // Written as Intl writes amounts in each language: a no-break space after the euro sign in Dutch.
+    ['nl', '€\u00a020–30', '€\u00a01.000'],
+    ['en', '€20–30', '€1,000'],
+  ] as const)(
+    'states the claims of the product in %s, amounts written the way that language writes them',
+    (locale, perWeek, perYear) => {
+      const { hero, why } = messages[locale];
+      for (const claim of [hero.subtitle, why.points.money.body]) {
+        expect(claim).toContain(perWeek);
+        expect(claim).toContain(perYear);
+      }
+      expect(messages[locale].meta.homeDescription).toContain(perWeek);
+      expect(JSON.stringify(messages[locale])).toContain('100+');
+      // No hyphen for a range, no amount whose euro sign can end a line on its own.
+      expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d+-\d|€ \d/);
+    },
+  );
+
+  it('states the weekly price update in the exact words of the specification', () => {
     expect(messages.en.sources.note).toBe('Prices are updated weekly from all major Dutch supermarkets.');
   });
 });
