@@ -5,6 +5,9 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { SignupLink } from '../../../components/signup-link';
 import { useLanguage } from '../../../i18n/language-context';
 
+/** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
+export const HERO_TITLE_ID = 'hero-title';
+
 export function Hero() {
   const { messages } = useLanguage();
   const copy = messages.hero;
@@ -18,7 +21,10 @@ export function Hero() {
           <LanguageSwitch />
         </div>
         <div className="mx-auto max-w-3xl pt-12 pb-20 text-center sm:pt-20 sm:pb-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-6xl">
+          <h1
+            id={HERO_TITLE_ID}
+            className="text-4xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-6xl"
+          >
             {copy.title}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-stone-700 sm:text-xl">
