@@ -54,6 +54,39 @@ describe('plus menu', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it('closes when the focus tabs out of it, past its last entry', async () => {
+    const { user, toggle } = await openMenu();
+    const lastEntry = screen.getByRole('button', { name: /Nederlands/ });
+    while (document.activeElement !== lastEntry) await user.tab();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.tab();
+
+    expect(screen.getByRole('textbox', { name: messages.en.demo.input.label })).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when the focus tabs back out of it, before the plus button', async () => {
+    const { user, toggle } = await openMenu();
+    await user.tab({ shift: true });
+
+    expect(toggle).not.toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it.each([
+    ['scan receipt', copy.scanReceipt],
+    ['product', copy.product],
+    ['the other language', 'Nederlands'],
+  ])('gives focus back to the plus button after %s is chosen', async (_entry, name) => {
+    const { user, toggle } = await openMenu();
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
+
+    // The same button, renamed when the language changed.
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('closes when the plus button is pressed again', async () => {
     const { user, toggle } = await openMenu();
     await user.click(toggle);

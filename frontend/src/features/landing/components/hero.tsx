@@ -6,6 +6,9 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { SignupLink } from '../../../components/signup-link';
 import { useLanguage } from '../../../i18n/language-context';
 
+/** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
+export const HERO_TITLE_ID = 'hero-title';
+
 /**
  * The first screen: the promise, the one button, and beside it (below it on a phone) a still of the
  * product, `still`, which the page passes in: the hero belongs to the landing feature, the still to the
@@ -25,7 +28,10 @@ export function Hero({ still }: { still?: ReactNode }) {
         </div>
         <div className="grid items-center gap-12 pt-10 pb-16 sm:pt-16 sm:pb-20 lg:grid-cols-[1.25fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
           <div className="mx-auto max-w-2xl text-center lg:mx-0 lg:text-left">
-            <h1 className="text-4xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl xl:text-6xl">
+            <h1
+              id={HERO_TITLE_ID}
+              className="text-4xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl xl:text-6xl"
+            >
               {copy.title}
             </h1>
             <p className="mt-6 text-lg text-pretty text-stone-700 sm:text-xl">{copy.subtitle}</p>
