@@ -11,6 +11,8 @@ import {
   test,
 } from './support';
 
+const LITRE = { nl: '1 liter', en: '1 litre' } as const;
+
 for (const { locale, path, copy, figures } of LOCALE_CASES) {
   test.describe(`demo in ${locale}`, () => {
     test.beforeEach(async ({ page }) => {
@@ -62,7 +64,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         copy.demo.discountOff('27%'),
         figures.milkBonus,
         figures.milkOriginal,
-        '1 l',
+        LITRE[locale],
         figures.milkUnitPrice,
         '1',
         figures.milkSavings,

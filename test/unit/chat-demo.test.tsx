@@ -100,7 +100,7 @@ describe('chat demo', () => {
     await user.click(screen.getByRole('button', { name: /^Halfvolle melk/ }));
 
     expect(await screen.findByRole('dialog', { name: nl.products.milk })).toHaveTextContent(
-      /Geldig vanaf25 aug\.? 2025/,
+      /Geldig vanaf25 aug\. 2025/,
     );
   });
 
