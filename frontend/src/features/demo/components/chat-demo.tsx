@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BrandMark } from '../../../components/brand-logo';
 import { PageSection } from '../../../components/page-section';
 import { useLanguage } from '../../../i18n/language-context';
-import type { DealItem } from '../demo-data';
+import { DEMO_WEEK, type DealItem } from '../demo-data';
 import { useDeferredModule } from '../use-deferred-module';
 import { BasketAnswer } from './basket-answer';
 import { ChatBubble } from './chat-bubble';
@@ -16,7 +16,7 @@ const importDialogs = () => import('./demo-dialogs');
 
 /** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
-  const { messages } = useLanguage();
+  const { messages, format } = useLanguage();
   const copy = messages.demo;
   const [mode, setMode] = useState<DemoMode>('product');
   const [sent, setSent] = useState<string[]>([]);
@@ -58,13 +58,20 @@ export function ChatDemo() {
           <ViewSelector mode={mode} onChange={setMode} />
         </div>
 
+        {/* A date line, as chats have: the offers are from one example week, and "this week" is that week. */}
+        <p className="px-3 pt-4 text-center sm:px-4">
+          <span className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-700">
+            {copy.exampleWeek(format.dateRange(DEMO_WEEK.from, DEMO_WEEK.until))}
+          </span>
+        </p>
+
         <div
           id={DEMO_PANEL_ID}
           role="tabpanel"
           aria-labelledby={demoTabId(mode)}
           onPointerEnter={loadDialogs}
           onFocus={loadDialogs}
-          className="space-y-4 p-4"
+          className="space-y-4 p-3 sm:p-4"
         >
           {mode === 'product' ? (
             <ProductAnswer onOpenDeal={openDealDialog} />
@@ -73,7 +80,7 @@ export function ChatDemo() {
           )}
         </div>
 
-        <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-4 not-empty:pb-4">
+        <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-3 not-empty:pb-4 sm:px-4">
           {sent.map((text, index) => (
             // Messages are only ever appended, so their position is a stable key.
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
