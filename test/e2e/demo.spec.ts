@@ -54,11 +54,16 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
             .map((entry) => new URL(entry.name).pathname)
             .filter((path) => path.endsWith('.js')),
         );
-      const deferred = [/\/demo-dialogs-[\w-]+\.js$/, /\/plus-menu-entries-[\w-]+\.js$/];
+      const deferred = [
+        /\/demo-dialogs-[\w-]+\.js$/,
+        /\/plus-menu-entries-[\w-]+\.js$/,
+        /\/basket-answer-[\w-]+\.js$/,
+      ];
       expect((await loadedScripts()).filter((path) => deferred.some((name) => name.test(path)))).toEqual([]);
 
-      const { section, panel } = demoParts(page, copy);
+      const { section, panel, tablist } = demoParts(page, copy);
       await Promise.all([page.waitForResponse(deferred[0] as RegExp), panel.hover()]);
+      await Promise.all([page.waitForResponse(deferred[2] as RegExp), tablist.hover()]);
       const toggle = section.getByRole('button', { name: copy.demo.plusMenu.toggle });
       await Promise.all([page.waitForResponse(deferred[1] as RegExp), toggle.focus()]);
 

@@ -4,7 +4,6 @@ import { PageSection } from '../../../components/page-section';
 import { useLanguage } from '../../../i18n/language-context';
 import { DEMO_WEEK, type DealItem } from '../demo-data';
 import { useDeferredModule } from '../use-deferred-module';
-import { BasketAnswer } from './basket-answer';
 import { ChatBubble } from './chat-bubble';
 import { ChatComposer } from './chat-composer';
 import type { PlusMenuAction } from './plus-menu';
@@ -13,6 +12,7 @@ import { TryItFirstForm } from './try-it-first-form';
 import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-selector';
 
 const importDialogs = () => import('./demo-dialogs');
+const importBasketAnswer = () => import('./basket-answer');
 
 /** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
@@ -25,6 +25,13 @@ export function ChatDemo() {
   // The dialogs are not part of the first view: their code loads as soon as a pointer or the focus enters
   // the answers, so it is there by the time a deal is tapped.
   const [dialogs, loadDialogs] = useDeferredModule(importDialogs);
+  // The basket view is not the first view either: its code loads when a pointer or the focus reaches the
+  // view tabs, so it is there by the time the basket tab is chosen.
+  const [basketAnswer, loadBasketAnswer] = useDeferredModule(importBasketAnswer);
+  const changeMode = (next: DemoMode) => {
+    if (next === 'basket') loadBasketAnswer();
+    setMode(next);
+  };
 
   const openDealDialog = (deal: DealItem) => {
     loadDialogs();
@@ -55,7 +62,7 @@ export function ChatDemo() {
               </p>
             </div>
           </div>
-          <ViewSelector mode={mode} onChange={setMode} />
+          <ViewSelector mode={mode} onChange={changeMode} onIntent={loadBasketAnswer} />
         </div>
 
         {/* A date line, as chats have: the offers are from one example week, and "this week" is that week. */}
@@ -76,7 +83,12 @@ export function ChatDemo() {
           {mode === 'product' ? (
             <ProductAnswer onOpenDeal={openDealDialog} />
           ) : (
-            <BasketAnswer onOpenDeal={openDealDialog} onOpenAlternative={openAlternativeDialog} />
+            basketAnswer && (
+              <basketAnswer.BasketAnswer
+                onOpenDeal={openDealDialog}
+                onOpenAlternative={openAlternativeDialog}
+              />
+            )
           )}
         </div>
 
