@@ -154,6 +154,19 @@ export const en = {
       totalSavings: 'Savings',
       close: 'Close',
     },
+    /** The week the demo's offers are from, so "this week" in the chat is a week one can name. */
+    exampleWeek: (dates: string) => `Example week · ${dates}`,
+    /** Marks the store the answer recommends. */
+    cheapestLabel: 'Cheapest',
+    /** Before the alternative: how much more the same basket costs there than at the cheapest store. */
+    alternativeComparison: (a: { store: string; amount: string; cheapest: string }) =>
+      `For comparison: the same basket costs ${a.amount} more at ${a.store} than at ${a.cheapest}.`,
+    /** Under "Not found": a neutral reason, not an error. */
+    notFoundNote: 'No supermarket has these on offer this week.',
+    /** Fits the message box on a phone; `input.placeholder` did not. */
+    inputShortPlaceholder: 'Ask Mandje…',
+    /** The plus menu's "character" entry, saying whose character it is. */
+    characterEntry: 'Mandje’s character',
   },
   sources: {
     title: 'Prices from the supermarkets you know',

@@ -144,6 +144,13 @@ export const nl = {
       totalSavings: 'Besparing',
       close: 'Sluiten',
     },
+    exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
+    cheapestLabel: 'Goedkoopst',
+    alternativeComparison: (a) =>
+      `Ter vergelijking: hetzelfde mandje kost bij ${a.store} ${a.amount} meer dan bij ${a.cheapest}.`,
+    notFoundNote: 'Deze week bij geen enkele supermarkt in de aanbieding.',
+    inputShortPlaceholder: 'Vraag het Mandje…',
+    characterEntry: 'Karakter van Mandje',
   },
   sources: {
     title: 'Prijzen van de supermarkten die je kent',
