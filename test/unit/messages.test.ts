@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
+import { fillInText } from '../../frontend/src/i18n/fill-in';
+import { formattersFor } from '../../frontend/src/i18n/format';
 import { messages } from '../../frontend/src/i18n/messages';
 
 type Tree = { [key: string]: unknown };
@@ -94,21 +97,23 @@ describe('messages', () => {
   });
 
   it.each([
-    // Written as Intl writes amounts in each language: a no-break space after the euro sign in Dutch.
+    // As Intl writes amounts in each language: a no-break space after the euro sign in Dutch.
     ['nl', '€\u00a020–30', '€\u00a01.000'],
     ['en', '€20–30', '€1,000'],
   ] as const)(
-    'states the claims of the product in %s, amounts written the way that language writes them',
+    'states the claims of the product in %s, amounts filled in by the page’s formatter',
     (locale, perWeek, perYear) => {
-      const { hero, why } = messages[locale];
+      const { hero, why, meta } = messages[locale];
+      const claims = savingsClaims(formattersFor(locale));
+      expect(claims).toEqual({ weekly: perWeek, yearly: perYear });
       for (const claim of [hero.subtitle, why.points.money.body]) {
-        expect(claim).toContain(perWeek);
-        expect(claim).toContain(perYear);
+        expect(fillInText(claim, claims)).toContain(perWeek);
+        expect(fillInText(claim, claims)).toContain(perYear);
       }
-      expect(messages[locale].meta.homeDescription).toContain(perWeek);
+      expect(fillInText(meta.homeDescription, claims)).toContain(perWeek);
       expect(JSON.stringify(messages[locale])).toContain('100+');
-      // No hyphen for a range, no amount whose euro sign can end a line on its own.
-      expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d+-\d|€ \d/);
+      // No amount written by hand: every one goes through the formatter.
+      expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d|\d ?€/);
     },
   );
 

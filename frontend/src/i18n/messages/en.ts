@@ -6,7 +6,7 @@ export const en = {
   meta: {
     homeTitle: 'Mandje · Save on groceries at every Dutch supermarket',
     homeDescription:
-      'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about €20–30 a week. Join the free waitlist.',
+      'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week. Join the free waitlist.',
     notFoundTitle: 'Page not found · Mandje',
     privacyTitle: 'Privacy notice · Mandje',
     privacyDescription:
@@ -40,7 +40,7 @@ export const en = {
   hero: {
     title: 'Your groceries, always at the cheapest supermarket',
     subtitle:
-      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about €20–30 a week: more than €1,000 a year.',
+      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week: more than {yearly} a year.',
     joinWaitlist: 'Join the waitlist',
     testers: '100+ testers are already saving',
   },
@@ -61,7 +61,7 @@ export const en = {
     points: {
       money: {
         title: 'Save money',
-        body: 'About €20–30 a week and more than €1,000 a year, without changing what you eat.',
+        body: 'About {weekly} a week and more than {yearly} a year, without changing what you eat.',
       },
       time: {
         title: 'Save time',

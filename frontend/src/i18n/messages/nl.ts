@@ -5,7 +5,7 @@ export const nl = {
   meta: {
     homeTitle: 'Mandje · Bespaar op je boodschappen bij elke supermarkt',
     homeDescription:
-      'Mandje vindt de beste aanbiedingen en zoekt uit bij welke supermarkt je hele mandje het goedkoopst is. Dat scheelt zo’n €\u00a020–30 per week. Meld je gratis aan voor de wachtlijst.',
+      'Mandje vindt de beste aanbiedingen en zoekt uit bij welke supermarkt je hele mandje het goedkoopst is. Dat scheelt zo’n {weekly} per week. Meld je gratis aan voor de wachtlijst.',
     notFoundTitle: 'Pagina niet gevonden · Mandje',
     privacyTitle: 'Privacyverklaring · Mandje',
     privacyDescription:
@@ -36,7 +36,7 @@ export const nl = {
   hero: {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
-      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n €\u00a020–30 per week: meer dan €\u00a01.000 per jaar.',
+      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week: meer dan {yearly} per jaar.',
     joinWaitlist: 'Meld je gratis aan',
     testers: '100+ testers besparen er al mee',
   },
@@ -57,7 +57,7 @@ export const nl = {
     points: {
       money: {
         title: 'Bespaar geld',
-        body: 'Zo’n €\u00a020–30 per week en meer dan €\u00a01.000 per jaar, zonder dat je anders hoeft te eten.',
+        body: 'Zo’n {weekly} per week en meer dan {yearly} per jaar, zonder dat je anders hoeft te eten.',
       },
       time: {
         title: 'Bespaar tijd',

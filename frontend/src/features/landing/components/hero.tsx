@@ -4,6 +4,8 @@ import { primaryButton } from '../../../components/control-styles';
 import { Icon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { SignupLink } from '../../../components/signup-link';
+import { savingsClaims } from '../../../config/savings-claims';
+import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
 
 /** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
@@ -15,7 +17,7 @@ export const HERO_TITLE_ID = 'hero-title';
  * demo's.
  */
 export function Hero({ still }: { still?: ReactNode }) {
-  const { messages } = useLanguage();
+  const { messages, format } = useLanguage();
   const copy = messages.hero;
   return (
     <header className="bg-linear-to-b from-brand-100 via-brand-50 to-paper">
@@ -34,7 +36,9 @@ export function Hero({ still }: { still?: ReactNode }) {
             >
               {copy.title}
             </h1>
-            <p className="mt-6 text-lg text-pretty text-stone-700 sm:text-xl">{copy.subtitle}</p>
+            <p className="mt-6 text-lg text-pretty text-stone-700 sm:text-xl">
+              {fillIn(copy.subtitle, savingsClaims(format))}
+            </p>
             <div className="mt-10 flex flex-col items-center gap-4 lg:items-start">
               <SignupLink className={`${primaryButton} px-8 py-4 text-lg whitespace-nowrap`}>
                 {copy.joinWaitlist}

@@ -1,5 +1,7 @@
 import { Icon, type IconName } from '../../../components/icons';
 import { PageSection } from '../../../components/page-section';
+import { savingsClaims } from '../../../config/savings-claims';
+import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
 
 const POINTS = [
@@ -9,7 +11,8 @@ const POINTS = [
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
 export function WhyMandje() {
-  const { messages } = useLanguage();
+  const { messages, format } = useLanguage();
+  const claims = savingsClaims(format);
   const copy = messages.why;
   return (
     <PageSection id="why" title={copy.title} className="bg-white">
@@ -20,7 +23,7 @@ export function WhyMandje() {
               <Icon name={icon} className="h-7 w-7" />
             </span>
             <h3 className="mt-5 text-xl font-bold">{copy.points[key].title}</h3>
-            <p className="mx-auto mt-2 max-w-xs text-stone-600">{copy.points[key].body}</p>
+            <p className="mx-auto mt-2 max-w-xs text-stone-600">{fillIn(copy.points[key].body, claims)}</p>
           </li>
         ))}
       </ul>
