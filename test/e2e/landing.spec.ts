@@ -295,7 +295,11 @@ test.describe('prerendered HTML, before any script runs', () => {
       await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(3);
       await expect(page.getByRole('heading', { level: 1, name: copy.hero.title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: copy.signup.title })).toBeVisible();
-      await expect(page.getByText(copy.demo.productQuestion)).toBeVisible();
+      // The demo's conversation, and the still of it in the hero.
+      await expect(
+        page.getByRole('region', { name: copy.demo.title }).getByText(copy.demo.productQuestion),
+      ).toBeVisible();
+      await expect(page.getByRole('figure').getByText(copy.demo.productQuestion)).toBeVisible();
       await expect(page.getByRole('contentinfo').getByText(copy.footer.launching)).toBeVisible();
     });
   }

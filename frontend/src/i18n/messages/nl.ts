@@ -145,7 +145,7 @@ export const nl = {
       close: 'Sluiten',
     },
     exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
-    cheapestLabel: 'Goedkoopst',
+    cheapestLabel: 'Voordeligst',
     alternativeComparison: (a) =>
       `Ter vergelijking: hetzelfde mandje kost bij ${a.store} ${a.amount} meer dan bij ${a.cheapest}.`,
     notFoundNote: 'Deze week bij geen enkele supermarkt in de aanbieding.',
