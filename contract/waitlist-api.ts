@@ -27,7 +27,7 @@ export const MAX_REQUEST_BYTES = 1024;
  * privacyLink), which describe the confirmation by mail. Change it whenever either wording changes, so
  * every record says what its owner was told, and what they confirmed (confirmedConsentVersion).
  */
-export const SIGNUP_NOTE_VERSION = '2026-11-22.1';
+export const SIGNUP_NOTE_VERSION = '2026-11-22.2';
 
 /** The fields of a request, in either form; a form post carries them as its fields' names. */
 export interface JoinWaitlistRequest {

@@ -85,8 +85,9 @@ writeFileSync(
  * while the page is still being parsed and painted, and the web manifest, which Chrome fetches as soon as
  * the page has loaded. One short script at the end of the body does it (allowed by its hash, like the
  * inline stylesheet), one frame after that paint, so a heading that settles a frame later is painted too;
- * where the largest paint is not reported (a hidden tab, which does not paint, or a browser without the
- * entry type) it runs after the next frame, or at once. Without a script the manifest
+ * where the largest paint is not reported (a hidden tab, which does not paint, a browser without the
+ * entry type, or a page opened at a fragment, which Chromium often leaves without one) it runs at once,
+ * after the next frame, or after the load event's next frame. Without a script the manifest
  * link is there all the same, in a <noscript>.
  */
 function afterLargestPaint(html: string): string {
@@ -102,12 +103,16 @@ function afterLargestPaint(html: string): string {
     `import(${JSON.stringify(entry)})`,
     '}',
   ].join('');
+  // Started once: at the largest paint, or at the load event when the browser reports none (a page
+  // opened at a fragment such as /#signup often reports none), in both cases after the next frame.
   const loader = [
-    '(function(start){',
+    '(function(run){',
+    'var started=false;function start(){if(!started){started=true;run()}}',
     'if(document.visibilityState!=="visible")return start();',
     'function afterNextFrame(){requestAnimationFrame(function(){setTimeout(start,0)})}',
     'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
     'if(types.indexOf("largest-contentful-paint")<0)return afterNextFrame();',
+    'addEventListener("load",afterNextFrame);',
     'new PerformanceObserver(function(list,observer){observer.disconnect();afterNextFrame()})',
     '.observe({type:"largest-contentful-paint",buffered:true})',
     `})(${start})`,

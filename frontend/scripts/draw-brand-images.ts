@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../test/chromium';
+import { savingsClaims } from '../src/config/savings-claims';
+import { formattersFor } from '../src/i18n/format';
 import { SOCIAL_PREVIEW } from '../src/prerender';
 
 const publicDir = join(import.meta.dirname, '../public');
@@ -36,7 +38,7 @@ const socialPreview = `
     <div style="font-size:56px;font-weight:700;line-height:1.15;max-width:960px">
       ${SOCIAL_PREVIEW.tagline}
     </div>
-    <div style="font-size:34px;color:#44403c">Bespaar zo’n €20-30 per week · Gratis wachtlijst</div>
+    <div style="font-size:34px;color:#44403c">Zo’n ${savingsClaims(formattersFor('nl')).weekly} per week besparen · Gratis wachtlijst</div>
   </body>`;
 
 const IMAGES = [

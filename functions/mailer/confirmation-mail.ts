@@ -40,7 +40,7 @@ const nl = {
   confirmByButton: 'Was jij dat? Bevestig dan je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
-  validity: (days: number) => `De link werkt ${dagen(days)}.`,
+  validity: (days: number) => `De link is ${dagen(days)} geldig.`,
   ignore: (days: number) =>
     'Heb je je niet aangemeld, of wil je toch niet op de wachtlijst? Negeer deze mail dan gewoon. ' +
     `We sturen je verder niets en verwijderen je e-mailadres na ${dagen(days)}.`,
@@ -52,12 +52,12 @@ const nl = {
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 // Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
-  subject: (brand) => `Confirm your sign-up for the ${brand} waitlist`,
+  subject: (brand) => `Confirm your signup for the ${brand} waitlist`,
   greeting: 'Hello,',
   signedUp: (brand) => `Someone (hopefully you) used this email address to join the ${brand} waitlist.`,
-  confirmByLink: 'If that was you, please confirm your sign-up with this link:',
-  confirmByButton: 'If that was you, please confirm your sign-up with the button below.',
-  button: 'Confirm my sign-up',
+  confirmByLink: 'If that was you, please confirm your signup with this link:',
+  confirmByButton: 'If that was you, please confirm your signup with the button below.',
+  button: 'Confirm my signup',
   buttonFallback: 'Button not working? Copy this link into your browser:',
   validity: (count) => `The link works for ${days(count)}.`,
   ignore: (count) =>

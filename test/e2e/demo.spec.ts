@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   BASKET_DEALS,
   containing,
@@ -10,6 +11,32 @@ import {
   signupIsScrolledTo,
   test,
 } from './support';
+
+/** The example week as a reader sees it, written out (not computed with the page's own formatter). */
+const EXAMPLE_WEEK = { nl: '25–31 aug. 2025', en: '25–31 Aug 2025' } as const;
+const LITRE = { nl: '1 liter', en: '1 litre' } as const;
+
+/** How many lines of text an element's content takes. */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(node).lineHeight);
+    return Math.round(node.getBoundingClientRect().height / lineHeight);
+  });
+}
+
+/** Elements in the demo section that reach past the right edge of the viewport, by tag and text. */
+function overflowingDemoElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const demo = document.getElementById('demo');
+    if (!demo) return ['no demo section'];
+    const offenders = [...demo.querySelectorAll('*')].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
+    if (demo.scrollWidth > demo.clientWidth) offenders.unshift(demo);
+    return offenders.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`);
+  });
+}
 
 for (const { locale, path, copy, figures } of LOCALE_CASES) {
   test.describe(`demo in ${locale}`, () => {
@@ -27,11 +54,16 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
             .map((entry) => new URL(entry.name).pathname)
             .filter((path) => path.endsWith('.js')),
         );
-      const deferred = [/\/demo-dialogs-[\w-]+\.js$/, /\/plus-menu-entries-[\w-]+\.js$/];
+      const deferred = [
+        /\/demo-dialogs-[\w-]+\.js$/,
+        /\/plus-menu-entries-[\w-]+\.js$/,
+        /\/basket-answer-[\w-]+\.js$/,
+      ];
       expect((await loadedScripts()).filter((path) => deferred.some((name) => name.test(path)))).toEqual([]);
 
-      const { section, panel } = demoParts(page, copy);
+      const { section, panel, tablist } = demoParts(page, copy);
       await Promise.all([page.waitForResponse(deferred[0] as RegExp), panel.hover()]);
+      await Promise.all([page.waitForResponse(deferred[2] as RegExp), tablist.hover()]);
       const toggle = section.getByRole('button', { name: copy.demo.plusMenu.toggle });
       await Promise.all([page.waitForResponse(deferred[1] as RegExp), toggle.focus()]);
 
@@ -62,7 +94,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         copy.demo.discountOff('27%'),
         figures.milkBonus,
         figures.milkOriginal,
-        '1 l',
+        LITRE[locale],
         figures.milkUnitPrice,
         '1',
         figures.milkSavings,
@@ -163,7 +195,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       for (const entry of [menuCopy.scanReceipt, menuCopy.product, menuCopy.supermarket]) {
         await expect(section.getByRole('button', { name: entry, exact: true })).toBeEnabled();
       }
-      for (const entry of [menuCopy.character, menuCopy.location]) {
+      for (const entry of [copy.demo.characterEntry, menuCopy.location]) {
         const disabled = section.getByRole('button', { name: containing(entry) });
         await expect(disabled).toBeVisible();
         await expect(disabled).toBeDisabled();
@@ -228,6 +260,166 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await input.fill('2');
       await input.press('Enter');
       await expect(log.getByText(copy.demo.cannedReply)).toHaveCount(2);
+    });
+
+    test('says the offers are from an example week, the same week as the deals are valid', async ({
+      page,
+    }) => {
+      const { section, basketTab } = demoParts(page, copy);
+      const week = section.getByText(copy.demo.exampleWeek(EXAMPLE_WEEK[locale]), { exact: true });
+      await expect(week).toBeVisible();
+
+      const { dialog } = await openMilkDetails(page, copy);
+      const labels = copy.demo.dealDialog;
+      await expect(dialog.getByRole('term')).toContainText([labels.validFrom, labels.validUntil]);
+      await expect(dialog.getByRole('definition')).toContainText([figures.validFrom, figures.validUntil]);
+      await page.keyboard.press('Escape');
+
+      await basketTab.click();
+      await expect(section.getByRole('tabpanel').getByText(copy.demo.basketAnswer)).toBeVisible();
+      await expect(week).toBeVisible();
+    });
+
+    test('shows Albert Heijn as the dearer comparison beside the highlighted cheapest store', async ({
+      page,
+    }) => {
+      const { basketTab, panel } = demoParts(page, copy);
+      await basketTab.click();
+
+      const cheapest = panel.getByRole('group', { name: copy.demo.dealsTitle('Jumbo') });
+      await expect(cheapest.getByText(copy.demo.cheapestLabel, { exact: true })).toBeVisible();
+      await expect(cheapest.getByRole('definition')).toHaveText([
+        figures.basketTotal,
+        figures.basketSavings,
+        'Jumbo',
+      ]);
+
+      const comparison = copy.demo.alternativeComparison({
+        store: 'Albert Heijn',
+        amount: locale === 'nl' ? '€ 6,25' : '€6.25',
+        cheapest: 'Jumbo',
+      });
+      const card = panel.getByRole('button', {
+        name: containing(copy.demo.alternative.title('Albert Heijn')),
+      });
+      await expect(panel.getByText(comparison)).toBeVisible();
+      await expect(card).toHaveAccessibleDescription(containing(comparison));
+      await expect(card).toContainText(copy.demo.alternative.available(4));
+      await expect(card).toContainText(figures.alternativeTotal);
+      await expect(card).toContainText(copy.demo.alternative.save(figures.alternativeSavings));
+      await expect(card).not.toContainText(copy.demo.cheapestLabel);
+
+      // Neutral, not highlighted like the winner: the cheapest store's box has the brand colour around it.
+      const outline = (element: Locator) => element.evaluate((node) => getComputedStyle(node).boxShadow);
+      expect(await outline(card)).not.toEqual(await outline(cheapest));
+      expect(await card.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe(
+        await panel.evaluate(
+          (node) => getComputedStyle(node.closest('#demo > div > div') ?? node).backgroundColor,
+        ),
+      );
+    });
+
+    test('shows the products without an offer as a plain note, not as an error', async ({ page }) => {
+      const { basketTab, panel } = demoParts(page, copy);
+      await basketTab.click();
+
+      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+      await expect(panel.getByText(copy.demo.notFoundNote)).toBeVisible();
+      const missing = panel.getByRole('list', { name: copy.demo.notFoundTitle });
+      await expect(missing.getByRole('listitem')).toHaveText([
+        copy.demo.missingProducts.quinoa,
+        copy.demo.missingProducts.coconutOil,
+        copy.demo.missingProducts.matchaPowder,
+      ]);
+      // No cross or warning sign next to them.
+      await expect(missing.locator('svg')).toHaveCount(0);
+    });
+
+    for (const width of [360, 1280]) {
+      test(`every basket deal can be reached at ${width} px: all in view, or a list that shows it scrolls`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 900 });
+        const { basketTab, panel } = demoParts(page, copy);
+        await basketTab.click();
+        const list = panel.getByRole('list').filter({ has: dealButton(page, copy, 'milk') });
+        await expect(list.getByRole('listitem')).toHaveCount(BASKET_DEALS.length);
+
+        const { scrolls, background } = await list.evaluate((node) => ({
+          scrolls: node.scrollHeight > node.clientHeight + 1,
+          background: getComputedStyle(node).backgroundImage,
+        }));
+        // Scrolling or not, the list carries the shadows that appear along an edge with more behind it.
+        expect(background).toContain('radial-gradient');
+        if (width >= 768) expect(scrolls, 'all four deals fit the list').toBe(false);
+
+        for (const { product } of BASKET_DEALS) {
+          const deal = dealButton(list, copy, product);
+          await deal.scrollIntoViewIfNeeded();
+          await expect(deal).toBeInViewport({ ratio: 1 });
+          await deal.click();
+          const dialog = page.getByRole('dialog', { name: copy.demo.products[product] });
+          await expect(dialog).toBeVisible();
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
+      });
+    }
+
+    test('fits 360 px: nothing wider than the screen, no broken amounts, short lines on the cards', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      const { section, basketTab, panel } = demoParts(page, copy);
+      await section.scrollIntoViewIfNeeded();
+      expect(await overflowingDemoElements(page)).toEqual([]);
+
+      // The message box shows its whole placeholder.
+      const input = section.getByRole('textbox', { name: copy.demo.input.label, exact: true });
+      const placeholderFits = await input.evaluate((field: HTMLInputElement) => {
+        const style = getComputedStyle(field);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return false;
+        context.font = style.font;
+        const room =
+          field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return context.measureText(field.placeholder).width <= room;
+      });
+      expect(placeholderFits, 'the placeholder fits the message box').toBe(true);
+
+      await basketTab.click();
+      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+      expect(await overflowingDemoElements(page)).toEqual([]);
+
+      const card = panel.getByRole('button', {
+        name: containing(copy.demo.alternative.title('Albert Heijn')),
+      });
+      const title = card.getByText(copy.demo.alternative.title('Albert Heijn'), { exact: true });
+      expect(await linesOf(title), 'the Albert Heijn title on one line').toBe(1);
+      const cardLines = await card.evaluate((node) => {
+        const style = getComputedStyle(node);
+        const content =
+          node.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        return Math.round(content / 20); // text-sm lines are 20 px; the title's 24 px rounds the same way
+      });
+      expect(cardLines, 'the Albert Heijn card in at most three lines').toBeLessThanOrEqual(3);
+
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') });
+      await expect(dialog).toBeVisible();
+      const savings = dialog.getByText(containing(`${copy.demo.basketDialog.savings} €`));
+      await expect(savings).toHaveCount(4);
+      for (const each of await savings.all()) {
+        expect(await linesOf(each), `"${await each.textContent()}" on one line`).toBe(1);
+      }
+      // Its list scrolls at this size: it shows that it does, and its last item can be brought into view.
+      const items = dialog.getByRole('list', { name: copy.demo.basketDialog.title('Albert Heijn') });
+      expect(await items.evaluate((node) => getComputedStyle(node).backgroundImage)).toContain(
+        'radial-gradient',
+      );
+      const last = items.getByRole('listitem').last();
+      await last.scrollIntoViewIfNeeded();
+      await expect(last).toBeInViewport({ ratio: 1 });
     });
 
     test('"try it first" requires a product, then shows a loading state and brings the signup form into view', async ({

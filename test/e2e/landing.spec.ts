@@ -291,7 +291,11 @@ test.describe('prerendered HTML, before any script runs', () => {
       await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(3);
       await expect(page.getByRole('heading', { level: 1, name: copy.hero.title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: copy.signup.title })).toBeVisible();
-      await expect(page.getByText(copy.demo.productQuestion)).toBeVisible();
+      // The demo's conversation, and the still of it in the hero.
+      await expect(
+        page.getByRole('region', { name: copy.demo.title }).getByText(copy.demo.productQuestion),
+      ).toBeVisible();
+      await expect(page.getByRole('figure').getByText(copy.demo.productQuestion)).toBeVisible();
       await expect(page.getByRole('contentinfo').getByText(copy.footer.launching)).toBeVisible();
     });
   }
@@ -307,3 +311,24 @@ test.describe('prerendered HTML, before any script runs', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+for (const { locale, path, copy } of LOCALE_CASES) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`shows the product in the first screen at ${viewport.width} px (${locale})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openPage(page, path);
+
+      const caption = copy.demo.intro.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const still = page.getByRole('figure', { name: new RegExp(`^${caption}`) });
+      await expect(still.getByText(copy.demo.productQuestion)).toBeVisible();
+      const box = await still.boundingBox();
+      expect(box, 'the still has a box').not.toBeNull();
+      // Its top is in the first screen: a visitor sees the product before scrolling.
+      expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewport.height);
+      await expect(still.getByRole('link', { name: copy.demo.title })).toHaveAttribute('href', '#demo');
+    });
+  }
+}

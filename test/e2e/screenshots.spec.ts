@@ -4,9 +4,13 @@ import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from 
 
 // Screenshots for people to look at (test-results/screenshots/); nothing is compared pixel by pixel.
 const WIDTHS = [
+  { width: 360, height: 740 },
   { width: 390, height: 844 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
 ] as const;
+const SCHEMES = ['light', 'dark'] as const;
 
 function expectWritten(file: string) {
   expect(statSync(file).size, `${file} is not empty`).toBeGreaterThan(1_000);
@@ -14,14 +18,19 @@ function expectWritten(file: string) {
 
 for (const { locale, path, copy } of LOCALE_CASES) {
   for (const viewport of WIDTHS) {
-    test(`full-page screenshot of ${path} at ${viewport.width} px (${locale})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await openPage(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
-      const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      expectWritten(file);
-    });
+    for (const colorScheme of SCHEMES) {
+      test(`full-page screenshot of ${path} at ${viewport.width} px, ${colorScheme} (${locale})`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize(viewport);
+        await openPage(page, path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+        const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}-${colorScheme}.png`);
+        await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+        expectWritten(file);
+      });
+    }
   }
 
   test(`screenshot of the basket view at 390 px (${locale})`, async ({ page }) => {

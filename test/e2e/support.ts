@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Locale } from '#contract/locales';
+import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { siteConfig } from '../../frontend/src/config/site';
+import { fillInText } from '../../frontend/src/i18n/fill-in';
+import { formattersFor } from '../../frontend/src/i18n/format';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
 import { securityHeaders } from '../../infra/security-headers';
 
@@ -61,11 +64,32 @@ export interface LocaleCase {
   figures: DemoFigures;
 }
 
+/**
+ * A language's copy as the page shows it: the savings claims' `{weekly}` and `{yearly}` filled in with the
+ * page's own formatter (config/savings-claims.ts), so a test finds the sentence a visitor reads.
+ */
+function withClaims(copy: Messages, locale: 'nl' | 'en'): Messages {
+  const claims = savingsClaims(formattersFor(locale));
+  const fill = (text: string) => fillInText(text, claims);
+  return {
+    ...copy,
+    meta: { ...copy.meta, homeDescription: fill(copy.meta.homeDescription) },
+    hero: { ...copy.hero, subtitle: fill(copy.hero.subtitle) },
+    why: {
+      ...copy.why,
+      points: {
+        ...copy.why.points,
+        money: { ...copy.why.points.money, body: fill(copy.why.points.money.body) },
+      },
+    },
+  };
+}
+
 export const LOCALE_CASES: readonly LocaleCase[] = [
   {
     locale: 'nl',
     path: '/',
-    copy: messages.nl,
+    copy: withClaims(messages.nl, 'nl'),
     other: 'en',
     ogLocale: 'nl_NL',
     figures: {
@@ -84,14 +108,14 @@ export const LOCALE_CASES: readonly LocaleCase[] = [
         { bonusPrice: '€ 10,68', savings: '€ 1,25' },
       ],
       breadUnitPrice: '€ 4,15 per kilo',
-      validFrom: '25 aug 2025',
-      validUntil: '31 aug 2025',
+      validFrom: '25 aug. 2025',
+      validUntil: '31 aug. 2025',
     },
   },
   {
     locale: 'en',
     path: '/en/',
-    copy: messages.en,
+    copy: withClaims(messages.en, 'en'),
     other: 'nl',
     ogLocale: 'en_GB',
     figures: {

@@ -376,8 +376,10 @@ describe('the waitlist table', () => {
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint, the table and the DKIM records to add to the DNS', () => {
+  it('name the site URL, the waitlist endpoint, the table, the dashboard, the alarm topic and the DKIM records to add to the DNS', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'AlarmTopicArn',
+      'DashboardUrl',
       'DkimRecord1',
       'DkimRecord2',
       'DkimRecord3',

@@ -205,7 +205,10 @@ describe('the dead-letter queue of unsent mails', () => {
   });
 
   it('raises an alarm as soon as it holds a message, saying what failed and where to look first', () => {
-    const alarm = only('AWS::CloudWatch::Alarm').Properties;
+    const alarm = resourceOf(
+      template,
+      logicalIdOf(present(stack.mailer, 'mailer').unsentMailAlarm),
+    ).Properties;
     expect(alarm).toMatchObject({
       Namespace: 'AWS/SQS',
       MetricName: 'ApproximateNumberOfMessagesVisible',

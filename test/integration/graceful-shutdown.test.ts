@@ -108,7 +108,11 @@ describe('the runner stopped with SIGTERM under load', () => {
       }
     };
     const quickSender = sendQuickly();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Enough signups under way before the signal however busy the machine: 30 sent, the last 200 ms ago.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await pause(600);
+    while (quick.length < 30) await pause(20);
+    await pause(200);
 
     const signalledAt = performance.now();
     runner.child.kill('SIGTERM');

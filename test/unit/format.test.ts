@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formattersFor } from '../../frontend/src/i18n/format';
 
 // Intl separates the euro sign with a no-break space; compare with ordinary spaces.
-const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+const plain = (text: string) => text.replace(/\u00a0|\u202f|\u2009/g, ' ');
 
 describe('formattersFor', () => {
   it('formats euro amounts the Dutch way in nl', () => {
@@ -15,14 +15,54 @@ describe('formattersFor', () => {
     expect(formattersFor('en').euro(1250)).toBe('€12.50');
   });
 
-  it('formats calendar dates per language, on the same day in any time zone', () => {
-    expect(formattersFor('nl').date('2025-08-25')).toMatch(/^25 aug\.? 2025$/);
+  it('writes round amounts for claims without cents, grouped per language', () => {
+    expect(plain(formattersFor('nl').wholeEuros(100_000))).toBe('€ 1.000');
+    expect(formattersFor('en').wholeEuros(100_000)).toBe('€1,000');
+  });
+
+  it('writes a range of round amounts with one euro sign and an en dash', () => {
+    expect(plain(formattersFor('nl').wholeEuroRange(2000, 3000))).toBe('€ 20–30');
+    expect(formattersFor('en').wholeEuroRange(2000, 3000)).toBe('€20–30');
+    expect(plain(formattersFor('nl').wholeEuroRange(80_000, 120_000))).toBe('€ 800–1.200');
+  });
+
+  it('formats calendar dates per language, Dutch months shortened with a full stop', () => {
+    expect(formattersFor('nl').date('2025-08-25')).toBe('25 aug. 2025');
+    expect(formattersFor('nl').date('2025-05-01')).toBe('1 mei 2025');
     expect(formattersFor('en').date('2025-08-31')).toBe('31 Aug 2025');
   });
 
-  it('formats sizes and percentages with the language conventions', () => {
+  it('keeps a calendar date on its day in any time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const farZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        process.env.TZ = farZone;
+        expect(formattersFor('nl').date('2025-01-01')).toBe('1 jan. 2025');
+        expect(formattersFor('en').date('2025-12-31')).toBe('31 Dec 2025');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('writes a week as a closed-up day range with the month and year once', () => {
+    expect(formattersFor('nl').dateRange('2025-08-25', '2025-08-31')).toBe('25–31 aug. 2025');
+    expect(formattersFor('en').dateRange('2025-08-25', '2025-08-31')).toBe('25–31 Aug 2025');
+  });
+
+  it('writes a range over two years in full on both sides', () => {
+    expect(plain(formattersFor('nl').dateRange('2025-12-29', '2026-01-03'))).toBe(
+      '29 dec. 2025 – 3 jan. 2026',
+    );
+    expect(plain(formattersFor('en').dateRange('2025-12-29', '2026-01-03'))).toBe('29 Dec 2025 – 3 Jan 2026');
+  });
+
+  it('formats sizes and percentages with the language conventions, litres written out', () => {
     expect(formattersFor('nl').size(1.5, 'kilogram')).toBe('1,5 kg');
     expect(formattersFor('en').size(800, 'gram')).toBe('800 g');
+    expect(formattersFor('nl').size(1, 'liter')).toBe('1 liter');
+    expect(formattersFor('en').size(1, 'liter')).toBe('1 litre');
     expect(formattersFor('en').percent(27)).toBe('27%');
   });
 

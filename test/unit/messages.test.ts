@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
+import { fillInText } from '../../frontend/src/i18n/fill-in';
+import { formattersFor } from '../../frontend/src/i18n/format';
 import { messages } from '../../frontend/src/i18n/messages';
 
 type Tree = { [key: string]: unknown };
@@ -79,7 +82,7 @@ describe('messages', () => {
 
   it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
     expect(messages.en.signup.note).toBe(
-      "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
+      "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
       expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);
@@ -93,13 +96,28 @@ describe('messages', () => {
     );
   });
 
-  it('states the claims of the product in both languages', () => {
-    for (const copy of [messages.nl, messages.en]) {
-      const page = JSON.stringify(copy);
-      expect(page).toMatch(/€20-30/);
-      expect(page).toMatch(/€1[.,]000/);
-      expect(page).toContain('100+');
-    }
+  it.each([
+    // As Intl writes amounts in each language: a no-break space after the euro sign in Dutch.
+    ['nl', '€\u00a020–30', '€\u00a01.000'],
+    ['en', '€20–30', '€1,000'],
+  ] as const)(
+    'states the claims of the product in %s, amounts filled in by the page’s formatter',
+    (locale, perWeek, perYear) => {
+      const { hero, why, meta } = messages[locale];
+      const claims = savingsClaims(formattersFor(locale));
+      expect(claims).toEqual({ weekly: perWeek, yearly: perYear });
+      for (const claim of [hero.subtitle, why.points.money.body]) {
+        expect(fillInText(claim, claims)).toContain(perWeek);
+        expect(fillInText(claim, claims)).toContain(perYear);
+      }
+      expect(fillInText(meta.homeDescription, claims)).toContain(perWeek);
+      expect(JSON.stringify(messages[locale])).toContain('100+');
+      // No amount written by hand: every one goes through the formatter.
+      expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d|\d ?€/);
+    },
+  );
+
+  it('states the weekly price update in the exact words of the specification', () => {
     expect(messages.en.sources.note).toBe('Prices are updated weekly from all major Dutch supermarkets.');
   });
 });

@@ -6,6 +6,7 @@ import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 
 const copy = messages.en.demo.plusMenu;
+const { characterEntry } = messages.en.demo;
 
 async function openMenu() {
   const user = userEvent.setup();
@@ -22,7 +23,7 @@ describe('plus menu', () => {
     const { toggle } = await openMenu();
 
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    for (const name of [copy.scanReceipt, copy.character, copy.location, copy.product, copy.supermarket]) {
+    for (const name of [copy.scanReceipt, characterEntry, copy.location, copy.product, copy.supermarket]) {
       expect(screen.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     expect(screen.getByRole('button', { name: /Nederlands/ })).toBeVisible();
@@ -31,7 +32,7 @@ describe('plus menu', () => {
   it('disables character and location, marked coming soon', async () => {
     await openMenu();
 
-    for (const name of [copy.character, copy.location]) {
+    for (const name of [characterEntry, copy.location]) {
       const entry = screen.getByRole('button', { name: `${name} ${messages.en.common.comingSoon}` });
       expect(entry).toBeDisabled();
     }
@@ -52,6 +53,39 @@ describe('plus menu', () => {
 
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('closes when the focus tabs out of it, past its last entry', async () => {
+    const { user, toggle } = await openMenu();
+    const lastEntry = screen.getByRole('button', { name: /Nederlands/ });
+    while (document.activeElement !== lastEntry) await user.tab();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.tab();
+
+    expect(screen.getByRole('textbox', { name: messages.en.demo.input.label })).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when the focus tabs back out of it, before the plus button', async () => {
+    const { user, toggle } = await openMenu();
+    await user.tab({ shift: true });
+
+    expect(toggle).not.toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it.each([
+    ['scan receipt', copy.scanReceipt],
+    ['product', copy.product],
+    ['the other language', 'Nederlands'],
+  ])('gives focus back to the plus button after %s is chosen', async (_entry, name) => {
+    const { user, toggle } = await openMenu();
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
+
+    // The same button, renamed when the language changed.
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes when the plus button is pressed again', async () => {

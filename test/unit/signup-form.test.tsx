@@ -168,7 +168,7 @@ describe('signup form', () => {
   );
 
   it.each([
-    ['en', "We've sent a mail to a•••@e•••.nl. The link in it confirms your signup."],
+    ['en', "We've sent an email to a•••@e•••.nl. Use the link in it to confirm your signup."],
     ['nl', 'We hebben een mail gestuurd naar a•••@e•••.nl. Met de link daarin bevestig je je aanmelding.'],
   ] as const)('says under the form where the confirmation mail went, masked (%s)', async (locale, line) => {
     fetchMock.mockReturnValue(answer(201, { status: 'joined' }));

@@ -9,5 +9,20 @@ export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
 export function goToSignup(): void {
   document.documentElement.dataset.render = 'all';
   document.getElementById(SIGNUP_SECTION_ID)?.scrollIntoView({ block: 'start' });
+  focusEmailField();
+}
+
+/**
+ * What goToSignup does for a jump the browser made on its own, before the script ran: a link from a result
+ * page to `#signup`, or a signup button pressed while the page was still loading. The cursor goes in the
+ * e-mail field, unless the visitor has put the focus somewhere already; the scroll is left as it is.
+ */
+export function focusSignupOnArrival(): void {
+  if (window.location.hash !== `#${SIGNUP_SECTION_ID}`) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  focusEmailField();
+}
+
+function focusEmailField(): void {
   document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
 }

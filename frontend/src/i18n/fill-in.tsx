@@ -15,3 +15,11 @@ export function fillIn(template: string, slots: Record<string, ReactNode>): Reac
     return <Fragment key={index}>{slots[part]}</Fragment>;
   });
 }
+
+/** The same for plain text (a page's description): each `{name}` replaced by its value, or a throw. */
+export function fillInText(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!Object.hasOwn(values, name)) throw new Error(`No value for {${name}} in "${template}"`);
+    return values[name] as string;
+  });
+}

@@ -1,5 +1,8 @@
 import { LOCALES, type Locale } from '#contract/locales';
+import { savingsClaims } from '../config/savings-claims';
 import { siteConfig } from '../config/site';
+import { fillInText } from './fill-in';
+import { formattersFor } from './format';
 import type { Messages } from './message-catalog';
 import { isConfirmResultPage, isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
 
@@ -25,7 +28,11 @@ const OG_LOCALE: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
 
 const absoluteUrl = (path: string) => `${siteConfig.siteUrl}${path}`;
 
-export function pageMetadata(page: Page, locale: Locale, copy: Messages['meta']): PageMetadata {
+export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta']): PageMetadata {
+  const copy = {
+    ...meta,
+    homeDescription: fillInText(meta.homeDescription, savingsClaims(formattersFor(locale))),
+  };
   const common = {
     locale,
     ogLocale: OG_LOCALE[locale],

@@ -1,7 +1,9 @@
+import { focusRing } from '../components/control-styles';
 import { SiteFooter } from '../components/site-footer';
 import { ChatDemo } from '../features/demo/components/chat-demo';
+import { DemoStill } from '../features/demo/components/demo-still';
 import { FinalCall } from '../features/landing/components/final-call';
-import { Hero } from '../features/landing/components/hero';
+import { HERO_TITLE_ID, Hero } from '../features/landing/components/hero';
 import { HowItWorks } from '../features/landing/components/how-it-works';
 import { TrustedSources } from '../features/landing/components/trusted-sources';
 import { WhatsNext } from '../features/landing/components/whats-next';
@@ -14,13 +16,15 @@ export function LandingPage() {
   const { messages } = useLanguage();
   return (
     <>
+      {/* The hero's heading and button are the page's first content: the link skips only the logo and the
+          language switch above them. */}
       <a
-        href="#main"
-        className="sr-only rounded-full bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        href={`#${HERO_TITLE_ID}`}
+        className={`sr-only rounded-full bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 ${focusRing}`}
       >
         {messages.common.skipToContent}
       </a>
-      <Hero />
+      <Hero still={<DemoStill />} />
       <main id="main">
         <HowItWorks />
         <WhyMandje />

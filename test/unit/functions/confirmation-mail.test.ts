@@ -27,15 +27,15 @@ const reads = {
     subject: 'Bevestig je aanmelding voor de wachtlijst van Mandje',
     signedUp: 'Iemand (hopelijk jij) heeft zich met dit e-mailadres aangemeld voor de wachtlijst van Mandje.',
     button: 'Bevestig mijn aanmelding',
-    validity: 'De link werkt 7 dagen.',
+    validity: 'De link is 7 dagen geldig.',
     ignored:
       'Negeer deze mail dan gewoon. We sturen je verder niets en verwijderen je e-mailadres na 7 dagen.',
     contact: 'Vragen? Mail gerust naar vragen@mandje.nl.',
   },
   en: {
-    subject: 'Confirm your sign-up for the Mandje waitlist',
+    subject: 'Confirm your signup for the Mandje waitlist',
     signedUp: 'Someone (hopefully you) used this email address to join the Mandje waitlist.',
-    button: 'Confirm my sign-up',
+    button: 'Confirm my signup',
     validity: 'The link works for 7 days.',
     ignored:
       'Then just ignore this email. We won’t send you anything else, and we’ll delete your address after 7 days.',
@@ -204,8 +204,8 @@ describe('the html of the confirmation mail', () => {
 
 describe('the validity period', () => {
   it.each([
-    ['nl', 3, 'De link werkt 3 dagen.', 'verwijderen je e-mailadres na 3 dagen.'],
-    ['nl', 1, 'De link werkt 1 dag.', 'verwijderen je e-mailadres na 1 dag.'],
+    ['nl', 3, 'De link is 3 dagen geldig.', 'verwijderen je e-mailadres na 3 dagen.'],
+    ['nl', 1, 'De link is 1 dag geldig.', 'verwijderen je e-mailadres na 1 dag.'],
     ['en', 3, 'The link works for 3 days.', 'delete your address after 3 days.'],
     ['en', 1, 'The link works for 1 day.', 'delete your address after 1 day.'],
   ] as const)(

@@ -25,7 +25,13 @@ export interface DealItem extends PricedItem {
   validUntil: IsoDate;
 }
 
-const validity = { validFrom: '2025-08-25', validUntil: '2025-08-31' } satisfies Pick<
+/** The example week the demo's offers are from; the chat's "this week" is this week. */
+export const DEMO_WEEK = { from: '2025-08-25', until: '2025-08-31' } as const satisfies Record<
+  'from' | 'until',
+  IsoDate
+>;
+
+const validity = { validFrom: DEMO_WEEK.from, validUntil: DEMO_WEEK.until } satisfies Pick<
   DealItem,
   'validFrom' | 'validUntil'
 >;

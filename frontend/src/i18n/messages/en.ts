@@ -6,7 +6,7 @@ export const en = {
   meta: {
     homeTitle: 'Mandje · Save on groceries at every Dutch supermarket',
     homeDescription:
-      'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about €20-30 a week. Join the free waitlist.',
+      'Mandje finds the cheapest supermarket deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week. Join the free waitlist.',
     notFoundTitle: 'Page not found · Mandje',
     privacyTitle: 'Privacy notice · Mandje',
     privacyDescription:
@@ -40,7 +40,7 @@ export const en = {
   hero: {
     title: 'Your groceries, always at the cheapest supermarket',
     subtitle:
-      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about €20-30 a week: more than €1,000 a year.',
+      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week: more than {yearly} a year.',
     joinWaitlist: 'Join the waitlist',
     testers: '100+ testers are already saving',
   },
@@ -51,7 +51,7 @@ export const en = {
       product: { title: 'Product mode', body: 'Type an item and get the cheapest version right away.' },
       basket: {
         title: 'Basket mode',
-        body: 'Compare your whole shopping cart, or say what you want to cook and we look up the ingredients.',
+        body: 'Compare your whole basket, or say what you want to cook and we look up the ingredients.',
       },
       receipt: { title: 'Receipt scan', body: 'Scan a receipt and see what you could have saved.' },
     },
@@ -61,21 +61,22 @@ export const en = {
     points: {
       money: {
         title: 'Save money',
-        body: 'About €20-30 a week, more than €1,000 a year, without changing what you eat.',
+        body: 'About {weekly} a week and more than {yearly} a year, without changing what you eat.',
       },
       time: {
         title: 'Save time',
-        body: 'No more leafing through folders: prices are updated weekly from all major Dutch supermarkets.',
+        body: 'No more leafing through flyers: prices are updated weekly from all major Dutch supermarkets.',
       },
       oneTrip: {
-        title: 'One trip, smart shopping',
-        body: 'See which store has your whole basket for the least, and get everything in one go.',
+        title: 'Everything in one trip',
+        body: 'See which supermarket has your whole basket for the least, and do all your shopping in one go.',
       },
     },
   },
   demo: {
     title: 'Try it out',
-    intro: 'A preview of how Mandje answers. The answers in this demo are examples.',
+    intro:
+      'A preview of how Mandje answers, in an example week: the answers and prices in this demo are examples.',
     assistantName: 'Mandje assistant',
     assistantStatus: 'Demo with example answers',
     viewSelectorLabel: 'Demo view',
@@ -112,13 +113,13 @@ export const en = {
       apples: 'Organic Elstar apples',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Coconut oil', matchaPowder: 'Matcha powder' },
-    input: { label: 'Message', placeholder: 'Ask about a product or your basket…', send: 'Send' },
+    input: { label: 'Message', placeholder: 'Ask a question…', send: 'Send' },
     cannedReply:
       "Mandje is still in development. Join the waitlist and you'll be among the first to try it: it's coming soon!",
     plusMenu: {
       toggle: 'More options',
       scanReceipt: 'Scan receipt',
-      character: 'Character',
+      character: 'Chat style',
       location: 'Location',
       product: 'Product',
       supermarket: 'Supermarket',
@@ -147,12 +148,25 @@ export const en = {
     },
     basketDialog: {
       title: (store: string) => `Your basket at ${store}`,
-      description: 'The same products at this store, with this week’s offers.',
+      description: 'The same products at this store, with this week’s deals.',
       savings: 'Saving',
       total: 'Total',
       totalSavings: 'Savings',
       close: 'Close',
     },
+    /** The week the demo's offers are from, so "this week" in the chat is a week one can name. */
+    exampleWeek: (dates: string) => `Example week · ${dates}`,
+    /** Marks the store the answer recommends. */
+    cheapestLabel: 'Cheapest',
+    /** Before the alternative: how much more the same basket costs there than at the cheapest store. */
+    alternativeComparison: (a: { store: string; amount: string; cheapest: string }) =>
+      `For comparison: the same basket costs ${a.amount} more at ${a.store} than at ${a.cheapest}.`,
+    /** Under "Not found": a neutral reason, not an error. */
+    notFoundNote: 'No supermarket has these on offer this week.',
+    /** Fits the message box on a phone; `input.placeholder` did not. */
+    inputShortPlaceholder: 'Ask Mandje…',
+    /** The plus menu's "character" entry, saying whose character it is. */
+    characterEntry: 'Mandje’s character',
   },
   sources: {
     title: 'Prices from the supermarkets you know',
@@ -161,14 +175,14 @@ export const en = {
   },
   next: {
     title: "What's next",
-    intro: 'We are already working on these. Testers get them first.',
+    intro: 'We’re already working on these. Testers get to try them first.',
     mascotLabel: 'Mandje’s mascot: a smiling basket full of fresh groceries',
     features: {
-      location: { title: 'Location-based deals', body: 'See the offers at the supermarkets near you.' },
+      location: { title: 'Location-based deals', body: 'See the deals at the supermarkets near you.' },
       personal: { title: 'Personalised savings', body: 'Tips that fit what you actually buy.' },
       notifications: {
         title: 'Smart notifications',
-        body: 'Get a message when your favourite products are on sale.',
+        body: 'Get a heads-up when your favourite products are on offer.',
       },
       seasonal: { title: 'Seasonal tips', body: 'Eat what is in season, for less.' },
     },
@@ -180,19 +194,19 @@ export const en = {
   },
   signup: {
     title: 'Join the beta waitlist',
-    body: 'Leave your e-mail address and be among the first to use Mandje. It is free.',
+    body: 'Leave your email address and be among the first to try the Mandje beta. It’s free.',
     emailLabel: 'Email address',
     exampleEmail: 'name@example.com',
     submit: 'Sign me up',
     sending: 'Signing you up…',
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
-    note: "We'll send you a mail to confirm your signup, and notify you when Mandje is ready. We only use your address for that.",
+    note: "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
     privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
     /** Under the form after a signup, until the visitor leaves the page; `{address}` is masked (a•••@e•••.nl). */
-    mailSent: "We've sent a mail to {address}. The link in it confirms your signup.",
+    mailSent: "We've sent an email to {address}. Use the link in it to confirm your signup.",
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
@@ -204,7 +218,7 @@ export const en = {
       notSaved: 'Your address was not saved.',
       nothingToDo: 'Nothing more to do: we’ll let you know when Mandje is ready.',
       mailSent:
-        'We’ve sent you a mail: the link in it confirms your signup. After that, we’ll notify you when Mandje is ready.',
+        'We’ve sent you an email: use the link in it to confirm your signup. After that, we’ll let you know when Mandje is ready.',
     },
     notices: {
       successTitle: 'Success! 🎉',

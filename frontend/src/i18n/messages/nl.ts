@@ -5,7 +5,7 @@ export const nl = {
   meta: {
     homeTitle: 'Mandje · Bespaar op je boodschappen bij elke supermarkt',
     homeDescription:
-      'Mandje vindt de goedkoopste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €20-30 per week. Zet je gratis op de wachtlijst.',
+      'Mandje vindt de beste aanbiedingen en zoekt uit bij welke supermarkt je hele mandje het goedkoopst is. Dat scheelt zo’n {weekly} per week. Meld je gratis aan voor de wachtlijst.',
     notFoundTitle: 'Pagina niet gevonden · Mandje',
     privacyTitle: 'Privacyverklaring · Mandje',
     privacyDescription:
@@ -36,20 +36,20 @@ export const nl = {
   hero: {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
-      'Mandje zoekt de beste aanbiedingen en vergelijkt je hele boodschappenmandje tussen Nederlandse supermarkten. Bespaar zo’n €20-30 per week: meer dan €1.000 per jaar.',
-    joinWaitlist: 'Zet me op de wachtlijst',
-    testers: '100+ testers besparen al',
+      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week: meer dan {yearly} per jaar.',
+    joinWaitlist: 'Meld je gratis aan',
+    testers: '100+ testers besparen er al mee',
   },
   howItWorks: {
     title: 'Zo werkt het',
     intro: 'Drie manieren om minder te betalen, hoe je ook boodschappen doet.',
     modes: {
-      product: { title: 'Productmodus', body: 'Typ een product en krijg meteen de goedkoopste versie.' },
+      product: { title: 'Productmodus', body: 'Typ een product en je ziet meteen de goedkoopste optie.' },
       basket: {
         title: 'Mandjemodus',
-        body: 'Vergelijk je hele boodschappenlijst, of vertel wat je wilt koken en wij zoeken de ingrediënten op.',
+        body: 'Vergelijk je hele mandje, of vertel wat je wilt koken en wij zoeken de ingrediënten erbij.',
       },
-      receipt: { title: 'Kassabon scannen', body: 'Scan je kassabon en zie wat je had kunnen besparen.' },
+      receipt: { title: 'Kassabon scannen', body: 'Scan je kassabon en ontdek wat je had kunnen besparen.' },
     },
   },
   why: {
@@ -57,21 +57,22 @@ export const nl = {
     points: {
       money: {
         title: 'Bespaar geld',
-        body: 'Zo’n €20-30 per week, meer dan €1.000 per jaar, zonder dat je anders hoeft te eten.',
+        body: 'Zo’n {weekly} per week en meer dan {yearly} per jaar, zonder dat je anders hoeft te eten.',
       },
       time: {
         title: 'Bespaar tijd',
-        body: 'Nooit meer folders doorbladeren: we werken de prijzen elke week bij van alle grote Nederlandse supermarkten.',
+        body: 'Nooit meer folders doorbladeren: we werken elke week de prijzen van alle grote Nederlandse supermarkten bij.',
       },
       oneTrip: {
-        title: 'Eén keer langs, slim ingekocht',
-        body: 'Zie welke winkel je hele mandje het goedkoopst heeft en haal alles in één keer.',
+        title: 'In één keer klaar',
+        body: 'Je ziet bij welke supermarkt je hele mandje het goedkoopst is, en je haalt alles in één keer.',
       },
     },
   },
   demo: {
     title: 'Probeer het zelf',
-    intro: 'Een voorproefje van hoe Mandje antwoordt. De antwoorden in deze demo zijn voorbeelden.',
+    intro:
+      'Een voorproefje van hoe Mandje antwoordt, in een voorbeeldweek: de antwoorden en prijzen in deze demo zijn voorbeelden.',
     assistantName: 'Mandje-assistent',
     assistantStatus: 'Demo met voorbeeldantwoorden',
     viewSelectorLabel: 'Demoweergave',
@@ -81,10 +82,10 @@ export const nl = {
     senderMandje: 'Mandje',
     productQuestion: 'Waar vind ik deze week goedkope melk?',
     productAnswer: (a) =>
-      `Bij ${a.store}! ${a.product} is in de aanbieding voor ${a.bonusPrice} in plaats van ${a.originalPrice}. Je bespaart ${a.savings}.`,
+      `Bij ${a.store}! ${a.product} is in de aanbieding: ${a.bonusPrice} in plaats van ${a.originalPrice}. Je bespaart ${a.savings}.`,
     basketQuestion: 'Vergelijk mijn mandje: melk, brood, pasta, appels, quinoa, kokosolie en matchapoeder.',
     basketAnswer: 'Zo koop je je mandje deze week het goedkoopst:',
-    summary: { total: 'Totaal', savings: 'Je bespaart', bestStore: 'Beste winkel' },
+    summary: { total: 'Totaal', savings: 'Besparing', bestStore: 'Goedkoopst' },
     dealsTitle: (store) => `Aanbiedingen bij ${store}`,
     dealsHint: 'Kies een product voor de details.',
     discountOff: (percent) => `${percent} korting`,
@@ -92,9 +93,9 @@ export const nl = {
     alternative: {
       title: (store) => `Ook gevonden bij ${store}`,
       available: (count) => `${count} producten beschikbaar`,
-      save: (amount) => `bespaar ${amount}`,
+      save: (amount) => `${amount} korting`,
     },
-    notFoundTitle: 'Niet gevonden',
+    notFoundTitle: 'Geen aanbieding',
     products: {
       milk: 'Halfvolle melk',
       bread: 'Volkoren desembrood',
@@ -102,13 +103,13 @@ export const nl = {
       apples: 'Biologische Elstar-appels',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Kokosolie', matchaPowder: 'Matchapoeder' },
-    input: { label: 'Bericht', placeholder: 'Vraag naar een product of je mandje…', send: 'Versturen' },
+    input: { label: 'Bericht', placeholder: 'Stel een vraag…', send: 'Versturen' },
     cannedReply:
-      'Mandje is nog in ontwikkeling. Zet je op de wachtlijst, dan ben je een van de eersten die het kan proberen: het komt er binnenkort aan!',
+      'Mandje is nog in ontwikkeling. Meld je aan voor de wachtlijst, dan ben je een van de eersten die het mogen proberen. Het komt er binnenkort aan!',
     plusMenu: {
       toggle: 'Meer opties',
       scanReceipt: 'Kassabon scannen',
-      character: 'Personage',
+      character: 'Gespreksstijl',
       location: 'Locatie',
       product: 'Product',
       supermarket: 'Supermarkt',
@@ -117,7 +118,7 @@ export const nl = {
     tryFirst: {
       label: 'Wat staat er op je boodschappenlijst?',
       placeholder: 'bijv. melk, brood, koffie',
-      submit: 'Probeer het eerst',
+      submit: 'Probeer het uit',
       loading: 'Je demo wordt klaargezet…',
       required: 'Vul minstens één product in om het te proberen.',
     },
@@ -143,37 +144,44 @@ export const nl = {
       totalSavings: 'Besparing',
       close: 'Sluiten',
     },
+    exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
+    cheapestLabel: 'Voordeligst',
+    alternativeComparison: (a) =>
+      `Ter vergelijking: hetzelfde mandje kost bij ${a.store} ${a.amount} meer dan bij ${a.cheapest}.`,
+    notFoundNote: 'Deze week bij geen enkele supermarkt in de aanbieding.',
+    inputShortPlaceholder: 'Vraag het Mandje…',
+    characterEntry: 'Karakter van Mandje',
   },
   sources: {
     title: 'Prijzen van de supermarkten die je kent',
     listLabel: 'Supermarkten die we vergelijken',
-    note: 'We werken de prijzen elke week bij van alle grote Nederlandse supermarkten.',
+    note: 'We werken elke week de prijzen van alle grote Nederlandse supermarkten bij.',
   },
   next: {
-    title: 'Wat komt er nog',
-    intro: 'Hier werken we nu al aan. Testers krijgen het als eerste.',
+    title: 'Wat er nog komt',
+    intro: 'Hier werken we nu aan. Testers mogen alles als eerste proberen.',
     mascotLabel: 'De mascotte van Mandje: een lachend mandje vol verse boodschappen',
     features: {
       location: {
         title: 'Aanbiedingen in de buurt',
-        body: 'Zie de aanbiedingen bij de supermarkten bij jou in de buurt.',
+        body: 'Bekijk de aanbiedingen van de supermarkten bij jou in de buurt.',
       },
-      personal: { title: 'Persoonlijke besparingen', body: 'Tips die passen bij wat jij echt koopt.' },
+      personal: { title: 'Besparen op maat', body: 'Tips die passen bij wat jij echt koopt.' },
       notifications: {
         title: 'Slimme meldingen',
         body: 'Krijg een seintje als je favoriete producten in de aanbieding zijn.',
       },
-      seasonal: { title: 'Seizoenstips', body: 'Eet wat er in het seizoen is, voor minder.' },
+      seasonal: { title: 'Seizoenstips', body: 'Eet met de seizoenen mee en betaal minder.' },
     },
   },
   finalCta: {
-    title: 'Klaar om minder te betalen voor dezelfde boodschappen?',
-    body: 'Doe mee met de 100+ testers die al elke week besparen.',
-    button: 'Krijg als eerste toegang',
+    title: 'Zin om minder te betalen voor dezelfde boodschappen?',
+    body: 'Doe mee met de 100+ testers die nu al elke week besparen.',
+    button: 'Probeer het als eerste',
   },
   signup: {
-    title: 'Zet je op de bètawachtlijst',
-    body: 'Laat je e-mailadres achter en gebruik Mandje als een van de eersten. Het is gratis.',
+    title: 'Meld je aan voor de wachtlijst',
+    body: 'Laat je e-mailadres achter en probeer de bèta van Mandje als een van de eersten. Het is gratis.',
     emailLabel: 'E-mailadres',
     exampleEmail: 'naam@voorbeeld.nl',
     submit: 'Meld me aan',
@@ -204,7 +212,7 @@ export const nl = {
       successBody: 'Je staat op de wachtlijst!',
       duplicateTitle: 'Al aangemeld',
       duplicateBody: 'Dit e-mailadres staat al op de wachtlijst!',
-      errorTitle: 'Fout',
+      errorTitle: 'Mislukt',
       errorBody: 'Er ging iets mis. Probeer het opnieuw.',
     },
   },
@@ -214,7 +222,7 @@ export const nl = {
     tiktok: 'TikTok',
     tiktokPlaceholder: 'TikTok: binnenkort, nog geen link',
     contact: 'Contact',
-    launching: 'Binnenkort te gebruiken, in heel Nederland.',
+    launching: 'Binnenkort beschikbaar in heel Nederland.',
     privacy: 'Privacyverklaring',
   },
   notFound: {

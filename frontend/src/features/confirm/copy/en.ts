@@ -8,7 +8,7 @@ import type { ConfirmResultPage } from '#contract/confirmation';
 
 export const en = {
   page: {
-    intro: 'Press the button to confirm that you want a mail from us when {brand} launches.',
+    intro: 'Press the button to confirm that you want an email from us when {brand} launches.',
     kept: 'We keep your address, the language you signed up in and when you confirmed for that alone, and no longer than our {link} says.',
     privacyLink: 'privacy notice',
     button: 'Confirm my signup',
@@ -30,11 +30,11 @@ export const en = {
     },
     invalid: {
       body: 'The link was changed or cut off on its way.',
-      next: 'Use the button in the mail, or copy the whole link into your browser’s address bar.',
+      next: 'Use the button in the email, or copy the whole link into your browser’s address bar.',
     },
     unknown: {
-      body: 'It was used already, or a newer mail from us replaced it.',
-      next: 'Use the link in the latest mail from us, or sign up again.',
+      body: 'It was used already, or a newer email from us replaced it.',
+      next: 'Use the link in our latest email, or sign up again.',
     },
     'try-again': {
       body: 'Your signup is not confirmed yet.',

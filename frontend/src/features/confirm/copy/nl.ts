@@ -3,8 +3,8 @@ import type { ConfirmCopy } from './en';
 /** The confirmation page and its results in Dutch, the default language. */
 export const nl = {
   page: {
-    intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} live gaat.',
-    kept: 'Je adres, de taal waarin je je aanmeldde en wanneer je bevestigde, bewaren we alleen daarvoor, en niet langer dan in onze {link} staat.',
+    intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} van start gaat.',
+    kept: 'Je adres, de taal waarin je je hebt aangemeld en het moment waarop je bevestigt, bewaren we alleen daarvoor, en niet langer dan in onze {link} staat.',
     privacyLink: 'privacyverklaring',
     button: 'Bevestig mijn aanmelding',
     sending: 'Je aanmelding wordt bevestigd…',
@@ -12,23 +12,23 @@ export const nl = {
   results: {
     confirmed: {
       body: 'Bedankt! Je staat op de wachtlijst.',
-      next: 'Je hoort van ons zodra {brand} live gaat. Tot die tijd hoef je niets te doen.',
+      next: 'Je hoort van ons zodra {brand} van start gaat. Tot die tijd hoef je niets te doen.',
     },
     'already-confirmed': {
       body: 'Je had je aanmelding al bevestigd.',
-      next: 'Je hoeft niets meer te doen: we laten het je weten zodra {brand} live gaat.',
+      next: 'Je hoeft niets meer te doen: we laten het je weten zodra {brand} van start gaat.',
     },
     expired: {
       body: 'Een bevestigingslink werkt {days} dagen, en deze is ouder.',
       next: 'Meld je opnieuw aan, dan sturen we je een nieuwe link.',
     },
     invalid: {
-      body: 'De link is onderweg veranderd of afgebroken.',
+      body: 'De link is onderweg veranderd of afgekapt.',
       next: 'Gebruik de knop in de mail, of kopieer de hele link naar de adresbalk van je browser.',
     },
     unknown: {
-      body: 'Hij is al gebruikt, of een nieuwere mail van ons heeft hem vervangen.',
-      next: 'Gebruik de link in de laatste mail van ons, of meld je opnieuw aan.',
+      body: 'De link is al gebruikt, of vervangen door een nieuwere mail van ons.',
+      next: 'Gebruik de link in onze laatste mail, of meld je opnieuw aan.',
     },
     'try-again': {
       body: 'Je aanmelding is nog niet bevestigd.',

@@ -1,11 +1,15 @@
-import { Icon } from '../../../components/icons';
+import { useId } from 'react';
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
 import { alternativeBasket, basketTotals, bestBasket, type DealItem, missingProducts } from '../demo-data';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
+import { SCROLL_SHADOWS } from './scroll-shadows';
 
-/** Basket mode: the cheapest store for the whole basket, its deals, the runner-up and what was not found. */
+/**
+ * Basket mode: the cheapest store for the whole basket (highlighted), its deals, the runner-up shown as the
+ * dearer comparison it is, and the products no store had on offer this week.
+ */
 export function BasketAnswer({
   onOpenDeal,
   onOpenAlternative,
@@ -15,6 +19,8 @@ export function BasketAnswer({
 }) {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
+  const bestId = useId();
+  const comparisonId = useId();
   const best = basketTotals(bestBasket.deals);
   const alternative = basketTotals(alternativeBasket.items);
   const bestStore = supermarketName(bestBasket.store);
@@ -26,51 +32,78 @@ export function BasketAnswer({
       <ChatBubble from="mandje">
         <p>{copy.basketAnswer}</p>
 
-        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-          {[
-            [copy.summary.total, format.euro(best.total)],
-            [copy.summary.savings, format.euro(best.savings)],
-            [copy.summary.bestStore, bestStore],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-xl bg-white px-2 py-2 ring-1 ring-stone-200">
-              <dt className="text-xs text-stone-600">{label}</dt>
-              <dd className="font-bold text-brand-800">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of an answer's parts, not of form fields (<fieldset>) */}
+        <div
+          role="group"
+          aria-labelledby={bestId}
+          className="mt-3 rounded-2xl bg-white p-2.5 ring-2 ring-brand-600 sm:p-3"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1">
+            <h3 id={bestId} className="font-semibold">
+              {copy.dealsTitle(bestStore)}
+            </h3>
+            <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              {copy.cheapestLabel}
+            </span>
+          </div>
 
-        <h3 className="mt-4 font-semibold">{copy.dealsTitle(bestStore)}</h3>
-        <p className="text-sm text-stone-600">{copy.dealsHint}</p>
-        <ul className="mt-2 max-h-64 space-y-2 overflow-y-auto p-1">
-          {bestBasket.deals.map((deal) => (
-            <li key={deal.id}>
-              <DealButton deal={deal} onOpen={onOpenDeal} />
-            </li>
-          ))}
-        </ul>
+          <dl className="mt-2 grid grid-cols-3 gap-1.5 text-center sm:gap-2">
+            {[
+              [copy.summary.total, format.euro(best.total)],
+              [copy.summary.savings, format.euro(best.savings)],
+              [copy.summary.bestStore, bestStore],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-brand-50 px-1 py-2">
+                <dt className="text-xs text-stone-600">{label}</dt>
+                <dd className="font-bold whitespace-nowrap text-brand-800">{value}</dd>
+              </div>
+            ))}
+          </dl>
 
+          <p className="mt-3 px-1 text-sm text-stone-600">{copy.dealsHint}</p>
+          {/* At most about 16rem high: it scrolls when the deals do not fit, and then shows that it does. */}
+          <ul className={`mt-1 max-h-64 space-y-2 overflow-y-auto p-1 ${SCROLL_SHADOWS}`}>
+            {bestBasket.deals.map((deal) => (
+              <li key={deal.id}>
+                <DealButton deal={deal} onOpen={onOpenDeal} />
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <p id={comparisonId} className="mt-4 text-sm text-pretty text-stone-700">
+          {copy.alternativeComparison({
+            store: alternativeStore,
+            amount: format.euro(alternative.total - best.total),
+            cheapest: bestStore,
+          })}
+        </p>
         <button
           type="button"
           onClick={onOpenAlternative}
-          className="mt-4 flex w-full items-center justify-between gap-3 rounded-xl border-2 border-orange-400 bg-orange-50 px-4 py-3 text-left text-orange-950 transition-colors hover:bg-orange-100 focus-visible:outline-3 focus-visible:outline-orange-700"
+          aria-describedby={comparisonId}
+          className="mt-2 block w-full rounded-2xl bg-white px-3 py-2.5 text-left text-stone-600 ring-1 ring-stone-300 transition-colors hover:bg-stone-50 hover:ring-stone-400 focus-visible:outline-3 focus-visible:outline-brand-700 sm:px-4"
         >
-          <span>
-            <span className="block font-bold">{copy.alternative.title(alternativeStore)}</span>{' '}
-            <span className="block text-sm">
-              {copy.alternative.available(alternativeBasket.items.length)}
-            </span>
+          <span className="block font-semibold text-stone-900">
+            {copy.alternative.title(alternativeStore)}
           </span>{' '}
-          <span className="shrink-0 text-right">
-            <span className="block font-bold">{format.euro(alternative.total)}</span>{' '}
-            <span className="block text-sm">{copy.alternative.save(format.euro(alternative.savings))}</span>
+          <span className="flex flex-wrap justify-between gap-x-3 text-sm">
+            <span>{copy.alternative.available(alternativeBasket.items.length)}</span>{' '}
+            <span className="whitespace-nowrap">
+              <span className="font-semibold text-stone-900">{format.euro(alternative.total)}</span> ·{' '}
+              {copy.alternative.save(format.euro(alternative.savings))}
+            </span>
           </span>
         </button>
 
         <h3 className="mt-4 font-semibold">{copy.notFoundTitle}</h3>
-        <ul className="mt-1 space-y-1 text-sm text-stone-700">
+        <p className="text-sm text-stone-600">{copy.notFoundNote}</p>
+        <ul aria-label={copy.notFoundTitle} className="mt-2 flex flex-wrap gap-1.5 text-sm">
           {missingProducts.map((product) => (
-            <li key={product} className="flex items-center gap-2">
-              <Icon name="close" className="h-4 w-4 text-red-700" />
+            <li
+              key={product}
+              className="rounded-full bg-white px-3 py-1 text-stone-700 ring-1 ring-stone-200"
+            >
               {copy.missingProducts[product]}
             </li>
           ))}

@@ -2,6 +2,7 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
 import { alternativeBasket, basketTotals, savingsOf } from '../demo-data';
+import { SCROLL_SHADOWS } from './scroll-shadows';
 
 /** The alternative basket, item by item, with its total and savings. */
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,14 +23,14 @@ export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => 
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be focusable to scroll it by keyboard
         tabIndex={0}
         aria-label={copy.title(store)}
-        className="max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200 focus-visible:outline-3 focus-visible:outline-brand-700"
+        className={`max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200 focus-visible:outline-3 focus-visible:outline-brand-700 ${SCROLL_SHADOWS}`}
       >
         {alternativeBasket.items.map((item) => (
           <li key={item.product} className="flex items-center justify-between gap-4 px-4 py-3">
-            <span className="font-semibold">{messages.demo.products[item.product]}</span>{' '}
-            <span className="text-right text-sm">
+            <span className="min-w-0 font-semibold">{messages.demo.products[item.product]}</span>{' '}
+            <span className="shrink-0 text-right text-sm">
               <span className="block font-bold">{format.euro(item.bonusPrice)}</span>{' '}
-              <span className="block text-stone-600">
+              <span className="block whitespace-nowrap text-stone-600">
                 {copy.savings} {format.euro(savingsOf(item))}
               </span>
             </span>

@@ -17,8 +17,12 @@ export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; chi
   }
   return (
     <div className="flex items-start gap-2">
-      <BrandMark className="mt-1 h-7 w-7 shrink-0" />
-      <div className="min-w-0 max-w-[90%] flex-1 rounded-2xl rounded-tl-md bg-stone-100 px-4 py-3 text-stone-900">
+      {/*
+       * On a phone Mandje's answer is not a bubble but the whole width, as chat apps show an assistant's
+       * answers: its cards need the room. The visitor's green bubbles on the right still tell who is talking.
+       */}
+      <BrandMark className="mt-1 hidden h-7 w-7 shrink-0 sm:block" />
+      <div className="min-w-0 flex-1 text-stone-900 sm:max-w-[90%] sm:rounded-2xl sm:rounded-tl-md sm:bg-stone-100 sm:px-4 sm:py-3">
         <span className="sr-only">{messages.demo.senderMandje}: </span>
         {children}
       </div>

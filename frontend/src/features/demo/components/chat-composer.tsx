@@ -47,7 +47,7 @@ export function ChatComposer({
         autoComplete="off"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={copy.placeholder}
+        placeholder={messages.demo.inputShortPlaceholder}
         className={textInput}
       />
       <button

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { BrandMark } from '../../../components/brand-logo';
 import { PageSection } from '../../../components/page-section';
 import { useLanguage } from '../../../i18n/language-context';
-import type { DealItem } from '../demo-data';
+import { DEMO_WEEK, type DealItem } from '../demo-data';
 import { useDeferredModule } from '../use-deferred-module';
-import { BasketAnswer } from './basket-answer';
 import { ChatBubble } from './chat-bubble';
 import { ChatComposer } from './chat-composer';
 import type { PlusMenuAction } from './plus-menu';
@@ -13,10 +12,11 @@ import { TryItFirstForm } from './try-it-first-form';
 import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-selector';
 
 const importDialogs = () => import('./demo-dialogs');
+const importBasketAnswer = () => import('./basket-answer');
 
 /** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
-  const { messages } = useLanguage();
+  const { messages, format } = useLanguage();
   const copy = messages.demo;
   const [mode, setMode] = useState<DemoMode>('product');
   const [sent, setSent] = useState<string[]>([]);
@@ -25,6 +25,13 @@ export function ChatDemo() {
   // The dialogs are not part of the first view: their code loads as soon as a pointer or the focus enters
   // the answers, so it is there by the time a deal is tapped.
   const [dialogs, loadDialogs] = useDeferredModule(importDialogs);
+  // The basket view is not the first view either: its code loads when a pointer or the focus reaches the
+  // view tabs, so it is there by the time the basket tab is chosen.
+  const [basketAnswer, loadBasketAnswer] = useDeferredModule(importBasketAnswer);
+  const changeMode = (next: DemoMode) => {
+    if (next === 'basket') loadBasketAnswer();
+    setMode(next);
+  };
 
   const openDealDialog = (deal: DealItem) => {
     loadDialogs();
@@ -55,8 +62,15 @@ export function ChatDemo() {
               </p>
             </div>
           </div>
-          <ViewSelector mode={mode} onChange={setMode} />
+          <ViewSelector mode={mode} onChange={changeMode} onIntent={loadBasketAnswer} />
         </div>
+
+        {/* A date line, as chats have: the offers are from one example week, and "this week" is that week. */}
+        <p className="px-3 pt-4 text-center sm:px-4">
+          <span className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-700">
+            {copy.exampleWeek(format.dateRange(DEMO_WEEK.from, DEMO_WEEK.until))}
+          </span>
+        </p>
 
         <div
           id={DEMO_PANEL_ID}
@@ -64,16 +78,21 @@ export function ChatDemo() {
           aria-labelledby={demoTabId(mode)}
           onPointerEnter={loadDialogs}
           onFocus={loadDialogs}
-          className="space-y-4 p-4"
+          className="space-y-4 p-3 sm:p-4"
         >
           {mode === 'product' ? (
             <ProductAnswer onOpenDeal={openDealDialog} />
           ) : (
-            <BasketAnswer onOpenDeal={openDealDialog} onOpenAlternative={openAlternativeDialog} />
+            basketAnswer && (
+              <basketAnswer.BasketAnswer
+                onOpenDeal={openDealDialog}
+                onOpenAlternative={openAlternativeDialog}
+              />
+            )
           )}
         </div>
 
-        <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-4 not-empty:pb-4">
+        <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-3 not-empty:pb-4 sm:px-4">
           {sent.map((text, index) => (
             // Messages are only ever appended, so their position is a stable key.
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only list

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { otherLocale } from '#contract/locales';
+import { focusRing } from '../../../components/control-styles';
 import { Icon, type IconName } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/language-context';
 import type { PlusMenuAction } from './plus-menu';
@@ -12,8 +13,7 @@ const ENTRIES = [
   { key: 'supermarket', icon: 'store', available: true },
 ] as const satisfies readonly { key: string; icon: IconName; available: boolean }[];
 
-const entryStyle =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-stone-800 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-stone-500 disabled:hover:bg-transparent';
+const entryStyle = `flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-stone-800 hover:bg-stone-100 ${focusRing} disabled:cursor-not-allowed disabled:text-stone-500 disabled:hover:bg-transparent`;
 
 /**
  * The open "+" menu: the demo's extra actions (two of them coming soon) and the other language. `choose`
@@ -44,7 +44,8 @@ export function PlusMenuEntries({
           ) : (
             <button type="button" className={entryStyle} disabled>
               <Icon name={icon} />
-              <span className="flex-1">{copy[key]}</span>{' '}
+              {/* "Character" alone says nothing: the entry names whose character it is. */}
+              <span className="flex-1">{key === 'character' ? messages.demo.characterEntry : copy[key]}</span>{' '}
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
                 {messages.common.comingSoon}
               </span>

@@ -10,7 +10,8 @@ const importEntries = () => import('./plus-menu-entries');
 
 /**
  * The "+" next to the message box: a disclosure with the demo's extra actions and the language toggle.
- * It closes on a choice, on a click anywhere outside it and on Escape (which puts focus back on "+").
+ * It closes on a choice and on Escape, both of which put focus back on "+" (the chosen entry disappears
+ * with the menu, and focus must not fall to <body>), and when a click or the focus goes anywhere outside.
  */
 export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) {
   const { messages } = useLanguage();
@@ -24,24 +25,35 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
 
   useEffect(() => {
     if (!open) return;
+    const container = containerRef.current;
     const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!container?.contains(event.target as Node)) setOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
       toggleRef.current?.focus();
     };
+    // A focus move without a destination (the window losing focus, or Safari not focusing a clicked
+    // button) is left alone: a press outside is handled above.
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !container?.contains(next)) setOpen(false);
+    };
     document.addEventListener('pointerdown', closeOnOutsidePress);
     document.addEventListener('keydown', closeOnEscape);
+    container?.addEventListener('focusout', closeWhenFocusLeaves);
     return () => {
       document.removeEventListener('pointerdown', closeOnOutsidePress);
       document.removeEventListener('keydown', closeOnEscape);
+      container?.removeEventListener('focusout', closeWhenFocusLeaves);
     };
   }, [open]);
 
   const choose = (action: () => void) => {
     setOpen(false);
+    // Before the action, so anything it opens (a dialog) gives focus back to "+" when it closes.
+    toggleRef.current?.focus();
     action();
   };
 

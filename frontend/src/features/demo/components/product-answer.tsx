@@ -22,7 +22,7 @@ export function ProductAnswer({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => 
             savings: format.euro(savingsOf(deal)),
           })}
         </p>
-        <div className="mt-3">
+        <div className="mt-3 rounded-xl bg-white">
           <DealButton deal={deal} onOpen={onOpenDeal} />
         </div>
       </ChatBubble>

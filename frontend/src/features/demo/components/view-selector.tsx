@@ -11,7 +11,16 @@ export const DEMO_PANEL_ID = 'demo-panel';
  * The demo's product/basket toggle, built as a tablist: the selected tab is the demo mode, and the panel
  * below shows that mode's conversation. Arrow keys, Home and End move between tabs.
  */
-export function ViewSelector({ mode, onChange }: { mode: DemoMode; onChange: (mode: DemoMode) => void }) {
+export function ViewSelector({
+  mode,
+  onChange,
+  onIntent,
+}: {
+  mode: DemoMode;
+  onChange: (mode: DemoMode) => void;
+  /** A pointer or the focus reached the tabs: a view is likely to be chosen. */
+  onIntent: () => void;
+}) {
   const { messages } = useLanguage();
   const tabRefs = useRef<Partial<Record<DemoMode, HTMLButtonElement | null>>>({});
 
@@ -39,6 +48,8 @@ export function ViewSelector({ mode, onChange }: { mode: DemoMode; onChange: (mo
     <div
       role="tablist"
       aria-label={messages.demo.viewSelectorLabel}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
     >
       {DEMO_MODES.map((each) => (

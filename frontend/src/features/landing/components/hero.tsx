@@ -1,12 +1,23 @@
+import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { primaryButton } from '../../../components/control-styles';
 import { Icon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { SignupLink } from '../../../components/signup-link';
+import { savingsClaims } from '../../../config/savings-claims';
+import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
 
-export function Hero() {
-  const { messages } = useLanguage();
+/** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
+export const HERO_TITLE_ID = 'hero-title';
+
+/**
+ * The first screen: the promise, the one button, and beside it (below it on a phone) a still of the
+ * product, `still`, which the page passes in: the hero belongs to the landing feature, the still to the
+ * demo's.
+ */
+export function Hero({ still }: { still?: ReactNode }) {
+  const { messages, format } = useLanguage();
   const copy = messages.hero;
   return (
     <header className="bg-linear-to-b from-brand-100 via-brand-50 to-paper">
@@ -17,23 +28,29 @@ export function Hero() {
           <BrandLogo className="text-brand-900" />
           <LanguageSwitch />
         </div>
-        <div className="mx-auto max-w-3xl pt-12 pb-20 text-center sm:pt-20 sm:pb-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-6xl">
-            {copy.title}
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-stone-700 sm:text-xl">
-            {copy.subtitle}
-          </p>
-          <div className="mt-10 flex flex-col items-center gap-4">
-            <SignupLink className={`${primaryButton} px-8 py-4 text-lg`}>
-              {copy.joinWaitlist}
-              <Icon name="arrowDown" />
-            </SignupLink>
-            <p className="inline-flex items-center gap-2 text-sm font-medium text-brand-800">
-              <Icon name="check" className="h-4 w-4" />
-              {copy.testers}
+        <div className="grid items-center gap-12 pt-10 pb-16 sm:pt-16 sm:pb-20 lg:grid-cols-[1.25fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
+          <div className="mx-auto max-w-2xl text-center lg:mx-0 lg:text-left">
+            <h1
+              id={HERO_TITLE_ID}
+              className="text-4xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl xl:text-6xl"
+            >
+              {copy.title}
+            </h1>
+            <p className="mt-6 text-lg text-pretty text-stone-700 sm:text-xl">
+              {fillIn(copy.subtitle, savingsClaims(format))}
             </p>
+            <div className="mt-10 flex flex-col items-center gap-4 lg:items-start">
+              <SignupLink className={`${primaryButton} px-8 py-4 text-lg whitespace-nowrap`}>
+                {copy.joinWaitlist}
+                <Icon name="arrowDown" />
+              </SignupLink>
+              <p className="inline-flex items-center gap-2 text-sm font-medium text-brand-800">
+                <Icon name="check" className="h-4 w-4" />
+                {copy.testers}
+              </p>
+            </div>
           </div>
+          {still}
         </div>
       </div>
     </header>

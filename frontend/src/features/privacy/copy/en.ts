@@ -17,13 +17,13 @@ export const en = {
     title: 'What we keep',
     lead: 'When you join the waitlist, we store:',
     items: {
-      email: 'your e-mail address, as you typed it',
+      email: 'your email address, as you typed it',
       language: 'the language you signed up in (Dutch or English), so that we write to you in it',
       createdAt: 'the date and time you signed up',
       consentVersion: 'which version of the signup text you agreed to (now {version})',
       confirmation:
         'whether you have confirmed your signup, and if so, when, and which version of the signup text you confirmed',
-      mails: 'when we sent you a confirmation mail, and how many (at most {max})',
+      mails: 'when we sent you a confirmation email, and how many (at most {max})',
       tokenHash:
         'a hash of the code in your confirmation link, to recognise the link when you use it: never the link itself, so what we keep cannot confirm anything',
     },
@@ -31,26 +31,26 @@ export const en = {
   },
   purpose: {
     title: 'Why we keep it',
-    body: 'Only to send you one mail to confirm your signup, and then to tell you by e-mail when {brand} launches. We send you nothing else: no newsletter, no advertising.',
+    body: 'Only to send you one email to confirm your signup, and then to email you when {brand} launches. We send you nothing else: no newsletter, no advertising.',
     confirmation:
-      'Your signup is pending until you press the button on the page the link in that mail opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} mails in all), and the older one no longer works.',
+      'Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), and the older one no longer works.',
     basis:
       'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up and confirming. You can withdraw it at any time; what we did before stays lawful.',
   },
   retention: {
     title: 'How long we keep it',
     pending:
-      'A signup you do not confirm is deleted {days} days after we sent you the latest confirmation mail: the database removes it by itself.',
+      'A signup you do not confirm is deleted {days} days after we sent you the latest confirmation email: the database removes it by itself.',
     body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
   },
   storage: {
     title: 'Where it is kept',
     body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
-    mail: 'We send the confirmation mail through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver that mail.',
+    mail: 'We send the confirmation email through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver that email.',
   },
   logs: {
     title: 'Website logs',
-    body: 'To trace faults, our hosting records how the waitlist answered each request: when, the outcome and how long it took. These records hold no IP address and no e-mail address, and are deleted automatically after 90 days. We do not keep logs of who visits the site. We keep these records because we have a legitimate interest in a site that works.',
+    body: 'To trace faults, our hosting records how the waitlist answered each request: when, the outcome and how long it took. These records hold no IP address and no email address, and are deleted automatically after 90 days. We do not keep logs of who visits the site. We keep these records because we have a legitimate interest in a site that works.',
   },
   browser: {
     title: 'Cookies and your browser',
@@ -65,7 +65,7 @@ export const en = {
       erasure: 'delete it (erasure)',
       withdraw: 'stop using it: that withdraws your consent, and we delete your address',
     },
-    howTo: 'To do so, e-mail {email} from the address you signed up with. We answer within one month.',
+    howTo: 'To do so, email {email} from the address you signed up with. We answer within one month.',
     complaint:
       'If you are unhappy with how we handle your data, you can complain to the Dutch data protection authority, the {authority}.',
     authority: 'Autoriteit Persoonsgegevens',

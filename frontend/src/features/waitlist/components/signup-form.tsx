@@ -3,7 +3,7 @@ import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, textInput } from '../../../components/control-styles';
 import { FieldError } from '../../../components/field-error';
-import { SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
+import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
@@ -40,7 +40,10 @@ export function SignupForm({ noteId }: { noteId: string }) {
   const honeypotId = useId();
   // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  useEffect(() => {
+    setScripted(true);
+    focusSignupOnArrival();
+  }, []);
   useTypedBeforeHydration(inputRef, setEmail);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -3,9 +3,10 @@ import { useLanguage } from '../../../i18n/language-context';
 import type { JoinResult } from '../request-to-join';
 
 /**
- * The answer to a signup, as a notice in the corner of the screen. Both live regions are always in the
- * page, so a notice that appears is announced: politely for success, at once for a problem. It stays
- * until dismissed or replaced, so nobody has to read against a clock.
+ * The answer to a signup, right under the form where the visitor is looking, in the flow of the page: it
+ * moves what follows down rather than covering it, at every width. Both live regions are always in the page
+ * (empty, they take no room), so a notice that appears is announced: politely for success, at once for a
+ * problem. It stays until dismissed or replaced, so nobody has to read against a clock.
  */
 export function WaitlistNotice({ result, onDismiss }: { result: JoinResult | null; onDismiss: () => void }) {
   const { messages } = useLanguage();
@@ -21,10 +22,14 @@ export function WaitlistNotice({ result, onDismiss }: { result: JoinResult | nul
 
   const card = notice && (
     <div
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-2xl p-4 shadow-xl ring-1 ${
-        notice.destructive ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-stone-900 ring-stone-200'
+      className={`mt-3 flex items-start gap-3 rounded-2xl p-4 shadow-sm ring-1 ${
+        notice.destructive ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-stone-900 ring-brand-200'
       }`}
     >
+      <Icon
+        name={notice.destructive ? 'alert' : 'check'}
+        className={`mt-0.5 h-5 w-5 shrink-0 ${notice.destructive ? '' : 'text-brand-700'}`}
+      />
       <div className="min-w-0 flex-1">
         <p className="font-bold">{notice.title}</p>
         <p className="mt-0.5 text-sm">{notice.body}</p>
@@ -41,13 +46,9 @@ export function WaitlistNotice({ result, onDismiss }: { result: JoinResult | nul
   );
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-4">
-      <div role="status" className="flex justify-center sm:justify-end">
-        {notice && !notice.destructive && card}
-      </div>
-      <div role="alert" className="flex justify-center sm:justify-end">
-        {notice?.destructive && card}
-      </div>
+    <div className="mx-auto max-w-xl">
+      <div role="status">{notice && !notice.destructive && card}</div>
+      <div role="alert">{notice?.destructive && card}</div>
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import { supermarketName } from '../../../config/supermarkets';
+import { useLanguage } from '../../../i18n/language-context';
+import { basketTotals, bestBasket, discountPercentOf, productAnswerDeal, savingsOf } from '../demo-data';
+import { ChatBubble } from './chat-bubble';
+
+/**
+ * The product in the first screen: a still of the demo's conversation, drawn in HTML from the demo's own
+ * figures, so the hero shows what Mandje does before anyone scrolls. It is a picture of the demo further
+ * down (which it links to), not a second demo: nothing in it is interactive.
+ */
+export function DemoStill() {
+  const { messages, format } = useLanguage();
+  const copy = messages.demo;
+  const deal = productAnswerDeal;
+  const store = supermarketName(deal.store);
+  const basket = basketTotals(bestBasket.deals);
+  return (
+    <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
+      <div className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-xl shadow-brand-900/10">
+        <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-4 py-3">
+          <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{copy.assistantName}</p>
+          <p className="hidden text-xs text-stone-600 min-[400px]:block">{copy.assistantStatus}</p>
+        </div>
+        <div className="space-y-3 px-4 py-4 text-[0.9375rem] leading-snug">
+          <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
+          <ChatBubble from="mandje">
+            <p>
+              {copy.productAnswer({
+                store,
+                product: copy.products[deal.product],
+                bonusPrice: format.euro(deal.bonusPrice),
+                originalPrice: format.euro(deal.originalPrice),
+                savings: format.euro(savingsOf(deal)),
+              })}
+            </p>
+            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium">{copy.products[deal.product]}</span>
+                <span className="block text-xs text-stone-600">
+                  {store} · {format.size(deal.size.amount, deal.size.unit)}
+                </span>
+              </span>
+              <span className="shrink-0 text-right">
+                <span className="block font-semibold whitespace-nowrap text-brand-800">
+                  {format.euro(deal.bonusPrice)}
+                </span>
+                <span className="block text-xs whitespace-nowrap text-stone-600">
+                  {copy.discountOff(format.percent(discountPercentOf(deal)))}
+                </span>
+              </span>
+            </div>
+          </ChatBubble>
+          <dl className="grid grid-cols-3 gap-2 rounded-2xl bg-brand-50 px-3 py-2.5 text-center text-xs text-stone-700">
+            <div>
+              <dt>{copy.summary.bestStore}</dt>
+              <dd className="mt-0.5 text-sm font-semibold text-stone-900">
+                {supermarketName(bestBasket.store)}
+              </dd>
+            </div>
+            <div>
+              <dt>{copy.summary.total}</dt>
+              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-stone-900">
+                {format.euro(basket.total)}
+              </dd>
+            </div>
+            <div>
+              <dt>{copy.summary.savings}</dt>
+              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-brand-800">
+                {format.euro(basket.savings)}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      <figcaption id="demo-still-caption" className="mt-3 text-center text-sm text-pretty text-stone-600">
+        {copy.intro}{' '}
+        <a
+          href="#demo"
+          className="font-medium whitespace-nowrap text-brand-800 underline decoration-brand-600 underline-offset-4"
+        >
+          {copy.title}
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
