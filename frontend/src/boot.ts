@@ -16,6 +16,8 @@ const COPY: Record<string, () => Promise<unknown>> = {
 };
 
 function startApp(): void {
+  // The typeface is asked for only now, once the page has painted (styles.css, at its @font-face).
+  document.documentElement.dataset.typeface = '';
   void COPY[document.documentElement.lang]?.();
   void import('./main');
 }

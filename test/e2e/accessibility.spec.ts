@@ -1,3 +1,4 @@
+import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import {
   containing,
   demoParts,
@@ -72,5 +73,51 @@ test('axe finds no violations on the not-found page, in Dutch and in English', a
     await openPage(page, `${path}no-such-page`);
     await expect(page.getByRole('heading', { level: 1, name: copy.notFound.title })).toBeVisible();
     await expectNoAxeViolations(page);
+  }
+});
+
+/**
+ * The dark theme is the palette itself, swapped under `prefers-color-scheme: dark` (styles.css), so every
+ * pairing of text and ground changes: axe checks the contrast of each kind of page again in dark, in both
+ * languages, with the demo's basket view and its dialog open (the page's most varied colours).
+ */
+test.describe('accessibility in the dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  for (const { locale, path, copy } of LOCALE_CASES) {
+    test(`axe finds no violations on ${path} in dark, the basket view and its dialog too`, async ({
+      page,
+    }) => {
+      await openPage(page, path);
+      await expect
+        .poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))
+        .toBe(true);
+      await expectNoAxeViolations(page);
+
+      const { basketTab, panel } = demoParts(page, copy);
+      await basketTab.click();
+      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await panel
+        .getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test(`axe finds no violations on the ${locale} privacy notice and a waitlist result page in dark`, async ({
+      page,
+    }) => {
+      await openPage(page, PAGE_PATH.privacy[locale]);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await openPage(page, PAGE_PATH['waitlist-joined'][locale]);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
   }
 });

@@ -177,15 +177,10 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
       ]);
     });
 
-    test('shows the ten supermarket wordmarks and the weekly price note', async ({ page }) => {
+    test('names the ten supermarkets and shows the weekly price note', async ({ page }) => {
       const sources = page.getByRole('region', { name: copy.sources.title });
       const list = sources.getByRole('list', { name: copy.sources.listLabel });
-      await expect(list.getByRole('listitem')).toHaveCount(SUPERMARKET_NAMES.length);
-      await expect(list.getByRole('img')).toHaveCount(SUPERMARKET_NAMES.length);
-      for (const [index, name] of SUPERMARKET_NAMES.entries()) {
-        await expect(list.getByRole('img').nth(index)).toHaveAccessibleName(name);
-        await expect(list.getByRole('img', { name, exact: true })).toBeVisible();
-      }
+      await expect(list.getByRole('listitem')).toHaveText([...SUPERMARKET_NAMES]);
       await expect(sources.getByText(copy.sources.note)).toBeVisible();
     });
 
@@ -202,7 +197,8 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
         features.map((feature) => feature.title),
       );
       for (const feature of features) await expect(next.getByText(feature.body)).toBeVisible();
-      await expect(next.getByText(copy.common.comingSoon, { exact: true })).toHaveCount(4);
+      // One "coming soon" over the whole roadmap, not one per entry.
+      await expect(next.getByText(copy.common.comingSoon, { exact: true })).toHaveCount(1);
       await expect(next.getByRole('img', { name: copy.next.mascotLabel })).toBeVisible();
     });
 

@@ -1,30 +1,59 @@
 import type { ReactNode } from 'react';
 
-/** A landing-page section: a landmark named by its own heading. */
+/**
+ * A landing-page section: a landmark named by its own heading. `centred` puts the heading over the content
+ * (for content that is itself centred, such as a form; the content sets its own distance, `mt-stack`);
+ * `split` puts it in a column beside the content from 1024 px, with `aside` under it (the mascot, say),
+ * and above the content on narrower screens.
+ */
 export function PageSection({
   id,
   title,
   intro,
+  layout = 'centred',
+  aside,
   className = '',
   children,
 }: {
   id: string;
   title: string;
   intro?: string;
+  layout?: 'centred' | 'split';
+  aside?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
   const titleId = `${id}-title`;
+  const heading = (
+    <>
+      <h2 id={titleId} className="text-title text-stone-950">
+        {title}
+      </h2>
+      {intro && <p className="mt-4 text-lead text-stone-600">{intro}</p>}
+    </>
+  );
   return (
     <section id={id} aria-labelledby={titleId} className={className}>
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id={titleId} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            {title}
-          </h2>
-          {intro && <p className="mt-4 text-lg text-pretty text-stone-600">{intro}</p>}
-        </div>
-        {children}
+      <div className="mx-auto max-w-6xl px-4 py-section sm:px-6">
+        {layout === 'split' ? (
+          <div className="grid gap-stack lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-16">
+            {aside ? (
+              // The aside beside the heading on narrow screens, under it from 1024 px.
+              <div className="grid max-w-xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-6 lg:block">
+                <div>{heading}</div>
+                {aside}
+              </div>
+            ) : (
+              <div className="max-w-xl">{heading}</div>
+            )}
+            <div className="min-w-0">{children}</div>
+          </div>
+        ) : (
+          <>
+            <div className="mx-auto max-w-2xl text-center">{heading}</div>
+            {children}
+          </>
+        )}
       </div>
     </section>
   );

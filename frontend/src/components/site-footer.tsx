@@ -5,21 +5,24 @@ import { BrandLogo } from './brand-logo';
 import { Icon } from './icons';
 
 const linkStyle =
-  'inline-flex min-h-11 items-center gap-2 rounded-full px-4 ring-1 ring-stone-600 hover:bg-stone-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 ring-1 ring-stone-300 hover:bg-stone-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+const textLinkStyle =
+  'inline-flex min-h-11 items-center gap-2 rounded-sm text-sm underline underline-offset-4 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700';
 
 export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
   const { socialProfile, contactEmail } = siteConfig;
   return (
-    <footer className="bg-stone-900 text-stone-200">
+    <footer className="border-t border-stone-200 bg-stone-100 text-stone-700">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div>
-          <BrandLogo className="text-white" />
-          <p className="mt-3 text-sm text-stone-300">{copy.launching}</p>
+          <BrandLogo className="text-stone-950" />
+          <p className="mt-3 text-sm text-stone-600">{copy.launching}</p>
         </div>
         <div>
-          <p className="font-semibold text-white">{copy.follow}</p>
+          <p className="font-semibold text-stone-950">{copy.follow}</p>
           <ul className="mt-3 flex flex-wrap gap-3 text-sm">
             <li>
               <a href={socialProfile.url} target="_blank" rel="noopener noreferrer" className={linkStyle}>
@@ -34,12 +37,12 @@ export function SiteFooter() {
               <a
                 role="link"
                 aria-disabled="true"
-                className={`${linkStyle} cursor-not-allowed text-stone-400`}
+                className={`${linkStyle} cursor-not-allowed text-stone-500`}
               >
                 <span aria-hidden="true">{copy.tiktok}</span>
                 <span
                   aria-hidden="true"
-                  className="rounded-full bg-stone-700 px-2 py-0.5 text-xs text-stone-200"
+                  className="rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-700"
                 >
                   {messages.common.comingSoon}
                 </span>
@@ -49,11 +52,8 @@ export function SiteFooter() {
           </ul>
         </div>
         <div>
-          <p className="font-semibold text-white">{copy.contact}</p>
-          <a
-            href={`mailto:${contactEmail}`}
-            className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-white focus-visible:outline-3 focus-visible:outline-white"
-          >
+          <p className="font-semibold text-stone-950">{copy.contact}</p>
+          <a href={`mailto:${contactEmail}`} className={`mt-3 ${textLinkStyle}`}>
             <Icon name="mail" className="h-4 w-4" />
             {contactEmail}
           </a>
@@ -61,7 +61,7 @@ export function SiteFooter() {
             <a
               href={PAGE_PATH.privacy[locale]}
               aria-current={page === 'privacy' ? 'page' : undefined}
-              className="mt-1 inline-flex min-h-11 items-center text-sm underline underline-offset-4 hover:text-white focus-visible:outline-3 focus-visible:outline-white"
+              className={`mt-1 ${textLinkStyle}`}
             >
               {copy.privacy}
             </a>

@@ -1,19 +1,30 @@
+import { secondaryButton } from '../../../components/control-styles';
+import { Icon } from '../../../components/icons';
 import { SignupLink } from '../../../components/signup-link';
 import { useLanguage } from '../../../i18n/language-context';
 
+/**
+ * The roadmap's last word rather than a second signup band: on the same ground as "What's next", a question
+ * and a quiet link down to the one form, which stays the page's single signup moment.
+ */
 export function FinalCall() {
   const { messages } = useLanguage();
   const copy = messages.finalCta;
   return (
-    <section aria-labelledby="final-call-title" className="bg-brand-800 text-white">
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
-        <h2 id="final-call-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-          {copy.title}
-        </h2>
-        <p className="mt-4 text-lg text-brand-100">{copy.body}</p>
-        <SignupLink className="mt-8 inline-flex items-center justify-center rounded-full bg-white px-8 py-4 text-lg font-semibold text-brand-900 transition-colors hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white">
-          {copy.button}
-        </SignupLink>
+    <section aria-labelledby="final-call-title" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 pb-section sm:px-6">
+        <div className="flex flex-col gap-6 border-t border-stone-200 pt-10 md:flex-row md:items-end md:justify-between md:gap-12">
+          <div className="max-w-2xl">
+            <h2 id="final-call-title" className="text-subtitle text-stone-950">
+              {copy.title}
+            </h2>
+            <p className="mt-2 text-lead text-stone-600">{copy.body}</p>
+          </div>
+          <SignupLink className={`${secondaryButton} shrink-0 self-start md:self-auto`}>
+            {copy.button}
+            <Icon name="arrowDown" className="h-4 w-4" />
+          </SignupLink>
+        </div>
       </div>
     </section>
   );

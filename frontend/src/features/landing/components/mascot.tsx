@@ -7,7 +7,7 @@ export function Mascot({ className, label }: { className?: string; label: string
       aria-label={label}
       className={className}
     >
-      <ellipse cx="100" cy="190" rx="62" ry="6" fill="#bbf7d0" />
+      <ellipse cx="100" cy="190" rx="62" ry="6" className="fill-brand-200" />
       <path
         d="M56 98C56 30 144 30 144 98"
         fill="none"

@@ -2,17 +2,30 @@ import { Icon } from '../../../components/icons';
 import { PageSection } from '../../../components/page-section';
 import { SUPERMARKETS } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { SupermarketWordmark } from './supermarket-wordmarks';
 
+/**
+ * The chains by name, all in one style: no imitation of anyone's logo, only a dot in the chain's colour.
+ * Two columns on a phone and five from 768 px, so ten names always fill their last row.
+ */
 export function TrustedSources() {
   const { messages } = useLanguage();
   const copy = messages.sources;
   return (
     <PageSection id="supermarkets" title={copy.title}>
-      <ul aria-label={copy.listLabel} className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {SUPERMARKETS.map(({ id }) => (
-          <li key={id} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
-            <SupermarketWordmark id={id} className="h-auto w-full" />
+      <ul
+        aria-label={copy.listLabel}
+        className="mx-auto mt-stack grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-5"
+      >
+        {SUPERMARKETS.map(({ id, name, dot }) => (
+          <li
+            key={id}
+            className="flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-3 font-semibold text-stone-800 ring-1 ring-stone-200"
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2.5 shrink-0 rounded-full ring-1 ring-stone-950/20 ${dot}`}
+            />
+            {name}
           </li>
         ))}
       </ul>

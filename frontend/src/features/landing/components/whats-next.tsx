@@ -10,30 +10,44 @@ const FEATURES = [
   { key: 'seasonal', icon: 'leaf' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
+/**
+ * The roadmap as one list under one "coming soon" label: every entry is planned, so saying it once is
+ * enough. The mascot stands beside the heading on a phone and under it from 1024 px, never after the list.
+ */
 export function WhatsNext() {
   const { messages } = useLanguage();
   const copy = messages.next;
   return (
-    <PageSection id="whats-next" title={copy.title} intro={copy.intro} className="bg-white">
-      <div className="mt-12 grid items-center gap-10 lg:grid-cols-[1fr_18rem]">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {FEATURES.map(({ key, icon }) => (
-            <li key={key} className="rounded-3xl bg-paper p-6 ring-1 ring-stone-200">
-              <div className="flex items-center justify-between gap-3">
-                <span className="inline-flex h-11 w-11 items-center justify-center rounded-2xl bg-brand-100 text-brand-800">
-                  <Icon name={icon} className="h-6 w-6" />
-                </span>
-                <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
-                  {messages.common.comingSoon}
-                </span>
-              </div>
-              <h3 className="mt-4 text-lg font-bold">{copy.features[key].title}</h3>
-              <p className="mt-1 text-stone-600">{copy.features[key].body}</p>
-            </li>
-          ))}
-        </ul>
-        <Mascot label={copy.mascotLabel} className="mx-auto h-auto w-56 lg:w-full" />
-      </div>
+    <PageSection
+      id="whats-next"
+      title={copy.title}
+      intro={copy.intro}
+      layout="split"
+      aside={<Mascot label={copy.mascotLabel} className="h-auto w-24 sm:w-32 lg:mt-10 lg:w-52" />}
+      className="bg-white"
+    >
+      <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+        {messages.common.comingSoon}
+      </p>
+      <ul className="mt-6">
+        {FEATURES.map(({ key, icon }, index) => (
+          <li key={key} className="relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
+            {/* The roadmap's line, dashed: none of it is built yet. */}
+            {index < FEATURES.length - 1 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-12 bottom-2 left-5 border-l-2 border-dashed border-stone-300"
+              />
+            )}
+            <span className="row-span-2 grid size-10 place-items-center rounded-full bg-paper text-brand-800 ring-1 ring-stone-200">
+              <Icon name={icon} className="h-5 w-5" />
+            </span>
+            <h3 className="pt-2 text-heading text-stone-950">{copy.features[key].title}</h3>
+            <p className="mt-1 text-stone-600">{copy.features[key].body}</p>
+          </li>
+        ))}
+      </ul>
     </PageSection>
   );
 }
