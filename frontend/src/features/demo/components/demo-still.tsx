@@ -50,7 +50,7 @@ export function DemoStill() {
               </span>
             </div>
           </ChatBubble>
-          <dl className="grid grid-cols-3 gap-2 rounded-2xl bg-brand-50 px-3 py-2.5 text-center text-xs text-stone-700">
+          <dl className="grid grid-cols-3 gap-2 rounded-2xl bg-brand-50 px-3 py-2.5 text-xs text-stone-700">
             <div>
               <dt>{copy.summary.bestStore}</dt>
               <dd className="mt-0.5 text-sm font-semibold text-stone-900">
@@ -72,7 +72,7 @@ export function DemoStill() {
           </dl>
         </div>
       </div>
-      <figcaption id="demo-still-caption" className="mt-3 text-center text-sm text-pretty text-stone-600">
+      <figcaption id="demo-still-caption" className="mt-3 text-sm text-pretty text-stone-600">
         {copy.intro}{' '}
         <a
           href="#demo"

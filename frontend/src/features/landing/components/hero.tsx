@@ -29,7 +29,7 @@ export function Hero({ still }: { still?: ReactNode }) {
           <LanguageSwitch />
         </div>
         <div className="grid items-center gap-12 pt-10 pb-16 sm:pt-16 sm:pb-20 lg:grid-cols-[1.25fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
-          <div className="mx-auto max-w-2xl text-center lg:mx-0 lg:text-left">
+          <div className="mx-auto max-w-2xl lg:mx-0">
             <h1
               id={HERO_TITLE_ID}
               className="text-4xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl xl:text-6xl"
@@ -39,7 +39,7 @@ export function Hero({ still }: { still?: ReactNode }) {
             <p className="mt-6 text-lg text-pretty text-stone-700 sm:text-xl">
               {fillIn(copy.subtitle, savingsClaims(format))}
             </p>
-            <div className="mt-10 flex flex-col items-center gap-4 lg:items-start">
+            <div className="mt-10 flex flex-col items-start gap-4">
               <SignupLink className={`${primaryButton} px-8 py-4 text-lg whitespace-nowrap`}>
                 {copy.joinWaitlist}
                 <Icon name="arrowDown" />
