@@ -5,6 +5,7 @@
  * work) and the copy of the page's language. A slow connection spends itself on what the visitor sees first.
  */
 import './styles.css';
+import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
 
 /**
  * The copy of the page's language, fetched alongside the app rather than after it: the same chunks
@@ -17,7 +18,7 @@ const COPY: Record<string, () => Promise<unknown>> = {
 
 function startApp(): void {
   // The typeface is asked for only now, once the page has painted (styles.css, at its @font-face).
-  document.documentElement.dataset.typeface = '';
+  setTypefaceOutOfSight();
   void COPY[document.documentElement.lang]?.();
   void import('./main');
 }
