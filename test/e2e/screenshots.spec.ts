@@ -26,6 +26,13 @@ for (const { locale, path, copy } of LOCALE_CASES) {
         await page.setViewportSize(viewport);
         await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+        // Sections out of sight are skipped until they near the viewport (content-visibility): render all.
+        await page.evaluate(() => {
+          document.documentElement.dataset.render = 'all';
+        });
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
         const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}-${colorScheme}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
         expectWritten(file);
