@@ -87,7 +87,7 @@ writeFileSync(
  * inline stylesheet), one frame after that paint, so a heading that settles a frame later is painted too;
  * where the largest paint is not reported (a hidden tab, which does not paint, a browser without the
  * entry type, or a page opened at a fragment, which Chromium often leaves without one) it runs at once,
- * after the next frame, or after the load event's next frame. Without a script the manifest
+ * after the next frame, or half a second after the first paint. Without a script the manifest
  * link is there all the same, in a <noscript>.
  */
 function afterLargestPaint(html: string): string {
@@ -103,8 +103,10 @@ function afterLargestPaint(html: string): string {
     `import(${JSON.stringify(entry)})`,
     '}',
   ].join('');
-  // Started once: at the largest paint, or at the load event when the browser reports none (a page
-  // opened at a fragment such as /#signup often reports none), in both cases after the next frame.
+  // Started once: at the largest paint, or half a second after the first paint when the browser reports
+  // no largest paint (a page opened at a fragment such as /#signup often reports none), after the next
+  // frame. Not at the load event: that often comes before the first paint, and the scripts would then
+  // stand in its way.
   const loader = [
     '(function(run){',
     'var started=false;function start(){if(!started){started=true;run()}}',
@@ -112,7 +114,7 @@ function afterLargestPaint(html: string): string {
     'function afterNextFrame(){requestAnimationFrame(function(){setTimeout(start,0)})}',
     'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
     'if(types.indexOf("largest-contentful-paint")<0)return afterNextFrame();',
-    'addEventListener("load",afterNextFrame);',
+    'if(types.indexOf("paint")>=0)new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(afterNextFrame,500)}).observe({type:"paint",buffered:true});',
     'new PerformanceObserver(function(list,observer){observer.disconnect();afterNextFrame()})',
     '.observe({type:"largest-contentful-paint",buffered:true})',
     `})(${start})`,
