@@ -110,7 +110,7 @@ describe('the runner stopped with SIGTERM under load', () => {
     const quickSender = sendQuickly();
     // Enough signups under way before the signal however busy the machine: 30 sent, the last 200 ms ago.
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    await pause(1_500);
+    await pause(600);
     while (quick.length < 30) await pause(20);
     await pause(200);
 
@@ -137,8 +137,7 @@ describe('the runner stopped with SIGTERM under load', () => {
     for (const outcome of answered)
       expect(outcome).toMatchObject({ status: 201, body: '{"status":"joined"}' });
     const settledBeforeSignal = quickOutcomes.filter(
-      // A second before: a busy machine may leave a newer connection in the kernel's queue, unaccepted.
-      ({ connectedAt }) => connectedAt && connectedAt < signalledAt - 1_000,
+      ({ connectedAt }) => connectedAt && connectedAt < signalledAt - 100,
     );
     expect(settledBeforeSignal.length).toBeGreaterThan(20);
     expect(settledBeforeSignal.filter((outcome) => 'error' in outcome)).toEqual([]);
