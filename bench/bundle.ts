@@ -73,6 +73,8 @@ export interface DistSizes {
   html: SizeTotal;
   /** HTML of `/`, its initial scripts and stylesheets, the images and fonts its first view asks for, the manifest. */
   firstLoad: SizeTotal;
+  /** The landing page's HTML in each language (`/`, `/en/`). */
+  landingHtml: FileSize[];
 }
 
 export interface BundleMeasurement extends DistSizes {
@@ -228,6 +230,8 @@ export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasureme
   };
 }
 
+const LANDING_HTML = ['index.html', 'en/index.html'];
+
 /** Sizes per file of a built dist/, grouped by the part they play in loading `/`. */
 export function measureDist(distDir = DIST_DIR): DistSizes {
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -270,6 +274,7 @@ export function measureDist(distDir = DIST_DIR): DistSizes {
     images: total(images),
     html: total(html),
     firstLoad: total([indexPage, ...initialJs, ...linkedCss, ...firstViewMedia, ...manifests]),
+    landingHtml: html.filter((file) => LANDING_HTML.includes(file.file)),
   };
 }
 
@@ -431,6 +436,14 @@ export const BUNDLE_BUDGET_CHECKS: BudgetCheck<BundleMeasurement>[] = [
       bundle.firstLoad.files.map((file) => `${file.file} ${kb(file.transferBytes)}`).join(', '),
   },
   {
+    name: 'HTML of / and /en/ (brotli, each)',
+    kind: 'max',
+    limit: BUNDLE_BUDGETS.landingHtmlBrotliBytes,
+    measure: (bundle) => Math.max(...bundle.landingHtml.map((file) => file.brotliBytes)),
+    format: kb,
+    explain: (bundle) => bundle.landingHtml.map((file) => `${file.file} ${kb(file.brotliBytes)}`).join(', '),
+  },
+  {
     name: 'Lambda bundle (minified)',
     kind: 'max',
     limit: BUNDLE_BUDGETS.lambdaBundleBytes,
@@ -479,7 +492,15 @@ export function bundleSections(bundle: BundleMeasurement): BenchSection[] {
         row('**CSS, total**', bundle.css, budgetCell('CSS of / (gzip)')),
         ...bundle.lazyJs.files.map((file) => row(`${file.file} (loaded when needed)`, file)),
         ...bundle.images.files.map((file) => row(`${file.file} (image)`, file)),
-        ...bundle.html.files.map((file) => row(`${file.file} (prerendered)`, file)),
+        ...bundle.html.files.map((file) =>
+          row(
+            `${file.file} (prerendered)`,
+            file,
+            LANDING_HTML.includes(file.file)
+              ? `brotli ${budgetCell('HTML of / and /en/ (brotli, each)')}`
+              : '',
+          ),
+        ),
         [
           '**First load of /** (HTML, initial JS, CSS, icon, manifest; brotli for text)',
           kb(bundle.firstLoad.rawBytes),

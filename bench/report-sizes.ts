@@ -26,12 +26,16 @@ for (const [role, files] of groups)
     );
 
 const over = (bytes: number, budget: number) => (bytes > budget ? ', OVER BUDGET' : '');
-const { initialJs, css, firstLoad } = sizes;
+const { initialJs, css, firstLoad, landingHtml } = sizes;
 console.log(
   [
     `\nInitial JavaScript of /: ${kb(initialJs.gzipBytes)} gzip in ${initialJs.files.length} file(s) (budget ${kb(BUNDLE_BUDGETS.initialJsGzipBytes)}${over(initialJs.gzipBytes, BUNDLE_BUDGETS.initialJsGzipBytes)})`,
     `CSS of /: ${kb(css.gzipBytes)} gzip (budget ${kb(BUNDLE_BUDGETS.cssGzipBytes)}${over(css.gzipBytes, BUNDLE_BUDGETS.cssGzipBytes)})`,
     `First load of /: ${kb(firstLoad.transferBytes)} with brotli (budget ${kb(BUNDLE_BUDGETS.firstLoadBytes)}${over(firstLoad.transferBytes, BUNDLE_BUDGETS.firstLoadBytes)})`,
+    ...landingHtml.map(
+      (page) =>
+        `HTML of /${page.file.replace(/index\.html$/, '')}: ${kb(page.brotliBytes)} with brotli (budget ${kb(BUNDLE_BUDGETS.landingHtmlBrotliBytes)}${over(page.brotliBytes, BUNDLE_BUDGETS.landingHtmlBrotliBytes)})`,
+    ),
   ].join('\n'),
 );
 // A page without a script is a broken build.

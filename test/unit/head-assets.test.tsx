@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { BrandMark } from '../../frontend/src/components/brand-logo';
 import { siteConfig } from '../../frontend/src/config/site';
 import { prerenderPage, SOCIAL_PREVIEW } from '../../frontend/src/prerender';
 
@@ -57,6 +59,15 @@ describe('head assets', () => {
   it('the apple-touch-icon is linked and 180 px square', () => {
     expect(indexHtml).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
     expect(pngSize(publicFile('apple-touch-icon.png'))).toBe('180x180');
+  });
+
+  it("the page's inline mark is the tab icon's drawing, shape for shape", () => {
+    // The tab icon travels in the built page as a data: URL of this file (frontend/build.ts).
+    const shapes = (svg: string) =>
+      [...svg.matchAll(/<(circle|path|rect)\b([^>]*?)\s*\/?>/g)].map(([, tag, attributes]) => `${tag}${attributes}`);
+    const icon = readFileSync(publicFile('favicon.svg'), 'utf8');
+    expect(shapes(icon)).toHaveLength(5);
+    expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
   });
 
   it('robots.txt lets every crawler in', () => {
