@@ -64,7 +64,9 @@ describe('head assets', () => {
   it("the page's inline mark is the tab icon's drawing, shape for shape", () => {
     // The tab icon travels in the built page as a data: URL of this file (frontend/build.ts).
     const shapes = (svg: string) =>
-      [...svg.matchAll(/<(circle|path|rect)\b([^>]*?)\s*\/?>/g)].map(([, tag, attributes]) => `${tag}${attributes}`);
+      [...svg.matchAll(/<(circle|path|rect)\b([^>]*?)\s*\/?>/g)].map(
+        ([, tag, attributes]) => `${tag}${attributes}`,
+      );
     const icon = readFileSync(publicFile('favicon.svg'), 'utf8');
     expect(shapes(icon)).toHaveLength(5);
     expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
