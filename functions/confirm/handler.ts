@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locale
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { type RequestForm, readRequestBody } from '../http/request-body';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
+import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
 import { confirmSignup } from './confirm-signup';
 
@@ -127,7 +127,7 @@ function log(
   writeMetricLine({
     service: 'confirm',
     message: 'confirm request',
-    level: outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO',
+    level: logLevelOf(outcome),
     counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
     latencyMs,
     faultClass: fault?.faultClass,
@@ -147,14 +147,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
     const outcome = await withinDeadline((abortSignal) => confirmSignup(store, token, { abortSignal }));
     return { outcome, form: body.form, language };
   } catch (error) {
-    const faultClass = faultClassOf(error);
-    return {
-      // Only what a retry can fix says "try again".
-      outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
-      form: body.form,
-      language,
-      fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
-    };
+    return { form: body.form, language, ...faultAnswerOf(error) };
   }
 }
 

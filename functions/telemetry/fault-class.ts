@@ -104,3 +104,23 @@ export function faultClassOf(error: unknown): FaultClass {
 export function isTransient(fault: FaultClass): fault is TransientFault {
   return (TRANSIENT_FAULTS as readonly string[]).includes(fault);
 }
+
+/** What a request answers when the store or the mail service threw, and what its log line says of it. */
+export interface FaultAnswer {
+  outcome: 'unavailable' | 'internal';
+  fault: { faultClass: FaultClass; errorName: string };
+}
+
+export function faultAnswerOf(error: unknown): FaultAnswer {
+  const faultClass = faultClassOf(error);
+  return {
+    // Only what a retry can fix says "try again".
+    outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
+    fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
+  };
+}
+
+/** A request's log level: a permanent fault is an error, a transient one a warning. */
+export function logLevelOf(outcome: string): 'ERROR' | 'WARN' | 'INFO' {
+  return outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO';
+}

@@ -8,7 +8,7 @@ import {
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
 import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
+import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
@@ -85,7 +85,7 @@ function log(
   writeMetricLine({
     service: 'waitlist',
     message: 'waitlist request',
-    level: outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO',
+    level: logLevelOf(outcome),
     counts: { [METRIC.requests]: 1, [OUTCOME_METRIC[outcome]]: 1 },
     latencyMs,
     language,
@@ -108,13 +108,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
     );
     return { outcome, ...asked };
   } catch (error) {
-    const faultClass = faultClassOf(error);
-    return {
-      // Only what a retry can fix says "try again".
-      outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
-      ...asked,
-      fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
-    };
+    return { ...asked, ...faultAnswerOf(error) };
   }
 }
 
