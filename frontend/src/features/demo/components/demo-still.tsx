@@ -1,7 +1,8 @@
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { basketTotals, bestBasket, discountPercentOf, productAnswerDeal, savingsOf } from '../demo-data';
+import { basketTotals, bestBasket, discountPercentOf, productAnswerDeal } from '../demo-data';
 import { ChatBubble } from './chat-bubble';
+import { ProductAnswerText } from './product-answer';
 
 /**
  * The product in the first screen: a still of the demo's conversation, drawn in HTML from the demo's own
@@ -24,15 +25,7 @@ export function DemoStill() {
         <div className="space-y-3 px-4 py-4 text-[0.9375rem] leading-snug">
           <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
           <ChatBubble from="mandje">
-            <p>
-              {copy.productAnswer({
-                store,
-                product: copy.products[deal.product],
-                bonusPrice: format.euro(deal.bonusPrice),
-                originalPrice: format.euro(deal.originalPrice),
-                savings: format.euro(savingsOf(deal)),
-              })}
-            </p>
+            <ProductAnswerText />
             <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium">{copy.products[deal.product]}</span>
