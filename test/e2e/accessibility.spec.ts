@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import type { Messages } from '../../frontend/src/i18n/messages';
 import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import {
   containing,
@@ -9,6 +11,20 @@ import {
   openPage,
   test,
 } from './support';
+
+/** The demo's basket view, then its Albert Heijn dialog, each checked by axe as it opens. */
+async function expectBasketViewAndDialogClean(page: Page, copy: Messages) {
+  const { basketTab, panel } = demoParts(page, copy);
+  await basketTab.click();
+  await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await panel.getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) }).click();
+  await expect(
+    page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+}
 
 for (const { locale, path, copy } of LOCALE_CASES) {
   test.describe(`accessibility in ${locale}`, () => {
@@ -26,18 +42,7 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     });
 
     test('axe finds no violations in the basket view with the basket dialog open', async ({ page }) => {
-      const { basketTab, panel } = demoParts(page, copy);
-      await basketTab.click();
-      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
-
-      await panel
-        .getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) })
-        .click();
-      await expect(
-        page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
-      ).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectBasketViewAndDialogClean(page, copy);
     });
 
     test('axe finds no violations with the plus menu open', async ({ page }) => {
@@ -94,18 +99,7 @@ test.describe('accessibility in the dark theme', () => {
         .toBe(true);
       await expectNoAxeViolations(page);
 
-      const { basketTab, panel } = demoParts(page, copy);
-      await basketTab.click();
-      await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
-
-      await panel
-        .getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) })
-        .click();
-      await expect(
-        page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
-      ).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectBasketViewAndDialogClean(page, copy);
     });
 
     test(`axe finds no violations on the ${locale} privacy notice and a waitlist result page in dark`, async ({
