@@ -5,6 +5,7 @@
  * work) and the copy of the page's language. A slow connection spends itself on what the visitor sees first.
  */
 import './styles.css';
+import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
 
 /**
  * The copy of the page's language, fetched alongside the app rather than after it: the same chunks
@@ -16,9 +17,8 @@ const COPY: Record<string, () => Promise<unknown>> = {
 };
 
 function startApp(): void {
-  // The typeface (fonts/, styles.css) is not switched on yet: set in after the first paint it still cost
-  // Lighthouse's simulated mobile load its budgets (Total Blocking Time, and an LCP 1.27x a bare page's on
-  // /en/). fonts/typeface-out-of-sight.ts is how it is switched on once that cost is gone.
+  // The typeface is asked for only now, once the page has painted (styles.css, at its @font-face).
+  setTypefaceOutOfSight();
   void COPY[document.documentElement.lang]?.();
   void import('./main');
 }
