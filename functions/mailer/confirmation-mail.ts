@@ -39,7 +39,7 @@ const nl = {
   confirmByLink: 'Was jij dat? Bevestig dan je aanmelding via deze link:',
   confirmByButton: 'Was jij dat? Bevestig dan je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
-  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
+  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   validity: (days: number) => `De link is ${dagen(days)} geldig.`,
   ignore: (days: number) =>
     'Heb je je niet aangemeld, of wil je toch niet op de wachtlijst? Negeer deze mail dan gewoon. ' +

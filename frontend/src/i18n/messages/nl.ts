@@ -3,7 +3,7 @@ import type { Messages } from './en';
 /** Dutch copy, the default language. Typed against the English shape: every key must be here. */
 export const nl = {
   meta: {
-    homeTitle: 'Mandje · Bespaar op je boodschappen bij elke supermarkt',
+    homeTitle: 'Mandje · Bespaar op je boodschappen bij elke Nederlandse supermarkt',
     homeDescription:
       'Mandje vindt de beste aanbiedingen en zoekt uit bij welke supermarkt je hele mandje het goedkoopst is. Dat scheelt zo’n {weekly} per week. Meld je gratis aan voor de wachtlijst.',
     notFoundTitle: 'Pagina niet gevonden · Mandje',
@@ -36,7 +36,7 @@ export const nl = {
   hero: {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
-      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week: meer dan {yearly} per jaar.',
+      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, oftewel meer dan {yearly} per jaar.',
     joinWaitlist: 'Meld je gratis aan',
     testers: '100+ testers besparen er al mee',
   },
@@ -72,7 +72,7 @@ export const nl = {
   demo: {
     title: 'Probeer het zelf',
     intro:
-      'Een voorproefje van hoe Mandje antwoordt, in een voorbeeldweek: de antwoorden en prijzen in deze demo zijn voorbeelden.',
+      'Een voorproefje van hoe Mandje antwoordt, in een voorbeeldweek. De antwoorden en prijzen in deze demo zijn voorbeelden.',
     assistantName: 'Mandje-assistent',
     assistantStatus: 'Demo met voorbeeldantwoorden',
     viewSelectorLabel: 'Demoweergave',
@@ -85,7 +85,7 @@ export const nl = {
       `Bij ${a.store}! ${a.product} is in de aanbieding: ${a.bonusPrice} in plaats van ${a.originalPrice}. Je bespaart ${a.savings}.`,
     basketQuestion: 'Vergelijk mijn mandje: melk, brood, pasta, appels, quinoa, kokosolie en matchapoeder.',
     basketAnswer: 'Zo koop je je mandje deze week het goedkoopst:',
-    summary: { total: 'Totaal', savings: 'Besparing', bestStore: 'Goedkoopst' },
+    summary: { total: 'Totaal', savings: 'Besparing', bestStore: 'Beste winkel' },
     dealsTitle: (store) => `Aanbiedingen bij ${store}`,
     dealsHint: 'Kies een product voor de details.',
     discountOff: (percent) => `${percent} korting`,
@@ -93,7 +93,7 @@ export const nl = {
     alternative: {
       title: (store) => `Ook gevonden bij ${store}`,
       available: (count) => `${count} producten beschikbaar`,
-      save: (amount) => `${amount} korting`,
+      save: (amount) => `je bespaart ${amount}`,
     },
     notFoundTitle: 'Geen aanbieding',
     products: {
@@ -105,7 +105,7 @@ export const nl = {
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Kokosolie', matchaPowder: 'Matchapoeder' },
     input: { label: 'Bericht', placeholder: 'Stel een vraag…', send: 'Versturen' },
     cannedReply:
-      'Mandje is nog in ontwikkeling. Meld je aan voor de wachtlijst, dan ben je een van de eersten die het mogen proberen. Het komt er binnenkort aan!',
+      'Mandje is nog in ontwikkeling. Meld je aan voor de wachtlijst, dan ben je een van de eersten die het mogen proberen. Het duurt niet lang meer!',
     plusMenu: {
       toggle: 'Meer opties',
       scanReceipt: 'Kassabon scannen',
@@ -141,16 +141,16 @@ export const nl = {
       description: 'Dezelfde producten bij deze winkel, met de aanbiedingen van deze week.',
       savings: 'Besparing',
       total: 'Totaal',
-      totalSavings: 'Besparing',
+      totalSavings: 'Totale besparing',
       close: 'Sluiten',
     },
     exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
-    cheapestLabel: 'Voordeligst',
+    cheapestLabel: 'Goedkoopst',
     alternativeComparison: (a) =>
       `Ter vergelijking: hetzelfde mandje kost bij ${a.store} ${a.amount} meer dan bij ${a.cheapest}.`,
     notFoundNote: 'Deze week bij geen enkele supermarkt in de aanbieding.',
     inputShortPlaceholder: 'Vraag het Mandje…',
-    characterEntry: 'Karakter van Mandje',
+    characterEntry: 'Persoonlijkheid van Mandje',
   },
   sources: {
     title: 'Prijzen van de supermarkten die je kent',
@@ -169,14 +169,14 @@ export const nl = {
       personal: { title: 'Besparen op maat', body: 'Tips die passen bij wat jij echt koopt.' },
       notifications: {
         title: 'Slimme meldingen',
-        body: 'Krijg een seintje als je favoriete producten in de aanbieding zijn.',
+        body: 'Je krijgt een seintje zodra je favoriete producten in de aanbieding zijn.',
       },
       seasonal: { title: 'Seizoenstips', body: 'Eet met de seizoenen mee en betaal minder.' },
     },
   },
   finalCta: {
     title: 'Zin om minder te betalen voor dezelfde boodschappen?',
-    body: 'Doe mee met de 100+ testers die nu al elke week besparen.',
+    body: 'Sluit je aan bij de 100+ testers die nu al elke week besparen.',
     button: 'Probeer het als eerste',
   },
   signup: {

@@ -31,7 +31,7 @@ export const nl = {
     title: 'Waarvoor we het gebruiken',
     body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, en om je daarna te mailen zodra {brand} van start gaat. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
     confirmation:
-      'Je aanmelding is pas definitief als je op de knop drukt op de pagina waar de link in die mail je naartoe brengt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal) en werkt de vorige niet meer.',
+      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal) en werkt de vorige niet meer.',
     basis:
       'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden en dat te bevestigen. Je kunt die toestemming altijd intrekken; wat we tot dan toe deden, blijft rechtmatig.',
   },
@@ -44,15 +44,15 @@ export const nl = {
   storage: {
     title: 'Waar we het bewaren',
     body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS). Daar draait ook deze website, en AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
-    mail: 'De bevestigingsmail versturen we via Amazon Simple Email Service (SES), ook van AWS, dat je adres alleen gebruikt om die mail te bezorgen.',
+    mail: 'De bevestigingsmail versturen we via Amazon Simple Email Service (SES), ook een dienst van AWS, die je adres alleen gebruikt om die mail te bezorgen.',
   },
   logs: {
     title: 'Logbestanden',
-    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Daarin staan geen IP-adressen en geen e-mailadressen, en na 90 dagen worden ze automatisch verwijderd. Wie de site bezoekt, houden we niet bij. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
+    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e-mailadressen, en worden na 90 dagen automatisch verwijderd. Wie de site bezoekt, houden we niet bij. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
   },
   browser: {
     title: 'Cookies en je browser',
-    body: 'Deze site gebruikt geen cookies, geen trackers en geen analysetools. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt haar wissen in de instellingen van je browser.',
+    body: 'Deze site gebruikt geen cookies, geen trackers en geen analysetools. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
   },
   rights: {
     title: 'Je rechten',
