@@ -5,7 +5,6 @@
  * work) and the copy of the page's language. A slow connection spends itself on what the visitor sees first.
  */
 import './styles.css';
-import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
 
 /**
  * The copy of the page's language, fetched alongside the app rather than after it: the same chunks
@@ -17,8 +16,6 @@ const COPY: Record<string, () => Promise<unknown>> = {
 };
 
 function startApp(): void {
-  // The typeface is asked for only now, once the page has painted (styles.css, at its @font-face).
-  setTypefaceOutOfSight();
   void COPY[document.documentElement.lang]?.();
   void import('./main');
 }

@@ -1,7 +1,8 @@
-import { type ReactNode, StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from '#contract/locales';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
 import { initialLocale } from './i18n/initial-locale';
 import { LanguageProvider } from './i18n/language-context';
 import { readLanguagePreference } from './i18n/language-preference';
@@ -31,6 +32,15 @@ const locale =
     : initialLocale(window.location.pathname, readLanguagePreference());
 
 /**
+ * Sets the page in its typeface part by part once the app has committed (styles.css, at its @font-face):
+ * the font is asked for only after the first paint, and the parts watched are the ones React shows.
+ */
+function TypefaceOutOfSight(): null {
+  useEffect(setTypefaceOutOfSight, []);
+  return null;
+}
+
+/**
  * Shows the page. The prerendered HTML is hydrated when it is in the language to show; otherwise (a
  * remembered choice, or the dev server, which has no prerendered HTML) the page is rendered afresh.
  */
@@ -39,6 +49,7 @@ function show(root: HTMLElement, content: ReactNode): void {
     <StrictMode>
       <LanguageProvider page={page} initialLocale={locale} catalog={lazyMessages}>
         {content}
+        <TypefaceOutOfSight />
       </LanguageProvider>
     </StrictMode>
   );
