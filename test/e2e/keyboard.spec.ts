@@ -269,6 +269,23 @@ for (const localeCase of LOCALE_CASES) {
       await expect(signupParts(page, localeCase).email).toBeFocused();
     });
 
+    test('a jump to the form that the visitor has scrolled away from leaves the focus alone', async ({
+      page,
+    }) => {
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // As after a reload or going back: the address still ends in #signup, the page is at its top.
+      await page.goto(`${path}#signup`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      release();
+      await waitUntilInteractive(page);
+      await expect(signupParts(page, localeCase).email).not.toBeFocused();
+    });
+
     test('the page opened anywhere else leaves the focus alone', async ({ page }) => {
       await openPage(page, path);
       await expect(signupParts(page, localeCase).email).not.toBeFocused();
