@@ -329,6 +329,9 @@ for (const { locale, path, copy } of LOCALE_CASES) {
       // Its top is in the first screen: a visitor sees the product before scrolling.
       expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewport.height);
       await expect(still.getByRole('link', { name: copy.demo.title })).toHaveAttribute('href', '#demo');
+      // To a screen reader it is its caption and link: the demo it links to says the conversation in full.
+      await expect(still.getByRole('term')).toHaveCount(0);
+      await expect(still.getByRole('figure', { includeHidden: true })).toHaveCount(0);
     });
   }
 }

@@ -17,7 +17,12 @@ export function DemoStill() {
   const basket = basketTotals(bestBasket.deals);
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
-      <div className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-xl shadow-brand-900/10">
+      {/* A picture to the eye; to a screen reader the caption says what it shows, and the demo it links to
+          says it all in full, so the conversation is not read out twice. */}
+      <div
+        aria-hidden="true"
+        className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-xl shadow-brand-900/10"
+      >
         <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-4 py-3">
           <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{copy.assistantName}</p>
           <p className="hidden text-xs text-stone-600 min-[400px]:block">{copy.assistantStatus}</p>
