@@ -127,7 +127,7 @@ function log(
   writeMetricLine({
     service: 'confirm',
     message: 'confirm request',
-    level: logLevelOf(outcome),
+    level: logLevelOf(fault),
     counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
     latencyMs,
     faultClass: fault?.faultClass,

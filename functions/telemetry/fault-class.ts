@@ -120,7 +120,8 @@ export function faultAnswerOf(error: unknown): FaultAnswer {
   };
 }
 
-/** A request's log level: a permanent fault is an error, a transient one a warning. */
-export function logLevelOf(outcome: string): 'ERROR' | 'WARN' | 'INFO' {
-  return outcome === 'internal' ? 'ERROR' : outcome === 'unavailable' ? 'WARN' : 'INFO';
+/** A request's log level, from its fault: a permanent one is an error, a transient one a warning. */
+export function logLevelOf(fault: FaultAnswer['fault'] | undefined): 'ERROR' | 'WARN' | 'INFO' {
+  if (!fault) return 'INFO';
+  return isTransient(fault.faultClass) ? 'WARN' : 'ERROR';
 }

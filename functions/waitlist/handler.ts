@@ -85,7 +85,7 @@ function log(
   writeMetricLine({
     service: 'waitlist',
     message: 'waitlist request',
-    level: logLevelOf(outcome),
+    level: logLevelOf(fault),
     counts: { [METRIC.requests]: 1, [OUTCOME_METRIC[outcome]]: 1 },
     latencyMs,
     language,
