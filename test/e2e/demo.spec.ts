@@ -195,7 +195,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       for (const entry of [menuCopy.scanReceipt, menuCopy.product, menuCopy.supermarket]) {
         await expect(section.getByRole('button', { name: entry, exact: true })).toBeEnabled();
       }
-      for (const entry of [copy.demo.characterEntry, menuCopy.location]) {
+      for (const entry of [menuCopy.character, menuCopy.location]) {
         const disabled = section.getByRole('button', { name: containing(entry) });
         await expect(disabled).toBeVisible();
         await expect(disabled).toBeDisabled();

@@ -6,7 +6,6 @@ import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 
 const copy = messages.en.demo.plusMenu;
-const { characterEntry } = messages.en.demo;
 
 async function openMenu() {
   const user = userEvent.setup();
@@ -23,7 +22,7 @@ describe('plus menu', () => {
     const { toggle } = await openMenu();
 
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    for (const name of [copy.scanReceipt, characterEntry, copy.location, copy.product, copy.supermarket]) {
+    for (const name of [copy.scanReceipt, copy.character, copy.location, copy.product, copy.supermarket]) {
       expect(screen.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     expect(screen.getByRole('button', { name: /Nederlands/ })).toBeVisible();
@@ -32,7 +31,7 @@ describe('plus menu', () => {
   it('disables character and location, marked coming soon', async () => {
     await openMenu();
 
-    for (const name of [characterEntry, copy.location]) {
+    for (const name of [copy.character, copy.location]) {
       const entry = screen.getByRole('button', { name: `${name} ${messages.en.common.comingSoon}` });
       expect(entry).toBeDisabled();
     }

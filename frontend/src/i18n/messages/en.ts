@@ -113,13 +113,15 @@ export const en = {
       apples: 'Organic Elstar apples',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Coconut oil', matchaPowder: 'Matcha powder' },
-    input: { label: 'Message', placeholder: 'Ask a question…', send: 'Send' },
+    /** Short enough for the message box on a phone. */
+    input: { label: 'Message', placeholder: 'Ask Mandje…', send: 'Send' },
     cannedReply:
       "Mandje is still in development. Join the waitlist and you'll be among the first to try it: it's coming soon!",
     plusMenu: {
       toggle: 'More options',
       scanReceipt: 'Scan receipt',
-      character: 'Chat style',
+      /** Not "Character" alone, which says nothing: whose character it is. */
+      character: 'Mandje’s character',
       location: 'Location',
       product: 'Product',
       supermarket: 'Supermarket',
@@ -163,10 +165,6 @@ export const en = {
       `For comparison: the same basket costs ${a.amount} more at ${a.store} than at ${a.cheapest}.`,
     /** Under "Not found": a neutral reason, not an error. */
     notFoundNote: 'No supermarket has these on offer this week.',
-    /** Fits the message box on a phone; `input.placeholder` did not. */
-    inputShortPlaceholder: 'Ask Mandje…',
-    /** The plus menu's "character" entry, saying whose character it is. */
-    characterEntry: 'Mandje’s character',
   },
   sources: {
     title: 'Prices from the supermarkets you know',

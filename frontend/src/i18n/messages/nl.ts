@@ -103,13 +103,13 @@ export const nl = {
       apples: 'Biologische Elstar-appels',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Kokosolie', matchaPowder: 'Matchapoeder' },
-    input: { label: 'Bericht', placeholder: 'Stel een vraag…', send: 'Versturen' },
+    input: { label: 'Bericht', placeholder: 'Vraag het Mandje…', send: 'Versturen' },
     cannedReply:
       'Mandje is nog in ontwikkeling. Meld je aan voor de wachtlijst, dan ben je een van de eersten die het mogen proberen. Het duurt niet lang meer!',
     plusMenu: {
       toggle: 'Meer opties',
       scanReceipt: 'Kassabon scannen',
-      character: 'Gespreksstijl',
+      character: 'Persoonlijkheid van Mandje',
       location: 'Locatie',
       product: 'Product',
       supermarket: 'Supermarkt',
@@ -149,8 +149,6 @@ export const nl = {
     alternativeComparison: (a) =>
       `Ter vergelijking: hetzelfde mandje kost bij ${a.store} ${a.amount} meer dan bij ${a.cheapest}.`,
     notFoundNote: 'Deze week bij geen enkele supermarkt in de aanbieding.',
-    inputShortPlaceholder: 'Vraag het Mandje…',
-    characterEntry: 'Persoonlijkheid van Mandje',
   },
   sources: {
     title: 'Prijzen van de supermarkten die je kent',

@@ -47,7 +47,7 @@ export function ChatComposer({
         autoComplete="off"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={messages.demo.inputShortPlaceholder}
+        placeholder={messages.demo.input.placeholder}
         className={textInput}
       />
       <button

@@ -44,8 +44,7 @@ export function PlusMenuEntries({
           ) : (
             <button type="button" className={entryStyle} disabled>
               <Icon name={icon} />
-              {/* "Character" alone says nothing: the entry names whose character it is. */}
-              <span className="flex-1">{key === 'character' ? messages.demo.characterEntry : copy[key]}</span>{' '}
+              <span className="flex-1">{copy[key]}</span>{' '}
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
                 {messages.common.comingSoon}
               </span>
