@@ -15,16 +15,20 @@ export function goToSignup(): void {
 /**
  * What goToSignup does for a jump the browser made on its own, before the script ran: a link from a result
  * page to `#signup`, or a signup button pressed while the page was still loading. The cursor goes in the
- * e-mail field, unless the visitor has put the focus somewhere already, or the form is out of sight (a
- * reload restores the scroll position, not the jump, and so does going back): typing must land where the
- * visitor can see it. The scroll is left as it is.
+ * e-mail field, unless the visitor has put the focus somewhere already, or the page was reloaded or
+ * reached by Back or Forward: the browser then restores where the visitor was, not the jump, and typing
+ * would go to a field out of view. The scroll is left as it is.
  */
 export function focusSignupOnArrival(): void {
   if (window.location.hash !== `#${SIGNUP_SECTION_ID}`) return;
   if (document.activeElement && document.activeElement !== document.body) return;
-  const form = document.getElementById(SIGNUP_SECTION_ID)?.getBoundingClientRect();
-  if (!form || form.bottom <= 0 || form.top >= window.innerHeight) return;
+  if (wasRestored()) return;
   focusEmailField();
+}
+
+function wasRestored(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type === 'reload' || navigation?.type === 'back_forward';
 }
 
 function focusEmailField(): void {
