@@ -3,17 +3,22 @@ import { useState } from 'react';
 /**
  * Code the first view does not need: `load()` fetches the module (the browser fetches each one once) and
  * hands it back through state, so the component renders with it. Components call `load` at the first sign
- * the code is wanted (a pointer or the focus on what opens it), and again on use. Should the fetch fail,
- * the page stays as it was: nothing opens, nothing breaks.
+ * the code is wanted (a pointer or the focus on what opens it), and again on use; what `load` returns says
+ * whether the module is there, for a change that must wait for it. Should the fetch fail, the page stays
+ * as it was: nothing opens, nothing breaks.
  */
 export function useDeferredModule<Module extends object>(
   importModule: () => Promise<Module>,
-): [module: Module | null, load: () => void] {
+): [module: Module | null, load: () => Promise<boolean>] {
   const [module, setModule] = useState<Module | null>(null);
-  const load = () => {
-    if (!module) importModule().then(setModule, ignoreFailedFetch);
+  const load = async () => {
+    if (module) return true;
+    try {
+      setModule(await importModule());
+      return true;
+    } catch {
+      return false;
+    }
   };
   return [module, load];
 }
-
-function ignoreFailedFetch() {}

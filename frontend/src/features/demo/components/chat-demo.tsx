@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BrandMark } from '../../../components/brand-logo';
 import { PageSection } from '../../../components/page-section';
 import { useLanguage } from '../../../i18n/language-context';
@@ -28,9 +28,16 @@ export function ChatDemo() {
   // The basket view is not the first view either: its code loads when a pointer or the focus reaches the
   // view tabs, so it is there by the time the basket tab is chosen.
   const [basketAnswer, loadBasketAnswer] = useDeferredModule(importBasketAnswer);
+  // The basket view is shown once its code is there, never as an empty panel in the meantime; should it
+  // not come, the product view stays. The view chosen last wins, whichever code arrives when.
+  const chosenMode = useRef<DemoMode>(mode);
   const changeMode = (next: DemoMode) => {
-    if (next === 'basket') loadBasketAnswer();
-    setMode(next);
+    chosenMode.current = next;
+    if (next === 'product') setMode(next);
+    else
+      void loadBasketAnswer().then((loaded) => {
+        if (loaded && chosenMode.current === next) setMode(next);
+      });
   };
 
   const openDealDialog = (deal: DealItem) => {
@@ -44,7 +51,7 @@ export function ChatDemo() {
 
   const send = (text: string) => setSent((earlier) => [...earlier, text]);
   const handleMenuAction = (action: PlusMenuAction) => {
-    if (action === 'product') setMode('product');
+    if (action === 'product') changeMode('product');
     else send(copy.plusMenu[action]);
   };
 
