@@ -25,7 +25,8 @@ describe('chat demo', () => {
     renderInLanguage(<ChatDemo />, 'en');
     await user.click(screen.getByRole('tab', { name: en.views.basket }));
 
-    const panel = screen.getByRole('tabpanel', { name: en.views.basket });
+    // The basket view shows once its code has come.
+    const panel = await screen.findByRole('tabpanel', { name: en.views.basket });
     const summary = (await within(panel).findByText(en.summary.total)).closest('dl') as HTMLElement;
     expect(summary).toHaveTextContent('Total€12.50');
     expect(summary).toHaveTextContent('You save€4.20');
@@ -87,9 +88,10 @@ describe('chat demo', () => {
     screen.getByRole('tab', { name: nl.views.product }).focus();
     await user.keyboard('{ArrowRight}');
 
-    expect(screen.getByRole('tab', { name: nl.views.basket })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: nl.views.basket })).toHaveFocus();
+    // Selected once the basket view's code has come.
     expect(await screen.findByText(nl.basketAnswer)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: nl.views.basket })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('opens the product dialog with the deal that was chosen, every field filled, and closes it', async () => {

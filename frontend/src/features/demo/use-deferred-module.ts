@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 /**
  * Code the first view does not need: `load()` fetches the module (the browser fetches each one once) and
@@ -11,14 +11,22 @@ export function useDeferredModule<Module extends object>(
   importModule: () => Promise<Module>,
 ): [module: Module | null, load: () => Promise<boolean>] {
   const [module, setModule] = useState<Module | null>(null);
-  const load = async () => {
-    if (module) return true;
-    try {
-      setModule(await importModule());
-      return true;
-    } catch {
-      return false;
-    }
+  // One fetch at a time, however many signs come while it is on its way; after a failure, the next sign
+  // tries again.
+  const pending = useRef<Promise<boolean> | null>(null);
+  const load = () => {
+    if (module) return Promise.resolve(true);
+    pending.current ??= importModule().then(
+      (loaded) => {
+        setModule(loaded);
+        return true;
+      },
+      () => {
+        pending.current = null;
+        return false;
+      },
+    );
+    return pending.current;
   };
   return [module, load];
 }
