@@ -2,13 +2,12 @@ import { siteConfig } from '../config/site';
 import { useLanguage } from '../i18n/language-context';
 import { PAGE_PATH } from '../i18n/page-paths';
 import { BrandLogo } from './brand-logo';
+import { focusRing } from './control-styles';
 import { Icon } from './icons';
 
-const linkStyle =
-  'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 ring-1 ring-stone-300 hover:bg-stone-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const linkStyle = `inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 ring-1 ring-stone-300 hover:bg-stone-50 ${focusRing}`;
 
-const textLinkStyle =
-  'inline-flex min-h-11 items-center gap-2 rounded-sm text-sm underline underline-offset-4 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700';
+const textLinkStyle = `inline-flex min-h-11 items-center gap-2 rounded-sm text-sm underline underline-offset-4 hover:text-stone-950 ${focusRing}`;
 
 export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
