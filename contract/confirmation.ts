@@ -61,6 +61,8 @@ export type ConfirmError =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
+  | 'forbidden'
+  | 'rate_limited'
   | 'unavailable'
   | 'internal';
 
@@ -73,6 +75,8 @@ export const CONFIRM_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,
+  forbidden: 403,
+  rate_limited: 429,
   /** A transient fault: pressing again may work. */
   unavailable: 503,
   /** A permanent fault: logged and alarmed; the page still says to try again later. */

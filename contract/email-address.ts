@@ -119,3 +119,23 @@ export function emailKey(raw: string): string | undefined {
   const check = checkEmail(raw);
   return check.ok ? check.key : undefined;
 }
+
+/** Providers where dots in the local part are ignored, and the domains that are one mailbox service. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox a canonical key delivers to, for limiting mail only (never a record's identity): the plus
+ * tag dropped (`ann+news@` is `ann@`), and at Gmail the dots too, with googlemail.com as gmail.com. Other
+ * providers keep their dots: `a.nn@example.nl` may be another person than `ann@example.nl`.
+ */
+export function deliveryKey(key: string): string {
+  const at = key.lastIndexOf('@');
+  const domain = key.slice(at + 1).toLowerCase();
+  let local = key.slice(0, at).toLowerCase();
+  const plus = local.indexOf('+');
+  // A local part that is only a tag (`+x@`) keeps it: there is no mailbox before it to fold into.
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless === undefined) return `${local}@${domain}`;
+  return `${local.replaceAll('.', '') || local}@${dotless}`;
+}

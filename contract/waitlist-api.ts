@@ -44,6 +44,8 @@ export type JoinWaitlistError =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
+  | 'forbidden'
+  | 'rate_limited'
   | 'unavailable'
   | 'internal';
 
@@ -57,6 +59,10 @@ export const WAITLIST_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,
+  /** A post another site's page made (cross-site), or a request that did not come through CloudFront. */
+  forbidden: 403,
+  /** Too many requests from one client (AWS WAF on CloudFront; the runner's adapter locally). */
+  rate_limited: 429,
   /** A transient fault (the store busy, slow or unreachable): safe to retry. */
   unavailable: 503,
   /** A permanent fault (no permission, a missing table, a bug): retrying will not help until it is fixed. */

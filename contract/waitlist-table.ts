@@ -23,7 +23,10 @@ export const RETENTION_DAYS = 365;
  */
 export const PENDING_DAYS = 7;
 
-/** The confirmation mail is sent again on a new signup at most this often, and this many times in all. */
+/**
+ * The confirmation mail is sent again on a new signup at most this often, and this many times in all (and
+ * never more than MAILS_PER_MAILBOX a day to one mailbox, #contract/abuse-limits).
+ */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
 /**
@@ -36,6 +39,9 @@ export const MAIL_REQUEST_MAX_AGE_MINUTES = 60;
 export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
 
 export type WaitlistStatus = 'pending' | 'confirmed';
+
+/** Why no mail may go to a mailbox any more: it bounced for good, or its owner marked a mail as spam. */
+export type MailSuppression = 'bounce' | 'complaint';
 
 /** One person on the waitlist. Nothing else is stored: no IP address, no user agent. */
 export interface WaitlistRecord {
@@ -71,8 +77,26 @@ export interface WaitlistRecord {
   mailsRequested?: number;
   /** The request the mailer has sent a mail for; equal to mailRequestId once the latest mail is out. */
   mailedRequestId?: string;
-  /** SHA-256 (hex) of the latest confirmation token. The token itself is never stored. */
+  /**
+   * The record's link id (random, 16 bytes, base64url): the part of every confirmation link that finds the
+   * record. Alone it confirms nothing: each link also holds a secret of its own mail (mailTokenHashes).
+   */
+  linkId?: string;
+  /** SHA-256 (hex) of linkId: the token index's key, so a link finds its record without naming the address. */
   tokenHash?: string;
+  /**
+   * SHA-256 (hex) of the secret in each confirmation mail sent for this record. A resend adds one and takes
+   * none away: every link the person has works until it expires. The secrets themselves are never stored.
+   */
+  mailTokenHashes?: string[];
+  /**
+   * Set when SES reported a permanent bounce or a complaint for this mailbox: no mail of any kind goes to
+   * it again, and the person is off the waitlist (not counted, not announced). The record is kept only
+   * until its expiresAt, as a do-not-mail mark, so nobody can sign the address up again to mail it.
+   */
+  mailSuppressed?: MailSuppression;
+  /** ISO 8601 time SES reported it. */
+  mailSuppressedAt?: string;
 
   /** ISO 8601 time of confirming. */
   confirmedAt?: string;

@@ -17,7 +17,7 @@ export const DIMENSIONS = {
   faultClass: 'FaultClass',
 } as const;
 
-export type Service = 'waitlist' | 'confirm' | 'mailer';
+export type Service = 'waitlist' | 'confirm' | 'mailer' | 'mail-events';
 
 export const METRIC = {
   /** Each request a function answered (waitlist, confirm). */
@@ -44,6 +44,19 @@ export const METRIC = {
   mailSent: 'MailSent',
   /** Mails that could not be sent this time; the stream tries again, then the dead-letter queue holds them. */
   mailFailed: 'MailFailed',
+  /** Requests refused with 403: posted by another site's page, or not through CloudFront. */
+  forbidden: 'Forbidden',
+  /** Requests refused with 429 locally (on AWS, WAF counts its own). */
+  rateLimited: 'RateLimited',
+  /** Confirmation mails not sent because their mailbox had its MAILS_PER_MAILBOX for the window. */
+  mailLimited: 'MailLimited',
+  /** Mails not sent because their mailbox bounced or complained before. */
+  mailSuppressed: 'MailSuppressed',
+  /** SES's events for sent mail (functions/mail-events). */
+  bounced: 'Bounced',
+  complained: 'Complained',
+  rejected: 'Rejected',
+  deliveryDelayed: 'DeliveryDelayed',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -68,6 +68,8 @@ const OUTCOME_METRIC: Record<Outcome, MetricName> = {
   payload_too_large: METRIC.invalid,
   unsupported_media_type: METRIC.invalid,
   method_not_allowed: METRIC.invalid,
+  forbidden: METRIC.forbidden,
+  rate_limited: METRIC.rateLimited,
   unavailable: METRIC.unavailable,
   internal: METRIC.internal,
 };

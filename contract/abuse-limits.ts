@@ -1,0 +1,30 @@
+/**
+ * The limits that keep the waitlist from being turned against anyone's inbox, shared by the functions,
+ * the local runner, the stack and the privacy notice. See README "Abuse and limits".
+ */
+
+/**
+ * Confirmation mails to one mailbox (its delivery key, #contract/email-address) per window, however the
+ * address is spelled. Past it, the visitor sees what they would have seen; the mail is not sent, nor owed.
+ */
+export const MAILS_PER_MAILBOX = 3;
+export const MAIL_LIMIT_WINDOW_HOURS = 24;
+
+/**
+ * POSTs to `/api/*` one client (an IP address) may send per minute: AWS WAF on CloudFront in production,
+ * the runner's adapter locally (SIGNUP_RATE_LIMIT overrides it there; 0 turns it off). Past it: 429.
+ */
+export const CLIENT_POSTS_PER_MINUTE = 20;
+
+/**
+ * The header CloudFront adds to every request it sends to the API, with a secret the stack generates:
+ * the functions refuse (403) any request without it, so the API's own address cannot be used around the edge.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-mandje-origin-verify';
+
+/**
+ * The table that counts mails per delivery key: its key is the SHA-256 (hex) of the delivery key, never the
+ * address, and each item is deleted by the table's time to live when its window ends.
+ */
+export const MAIL_LIMIT_TABLE_KEY = { name: 'deliveryKeyHash', type: 'S' } as const;
+export const MAIL_LIMIT_EXPIRY_ATTRIBUTE = 'expiresAt';
