@@ -23,6 +23,7 @@ export const FUNCTIONS = {
     files: LOCALES.map((language) => join(siteBuildDir, confirmPageFile(language))),
   },
   mailer: { entry: 'functions/mailer/handler.ts', files: [] },
+  'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },
 } satisfies Record<string, { entry: string; files: string[] }>;
 
 rmSync(outDir, { recursive: true, force: true });
