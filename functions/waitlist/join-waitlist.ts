@@ -77,7 +77,9 @@ export async function joinWaitlist(
         Item: newRecord(entry, { confirmSignups, now }),
         // A pending record past its time is as good as deleted: DynamoDB's time to live removes it only
         // within a few days, and meanwhile its owner, signing up again, should start afresh.
-        ConditionExpression: 'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now)',
+        // A mailbox that bounced or complained keeps its mark until it expires: nobody can start it afresh.
+        ConditionExpression:
+          'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending', ':now': Math.floor(now.getTime() / 1000) },
       }),
@@ -92,14 +94,16 @@ export async function joinWaitlist(
 }
 
 /**
- * A pending address signed up again: ask for the confirmation mail once more (in the language of this
- * signup, and the pending record kept PENDING_DAYS from now), at most once per
- * MAIL_RESEND_INTERVAL_MINUTES and MAX_CONFIRMATION_MAILS times in all. A confirmed address, or one asked
- * for too recently or too often, is left as it is: the condition fails, and that is not an error.
+ * A pending address signed up again: ask for the confirmation mail once more (the pending record kept
+ * PENDING_DAYS from now), at most once per MAIL_RESEND_INTERVAL_MINUTES and MAX_CONFIRMATION_MAILS times in
+ * all. The language stays the first signup's: whoever signs an address up again, maybe not its owner,
+ * changes nothing the owner chose, and the links already sent keep working (see the mailer). A confirmed
+ * address, one whose mail bounced or was marked as spam, or one asked for too recently or too often, is
+ * left as it is: the condition fails, and that is not an error.
  */
 async function askForMailAgain(
   store: WaitlistStore,
-  entry: { key: string; language: WaitlistRecord['language'] },
+  entry: { key: string },
   { now, abortSignal }: { now: Date; abortSignal?: AbortSignal },
 ): Promise<void> {
   const cutoff = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60 * 1000).toISOString();
@@ -109,14 +113,14 @@ async function askForMailAgain(
         TableName: store.tableName,
         Key: { email: entry.key },
         UpdateExpression:
-          'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, #language = :language, expiresAt = :expiresAt',
-        ConditionExpression: '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max',
-        ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
+          'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, expiresAt = :expiresAt',
+        ConditionExpression:
+          '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max AND attribute_not_exists(mailSuppressed)',
+        ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':id': randomUUID(),
           ':now': now.toISOString(),
           ':one': 1,
-          ':language': entry.language,
           ':expiresAt': secondsAfter(now, PENDING_DAYS),
           ':pending': 'pending',
           ':cutoff': cutoff,

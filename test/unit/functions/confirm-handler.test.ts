@@ -12,7 +12,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
-import { hashOfToken, newConfirmationToken } from '../../../functions/confirm/confirmation-token';
+import {
+  newConfirmationToken as newToken,
+  newLinkId,
+} from '../../../functions/confirm/confirmation-token';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 
@@ -46,12 +49,21 @@ const press = (token: string, contentType = 'application/json') =>
     }),
   );
 const answer = (result: { body?: string }) => JSON.parse(result.body ?? '');
+const LINK_ID = newLinkId();
+/** A token of a mail to the record below. */
+const newConfirmationToken = (now?: Date) => newToken(LINK_ID, now);
 const pendingRecord = {
   email: 'ann@example.nl',
   status: 'pending',
   createdAt: '2026-11-22T10:00:00.000Z',
-  tokenHash: 'h',
 };
+/** The record as a consistent read sees it, having mailed `tokens`. */
+const storedRecord = (status: string, tokens: { hash: string; linkHash: string }[], expiresAt = 4e9) => ({
+  status,
+  tokenHash: tokens[0]?.linkHash,
+  mailTokenHashes: tokens.map((token) => token.hash),
+  expiresAt,
+});
 
 describe('opening a confirmation link', () => {
   it('shows the page in the link’s language with the token in its form, and touches nothing', async () => {
@@ -75,10 +87,10 @@ describe('opening a confirmation link', () => {
 });
 
 describe('pressing the confirm button', () => {
-  it('confirms a pending signup found by its token’s hash, keeping it RETENTION_DAYS after joining', async () => {
+  it('confirms a pending signup found by its link, with a token it mailed, in time, keeping it RETENTION_DAYS after joining', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
     dynamo.on(UpdateCommand).resolves({});
-    const { token, hash } = newConfirmationToken();
+    const { token, hash, linkHash } = newConfirmationToken();
 
     const result = await press(token);
 
@@ -86,58 +98,73 @@ describe('pressing the confirm button', () => {
     expect(answer(result)).toEqual({ result: 'confirmed' });
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
       IndexName: TOKEN_INDEX.name,
-      ExpressionAttributeValues: { ':hash': hash },
+      ExpressionAttributeValues: { ':hash': linkHash },
     });
     const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(update).toMatchObject({
       Key: { email: 'ann@example.nl' },
-      ConditionExpression: '#hash = :hash AND #status = :pending',
+      ConditionExpression:
+        '#link = :link AND contains(mailTokenHashes, :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
       ExpressionAttributeValues: {
         ':confirmed': 'confirmed',
         ':version': SIGNUP_NOTE_VERSION,
         ':hash': hash,
+        ':link': linkHash,
         ':expiresAt': Date.parse('2026-11-22T10:00:00.000Z') / 1000 + RETENTION_DAYS * 86_400,
       },
     });
     expect(update?.UpdateExpression).toContain('confirmedAt = :now');
   });
 
-  it('says "already confirmed" for the token that confirmed it, and changes nothing', async () => {
+  it('says "already confirmed" for a token the confirmed record mailed, and changes nothing', async () => {
+    const mailed = newConfirmationToken();
     dynamo.on(QueryCommand).resolves({ Items: [{ ...pendingRecord, status: 'confirmed' }] });
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('confirmed', [mailed]) });
 
-    expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'already-confirmed' });
+    expect(answer(await press(mailed.token))).toEqual({ result: 'already-confirmed' });
+    expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('says "unknown" for a token that finds nothing, or lost to a newer mail a moment ago', async () => {
+  it('says "unknown" for a token that finds nothing, or one its record never mailed', async () => {
     dynamo
       .on(QueryCommand)
       .resolvesOnce({ Items: [] })
       .resolves({ Items: [pendingRecord] });
     dynamo
       .on(UpdateCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'newer', $metadata: {} }));
-    // The record as it is now: pending, with the newer mail's token.
-    dynamo.on(GetCommand).resolves({ Item: { status: 'pending', tokenHash: 'newer' } });
+      .rejects(new ConditionalCheckFailedException({ message: 'not mailed', $metadata: {} }));
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('pending', [newConfirmationToken()]) });
 
     expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
     expect(answer(await press(newConfirmationToken().token))).toEqual({ result: 'unknown' });
   });
 
   it('says "already confirmed" to the press that lost to another with the same token', async () => {
-    const { token } = newConfirmationToken();
+    const mailed = newConfirmationToken();
     // The index has not seen the other press yet; the record has.
     dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
     dynamo
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'confirmed', $metadata: {} }));
-    dynamo.on(GetCommand).resolves({ Item: { status: 'confirmed', tokenHash: hashOfToken(token) } });
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('confirmed', [mailed]) });
 
-    expect(answer(await press(token))).toEqual({ result: 'already-confirmed' });
+    expect(answer(await press(mailed.token))).toEqual({ result: 'already-confirmed' });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { email: pendingRecord.email },
       ConsistentRead: true,
     });
+  });
+
+  it('says "expired" for a record past its expiry, even with a link still in its days', async () => {
+    const mailed = newConfirmationToken();
+    dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
+    dynamo
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'expired', $metadata: {} }));
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('pending', [mailed], Date.now() / 1000 - 60) });
+
+    expect(answer(await press(mailed.token))).toEqual({ result: 'expired' });
   });
 
   it('says "invalid" without looking anything up', async () => {
@@ -146,22 +173,24 @@ describe('pressing the confirm button', () => {
   });
 
   it('says "expired" for an old link, and confirms nothing with it', async () => {
-    const old = newConfirmationToken(new Date(Date.now() - 8 * 86_400_000)).token;
+    const old = newConfirmationToken(new Date(Date.now() - 8 * 86_400_000));
     dynamo
       .on(QueryCommand)
       .resolvesOnce({ Items: [] })
       .resolves({ Items: [pendingRecord] });
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('pending', [old]) });
 
-    expect(answer(await press(old))).toEqual({ result: 'expired' });
-    expect(answer(await press(old))).toEqual({ result: 'expired' });
+    expect(answer(await press(old.token))).toEqual({ result: 'expired' });
+    expect(answer(await press(old.token))).toEqual({ result: 'expired' });
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('says "already confirmed" for an old link that confirmed its signup in time', async () => {
-    const old = newConfirmationToken(new Date(Date.now() - 30 * 86_400_000)).token;
+    const old = newConfirmationToken(new Date(Date.now() - 30 * 86_400_000));
     dynamo.on(QueryCommand).resolves({ Items: [{ ...pendingRecord, status: 'confirmed' }] });
+    dynamo.on(GetCommand).resolves({ Item: storedRecord('confirmed', [old]) });
 
-    expect(answer(await press(old))).toEqual({ result: 'already-confirmed' });
+    expect(answer(await press(old.token))).toEqual({ result: 'already-confirmed' });
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 

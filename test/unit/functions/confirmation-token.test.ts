@@ -2,41 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_DAYS } from '#contract/waitlist-table';
 import {
   checkConfirmationToken,
+  hashOfLinkId,
   hashOfToken,
   newConfirmationToken,
+  newLinkId,
 } from '../../../functions/confirm/confirmation-token';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LINK_ID = newLinkId();
 
 describe('confirmation tokens', () => {
-  it('are 27 base64url characters: a time and 128 random bits, different every time', () => {
-    const tokens = new Set(Array.from({ length: 1000 }, () => newConfirmationToken(NOW).token));
+  it('are 48 base64url characters: a time, the record’s link id and 128 random bits, different every time', () => {
+    const tokens = new Set(Array.from({ length: 1000 }, () => newConfirmationToken(LINK_ID, NOW).token));
 
     expect(tokens.size).toBe(1000);
-    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{48}$/);
   });
 
-  it('are stored only as their SHA-256, which the check gives back for a valid token', () => {
-    const { token, hash } = newConfirmationToken(NOW);
+  it('are stored only as hashes: of the whole token, and of the link id the record is found by', () => {
+    const { token, hash, linkHash } = newConfirmationToken(LINK_ID, NOW);
 
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(hash).not.toContain(token);
     expect(hashOfToken(token)).toBe(hash);
-    expect(checkConfirmationToken(token, NOW)).toEqual({ ok: true, hash });
+    expect(linkHash).toBe(hashOfLinkId(LINK_ID));
+    expect(checkConfirmationToken(token, NOW)).toEqual({ ok: true, hash, linkHash });
+  });
+
+  it('of two mails to one record find the same record, and each is its own token', () => {
+    const first = newConfirmationToken(LINK_ID, NOW);
+    const second = newConfirmationToken(LINK_ID, NOW);
+
+    expect(first.linkHash).toBe(second.linkHash);
+    expect(first.hash).not.toBe(second.hash);
+    expect(newConfirmationToken(newLinkId(), NOW).linkHash).not.toBe(first.linkHash);
   });
 
   it(`work for ${PENDING_DAYS} days and then expire`, () => {
-    const { token, hash } = newConfirmationToken(NOW);
+    const { token, hash, linkHash } = newConfirmationToken(LINK_ID, NOW);
 
     expect(checkConfirmationToken(token, new Date(NOW.getTime() + PENDING_DAYS * DAY_MS))).toEqual({
       ok: true,
       hash,
+      linkHash,
     });
     expect(checkConfirmationToken(token, new Date(NOW.getTime() + PENDING_DAYS * DAY_MS + 1000))).toEqual({
       ok: false,
       problem: 'expired',
       hash,
+      linkHash,
     });
   });
 
@@ -45,19 +59,26 @@ describe('confirmation tokens', () => {
     ['one character longer', (token: string) => `${token}A`],
     ['with a character no token has', (token: string) => `${token.slice(0, -1)}=`],
     ['empty', () => ''],
-    ['from the future (a forged time)', () => newConfirmationToken(new Date(NOW.getTime() + DAY_MS)).token],
+    [
+      'from the future (a forged time)',
+      () => newConfirmationToken(LINK_ID, new Date(NOW.getTime() + DAY_MS)).token,
+    ],
   ])('are invalid when %s', (_case, tamper) => {
-    expect(checkConfirmationToken(tamper(newConfirmationToken(NOW).token), NOW)).toEqual({
+    expect(checkConfirmationToken(tamper(newConfirmationToken(LINK_ID, NOW).token), NOW)).toEqual({
       ok: false,
       problem: 'invalid',
     });
   });
 
-  it('give a changed token another hash, so it finds nothing', () => {
-    const { token, hash } = newConfirmationToken(NOW);
-    const changed = `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
+  it('give a changed token another hash, so it confirms nothing', () => {
+    const { token, hash } = newConfirmationToken(LINK_ID, NOW);
+    const changed = `${token.slice(0, 40)}${token[40] === 'A' ? 'B' : 'A'}${token.slice(41)}`;
 
     const check = checkConfirmationToken(changed, NOW);
     expect(check.ok && check.hash).not.toBe(hash);
+  });
+
+  it('refuse to be made for something that is not a link id', () => {
+    expect(() => newConfirmationToken('ann@example.nl', NOW)).toThrow('link id');
   });
 });
