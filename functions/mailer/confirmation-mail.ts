@@ -178,6 +178,10 @@ export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail
     `Subject: ${subjectText(subject)}`,
     `Date: ${now.toUTCString().replace(/GMT$/, '+0000')}`,
     `Message-ID: <${messageId}>`,
+    // Sent by a machine on a visitor's request: out-of-office replies and other robots keep quiet (RFC 3834),
+    // and a person's reply reaches the contact address rather than the sender's.
+    'Auto-Submitted: auto-generated',
+    `Reply-To: ${mailboxAddress(contactEmail)}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ].join(CRLF);

@@ -1,25 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { type AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { confirmationLink } from '#contract/confirmation';
 import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
-import { newConfirmationToken } from '../confirm/confirmation-token';
+import { newConfirmationToken, newLinkId } from '../confirm/confirmation-token';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
-import { type FaultClass, faultClassOf } from '../telemetry/fault-class';
-import { METRIC, writeMetricLine } from '../telemetry/metrics';
+import { errorNameOf, type FaultClass, faultClassOf } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
 import { confirmationMail, mailboxAddress } from './confirmation-mail';
+import { mayMail } from './mail-limit';
 import { type MailTransport, outboxTransport, sesTransport } from './mail-transport';
 
 /**
- * Sends the confirmation mails the waitlist asks for. It reads the table's stream: a pending record whose
- * latest mail request (mailRequestId) has not been sent yet gets a fresh token, stored as its hash, and a
- * mail with the link. The signup answer never waits for this. A mail that fails is reported back to the
- * stream, which retries it and, in the end, hands it to the dead-letter queue the operator watches.
+ * Sends the confirmation mails the waitlist asks for. It reads the table's stream: a change that asks for a
+ * new mail (a signup, or a later one of a pending address) is mailed once, in three steps:
+ * 1. claim: the record's link id (made at its first mail) and the new token's hash are stored, unless a
+ *    newer request, a confirmation or a bounce came in meanwhile;
+ * 2. send;
+ * 3. mark the request sent (mailedRequestId).
+ * A failure at any step leaves the request owed: the stream retries the record, and in the end hands it to
+ * the dead-letter queue the operator watches; on one machine the runner sends what is still owed at its
+ * next start. The mail's Message-ID comes from the request, so a repeat of the same mail is recognisably
+ * one mail (the local outbox replaces its file). A mailbox past its limit (mail-limit.ts), or one that
+ * bounced or complained, gets no mail, and none is owed. The signup answer never waits for this.
  */
 
 const store = storeFromEnvironment();
+const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
 const siteUrl = requiredEnv('SITE_URL');
 const mailFrom = requiredEnv('MAIL_FROM');
 const contactEmail = requiredEnv('CONTACT_EMAIL');
@@ -28,35 +36,34 @@ const transport: MailTransport =
     ? outboxTransport(requiredEnv('MAIL_OUTBOX_DIR'))
     : sesTransport(process.env.SES_CONFIGURATION_SET);
 
-type MailOutcome = 'sent' | 'not_needed' | 'superseded';
+type MailOutcome = 'sent' | 'not_needed' | 'superseded' | 'limited' | 'suppressed';
 
-/** The record as the stream shows it after the change, if it is one the mailer has to act on. */
-function mailRequestIn(streamRecord: DynamoDBRecord): WaitlistRecord | undefined {
+type MailRequest = WaitlistRecord & { mailRequestId: string };
+
+/**
+ * The record after the change, if the change asked for a mail that is still owed. A change that kept the
+ * request it had (the mailer's own claim and mark, say) asks for nothing new: its mail is already under way.
+ */
+function mailRequestIn(streamRecord: DynamoDBRecord): MailRequest | undefined {
   const image = streamRecord.dynamodb?.NewImage;
   if (!image) return undefined;
   const record = unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord;
-  const waiting =
-    record.status === 'pending' && record.mailRequestId && record.mailRequestId !== record.mailedRequestId;
-  return waiting ? record : undefined;
+  const before = streamRecord.dynamodb?.OldImage;
+  const earlierRequest = before
+    ? unmarshall(before as Record<string, AttributeValue>).mailRequestId
+    : undefined;
+  const owed =
+    record.status === 'pending' &&
+    record.mailRequestId !== undefined &&
+    record.mailRequestId !== record.mailedRequestId &&
+    record.mailRequestId !== earlierRequest;
+  return owed ? (record as MailRequest) : undefined;
 }
 
-/**
- * Stores the new token's hash and marks the request as being sent, unless a newer request or a
- * confirmation came in meanwhile. A retry of a mail that failed makes a new token, so only the link in the
- * mail that went out works.
- */
-async function claim(record: WaitlistRecord, tokenHash: string): Promise<boolean> {
+/** Runs a conditional update: false when its condition does not hold. */
+async function updateIf(command: UpdateCommand): Promise<boolean> {
   try {
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: record.email },
-        UpdateExpression: 'SET tokenHash = :hash, mailedRequestId = :id',
-        ConditionExpression: 'mailRequestId = :id AND #status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':hash': tokenHash, ':id': record.mailRequestId, ':pending': 'pending' },
-      }),
-    );
+    await store.client.send(command);
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
@@ -64,13 +71,59 @@ async function claim(record: WaitlistRecord, tokenHash: string): Promise<boolean
   }
 }
 
+/** Step 1: the link id and this token's hash, while the request is still the record's latest and owed. */
+function claim(record: MailRequest, linkId: string, token: { hash: string; linkHash: string }) {
+  return updateIf(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: record.email },
+      UpdateExpression:
+        'SET linkId = :linkId, tokenHash = :linkHash, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes)',
+      ConditionExpression:
+        'mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':linkId': linkId,
+        ':linkHash': token.linkHash,
+        ':none': [],
+        ':hashes': [token.hash],
+        ':id': record.mailRequestId,
+        ':pending': 'pending',
+      },
+    }),
+  );
+}
+
+/** Step 3, or instead of sending: this request needs no more mail. A newer request is left owed. */
+function markDone(record: MailRequest) {
+  return updateIf(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: record.email },
+      UpdateExpression: 'SET mailedRequestId = :id',
+      ConditionExpression: 'mailRequestId = :id',
+      ExpressionAttributeValues: { ':id': record.mailRequestId },
+    }),
+  );
+}
+
 async function mailFor(streamRecord: DynamoDBRecord, now = new Date()): Promise<MailOutcome> {
   const record = mailRequestIn(streamRecord);
   if (!record) return 'not_needed';
-  const { token, hash } = newConfirmationToken(now);
-  if (!(await claim(record, hash))) return 'superseded';
-  const confirmUrl = confirmationLink(siteUrl, record.language, token);
-  const messageId = `${randomUUID()}@${mailFrom.slice(mailFrom.lastIndexOf('@') + 1)}`;
+  if (record.mailSuppressed) {
+    await markDone(record);
+    return 'suppressed';
+  }
+  if (!(await mayMail(limits, record.email, record.mailRequestId, { now }))) {
+    await markDone(record);
+    return 'limited';
+  }
+  const linkId = record.linkId ?? newLinkId();
+  const token = newConfirmationToken(linkId, now);
+  if (!(await claim(record, linkId, token))) return 'superseded';
+
+  const confirmUrl = confirmationLink(siteUrl, record.language, token.token);
+  const messageId = `${record.mailRequestId}@${mailFrom.slice(mailFrom.lastIndexOf('@') + 1)}`;
   const mail = confirmationMail({
     to: record.emailAsEntered,
     language: record.language,
@@ -89,24 +142,31 @@ async function mailFor(streamRecord: DynamoDBRecord, now = new Date()): Promise<
     confirmUrl,
     messageId,
   });
+  await markDone(record);
   return 'sent';
 }
 
+const OUTCOME_METRIC: Partial<Record<MailOutcome, MetricName>> = {
+  sent: METRIC.mailSent,
+  limited: METRIC.mailLimited,
+  suppressed: METRIC.mailSuppressed,
+};
+
 /**
- * One line per stream record, with its metrics: a mail sent or failed (with the fault's class). Never the
- * address, never the token.
+ * One line per stream record, with its metrics: a mail sent, held back, or failed (with the fault's
+ * class). Never the address, never the token.
  */
 function log(
   outcome: MailOutcome | 'failed',
   requestId: string | undefined,
   fault?: { faultClass: FaultClass; errorName: string },
 ): void {
+  const metric = outcome === 'failed' ? METRIC.mailFailed : OUTCOME_METRIC[outcome];
   writeMetricLine({
     service: 'mailer',
     message: 'confirmation mail',
     level: outcome === 'failed' ? 'ERROR' : 'INFO',
-    counts:
-      outcome === 'sent' ? { [METRIC.mailSent]: 1 } : outcome === 'failed' ? { [METRIC.mailFailed]: 1 } : {},
+    counts: metric ? { [metric]: 1 } : {},
     faultClass: fault?.faultClass,
     fields: { outcome, errorName: fault?.errorName },
     requestId,
@@ -126,10 +186,7 @@ export async function handler(
     try {
       log(await mailFor(streamRecord), requestId);
     } catch (error) {
-      log('failed', requestId, {
-        faultClass: faultClassOf(error),
-        errorName: error instanceof Error ? error.name : typeof error,
-      });
+      log('failed', requestId, { faultClass: faultClassOf(error), errorName: errorNameOf(error) });
       return { batchItemFailures: [{ itemIdentifier: streamRecord.dynamodb?.SequenceNumber ?? '' }] };
     }
   }

@@ -1,6 +1,7 @@
 /**
- * The mailer as Lambda runs it: DynamoDB stream records in, SES v2 and the table mocked. It mails what a
- * pending record asks for, stores only the token's hash, and reports failures back to the stream.
+ * The mailer as Lambda runs it: DynamoDB stream records in, SES v2 and the tables mocked. It mails what a
+ * pending record asks for, once, within the mailbox's limit, stores only hashes, and reports failures back
+ * to the stream.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -10,10 +11,11 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
-import { hashOfToken } from '../../../functions/confirm/confirmation-token';
+import { hashOfLinkId, hashOfToken } from '../../../functions/confirm/confirmation-token';
 import { capturedLogLines } from './captured-log';
 
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
+vi.stubEnv('MAIL_LIMIT_TABLE_NAME', 'limits-test');
 vi.stubEnv('SITE_URL', 'https://mandje.nl');
 vi.stubEnv('MAIL_FROM', 'hallo@mandje.nl');
 vi.stubEnv('CONTACT_EMAIL', 'hallo@mandje.nl');
@@ -43,12 +45,13 @@ const PENDING: WaitlistRecord = {
 };
 
 let sequence = 0;
-const streamRecord = (image: WaitlistRecord, eventName: 'INSERT' | 'MODIFY' = 'INSERT'): DynamoDBRecord => ({
-  eventName,
+const streamRecord = (image: WaitlistRecord, before?: WaitlistRecord): DynamoDBRecord => ({
+  eventName: before ? 'MODIFY' : 'INSERT',
   eventSource: 'aws:dynamodb',
   dynamodb: {
     Keys: marshall({ email: image.email }) as never,
     NewImage: marshall(image, { removeUndefinedValues: true }) as never,
+    ...(before ? { OldImage: marshall(before, { removeUndefinedValues: true }) as never } : {}),
     SequenceNumber: String(++sequence),
     StreamViewType: 'NEW_AND_OLD_IMAGES',
   },
@@ -63,8 +66,14 @@ const linkIn = (raw: string) => {
     .match(/https:\/\/mandje\.nl\/api\/confirm\?\S+/)?.[0];
 };
 
+const WAITLIST = { TableName: 'waitlist-test' };
+const LIMITS = { TableName: 'limits-test' };
+const waitlistUpdates = () =>
+  dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
+
 describe('the mailer', () => {
-  it('mails a new pending signup, in its language, through the configuration set, storing only the token hash', async () => {
+  it('mails a new pending signup in its language through the configuration set: claim, send, then mark it sent', async () => {
     dynamo.on(UpdateCommand).resolves({});
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
 
@@ -78,51 +87,113 @@ describe('the mailer', () => {
     });
     const raw = sentRaw();
     expect(raw).toContain('Subject: Bevestig je aanmelding voor de wachtlijst van Mandje');
+    // One id per request: a repeat of this mail is recognisably the same mail.
+    expect(raw).toContain('Message-ID: <request-1@mandje.nl>');
     const link = new URL(linkIn(raw) ?? '');
     expect(link.searchParams.get('lang')).toBe('nl');
     const token = link.searchParams.get('t') ?? '';
-    expect(token).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{48}$/);
 
-    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(update).toMatchObject({
+    const [claim, mark] = waitlistUpdates();
+    expect(claim).toMatchObject({
       Key: { email: PENDING.email },
-      ConditionExpression: 'mailRequestId = :id AND #status = :pending',
-      ExpressionAttributeValues: { ':hash': hashOfToken(token), ':id': 'request-1' },
+      ExpressionAttributeValues: { ':hashes': [hashOfToken(token)], ':id': 'request-1' },
     });
-    expect(JSON.stringify(update)).not.toContain(token);
+    const linkId = String(claim?.ExpressionAttributeValues?.[':linkId']);
+    expect(claim?.ExpressionAttributeValues?.[':linkHash']).toBe(hashOfLinkId(linkId));
+    expect(mark).toMatchObject({
+      Key: { email: PENDING.email },
+      UpdateExpression: 'SET mailedRequestId = :id',
+      ExpressionAttributeValues: { ':id': 'request-1' },
+    });
+    expect(JSON.stringify(waitlistUpdates())).not.toContain(token);
   });
 
-  it('mails again for a new request on a pending record (a resend), and not for its own update', async () => {
+  it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
     dynamo.on(UpdateCommand).resolves({});
     ses.on(SendEmailCommand).resolves({});
-    const resent = {
-      ...PENDING,
-      mailRequestId: 'request-2',
-      mailedRequestId: 'request-1',
-      mailsRequested: 2,
-    };
-    const ownUpdate = { ...resent, mailedRequestId: 'request-2', tokenHash: 'abc' };
+    const linkId = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const mailed = { ...PENDING, linkId, mailedRequestId: 'request-1', mailTokenHashes: ['h1'] };
+    const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
 
-    await handler({ Records: [streamRecord(resent, 'MODIFY'), streamRecord(ownUpdate, 'MODIFY')] });
+    await handler({ Records: [streamRecord(resent, mailed)] });
+
+    const [claim] = waitlistUpdates();
+    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': linkId, ':id': 'request-2' });
+    expect(claim?.UpdateExpression).toContain('list_append');
+    const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
+    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(linkId);
+  });
+
+  it('mails a new request on a pending record, and nothing for its own claim and mark, which keep the request', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+    const mailed = { ...PENDING, mailedRequestId: 'request-1' };
+    const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
+    const claimed = { ...resent, linkId: 'AAAAAAAAAAAAAAAAAAAAAA', mailTokenHashes: ['h'] };
+    const marked = { ...claimed, mailedRequestId: 'request-2' };
+
+    await handler({
+      Records: [streamRecord(resent, mailed), streamRecord(claimed, resent), streamRecord(marked, claimed)],
+    });
 
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
   });
 
   it('sends nothing for a confirmed record, or a request a newer one replaced', async () => {
-    dynamo
-      .on(UpdateCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'newer', $metadata: {} }));
+    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
     const confirmed: WaitlistRecord = {
       ...PENDING,
       status: 'confirmed',
       confirmedAt: '2026-11-22T11:00:00Z',
     };
 
-    expect(await handler({ Records: [streamRecord(confirmed, 'MODIFY'), streamRecord(PENDING)] })).toEqual({
+    expect(await handler({ Records: [streamRecord(confirmed, PENDING), streamRecord(PENDING)] })).toEqual({
       batchItemFailures: [],
     });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(waitlistUpdates()).toHaveLength(1);
+  });
+
+  it('sends nothing to a mailbox past its limit, owes it nothing, and counts it', async () => {
+    dynamo.on(UpdateCommand, LIMITS).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, WAITLIST).resolves({});
+
+    expect(await handler({ Records: [streamRecord(PENDING)] })).toEqual({ batchItemFailures: [] });
+
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(waitlistUpdates()).toEqual([expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' })]);
+    expect(logLines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ outcome: 'limited', MailLimited: 1 }),
+    ]);
+  });
+
+  it('counts the mailbox, not its spelling, and never stores the address in the limit table', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+    const spelled = (key: string): WaitlistRecord => ({ ...PENDING, email: key, emailAsEntered: key });
+
+    await handler({
+      Records: [streamRecord(spelled('a.nn+x@gmail.com')), streamRecord(spelled('ann+y@googlemail.com'))],
+    });
+
+    const keys = dynamo.commandCalls(UpdateCommand, LIMITS).map((call) => call.args[0].input.Key);
+    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(1);
+    expect(JSON.stringify(keys)).not.toMatch(/ann|gmail/);
+  });
+
+  it('sends nothing to a mailbox that bounced or complained, and owes it nothing', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    const bounced: WaitlistRecord = { ...PENDING, mailSuppressed: 'bounce' };
+
+    await handler({ Records: [streamRecord(bounced)] });
+
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand, LIMITS)).toHaveLength(0);
+    expect(logLines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ outcome: 'suppressed', MailSuppressed: 1 }),
+    ]);
   });
 
   it('reports the first mail that fails and stops there, so the stream retries it and nothing is sent twice', async () => {
@@ -140,6 +211,10 @@ describe('the mailer', () => {
 
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: first.dynamodb?.SequenceNumber }] });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    // Claimed, not marked: the request is still owed.
+    expect(waitlistUpdates().map((update) => update.UpdateExpression)).not.toContain(
+      'SET mailedRequestId = :id',
+    );
     expect(logLines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({
         level: 'ERROR',
