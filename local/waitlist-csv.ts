@@ -15,12 +15,19 @@ export const CSV_COLUMNS = [
   'confirmedConsentVersion',
 ] as const satisfies readonly (keyof WaitlistRecord)[];
 
-/** `unconfirmed`: a record from before confirmation by mail, which has no status. */
-export type RecordStatus = 'confirmed' | 'pending' | 'unconfirmed';
+/**
+ * `unconfirmed`: a record from before confirmation by mail, which has no status. `bounced` and
+ * `complained`: mail to it bounced for good, or its owner marked a mail as spam; either way the person is
+ * off the waitlist, and the record stays only as a do-not-mail mark until it expires.
+ */
+export type RecordStatus = 'confirmed' | 'pending' | 'unconfirmed' | 'bounced' | 'complained';
 
 /** A record's status as the export and the count name it: records from before confirmation by mail have none. */
-export const statusOf = (record: { status?: unknown }): RecordStatus =>
-  record.status === 'confirmed' || record.status === 'pending' ? record.status : 'unconfirmed';
+export function statusOf(record: { status?: unknown; mailSuppressed?: unknown }): RecordStatus {
+  if (record.mailSuppressed === 'complaint') return 'complained';
+  if (record.mailSuppressed === 'bounce') return 'bounced';
+  return record.status === 'confirmed' || record.status === 'pending' ? record.status : 'unconfirmed';
+}
 
 /** A spreadsheet reads a cell that starts with one of these as a formula (or the start of one). */
 const FORMULA_START = /^[=+\-@\t\r]/;

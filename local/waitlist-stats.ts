@@ -3,13 +3,14 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 
 /** What `stats` reads of a record, and all it reads: no address. */
-export type SignupFacts = Partial<Record<'createdAt' | 'language' | 'status', unknown>>;
+export type SignupFacts = Partial<Record<'createdAt' | 'language' | 'status' | 'mailSuppressed', unknown>>;
 
 /** The attributes behind SignupFacts, for the scan's projection. */
 export const SIGNUP_FACT_ATTRIBUTES = [
   'createdAt',
   'language',
   'status',
+  'mailSuppressed',
 ] as const satisfies readonly (keyof SignupFacts & keyof WaitlistRecord)[];
 
 export const DEFAULT_STATS_DAYS = 30;
@@ -54,7 +55,13 @@ export function waitlistStats(
     Locale | 'other',
     number
   >;
-  const byStatus: Record<RecordStatus, number> = { confirmed: 0, pending: 0, unconfirmed: 0 };
+  const byStatus: Record<RecordStatus, number> = {
+    confirmed: 0,
+    pending: 0,
+    unconfirmed: 0,
+    bounced: 0,
+    complained: 0,
+  };
   let total = 0;
   for (const record of records) {
     total++;
@@ -83,7 +90,7 @@ export function signupBar(count: number, busiest: number, width = BAR_WIDTH): st
 }
 
 /** Rows shown only when there is something to count: a language or a status the list should not have. */
-const ONLY_IF_ANY = new Set(['other', 'unconfirmed']);
+const ONLY_IF_ANY = new Set(['other', 'unconfirmed', 'bounced', 'complained']);
 
 /** Label-and-number rows, as `count` prints them. */
 const rows = (entries: [string, number][]) =>
@@ -94,7 +101,8 @@ const rows = (entries: [string, number][]) =>
 
 /**
  * What `stats` prints: a chart of the signups per day (date, bar, count), then the whole list by
- * language and by status, and its total. `other` and `unconfirmed` only appear when there are any.
+ * language and by status, and its total. `other`, `unconfirmed`, `bounced` and `complained` only appear
+ * when there are any.
  */
 export function waitlistStatsReport({ perDay, byLanguage, byStatus, total }: WaitlistStats): string {
   const busiest = Math.max(0, ...perDay.map(({ signups }) => signups));

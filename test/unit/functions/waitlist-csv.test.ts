@@ -74,6 +74,16 @@ describe('waitlistCsv', () => {
     );
   });
 
+  it('calls a record whose mail bounced or who complained by that, whatever its status', () => {
+    const rows = waitlistCsv([
+      { ...record('a@x.nl', '2026-11-01T08:00:00.000Z'), status: 'confirmed', mailSuppressed: 'complaint' },
+      { ...record('b@x.nl', '2026-11-02T08:00:00.000Z'), status: 'pending', mailSuppressed: 'bounce' },
+    ]).split('\r\n');
+
+    expect(rows[1]).toContain(',complained,');
+    expect(rows[2]).toContain(',bounced,');
+  });
+
   it('escapes formulas in every column, not only the address', () => {
     const csv = waitlistCsv([
       {

@@ -80,7 +80,7 @@ describe('waitlistStats', () => {
     expect(stats.total).toBe(3);
   });
 
-  it('totals the whole list by language and by status, a record without a status as unconfirmed', () => {
+  it('totals the whole list by language and by status: no status is unconfirmed, a bounce or complaint its own', () => {
     const stats = waitlistStats(
       [
         signup('2026-12-10T08:00:00.000Z', 'nl', 'confirmed'),
@@ -89,13 +89,15 @@ describe('waitlistStats', () => {
         // From before confirmation by mail: no status at all.
         { createdAt: '2025-12-01T09:00:00.000Z', language: 'en' },
         signup('2026-12-02T09:00:00.000Z', 'de', 'pending'),
+        { ...signup('2026-12-03T09:00:00.000Z', 'nl', 'confirmed'), mailSuppressed: 'complaint' },
+        { ...signup('2026-12-04T09:00:00.000Z', 'nl', 'pending'), mailSuppressed: 'bounce' },
       ],
       { now: NOW, days: 30 },
     );
 
-    expect(stats.byLanguage).toEqual({ nl: 2, en: 2, other: 1 });
-    expect(stats.byStatus).toEqual({ confirmed: 2, pending: 2, unconfirmed: 1 });
-    expect(stats.total).toBe(5);
+    expect(stats.byLanguage).toEqual({ nl: 4, en: 2, other: 1 });
+    expect(stats.byStatus).toEqual({ confirmed: 2, pending: 2, unconfirmed: 1, bounced: 1, complained: 1 });
+    expect(stats.total).toBe(7);
   });
 });
 
@@ -157,7 +159,7 @@ describe('waitlistStatsReport', () => {
     const busy = waitlistStatsReport({
       perDay: Array.from({ length: 366 }, (_, index) => ({ day: '2026-01-01', signups: index * 1000 })),
       byLanguage: { nl: 1, en: 1, other: 0 },
-      byStatus: { confirmed: 1, pending: 1, unconfirmed: 0 },
+      byStatus: { confirmed: 1, pending: 1, unconfirmed: 0, bounced: 0, complained: 0 },
       total: 2,
     });
 
