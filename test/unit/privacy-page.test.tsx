@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import type { Locale } from '#contract/locales';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
@@ -29,6 +30,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.purpose,
       copy.retention,
       copy.storage,
+      copy.limits,
       copy.logs,
       copy.browser,
       copy.rights,
@@ -63,7 +65,20 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.data.items.confirmation,
       copy.data.items.mails.replace('{max}', String(MAX_CONFIRMATION_MAILS)),
       copy.data.items.tokenHash,
+      copy.data.items.undeliverable,
     ]);
+  });
+
+  it('says what is kept to limit misuse, for how long, and the limits themselves, from their one source', () => {
+    renderPage(locale, 'privacy');
+
+    const limits = screen.getByRole('region', { name: copy.limits.title });
+    expect(limits).toHaveTextContent(
+      copy.limits.body
+        .replace('{perMailbox}', String(MAILS_PER_MAILBOX))
+        .replace('{perClient}', String(CLIENT_POSTS_PER_MINUTE)),
+    );
+    expect(limits).toHaveTextContent(copy.limits.undeliverable);
   });
 
   it('says a signup is pending until it is confirmed with the link in the mail', () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '../../components/control-styles';
@@ -13,7 +14,7 @@ import { PAGE_PATH } from '../../i18n/page-paths';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
-export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-22';
+export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-24';
 
 /** Where a visitor can complain about how their data is handled: the Dutch data protection authority. */
 export const DATA_PROTECTION_AUTHORITY_URL = 'https://autoriteitpersoonsgegevens.nl';
@@ -88,6 +89,7 @@ export function PrivacyPage() {
                 copy.data.items.confirmation,
                 fillIn(copy.data.items.mails, maxMails),
                 copy.data.items.tokenHash,
+                copy.data.items.undeliverable,
               ]}
             />
             <p>{copy.data.nothingElse}</p>
@@ -107,6 +109,16 @@ export function PrivacyPage() {
           <NoticeSection id="storage" title={copy.storage.title}>
             <p>{copy.storage.body}</p>
             <p>{copy.storage.mail}</p>
+          </NoticeSection>
+
+          <NoticeSection id="limits" title={copy.limits.title}>
+            <p>
+              {fillIn(copy.limits.body, {
+                perMailbox: MAILS_PER_MAILBOX,
+                perClient: CLIENT_POSTS_PER_MINUTE,
+              })}
+            </p>
+            <p>{copy.limits.undeliverable}</p>
           </NoticeSection>
 
           <NoticeSection id="logs" title={copy.logs.title}>

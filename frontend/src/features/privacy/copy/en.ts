@@ -25,7 +25,9 @@ export const en = {
         'whether you have confirmed your signup, and if so, when, and which version of the signup text you confirmed',
       mails: 'when we sent you a confirmation email, and how many (at most {max})',
       tokenHash:
-        'a hash of the code in your confirmation link, to recognise the link when you use it: never the link itself, so what we keep cannot confirm anything',
+        'a hash of the code in each confirmation link we sent you, to recognise a link when you use it: never a link itself, so what we keep cannot confirm anything',
+      undeliverable:
+        'if an email to you could not be delivered for good, or you marked one of ours as spam: that it happened and when, so that we never email you again',
     },
     nothingElse: 'With your address we store nothing else: no name, no IP address.',
   },
@@ -33,7 +35,7 @@ export const en = {
     title: 'Why we keep it',
     body: 'Only to send you one email to confirm your signup, and then to email you when {brand} launches. We send you nothing else: no newsletter, no advertising.',
     confirmation:
-      'Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), and the older one no longer works.',
+      'Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), in the language of your first signup; the links you already have keep working until they expire.',
     basis:
       'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up and confirming. You can withdraw it at any time; what we did before stays lawful.',
   },
@@ -47,6 +49,12 @@ export const en = {
     title: 'Where it is kept',
     body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
     mail: 'We send the confirmation email through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver that email.',
+  },
+  limits: {
+    title: 'Limits against misuse',
+    body: 'So that nobody can use our form to flood someone’s inbox, we send at most {perMailbox} confirmation emails a day to one mailbox, however its address is written (with or without a +tag, and at Gmail with or without dots). To count them we keep a hash of the mailbox, never the address, for 24 hours; then it is deleted automatically. Our hosting’s firewall also counts, for one minute at a time, how many signups come from one IP address, and holds back a connection that sends more than {perClient} a minute; we do not keep those addresses. We do this because we have a legitimate interest in a waitlist that cannot be turned against anyone.',
+    undeliverable:
+      'If an email to you bounces for good, or you mark one of ours as spam, we send you nothing more and take you off the waitlist. We then keep only the mark that says so until your signup would have expired anyway, so that nobody can put your address on the list again.',
   },
   logs: {
     title: 'Website logs',

@@ -23,7 +23,9 @@ export const nl = {
         'of je je aanmelding hebt bevestigd, en zo ja: wanneer, en welke versie van de aanmeldtekst je toen hebt bevestigd',
       mails: 'wanneer we je een bevestigingsmail hebben gestuurd, en hoeveel (hooguit {max})',
       tokenHash:
-        'een hash van de code in je bevestigingslink, om de link te herkennen als je hem gebruikt: nooit de link zelf, dus met wat wij bewaren kan niemand iets bevestigen',
+        'een hash van de code in elke bevestigingslink die we je stuurden, om een link te herkennen als je hem gebruikt: nooit een link zelf, dus met wat wij bewaren kan niemand iets bevestigen',
+      undeliverable:
+        'als een mail aan jou definitief niet bezorgd kon worden, of als je een mail van ons als spam hebt gemarkeerd: dát het gebeurde en wanneer, zodat we je nooit meer mailen',
     },
     nothingElse: 'Meer bewaren we niet bij je adres: geen naam en geen IP-adres.',
   },
@@ -31,7 +33,7 @@ export const nl = {
     title: 'Waarvoor we het gebruiken',
     body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, en om je daarna te mailen zodra {brand} van start gaat. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
     confirmation:
-      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal) en werkt de vorige niet meer.',
+      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. De links die je al hebt, blijven werken tot ze verlopen.',
     basis:
       'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden en dat te bevestigen. Je kunt die toestemming altijd intrekken; wat we tot dan toe deden, blijft rechtmatig.',
   },
@@ -45,6 +47,12 @@ export const nl = {
     title: 'Waar we het bewaren',
     body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS). Daar draait ook deze website, en AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
     mail: 'De bevestigingsmail versturen we via Amazon Simple Email Service (SES), ook een dienst van AWS, die je adres alleen gebruikt om die mail te bezorgen.',
+  },
+  limits: {
+    title: 'Grenzen tegen misbruik',
+    body: 'Zodat niemand ons formulier kan gebruiken om iemands inbox te laten overlopen, sturen we hooguit {perMailbox} bevestigingsmails per dag naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we 24 uur lang een hash van de mailbox, nooit het adres; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
+    undeliverable:
+      'Komt een mail aan jou definitief niet aan, of markeer je een mail van ons als spam, dan sturen we je niets meer en halen we je van de wachtlijst. We bewaren dan alleen die markering, tot je aanmelding toch al zou verlopen, zodat niemand je adres opnieuw op de lijst kan zetten.',
   },
   logs: {
     title: 'Logbestanden',
