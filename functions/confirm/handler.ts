@@ -17,7 +17,9 @@ import {
 } from '#contract/confirmation';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { type RequestForm, readRequestBody } from '../http/request-body';
+import { crossSitePage } from '../http/cross-site-page';
+import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
+import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
@@ -30,6 +32,7 @@ import { confirmSignup } from './confirm-signup';
  */
 
 const store = storeFromEnvironment();
+const guard = requestGuardSettingsFrom(process.env);
 /** The prerendered pages; in the function's own folder unless CONFIRM_PAGES_DIR says otherwise (locally). */
 const pagesDir = process.env.CONFIRM_PAGES_DIR ?? dirname(fileURLToPath(import.meta.url));
 const pages = new Map<Locale, string>();
@@ -44,7 +47,10 @@ const confirmRequestSchema = z.object({
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** The confirmation page in the link's language, with the link's token in its form. */
+/**
+ * The confirmation page in the link's language, with the link's token in its form. HEAD (link checkers)
+ * gets the same status and headers without the page.
+ */
 function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
   const parameters = new URLSearchParams(event.rawQueryString);
   const requested = parameters.get(LANGUAGE_PARAMETER);
@@ -58,7 +64,10 @@ function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResul
   return {
     statusCode: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE },
-    body: page.replace(TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
+    body:
+      event.requestContext.http.method === 'HEAD'
+        ? ''
+        : page.replace(TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
   };
 }
 
@@ -69,6 +78,8 @@ function respond(
   form: RequestForm | undefined,
   language: Locale,
 ): APIGatewayProxyStructuredResultV2 {
+  // A visitor whose form another site made gets a page that says so, not a result page.
+  if (form === 'form' && outcome === 'forbidden') return crossSitePage('confirmation', language);
   const isResult = (CONFIRM_HTTP_STATUS as Record<string, number>)[outcome] === undefined;
   const fault = outcome === 'unavailable' || outcome === 'internal';
   if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
@@ -87,7 +98,7 @@ function respond(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       ...NO_STORE,
-      ...(outcome === 'method_not_allowed' ? { allow: 'GET, POST' } : {}),
+      ...(outcome === 'method_not_allowed' ? { allow: 'GET, HEAD, POST' } : {}),
     },
     body: JSON.stringify(body),
   };
@@ -115,12 +126,14 @@ interface Decision {
   outcome: Outcome;
   form?: RequestForm;
   language: Locale;
+  /** For `forbidden`: which check refused it. */
+  refusal?: GuardRefusal;
   fault?: { faultClass: FaultClass; errorName: string };
 }
 
 /** One line per request, with its metrics. Never the token, never an address. */
 function log(
-  { outcome, form, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
+  { outcome, form, refusal, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
   status: number,
   latencyMs: number,
   requestId: string | undefined,
@@ -133,7 +146,7 @@ function log(
     counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
     latencyMs,
     faultClass: fault?.faultClass,
-    fields: { outcome, form, status, errorName: fault?.errorName },
+    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
     requestId,
   });
 }
@@ -153,15 +166,24 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   }
 }
 
+/** A request the guard refused: around the edge (before the body is read), or posted by another site. */
+function refused(event: APIGatewayProxyEventV2, refusal: GuardRefusal): Decision {
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal, language: DEFAULT_LOCALE };
+  const { form, language } = howAsked(event);
+  return { outcome: 'forbidden', refusal, form, language: language ?? DEFAULT_LOCALE };
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
   const requestId = event.requestContext?.requestId;
-  if (event.requestContext.http.method === 'GET') {
+  const refusal = refusalOf(event, guard);
+  const method = event.requestContext.http.method;
+  if (refusal === undefined && (method === 'GET' || method === 'HEAD')) {
     const page = showPage(event);
     log({ outcome: 'page' }, 200, Math.round(performance.now() - started), requestId);
     return page;
   }
-  const decision = await decide(event);
+  const decision = refusal === undefined ? await decide(event) : refused(event, refusal);
   const response = respond(decision.outcome, decision.form, decision.language);
   log(decision, response.statusCode ?? 500, Math.round(performance.now() - started), requestId);
   return response;

@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { parseFormBody } from './form-body';
+import { parseJsonStrictly } from './json-body';
 
 /**
  * The body of a POST to the API, read the same way for every route: JSON (from the page's script) or a
@@ -62,17 +64,16 @@ const isIdentity = (contentEncoding: string | undefined) =>
     .split(',')
     .every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()));
 
-/** The body's fields as sent: a JSON value, or a form's fields; undefined when it cannot be read. */
+/**
+ * The body's fields as sent: a JSON value, or a form's fields; undefined when it cannot be read, or when
+ * it names a field twice (which of the two was meant is a guess).
+ */
 function readFields(form: RequestForm, text: string): unknown {
   if (form === 'form') {
     const body = parseFormBody(text);
     return body.ok ? body.fields : undefined;
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return parseJsonStrictly(text);
 }
 
 /** Reads a POST's body, or says in one word what is wrong with the request. */
@@ -94,4 +95,17 @@ export function readRequestBody(event: APIGatewayProxyEventV2): RequestBody {
   const fields = readFields(form, text);
   if (fields === undefined) return { ok: false, form, error: 'invalid_request' };
   return { ok: true, form, fields };
+}
+
+/**
+ * How a request was asked, for answering one that is refused before it is handled: its form, and the
+ * language its `language` field names (both waitlist and confirm forms have one), when it can be read.
+ */
+export function howAsked(event: APIGatewayProxyEventV2): {
+  form: RequestForm | undefined;
+  language: Locale | undefined;
+} {
+  const body = readRequestBody(event);
+  const language = (body.fields as { language?: unknown } | undefined)?.language;
+  return { form: body.form, language: isLocale(language) ? language : undefined };
 }

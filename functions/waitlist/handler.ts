@@ -7,6 +7,9 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
+import { crossSitePage } from '../http/cross-site-page';
+import { howAsked } from '../http/request-body';
+import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
 import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
@@ -17,6 +20,7 @@ import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 const store: WaitlistStore = storeFromEnvironment();
 /** Confirmation by mail is on unless the stack turned it off (-c confirmSignups=false). */
 const confirmSignups = process.env.CONFIRM_SIGNUPS !== 'false';
+const guard = requestGuardSettingsFrom(process.env);
 
 export { STORE_DEADLINE_MS };
 
@@ -27,6 +31,8 @@ interface Decision {
   /** How the request came: a form post is answered with a redirect to a page in its language. */
   form?: RequestForm;
   language?: Locale;
+  /** For `forbidden`: which check refused it. */
+  refusal?: GuardRefusal;
   /** For a fault: its class and the error's name (never its message, which may quote the request). */
   fault?: { faultClass: FaultClass; errorName: string };
 }
@@ -34,6 +40,8 @@ interface Decision {
 function respond({ outcome, form, language }: Decision): APIGatewayProxyStructuredResultV2 {
   // A robot caught by the honeypot is told exactly what a person would be.
   const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+  // A visitor whose form another site made gets a page that says so, not someone else's result page.
+  if (form === 'form' && answered === 'forbidden') return crossSitePage('signup', language ?? DEFAULT_LOCALE);
   if (form === 'form' && answered in WAITLIST_RESULT_OF) {
     const result = WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF];
     return {
@@ -79,7 +87,7 @@ const OUTCOME_METRIC: Record<Outcome, MetricName> = {
  * the request body. A permanent fault is an error; a transient one a warning.
  */
 function log(
-  { outcome, form, language, fault }: Decision,
+  { outcome, form, language, refusal, fault }: Decision,
   status: number,
   latencyMs: number,
   requestId: string | undefined,
@@ -92,12 +100,16 @@ function log(
     latencyMs,
     language,
     faultClass: fault?.faultClass,
-    fields: { outcome, form, status, errorName: fault?.errorName },
+    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
     requestId,
   });
 }
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
+  const refusal = refusalOf(event, guard);
+  // Around the edge: refused before the body is even read.
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
+  if (refusal === 'cross_site') return { outcome: 'forbidden', refusal, ...howAsked(event) };
   const parsed = parseJoinRequest(event);
   if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
   const { form, request } = parsed;

@@ -35,7 +35,8 @@ describe('waitlist handler', () => {
     const input = puts[0]?.args[0].input;
     expect(input).toEqual({
       TableName: 'waitlist-test',
-      ConditionExpression: 'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now)',
+      ConditionExpression:
+        'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':pending': 'pending', ':now': expect.any(Number) },
       Item: {

@@ -1,0 +1,72 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { CONFIRM_HTTP_STATUS } from '#contract/confirmation';
+import type { Locale } from '#contract/locales';
+import { WAITLIST_HTTP_STATUS } from '#contract/waitlist-api';
+
+/**
+ * The 403 page a visitor without script sees when a form on another website posted to the API: a page of
+ * its own (no stylesheet, no script, nothing inline), so it reads the same under the strict CSP.
+ */
+
+export type CrossSiteAbout = 'signup' | 'confirmation';
+
+const nl = {
+  signup: {
+    title: 'Aanmelding niet verwerkt',
+    body: 'Je aanmelding is niet aangenomen, omdat het formulier van een andere website kwam. Er is niets bewaard en er is geen mail verstuurd. Meld je aan via het formulier op de site van Mandje zelf.',
+  },
+  confirmation: {
+    title: 'Bevestiging niet verwerkt',
+    body: 'Je bevestiging is niet aangenomen, omdat het formulier van een andere website kwam. Er is niets veranderd. Open de link in je bevestigingsmail en bevestig op de site van Mandje zelf.',
+  },
+  link: 'Naar Mandje',
+  home: '/',
+};
+
+const en = {
+  signup: {
+    title: 'Signup not taken',
+    body: 'Your signup was not taken, because the form came from another website. Nothing was kept and no mail was sent. Sign up with the form on Mandje’s own site.',
+  },
+  confirmation: {
+    title: 'Confirmation not taken',
+    body: 'Your confirmation was not taken, because the form came from another website. Nothing was changed. Open the link in your confirmation mail and confirm on Mandje’s own site.',
+  },
+  link: 'Go to Mandje',
+  home: '/en/',
+} satisfies typeof nl;
+
+const COPY: Record<Locale, typeof nl> = { nl, en };
+
+export function crossSitePageHtml(about: CrossSiteAbout, language: Locale): string {
+  const copy = COPY[language];
+  const { title, body } = copy[about];
+  return [
+    '<!doctype html>',
+    `<html lang="${language}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${title} – Mandje</title>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${title}</h1>`,
+    `<p>${body}</p>`,
+    `<p><a href="${copy.home}">${copy.link}</a></p>`,
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The answer to a form post another site made: 403 with the page in the form's language. */
+export function crossSitePage(about: CrossSiteAbout, language: Locale): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: about === 'signup' ? WAITLIST_HTTP_STATUS.forbidden : CONFIRM_HTTP_STATUS.forbidden,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    body: crossSitePageHtml(about, language),
+  };
+}
