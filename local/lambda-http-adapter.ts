@@ -131,10 +131,12 @@ export function createLambdaHttpAdapter(handler: HttpApiHandler) {
     if (response.destroyed) return;
     const payload = result.body ?? '';
     const bytes = Buffer.from(payload, result.isBase64Encoded ? 'base64' : 'utf8');
+    // A handler answers HEAD without a body; a length of 0 would misstate GET's, so none is sent.
+    const head = request.method === 'HEAD';
     response.writeHead(result.statusCode ?? 200, {
       ...(result.headers as Record<string, string> | undefined),
-      'content-length': bytes.byteLength,
+      ...(head && bytes.byteLength === 0 ? {} : { 'content-length': bytes.byteLength }),
     });
-    response.end(bytes);
+    response.end(head ? undefined : bytes);
   };
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { readInlineHashes, securityHeaders } from '../infra/security-headers';
+import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
 import { IN_MEMORY } from './data-dir';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
@@ -39,6 +40,11 @@ export type LocalRunnerOptions = LocalStoreOptions & {
   confirmSignups?: boolean;
   /** Where confirmation mails go: default `outbox/` in the data folder, or a temporary folder. */
   outboxDir?: string;
+  /**
+   * POSTs to `/api/*` one client may send per minute before it gets 429, as AWS WAF limits them in
+   * production: default SIGNUP_RATE_LIMIT, else CLIENT_POSTS_PER_MINUTE; 0 turns the limit off.
+   */
+  clientPostsPerMinute?: number;
 };
 
 export interface LocalRunner {
@@ -186,6 +192,10 @@ function createDrainableServer(options: {
  */
 export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  // Read before anything starts, so a bad SIGNUP_RATE_LIMIT stops the runner at once.
+  const clientLimit = createClientRateLimit(
+    options.clientPostsPerMinute ?? clientPostsPerMinuteFrom(process.env),
+  );
   const http = createDrainableServer({
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
@@ -221,8 +231,10 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     await http.close(0);
     throw error;
   }
+  // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
+  const serveApi = limitClientPosts(clientLimit, (request, response) => api.serve(request, response));
   http.serve((request, response) =>
-    (request.url ?? '/').startsWith('/api/') ? api.serve(request, response) : site.serve(request, response),
+    (request.url ?? '/').startsWith('/api/') ? serveApi(request, response) : site.serve(request, response),
   );
 
   let closing: Promise<void> | undefined;

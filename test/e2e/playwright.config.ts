@@ -53,7 +53,8 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: repoRoot,
-    env: { PORT: String(PORT), DATA_DIR: dataDir },
+    // Every test signs up from 127.0.0.1: the per-client limit is tested by its own runner.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SIGNUP_RATE_LIMIT: '0' },
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import {
+  TOO_MANY_REQUESTS_CONTENT_TYPE,
+  TOO_MANY_REQUESTS_HTML,
+  TOO_MANY_REQUESTS_RETRY_AFTER,
+  TOO_MANY_REQUESTS_STATUS,
+} from '#contract/too-many-requests';
+import { METRIC, writeMetricLine } from '../functions/telemetry/metrics';
+
+/**
+ * The per-client limit AWS WAF applies at the edge in production, applied by the runner: POSTs to `/api/*`
+ * per client IP per minute. Fixed windows of a minute: a client's count starts again at each minute.
+ * Only the current window's counts are kept, in memory, keyed by IP address; nothing goes to disk.
+ */
+
+const WINDOW_MS = 60_000;
+
+export interface ClientRateLimit {
+  /** Counts one request of `client`; false once it is past the limit for this window. */
+  admit(client: string): boolean;
+  /** How many addresses it holds now: only those seen in the current window. */
+  heldAddresses(): number;
+}
+
+/** A limit of `postsPerMinute` per client; 0 lets everything through. `now` is for tests. */
+export function createClientRateLimit(postsPerMinute: number, now: () => number = Date.now): ClientRateLimit {
+  let window = -1;
+  let counts = new Map<string, number>();
+  let windowEnd: NodeJS.Timeout | undefined;
+  const forget = () => {
+    window = -1;
+    counts = new Map();
+  };
+  return {
+    admit(client) {
+      if (postsPerMinute === 0) return true;
+      const current = Math.floor(now() / WINDOW_MS);
+      if (current !== window) {
+        forget();
+        window = current;
+        // The addresses go when their window ends, whether or not another request comes to start the next.
+        clearTimeout(windowEnd);
+        windowEnd = setTimeout(forget, (current + 1) * WINDOW_MS - now()).unref();
+      }
+      const count = (counts.get(client) ?? 0) + 1;
+      counts.set(client, count);
+      return count <= postsPerMinute;
+    },
+    heldAddresses: () => counts.size,
+  };
+}
+
+/** SIGNUP_RATE_LIMIT (requests per client per minute, 0 for none), else CLIENT_POSTS_PER_MINUTE. */
+export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number {
+  const setting = environment.SIGNUP_RATE_LIMIT;
+  if (setting === undefined || setting.trim() === '') return CLIENT_POSTS_PER_MINUTE;
+  const limit = Number(setting);
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new Error(
+      `SIGNUP_RATE_LIMIT must be a whole number of requests per minute (0: no limit), not "${setting}"`,
+    );
+  return limit;
+}
+
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+const isLimited = (request: IncomingMessage) =>
+  request.method === 'POST' && (request.url ?? '').startsWith('/api/');
+
+/** The answer WAF gives past the limit: its status, page, content type and Retry-After, nothing else. */
+function refuse(request: IncomingMessage, response: ServerResponse): void {
+  // The body is not wanted; Node discards the rest of it before the connection's next request.
+  request.resume();
+  response.writeHead(TOO_MANY_REQUESTS_STATUS, {
+    'content-type': TOO_MANY_REQUESTS_CONTENT_TYPE,
+    'retry-after': TOO_MANY_REQUESTS_RETRY_AFTER,
+    'content-length': Buffer.byteLength(TOO_MANY_REQUESTS_HTML),
+  });
+  response.end(TOO_MANY_REQUESTS_HTML);
+  // Counted as the functions count their own answers (WAF counts its own on AWS).
+  writeMetricLine({
+    service: (request.url ?? '').startsWith('/api/confirm') ? 'confirm' : 'waitlist',
+    message: 'client rate limited',
+    level: 'INFO',
+    counts: { [METRIC.rateLimited]: 1 },
+    fields: { status: TOO_MANY_REQUESTS_STATUS },
+  });
+}
+
+/** `next`, with POSTs to `/api/*` past `limit` answered 429 before they reach it. */
+export function limitClientPosts(limit: ClientRateLimit, next: Route): Route {
+  return async (request, response) => {
+    // The socket's address: the runner is not behind a proxy whose headers could be trusted.
+    if (isLimited(request) && !limit.admit(request.socket.remoteAddress ?? ''))
+      return refuse(request, response);
+    return next(request, response);
+  };
+}
