@@ -41,7 +41,9 @@ export function routeRequest(rawPath: string, site: SiteMap): Route {
   } catch {
     path = rawPath;
   }
-  const english = path === '/en' || path.indexOf('/en/') === 0;
+  // Empty segments (`//`, `///index.html`, `/en//`) are never an address of their own.
+  const tidy = path.replace(/\/{2,}/g, '/');
+  const english = tidy === '/en' || tidy.indexOf('/en/') === 0;
   const notFound: Route = { kind: 'file', key: english ? site.notFound.en : site.notFound.nl, status: 404 };
   const segments = path.split('/');
   if (
@@ -55,17 +57,31 @@ export function routeRequest(rawPath: string, site: SiteMap): Route {
   const pages = site.pages;
   // biome-ignore lint/suspicious/noPrototypeBuiltins: CloudFront's runtime has no Object.hasOwn.
   const has = (address: string) => Object.prototype.hasOwnProperty.call(pages, address);
+  /** The page a spelling names: as it is, with or without the slash, or as …/index.html. */
+  const pageSpelledAs = (spelling: string): string | undefined => {
+    const folder =
+      spelling.slice(-'/index.html'.length) === '/index.html'
+        ? spelling.slice(0, -'index.html'.length)
+        : spelling;
+    const candidates = [spelling, folder, folder.slice(-1) === '/' ? folder.slice(0, -1) : `${folder}/`];
+    for (let index = 0; index < candidates.length; index++) {
+      const candidate = candidates[index] as string;
+      if (has(candidate)) return candidate;
+    }
+    return undefined;
+  };
 
   // A page at its own address, as requested.
   if (has(path) && path === rawPath) return { kind: 'file', key: pages[path] as string, status: 200 };
-  // The same page spelled otherwise: encoded, with or without the slash, or as …/index.html.
-  const folder =
-    path.slice(-'/index.html'.length) === '/index.html' ? path.slice(0, -'index.html'.length) : path;
-  const candidates = [folder, folder.slice(-1) === '/' ? folder.slice(0, -1) : `${folder}/`];
-  for (let index = 0; index < candidates.length; index++) {
-    const candidate = candidates[index] as string;
-    if (has(candidate)) return { kind: 'redirect', location: candidate };
+  // With empty segments, a page's spelling is moved to the page; nothing else is served (a file has one
+  // path, and the bucket has no keys with empty segments).
+  if (tidy !== path) {
+    const page = pageSpelledAs(tidy);
+    return page === undefined ? notFound : { kind: 'redirect', location: page };
   }
+  // The same page spelled otherwise: encoded, with or without the slash, or as …/index.html.
+  const page = pageSpelledAs(path);
+  if (page !== undefined) return { kind: 'redirect', location: page };
   // The not-found pages answer as what they are.
   if (path === `/${site.notFound.nl}`) return { kind: 'file', key: site.notFound.nl, status: 404 };
   if (path === `/${site.notFound.en}`) return { kind: 'file', key: site.notFound.en, status: 404 };

@@ -86,6 +86,17 @@ const TABLE: [string, Answer][] = [
   ['/.vite/manifest.json', missing('Not found nl')],
   ['/.mandje/inline-style-hashes.json', missing('Not found nl')],
   ['/%2e%2e/secret.txt', missing('Not found nl')],
+  // Empty segments: never an address of their own.
+  ['//', moved('/')],
+  ['///index.html', moved('/')],
+  ['/en//', moved('/en/')],
+  ['/en//?utm_source=mail', moved('/en/?utm_source=mail')],
+  ['//privacy', moved('/privacy')],
+  ['/en//privacy/', moved('/en/privacy')],
+  ['/%2F/privacy', moved('/privacy')],
+  [`//${ASSET}`, missing('Not found nl')],
+  ['//robots.txt', missing('Not found nl')],
+  ['/en//nope', missing('Not found en')],
 ];
 
 let siteDir: string;
@@ -159,7 +170,8 @@ function cloudFrontOf(template: Template): (path: string) => Answer {
 }
 
 async function local(path: string): Promise<Answer> {
-  const answer = await plainRequest(new URL(path, runner.url).href);
+  // Appended, not resolved: `//x` resolved against the runner's URL would name another host.
+  const answer = await plainRequest(runner.url.slice(0, -1) + path);
   if (answer.status === 301) return { status: 301, location: String(answer.headers.location) };
   const text = answer.body.toString();
   const body = Object.values(SITE_FILES).find((marker) => text === marker || text === `<h1>${marker}</h1>`);
