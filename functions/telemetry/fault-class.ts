@@ -1,15 +1,15 @@
 /**
  * What kind of fault an error is, from a small fixed set, so that the answer, the log and the alarms can
  * tell "busy" from "broken". Transient faults (the store or SES throttling, a timeout, a 5xx, a cut
- * connection) may pass by themselves: the visitor is told to try again (503). Permanent ones (no
+ * connection, a disk that is full or cannot be written for now) may pass by themselves: the visitor is told to try again (503). Permanent ones (no
  * permission, a missing table, a request the service refuses, a bug in this code) will not: the visitor
  * hears 500 and the operator is alarmed.
  *
  * The AWS SDK v3 names each service exception after its error code and marks it `$fault: 'client' |
- * 'server'`; Node.js network errors carry a `code`. Matching is by those, never by message text.
+ * 'server'`; Node.js network and file errors carry a `code`. Matching is by those, never by message text.
  */
 
-export const TRANSIENT_FAULTS = ['throttled', 'timeout', 'service_fault', 'network'] as const;
+export const TRANSIENT_FAULTS = ['throttled', 'timeout', 'service_fault', 'network', 'storage'] as const;
 export const PERMANENT_FAULTS = ['access_denied', 'missing_resource', 'invalid_request', 'code'] as const;
 export const FAULT_CLASSES = [...TRANSIENT_FAULTS, ...PERMANENT_FAULTS] as const;
 
@@ -66,6 +66,23 @@ const NETWORK_CODES = new Set([
   'ECONNABORTED',
 ]);
 
+/**
+ * A file that could not be written: a full disk or quota, a folder made read-only or taken away from this
+ * user, the disk failing, too many files open. Each may pass (space freed, the mount fixed), and the work
+ * waits meanwhile rather than being given up.
+ */
+const STORAGE_CODES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'EMFILE',
+  'ENFILE',
+  'EBUSY',
+]);
+
 interface ErrorFacts {
   name?: unknown;
   code?: unknown;
@@ -75,15 +92,15 @@ interface ErrorFacts {
   cause?: unknown;
 }
 
-/** The Node.js error code of a network failure, also when it is wrapped (an AggregateError, a cause). */
-function networkCode(error: ErrorFacts, depth = 0): boolean {
-  if (typeof error.code === 'string' && NETWORK_CODES.has(error.code)) return true;
+/** Whether `error` carries one of `codes`, also when it is wrapped (an AggregateError, a cause). */
+function hasCode(error: ErrorFacts, codes: Set<string>, depth = 0): boolean {
+  if (typeof error.code === 'string' && codes.has(error.code)) return true;
   if (error.code === 'ETIMEDOUT') return false;
   if (depth >= 3) return false;
   const inner = [...(Array.isArray(error.errors) ? error.errors : []), error.cause].filter(
     (candidate): candidate is ErrorFacts => typeof candidate === 'object' && candidate !== null,
   );
-  return inner.some((candidate) => networkCode(candidate, depth + 1));
+  return inner.some((candidate) => hasCode(candidate, codes, depth + 1));
 }
 
 /** Which class of fault `error` is. Anything not recognised as the services' or the network's is a bug. */
@@ -93,7 +110,8 @@ export function faultClassOf(error: unknown): FaultClass {
   const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
   if (named) return named;
   if (facts.code === 'ETIMEDOUT') return 'timeout';
-  if (networkCode(facts)) return 'network';
+  if (hasCode(facts, NETWORK_CODES)) return 'network';
+  if (hasCode(facts, STORAGE_CODES)) return 'storage';
   const status = facts.$metadata?.httpStatusCode;
   if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
   if (status === 429) return 'throttled';
@@ -103,6 +121,16 @@ export function faultClassOf(error: unknown): FaultClass {
 
 export function isTransient(fault: FaultClass): fault is TransientFault {
   return (TRANSIENT_FAULTS as readonly string[]).includes(fault);
+}
+
+/**
+ * What to call `error` in a log line: an AWS SDK error's name (ThrottlingException), a Node.js error's
+ * code (ENOSPC, ECONNREFUSED) where its name says only "Error", or the type of whatever else was thrown.
+ */
+export function errorNameOf(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const { code } = error as { code?: unknown };
+  return error.name === 'Error' && typeof code === 'string' && code !== '' ? code : error.name;
 }
 
 /** What a request answers when the store or the mail service threw, and what its log line says of it. */
@@ -116,7 +144,7 @@ export function faultAnswerOf(error: unknown): FaultAnswer {
   return {
     // Only what a retry can fix says "try again".
     outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
-    fault: { faultClass, errorName: error instanceof Error ? error.name : typeof error },
+    fault: { faultClass, errorName: errorNameOf(error) },
   };
 }
 

@@ -8,12 +8,24 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { MessageRejected, SESv2ServiceException, TooManyRequestsException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { type FaultClass, faultClassOf, isTransient } from '../../../functions/telemetry/fault-class';
+import {
+  errorNameOf,
+  type FaultClass,
+  faultAnswerOf,
+  faultClassOf,
+  isTransient,
+} from '../../../functions/telemetry/fault-class';
 
 const metadata = { $metadata: {} };
 const dynamoError = (name: string, $fault: 'client' | 'server', httpStatusCode?: number) =>
   new DynamoDBServiceException({ name, $fault, message: name, $metadata: { httpStatusCode } });
 const nodeError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:8000`), { code });
+/** As node:fs throws it: a plain Error whose message names the file, and the OS's code. */
+const fileError = (code: string) =>
+  Object.assign(new Error(`${code}: could not write, open '/outbox/.mail.tmp'`), {
+    code,
+    syscall: 'write',
+  });
 
 describe('faultClassOf', () => {
   it.each<[string, unknown, FaultClass]>([
@@ -77,6 +89,15 @@ describe('faultClassOf', () => {
     ['a request the store refuses', dynamoError('ValidationException', 'client', 400), 'invalid_request'],
     ['a mail SES refuses', new MessageRejected({ message: '', ...metadata }), 'invalid_request'],
     ['an unnamed client fault', dynamoError('SomethingNew', 'client', 400), 'invalid_request'],
+    ['a full disk', fileError('ENOSPC'), 'storage'],
+    ['a quota reached', fileError('EDQUOT'), 'storage'],
+    ['a folder this user may not write', fileError('EACCES'), 'storage'],
+    ['a file system mounted read-only', fileError('EROFS'), 'storage'],
+    ['a failing disk', fileError('EIO'), 'storage'],
+    ['too many open files', fileError('EMFILE'), 'storage'],
+    ['a full disk as the cause', new Error('wrapped', { cause: fileError('ENOSPC') }), 'storage'],
+    ['a file that is not there', fileError('ENOENT'), 'code'],
+    ['a message that only mentions a full disk', new Error('ENOSPC: no space left on device'), 'code'],
     ['a bug', new TypeError('x is undefined'), 'code'],
     ['a plain error', new Error('boom'), 'code'],
     ['a thrown string', 'boom', 'code'],
@@ -85,13 +106,55 @@ describe('faultClassOf', () => {
     expect(faultClassOf(error)).toBe(expected);
   });
 
-  it('calls throttling, timeouts, service faults and the network transient, and nothing else', () => {
-    const transient = (['throttled', 'timeout', 'service_fault', 'network'] as const).map(isTransient);
+  it('calls throttling, timeouts, service faults, the network and storage transient, and nothing else', () => {
+    const transient = (['throttled', 'timeout', 'service_fault', 'network', 'storage'] as const).map(
+      isTransient,
+    );
     const permanent = (['access_denied', 'missing_resource', 'invalid_request', 'code'] as const).map(
       isTransient,
     );
 
-    expect(transient).toEqual([true, true, true, true]);
+    expect(transient).toEqual([true, true, true, true, true]);
     expect(permanent).toEqual([false, false, false, false]);
+  });
+});
+
+describe('errorNameOf', () => {
+  it.each<[string, unknown, string]>([
+    [
+      'a DynamoDB error, by its name',
+      new InternalServerError({ message: '', ...metadata }),
+      'InternalServerError',
+    ],
+    ['a full disk, by its OS code', fileError('ENOSPC'), 'ENOSPC'],
+    ['an unwritable folder, by its OS code', fileError('EACCES'), 'EACCES'],
+    ['a read-only file system, by its OS code', fileError('EROFS'), 'EROFS'],
+    ['a refused connection, by its code', nodeError('ECONNREFUSED'), 'ECONNREFUSED'],
+    [
+      'a named error that also has a code',
+      Object.assign(new Error('late'), { name: 'TimeoutError', code: 'ETIMEDOUT' }),
+      'TimeoutError',
+    ],
+    ['a bug, by its type', new TypeError('x is undefined'), 'TypeError'],
+    ['a plain error', new Error('boom'), 'Error'],
+    ['a thrown string', 'boom', 'string'],
+  ])('names %s', (_case, error, expected) => {
+    expect(errorNameOf(error)).toBe(expected);
+  });
+});
+
+describe('faultAnswerOf', () => {
+  it('answers "try again" for a full disk, and names its code in the log', () => {
+    expect(faultAnswerOf(fileError('ENOSPC'))).toEqual({
+      outcome: 'unavailable',
+      fault: { faultClass: 'storage', errorName: 'ENOSPC' },
+    });
+  });
+
+  it('answers an internal error for a bug, named by its type', () => {
+    expect(faultAnswerOf(new TypeError('x'))).toEqual({
+      outcome: 'internal',
+      fault: { faultClass: 'code', errorName: 'TypeError' },
+    });
   });
 });
