@@ -1,3 +1,5 @@
+import { Agent } from 'node:http';
+import { connect } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -15,16 +17,33 @@ export function requiredEnv(name: string): string {
 }
 
 /**
+ * An HTTP agent whose every connection goes to the Unix socket at `socketPath`: how the local store is
+ * reached, so that only the user who may open the socket's folder can read the waitlist.
+ */
+export function unixSocketAgent(socketPath: string): Agent {
+  const agent = new Agent({ keepAlive: true });
+  agent.createConnection = () => connect(socketPath);
+  return agent;
+}
+
+/**
  * The table named by TABLE_NAME, with a client that fails within a few seconds, well inside the page's own
  * 10 s patience, rather than hang. Created once per container and reused by every request it serves.
+ * STORE_SOCKET is set only on one machine (local/local-store-client.ts): the local store's Unix socket,
+ * with AWS_ENDPOINT_URL_DYNAMODB at http://localhost. Lambda never has it.
  */
 export function storeFromEnvironment(): WaitlistStore {
+  const socketPath = process.env.STORE_SOCKET;
   return {
     tableName: requiredEnv('TABLE_NAME'),
     client: DynamoDBDocumentClient.from(
       new DynamoDBClient({
         maxAttempts: 3,
-        requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+        requestHandler: {
+          connectionTimeout: 1_000,
+          requestTimeout: 2_000,
+          ...(socketPath ? { httpAgent: unixSocketAgent(socketPath) } : {}),
+        },
       }),
     ),
   };

@@ -1,0 +1,25 @@
+import { chmodSync, renameSync, rmSync } from 'node:fs';
+import type { Server } from 'node:net';
+import { basename, dirname, join } from 'node:path';
+
+/** A Unix socket path may hold about 100 bytes (108 on Linux, 104 on macOS, the final NUL included). */
+export const MAX_SOCKET_PATH_LENGTH = 100;
+
+/**
+ * Listens on the Unix socket `socketPath`, open to this user only (0600, besides its private folder).
+ * It is made under a temporary name and renamed into place, so that a client never meets a missing path,
+ * only the old socket (refused) or the new one, even when a store is started again on the same path.
+ */
+export async function listenOnPrivateSocket(server: Server, socketPath: string): Promise<void> {
+  const partial = join(dirname(socketPath), `.${basename(socketPath)}.${process.pid}`);
+  rmSync(partial, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(partial, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  chmodSync(partial, 0o600);
+  renameSync(partial, socketPath);
+}
