@@ -1,9 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
+import type { Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   CreateTableCommand,
@@ -13,29 +23,19 @@ import {
   type TableDescription,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
+import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
-import { LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME, LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
+import { listenOnPrivateSocket, MAX_SOCKET_PATH_LENGTH } from './private-socket';
 
 export { LOCAL_TABLE_NAME };
-
-// dynalite is CommonJS without types: describe the little of it that is used.
-interface DynaliteServer {
-  listen(port: number, host: string, callback: (error?: Error) => void): void;
-  close(callback: (error?: Error) => void): void;
-  address(): AddressInfo;
-}
-const dynalite = createRequire(import.meta.url)('dynalite') as (options: {
-  createTableMs: number;
-  deleteTableMs: number;
-  updateTableMs: number;
-  path?: string;
-}) => DynaliteServer;
 
 /** Where a running store says how to reach it, for the operator's tools (see runningStoreEndpoint). */
 const STORE_FILE = 'mandje-store.json';
 
 export interface LocalDynamoDB {
+  /** The store's address: its socket's path (local-store-client.ts). */
   endpoint: string;
   close(): Promise<void>;
 }
@@ -235,59 +235,226 @@ export function runningStoreEndpoint(dataDir: string): string | undefined {
   return owner.pid !== process.pid && isStillRunning(owner) ? endpoint : undefined;
 }
 
-/**
- * DynamoDB's API on this machine: dynalite on loopback, with its data in `dataDir` (LevelDB files), or in
- * memory for `:memory:`.
- */
-export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
-  const inMemory = dataDir === IN_MEMORY;
-  let unlock = () => {};
-  if (!inMemory) {
-    await prepareDataDir(dataDir);
-    unlock = lockDataDir(dataDir);
+/** What the store process (store-process.ts) tells the runner, and the runner tells it. */
+export type StoreProcessMessage =
+  | { kind: 'ready' }
+  | { kind: 'storage-fault'; code: string }
+  | { kind: 'crashed'; errorName: string }
+  | { kind: 'close' };
+
+/** The store's socket in the data folder, or, where that path is too long for a socket, a private temp one. */
+function socketPathFor(dataDir: string): { socketPath: string; cleanUp(): void } {
+  const inDataDir = join(dataDir, 'store.sock');
+  if (inDataDir.length <= MAX_SOCKET_PATH_LENGTH) {
+    return { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
   }
-  const server = dynalite({
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-    ...(inMemory ? {} : { path: dataDir }),
-  });
-  let forgetEndpoint = () => {};
-  const close = () => {
-    forgetEndpoint();
-    return new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    ).finally(unlock);
+  const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
+  return {
+    socketPath: join(folder, 'store.sock'),
+    cleanUp: () => rmSync(folder, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The in-memory store, in this process (nothing is written, so no disk can fail it), on a socket in a
+ * private temporary folder (mkdtemp makes it 0700).
+ */
+async function startInMemory(): Promise<LocalDynamoDB> {
+  const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
+  const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
+  const socketPath = join(folder, 'store.sock');
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await listenOnPrivateSocket(server, socketPath);
+  return {
+    endpoint: socketPath,
+    close: () =>
+      new Promise<void>((resolveClose, reject) =>
+        server.close((error) => (error ? reject(error) : resolveClose())),
+      ).finally(() => rmSync(folder, { recursive: true, force: true })),
+  };
+}
+
+const STORE_PROCESS = resolve(import.meta.dirname, 'store-process.ts');
+const REPO_ROOT = resolve(import.meta.dirname, '..');
+/** How long a first start may keep failing (a store process of a runner just killed still closing). */
+const FIRST_START_PATIENCE_MS = 10_000;
+const RESTART_DELAY_MS = { first: 100, max: 5_000 };
+
+/** Starts store-process.ts once; resolves when it listens, rejects with its last word if it ends first. */
+function startStoreProcess(
+  dataDir: string,
+  socketPath: string,
+  onMessage: (message: StoreProcessMessage) => void,
+): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', STORE_PROCESS, dataDir, socketPath], {
+    // tsx is found from the project's folder, wherever the runner was started.
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
+  let lastWord = 'it ended before it was ready';
+  return new Promise((resolveStart, rejectStart) => {
+    child.on('message', (message: StoreProcessMessage) => {
+      if (message.kind === 'ready') resolveStart({ child, exited });
+      else if (message.kind === 'storage-fault') lastWord = `its data folder gave ${message.code}`;
+      else if (message.kind === 'crashed') lastWord = `it failed with ${message.errorName}`;
+      onMessage(message);
+    });
+    child.once('error', (error) => {
+      lastWord = `it could not be started (${(error as NodeJS.ErrnoException).code ?? error.name})`;
+    });
+    exited.then(() => rejectStart(new Error(lastWord)));
+  });
+}
+
+/**
+ * The store on a data folder, in a process of its own (store-process.ts) that this one watches: when it
+ * ends (its folder could not be written, or dynalite failed), it is started again, at growing intervals,
+ * on the same socket. Meanwhile the socket refuses connections, which the handlers answer with "try
+ * again"; once the folder can be written again, the store is back without a restart of the runner.
+ */
+async function startOnDisk(
+  dataDir: string,
+  socketPath: string,
+  print: (line: string) => void,
+): Promise<{ close(): Promise<void> }> {
+  let closing = false;
+  const closed = new AbortController();
+  let current: { child: ChildProcess; exited: Promise<void> } | undefined;
+  let said: { code: string; at: number } | undefined;
+  const onMessage = (message: StoreProcessMessage) => {
+    // Said once, and again a minute later while it lasts: not at every attempt.
+    if (message.kind === 'storage-fault' && (said?.code !== message.code || Date.now() - said.at > 60_000)) {
+      said = { code: message.code, at: Date.now() };
+      print(
+        `The store could not write to ${dataDir} (${message.code}): signups are answered "try again" until it can.`,
+      );
+    } else if (message.kind === 'crashed') {
+      print(`The store failed (${message.errorName}); starting it again.`);
+    }
+  };
+
+  const deadline = Date.now() + FIRST_START_PATIENCE_MS;
+  for (let wait = RESTART_DELAY_MS.first; ; wait = Math.min(wait * 2, RESTART_DELAY_MS.max)) {
+    try {
+      current = await startStoreProcess(dataDir, socketPath, onMessage);
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw new Error(`the store in ${dataDir} could not start: ${(error as Error).message}`);
+      }
+      await delay(wait);
+    }
+  }
+
+  /**
+   * Keeps a store process running until close: each one that ends is followed by another, sooner when
+   * the last one ran a while, later while each ends soon after it started (a disk still full).
+   */
+  const watching = (async () => {
+    let wait = RESTART_DELAY_MS.first;
+    let startedAt = Date.now();
+    while (!closing) {
+      await current?.exited;
+      current = undefined;
+      if (closing) return;
+      wait = Date.now() - startedAt > RESTART_DELAY_MS.max ? RESTART_DELAY_MS.first : wait;
+      await delay(wait, undefined, { signal: closed.signal }).catch(() => {});
+      wait = Math.min(wait * 2, RESTART_DELAY_MS.max);
+      if (closing) return;
+      startedAt = Date.now();
+      current = await startStoreProcess(dataDir, socketPath, onMessage).catch(() => undefined);
+    }
+  })();
+
+  const stop = async (running: typeof current) => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.send({ kind: 'close' } satisfies StoreProcessMessage, () => {});
+    }
+    await running?.exited;
+  };
+  return {
+    async close() {
+      closing = true;
+      closed.abort();
+      await stop(current);
+      await watching;
+      // One started while this was closing.
+      await stop(current);
+    },
+  };
+}
+
+/**
+ * DynamoDB's API on this machine: dynalite with its data in `dataDir` (LevelDB files), or in memory for
+ * `:memory:`. It listens on a Unix socket in a folder only this user may open, never on a network port:
+ * `endpoint` is that socket's path (local-store-client.ts reaches it).
+ */
+export async function startLocalDynamoDB(
+  dataDir: string,
+  { print = console.log }: { print?: (line: string) => void } = {},
+): Promise<LocalDynamoDB> {
+  if (dataDir === IN_MEMORY) return startInMemory();
+  await prepareDataDir(dataDir);
+  const unlock = lockDataDir(dataDir);
+  const { socketPath, cleanUp } = socketPathFor(dataDir);
+  let store: { close(): Promise<void> };
   try {
-    await new Promise<void>((resolve, reject) =>
-      server.listen(0, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
-    );
+    store = await startOnDisk(dataDir, socketPath, print);
   } catch (error) {
+    cleanUp();
     unlock();
     throw error;
   }
-  const endpoint = `http://127.0.0.1:${server.address().port}`;
+  let forgetEndpoint = () => {};
+  const close = () =>
+    store.close().finally(() => {
+      forgetEndpoint();
+      cleanUp();
+      unlock();
+    });
   try {
-    if (!inMemory) forgetEndpoint = recordEndpoint(dataDir, endpoint);
+    forgetEndpoint = recordEndpoint(dataDir, socketPath);
   } catch (error) {
     await close();
     throw error;
   }
-  return { endpoint, close };
+  return { endpoint: socketPath, close };
 }
 
 /**
- * Creates the waitlist table with the production key schema, unless it is there already. A store that
- * does not answer within seconds (its files locked by another process, say) makes this throw.
+ * Creates the waitlist table with the production key schema, and the mail limit's table the mailer
+ * counts in, unless they are there already. A store that does not answer within seconds makes this throw.
  */
 export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
   const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
   try {
     await createTableUnlessPresent(client, tableName);
+    await createMailLimitTableUnlessPresent(client);
   } finally {
     client.destroy();
   }
+}
+
+/** The per-mailbox limit's table, keyed as #contract/abuse-limits says (its time to live is AWS's). */
+async function createMailLimitTableUnlessPresent(client: DynamoDBClient): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: LOCAL_MAIL_LIMIT_TABLE_NAME }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+      KeySchema: [{ AttributeName: MAIL_LIMIT_TABLE_KEY.name, KeyType: 'HASH' }],
+      AttributeDefinitions: [
+        { AttributeName: MAIL_LIMIT_TABLE_KEY.name, AttributeType: MAIL_LIMIT_TABLE_KEY.type },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+  await untilActive(client, LOCAL_MAIL_LIMIT_TABLE_NAME);
 }
 
 /** The token index as the stack defines it (#contract/waitlist-table). */

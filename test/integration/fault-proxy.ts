@@ -10,8 +10,8 @@ export type FaultMode = 'forward' | 'flaky';
 export interface FaultProxy {
   /** Where the runner should send its store calls. */
   endpoint: string;
-  /** Relay to this port from now on (a restarted store listens on a new one). */
-  setUpstreamPort(port: number): void;
+  /** Relay to this store from now on (its socket path, or a port on 127.0.0.1). */
+  setUpstream(upstream: string | number): void;
   setMode(mode: FaultMode): void;
   /** Cuts every open connection, as a store that dies takes its connections with it. */
   dropConnections(): void;
@@ -21,11 +21,11 @@ export interface FaultProxy {
 }
 
 /**
- * A TCP proxy in front of dynalite that fails the runner's store calls on demand, the way a network or
+ * A TCP proxy in front of dynalite (on its socket) that fails the runner's store calls on demand, the way a network or
  * an overloaded store would, so the end-to-end tests can inject faults without touching the runner.
  */
-export async function startFaultProxy(upstreamPort: number): Promise<FaultProxy> {
-  let upstream = upstreamPort;
+export async function startFaultProxy(upstreamStore: string | number): Promise<FaultProxy> {
+  let upstream = upstreamStore;
   let mode: FaultMode = 'forward';
   let connections = 0;
   const cut = { beforeRequest: 0, afterStoreAnswered: 0 };
@@ -38,7 +38,7 @@ export async function startFaultProxy(upstreamPort: number): Promise<FaultProxy>
   };
 
   function relay(client: Socket, { loseAnswer, singleUse }: { loseAnswer: boolean; singleUse: boolean }) {
-    const store = connect(upstream, '127.0.0.1');
+    const store = typeof upstream === 'number' ? connect(upstream, '127.0.0.1') : connect(upstream);
     track(store);
     client.pipe(store);
     store.on('data', (chunk: Buffer) => {
@@ -79,8 +79,8 @@ export async function startFaultProxy(upstreamPort: number): Promise<FaultProxy>
 
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setUpstreamPort: (port) => {
-      upstream = port;
+    setUpstream: (next) => {
+      upstream = next;
     },
     setMode: (next) => {
       mode = next;

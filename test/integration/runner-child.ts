@@ -12,6 +12,8 @@ export interface RunnerChild {
   exited: Promise<number | null>;
   /** Resolves once the process has printed a line matching `pattern` on stdout. */
   printed(pattern: RegExp): Promise<void>;
+  /** Everything it printed so far, stdout then the end of stderr. */
+  output(): string;
   /** Stops it as Ctrl-C would (SIGTERM) and resolves once it has exited. */
   stop(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export function startRunnerChild(
         child.kill('SIGTERM');
         await exited;
       };
-      resolveStart({ url, child, exited, printed, stop });
+      resolveStart({ url, child, exited, printed, stop, output: () => `${stdout}\n${stderr}` });
     });
     exited.then((code) => rejectStart(new Error(`runner exited early (${code}): ${stderr}`)));
   });

@@ -1,5 +1,5 @@
 /**
- * Runs the local store (dynalite on a data folder) in a process of its own and prints its endpoint, so a
+ * Runs the local store (dynalite on a data folder) in a process of its own and prints its address (a socket path), so a
  * test can take the store down the way a store dies: by killing its process mid-request.
  * Usage: tsx start-store-process.ts <dataDir>
  */

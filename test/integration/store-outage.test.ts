@@ -22,8 +22,6 @@ let runId = 0;
 const newAddresses = (label: string, count: number) =>
   Array.from({ length: count }, () => `${label}.${Date.now()}.${++runId}@example.nl`);
 
-const portOf = (endpoint: string) => Number(new URL(endpoint).port);
-
 interface StoreProcess {
   endpoint: string;
   /** Kills the store mid-whatever-it-was-doing, and resolves once it is gone. */
@@ -39,11 +37,13 @@ function startStoreProcess(folder: string): Promise<StoreProcess> {
       cwd: resolve(import.meta.dirname, '../..'),
       // stdin is a pipe the store watches: when this test's process dies, however, the store goes with it.
       stdio: ['pipe', 'pipe', 'inherit'],
+      // A process group of its own, so that a kill takes the store process it runs (local-dynamodb.ts) too.
+      detached: true,
     },
   );
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL');
     await exited;
   };
   return new Promise((resolveStart, rejectStart) => {
@@ -63,10 +63,10 @@ async function stopStore(): Promise<void> {
   await store.kill();
 }
 
-/** The same data folder, opened again; the proxy points the runner's calls at the new port. */
+/** The same data folder, opened again; the proxy points the runner's calls at it. */
 async function restartStore(): Promise<void> {
   store = await startStoreProcess(dataDir);
-  proxy.setUpstreamPort(portOf(store.endpoint));
+  proxy.setUpstream(store.endpoint);
 }
 
 async function timedJoin(email: string) {
@@ -84,7 +84,7 @@ async function recordCounts(emails: string[]): Promise<(number | undefined)[]> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mandje-outage-'));
   store = await startStoreProcess(dataDir);
-  proxy = await startFaultProxy(portOf(store.endpoint));
+  proxy = await startFaultProxy(store.endpoint);
   runner = await startLocalRunner({
     port: 0,
     storeEndpoint: proxy.endpoint,

@@ -1,12 +1,13 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { localStoreClient } from '../../local/local-store-client';
+import { localStoreClient, storeAddressFromEnvironment } from '../../local/local-store-client';
 
 /**
  * Every record's key (`email`) in the waitlist table at `endpoint`, duplicates included, read with a full
- * scan: what an operator would find. Defaults to the store the runner in this process points the SDK at.
+ * scan: what an operator would find. Defaults to the store the runner in this process points the SDK at
+ * (its socket, or the endpoint it was given).
  */
 export async function storedEmails(
-  endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB,
+  endpoint = storeAddressFromEnvironment(),
   tableName = process.env.TABLE_NAME,
 ): Promise<string[]> {
   const client = localStoreClient(endpoint as string, { maxAttempts: 1 });
