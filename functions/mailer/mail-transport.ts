@@ -1,4 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 
@@ -37,20 +39,94 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
   };
 }
 
+/** SES's mailbox simulator: mail to these addresses is answered with events, never delivered. */
+export const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+
+/**
+ * What SES would report for a mail to its simulator, told after the mail is written. Set on one machine
+ * (local/local-mail.ts) to feed the mail-events function; elsewhere nothing is reported.
+ */
+export type MailboxSimulator = (mail: OutgoingMail) => void;
+
+let simulator: MailboxSimulator | undefined;
+
+/** Sets the simulator every outbox transport made without one of its own reports to. */
+export function setMailboxSimulator(next: MailboxSimulator | undefined): void {
+  simulator = next;
+}
+
+const isSimulatorAddress = (to: string) =>
+  to
+    .replace(/^.*<|>.*$/g, '')
+    .trim()
+    .toLowerCase()
+    .endsWith(`@${SIMULATOR_DOMAIN}`);
+
+/** A mail being written carries this ending until it is whole; a name with it is never a mail. */
+const PARTIAL = '.partial';
+
+/** The file a mail is kept in: its Message-ID's characters that are safe in a file name, and .eml. */
+export const outboxFileName = (messageId: string) =>
+  `${messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_')}.eml`;
+
+/** Writes `data` to `file` whole, or not at all: to a partial file, synced, renamed, then the folder synced. */
+async function writeWhole(dir: string, file: string, data: string): Promise<void> {
+  const partial = join(dir, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
+  try {
+    const handle = await open(partial, 'wx', 0o600);
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, join(dir, file));
+  } catch (error) {
+    await rm(partial, { force: true }).catch(() => {});
+    throw error;
+  }
+  // The rename itself is kept only once the folder is synced.
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+/** Partial files left by a process that was stopped mid-write: never mails, so removed. */
+function removePartials(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { force: true });
+    }
+  } catch {
+    // A folder not there yet, or not writable now: the first send says so.
+  }
+}
+
 /**
  * One machine, no account: each mail is written to `dir` as an .eml file (any mail program opens it), and
- * one line says where, with the link it carries. Never the address.
+ * one line says where, with the link it carries. Never the address. The file is named after the mail's
+ * Message-ID, so a mail sent again (a retry after a crash) replaces its file rather than adding one, and
+ * it appears whole or not at all. A write error (a full disk: ENOSPC) is thrown as Node gives it, for the
+ * mailer to keep the mail owed. A mail to SES's mailbox simulator is written too, then reported to the
+ * simulator, as SES would report it.
  */
-export function outboxTransport(dir: string, print: (line: string) => void = console.log): MailTransport {
+export function outboxTransport(
+  dir: string,
+  options: { print?: (line: string) => void; simulator?: MailboxSimulator } = {},
+): MailTransport {
+  const { print = console.log } = options;
+  removePartials(dir);
   return {
-    async send({ raw, confirmUrl, messageId }) {
+    async send(mail) {
       await mkdir(dir, { recursive: true });
-      const file = join(
-        dir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.split('@')[0]}.eml`,
-      );
-      await writeFile(file, raw, { mode: 0o600 });
-      print(`Confirmation mail in ${file}: ${confirmUrl}`);
+      const file = outboxFileName(mail.messageId);
+      await writeWhole(dir, file, mail.raw);
+      print(`Confirmation mail in ${join(dir, file)}: ${mail.confirmUrl}`);
+      const report = options.simulator ?? simulator;
+      if (report && isSimulatorAddress(mail.to)) report(mail);
     },
   };
 }
