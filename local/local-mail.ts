@@ -7,21 +7,28 @@ import type {
   DynamoDBStreamEvent,
 } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
-import { MAIL_REQUEST_MAX_AGE_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
+import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
+import { setMailboxSimulator } from '../functions/mailer/mail-transport';
 import { localDocumentClient } from './local-store-client';
+import { type SesEvent, simulatorEvents } from './ses-simulator';
 
 /**
  * Confirmation mails on one machine. On AWS the table's stream wakes the mailer (functions/mailer) after a
  * signup asks for a mail; dynalite has no stream, so after each signup this looks the record up and hands
  * the mailer the stream record DynamoDB would have sent. The mailer is the real one, with the outbox for a
- * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link. A mail that
- * cannot be written is tried again a few times; then one line says so, and the signup stays pending.
+ * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link.
  *
  * Like the stream, it keeps what it has not delivered yet in the table rather than in memory: waiting are
  * the addresses (one entry each, however often they signed up), and the records themselves say whether a
- * mail is owed. Stopping finishes the mail under way only; the next start sends what is still owed and
- * was asked for within the stream's hour (MAIL_REQUEST_MAX_AGE_MINUTES), as the stream would.
+ * mail is owed (pending, its request not marked sent, its mailbox not suppressed). A mail that fails (a
+ * full or unwritable outbox, the store away) stays owed and is tried again, at growing intervals, until it
+ * goes out: no restart needed. Stopping finishes the mail under way only; the next start sends everything
+ * still owed, however old: unlike the stream's day, a machine may be off for longer, and a signup that was
+ * answered is not dropped.
+ *
+ * Mail to SES's mailbox simulator is answered as SES answers it (ses-simulator.ts): its events go to the
+ * real mail-events function, which marks bounced and complaining mailboxes.
  */
 export interface LocalMail {
   outboxDir: string;
@@ -33,9 +40,12 @@ export interface LocalMail {
   close(): Promise<void>;
 }
 
-const ATTEMPTS = 3;
 /** By default: past a thousand owed mails (tens of seconds of them), memory holds no more. */
 const MAX_WAITING = 1_000;
+/** After a failure, the owed mails are tried again after this long, doubled at each failure up to `max`. */
+const RETRY_DELAY_MS = { first: 250, max: 10_000 };
+/** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
+const FAILURES_PER_ROUND = 3;
 
 export function startLocalMail(options: {
   storeEndpoint: string;
@@ -48,8 +58,11 @@ export function startLocalMail(options: {
   print?: (line: string) => void;
   /** How many addresses wait in memory for their mail; more are left to the table (see sendOwed). */
   maxWaiting?: number;
+  /** The first wait after a failure (then doubled, up to ten seconds). */
+  retryDelayMs?: number;
 }): LocalMail {
   const { outboxDir, print = console.log, maxWaiting = MAX_WAITING } = options;
+  const firstRetryDelay = options.retryDelayMs ?? RETRY_DELAY_MS.first;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
   /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
@@ -60,6 +73,13 @@ export function startLocalMail(options: {
   let sending: Promise<void> | undefined;
   let closing = false;
   let sequence = 0;
+  /** While mails fail: when the owed ones are tried again, and how long the next wait is. */
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = firstRetryDelay;
+  let failing = false;
+  /** SES's events for simulator mailboxes, handed to the mail-events function in order. */
+  const events: SesEvent[] = [];
+  let reporting: Promise<void> | undefined;
 
   // The real mailer, set up as the stack sets it up, with the outbox instead of SES. Loaded now, not at
   // the first signup: loading it takes a moment the event loop would otherwise lose under load.
@@ -70,12 +90,51 @@ export function startLocalMail(options: {
     MAIL_TRANSPORT: 'outbox',
     MAIL_OUTBOX_DIR: outboxDir,
   });
+  setMailboxSimulator((mail) => {
+    events.push(...simulatorEvents(mail));
+    // Later, as SES's events come: the mailer first finishes its mail.
+    setImmediate(startReporting);
+  });
   const mailer = import('../functions/mailer/handler').then((module) => module.handler);
+  const mailEvents = import('../functions/mail-events/handler').then((module) => module.handler);
 
-  async function deliver(key: string): Promise<void> {
+  function startReporting(): void {
+    reporting ??= reportEvents().finally(() => {
+      reporting = undefined;
+    });
+  }
+
+  /** Each event once, in order; one the function fails on is tried again a few times, as EventBridge does. */
+  async function reportEvents(): Promise<void> {
+    const handle = await mailEvents;
+    for (let event = events.shift(); event; event = events.shift()) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await handle(event as never);
+          break;
+        } catch (error) {
+          if (attempt === 3 || closing) {
+            print(`An event of SES's mailbox simulator could not be recorded: ${(error as Error).name}.`);
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
+    }
+  }
+
+  /** Whether `record` is owed a mail: pending, its latest request not sent, its mailbox not suppressed. */
+  const isOwed = (record: WaitlistRecord | undefined): record is WaitlistRecord =>
+    record?.status === 'pending' &&
+    record.mailRequestId !== undefined &&
+    record.mailRequestId !== record.mailedRequestId &&
+    record.mailSuppressed === undefined;
+
+  /** Hands the mailer the record's stream record; false when the mail failed (it stays owed). */
+  async function deliver(key: string): Promise<boolean> {
     const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
     const record = Item as WaitlistRecord | undefined;
-    if (record?.status !== 'pending' || record.mailRequestId === record.mailedRequestId) return;
+    if (!isOwed(record)) return true;
     const streamRecord: DynamoDBStreamEvent = {
       Records: [
         {
@@ -91,13 +150,30 @@ export function startLocalMail(options: {
       ],
     };
     const handler = await mailer;
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      if ((await handler(streamRecord)).batchItemFailures.length === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    return (await handler(streamRecord)).batchItemFailures.length === 0;
+  }
+
+  /** Marks a failure: the owed mails are read from the table again after a wait that grows. */
+  function retryLater(): void {
+    if (!failing) {
+      print(
+        'Confirmation mails could not be sent (the reason is logged above); they stay owed and are tried again.',
+      );
     }
-    print(
-      'A confirmation mail could not be written (see above); the signup stays pending until it is asked for again.',
-    );
+    failing = true;
+    if (retry || closing) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      moreInTable = true;
+      startSending();
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, RETRY_DELAY_MS.max);
+  }
+
+  function succeeded(): void {
+    if (failing) print('Confirmation mails are being sent again.');
+    failing = false;
+    retryDelay = firstRetryDelay;
   }
 
   /**
@@ -107,20 +183,30 @@ export function startLocalMail(options: {
    */
   async function sendOwed(): Promise<void> {
     while (!closing) {
+      let failuresInRow = 0;
       for (const key of waiting) {
         if (closing) return;
         waiting.delete(key);
-        await deliver(key).catch((error: Error) =>
-          print(`A confirmation mail could not be sent: ${error.name}.`),
-        );
+        const sent = await deliver(key).catch(() => false);
+        failuresInRow = sent ? 0 : failuresInRow + 1;
+        if (sent) succeeded();
+        else retryLater();
+        // The rest are still owed in the table; the retry reads them again.
+        if (failuresInRow >= FAILURES_PER_ROUND) {
+          waiting.clear();
+          return;
+        }
       }
-      if (!moreInTable) return;
+      if (!moreInTable || retry) return;
       moreInTable = false;
-      await readOwed().catch((error: Error) => {
-        // Read again after the next signup, rather than over and over while the store is away.
-        moreInTable = true;
-        print(`Could not look up the confirmation mails still owed: ${error.name}.`);
-      });
+      const read = await readOwed().then(
+        () => true,
+        () => false,
+      );
+      if (!read) {
+        retryLater();
+        return;
+      }
       if (waiting.size === 0) return;
     }
   }
@@ -140,20 +226,19 @@ export function startLocalMail(options: {
   }
 
   /**
-   * Pending records whose latest mail request is unanswered and was made within the stream's hour, up to
-   * `maxWaiting` of them: what an earlier run left unsent, or what did not fit in memory.
+   * Records owed a mail (isOwed), up to `maxWaiting` of them: what an earlier run left unsent, what failed,
+   * or what did not fit in memory.
    */
   async function readOwed(): Promise<void> {
-    const since = new Date(Date.now() - MAIL_REQUEST_MAX_AGE_MINUTES * 60 * 1000).toISOString();
     const pages = paginateScan(
       { client },
       {
         TableName: options.tableName,
         ProjectionExpression: 'email',
         FilterExpression:
-          '#status = :pending AND mailRequestedAt >= :since AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)',
+          '#status = :pending AND attribute_exists(mailRequestId) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':since': since },
+        ExpressionAttributeValues: { ':pending': 'pending' },
       },
     );
     for await (const page of pages) {
@@ -169,7 +254,7 @@ export function startLocalMail(options: {
 
   // What an earlier run left unsent, once the mailer is there.
   moreInTable = true;
-  const ready = mailer.then(startSending);
+  const ready = Promise.all([mailer, mailEvents]).then(startSending);
 
   return {
     outboxDir,
@@ -183,7 +268,9 @@ export function startLocalMail(options: {
     },
     async close() {
       closing = true;
-      await Promise.allSettled([mailer, sending]);
+      clearTimeout(retry);
+      await Promise.allSettled([mailer, mailEvents, sending, reporting]);
+      setMailboxSimulator(undefined);
       client.destroy();
     },
   };

@@ -34,15 +34,19 @@ function notFound(response: ServerResponse): void {
   response.end(JSON.stringify({ error: 'not_found' }));
 }
 
-/** The runner's own dynalite in a data folder, or a DynamoDB endpoint someone else runs (and stops). */
+/**
+ * The runner's own dynalite in a data folder (on a socket only this user may open), or a DynamoDB endpoint
+ * someone else runs (and stops): an http:// URL or a socket path.
+ */
 export type LocalStoreLocation = { dataDir: string } | { endpoint: string };
 
 /** Starts dynalite for a data folder; an endpoint given is used as it is, and left running on close. */
 async function openStore(
   location: LocalStoreLocation,
+  print?: (line: string) => void,
 ): Promise<{ endpoint: string; close(): Promise<void> }> {
   if ('endpoint' in location) return { endpoint: location.endpoint, close: async () => {} };
-  return startLocalDynamoDB(location.dataDir);
+  return startLocalDynamoDB(location.dataDir, print ? { print } : {});
 }
 
 const describeStore = (location: LocalStoreLocation) =>
@@ -72,7 +76,7 @@ export async function startLocalWaitlistApi(
   location: LocalStoreLocation,
   options: LocalWaitlistApiOptions,
 ): Promise<LocalWaitlistApi> {
-  const store = await openStore(location);
+  const store = await openStore(location, options.print);
   let tableName: string;
   try {
     tableName = pointAwsSdkAtLocalStore(store.endpoint);

@@ -2,6 +2,7 @@
  * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
  * memory, every mail owed still goes out, once, the rest read back from the table as a stream would.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,8 @@ function owing(email: string): WaitlistRecord {
     consentVersion: 'test',
     status: 'pending',
     expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-    mailRequestId: `request-${email}`,
+    // As the waitlist makes them: random, naming nobody (the mail's Message-ID is made from it).
+    mailRequestId: randomUUID(),
     mailRequestedAt: now,
     mailsRequested: 1,
   };

@@ -1,0 +1,240 @@
+/**
+ * Every mail accounted for, through the runner in a process of its own: killed with `kill -9` while it
+ * writes mails, its outbox unwritable or full, its data folder full. Whatever happens, each pending
+ * signup ends up with exactly one complete .eml (named after its mail request), none with two, no empty
+ * or partial file under a mail's name; a failed write is named by its OS code in the log; a signup that
+ * could not be stored is answered 503; the runner stays up; once the fault passes, everything owed goes
+ * out without a restart. Needs root, for the tmpfs mounts.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { runningStoreEndpoint } from '../../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
+import { killRunnerChildren, type RunnerChild, startRunnerChild } from './runner-child';
+import { postJoin, withConcurrency } from './waitlist-api';
+
+const mounts: string[] = [];
+afterEach(() => {
+  killRunnerChildren();
+  for (const dir of mounts.splice(0).reverse()) execFileSync('umount', ['-l', dir]);
+});
+
+/** A small file system of its own at `dir`, to fill or make read-only. */
+function mountTmpfs(dir: string, size: string): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir]);
+  mounts.push(dir);
+}
+
+const remount = (dir: string, mode: 'ro' | 'rw') => execFileSync('mount', ['-o', `remount,${mode}`, dir]);
+
+/** Fills the file system `dir` is on, with one file; returns it, to remove when space should return. */
+function fill(dir: string): string {
+  const filler = join(dir, 'filler');
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  for (;;) {
+    try {
+      writeFileSync(filler, chunk, { flag: 'a' });
+    } catch {
+      // The last, smaller pieces, to the last byte.
+      for (let size = 32 * 1024; size >= 1; size = Math.floor(size / 2)) {
+        try {
+          while (true) writeFileSync(filler, Buffer.alloc(size, 1), { flag: 'a' });
+        } catch {}
+      }
+      return filler;
+    }
+  }
+}
+
+const RUNNER_ENV = { SIGNUP_RATE_LIMIT: '0' };
+let runId = 0;
+const addresses = (label: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${label}.${Date.now()}.${++runId}.${index}@example.nl`);
+
+async function records(dataDir: string): Promise<WaitlistRecord[]> {
+  const client = localDocumentClient(runningStoreEndpoint(dataDir) as string, { maxAttempts: 1 });
+  const found: WaitlistRecord[] = [];
+  try {
+    for await (const page of paginateScan({ client }, { TableName: LOCAL_TABLE_NAME })) {
+      found.push(...((page.Items ?? []) as WaitlistRecord[]));
+    }
+  } finally {
+    client.destroy();
+  }
+  return found;
+}
+
+/** The outbox's files: mails by name, and anything else (partial files) apart. */
+function outbox(outboxDir: string): { mails: Map<string, string>; others: string[]; empty: string[] } {
+  const mails = new Map<string, string>();
+  const others: string[] = [];
+  const empty: string[] = [];
+  for (const name of readdirSync(outboxDir)) {
+    const file = join(outboxDir, name);
+    if (!statSync(file).isFile() || name === 'filler') continue;
+    if (statSync(file).size === 0) empty.push(name);
+    if (name.endsWith('.eml')) mails.set(name, readFileSync(file, 'utf8'));
+    else others.push(name);
+  }
+  return { mails, others, empty };
+}
+
+/** A mail as the mailer composes it: headers, both parts, and the closing boundary at its very end. */
+const isComplete = (raw: string, requestId: string) =>
+  raw.includes(`Message-ID: <${requestId}@`) && /--=_mandje-alternative_=--\r?\n$/.test(raw);
+
+/**
+ * Waits until every pending record has its mail marked sent, then checks the outbox against the records:
+ * for each, exactly one complete .eml named after its request; no other mail, no empty file.
+ */
+async function expectEveryPendingRecordMailedOnce(dataDir: string, outboxDir: string): Promise<number> {
+  let pending: WaitlistRecord[] = [];
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    pending = (await records(dataDir)).filter((record) => record.status === 'pending');
+    if (pending.every((record) => record.mailedRequestId === record.mailRequestId)) break;
+    await delay(200);
+  }
+  const { mails, empty } = outbox(outboxDir);
+  expect(empty).toEqual([]);
+  for (const record of pending) {
+    expect(record.mailedRequestId).toBe(record.mailRequestId);
+    const named = [...mails.keys()].filter((name) => name.startsWith(`${record.mailRequestId}@`));
+    expect(named).toHaveLength(1);
+    expect(isComplete(mails.get(named[0] as string) as string, record.mailRequestId as string)).toBe(true);
+  }
+  // None twice, and none for anyone else.
+  expect(mails.size).toBe(pending.length);
+  return pending.length;
+}
+
+/** Signs up every address, `concurrency` at a time; the statuses, with 0 for a request cut off. */
+async function signUp(url: string, emails: string[], concurrency = 8): Promise<Map<string, number>> {
+  const answers = await withConcurrency(
+    concurrency,
+    emails.map((email) => async () => {
+      const status = await postJoin(url, { email, language: 'nl' }).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+      return [email, status] as const;
+    }),
+  );
+  return new Map(answers);
+}
+
+/** Tries a signup until it is stored, as a visitor told "try again" would. */
+async function signUpUntilStored(url: string, email: string): Promise<number> {
+  let status = 0;
+  for (let tries = 0; tries < 150 && status !== 201; tries++) {
+    status = (await signUp(url, [email])).get(email) ?? 0;
+    if (status !== 201) await delay(200);
+  }
+  return status;
+}
+
+/** The API still answers what needs no store: a malformed address is 400. */
+const stillUp = async (runner: RunnerChild) =>
+  (await postJoin(runner.url, { email: 'not an address', language: 'nl' })).status;
+
+describe('a runner killed while it writes mails', () => {
+  it('leaves each pending signup exactly one complete mail after every restart, over six rounds', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-kill-'));
+    const outboxDir = join(dataDir, 'outbox');
+    const stored = new Set<string>();
+    for (let round = 1; round <= 6; round++) {
+      const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+      if (round > 1) await expectEveryPendingRecordMailedOnce(dataDir, outboxDir);
+      if (round === 6) {
+        await runner.stop();
+        break;
+      }
+      const emails = addresses(`kill${round}`, 30);
+      const answers = signUp(runner.url, emails);
+      // Some mails are out, the rest on their way: kill it mid-write.
+      await runner.printed(/Confirmation mail in /);
+      runner.child.kill('SIGKILL');
+      await runner.exited;
+      for (const [email, status] of await answers) if (status === 201) stored.add(email);
+    }
+    const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+    const keys = new Set((await records(dataDir)).map((record) => record.email));
+    expect([...stored].filter((email) => !keys.has(email))).toEqual([]);
+    expect(outbox(outboxDir).others).toEqual([]);
+    await runner.stop();
+  });
+});
+
+describe('an outbox that cannot be written', () => {
+  it('names EROFS, keeps the mails owed, and sends them once the outbox is writable again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-ro-'));
+    const outboxDir = join(dataDir, 'outbox');
+    mountTmpfs(outboxDir, '1m');
+    remount(outboxDir, 'ro');
+    const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+
+    const answers = await signUp(runner.url, addresses('ro', 5));
+    expect([...answers.values()]).toEqual([201, 201, 201, 201, 201]);
+    await runner.printed(/"errorName":"EROFS"/);
+    expect(runner.output()).toMatch(/"FaultClass":"storage"/);
+    expect(outbox(outboxDir).mails.size).toBe(0);
+    expect(await stillUp(runner)).toBe(400);
+
+    remount(outboxDir, 'rw');
+    expect(await expectEveryPendingRecordMailedOnce(dataDir, outboxDir)).toBe(5);
+    await runner.stop();
+  });
+});
+
+describe('a full outbox', () => {
+  it('names ENOSPC, leaves no empty mail, and sends every owed mail once space returns', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-full-outbox-'));
+    const outboxDir = join(dataDir, 'outbox');
+    mountTmpfs(outboxDir, '256k');
+    const filler = fill(outboxDir);
+    const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+
+    const answers = await signUp(runner.url, addresses('fullbox', 8));
+    expect([...answers.values()].every((status) => status === 201)).toBe(true);
+    await runner.printed(/"errorName":"ENOSPC"/);
+    expect(outbox(outboxDir)).toMatchObject({ mails: new Map(), empty: [] });
+
+    rmSync(filler);
+    expect(await expectEveryPendingRecordMailedOnce(dataDir, outboxDir)).toBe(8);
+    await runner.stop();
+  });
+});
+
+describe('a full data folder', () => {
+  it('answers 503 while signups cannot be stored, stays up, and takes them and their mails once space returns', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'mandje-full-data-')), 'data');
+    mountTmpfs(dataDir, '4m');
+    const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+    const before = addresses('before', 5);
+    expect([...(await signUp(runner.url, before)).values()]).toEqual([201, 201, 201, 201, 201]);
+    await expectEveryPendingRecordMailedOnce(dataDir, join(dataDir, 'outbox'));
+
+    const filler = fill(dataDir);
+    const during = addresses('during', 10);
+    const answers = await signUp(runner.url, during, 2);
+    expect([...answers.values()]).toContain(503);
+    expect([...answers.values()].every((status) => status === 201 || status === 503)).toBe(true);
+    await runner.printed(/The store could not write to .* \(ENOSPC\)/);
+    expect(await stillUp(runner)).toBe(400);
+    expect(runner.child.exitCode).toBeNull();
+
+    rmSync(filler);
+    const refused = during.filter((email) => answers.get(email) === 503);
+    for (const email of refused) expect(await signUpUntilStored(runner.url, email)).toBe(201);
+    const keys = new Set((await records(dataDir)).map((record) => record.email));
+    expect([...before, ...during].filter((email) => !keys.has(email))).toEqual([]);
+    expect(await expectEveryPendingRecordMailedOnce(dataDir, join(dataDir, 'outbox'))).toBe(15);
+    await runner.stop();
+  });
+});
