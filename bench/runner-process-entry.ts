@@ -5,6 +5,7 @@
  * `{ url, storeEndpoint }` to file descriptor 3; SIGTERM closes it as it closes `npm start`.
  */
 import { createWriteStream } from 'node:fs';
+import { storeAddressFromEnvironment } from '../local/local-store-client';
 import { closeOnSignals, startLocalRunner } from '../local/runner';
 
 const [dataDir, distDir] = process.argv.slice(2);
@@ -12,6 +13,6 @@ if (!dataDir || !distDir) throw new Error('usage: runner-process-entry.ts <dataD
 
 const runner = await startLocalRunner({ port: 0, dataDir, distDir });
 // The runner points the AWS SDK at its store through the environment, as Lambda configures a function.
-const ready = { url: runner.url, storeEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB };
+const ready = { url: runner.url, storeEndpoint: storeAddressFromEnvironment() };
 createWriteStream('', { fd: 3 }).end(`${JSON.stringify(ready)}\n`);
 closeOnSignals(runner);

@@ -90,6 +90,12 @@ export interface WaitlistRecord {
    */
   mailTokenHashes?: string[];
   /**
+   * SHA-256 (hex) of the token of the mail being sent now: it joins mailTokenHashes once the mail is out
+   * (a retry replaces it), so the list holds only mails that went, and a link works from the moment it is
+   * sent.
+   */
+  pendingTokenHash?: string;
+  /**
    * Set when SES reported a permanent bounce or a complaint for this mailbox: no mail of any kind goes to
    * it again, and the person is off the waitlist (not counted, not announced). The record is kept only
    * until its expiresAt, as a do-not-mail mark, so nobody can sign the address up again to mail it.

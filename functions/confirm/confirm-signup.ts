@@ -55,7 +55,7 @@ export async function confirmSignup(
           'SET #status = :confirmed, confirmedAt = :now, confirmedConsentVersion = :version, expiresAt = :expiresAt REMOVE mailRequestId, mailRequestedAt, mailsRequested, mailedRequestId',
         // A token this record mailed, still pending and in time, and a mailbox that may be written to.
         ConditionExpression:
-          '#link = :link AND contains(mailTokenHashes, :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
+          '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
         ExpressionAttributeNames: { '#status': 'status', '#link': TOKEN_INDEX.key.name },
         ExpressionAttributeValues: {
           ':confirmed': 'confirmed',
@@ -79,7 +79,7 @@ export async function confirmSignup(
 
 type CheckedRecord = Pick<
   WaitlistRecord,
-  'status' | 'tokenHash' | 'mailTokenHashes' | 'expiresAt' | 'mailSuppressed'
+  'status' | 'tokenHash' | 'mailTokenHashes' | 'pendingTokenHash' | 'expiresAt' | 'mailSuppressed'
 >;
 
 /**
@@ -93,7 +93,8 @@ function resultOfRecord(
   now: Date,
 ): ConfirmResult {
   const mailedThisToken =
-    record?.tokenHash === check.linkHash && (record.mailTokenHashes ?? []).includes(check.hash);
+    record?.tokenHash === check.linkHash &&
+    ((record.mailTokenHashes ?? []).includes(check.hash) || record.pendingTokenHash === check.hash);
   if (!record || !mailedThisToken) return check.ok ? 'unknown' : 'expired';
   if (record.status === 'confirmed') return 'already-confirmed';
   if (record.mailSuppressed) return 'unknown';
@@ -112,7 +113,7 @@ async function readRecord(
       TableName: store.tableName,
       Key: { email: key },
       ConsistentRead: true,
-      ProjectionExpression: '#status, #link, mailTokenHashes, expiresAt, mailSuppressed',
+      ProjectionExpression: '#status, #link, mailTokenHashes, pendingTokenHash, expiresAt, mailSuppressed',
       ExpressionAttributeNames: { '#status': 'status', '#link': TOKEN_INDEX.key.name },
     }),
     { abortSignal },

@@ -15,10 +15,10 @@ import { type MailTransport, outboxTransport, sesTransport } from './mail-transp
 /**
  * Sends the confirmation mails the waitlist asks for. It reads the table's stream: a change that asks for a
  * new mail (a signup, or a later one of a pending address) is mailed once, in three steps:
- * 1. claim: the record's link id (made at its first mail) and the new token's hash are stored, unless a
- *    newer request, a confirmation or a bounce came in meanwhile;
+ * 1. claim: the record's link id (made at its first mail) and the new token's hash, in flight, are
+ *    stored, unless a newer request, a confirmation or a bounce came in meanwhile;
  * 2. send;
- * 3. mark the request sent (mailedRequestId).
+ * 3. mark it sent: the token joins the record's mailed tokens, and the request is done (mailedRequestId).
  * A failure at any step leaves the request owed: the stream retries the record, and in the end hands it to
  * the dead-letter queue the operator watches; on one machine the runner sends what is still owed at its
  * next start. The mail's Message-ID comes from the request, so a repeat of the same mail is recognisably
@@ -71,22 +71,24 @@ async function updateIf(command: UpdateCommand): Promise<boolean> {
   }
 }
 
-/** Step 1: the link id and this token's hash, while the request is still the record's latest and owed. */
+/**
+ * Step 1: the link id, and this token's hash as the one in flight, while the request is still the
+ * record's latest and owed. A retry of the same request replaces the hash in flight: only mails that went
+ * out add to the record's list, so it stays as short as the mails sent.
+ */
 function claim(record: MailRequest, linkId: string, token: { hash: string; linkHash: string }) {
   return updateIf(
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: record.email },
-      UpdateExpression:
-        'SET linkId = :linkId, tokenHash = :linkHash, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes)',
+      UpdateExpression: 'SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash',
       ConditionExpression:
         'mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':linkId': linkId,
         ':linkHash': token.linkHash,
-        ':none': [],
-        ':hashes': [token.hash],
+        ':hash': token.hash,
         ':id': record.mailRequestId,
         ':pending': 'pending',
       },
@@ -94,8 +96,25 @@ function claim(record: MailRequest, linkId: string, token: { hash: string; linkH
   );
 }
 
-/** Step 3, or instead of sending: this request needs no more mail. A newer request is left owed. */
-function markDone(record: MailRequest) {
+/**
+ * Step 3: the mail went out. Its token joins the record's mailed tokens, and its request is done. Even if
+ * a newer request came in meanwhile (it stays owed), the link just sent keeps working.
+ */
+function markSent(record: MailRequest, hash: string) {
+  return updateIf(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: record.email },
+      UpdateExpression:
+        'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
+      ConditionExpression: 'pendingTokenHash = :hash',
+      ExpressionAttributeValues: { ':id': record.mailRequestId, ':hash': hash, ':none': [], ':hashes': [hash] },
+    }),
+  );
+}
+
+/** Instead of sending: this request needs no mail, and none is owed. A newer request is left owed. */
+function markNotOwed(record: MailRequest) {
   return updateIf(
     new UpdateCommand({
       TableName: store.tableName,
@@ -111,11 +130,11 @@ async function mailFor(streamRecord: DynamoDBRecord, now = new Date()): Promise<
   const record = mailRequestIn(streamRecord);
   if (!record) return 'not_needed';
   if (record.mailSuppressed) {
-    await markDone(record);
+    await markNotOwed(record);
     return 'suppressed';
   }
   if (!(await mayMail(limits, record.email, record.mailRequestId, { now }))) {
-    await markDone(record);
+    await markNotOwed(record);
     return 'limited';
   }
   const linkId = record.linkId ?? newLinkId();
@@ -142,7 +161,7 @@ async function mailFor(streamRecord: DynamoDBRecord, now = new Date()): Promise<
     confirmUrl,
     messageId,
   });
-  await markDone(record);
+  await markSent(record, token.hash);
   return 'sent';
 }
 

@@ -104,7 +104,7 @@ describe('pressing the confirm button', () => {
     expect(update).toMatchObject({
       Key: { email: 'ann@example.nl' },
       ConditionExpression:
-        '#link = :link AND contains(mailTokenHashes, :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
+        '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
       ExpressionAttributeValues: {
         ':confirmed': 'confirmed',
         ':version': SIGNUP_NOTE_VERSION,
