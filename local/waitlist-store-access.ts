@@ -96,7 +96,7 @@ export async function countByStatus(table: WaitlistTable): Promise<Record<string
     { client: table.client },
     {
       TableName: table.tableName,
-      ProjectionExpression: '#status',
+      ProjectionExpression: '#status, mailSuppressed',
       ExpressionAttributeNames: { '#status': 'status' },
     },
   )) {

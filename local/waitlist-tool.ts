@@ -152,8 +152,11 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
       const rows: [string, number][] = [
         ['confirmed', counts.confirmed ?? 0],
         ['pending', counts.pending ?? 0],
-        // Only when there are any: records from before confirmation by mail.
-        ...(counts.unconfirmed ? [['unconfirmed', counts.unconfirmed] as [string, number]] : []),
+        // Only when there are any: records from before confirmation by mail, and mailboxes that bounced or
+        // complained (off the list, kept only as a do-not-mail mark).
+        ...(['unconfirmed', 'bounced', 'complained'] as const)
+          .filter((status) => counts[status])
+          .map((status): [string, number] => [status, counts[status] ?? 0]),
         ['total', total],
       ];
       process.stdout.write(rows.map(([label, count]) => `${label.padEnd(12)}${count}\n`).join(''));
