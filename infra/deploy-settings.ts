@@ -1,5 +1,6 @@
 import type { App } from 'aws-cdk-lib';
 import type { ConfirmationSettings, MandjeStackProps } from './mandje-stack';
+import type { MandjeStacksProps } from './mandje-stacks';
 
 /** A deploy setting that is missing, malformed or at odds with another: the synth stops with its message. */
 export class DeploySettingError extends Error {
@@ -87,6 +88,14 @@ function operationsFrom(app: App): NonNullable<MandjeStackProps['operations']> {
   };
 }
 
+/** Whether the edge limits each client's posts with AWS WAF: on unless `-c waf=false`. */
+function wafFrom(app: App): boolean {
+  const waf = contextString(app, 'waf') ?? 'true';
+  if (waf !== 'true' && waf !== 'false')
+    throw new DeploySettingError(`-c waf is true or false, not "${waf}".`);
+  return waf === 'true';
+}
+
 /**
  * The choices made at deploy time, from the CDK context (`-c name=value`):
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
@@ -96,9 +105,13 @@ function operationsFrom(app: App): NonNullable<MandjeStackProps['operations']> {
  *   addresses to try the mail with;
  * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent;
  * - `alarmEmail=ops@mandje.nl`: the alarms are mailed there (SNS asks that mailbox to confirm first);
- * - `signupSilenceHours=6`: an alarm when no one has joined for that many hours (off unless given).
+ * - `signupSilenceHours=6`: an alarm when no one has joined for that many hours (off unless given);
+ * - `waf=false`: no per-client limit at the edge, so no AWS WAF web ACL and no us-east-1 companion stack
+ *   (the API stage's throttle stays).
  */
-export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'confirmation' | 'operations'> {
+export function deploySettings(
+  app: App,
+): Pick<MandjeStacksProps, 'domain' | 'confirmation' | 'operations' | 'waf'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
   if (!domainNames !== !certificateArn)
@@ -106,6 +119,7 @@ export function deploySettings(app: App): Pick<MandjeStackProps, 'domain' | 'con
   return {
     confirmation: confirmationFrom(app),
     operations: operationsFrom(app),
+    waf: wafFrom(app),
     ...(domainNames && certificateArn
       ? { domain: { names: domainNames.split(',').map((name) => name.trim()), certificateArn } }
       : {}),

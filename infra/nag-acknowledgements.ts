@@ -2,6 +2,7 @@ import { type CfnResource, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { BuiltFunction } from './constructs/built-function';
+import type { MandjeEdgeStack } from './edge-stack';
 import type { MandjeStack } from './mandje-stack';
 
 export interface NagAcknowledgement {
@@ -17,7 +18,7 @@ const rule = (id: string) => `AwsSolutions::AwsSolutions-${id}`;
  * reason. The README lists them; a test checks that nothing else is flagged.
  */
 export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
-  const { site, waitlist, mailer } = stack;
+  const { site, waitlist, mailer, mailEvents } = stack;
   const acknowledgements: NagAcknowledgement[] = [
     {
       construct: waitlist.httpApi,
@@ -33,17 +34,24 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
     },
     {
       construct: site.distribution,
-      rule: rule('CFR2'),
-      reason:
-        'No WAF: the write paths (joining, confirming) are throttled at the API stage and validated by their handlers; WAF would cost more than the page at rest.',
-    },
-    {
-      construct: site.distribution,
       rule: rule('CFR3'),
       reason:
         'No distribution access logs: the legacy logs hold confirmation tokens and IP addresses, and the v2 logs that can leave them out need a us-east-1 delivery source; the bucket keeps S3 access logs.',
     },
   ];
+  if (!site.hasWebAcl)
+    acknowledgements.push({
+      construct: site.distribution,
+      rule: rule('CFR2'),
+      reason:
+        'Deployed with -c waf=false, which leaves out the per-client limit at the edge: the API stage’s throttle and the per-mailbox mail limit still hold.',
+    });
+  acknowledgements.push({
+    construct: stack.originVerify.secret,
+    rule: rule('SMG4'),
+    reason:
+      'CloudFormation reads the origin secret into CloudFront and the functions only when they are updated, so an in-place rotation would split them; it is rotated by replacing it in a deploy (README, "Abuse and limits").',
+  });
   acknowledgements.push({
     construct: stack.operations.topic,
     rule: rule('SNS2'),
@@ -73,8 +81,21 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         reason:
           'This queue is a dead-letter queue: the stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
       },
+      {
+        construct: mailer.mailLimitTable,
+        rule: rule('DDB3'),
+        reason:
+          'The mail limit table holds only hashed counts that expire within a day: nothing a backup would need to bring back.',
+      },
     );
   }
+  if (mailEvents)
+    acknowledgements.push({
+      construct: mailEvents.deadLetterQueue,
+      rule: rule('SQS3'),
+      reason:
+        'This queue is a dead-letter queue: the EventBridge target’s and the function’s failure destination, which cdk-nag does not recognize as one.',
+    });
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,
@@ -105,6 +126,17 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
 
 export function acknowledgeNagFindings(stack: MandjeStack): void {
   for (const { construct, rule: id, reason } of nagAcknowledgements(stack)) {
+    Validations.of(construct).acknowledge({ id, reason });
+  }
+}
+
+/** The findings the us-east-1 companion stack accepts: none of its own so far. */
+export function edgeNagAcknowledgements(_stack: MandjeEdgeStack): NagAcknowledgement[] {
+  return [];
+}
+
+export function acknowledgeEdgeNagFindings(stack: MandjeEdgeStack): void {
+  for (const { construct, rule: id, reason } of edgeNagAcknowledgements(stack)) {
     Validations.of(construct).acknowledge({ id, reason });
   }
 }

@@ -1,39 +1,51 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import type { MandjeStackProps } from '../../infra/mandje-stack';
-import { acknowledgeNagFindings, nagAcknowledgements } from '../../infra/nag-acknowledgements';
-import { MAIL_FROM, synthStack } from './synth';
+import type { MandjeStacksProps } from '../../infra/mandje-stacks';
+import {
+  acknowledgeEdgeNagFindings,
+  acknowledgeNagFindings,
+  edgeNagAcknowledgements,
+  nagAcknowledgements,
+} from '../../infra/nag-acknowledgements';
+import { MAIL_FROM, synthStacks } from './synth';
 
-const MODES: [string, MandjeStackProps['confirmation']][] = [
-  ['with confirmation by mail', { mailFrom: MAIL_FROM }],
-  ['without confirmation by mail', false],
+const MODES: [string, Pick<MandjeStacksProps, 'confirmation' | 'waf'>][] = [
+  ['with confirmation by mail and WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: true }],
+  ['without confirmation by mail', { confirmation: false, waf: true }],
+  ['without WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: false }],
 ];
 
-function appWithNag(confirmation: MandjeStackProps['confirmation'], acknowledge: boolean) {
+function appWithNag(mode: Pick<MandjeStacksProps, 'confirmation' | 'waf'>, acknowledge: boolean) {
   const app = new App({
     outdir: `${process.env.TMPDIR ?? '/tmp'}/mandje-cdk-nag-${Date.now()}-${Math.random()}`,
   });
-  const stack = synthStack({ confirmation }, app);
+  const stacks = synthStacks(mode, app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  if (acknowledge) acknowledgeNagFindings(stack);
-  return { app, stack };
+  if (acknowledge) {
+    acknowledgeNagFindings(stacks.mandje);
+    if (stacks.edge) acknowledgeEdgeNagFindings(stacks.edge);
+  }
+  return { app, ...stacks };
 }
 
-describe.each(MODES)('cdk-nag AwsSolutions, %s', (_mode, confirmation) => {
-  it('finds nothing unacknowledged in the stack', () => {
-    const { app } = appWithNag(confirmation, true);
+describe.each(MODES)('cdk-nag AwsSolutions, %s', (_mode, mode) => {
+  it('finds nothing unacknowledged in the stacks', () => {
+    const { app } = appWithNag(mode, true);
     expect(() => app.synth()).not.toThrow();
   });
 
   it('is really checking: without the acknowledgements the synth fails', () => {
-    const { app } = appWithNag(confirmation, false);
+    const { app } = appWithNag(mode, false);
     expect(() => app.synth()).toThrow();
   });
 
   it('gives every acknowledgement a rule and a reason a reviewer can weigh', () => {
-    const { stack } = appWithNag(confirmation, false);
-    for (const { rule, reason } of nagAcknowledgements(stack)) {
+    const { mandje, edge } = appWithNag(mode, false);
+    for (const { rule, reason } of [
+      ...nagAcknowledgements(mandje),
+      ...(edge ? edgeNagAcknowledgements(edge) : []),
+    ]) {
       expect(rule).toMatch(/^AwsSolutions::AwsSolutions-[A-Z]+\d+/);
       expect(reason.length, rule).toBeGreaterThan(40);
     }

@@ -106,6 +106,15 @@ describe('deploy settings from the CDK context', () => {
     expect(failureOf({ confirmSignups: 'false', alarmEmail: 'ops' }).message).toContain('plain address');
   });
 
+  it('limits each client at the edge with AWS WAF unless -c waf=false, and refuses anything but true or false', () => {
+    expect(settingsOf({ confirmSignups: 'false' }).waf).toBe(true);
+    expect(settingsOf({ confirmSignups: 'false', waf: 'true' }).waf).toBe(true);
+    expect(settingsOf({ confirmSignups: 'false', waf: 'false' }).waf).toBe(false);
+    const { message } = failureOf({ confirmSignups: 'false', waf: 'off' });
+    expect(message).not.toContain('\n');
+    expect(message).toContain('"off"');
+  });
+
   it('turns the silence alarm on with -c signupSilenceHours, a whole number from 1 to 24', () => {
     expect(settingsOf({ confirmSignups: 'false', signupSilenceHours: '6' }).operations).toEqual({
       signupSilenceHours: 6,

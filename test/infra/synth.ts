@@ -4,7 +4,9 @@ import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { confirmPageFile } from '#contract/confirmation';
 import { LOCALES } from '#contract/locales';
-import { MandjeStack, type MandjeStackProps } from '../../infra/mandje-stack';
+import type { MandjeEdgeStack } from '../../infra/edge-stack';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { addMandjeStacks, type MandjeStacksProps } from '../../infra/mandje-stacks';
 import { INLINE_HASHES_FILE, inlineHash } from '../../infra/security-headers';
 
 /** The inline style of the stand-in pages, as a build would inline the stylesheet. */
@@ -27,7 +29,7 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
 }
 
 /** The functions the build makes, each a folder in dist-functions/. */
-export const FUNCTION_NAMES = ['waitlist', 'confirm', 'mailer'] as const;
+export const FUNCTION_NAMES = ['waitlist', 'confirm', 'mailer', 'mail-events'] as const;
 
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
 export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
@@ -53,12 +55,22 @@ export function fakeFunctionsDir(): string {
 /** The example sender the stack is synthesized with, unless a test says otherwise. */
 export const MAIL_FROM = 'hallo@mandje.nl';
 
-export function synthStack(props: Partial<MandjeStackProps> = {}, app = new App()): MandjeStack {
-  return new MandjeStack(app, 'Mandje', {
+/** The stacks as infra/bin/app.ts makes them: with WAF (its us-east-1 companion) unless told `waf: false`. */
+export function synthStacks(
+  props: Partial<MandjeStacksProps> = {},
+  app = new App(),
+): { mandje: MandjeStack; edge?: MandjeEdgeStack } {
+  return addMandjeStacks(app, {
     env: { account: '123456789012', region: 'eu-west-1' },
     siteDir: fakeSiteDir(),
     functionsDir: fakeFunctionsDir(),
     confirmation: { mailFrom: MAIL_FROM },
+    waf: true,
     ...props,
   });
+}
+
+/** The Mandje stack, as synthStacks makes it. */
+export function synthStack(props: Partial<MandjeStacksProps> = {}, app = new App()): MandjeStack {
+  return synthStacks(props, app).mandje;
 }

@@ -1,0 +1,112 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, expect, it } from 'vitest';
+import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import {
+  TOO_MANY_REQUESTS_HTML,
+  TOO_MANY_REQUESTS_RETRY_AFTER,
+  TOO_MANY_REQUESTS_STATUS,
+} from '#contract/too-many-requests';
+import type { MandjeEdgeStack } from '../../infra/edge-stack';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { synthStacks } from './synth';
+import { distributionConfigOf, present, type Resource } from './template-queries';
+
+let mandje: MandjeStack;
+let edge: MandjeEdgeStack;
+let edgeTemplate: Template;
+let webAcl: Record<string, unknown>;
+
+type Rule = {
+  Name: string;
+  Statement: { RateBasedStatement: Record<string, unknown> };
+  Action: Record<string, unknown>;
+  VisibilityConfig: Record<string, unknown>;
+};
+const rules = () => webAcl.Rules as Rule[];
+
+beforeAll(() => {
+  ({ mandje, edge } = synthStacks() as { mandje: MandjeStack; edge: MandjeEdgeStack });
+  edgeTemplate = Template.fromStack(present(edge, 'edge stack'));
+  const [acl] = Object.values(edgeTemplate.findResources('AWS::WAFv2::WebACL')) as Resource[];
+  webAcl = present(acl, 'web ACL').Properties;
+});
+
+it('puts the web ACL in its own stack in us-east-1, where CloudFront takes it from, scoped to CloudFront', () => {
+  expect(Stack.of(edge.clientRateLimit).region).toBe('us-east-1');
+  expect(Stack.of(mandje.site.distribution).region).toBe('eu-west-1');
+  expect(webAcl.Scope).toBe('CLOUDFRONT');
+});
+
+it('lets every request through by default: the one rule is the only thing it blocks', () => {
+  expect(webAcl.DefaultAction).toEqual({ Allow: {} });
+  expect(rules().map((rule) => rule.Name)).toEqual(['PostsPerClient']);
+});
+
+it('counts POSTs to /api/* per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
+  const [rule] = rules();
+  expect(rule?.Statement.RateBasedStatement).toMatchObject({
+    AggregateKeyType: 'IP',
+    Limit: CLIENT_POSTS_PER_MINUTE,
+    EvaluationWindowSec: 60,
+    ScopeDownStatement: {
+      AndStatement: {
+        Statements: [
+          {
+            ByteMatchStatement: {
+              FieldToMatch: { Method: {} },
+              PositionalConstraint: 'EXACTLY',
+              SearchString: 'POST',
+            },
+          },
+          {
+            ByteMatchStatement: {
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'STARTS_WITH',
+              SearchString: '/api/',
+            },
+          },
+        ],
+      },
+    },
+  });
+});
+
+it('answers a client past the limit 429 with the shared page and a Retry-After header', () => {
+  const [rule] = rules();
+  expect(rule?.Action).toEqual({
+    Block: {
+      CustomResponse: {
+        ResponseCode: TOO_MANY_REQUESTS_STATUS,
+        CustomResponseBodyKey: 'too-many-requests',
+        ResponseHeaders: [{ Name: 'retry-after', Value: TOO_MANY_REQUESTS_RETRY_AFTER }],
+      },
+    },
+  });
+  expect(webAcl.CustomResponseBodies).toEqual({
+    'too-many-requests': { ContentType: 'TEXT_HTML', Content: TOO_MANY_REQUESTS_HTML },
+  });
+  expect(TOO_MANY_REQUESTS_STATUS).toBe(429);
+});
+
+it('keeps metrics but samples no requests, which would keep clients’ IP addresses', () => {
+  for (const config of [webAcl.VisibilityConfig, rules()[0]?.VisibilityConfig])
+    expect(config).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false });
+});
+
+it('is the distribution’s web ACL, its ARN read from the edge stack’s output across regions', () => {
+  const { WebACLId: webAclId } = distributionConfigOf(Template.fromStack(mandje));
+  const outputs = edgeTemplate.findOutputs('*');
+  const [arnOutput] = Object.keys(outputs).filter(
+    (name) =>
+      JSON.stringify(outputs[name]?.Value) ===
+      JSON.stringify({ 'Fn::GetAtt': [edge.getLogicalId(edge.clientRateLimit.webAcl), 'Arn'] }),
+  );
+  expect(webAclId).toEqual({
+    'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: arnOutput },
+  });
+});
+
+it('is deployed before the Mandje stack, which reads its output', () => {
+  expect(mandje.dependencies).toContain(edge);
+});
