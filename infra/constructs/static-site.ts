@@ -1,9 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  AccessLevel,
   AllowedMethods,
   type BehaviorOptions,
   CachePolicy,
@@ -34,6 +35,10 @@ export interface StaticSiteProps {
   api: HttpApi;
   /** A custom domain; without one the site is served at its cloudfront.net address. */
   domain?: { names: string[]; certificate: ICertificate };
+  /** The header CloudFront adds to every request to the API, and its secret value: the API's one way in. */
+  originVerify: { header: string; value: string };
+  /** The AWS WAF web ACL (its ARN, in us-east-1) that limits each client's posts; none if undefined. */
+  webAclArn?: string;
 }
 
 /** Every file of the built site, as paths relative to it; build metadata (dot folders) left out. */
@@ -90,7 +95,10 @@ export class StaticSite extends Construct {
   public readonly logBucket: Bucket;
   public readonly distribution: Distribution;
   public readonly url: string;
+  /** Every https origin the site is served at: the distribution's own domain and each custom domain. */
+  public readonly origins: string[];
   public readonly hasCustomDomain: boolean;
+  public readonly hasWebAcl: boolean;
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
@@ -119,7 +127,10 @@ export class StaticSite extends Construct {
     }).policy;
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const apiBehavior: BehaviorOptions = {
-      origin: new HttpOrigin(apiDomain),
+      origin: new HttpOrigin(apiDomain, {
+        // Replaces any header of that name the viewer sent.
+        customHeaders: { [props.originVerify.header]: props.originVerify.value },
+      }),
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -132,6 +143,7 @@ export class StaticSite extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(props.domain
         ? {
             domainNames: props.domain.names,
@@ -146,7 +158,11 @@ export class StaticSite extends Construct {
       // a second stack or a custom resource in us-east-1. CloudFront's default metrics count requests and
       // error rates, the API keeps its own access logs, and the bucket's logs show what CloudFront fetched.
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        // LIST lets S3 answer a missing key with 404 rather than 403. Listing itself stays out of reach:
+        // the cache policy forwards no query string, and "/" is the default root object.
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -165,14 +181,16 @@ export class StaticSite extends Construct {
         })),
       },
       additionalBehaviors: { '/api/*': apiBehavior },
-      // Without ListBucket, S3 answers a missing key with 403; both become the not-found page.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: '/404.html',
-        ttl: Duration.minutes(5),
-      })),
+      // 404 only: error responses apply to every behaviour, and the API's own 403 and 429 must reach the
+      // visitor as the API sent them.
+      errorResponses: [
+        { httpStatus: 404, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(5) },
+      ],
     });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'The distribution has a default root object, and its S3 behaviour forwards no query string',
+    );
 
     // Uploaded by content type and Cache-Control (infra/site-serving.ts). Hashed assets go first, so no
     // page refers to a file that is not there yet; the last upload clears CloudFront's cache once every
@@ -202,6 +220,10 @@ export class StaticSite extends Construct {
     }
 
     this.hasCustomDomain = props.domain !== undefined;
+    this.hasWebAcl = props.webAclArn !== undefined;
     this.url = `https://${props.domain?.names[0] ?? this.distribution.distributionDomainName}`;
+    this.origins = [this.distribution.distributionDomainName, ...(props.domain?.names ?? [])].map(
+      (name) => `https://${name}`,
+    );
   }
 }
