@@ -1,5 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, expect, it } from 'vitest';
+import { siteConfig } from '../../frontend/src/config/site';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { MAIL_FROM, synthStack } from './synth';
 import { logicalIdOf, present, type Resource } from './template-queries';
@@ -14,12 +15,14 @@ beforeAll(() => {
   template = Template.fromStack(stack);
 });
 
-it('creates the three DKIM CNAME records in the given hosted zone', () => {
-  const identity = logicalIdOf(present(stack.mailSender, 'mail sender').identity);
-  const records = (Object.values(template.findResources('AWS::Route53::RecordSet')) as Resource[]).map(
+const records = () =>
+  (Object.values(template.findResources('AWS::Route53::RecordSet')) as Resource[]).map(
     (record) => record.Properties,
   );
-  expect(records).toEqual(
+
+it('creates the three DKIM CNAME records in the given hosted zone', () => {
+  const identity = logicalIdOf(present(stack.mailSender, 'mail sender').identity);
+  expect(records().filter((record) => record.Type === 'CNAME')).toEqual(
     [1, 2, 3].map((n) => ({
       HostedZoneId: HOSTED_ZONE.id,
       Type: 'CNAME',
@@ -30,6 +33,40 @@ it('creates the three DKIM CNAME records in the given hosted zone', () => {
   );
 });
 
-it('leaves the DKIM records out of the outputs, as there is nothing to add by hand', () => {
-  expect(Object.keys(template.findOutputs('*')).filter((name) => name.startsWith('Dkim'))).toEqual([]);
+it('creates the MAIL FROM domain’s MX record, to SES’s feedback endpoint in the stack’s region, and its SPF record', () => {
+  const mailFrom = records().filter((record) => record.Name === 'mail.mandje.nl');
+  expect(mailFrom).toEqual([
+    {
+      HostedZoneId: HOSTED_ZONE.id,
+      Name: 'mail.mandje.nl',
+      Type: 'MX',
+      ResourceRecords: ['10 feedback-smtp.eu-west-1.amazonses.com'],
+      TTL: '1800',
+    },
+    {
+      HostedZoneId: HOSTED_ZONE.id,
+      Name: 'mail.mandje.nl',
+      Type: 'TXT',
+      ResourceRecords: ['"v=spf1 include:amazonses.com ~all"'],
+      TTL: '1800',
+    },
+  ]);
+});
+
+it('creates the DMARC record beside the DKIM ones: quarantine, aggregate reports to the contact address', () => {
+  expect(records().filter((record) => record.Name === '_dmarc.mandje.nl')).toEqual([
+    {
+      HostedZoneId: HOSTED_ZONE.id,
+      Name: '_dmarc.mandje.nl',
+      Type: 'TXT',
+      ResourceRecords: [`"v=DMARC1; p=quarantine; rua=mailto:${siteConfig.contactEmail}"`],
+      TTL: '1800',
+    },
+  ]);
+});
+
+it('leaves the mail’s DNS records out of the outputs, as there is nothing to add by hand', () => {
+  expect(
+    Object.keys(template.findOutputs('*')).filter((name) => /^(Dkim|MailFrom|Dmarc)/.test(name)),
+  ).toEqual([]);
 });
