@@ -28,6 +28,7 @@ import {
 } from '../../functions/telemetry/metrics';
 import type { ConfirmApi } from './confirm-api';
 import type { ConfirmationMailer } from './confirmation-mailer';
+import type { MailEvents } from './mail-events';
 import type { WaitlistApi } from './waitlist-api';
 
 export interface OperationsProps {
@@ -35,20 +36,37 @@ export interface OperationsProps {
   /** With confirmation by mail: the confirm API and the mailer, watched as well. */
   confirmApi?: ConfirmApi;
   mailer?: ConfirmationMailer;
+  /** With confirmation by mail: what SES said became of the mails, and the account's sending reputation. */
+  mailEvents?: MailEvents;
+  /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
+  clientRateLimit?: { webAclName: string; ruleName: string; region: string };
   /** Who hears the alarms: an e-mail subscription to the alarm topic (confirmed from that mailbox). */
   alarmEmail?: string;
   /** Alarm when no one signs up for this long (off when undefined). */
   signupSilence?: Duration;
 }
 
+/**
+ * SES's account-wide reputation (AWS/SES, no dimensions), and where each alarm goes off: where AWS puts an
+ * account under review, well before it may pause sending (10% bounces, 0.5% complaints).
+ */
+export const REPUTATION_ALARMS = {
+  BounceRate: { metricName: 'Reputation.BounceRate', threshold: 0.05 },
+  ComplaintRate: { metricName: 'Reputation.ComplaintRate', threshold: 0.001 },
+} as const;
+
 /** The metric the access log counts for each 429 the stage's throttle answers. */
 export const THROTTLED_METRIC = 'Throttled';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+/** `MailEvents` as the README names the function: `mail-events`. */
+const functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+
 /**
- * What the operator watches: alarms on what breaks and what slows, sent to one SNS topic (and by mail when
- * an address is given), and a dashboard of signups, refusals, faults and latency. The figures are the
+ * What the operator watches: alarms on what breaks and what slows, and on SES's reputation, sent to one SNS
+ * topic (and by mail when an address is given), and a dashboard of signups, refusals, faults, latency and
+ * what became of the mails. The figures are the
  * functions' own metrics, written in their log lines (functions/telemetry/metrics.ts), the API's and
  * Lambda's, and one metric filter on the API's access log for its 429s.
  */
@@ -63,7 +81,7 @@ export class Operations extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
-    const { waitlist, confirmApi, mailer } = props;
+    const { waitlist, confirmApi, mailer, mailEvents } = props;
 
     this.topic = new Topic(this, 'AlarmTopic', {
       displayName: 'Mandje alarms',
@@ -145,13 +163,14 @@ export class Operations extends Construct {
       ['Waitlist', waitlist.handler],
       ...(confirmApi ? [['Confirm', confirmApi.handler] as [string, LambdaFunction]] : []),
       ...(mailer ? [['Mailer', mailer.handler] as [string, LambdaFunction]] : []),
+      ...(mailEvents ? [['MailEvents', mailEvents.handler] as [string, LambdaFunction]] : []),
     ];
     for (const [name, handler] of functions) {
       add(
         `${name}FunctionErrors`,
         new Alarm(this, `${name}FunctionErrorsAlarm`, {
           alarmDescription: [
-            `The ${name.toLowerCase()} function crashed or timed out (a Lambda error, not an answer it chose).`,
+            `The ${functionWords(name)} function crashed or timed out (a Lambda error, not an answer it chose).`,
             'Visitors got an error page from the API, or a mail waits for a retry. First read the function’s',
             'log around the alarm time for the error and its stack trace; a deploy just before? Roll it back.',
           ].join(' '),
@@ -166,7 +185,7 @@ export class Operations extends Construct {
         `${name}FunctionThrottles`,
         new Alarm(this, `${name}FunctionThrottlesAlarm`, {
           alarmDescription: [
-            `Lambda refused to run the ${name.toLowerCase()} function: the account's concurrency is used up.`,
+            `Lambda refused to run the ${functionWords(name)} function: the account's concurrency is used up.`,
             'Visitors got errors. First check the account’s concurrent executions in the Lambda console, and',
             'ask AWS for a higher limit if launch traffic needs it.',
           ].join(' '),
@@ -221,6 +240,55 @@ export class Operations extends Construct {
     );
 
     if (mailer) add('UnsentMail', mailer.unsentMailAlarm);
+    if (mailEvents) add('UnhandledMailEvent', mailEvents.unhandledEventAlarm);
+
+    // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
+    const reputation = (name: keyof typeof REPUTATION_ALARMS) =>
+      new Metric({
+        namespace: 'AWS/SES',
+        metricName: REPUTATION_ALARMS[name].metricName,
+        statistic: 'Maximum',
+        period: Duration.hours(1),
+      });
+    const bounceRate = reputation('BounceRate');
+    const complaintRate = reputation('ComplaintRate');
+    if (mailEvents) {
+      add(
+        'BounceRate',
+        new Alarm(this, 'BounceRateAlarm', {
+          alarmDescription: [
+            `SES's bounce rate for the account reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}%: AWS reviews`,
+            'an account there and may pause its sending at 10%, and then no one can confirm. First look at the',
+            "mail-events function's log and the dashboard's Bounced figure: many new signups with made-up",
+            'addresses mean a signup flood (see the waitlist and the edge limit); hold back any announcement',
+            'mail until the rate falls.',
+          ].join(' '),
+          metric: bounceRate,
+          threshold: REPUTATION_ALARMS.BounceRate.threshold,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          // No mail sent, no figure: nothing to worry about.
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+      add(
+        'ComplaintRate',
+        new Alarm(this, 'ComplaintRateAlarm', {
+          alarmDescription: [
+            `SES's complaint rate for the account reached ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS`,
+            'reviews an account there and may pause its sending at 0.5%. People marked the confirmation mail as',
+            "spam: mail they did not ask for. First look at the mail-events function's log and the dashboard's",
+            "Complained and MailLimited figures for a signup flood of other people's addresses; stop any",
+            'announcement mail until it is understood.',
+          ].join(' '),
+          metric: complaintRate,
+          threshold: REPUTATION_ALARMS.ComplaintRate.threshold,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
 
     if (props.signupSilence) {
       const hours = props.signupSilence.toHours();
@@ -313,6 +381,54 @@ export class Operations extends Construct {
           : functions.map(([name, handler]) => handler.metricErrors({ label: name })),
       ),
     );
+
+    const edge = props.clientRateLimit;
+    this.dashboard.addWidgets(
+      graph(
+        'Refused: another site’s posts and requests around the edge (403), posts past the edge limit (429)',
+        [
+          ...answering.map((service) =>
+            metric(METRIC.forbidden, service, 'Sum', hourly).with({ label: `${service} 403` }),
+          ),
+          ...(edge
+            ? [
+                new MathExpression({
+                  expression: `SEARCH('{AWS/WAFV2} MetricName="BlockedRequests" WebACL="${edge.webAclName}" Rule="${edge.ruleName}"', 'Sum', 3600)`,
+                  label: 'edge 429',
+                  period: hourly,
+                  searchRegion: edge.region,
+                }),
+              ]
+            : []),
+        ],
+      ),
+      ...(mailEvents
+        ? [
+            graph('Mails not sent: past the per-mailbox limit, or to a mailbox that bounced or complained', [
+              metric(METRIC.mailLimited, 'mailer', 'Sum', hourly).with({ label: 'Limited' }),
+              metric(METRIC.mailSuppressed, 'mailer', 'Sum', hourly).with({ label: 'Suppressed' }),
+            ]),
+          ]
+        : []),
+    );
+    if (mailEvents)
+      this.dashboard.addWidgets(
+        new GraphWidget({
+          title: 'SES reputation (account): bounce and complaint rate, highest of each hour',
+          left: [bounceRate.with({ label: 'Bounce rate' })],
+          right: [complaintRate.with({ label: 'Complaint rate' })],
+          leftAnnotations: [{ value: REPUTATION_ALARMS.BounceRate.threshold, label: 'Bounce alarm' }],
+          rightAnnotations: [{ value: REPUTATION_ALARMS.ComplaintRate.threshold, label: 'Complaint alarm' }],
+          width: 12,
+          height: 6,
+        }),
+        graph('What SES said of the mails, per hour', [
+          metric(METRIC.bounced, 'mail-events', 'Sum', hourly).with({ label: 'Bounced' }),
+          metric(METRIC.complained, 'mail-events', 'Sum', hourly).with({ label: 'Complained' }),
+          metric(METRIC.rejected, 'mail-events', 'Sum', hourly).with({ label: 'Rejected' }),
+          metric(METRIC.deliveryDelayed, 'mail-events', 'Sum', hourly).with({ label: 'Delivery delayed' }),
+        ]),
+      );
 
     const { region } = Stack.of(this);
     this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${this.dashboard.dashboardName}`;

@@ -34,13 +34,18 @@ describe('the alarms', () => {
       [
         'Api429',
         'Api5xx',
+        'BounceRate',
         'Broken',
         'Busy',
+        'ComplaintRate',
         'ConfirmFunctionErrors',
         'ConfirmFunctionThrottles',
+        'MailEventsFunctionErrors',
+        'MailEventsFunctionThrottles',
         'MailerFunctionErrors',
         'MailerFunctionThrottles',
         'SignupSilence',
+        'UnhandledMailEvent',
         'UnsentMail',
         'WaitlistFunctionErrors',
         'WaitlistFunctionThrottles',
@@ -92,14 +97,17 @@ describe('the alarms', () => {
     ['WaitlistFunctionErrors', 'Errors'],
     ['ConfirmFunctionErrors', 'Errors'],
     ['MailerFunctionErrors', 'Errors'],
+    ['MailEventsFunctionErrors', 'Errors'],
     ['WaitlistFunctionThrottles', 'Throttles'],
     ['ConfirmFunctionThrottles', 'Throttles'],
     ['MailerFunctionThrottles', 'Throttles'],
+    ['MailEventsFunctionThrottles', 'Throttles'],
   ])('%s: any %s of that function', (name, metricName) => {
     const handlers = {
       Waitlist: stack.waitlist.handler,
       Confirm: stack.confirmApi?.handler,
       Mailer: stack.mailer?.handler,
+      MailEvents: stack.mailEvents?.handler,
     };
     const handler = handlers[name.replace(/Function.*/, '') as keyof typeof handlers];
     expect(alarm(name)).toMatchObject({
@@ -152,6 +160,32 @@ describe('the alarms', () => {
     });
   });
 
+  it.each([
+    ['BounceRate', 'Reputation.BounceRate', 0.05],
+    ['ComplaintRate', 'Reputation.ComplaintRate', 0.001],
+  ])('%s: SES’s account-wide %s at %s or more, the highest of an hour', (name, metricName, threshold) => {
+    expect(alarm(name)).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: metricName,
+      Statistic: 'Maximum',
+      Period: 3600,
+      Threshold: threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm(name).Dimensions).toBeUndefined();
+  });
+
+  it('tell the operator of a bad reputation where to look and to hold back mail first', () => {
+    for (const name of ['BounceRate', 'ComplaintRate']) {
+      const description = String(alarm(name).AlarmDescription);
+      expect(description, name).toMatch(/mail-events function's log/);
+      expect(description, name).toMatch(/announcement/);
+      expect(description, name).toMatch(/flood/);
+    }
+  });
+
   it('keep the silence alarm off unless it is asked for', () => {
     const plain = synthStack({}, new App());
     expect(Object.keys(plain.operations.alarmsByName)).not.toContain('SignupSilence');
@@ -195,6 +229,14 @@ describe('the dashboard', () => {
     ['faults by class', /SEARCH\('\{Mandje,Service,FaultClass\} MetricName=\\+"Faults\\+"'/],
     ['p50 and p99 latency', /Latency.*p50.*Latency.*p99/],
     ['the 429s and the API’s 5xx', /Throttled.*5xx/],
+    ['SES’s bounce and complaint rates', /Reputation\.BounceRate.*Reputation\.ComplaintRate/],
+    ['what SES said of the mails', /Bounced.*Complained.*Rejected.*DeliveryDelayed/],
+    ['the mails not sent, limited or suppressed', /MailLimited.*MailSuppressed/],
+    ['the 403s of both functions', /Forbidden.*waitlist.*Forbidden.*confirm/],
+    [
+      'the posts the edge turned away',
+      /AWS\/WAFV2.*BlockedRequests.*MandjeEdge-client-rate-limit.*PostsPerClient.*us-east-1/,
+    ],
   ])('shows %s', (_case, pattern) => {
     expect(body()).toMatch(pattern);
   });
@@ -217,7 +259,7 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({
         LogFormat: 'JSON',
