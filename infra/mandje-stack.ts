@@ -5,10 +5,13 @@ import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { siteConfig } from '../frontend/src/config/site';
+import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { ConfirmApi } from './constructs/confirm-api';
 import { ConfirmationMailer } from './constructs/confirmation-mailer';
+import { MailEvents } from './constructs/mail-events';
 import { MailSender } from './constructs/mail-sender';
 import { Operations } from './constructs/operations';
+import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
 
@@ -33,12 +36,18 @@ export interface MandjeStackProps extends StackProps {
   confirmation: ConfirmationSettings | false;
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
+  /**
+   * The per-client limit at the edge, from the us-east-1 companion stack (infra/edge-stack.ts): its web ACL
+   * goes on the distribution. None without it (`-c waf=false`).
+   */
+  clientRateLimit?: ClientRateLimit;
 }
 
 /**
- * Production: the page and the waitlist API behind one CloudFront distribution; with confirmation by mail,
- * the confirm API on the same distribution and a mailer fed by the table's stream, sending with SES; and
- * the operator's alarms and dashboard.
+ * Production: the page and the waitlist API behind one CloudFront distribution, the API answering only what
+ * came through it; with confirmation by mail, the confirm API on the same distribution, a mailer fed by the
+ * table's stream, sending with SES, and a function that hears SES's bounces and complaints; and the
+ * operator's alarms and dashboard.
  */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
@@ -46,6 +55,8 @@ export class MandjeStack extends Stack {
   public readonly confirmApi?: ConfirmApi;
   public readonly mailSender?: MailSender;
   public readonly mailer?: ConfirmationMailer;
+  public readonly mailEvents?: MailEvents;
+  public readonly originVerify: OriginVerifySecret;
   public readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
@@ -60,9 +71,12 @@ export class MandjeStack extends Stack {
       throttle: { rateLimit: 100, burstLimit: 200 },
       logRetention,
     });
+    this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       api: this.waitlist.httpApi,
+      originVerify: { header: this.originVerify.header, value: this.originVerify.value },
+      ...(props.clientRateLimit ? { webAclArn: props.clientRateLimit.arn } : {}),
       ...(props.domain
         ? {
             domain: {
@@ -85,6 +99,7 @@ export class MandjeStack extends Stack {
       this.mailSender = new MailSender(this, 'MailSender', {
         from: confirmation.mailFrom,
         ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
+        dmarcReportsTo: siteConfig.contactEmail,
         ...(hostedZone
           ? {
               hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
@@ -102,6 +117,19 @@ export class MandjeStack extends Stack {
         contactEmail: siteConfig.contactEmail,
         logRetention,
       });
+      this.mailEvents = new MailEvents(this, 'MailEvents', {
+        functionsDir,
+        table: this.waitlist.table,
+        sender: this.mailSender,
+        logRetention,
+      });
+    }
+
+    // The functions that answer the public refuse a request that did not come through the distribution
+    // (403 without the secret header) and a post another site's page made (its Origin is none of these).
+    for (const handler of [this.waitlist.handler, this.confirmApi?.handler]) {
+      handler?.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
+      handler?.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
     }
 
     const { alarmEmail, signupSilenceHours } = props.operations ?? {};
@@ -109,6 +137,16 @@ export class MandjeStack extends Stack {
       waitlist: this.waitlist,
       ...(this.confirmApi ? { confirmApi: this.confirmApi } : {}),
       ...(this.mailer ? { mailer: this.mailer } : {}),
+      ...(this.mailEvents ? { mailEvents: this.mailEvents } : {}),
+      ...(props.clientRateLimit
+        ? {
+            clientRateLimit: {
+              webAclName: props.clientRateLimit.name,
+              ruleName: CLIENT_RATE_RULE,
+              region: Stack.of(props.clientRateLimit).region,
+            },
+          }
+        : {}),
       ...(alarmEmail ? { alarmEmail } : {}),
       ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
     });
@@ -130,13 +168,25 @@ export class MandjeStack extends Stack {
       value: this.operations.topic.topicArn,
       description: 'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
     });
-    // Without a hosted zone to put them in, the DKIM records are for the operator to add to the DNS.
+    // Without a hosted zone to put them in, the DKIM, MAIL FROM and DMARC records are for the operator to add
+    // to the DNS.
     const sender = this.mailSender;
-    if (sender && !sender.hasHostedZone)
+    if (sender && !sender.hasHostedZone) {
       for (const [index, { name, value }] of sender.dkimRecords.entries())
         new CfnOutput(this, `DkimRecord${index + 1}`, {
           value: `${name} CNAME ${value}`,
           description: `A DNS record for ${sender.domain}: SES signs and sends the confirmation mails once all three are found`,
         });
+      const purposes = {
+        MailFromMx: `SES takes bounces for ${sender.mailFromDomain}, the MAIL FROM domain, once it is found`,
+        MailFromSpf: `SPF for ${sender.mailFromDomain}: SES may send as it, so SPF aligns with ${sender.domain}`,
+        Dmarc: `DMARC for ${sender.domain}: receivers quarantine mail that fails it, and report to the contact address`,
+      };
+      for (const { id: recordId, name, type, value } of sender.authenticationRecords)
+        new CfnOutput(this, `${recordId}Record`, {
+          value: `${name} ${type} ${value}`,
+          description: `A DNS record for ${sender.domain}. ${purposes[recordId]}`,
+        });
+    }
   }
 }

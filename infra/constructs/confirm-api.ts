@@ -21,9 +21,9 @@ export interface ConfirmApiProps {
 }
 
 /**
- * `GET /api/confirm` shows the confirmation page a mail's link opens; `POST /api/confirm` is its button,
- * which confirms. The function may look a token up in the token index, read and update the record it finds,
- * and write its own logs; nothing else.
+ * `GET /api/confirm` (and `HEAD`, the same without the body) shows the confirmation page a mail's link
+ * opens; `POST /api/confirm` is its button, which confirms. The function may look a token up in the token
+ * index, read and update the record it finds, and write its own logs; nothing else.
  */
 export class ConfirmApi extends Construct {
   public readonly handler: LambdaFunction;
@@ -59,7 +59,8 @@ export class ConfirmApi extends Construct {
 
     props.httpApi.addRoutes({
       path: CONFIRM_PATH,
-      methods: [HttpMethod.GET, HttpMethod.POST],
+      // HEAD as GET without the body: link checkers ask with HEAD before a person clicks.
+      methods: [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST],
       integration: new HttpLambdaIntegration('ConfirmSignup', this.handler),
     });
   }

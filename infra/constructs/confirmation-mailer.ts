@@ -1,6 +1,6 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   FilterCriteria,
@@ -12,6 +12,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import {
   MAIL_REQUEST_MAX_AGE_MINUTES,
   MAIL_RESEND_INTERVAL_MINUTES,
@@ -35,14 +36,17 @@ export interface ConfirmationMailerProps {
 }
 
 /**
- * Sends the confirmation mail for each pending signup, read from the table's stream. A mail that cannot be
- * sent after a few tries lands in a dead-letter queue, and an alarm says so. The function may send mail as
- * the sender's identity through its configuration set (in SES's sandbox, to the recipients' identities
- * given), update a record, read the stream and write to its dead-letter queue, and its own logs; nothing
- * else.
+ * Sends the confirmation mail for each pending signup, read from the table's stream, at most
+ * MAILS_PER_MAILBOX a day to one mailbox, counted in a table of its own. A mail that cannot be sent after a
+ * few tries lands in a dead-letter queue, and an alarm says so. The function may send mail as the sender's
+ * identity through its configuration set (in SES's sandbox, to the recipients' identities given), update a
+ * record of the waitlist and a count of the limit table, read the stream and write to its dead-letter
+ * queue, and its own logs; nothing else.
  */
 export class ConfirmationMailer extends Construct {
   public readonly handler: LambdaFunction;
+  /** Mails per mailbox in the current window, by the SHA-256 of its delivery key (#contract/abuse-limits). */
+  public readonly mailLimitTable: Table;
   public readonly deadLetterQueue: Queue;
   public readonly unsentMailAlarm: Alarm;
 
@@ -50,6 +54,14 @@ export class ConfirmationMailer extends Construct {
     super(scope, id);
 
     const { sender } = props;
+    // Only hashes that expire within a day: nothing to recover, so no backups, and it may go with the stack.
+    this.mailLimitTable = new Table(this, 'MailLimitTable', {
+      partitionKey: { name: MAIL_LIMIT_TABLE_KEY.name, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const built = new BuiltFunction(this, 'Handler', {
       functionsDir: props.functionsDir,
       name: 'mailer',
@@ -64,6 +76,7 @@ export class ConfirmationMailer extends Construct {
         MAIL_FROM: sender.from,
         CONTACT_EMAIL: props.contactEmail,
         SES_CONFIGURATION_SET: sender.configurationSet.configurationSetName,
+        MAIL_LIMIT_TABLE_NAME: this.mailLimitTable.tableName,
       },
       permissions: [
         new PolicyStatement({
@@ -75,6 +88,12 @@ export class ConfirmationMailer extends Construct {
           effect: Effect.ALLOW,
           actions: ['dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
+        }),
+        // One conditional update counts a mail and refuses it past the limit.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:UpdateItem'],
+          resources: [this.mailLimitTable.tableArn],
         }),
       ],
       logRetention: props.logRetention,

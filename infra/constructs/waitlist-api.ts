@@ -52,7 +52,8 @@ export class WaitlistApi extends Construct {
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
       // The mailer reads new and changed records from it (as they are after the change: it needs no more);
       // without confirmation nobody does.
-      ...(props.confirmSignups ? { stream: StreamViewType.NEW_IMAGE } : {}),
+      // Old and new: the mailer acts on a change that asks for a new mail, not on its own claim and mark.
+      ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TOKEN_INDEX.name,

@@ -31,6 +31,7 @@ beforeAll(() => {
     waitlist: stack.waitlist.handler,
     confirm: present(stack.confirmApi, 'confirm API').handler,
     mailer: present(stack.mailer, 'mailer').handler,
+    'mail-events': present(stack.mailEvents, 'mail events').handler,
   };
 });
 

@@ -18,7 +18,12 @@ beforeAll(() => {
 
 it('tells the waitlist function to store signups confirmed at once', () => {
   expect(resourceOf(template, logicalIdOf(stack.waitlist.handler)).Properties.Environment).toEqual({
-    Variables: { TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.table) }, CONFIRM_SIGNUPS: 'false' },
+    Variables: {
+      TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.table) },
+      CONFIRM_SIGNUPS: 'false',
+      ORIGIN_VERIFY_SECRET: expect.anything(),
+      SITE_ORIGINS: expect.anything(),
+    },
   });
 });
 
@@ -27,19 +32,23 @@ it('routes POST /api/waitlist only: no confirm routes', () => {
   expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
 });
 
-it('makes no mail resources: no stream, mailer, SES identity, configuration set, queue or mail alarm', () => {
-  const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
-  expect(table?.Properties.StreamSpecification).toBeUndefined();
-  expect(stack.confirmApi ?? stack.mailer ?? stack.mailSender).toBeUndefined();
+it('makes no mail resources: no stream, mailer, limit table, SES identity, configuration set, event rule, queue or mail alarm', () => {
+  const tables = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
+  expect(tables).toHaveLength(1);
+  expect(tables[0]?.Properties.StreamSpecification).toBeUndefined();
+  expect(stack.confirmApi ?? stack.mailer ?? stack.mailSender ?? stack.mailEvents).toBeUndefined();
   for (const type of [
     'AWS::Lambda::EventSourceMapping',
     'AWS::SES::EmailIdentity',
     'AWS::SES::ConfigurationSet',
+    'AWS::SES::ConfigurationSetEventDestination',
+    'AWS::Events::Rule',
     'AWS::SQS::Queue',
     'AWS::Route53::RecordSet',
   ])
     template.resourceCountIs(type, 0);
-  expect(Object.keys(stack.operations.alarmsByName)).not.toContain('UnsentMail');
+  for (const name of ['UnsentMail', 'UnhandledMailEvent', 'BounceRate', 'ComplaintRate'])
+    expect(Object.keys(stack.operations.alarmsByName)).not.toContain(name);
   expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
     'AlarmTopicArn',
     'DashboardUrl',

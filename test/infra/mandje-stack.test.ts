@@ -96,11 +96,51 @@ describe('the page', () => {
     });
   });
 
-  it('answers unknown paths with 404.html and status 404', () => {
+  it('answers unknown paths with 404.html and status 404, and maps no other status', () => {
     expect(distributionConfig().CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 300 },
       { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 300 },
     ]);
+  });
+
+  it('lets the API’s own 403 and 429 answers through as they are, whatever their status', () => {
+    const mapped = (distributionConfig().CustomErrorResponses as { ErrorCode: number }[]).map(
+      ({ ErrorCode }) => ErrorCode,
+    );
+    expect(mapped).not.toContain(403);
+    expect(mapped).not.toContain(429);
+  });
+
+  it('may list the bucket, only through this distribution, so S3 answers a missing key with 404', () => {
+    const distributionArn = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':cloudfront::',
+          { Ref: 'AWS::AccountId' },
+          ':distribution/',
+          { Ref: logicalIdOf(stack.site.distribution) },
+        ],
+      ],
+    };
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalIdOf(stack.site.bucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Resource: [
+              { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(stack.site.bucket), 'Arn'] }, '/*']] },
+              { 'Fn::GetAtt': [logicalIdOf(stack.site.bucket), 'Arn'] },
+            ],
+            Condition: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+          },
+        ]),
+      },
+    });
   });
 
   it('routes every request with viewer functions built from infra/site-routing.ts, 404 status included', () => {
@@ -263,10 +303,11 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly the waitlist’s route and the confirm routes: POST /api/waitlist, GET and POST /api/confirm', () => {
+  it('has exactly the waitlist’s route and the confirm routes: POST /api/waitlist, GET, HEAD and POST /api/confirm', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
       'GET /api/confirm',
+      'HEAD /api/confirm',
       'POST /api/confirm',
       'POST /api/waitlist',
     ]);
@@ -288,13 +329,13 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: waitlist, confirm and mailer.
-    expect(retentions).toEqual([90, 90, 90, 90]);
+    // The access logs and each function's logs: waitlist, confirm, mailer and mail-events.
+    expect(retentions).toEqual([90, 90, 90, 90, 90]);
   });
 });
 
 describe('the waitlist function', () => {
-  it('runs Node.js 24 on arm64, told the table and that signups wait for confirmation', () => {
+  it('runs Node.js 24 on arm64, told the table, that signups wait for confirmation, and how to tell requests it may answer', () => {
     const { Properties: fn } = resourceOf(template, waitlistLogicalId);
     expect(fn).toMatchObject({
       Runtime: 'nodejs24.x',
@@ -305,7 +346,12 @@ describe('the waitlist function', () => {
       LoggingConfig: { LogGroup: expect.anything() },
     });
     expect(fn.Environment).toEqual({
-      Variables: { TABLE_NAME: { Ref: tableLogicalId }, CONFIRM_SIGNUPS: 'true' },
+      Variables: {
+        TABLE_NAME: { Ref: tableLogicalId },
+        CONFIRM_SIGNUPS: 'true',
+        ORIGIN_VERIFY_SECRET: expect.anything(),
+        SITE_ORIGINS: expect.anything(),
+      },
     });
   });
 
@@ -334,8 +380,10 @@ describe('the waitlist function', () => {
 });
 
 describe('the waitlist table', () => {
+  const waitlistTable = () => resourceOf(template, tableLogicalId);
+
   it('is keyed on the string email, on demand, with point-in-time recovery and deletion protection', () => {
-    const table = only('AWS::DynamoDB::Table');
+    const table = waitlistTable();
     expect(table.Properties).toEqual(
       expect.objectContaining({
         KeySchema: [{ AttributeName: 'email', KeyType: 'HASH' }],
@@ -348,7 +396,7 @@ describe('the waitlist table', () => {
   });
 
   it('has the token index of the contract, keyed on the token hash, holding what confirming reads', () => {
-    const table = only('AWS::DynamoDB::Table').Properties;
+    const table = waitlistTable().Properties;
     expect(table.GlobalSecondaryIndexes).toEqual([
       {
         IndexName: TOKEN_INDEX.name,
@@ -363,26 +411,29 @@ describe('the waitlist table', () => {
   });
 
   it('deletes each record when its expiresAt passes, as the privacy notice promises', () => {
-    expect(only('AWS::DynamoDB::Table').Properties.TimeToLiveSpecification).toEqual({
+    expect(waitlistTable().Properties.TimeToLiveSpecification).toEqual({
       AttributeName: 'expiresAt',
       Enabled: true,
     });
   });
 
   it('is retained when the stack is deleted or the table replaced', () => {
-    const table = only('AWS::DynamoDB::Table');
+    const table = waitlistTable();
     expect([table.DeletionPolicy, table.UpdateReplacePolicy]).toEqual(['Retain', 'Retain']);
   });
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint, the table, the dashboard, the alarm topic and the DKIM records to add to the DNS', () => {
+  it('name the site URL, the waitlist endpoint, the table, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'AlarmTopicArn',
       'DashboardUrl',
       'DkimRecord1',
       'DkimRecord2',
       'DkimRecord3',
+      'DmarcRecord',
+      'MailFromMxRecord',
+      'MailFromSpfRecord',
       'SiteUrl',
       'TableName',
       'WaitlistEndpoint',

@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { TOKEN_INDEX } from '#contract/waitlist-table';
 import { siteConfig } from '../../frontend/src/config/site';
@@ -17,6 +18,7 @@ let ids: {
   mailerRole: string;
   mailerLogs: string;
   deadLetterQueue: string;
+  mailLimitTable: string;
   identity: string;
   configurationSet: string;
 };
@@ -53,25 +55,27 @@ beforeAll(() => {
     mailerRole: logicalIdOf(present(mailer.handler.role, 'mailer role')),
     mailerLogs: logicalIdOf(mailer.handler.logGroup),
     deadLetterQueue: logicalIdOf(mailer.deadLetterQueue),
+    mailLimitTable: logicalIdOf(mailer.mailLimitTable),
     identity: logicalIdOf(sender.identity),
     configurationSet: logicalIdOf(sender.configurationSet),
   };
 });
 
 describe('the waitlist table, with confirmation by mail', () => {
-  it('streams new and old images of every change, for the mailer', () => {
-    expect(only('AWS::DynamoDB::Table').Properties.StreamSpecification).toEqual({
-      StreamViewType: 'NEW_IMAGE',
+  it('streams the old and the new image of every change: the mailer tells a new mail request from its own updates', () => {
+    expect(resourceOf(template, ids.table).Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
     });
   });
 });
 
 describe('the confirm API', () => {
-  it('routes GET and POST /api/confirm to the confirm function', () => {
+  it('routes GET, HEAD and POST /api/confirm to the confirm function', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     const confirmRoutes = routes.filter((route) => String(route.Properties.RouteKey).endsWith(CONFIRM_PATH));
     expect(confirmRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual([
       `GET ${CONFIRM_PATH}`,
+      `HEAD ${CONFIRM_PATH}`,
       `POST ${CONFIRM_PATH}`,
     ]);
     for (const route of confirmRoutes) {
@@ -84,9 +88,13 @@ describe('the confirm API', () => {
     }
   });
 
-  it('runs with the table name in its environment', () => {
+  it('runs with the table name in its environment, and what tells the requests it may answer', () => {
     expect(resourceOf(template, ids.confirm).Properties.Environment).toEqual({
-      Variables: { TABLE_NAME: { Ref: ids.table } },
+      Variables: {
+        TABLE_NAME: { Ref: ids.table },
+        ORIGIN_VERIFY_SECRET: expect.anything(),
+        SITE_ORIGINS: expect.anything(),
+      },
     });
   });
 
@@ -109,7 +117,7 @@ describe('the confirm API', () => {
 describe('the confirmation mailer', () => {
   const eventSource = () => only('AWS::Lambda::EventSourceMapping').Properties;
 
-  it('is told the table, the site’s URL for the link, the sender, the contact address and the configuration set', () => {
+  it('is told the table, the site’s URL for the link, the sender, the contact address, the configuration set and the limit table', () => {
     expect(resourceOf(template, ids.mailer).Properties.Environment).toEqual({
       Variables: {
         TABLE_NAME: { Ref: ids.table },
@@ -117,11 +125,12 @@ describe('the confirmation mailer', () => {
         MAIL_FROM: MAIL_FROM,
         CONTACT_EMAIL: siteConfig.contactEmail,
         SES_CONFIGURATION_SET: { Ref: ids.configurationSet },
+        MAIL_LIMIT_TABLE_NAME: { Ref: ids.mailLimitTable },
       },
     });
   });
 
-  it('may send mail as the identity through the configuration set, update records, read the stream and fill its dead-letter queue, and nothing else', () => {
+  it('may send mail as the identity through the configuration set, update records and mail counts, read the stream and fill its dead-letter queue, and nothing else', () => {
     const statements = statementsOf(template, ids.mailerRole);
     const expected = [
       logStreamsOf(ids.mailerLogs),
@@ -131,6 +140,11 @@ describe('the confirmation mailer', () => {
         Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
       },
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [ids.mailLimitTable, 'Arn'] },
+      },
       {
         Effect: 'Allow',
         Action: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
@@ -185,6 +199,49 @@ describe('the confirmation mailer', () => {
   });
 });
 
+describe('the mail limit table', () => {
+  const mailLimitTable = () => resourceOf(template, ids.mailLimitTable);
+
+  it('is keyed on the delivery key’s hash, on demand, encrypted with the AWS managed key', () => {
+    expect(mailLimitTable().Properties).toMatchObject({
+      KeySchema: [{ AttributeName: MAIL_LIMIT_TABLE_KEY.name, KeyType: 'HASH' }],
+      AttributeDefinitions: [
+        { AttributeName: MAIL_LIMIT_TABLE_KEY.name, AttributeType: MAIL_LIMIT_TABLE_KEY.type },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true },
+    });
+  });
+
+  it('deletes each count when its window ends', () => {
+    expect(mailLimitTable().Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
+      Enabled: true,
+    });
+  });
+
+  it('goes with the stack, unlike the waitlist, as it holds only hashes that expire within a day', () => {
+    expect([mailLimitTable().DeletionPolicy, mailLimitTable().UpdateReplacePolicy]).toEqual([
+      'Delete',
+      'Delete',
+    ]);
+    expect(resourceOf(template, ids.table).DeletionPolicy).toBe('Retain');
+  });
+
+  it('is updated by the mailer alone, with UpdateItem and nothing else', () => {
+    const limitTableArn = JSON.stringify({ 'Fn::GetAtt': [ids.mailLimitTable, 'Arn'] });
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+    const granting = policies.flatMap((policy) =>
+      (
+        policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
+      ).Statement.filter((statement) => JSON.stringify(statement.Resource).includes(limitTableArn)).map(
+        (statement) => ({ roles: policy.Properties.Roles, action: statement.Action }),
+      ),
+    );
+    expect(granting).toEqual([{ roles: [{ Ref: ids.mailerRole }], action: 'dynamodb:UpdateItem' }]);
+  });
+});
+
 describe('the dead-letter queue of unsent mails', () => {
   it('is encrypted and keeps messages 14 days', () => {
     expect(resourceOf(template, ids.deadLetterQueue).Properties).toEqual({
@@ -233,7 +290,7 @@ describe('the dead-letter queue of unsent mails', () => {
 
 describe('sending with SES', () => {
   it('verifies the sender’s domain as an identity that signs with Easy DKIM, 2048-bit keys', () => {
-    expect(only('AWS::SES::EmailIdentity').Properties).toEqual({
+    expect(only('AWS::SES::EmailIdentity').Properties).toMatchObject({
       EmailIdentity: 'mandje.nl',
       DkimAttributes: { SigningEnabled: true },
       DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
@@ -260,6 +317,24 @@ describe('sending with SES', () => {
         ],
       });
     template.resourceCountIs('AWS::Route53::RecordSet', 0);
+  });
+
+  it('sends from the custom MAIL FROM domain mail.<sender’s domain>, falling back to SES’s own while its MX record is missing', () => {
+    expect(only('AWS::SES::EmailIdentity').Properties.MailFromAttributes).toEqual({
+      MailFromDomain: 'mail.mandje.nl',
+      BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+    });
+  });
+
+  it('gives the MAIL FROM domain’s MX and SPF records and the DMARC record as outputs when no hosted zone is given', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.MailFromMxRecord?.Value).toBe(
+      'mail.mandje.nl MX 10 feedback-smtp.eu-west-1.amazonses.com',
+    );
+    expect(outputs.MailFromSpfRecord?.Value).toBe('mail.mandje.nl TXT "v=spf1 include:amazonses.com ~all"');
+    expect(outputs.DmarcRecord?.Value).toBe(
+      `_dmarc.mandje.nl TXT "v=DMARC1; p=quarantine; rua=mailto:${siteConfig.contactEmail}"`,
+    );
   });
 
   it('sends through a configuration set that keeps reputation metrics and suppresses bounces and complaints', () => {

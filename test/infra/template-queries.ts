@@ -39,3 +39,12 @@ export function statementsOf(template: Template, roleLogicalId: string): Stateme
 /** The resource with this logical ID. */
 export const resourceOf = (template: Template, logicalId: string): Resource =>
   (template.toJSON().Resources as Record<string, Resource>)[logicalId] as Resource;
+
+/** The DistributionConfig of the template's one CloudFront distribution. */
+export function distributionConfigOf(template: Template): Record<string, unknown> {
+  const [distribution, ...others] = Object.values(
+    template.findResources('AWS::CloudFront::Distribution'),
+  ) as Resource[];
+  if (!distribution || others.length > 0) throw new Error('the template has not exactly one distribution');
+  return distribution.Properties.DistributionConfig as Record<string, unknown>;
+}
