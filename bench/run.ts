@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --only page,bundle,lambda,api,soak]`: builds once, measures each section in turn
+ * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse]`: builds once, measures each section in turn
  * (never two at once: they would slow each other down), writes bench/results.json and prints a Markdown
  * table per section, then whether each budget is met.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { measureAbuse } from './abuse';
 import { measureApi } from './api';
 import { type BudgetResult, evaluateBudget } from './budgets';
 import {
@@ -28,6 +29,7 @@ const MODULE_SECTIONS: { name: string; title: string; measure: () => Promise<Ben
   { name: 'lambda', title: 'Lambda cold start', measure: () => measureLambdaColdStart() },
   { name: 'api', title: 'API', measure: () => measureApi() },
   { name: 'soak', title: 'Soak', measure: () => measureSoak() },
+  { name: 'abuse', title: 'Abuse', measure: () => measureAbuse() },
 ];
 const ALL = ['bundle', 'page', ...MODULE_SECTIONS.map((section) => section.name)];
 
@@ -43,6 +45,16 @@ function selectedSections(argv: string[]): string[] {
 }
 
 const only = selectedSections(process.argv.slice(2));
+
+/** What results.json holds now, or nothing when it is missing or unreadable. */
+function earlierResults(): { sections?: Record<string, unknown>; budgets?: BudgetResult[] } {
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
 const resultsFile = join(ROOT_DIR, 'bench/results.json');
 const sections: BenchSection[] = [];
 const budgets: BudgetResult[] = [];
@@ -85,6 +97,8 @@ for (const { name, title, measure } of MODULE_SECTIONS) {
     if (!met) unmetCriteria.push(`${name}: ${criterion}`);
 }
 
+const partial = only.length < ALL.length;
+const earlier = earlierResults();
 const results = {
   measuredAt: new Date().toISOString(),
   machine: {
@@ -94,8 +108,17 @@ const results = {
     node: process.version,
     chromium: pages?.chromium ?? chromiumVersion(),
   },
-  sections: Object.fromEntries(sections.map((section) => [section.name, section.results])),
-  budgets,
+  // A run of some sections (--only) keeps the figures of the others from the last run that measured them.
+  sections: {
+    ...(partial ? earlier.sections : {}),
+    ...Object.fromEntries(sections.map((section) => [section.name, section.results])),
+  },
+  budgets: [
+    ...(partial
+      ? (earlier.budgets ?? []).filter((budget) => !budgets.some((now) => now.name === budget.name))
+      : []),
+    ...budgets,
+  ],
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 // In the project's own format, so that `npm run lint` passes with the file committed.

@@ -39,13 +39,22 @@ const START_TIMEOUT_MS = 30_000;
  * Starts the local runner (waitlist API: the real handler) in a child process on `dataDir`, which is a
  * folder or `:memory:`, serving the site in `siteDir` (left as it is), or none: an empty folder of its
  * own. The handler's one log line per request goes to /dev/null, as it would go to the Lambda runtime,
- * not through this process.
+ * not through this process. The per-client limit is off unless `clientLimit` asks for it as `npm start` has it.
  */
-export async function startRunnerProcess(dataDir: string, siteDir?: string): Promise<RunnerProcess> {
+export async function startRunnerProcess(
+  dataDir: string,
+  siteDir?: string,
+  { clientLimit = false }: { clientLimit?: boolean } = {},
+): Promise<RunnerProcess> {
   const distDir = siteDir ?? mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry, dataDir, distDir], {
     cwd: repoRoot,
-    env: { ...process.env, TABLE_NAME: BENCH_TABLE_NAME },
+    // Load from one address would meet the per-client limit after a few requests: off, unless measured.
+    env: {
+      ...process.env,
+      TABLE_NAME: BENCH_TABLE_NAME,
+      SIGNUP_RATE_LIMIT: clientLimit ? (process.env.SIGNUP_RATE_LIMIT ?? '') : '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
