@@ -108,7 +108,12 @@ function markSent(record: MailRequest, hash: string) {
       UpdateExpression:
         'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
       ConditionExpression: 'pendingTokenHash = :hash',
-      ExpressionAttributeValues: { ':id': record.mailRequestId, ':hash': hash, ':none': [], ':hashes': [hash] },
+      ExpressionAttributeValues: {
+        ':id': record.mailRequestId,
+        ':hash': hash,
+        ':none': [],
+        ':hashes': [hash],
+      },
     }),
   );
 }

@@ -12,10 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
-import {
-  newConfirmationToken as newToken,
-  newLinkId,
-} from '../../../functions/confirm/confirmation-token';
+import { newLinkId, newConfirmationToken as newToken } from '../../../functions/confirm/confirmation-token';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 

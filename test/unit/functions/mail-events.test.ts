@@ -62,7 +62,9 @@ describe('the mail-events function', () => {
         ExpressionAttributeValues: expect.objectContaining({ ':reason': 'bounce' }),
       }),
     ]);
-    expect(lines()).toEqual([expect.objectContaining({ kind: 'bounce', marked: 1, Bounced: 1, level: 'WARN' })]);
+    expect(lines()).toEqual([
+      expect.objectContaining({ kind: 'bounce', marked: 1, Bounced: 1, level: 'WARN' }),
+    ]);
   });
 
   it('marks a complaint, over a bounce but not twice', async () => {

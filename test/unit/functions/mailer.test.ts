@@ -68,8 +68,7 @@ const linkIn = (raw: string) => {
 
 const WAITLIST = { TableName: 'waitlist-test' };
 const LIMITS = { TableName: 'limits-test' };
-const waitlistUpdates = () =>
-  dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+const waitlistUpdates = () => dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
 
 describe('the mailer', () => {
@@ -165,7 +164,9 @@ describe('the mailer', () => {
     expect(await handler({ Records: [streamRecord(PENDING)] })).toEqual({ batchItemFailures: [] });
 
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(waitlistUpdates()).toEqual([expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' })]);
+    expect(waitlistUpdates()).toEqual([
+      expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' }),
+    ]);
     expect(logLines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({ outcome: 'limited', MailLimited: 1 }),
     ]);
