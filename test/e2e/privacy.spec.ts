@@ -25,6 +25,7 @@ function sectionTitles({ locale }: LocaleCase): string[] {
     notice.purpose,
     notice.retention,
     notice.storage,
+    notice.limits,
     notice.logs,
     notice.browser,
     notice.rights,
