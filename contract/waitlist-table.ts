@@ -104,6 +104,29 @@ export interface WaitlistRecord {
   /** ISO 8601 time SES reported it. */
   mailSuppressedAt?: string;
 
+  /**
+   * The record's leave key (random, 16 bytes, base64url): with linkId it makes the person's leave link
+   * (#contract/leave), the same in every mail, working as long as the record exists. Made with linkId, by
+   * whichever mail comes first.
+   */
+  leaveKey?: string;
+  /** A mail with the leave link asked for by the privacy page's form: the mailer sends it for this id. */
+  leaveMailRequestId?: string;
+  /** ISO 8601 time of that request, for LEAVE_MAIL_INTERVAL_MINUTES. */
+  leaveMailRequestedAt?: string;
+  /** The leave-link request the mailer has sent a mail for. */
+  leaveMailedRequestId?: string;
+
+  /** The announcements this person got (their ids: the folder names), never two of one. */
+  announcements?: Set<string> | string[];
+  /**
+   * The announcement whose mail to this person is being sent now. If a run stops between marking this and
+   * recording the mail as sent, whether it went is unknown: it is reported by count and never repeated.
+   */
+  announcing?: string;
+  /** ISO 8601 time `announcing` was set. */
+  announcingAt?: string;
+
   /** ISO 8601 time of confirming. */
   confirmedAt?: string;
   /** The version of the text the person confirmed (SIGNUP_NOTE_VERSION at the time). */
