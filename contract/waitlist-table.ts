@@ -35,6 +35,13 @@ export const MAX_CONFIRMATION_MAILS = 5;
  */
 export const MAIL_REQUEST_MAX_AGE_MINUTES = 60;
 
+/**
+ * How many people left the waitlist (their records are gone), kept in the waitlist table under this key,
+ * which no address can be (it has no at sign), in the attribute `count`. It has no expiresAt: it stays.
+ * Every scan of records leaves it out (it has no createdAt).
+ */
+export const LEFT_COUNTER_KEY = '#left';
+
 /** The attribute DynamoDB's time to live reads: when the record is deleted, in seconds since 1970. */
 export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
 

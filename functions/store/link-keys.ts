@@ -1,0 +1,47 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { hashOfLinkId } from '../confirm/confirmation-token';
+import { newLinkKeys } from '../leave/leave-token';
+import type { WaitlistStore } from './store-client';
+
+export interface LinkKeys {
+  /** The record's link id: its confirmation and leave links find it by its hash (the token index). */
+  linkId: string;
+  /** With linkId, the person's leave link (functions/leave/leave-token.ts). */
+  leaveKey: string;
+}
+
+/**
+ * The link keys of the record under `key`, made now if it has none yet (kept if it has: every mail to a
+ * person carries the same leave link). Undefined when there is no such record.
+ */
+export async function ensureLinkKeys(
+  store: WaitlistStore,
+  key: string,
+  { abortSignal }: { abortSignal?: AbortSignal } = {},
+): Promise<LinkKeys | undefined> {
+  const made = newLinkKeys();
+  try {
+    const { Attributes } = await store.client.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: { email: key },
+        // tokenHash goes with linkId: a record that has one has the other.
+        UpdateExpression:
+          'SET linkId = if_not_exists(linkId, :linkId), tokenHash = if_not_exists(tokenHash, :linkHash), leaveKey = if_not_exists(leaveKey, :leaveKey)',
+        ConditionExpression: 'attribute_exists(email)',
+        ExpressionAttributeValues: {
+          ':linkId': made.linkId,
+          ':linkHash': hashOfLinkId(made.linkId),
+          ':leaveKey': made.leaveKey,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+      { abortSignal },
+    );
+    return { linkId: String(Attributes?.linkId), leaveKey: String(Attributes?.leaveKey) };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
