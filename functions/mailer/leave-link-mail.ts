@@ -1,0 +1,73 @@
+import type { Locale } from '#contract/locales';
+import {
+  absoluteUrl,
+  type ComposedMail,
+  CRLF,
+  composeMail,
+  htmlBlock,
+  type MailEnvelope,
+} from './mail-layout';
+
+export interface LeaveLinkMailInput extends MailEnvelope {
+  /** The person's leave link (#contract/leave leaveLink): it names no address. */
+  leaveUrl: string;
+}
+
+const nl = {
+  subject: (brand: string) => `Je link om de wachtlijst van ${brand} te verlaten`,
+  greeting: 'Hoi,',
+  here: (brand: string) => `Hier is je link om de wachtlijst van ${brand} te verlaten:`,
+  button: 'Verlaat de wachtlijst',
+  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
+  notAsked:
+    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst, en de link doet niets tot je erop drukt.',
+  questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
+  signOff: 'Groeten,',
+  team: (brand: string) => `Het ${brand}-team`,
+};
+
+// Typed by the Dutch copy, so a sentence missing in English fails the type check.
+const en: typeof nl = {
+  subject: (brand) => `Your link to leave the ${brand} waitlist`,
+  greeting: 'Hello,',
+  here: (brand) => `Here is your link to leave the ${brand} waitlist:`,
+  button: 'Leave the waitlist',
+  buttonFallback: 'Button not working? Copy this link into your browser:',
+  notAsked:
+    'Didn’t ask for this? Then there is nothing to do: you stay on the waitlist, and the link does nothing until you press its button.',
+  questions: (contact) => `Questions? Email us at ${contact}.`,
+  signOff: 'Best wishes,',
+  team: (brand) => `The ${brand} team`,
+};
+
+const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
+
+/** The mail the privacy page's "leave the waitlist" form asks for: the person's leave link, nothing else. */
+export function leaveLinkMail(input: LeaveLinkMailInput): ComposedMail {
+  const { language, brandName, contactEmail } = input;
+  const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
+  const copy = COPY[language];
+  const signOff = [copy.signOff, copy.team(brandName)];
+  return composeMail(input, {
+    subject: copy.subject(brandName),
+    text: [
+      copy.greeting,
+      copy.here(brandName),
+      leave,
+      copy.notAsked,
+      copy.questions(contactEmail),
+      signOff.join(CRLF),
+    ],
+    html: [
+      htmlBlock.paragraph(copy.greeting),
+      htmlBlock.paragraph(copy.here(brandName)),
+      htmlBlock.button(copy.button, leave),
+      htmlBlock.paragraph(copy.buttonFallback),
+      htmlBlock.url(leave),
+      htmlBlock.paragraph(copy.notAsked),
+      htmlBlock.paragraph(copy.questions(contactEmail)),
+      htmlBlock.signOff(signOff),
+    ],
+    leaveUrl: leave,
+  });
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { checkEmail } from '#contract/email-address';
+import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
+import type { Locale } from '#contract/locales';
+
+/**
+ * What every mail of the product shares: the sender's identity (the brand as display name, From, Reply-To
+ * the contact address), the look (the brand as a word, plain paragraphs, a pill button in brand green),
+ * and the MIME message (multipart text + HTML, base64 parts, encoded headers), with RFC 8058's one-click
+ * leave headers when the mail carries a leave link. The mails themselves (confirmation-mail.ts,
+ * leave-link-mail.ts, announcement-mail.ts) only say what they say.
+ */
+
+/** Who sends, to whom, in which language: the facts every mail needs besides its words. */
+export interface MailEnvelope {
+  /** The address as the person typed it (an ASCII local part; the domain may be Unicode). */
+  to: string;
+  language: Locale;
+  /** The sender, e.g. 'hallo@mandje.nl'; the brand is its display name. */
+  from: string;
+  contactEmail: string;
+  brandName: string;
+  /** For a deterministic Date header in tests. */
+  now?: Date;
+  /** Without angle brackets; default: a random id at the sender's domain. */
+  messageId?: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  /** Plain text with CRLF line breaks, as it travels in the message. */
+  text: string;
+  /** HTML with CRLF line breaks, as it travels in the message. */
+  html: string;
+  /** The whole RFC 5322 message with MIME parts, for SES's raw content or an .eml file. */
+  raw: string;
+}
+
+/** A run of text in a paragraph: plain, or a link with its words. */
+export type Inline = string | { text: string; href: string };
+
+export const CRLF = '\r\n';
+/** RFC 5322's limit for any line of a message, CRLF not counted. */
+const MAX_LINE = 998;
+/** Green 15803d on white is 5.0:1, above WCAG AA's 4.5:1 for the button's text. */
+export const BRAND_GREEN = '#15803d';
+/** The site's buttons are pills; so is the mail's. */
+const PILL = '9999px';
+
+// RFC 5322 atext (ASCII: the waitlist rule takes nothing else before the at sign).
+const ATEXT = "[\\w!#$%&'*+/=?^`{|}~-]";
+const DOT_ATOM = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`);
+const ASCII_PHRASE = /^[\w!#$%&'*+/=?^`{|}~-]+(?: [\w!#$%&'*+/=?^`{|}~-]+)*$/;
+/** Visible ASCII but `<`, `>` and `@`, on either side of one `@`. */
+const MESSAGE_ID = /^[\x21-\x3b\x3d\x3f\x41-\x7e]+@[\x21-\x3b\x3d\x3f\x41-\x7e]+$/;
+// A CR or LF would let an input write headers of its own; no control character belongs in any input.
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * The address to deliver to: the local part as typed, the domain in its ASCII (IDNA) form, as
+ * #contract/email-address computes it for the waitlist key (`Ann@bücher.de` is `Ann@xn--bcher-kva.de`).
+ * The rule keeps the local part ASCII, so the address needs no SMTPUTF8; one that is not a dot-atom
+ * (`a..b`) is quoted, so it stays one mailbox in a header. Throws for an address the rule refuses.
+ */
+export function mailboxAddress(typed: string): string {
+  const check = checkEmail(typed);
+  if (!check.ok) throw new Error('Not a deliverable email address');
+  const local = check.email.slice(0, check.email.lastIndexOf('@'));
+  const domain = check.key.slice(check.key.lastIndexOf('@') + 1);
+  const quoted = DOT_ATOM.test(local) ? local : `"${local.replace(/["\\]/g, '\\$&')}"`;
+  return `${quoted}@${domain}`;
+}
+
+/** The domain of the sender's address: where Message-IDs are made. */
+export const senderDomain = (from: string) => {
+  const address = mailboxAddress(from);
+  return address.slice(address.lastIndexOf('@') + 1);
+};
+
+/** Refuses a control character in any string field, naming the field only (values may be addresses). */
+export function refuseControlCharacters(input: object): void {
+  for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' && CONTROL.test(value))
+      throw new Error(`${field} holds a control character`);
+  }
+}
+
+/** An absolute http(s) URL in the parser's form: spaces and quotes percent-encoded, one clickable word. */
+export function absoluteUrl(typed: string, field: string): string {
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    throw new Error(`${field} is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${field} must be http(s)`);
+  return url.href;
+}
+
+export function escapeHtml(text: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  };
+  return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
+}
+
+/** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
+export const textParagraph = (content: readonly Inline[]) =>
+  content
+    .map((part) =>
+      typeof part === 'string' ? part : part.text === part.href ? part.href : `${part.text} (${part.href})`,
+    )
+    .join('');
+
+/** The look's pieces, each one HTML line; every value in them is escaped. */
+export const htmlBlock = {
+  paragraph(content: readonly Inline[] | string, style = ''): string {
+    const parts = typeof content === 'string' ? [content] : content;
+    const inner = parts
+      .map((part) =>
+        typeof part === 'string'
+          ? escapeHtml(part)
+          : `<a href="${escapeHtml(part.href)}" style="color:${BRAND_GREEN};text-decoration:underline">${escapeHtml(part.text)}</a>`,
+      )
+      .join('');
+    return `<p style="margin:0 0 16px${style}">${inner}</p>`;
+  },
+  /** A URL written out, breaking anywhere so a long one never widens the mail. */
+  url: (url: string) => htmlBlock.paragraph(url, ';word-break:break-all'),
+  /** The call to action: a pill in brand green. A table cell carries the colour in Outlook for Windows. */
+  button: (label: string, url: string) =>
+    [
+      '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
+      `<td bgcolor="${BRAND_GREEN}" style="border-radius:${PILL};background-color:${BRAND_GREEN}">`,
+      `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:${PILL};background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
+      '</td>',
+      '</tr></table>',
+    ].join(CRLF),
+  signOff: (lines: readonly string[]) => `<p style="margin:0">${lines.map(escapeHtml).join('<br>')}</p>`,
+  /** Small print under a rule: why the mail came, and the way off the list. */
+  footer: (paragraphs: readonly (readonly Inline[])[]) =>
+    [
+      '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0 16px">',
+      ...paragraphs.map((content) => htmlBlock.paragraph(content, ';font-size:14px;color:#4b5563')),
+    ].join(CRLF),
+};
+
+export interface MailContent {
+  subject: string;
+  /** The text part, paragraph by paragraph (a paragraph may hold line breaks). */
+  text: readonly string[];
+  /** The HTML body's blocks (htmlBlock), under the brand. */
+  html: readonly string[];
+  /**
+   * The person's leave link: given, the mail carries RFC 8058's List-Unsubscribe (this URL) and
+   * List-Unsubscribe-Post headers, and mail clients show their own "unsubscribe" that POSTs to it.
+   */
+  leaveUrl?: string;
+}
+
+/** The whole mail: text, HTML in the product's look, and the raw message with its headers. */
+export function composeMail(envelope: MailEnvelope, content: MailContent): ComposedMail {
+  refuseControlCharacters(envelope);
+  refuseControlCharacters(content);
+  const { language, brandName, contactEmail, now = new Date() } = envelope;
+  if (Number.isNaN(now.getTime())) throw new Error('now is not a valid date');
+  const to = mailboxAddress(envelope.to);
+  const from = mailboxAddress(envelope.from);
+  const messageId = envelope.messageId ?? `${randomUUID()}@${from.slice(from.lastIndexOf('@') + 1)}`;
+  if (!MESSAGE_ID.test(messageId)) throw new Error('messageId must be id@domain in visible ASCII');
+  const leaveUrl = content.leaveUrl === undefined ? undefined : absoluteUrl(content.leaveUrl, 'leaveUrl');
+
+  const { subject } = content;
+  const text = [...content.text, ''].join(`${CRLF}${CRLF}`).replace(/(\r\n)+$/, CRLF);
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${e(language)}" dir="ltr">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(subject)}</title>`,
+    '</head>',
+    '<body style="margin:0;padding:0;background-color:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
+    '<div style="max-width:560px;margin:0 auto;padding:24px">',
+    // The brand as a word, not an image: mail clients block images until asked, and text always shows.
+    `<p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND_GREEN}">${e(brandName)}</p>`,
+    ...content.html,
+    '</div>',
+    '</body>',
+    '</html>',
+    '',
+  ].join(CRLF);
+
+  // Both parts are base64, whose alphabet has no '-': none of their lines can start a delimiter ('--').
+  const boundary = '=_mandje-alternative_=';
+  const headers = [
+    `From: ${headerPhrase(brandName)} <${from}>`,
+    `To: ${to}`,
+    `Subject: ${subjectText(subject)}`,
+    `Date: ${now.toUTCString().replace(/GMT$/, '+0000')}`,
+    `Message-ID: <${messageId}>`,
+    // Sent by a machine: out-of-office replies and other robots keep quiet (RFC 3834), and a person's
+    // reply reaches the contact address rather than the sender's.
+    'Auto-Submitted: auto-generated',
+    `Reply-To: ${mailboxAddress(contactEmail)}`,
+    ...(leaveUrl
+      ? [`List-Unsubscribe: <${leaveUrl}>`, `List-Unsubscribe-Post: ${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`]
+      : []),
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+  ].join(CRLF);
+  if (headers.split(CRLF).some((line) => line.length > MAX_LINE))
+    throw new Error('A header line is too long');
+
+  const part = (type: string, body: string) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(body),
+    ].join(CRLF);
+  const raw = [headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''].join(
+    CRLF,
+  );
+
+  return { subject, text, html, raw };
+}
+
+function base64Lines(text: string): string {
+  return (
+    Buffer.from(text, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join(CRLF);
+}
+
+/** A display name: as it is when it is plain ASCII words, otherwise encoded words. */
+function headerPhrase(text: string): string {
+  return ASCII_PHRASE.test(text) ? text : encodedWords(text);
+}
+
+/**
+ * The subject: as it is when it is printable ASCII that fits one line of 78, otherwise RFC 2047 encoded
+ * words, one per folded line.
+ */
+function subjectText(text: string): string {
+  const plain = /^[\x20-\x7e]*$/.test(text) && !text.includes('=?') && 'Subject: '.length + text.length <= 78;
+  return plain ? text : encodedWords(text);
+}
+
+/**
+ * UTF-8 base64 encoded words, each of whole characters (RFC 2047 forbids splitting one), each at most 39
+ * bytes so that a word (64 characters) and a header's name stay within RFC 2047's 76 per line.
+ */
+function encodedWords(text: string): string {
+  const chunks: string[] = [''];
+  for (const char of text) {
+    const last = chunks.length - 1;
+    if (Buffer.byteLength((chunks[last] ?? '') + char) > 39) chunks.push(char);
+    else chunks[last] += char;
+  }
+  return chunks
+    .map((chunk) => `=?UTF-8?B?${Buffer.from(chunk, 'utf8').toString('base64')}?=`)
+    .join(`${CRLF} `);
+}
