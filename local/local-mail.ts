@@ -34,7 +34,10 @@ export interface LocalMail {
   outboxDir: string;
   /** Resolves once the mailer is loaded. */
   ready: Promise<void>;
-  /** After the waitlist answered a signup: send the mail it asked for, if any. Never waited for by it. */
+  /**
+   * After the waitlist answered a signup, or the leave-request route a request for a leave link: send the
+   * mail it asked for, if any. Never waited for by it.
+   */
   afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
   /** Finishes the mail under way; the ones still owed are sent at the next start. */
   close(): Promise<void>;
@@ -123,12 +126,17 @@ export function startLocalMail(options: {
     }
   }
 
-  /** Whether `record` is owed a mail: pending, its latest request not sent, its mailbox not suppressed. */
+  /**
+   * Whether `record` is owed a mail, its mailbox not suppressed: a pending signup's latest confirmation
+   * request not sent, or a leave-link request (the privacy page's form) not sent.
+   */
   const isOwed = (record: WaitlistRecord | undefined): record is WaitlistRecord =>
-    record?.status === 'pending' &&
-    record.mailRequestId !== undefined &&
-    record.mailRequestId !== record.mailedRequestId &&
-    record.mailSuppressed === undefined;
+    record !== undefined &&
+    record.mailSuppressed === undefined &&
+    ((record.status === 'pending' &&
+      record.mailRequestId !== undefined &&
+      record.mailRequestId !== record.mailedRequestId) ||
+      (record.leaveMailRequestId !== undefined && record.leaveMailRequestId !== record.leaveMailedRequestId));
 
   /** Hands the mailer the record's stream record; false when the mail failed (it stays owed). */
   async function deliver(key: string): Promise<boolean> {
@@ -236,7 +244,7 @@ export function startLocalMail(options: {
         TableName: options.tableName,
         ProjectionExpression: 'email',
         FilterExpression:
-          '#status = :pending AND attribute_exists(mailRequestId) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)',
+          'attribute_not_exists(mailSuppressed) AND ((#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId)))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
       },
@@ -260,7 +268,8 @@ export function startLocalMail(options: {
     outboxDir,
     ready,
     afterSignup(event, result) {
-      const answered = [201, 409, 303].includes(result.statusCode ?? 0);
+      // A signup (201, 409), a leave-link request (202), or either as a form post (303).
+      const answered = [201, 202, 409, 303].includes(result.statusCode ?? 0);
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;

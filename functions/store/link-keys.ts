@@ -13,12 +13,16 @@ export interface LinkKeys {
 
 /**
  * The link keys of the record under `key`, made now if it has none yet (kept if it has: every mail to a
- * person carries the same leave link). Undefined when there is no such record.
+ * person carries the same leave link). Undefined when there is no such record, or `onlyIf` (a condition
+ * of the caller's, with its values) does not hold.
  */
 export async function ensureLinkKeys(
   store: WaitlistStore,
   key: string,
-  { abortSignal }: { abortSignal?: AbortSignal } = {},
+  {
+    abortSignal,
+    onlyIf,
+  }: { abortSignal?: AbortSignal; onlyIf?: { condition: string; values: Record<string, unknown> } } = {},
 ): Promise<LinkKeys | undefined> {
   const made = newLinkKeys();
   try {
@@ -29,11 +33,14 @@ export async function ensureLinkKeys(
         // tokenHash goes with linkId: a record that has one has the other.
         UpdateExpression:
           'SET linkId = if_not_exists(linkId, :linkId), tokenHash = if_not_exists(tokenHash, :linkHash), leaveKey = if_not_exists(leaveKey, :leaveKey)',
-        ConditionExpression: 'attribute_exists(email)',
+        ConditionExpression: onlyIf
+          ? `attribute_exists(email) AND (${onlyIf.condition})`
+          : 'attribute_exists(email)',
         ExpressionAttributeValues: {
           ':linkId': made.linkId,
           ':linkHash': hashOfLinkId(made.linkId),
           ':leaveKey': made.leaveKey,
+          ...onlyIf?.values,
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -17,7 +17,7 @@ export const DIMENSIONS = {
   faultClass: 'FaultClass',
 } as const;
 
-export type Service = 'waitlist' | 'confirm' | 'mailer' | 'mail-events';
+export type Service = 'waitlist' | 'confirm' | 'mailer' | 'mail-events' | 'leave' | 'leave-request';
 
 export const METRIC = {
   /** Each request a function answered (waitlist, confirm). */
@@ -57,6 +57,10 @@ export const METRIC = {
   complained: 'Complained',
   rejected: 'Rejected',
   deliveryDelayed: 'DeliveryDelayed',
+  /** People who left the waitlist by their leave link (a used or unknown link is not counted). */
+  left: 'Left',
+  /** Leave links asked for on the privacy page (whether or not the address is on the list). */
+  leaveLinkRequested: 'LeaveLinkRequested',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

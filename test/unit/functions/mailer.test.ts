@@ -12,6 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, hashOfToken } from '../../../functions/confirm/confirmation-token';
+import { parseLeaveToken } from '../../../functions/leave/leave-token';
 import { capturedLogLines } from './captured-log';
 
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
@@ -96,7 +97,8 @@ describe('the mailer', () => {
     const [claim, mark] = waitlistUpdates();
     expect(claim).toMatchObject({
       Key: { email: PENDING.email },
-      UpdateExpression: 'SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash',
+      UpdateExpression:
+        'SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)',
       ExpressionAttributeValues: { ':hash': hashOfToken(token), ':id': 'request-1' },
     });
     const linkId = String(claim?.ExpressionAttributeValues?.[':linkId']);
@@ -109,6 +111,62 @@ describe('the mailer', () => {
     });
     expect(mark?.UpdateExpression).toContain('list_append');
     expect(JSON.stringify(waitlistUpdates())).not.toContain(token);
+  });
+
+  it('puts the person’s leave link in the confirmation mail, with the RFC 8058 headers, keeping the record’s leave key', async () => {
+    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
+    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { leaveKey } });
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+
+    await handler({ Records: [streamRecord(PENDING)] });
+
+    const raw = sentRaw();
+    const leave = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? '';
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const url = new URL(leave);
+    expect(url.pathname).toBe('/api/leave');
+    expect(url.searchParams.get('lang')).toBe('nl');
+    expect(parseLeaveToken(url.searchParams.get('t') ?? '')?.leaveKey).toBe(leaveKey);
+    expect(leave).not.toMatch(/ann|bcher/i);
+  });
+
+  it('mails a leave link the privacy page asked for, once, within the mailbox’s limit', async () => {
+    const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', linkId: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    const asked = {
+      ...confirmed,
+      leaveMailRequestId: 'leave-1',
+      leaveMailRequestedAt: '2026-11-24T10:00:00Z',
+    };
+    dynamo
+      .on(UpdateCommand, WAITLIST)
+      .resolvesOnce({ Attributes: { linkId: confirmed.linkId, leaveKey: 'BBBBBBBBBBBBBBBBBBBBBA' } })
+      .resolves({});
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+
+    await handler({ Records: [streamRecord(asked, confirmed)] });
+
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    const raw = sentRaw();
+    expect(raw).toContain('Message-ID: <leave-1@mandje.nl>');
+    expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/mandje\.nl\/api\/leave\?lang=nl&t=[\w-]{43}>/m);
+    const [keys, done] = waitlistUpdates();
+    expect(keys?.ConditionExpression).toContain('leaveMailRequestId = :id');
+    expect(done).toMatchObject({ UpdateExpression: 'SET leaveMailedRequestId = :id' });
+    expect(logLines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ message: 'leave-link mail', outcome: 'sent', MailSent: 1 }),
+    ]);
+  });
+
+  it('sends no second leave link when the stream hands the same request again after it went', async () => {
+    const asked: WaitlistRecord = { ...PENDING, status: 'confirmed', leaveMailRequestId: 'leave-1' };
+    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+
+    await handler({ Records: [streamRecord(asked, { ...asked, leaveMailRequestId: undefined })] });
+
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 
   it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
