@@ -8,7 +8,7 @@ import { WAITLIST_HTTP_STATUS } from '#contract/waitlist-api';
  * its own (no stylesheet, no script, nothing inline), so it reads the same under the strict CSP.
  */
 
-export type CrossSiteAbout = 'signup' | 'confirmation';
+export type CrossSiteAbout = 'signup' | 'confirmation' | 'leaving';
 
 const nl = {
   signup: {
@@ -18,6 +18,10 @@ const nl = {
   confirmation: {
     title: 'Bevestiging niet verwerkt',
     body: 'Je bevestiging is niet aangenomen, omdat het formulier van een andere website kwam. Er is niets veranderd. Open de link in je bevestigingsmail en bevestig op de site van Mandje zelf.',
+  },
+  leaving: {
+    title: 'Verzoek niet verwerkt',
+    body: 'Je verzoek is niet aangenomen, omdat het formulier van een andere website kwam. Er is niets veranderd. Gebruik de link in een mail van Mandje, of het formulier in de privacyverklaring op de site van Mandje zelf.',
   },
   link: 'Naar Mandje',
   home: '/',
@@ -31,6 +35,10 @@ const en = {
   confirmation: {
     title: 'Confirmation not taken',
     body: 'Your confirmation was not taken, because the form came from another website. Nothing was changed. Open the link in your confirmation mail and confirm on Mandje’s own site.',
+  },
+  leaving: {
+    title: 'Request not taken',
+    body: 'Your request was not taken, because the form came from another website. Nothing was changed. Use the link in a mail from Mandje, or the form in the privacy notice on Mandje’s own site.',
   },
   link: 'Go to Mandje',
   home: '/en/',

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { checkEmail } from '#contract/email-address';
+import { LEAVE_RESULT_PATH } from '#contract/leave';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { crossSitePage } from '../http/cross-site-page';
+import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
+import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import { requestLeaveMail } from './request-leave-mail';
+
+/**
+ * `/api/leave-request`: the privacy page's form for a person without a mail at hand (#contract/leave).
+ * A valid address gets the same answer whether or not it is on the list: "if it is, a mail with a link to
+ * leave is on its way". JSON for the page's script, 303 to a result page for a plain form post.
+ */
+
+const store = storeFromEnvironment();
+const guard = requestGuardSettingsFrom(process.env);
+
+const leaveRequestSchema = z.object({
+  email: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
+  language: z.optional(z.enum(LOCALES)),
+});
+
+type LeaveRequestError =
+  | 'invalid_email'
+  | 'invalid_request'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'forbidden'
+  | 'unavailable'
+  | 'internal';
+/** `requested` is every valid address's answer; `not-requested` is only logged, never told. */
+type Outcome = 'requested' | 'not-requested' | LeaveRequestError;
+
+const STATUS: Record<LeaveRequestError, number> = {
+  invalid_email: 400,
+  invalid_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  forbidden: 403,
+  unavailable: 503,
+  internal: 500,
+};
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+interface Decision {
+  outcome: Outcome;
+  form?: RequestForm;
+  language: Locale;
+  refusal?: GuardRefusal;
+  fault?: { faultClass: FaultClass; errorName: string };
+}
+
+const isAnswered = (outcome: Outcome) => outcome === 'requested' || outcome === 'not-requested';
+
+function respond({ outcome, form, language }: Decision): APIGatewayProxyStructuredResultV2 {
+  // A visitor whose form another site made gets a page that says so.
+  if (form === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
+  if (form === 'form') {
+    // The form checks the address before it is sent (type email, required): what gets here refused is
+    // rare, and the result page says to go back and check it.
+    const page = isAnswered(outcome) ? 'requested' : 'try-again';
+    return {
+      statusCode: 303,
+      headers: { location: LEAVE_RESULT_PATH[page][language], ...NO_STORE },
+      body: '',
+    };
+  }
+  return {
+    statusCode: isAnswered(outcome) ? 202 : STATUS[outcome as LeaveRequestError],
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...NO_STORE,
+      ...(outcome === 'method_not_allowed' ? { allow: 'POST' } : {}),
+    },
+    body: JSON.stringify(isAnswered(outcome) ? { status: 'requested' } : { error: outcome }),
+  };
+}
+
+/** The metric each outcome counts, besides Requests. */
+const OUTCOME_METRIC: Record<Outcome, MetricName | undefined> = {
+  requested: METRIC.leaveLinkRequested,
+  'not-requested': METRIC.leaveLinkRequested,
+  invalid_email: METRIC.invalid,
+  invalid_request: METRIC.invalid,
+  payload_too_large: METRIC.invalid,
+  unsupported_media_type: METRIC.invalid,
+  method_not_allowed: METRIC.invalid,
+  forbidden: METRIC.forbidden,
+  unavailable: METRIC.unavailable,
+  internal: METRIC.internal,
+};
+
+/** One line per request, with its metrics. Never the address. */
+function log(
+  { outcome, form, refusal, fault }: Decision,
+  status: number,
+  latencyMs: number,
+  requestId: string | undefined,
+) {
+  const counted = OUTCOME_METRIC[outcome];
+  writeMetricLine({
+    service: 'leave-request',
+    message: 'leave-request request',
+    level: logLevelOf(fault),
+    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
+    latencyMs,
+    faultClass: fault?.faultClass,
+    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
+    requestId,
+  });
+}
+
+const languageOf = (fields: unknown): Locale => {
+  const language = (fields as { language?: unknown } | null | undefined)?.language;
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+};
+
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
+  const refusal = refusalOf(event, guard);
+  // Around the edge: refused before the body is even read.
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal, language: DEFAULT_LOCALE };
+  if (refusal === 'cross_site') {
+    const { form, language } = howAsked(event);
+    return { outcome: 'forbidden', refusal, form, language: language ?? DEFAULT_LOCALE };
+  }
+  const body = readRequestBody(event);
+  if (!body.ok) return { outcome: body.error, form: body.form, language: DEFAULT_LOCALE };
+  const { form, fields } = body;
+  const language = languageOf(fields);
+  const shape = leaveRequestSchema.safeParse(fields);
+  if (!shape.success) return { outcome: 'invalid_request', form, language };
+  const email = checkEmail(shape.data.email);
+  if (!email.ok) return { outcome: 'invalid_email', form, language };
+  try {
+    const outcome = await withinDeadline((abortSignal) =>
+      requestLeaveMail(store, email.key, { requestId: randomUUID(), abortSignal }),
+    );
+    return { outcome, form, language };
+  } catch (error) {
+    return { form, language, ...faultAnswerOf(error) };
+  }
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const started = performance.now();
+  const decision = await decide(event);
+  const response = respond(decision);
+  log(
+    decision,
+    response.statusCode ?? 500,
+    Math.round(performance.now() - started),
+    event.requestContext?.requestId,
+  );
+  return response;
+}

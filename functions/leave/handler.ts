@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import {
+  LEAVE_LANGUAGE_PARAMETER,
+  LEAVE_RESULT_PATH,
+  LEAVE_TOKEN_FIELD,
+  LEAVE_TOKEN_PARAMETER,
+  LEAVE_TOKEN_PLACEHOLDER,
+  leavePageFile,
+} from '#contract/leave';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { crossSitePage } from '../http/cross-site-page';
+import { howAsked, readRequestBody } from '../http/request-body';
+import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import { type LeaveResult, leavePerson } from './leave-person';
+import { isOneClickBody } from './one-click-body';
+
+/**
+ * `/api/leave`: the personal leave link in every mail (#contract/leave). GET (and HEAD) shows the page with
+ * one button, and removes no one: link scanners open links. POST removes the person the token belongs to:
+ * a mail client's RFC 8058 one-click POST gets a short 200, the page's plain form 303 to a result page, its
+ * script JSON. Every answer is the same whether or not the token belonged to anyone.
+ */
+
+const store = storeFromEnvironment();
+const guard = requestGuardSettingsFrom(process.env);
+/** The prerendered pages; in the function's own folder unless LEAVE_PAGES_DIR says otherwise (locally). */
+const pagesDir = process.env.LEAVE_PAGES_DIR ?? dirname(fileURLToPath(import.meta.url));
+const pages = new Map<Locale, string>();
+
+/** A token is base64url; anything else is left out of the page rather than escaped into it. */
+const PRINTABLE_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const leaveRequestSchema = z.object({
+  [LEAVE_TOKEN_FIELD]: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
+  language: z.optional(z.enum(LOCALES)),
+});
+
+type LeaveError =
+  | 'invalid_request'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'forbidden'
+  | 'unavailable'
+  | 'internal';
+type Outcome = LeaveResult | LeaveError;
+
+const STATUS: Record<LeaveError, number> = {
+  invalid_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  forbidden: 403,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** How the POST came: from a mail client (RFC 8058), the page's form without a script, or its script. */
+type Asked = 'one-click' | 'form' | 'json';
+
+/** The one-click answer, which a mail client may show: the same whoever the token was. */
+const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: string }> = {
+  nl: {
+    done: 'Je staat niet (meer) op de wachtlijst van Mandje. We mailen je niet meer.',
+    fault: 'Dat lukte nu even niet. Probeer het later nog eens.',
+    refused: 'Dit verzoek is niet verwerkt.',
+  },
+  en: {
+    done: 'You’re not on the Mandje waitlist (any more). We won’t email you again.',
+    fault: 'That didn’t work just now. Please try again later.',
+    refused: 'This request was not handled.',
+  },
+};
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+const queryOf = (event: APIGatewayProxyEventV2) => new URLSearchParams(event.rawQueryString);
+
+function languageOfQuery(event: APIGatewayProxyEventV2): Locale | undefined {
+  const requested = queryOf(event).get(LEAVE_LANGUAGE_PARAMETER);
+  return isLocale(requested) ? requested : undefined;
+}
+
+/** The leave page in the link's language, with the link's token in its form. HEAD: the same, no body. */
+function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  const language = languageOfQuery(event) ?? DEFAULT_LOCALE;
+  const token = queryOf(event).get(LEAVE_TOKEN_PARAMETER) ?? '';
+  let page = pages.get(language);
+  if (page === undefined) {
+    page = readFileSync(join(pagesDir, leavePageFile(language)), 'utf8');
+    pages.set(language, page);
+  }
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE },
+    body:
+      event.requestContext.http.method === 'HEAD'
+        ? ''
+        : page.replace(LEAVE_TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
+  };
+}
+
+interface Decision {
+  outcome: Outcome;
+  asked?: Asked;
+  language: Locale;
+  /** For `forbidden`: which check refused it. */
+  refusal?: GuardRefusal;
+  fault?: { faultClass: FaultClass; errorName: string };
+}
+
+const isResult = (outcome: Outcome): outcome is LeaveResult => outcome === 'left' || outcome === 'unknown';
+const isFault = (outcome: Outcome) => outcome === 'unavailable' || outcome === 'internal';
+
+function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructuredResultV2 {
+  if (asked === 'one-click') {
+    const text = ONE_CLICK_TEXT[language];
+    return {
+      statusCode: isResult(outcome) ? 200 : STATUS[outcome],
+      headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
+      body: `${isResult(outcome) ? text.done : isFault(outcome) ? text.fault : text.refused}\n`,
+    };
+  }
+  // A visitor whose form another site made gets a page that says so.
+  if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
+  if (asked === 'form') {
+    const page = isResult(outcome) ? 'done' : 'try-again';
+    return {
+      statusCode: 303,
+      headers: { location: LEAVE_RESULT_PATH[page][language], ...NO_STORE },
+      body: '',
+    };
+  }
+  return {
+    statusCode: isResult(outcome) ? 200 : STATUS[outcome],
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...NO_STORE,
+      ...(outcome === 'method_not_allowed' ? { allow: 'GET, HEAD, POST' } : {}),
+    },
+    body: JSON.stringify(isResult(outcome) ? { result: 'done' } : { error: outcome }),
+  };
+}
+
+/** The metric each outcome counts, besides Requests. */
+const OUTCOME_METRIC: Record<Outcome | 'page', MetricName | undefined> = {
+  page: undefined,
+  left: METRIC.left,
+  unknown: undefined,
+  invalid_request: METRIC.invalid,
+  payload_too_large: METRIC.invalid,
+  unsupported_media_type: METRIC.invalid,
+  method_not_allowed: METRIC.invalid,
+  forbidden: METRIC.forbidden,
+  unavailable: METRIC.unavailable,
+  internal: METRIC.internal,
+};
+
+/** One line per request, with its metrics. Never the token, never an address. */
+function log(
+  { outcome, asked, refusal, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
+  status: number,
+  latencyMs: number,
+  requestId: string | undefined,
+) {
+  const counted = OUTCOME_METRIC[outcome];
+  writeMetricLine({
+    service: 'leave',
+    message: 'leave request',
+    level: logLevelOf(fault),
+    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
+    latencyMs,
+    faultClass: fault?.faultClass,
+    fields: { outcome, asked, status, refusal, errorName: fault?.errorName },
+    requestId,
+  });
+}
+
+async function leave(token: string, asked: Asked, language: Locale): Promise<Decision> {
+  try {
+    const outcome = await withinDeadline((abortSignal) => leavePerson(store, token, { abortSignal }));
+    return { outcome, asked, language };
+  } catch (error) {
+    return { asked, language, ...faultAnswerOf(error) };
+  }
+}
+
+async function decide(event: APIGatewayProxyEventV2, refusal: GuardRefusal | undefined): Promise<Decision> {
+  const queryLanguage = languageOfQuery(event);
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal, language: DEFAULT_LOCALE };
+  const queryToken = queryOf(event).get(LEAVE_TOKEN_PARAMETER);
+  // A mail provider posts from its own servers, webmail from its own origin: for the one-click body, the
+  // secret token in the link is what authorises the request, not where it came from.
+  if (isOneClickBody(event)) {
+    const language = queryLanguage ?? DEFAULT_LOCALE;
+    if (!queryToken) return { outcome: 'invalid_request', asked: 'one-click', language };
+    return leave(queryToken, 'one-click', language);
+  }
+  if (refusal === 'cross_site') {
+    const { form, language } = howAsked(event);
+    return {
+      outcome: 'forbidden',
+      refusal,
+      asked: form,
+      language: language ?? queryLanguage ?? DEFAULT_LOCALE,
+    };
+  }
+  const body = readRequestBody(event);
+  if (!body.ok) return { outcome: body.error, asked: body.form, language: queryLanguage ?? DEFAULT_LOCALE };
+  const shape = leaveRequestSchema.safeParse(body.fields);
+  const language = (shape.success ? shape.data.language : undefined) ?? queryLanguage ?? DEFAULT_LOCALE;
+  const token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken) : undefined;
+  if (token === undefined || token === null)
+    return { outcome: 'invalid_request', asked: body.form, language };
+  return leave(token, body.form, language);
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const started = performance.now();
+  const requestId = event.requestContext?.requestId;
+  const refusal = refusalOf(event, guard);
+  const method = event.requestContext.http.method;
+  if (refusal === undefined && (method === 'GET' || method === 'HEAD')) {
+    const page = showPage(event);
+    log({ outcome: 'page' }, 200, Math.round(performance.now() - started), requestId);
+    return page;
+  }
+  const decision = await decide(event, refusal);
+  const response = respond(decision);
+  log(decision, response.statusCode ?? 500, Math.round(performance.now() - started), requestId);
+  return response;
+}

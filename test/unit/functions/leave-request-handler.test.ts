@@ -1,0 +1,134 @@
+/**
+ * `/api/leave-request` as Lambda runs it, the table mocked: a valid address gets the one neutral answer
+ * whether or not it is on the list, and a record on it is marked as asking for a mail with its leave link,
+ * at most once per LEAVE_MAIL_INTERVAL_MINUTES.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
+import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
+import { METRIC } from '../../../functions/telemetry/metrics';
+import { capturedLogLines } from './captured-log';
+import { httpApiEvent } from './http-api-event';
+
+const SECRET = 'a-secret-the-stack-made';
+vi.stubEnv('TABLE_NAME', 'waitlist-test');
+vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
+vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');
+const { handler } = await import('../../../functions/leave-request/handler');
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const logLines = capturedLogLines();
+beforeEach(() => {
+  dynamo.reset();
+});
+
+const THROUGH_CLOUDFRONT = {
+  [ORIGIN_VERIFY_HEADER]: SECRET,
+  host: 'abc.execute-api.eu-west-1.amazonaws.com',
+};
+const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+
+function ask(
+  body: string,
+  {
+    contentType = 'application/json',
+    headers = {},
+  }: { contentType?: string; headers?: Record<string, string> } = {},
+) {
+  const event: APIGatewayProxyEventV2 = httpApiEvent({ contentType, body });
+  event.rawPath = LEAVE_REQUEST_PATH;
+  event.headers = { ...event.headers, ...THROUGH_CLOUDFRONT, ...headers };
+  return handler(event) as Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+}
+const json = (email: string, language = 'en') => JSON.stringify({ email, language });
+const notOnTheList = () =>
+  dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+
+describe('asking for a leave link', () => {
+  it('marks the record of the address’s canonical key as asking for a leave-link mail, if it may be mailed and was not asked lately', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    const before = Date.now();
+
+    const answer = await ask(json(' Ann@Example.NL '));
+
+    expect(answer).toMatchObject({ statusCode: 202, body: '{"status":"requested"}' });
+    const input = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(input).toMatchObject({
+      TableName: 'waitlist-test',
+      Key: { email: 'ann@example.nl' },
+      UpdateExpression: 'SET leaveMailRequestId = :id, leaveMailRequestedAt = :now',
+      ConditionExpression:
+        'attribute_exists(email) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(leaveMailRequestedAt) OR leaveMailRequestedAt <= :cutoff)',
+    });
+    const values = input?.ExpressionAttributeValues as Record<string, string>;
+    expect(values[':id']).toMatch(/^[0-9a-f-]{36}$/);
+    const asked = Date.parse(values[':now'] as string);
+    expect(asked).toBeGreaterThanOrEqual(before - 1000);
+    expect(asked - Date.parse(values[':cutoff'] as string)).toBe(LEAVE_MAIL_INTERVAL_MINUTES * 60_000);
+  });
+
+  it('answers an address that is not on the list, or was asked for lately, exactly as one that is', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    const known = await ask(json('ann@example.nl'));
+    dynamo.reset();
+    notOnTheList();
+    const unknown = await ask(json('nobody@example.nl'));
+
+    expect(unknown).toEqual(known);
+  });
+
+  it('sends a plain form post on to the requested page in its language, whatever the truth', async () => {
+    notOnTheList();
+
+    const answer = await ask('email=nobody%40example.nl&language=en', {
+      contentType: 'application/x-www-form-urlencoded',
+    });
+
+    expect(answer).toMatchObject({ statusCode: 303, headers: { location: '/en/leave/requested' } });
+  });
+
+  it.each(['', 'not an address', 'ann@localhost'])(
+    'refuses %j by the one email rule, asking nothing of the store',
+    async (email) => {
+      const answer = await ask(json(email));
+
+      expect(answer).toMatchObject({ statusCode: 400, body: '{"error":"invalid_email"}' });
+      expect(dynamo.calls()).toHaveLength(0);
+    },
+  );
+
+  it('after a store fault answers 503, or sends the plain form to the try-again page', async () => {
+    dynamo.on(UpdateCommand).rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
+
+    expect((await ask(json('ann@example.nl'))).statusCode).toBe(503);
+    expect(
+      (await ask('email=ann%40example.nl&language=nl', { contentType: 'application/x-www-form-urlencoded' }))
+        .headers?.location,
+    ).toBe('/leave/try-again');
+  });
+
+  it('refuses a post another site’s page made, and one around the edge, before the store is asked', async () => {
+    const crossSite = await ask(json('ann@example.nl'), { headers: CROSS_SITE });
+    const aroundTheEdge = await ask(json('ann@example.nl'), { headers: { [ORIGIN_VERIFY_HEADER]: 'guess' } });
+
+    expect(crossSite.statusCode).toBe(403);
+    expect(aroundTheEdge.statusCode).toBe(403);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('logs one line per request with its metrics, never the address', async () => {
+    notOnTheList();
+    await ask(json('ann@example.nl'));
+    await ask(json('not an address'));
+
+    const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ Service: 'leave-request', status: 202, [METRIC.requests]: 1 });
+    expect(lines[1]).toMatchObject({ outcome: 'invalid_email', [METRIC.invalid]: 1 });
+    for (const line of logLines) expect(line).not.toMatch(/ann@|example\.nl/);
+  });
+});
