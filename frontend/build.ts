@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { confirmPageFile, TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '../infra/security-headers';
 import type { Page } from './src/i18n/page-metadata';
@@ -37,7 +38,16 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
     page: 'confirm' as const,
     locale,
   })),
+  // The leave page in each language, which the leave function serves with the token of the link in it
+  // (#contract/leave).
+  ...LOCALES.map((locale) => ({ file: `.mandje/${leavePageFile(locale)}`, page: 'leave' as const, locale })),
 ];
+
+/** The placeholder each page served with a link's token must hold exactly once, in its form. */
+const TOKEN_PLACEHOLDER_OF: Partial<Record<Page, string>> = {
+  confirm: TOKEN_PLACEHOLDER,
+  leave: LEAVE_TOKEN_PLACEHOLDER,
+};
 
 // The config imports TypeScript modules by extensionless paths (the local API plugin); Vite's module runner
 // loads them as the rest of the project does, without the bundling loader's warnings about them.
@@ -65,8 +75,9 @@ for (const { file, page, locale } of PAGES) {
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => rendered.body);
   // The function puts the token in place of the first placeholder only: the form's, and no other.
-  if (page === 'confirm' && html.split(TOKEN_PLACEHOLDER).length !== 2)
-    throw new Error(`${file} must hold ${TOKEN_PLACEHOLDER} once, in its form`);
+  const placeholder = TOKEN_PLACEHOLDER_OF[page];
+  if (placeholder !== undefined && html.split(placeholder).length !== 2)
+    throw new Error(`${file} must hold ${placeholder} once, in its form`);
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);

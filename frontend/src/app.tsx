@@ -1,8 +1,12 @@
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 import { ConfirmPage } from './features/confirm/components/confirm-page';
 import { ConfirmationResultPage } from './features/confirm/components/confirmation-result-page';
+import { LeavePage } from './features/leave/components/leave-page';
+import { LeaveResultPage } from './features/leave/components/leave-result-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { LeaveRequestedPage } from './features/privacy/components/leave-requested-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
 import { WaitlistResultPage } from './features/waitlist/components/waitlist-result-page';
 import { LanguageProvider } from './i18n/language-context';
@@ -11,15 +15,18 @@ import type { Page } from './i18n/page-metadata';
 import {
   confirmResultOf,
   isConfirmResultPage,
+  isLeaveResultPage,
   isWaitlistResultPage,
+  leaveResultOf,
   waitlistResultOf,
 } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 /**
  * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same
- * provider, but loads the privacy notice, the confirmation page and the result pages as chunks of their own.
- * The confirmation page is prerendered with a placeholder where the API puts the token of the link.
+ * provider, but loads the privacy notice, the pages a mail's link opens and the result pages as chunks of
+ * their own. The confirmation and leave pages are prerendered with a placeholder where the API puts the
+ * token of the link.
  */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
@@ -34,6 +41,14 @@ export function App({ page, initialLocale }: { page: Page; initialLocale: Locale
         <WaitlistResultPage result={waitlistResultOf(page)} />
       ) : isConfirmResultPage(page) ? (
         <ConfirmationResultPage result={confirmResultOf(page)} />
+      ) : page === 'leave' ? (
+        <LeavePage token={LEAVE_TOKEN_PLACEHOLDER} />
+      ) : isLeaveResultPage(page) ? (
+        leaveResultOf(page) === 'requested' ? (
+          <LeaveRequestedPage />
+        ) : (
+          <LeaveResultPage result={leaveResultOf(page) === 'done' ? 'done' : 'try-again'} />
+        )
       ) : (
         <NotFoundPage />
       )}

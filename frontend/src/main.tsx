@@ -11,8 +11,11 @@ import {
   confirmResultOf,
   hasAddress,
   isConfirmResultPage,
+  isLeaveResultPage,
   isPage,
+  isTokenPage,
   isWaitlistResultPage,
+  leaveResultOf,
   PAGE_PATH,
   pageOfPath,
   waitlistResultOf,
@@ -24,10 +27,11 @@ if (!container) throw new Error('The page has no #root element');
 
 // The build writes the page into data-page; the dev server leaves its placeholder there.
 const page = isPage(container.dataset.page) ? container.dataset.page : pageOfPath(window.location.pathname);
-// The confirmation page has no address per language: it speaks the language of the link that opened it.
+// The confirmation and leave pages have no address per language: they speak the language of the link
+// that opened them.
 const servedLocale = document.documentElement.lang;
 const locale =
-  page === 'confirm' && isLocale(servedLocale)
+  isTokenPage(page) && isLocale(servedLocale)
     ? servedLocale
     : initialLocale(window.location.pathname, readLanguagePreference());
 
@@ -68,7 +72,7 @@ function show(root: HTMLElement, content: ReactNode): void {
 }
 
 // The same pages as App (app.tsx) renders for the prerender, except that the privacy notice, text and all,
-// the confirmation page and the result pages are chunks of their own, so the home page never downloads
+// the pages a mail's link opens and the result pages are chunks of their own, so the home page never downloads
 // them; and the copy of the language shown is loaded first. (No top-level await here: the chunks import
 // shared modules from this one, which must have finished loading.)
 const copyLoaded = lazyMessages.load(locale);
@@ -85,6 +89,20 @@ if (page === 'privacy') {
   const result = confirmResultOf(page);
   void Promise.all([import('./features/confirm/components/confirmation-result-page'), copyLoaded]).then(
     ([{ ConfirmationResultPage }]) => show(container, <ConfirmationResultPage result={result} />),
+  );
+} else if (page === 'leave') {
+  void Promise.all([import('./features/leave/components/leave-page'), copyLoaded]).then(
+    ([{ LeavePage, leaveTokenOfPage }]) =>
+      show(container, <LeavePage token={leaveTokenOfPage(container, window.location.search)} />),
+  );
+} else if (isLeaveResultPage(page) && leaveResultOf(page) === 'requested') {
+  void Promise.all([import('./features/privacy/components/leave-requested-page'), copyLoaded]).then(
+    ([{ LeaveRequestedPage }]) => show(container, <LeaveRequestedPage />),
+  );
+} else if (isLeaveResultPage(page)) {
+  const result = leaveResultOf(page) === 'done' ? 'done' : 'try-again';
+  void Promise.all([import('./features/leave/components/leave-result-page'), copyLoaded]).then(
+    ([{ LeaveResultPage }]) => show(container, <LeaveResultPage result={result} />),
   );
 } else if (isWaitlistResultPage(page)) {
   const result = waitlistResultOf(page);

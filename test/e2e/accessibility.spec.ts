@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LEAVE_RESULT_PATH, leaveLink } from '#contract/leave';
 import type { Messages } from '../../frontend/src/i18n/messages';
 import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import {
@@ -112,6 +113,22 @@ test.describe('accessibility in the dark theme', () => {
       await openPage(page, PAGE_PATH['waitlist-joined'][locale]);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
+    });
+
+    test(`axe finds no violations on the ${locale} leave page and each leave result page in dark`, async ({
+      page,
+      baseURL,
+    }) => {
+      // Any token shows the page: what it removes is decided only when the button is pressed.
+      await openPage(page, leaveLink(baseURL as string, locale, 'A'.repeat(43)));
+      await expect(page.getByRole('heading', { level: 1, name: copy.meta.leaveTitle })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      for (const result of ['done', 'requested', 'try-again'] as const) {
+        await openPage(page, LEAVE_RESULT_PATH[result][locale]);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
     });
   }
 });

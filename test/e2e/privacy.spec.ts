@@ -28,6 +28,7 @@ function sectionTitles({ locale }: LocaleCase): string[] {
     notice.limits,
     notice.logs,
     notice.browser,
+    notice.leave,
     notice.rights,
   ].map((section) => section.title);
 }

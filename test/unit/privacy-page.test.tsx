@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
+import { LEAVE_MAIL_INTERVAL_MINUTES } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
@@ -11,6 +12,7 @@ import { fillIn } from '../../frontend/src/i18n/fill-in';
 import { messages } from '../../frontend/src/i18n/messages';
 import { pageMetadata } from '../../frontend/src/i18n/page-metadata';
 import { pageOfPath } from '../../frontend/src/i18n/page-paths';
+import { prerenderPage } from '../../frontend/src/prerender';
 import { renderPage } from './render-page';
 
 const AP_URL = 'https://autoriteitpersoonsgegevens.nl';
@@ -33,6 +35,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.limits,
       copy.logs,
       copy.browser,
+      copy.leave,
       copy.rights,
     ];
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(
@@ -66,6 +69,9 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.data.items.mails.replace('{max}', String(MAX_CONFIRMATION_MAILS)),
       copy.data.items.tokenHash,
       copy.data.items.undeliverable,
+      copy.data.items.leaveKey,
+      copy.data.items.leaveRequested,
+      copy.data.items.announcements,
     ]);
   });
 
@@ -150,6 +156,107 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     ]);
   });
 });
+
+describe.each(['nl', 'en'] as const)(
+  'leaving the waitlist, on the privacy notice in %s',
+  (locale: Locale) => {
+    const copy = privacyCopy[locale];
+    const errors = messages[locale].signup.errors;
+    const fetchMock = vi.fn<typeof fetch>();
+    beforeEach(() => {
+      fetchMock.mockReset();
+      vi.stubGlobal('fetch', fetchMock);
+    });
+    const reply = (status: number, body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+    function renderForm() {
+      renderPage(locale, 'privacy');
+      const section = screen.getByRole('region', { name: copy.leave.title });
+      return {
+        section,
+        email: within(section).getByRole('textbox', { name: copy.leave.emailLabel }),
+        submit: within(section).getByRole('button', { name: copy.leave.submit }),
+        user: userEvent.setup(),
+      };
+    }
+
+    it('describes both ways: the link in every mail, and the form for a person without one', () => {
+      const { section } = renderForm();
+
+      expect(section).toHaveTextContent(copy.leave.link);
+      expect(section).toHaveTextContent(
+        copy.leave.form.replace('{minutes}', String(LEAVE_MAIL_INTERVAL_MINUTES)),
+      );
+    });
+
+    it('no longer asks anyone to mail the contact address to leave; access, correction and questions still go there', () => {
+      renderPage(locale, 'privacy');
+      const rights = screen.getByRole('region', { name: copy.rights.title });
+
+      expect(rights).toHaveTextContent(copy.rights.leave);
+      expect(rights).toHaveTextContent(copy.rights.howTo.replace('{email}', siteConfig.contactEmail));
+      expect(copy.rights.howTo).not.toMatch(/delete|leave|verwijder|verlaat/i);
+    });
+
+    it('is a plain form post to the leave-request API before the script runs, with a required email field', () => {
+      const document = new DOMParser().parseFromString(prerenderPage('privacy', locale).body, 'text/html');
+      const form = document.querySelector('form[action="/api/leave-request"]');
+
+      expect(form?.getAttribute('method')).toBe('post');
+      const email = form?.querySelector('input[name="email"]');
+      expect(email?.getAttribute('type')).toBe('email');
+      expect(email?.hasAttribute('required')).toBe(true);
+      expect(form?.querySelector('input[type="hidden"][name="language"]')?.getAttribute('value')).toBe(
+        locale,
+      );
+    });
+
+    it('with the script, sends the address and its language as JSON and gives the one neutral answer', async () => {
+      fetchMock.mockReturnValue(reply(202, { status: 'requested' }));
+      const { section, email, submit, user } = renderForm();
+      await user.type(email, ' ann@example.nl ');
+      await user.click(submit);
+
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('/api/leave-request');
+      expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.nl', language: locale });
+      const status = within(section).getByRole('status');
+      expect(await within(status).findByText(copy.leave.requested.body)).toBeInTheDocument();
+      expect(status).toHaveTextContent(copy.leave.requested.next);
+    });
+
+    it.each([
+      ['', 'empty'],
+      ['ann@', 'malformed'],
+    ] as const)(
+      'says what is wrong with %j by the one email rule, and sends nothing',
+      async (typed, problem) => {
+        const { email, submit, user } = renderForm();
+        if (typed) await user.type(email, typed);
+        await user.click(submit);
+
+        const message =
+          problem === 'empty' ? errors.empty : errors.malformed(messages[locale].signup.exampleEmail);
+        expect(screen.getByText(message)).toBeInTheDocument();
+        expect(email).toHaveAttribute('aria-invalid', 'true');
+        expect(email).toHaveFocus();
+        expect(fetchMock).not.toHaveBeenCalled();
+      },
+    );
+
+    it('says to try again after a fault, announced', async () => {
+      fetchMock.mockReturnValue(reply(503, { error: 'unavailable' }));
+      const { section, email, submit, user } = renderForm();
+      await user.type(email, 'ann@example.nl');
+      await user.click(submit);
+
+      expect(
+        await within(within(section).getByRole('alert')).findByText(copy.leave.failed),
+      ).toBeInTheDocument();
+    });
+  },
+);
 
 describe.each([
   ['nl', '/privacy'],

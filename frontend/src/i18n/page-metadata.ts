@@ -4,7 +4,13 @@ import { siteConfig } from '../config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
 import type { Messages } from './message-catalog';
-import { isConfirmResultPage, isWaitlistResultPage, PAGE_PATH, type Page } from './page-paths';
+import {
+  isConfirmResultPage,
+  isLeaveResultPage,
+  isWaitlistResultPage,
+  PAGE_PATH,
+  type Page,
+} from './page-paths';
 
 export type { Page };
 
@@ -12,11 +18,11 @@ export interface PageMetadata {
   locale: Locale;
   title: string;
   description: string;
-  /** Absent for the not-found page, the confirmation page and the result pages, which must not be indexed. */
+  /** Absent for the not-found page, the pages a mail's link opens and the result pages, which must not be indexed. */
   canonicalUrl?: string;
   /**
-   * The page sends no Referer with any request it makes: its address holds a confirmation token, which
-   * must not reach a log or another site that way.
+   * The page sends no Referer with any request it makes: its address holds a confirmation or leave token,
+   * which must not reach a log or another site that way.
    */
   noReferrer?: true;
   alternates: { hreflang: string; href: string }[];
@@ -50,8 +56,10 @@ export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta'])
     alternates: [],
   });
   if (page === 'confirm') return { ...unlisted(copy.confirmTitle), noReferrer: true };
+  if (page === 'leave') return { ...unlisted(copy.leaveTitle), noReferrer: true };
   if (isWaitlistResultPage(page)) return unlisted(copy.waitlistResultTitles[page]);
   if (isConfirmResultPage(page)) return unlisted(copy.confirmResultTitles[page]);
+  if (isLeaveResultPage(page)) return unlisted(copy.leaveResultTitles[page]);
   const paths = PAGE_PATH[page];
   return {
     ...common,

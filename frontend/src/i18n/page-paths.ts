@@ -1,4 +1,5 @@
 import { CONFIRM_RESULT_PATH, type ConfirmResultPage } from '#contract/confirmation';
+import { LEAVE_RESULT_PATH, type LeaveResultPage } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
@@ -20,6 +21,15 @@ export const confirmResultOf = (page: ConfirmResultPageId) =>
   page.slice('confirm-'.length) as ConfirmResultPage;
 
 /**
+ * The page a leave form's post without a script is sent on to (#contract/leave): done, a leave link
+ * asked for, or try again.
+ */
+export type LeaveResultPageId = `leave-${LeaveResultPage}`;
+
+export const leaveResultPage = (result: LeaveResultPage): LeaveResultPageId => `leave-${result}`;
+export const leaveResultOf = (page: LeaveResultPageId) => page.slice('leave-'.length) as LeaveResultPage;
+
+/**
  * The pages with an address of their own: one per language, Dutch at the root, English under /en/. The
  * result pages' addresses are the API's to give (it redirects to them), so they come from the contract.
  */
@@ -36,8 +46,11 @@ export const PAGE_PATH = {
   'confirm-invalid': CONFIRM_RESULT_PATH.invalid,
   'confirm-unknown': CONFIRM_RESULT_PATH.unknown,
   'confirm-try-again': CONFIRM_RESULT_PATH['try-again'],
+  'leave-done': LEAVE_RESULT_PATH.done,
+  'leave-requested': LEAVE_RESULT_PATH.requested,
+  'leave-try-again': LEAVE_RESULT_PATH['try-again'],
 } as const satisfies Record<
-  'home' | 'privacy' | WaitlistResultPage | ConfirmResultPageId,
+  'home' | 'privacy' | WaitlistResultPage | ConfirmResultPageId | LeaveResultPageId,
   Record<Locale, string>
 >;
 
@@ -46,16 +59,26 @@ export type AddressedPage = keyof typeof PAGE_PATH;
 /** Whether a page answers one visitor's form post: such pages are never indexed. */
 export const isWaitlistResultPage = (page: Page): page is WaitlistResultPage => page.startsWith('waitlist-');
 export const isConfirmResultPage = (page: Page): page is ConfirmResultPageId => page.startsWith('confirm-');
+export const isLeaveResultPage = (page: Page): page is LeaveResultPageId => page.startsWith('leave-');
 
 /**
  * Every page the build writes. The not-found page answers any address that is not one of the others; the
- * confirmation page is served by the API at the link in a confirmation mail (#contract/confirmation), with
- * that link's token in it, so it has no address of its own.
+ * confirmation page and the leave page are served by the API at the link in a mail (#contract/confirmation,
+ * #contract/leave), with that link's token in them, so they have no address of their own.
  */
-export type Page = AddressedPage | 'confirm' | 'not-found';
+export type Page = AddressedPage | 'confirm' | 'leave' | 'not-found';
+
+/** The pages the API serves with a mail link's token in them, in that link's language. */
+export const isTokenPage = (page: Page): page is 'confirm' | 'leave' =>
+  page === 'confirm' || page === 'leave';
 
 export function isPage(value: unknown): value is Page {
-  return value === 'not-found' || value === 'confirm' || (typeof value === 'string' && hasAddress(value));
+  return (
+    value === 'not-found' ||
+    value === 'confirm' ||
+    value === 'leave' ||
+    (typeof value === 'string' && hasAddress(value))
+  );
 }
 
 /** Whether a page has an address of its own in each language, to switch between and to follow history. */

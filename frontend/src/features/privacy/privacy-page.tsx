@@ -11,10 +11,14 @@ import type { IsoDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/language-context';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
 import { PAGE_PATH } from '../../i18n/page-paths';
+import { LeaveRequestForm } from './components/leave-request-form';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-24';
+
+/** The section on leaving the waitlist, with its form: /privacy#leave. */
+export const LEAVE_SECTION_ID = 'leave';
 
 /** Where a visitor can complain about how their data is handled: the Dutch data protection authority. */
 export const DATA_PROTECTION_AUTHORITY_URL = 'https://autoriteitpersoonsgegevens.nl';
@@ -58,6 +62,7 @@ export function PrivacyPage() {
   );
   const brand = { brand: brandName };
   const maxMails = { max: MAX_CONFIRMATION_MAILS };
+  const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
 
   return (
     <>
@@ -90,6 +95,9 @@ export function PrivacyPage() {
                 fillIn(copy.data.items.mails, maxMails),
                 copy.data.items.tokenHash,
                 copy.data.items.undeliverable,
+                copy.data.items.leaveKey,
+                copy.data.items.leaveRequested,
+                copy.data.items.announcements,
               ]}
             />
             <p>{copy.data.nothingElse}</p>
@@ -129,6 +137,12 @@ export function PrivacyPage() {
             <p>{fillIn(copy.browser.body, { key: <code>{LANGUAGE_STORAGE_KEY}</code> })}</p>
           </NoticeSection>
 
+          <NoticeSection id={LEAVE_SECTION_ID} title={copy.leave.title}>
+            <p id={leaveLinkId}>{copy.leave.link}</p>
+            <LeaveRequestForm describedBy={leaveLinkId} />
+            <p>{copy.leave.counted}</p>
+          </NoticeSection>
+
           <NoticeSection id="rights" title={copy.rights.title}>
             <p>{copy.rights.lead}</p>
             <BulletList
@@ -139,6 +153,7 @@ export function PrivacyPage() {
                 copy.rights.items.withdraw,
               ]}
             />
+            <p>{copy.rights.leave}</p>
             <p>{fillIn(copy.rights.howTo, { email })}</p>
             <p>
               {fillIn(copy.rights.complaint, {

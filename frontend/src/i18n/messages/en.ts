@@ -29,6 +29,14 @@ export const en = {
       'confirm-unknown': 'This link can no longer be used',
       'confirm-try-again': 'Something went wrong',
     },
+    /** The page a leave link opens; also its heading. */
+    leaveTitle: 'Leave the waitlist',
+    /** What leaving, or asking for a leave link, led to; also their headings. */
+    leaveResultTitles: {
+      'leave-done': 'You’re not on the waitlist',
+      'leave-requested': 'Check your inbox',
+      'leave-try-again': 'Something went wrong',
+    },
   },
   common: {
     skipToContent: 'Skip to content',

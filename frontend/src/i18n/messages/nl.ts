@@ -25,6 +25,12 @@ export const nl = {
       'confirm-unknown': 'Deze link is niet meer te gebruiken',
       'confirm-try-again': 'Er ging iets mis',
     },
+    leaveTitle: 'Verlaat de wachtlijst',
+    leaveResultTitles: {
+      'leave-done': 'Je staat niet op de wachtlijst',
+      'leave-requested': 'Kijk in je inbox',
+      'leave-try-again': 'Er ging iets mis',
+    },
   },
   common: {
     skipToContent: 'Naar de inhoud',

@@ -28,12 +28,16 @@ export const en = {
         'a hash of the code in each confirmation link we sent you, to recognise a link when you use it: never a link itself, so what we keep cannot confirm anything',
       undeliverable:
         'if an email to you could not be delivered for good, or you marked one of ours as spam: that it happened and when, so that we never email you again',
+      leaveKey:
+        'a random key that makes your personal link to leave the waitlist, the same in every email we send you',
+      leaveRequested: 'when you last asked for a link to leave with the form on this page',
+      announcements: 'which announcements we sent you, so that you never get one twice',
     },
     nothingElse: 'With your address we store nothing else: no name, no IP address.',
   },
   purpose: {
     title: 'Why we keep it',
-    body: 'Only to send you one email to confirm your signup, and then to email you when {brand} launches. We send you nothing else: no newsletter, no advertising.',
+    body: 'Only to send you one email to confirm your signup, and then to email you when {brand} launches; and, if you ask for it, a link to leave the waitlist. We send you nothing else: no newsletter, no advertising.',
     confirmation:
       'Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), in the language of your first signup; the links you already have keep working until they expire.',
     basis:
@@ -43,12 +47,12 @@ export const en = {
     title: 'How long we keep it',
     pending:
       'A signup you do not confirm is deleted {days} days after we sent you the latest confirmation email: the database removes it by itself.',
-    body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you ask us to remove it, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
+    body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you leave the waitlist, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
   },
   storage: {
     title: 'Where it is kept',
     body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
-    mail: 'We send the confirmation email through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver that email.',
+    mail: 'We send our emails through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver them.',
   },
   limits: {
     title: 'Limits against misuse',
@@ -64,6 +68,21 @@ export const en = {
     title: 'Cookies and your browser',
     body: 'This site uses no cookies, no trackers and no analytics. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser’s settings.',
   },
+  leave: {
+    title: 'Leaving the waitlist',
+    link: 'Every email we send you has a personal link to leave the waitlist. Open it and press the button on the page it opens: we take you off the list at once, delete your address and never email you again. Opening the link alone changes nothing. If your mail program shows an “unsubscribe” button for our email, it does the same in one click.',
+    form: 'No email from us at hand? Enter your address here and we’ll email you a link to leave (at most one every {minutes} minutes). So that nobody can find out who is on the list, we give the same answer for every address.',
+    counted: 'Of the people who leave, we keep only the number, without any address.',
+    emailLabel: 'Your email address',
+    submit: 'Email me a link to leave',
+    sending: 'Sending…',
+    /** The one answer, whether or not the address is on the list. */
+    requested: {
+      body: 'If this address is on the waitlist, an email with a link to leave is on its way.',
+      next: 'Check your inbox, and your spam folder too. The link works for as long as you are on the list.',
+    },
+    failed: 'Something went wrong. Please try again.',
+  },
   rights: {
     title: 'Your rights',
     lead: 'You can ask us to:',
@@ -73,7 +92,10 @@ export const en = {
       erasure: 'delete it (erasure)',
       withdraw: 'stop using it: that withdraws your consent, and we delete your address',
     },
-    howTo: 'To do so, email {email} from the address you signed up with. We answer within one month.',
+    leave:
+      'To be deleted, or to withdraw your consent, leave the waitlist as described above: it takes one click.',
+    howTo:
+      'For anything else, such as seeing or correcting what we keep, or a question, email {email} from the address you signed up with. We answer within one month.',
     complaint:
       'If you are unhappy with how we handle your data, you can complain to the Dutch data protection authority, the {authority}.',
     authority: 'Autoriteit Persoonsgegevens',

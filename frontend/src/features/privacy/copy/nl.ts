@@ -26,12 +26,17 @@ export const nl = {
         'een hash van de code in elke bevestigingslink die we je stuurden, om een link te herkennen als je hem gebruikt: nooit een link zelf, dus met wat wij bewaren kan niemand iets bevestigen',
       undeliverable:
         'als een mail aan jou definitief niet bezorgd kon worden, of als je een mail van ons als spam hebt gemarkeerd: dát het gebeurde en wanneer, zodat we je nooit meer mailen',
+      leaveKey:
+        'een willekeurige sleutel waarmee we je persoonlijke link maken om de wachtlijst te verlaten, dezelfde in elke mail die we je sturen',
+      leaveRequested:
+        'wanneer je voor het laatst met het formulier op deze pagina een link hebt gevraagd om de wachtlijst te verlaten',
+      announcements: 'welke aankondigingen we je hebben gestuurd, zodat je er nooit een twee keer krijgt',
     },
     nothingElse: 'Meer bewaren we niet bij je adres: geen naam en geen IP-adres.',
   },
   purpose: {
     title: 'Waarvoor we het gebruiken',
-    body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, en om je daarna te mailen zodra {brand} van start gaat. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
+    body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, om je daarna te mailen zodra {brand} van start gaat, en om je een link te sturen om de wachtlijst te verlaten als je daarom vraagt. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
     confirmation:
       'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. De links die je al hebt, blijven werken tot ze verlopen.',
     basis:
@@ -41,12 +46,12 @@ export const nl = {
     title: 'Hoe lang we het bewaren',
     pending:
       'Een aanmelding die je niet bevestigt, wordt {days} dagen na de laatste bevestigingsmail verwijderd: de database doet dat vanzelf.',
-    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je ons vraagt het te verwijderen, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan verwijderen we je adres toch: de database doet dat op die datum vanzelf.',
+    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je de wachtlijst verlaat, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan verwijderen we je adres toch: de database doet dat op die datum vanzelf.',
   },
   storage: {
     title: 'Waar we het bewaren',
     body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS). Daar draait ook deze website, en AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
-    mail: 'De bevestigingsmail versturen we via Amazon Simple Email Service (SES), ook een dienst van AWS, die je adres alleen gebruikt om die mail te bezorgen.',
+    mail: 'Onze mails versturen we via Amazon Simple Email Service (SES), ook een dienst van AWS, die je adres alleen gebruikt om ze te bezorgen.',
   },
   limits: {
     title: 'Grenzen tegen misbruik',
@@ -62,6 +67,20 @@ export const nl = {
     title: 'Cookies en je browser',
     body: 'Deze site gebruikt geen cookies, geen trackers en geen analysetools. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
   },
+  leave: {
+    title: 'De wachtlijst verlaten',
+    link: 'In elke mail die we je sturen, staat een persoonlijke link om de wachtlijst te verlaten. Open die link en druk op de knop op de pagina die opent: dan halen we je meteen van de lijst, verwijderen we je adres en mailen we je nooit meer. Alleen de link openen verandert nog niets. Toont je mailprogramma bij onze mail een knop ‘Afmelden’, dan doet die hetzelfde met één klik.',
+    form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). Zodat niemand kan uitzoeken wie er op de lijst staat, geven we bij elk adres hetzelfde antwoord.',
+    counted: 'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen.',
+    emailLabel: 'Je e-mailadres',
+    submit: 'Mail me een link om me af te melden',
+    sending: 'Bezig met versturen…',
+    requested: {
+      body: 'Als dit adres op de wachtlijst staat, is er een mail met een link om de wachtlijst te verlaten naar je onderweg.',
+      next: 'Kijk in je inbox, en ook in je map met spam. De link werkt zolang je op de lijst staat.',
+    },
+    failed: 'Er ging iets mis. Probeer het nog een keer.',
+  },
   rights: {
     title: 'Je rechten',
     lead: 'Je kunt ons vragen om:',
@@ -72,8 +91,10 @@ export const nl = {
       withdraw:
         'ze niet meer te gebruiken: daarmee trek je je toestemming in, en dan verwijderen we je adres',
     },
+    leave:
+      'Wil je dat we je gegevens verwijderen, of trek je je toestemming in? Verlaat dan de wachtlijst zoals hierboven staat: dat kost één klik.',
     howTo:
-      'Mail daarvoor naar {email} vanaf het adres waarmee je je hebt aangemeld. We antwoorden binnen een maand.',
+      'Voor al het andere, zoals inzien of verbeteren wat we bewaren, of een vraag, mail je naar {email} vanaf het adres waarmee je je hebt aangemeld. We antwoorden binnen een maand.',
     complaint:
       'Ben je niet tevreden over hoe we met je gegevens omgaan? Dan kun je een klacht indienen bij de {authority}.',
     authority: 'Autoriteit Persoonsgegevens',

@@ -1,0 +1,24 @@
+import type { LeaveCopy } from './en';
+
+/** The leave page and its results in Dutch, the default language. */
+export const nl = {
+  page: {
+    intro:
+      'Druk op de knop om de wachtlijst van {brand} te verlaten. We halen je dan van de lijst en mailen je niet meer.',
+    nothingYet: 'Er gebeurt niets tot je op de knop drukt.',
+    button: 'Verlaat de wachtlijst',
+    sending: 'Je verlaat de wachtlijst…',
+  },
+  results: {
+    done: {
+      body: 'Je staat niet (meer) op de wachtlijst. We mailen je niet meer.',
+      next: 'Bedenk je je? Je kunt je altijd opnieuw aanmelden.',
+    },
+    'try-again': {
+      body: 'Je verzoek is niet verwerkt.',
+      next: 'Druk nog een keer op de knop.',
+    },
+  },
+  tryAgainWithoutScript: 'Ga met de terugknop van je browser terug en probeer het nog een keer.',
+  signUpAgain: 'Opnieuw aanmelden',
+} satisfies LeaveCopy;
