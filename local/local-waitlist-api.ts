@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONFIRM_PATH } from '#contract/confirmation';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { siteConfig } from '../frontend/src/config/site';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
@@ -55,7 +56,7 @@ const describeStore = (location: LocalStoreLocation) =>
     : `the store in ${location.dataDir} did not answer (is another program using that data folder?)`;
 
 export interface LocalWaitlistApiOptions {
-  /** Where the build left the confirmation page of each language (dist/.mandje). */
+  /** Where the build left the confirmation and leave pages of each language (dist/.mandje). */
   confirmPagesDir: string;
   /** The site's origin, for the links in confirmation mails: known once the runner listens. */
   siteUrl: () => string;
@@ -68,8 +69,8 @@ export interface LocalWaitlistApiOptions {
 
 /**
  * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda
- * handlers behind an API Gateway-shaped adapter: `/api/waitlist`, and `/api/confirm` with the mailer
- * writing confirmation mails to an outbox (local-mail.ts). One per process: the handlers bind to the store
+ * handlers behind an API Gateway-shaped adapter: `/api/waitlist`, `/api/leave`, and `/api/confirm` and
+ * `/api/leave-request` with the mailer writing mails to an outbox (local-mail.ts). One per process: the handlers bind to the store
  * and settings they find when first imported, as a Lambda container does.
  */
 export async function startLocalWaitlistApi(
@@ -88,6 +89,7 @@ export async function startLocalWaitlistApi(
   const confirmSignups = options.confirmSignups ?? process.env.CONFIRM_SIGNUPS !== 'false';
   process.env.CONFIRM_SIGNUPS = String(confirmSignups);
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
+  process.env.LEAVE_PAGES_DIR = options.confirmPagesDir;
   const mail = confirmSignups
     ? startLocalMail({
         storeEndpoint: store.endpoint,
@@ -103,6 +105,11 @@ export async function startLocalWaitlistApi(
 
   const waitlist = (await import('../functions/waitlist/handler')).handler;
   const confirm = (await import('../functions/confirm/handler')).handler;
+  const leave = (await import('../functions/leave/handler')).handler;
+  // A leave link is mailed: without confirmation by mail there is no mailer, and no route (as on AWS).
+  const leaveRequest = confirmSignups
+    ? (await import('../functions/leave-request/handler')).handler
+    : undefined;
   const routes = new Map([
     [
       WAITLIST_PATH,
@@ -113,6 +120,21 @@ export async function startLocalWaitlistApi(
       }),
     ],
     ...(confirmSignups ? [[CONFIRM_PATH, createLambdaHttpAdapter(confirm)] as const] : []),
+    // Leaving works whether or not signups are confirmed by mail.
+    [LEAVE_PATH, createLambdaHttpAdapter(leave)],
+    ...(leaveRequest
+      ? [
+          [
+            LEAVE_REQUEST_PATH,
+            createLambdaHttpAdapter(async (event) => {
+              const result = await leaveRequest(event);
+              // The stream's part on AWS: the mailer sends the leave link the request asked for.
+              mail?.afterSignup(event, result);
+              return result;
+            }),
+          ] as const,
+        ]
+      : []),
   ]);
   return {
     outboxDir: mail?.outboxDir,

@@ -109,6 +109,7 @@ export class ConfirmationMailer extends Construct {
 
     const pending: WaitlistStatus = 'pending';
     const status: keyof WaitlistRecord = 'status';
+    const leaveMailRequestId: keyof WaitlistRecord = 'leaveMailRequestId';
     this.handler.addEventSource(
       new DynamoEventSource(props.table, {
         // Mails are for signups from now on; a new mailer does not mail the stream's last 24 hours again.
@@ -120,10 +121,13 @@ export class ConfirmationMailer extends Construct {
         retryAttempts: 3,
         maxRecordAge: Duration.minutes(MAIL_REQUEST_MAX_AGE_MINUTES),
         onFailure: new SqsDlq(this.deadLetterQueue),
-        // Only changes that leave a record pending invoke it (its own claim among them, which it skips); a
-        // confirmation or a removal does not.
+        // Only changes that leave a record pending invoke it (its own claim among them, which it skips), or
+        // that leave it asking for a leave link (the filters are ORed); a confirmation or a removal does not.
         filters: [
           FilterCriteria.filter({ dynamodb: { NewImage: { [status]: { S: FilterRule.isEqual(pending) } } } }),
+          FilterCriteria.filter({
+            dynamodb: { NewImage: { [leaveMailRequestId]: { S: FilterRule.exists() } } },
+          }),
         ],
       }),
     );

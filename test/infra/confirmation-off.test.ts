@@ -27,9 +27,15 @@ it('tells the waitlist function to store signups confirmed at once', () => {
   });
 });
 
-it('routes POST /api/waitlist only: no confirm routes', () => {
+it('routes POST /api/waitlist and the leave link: no confirm routes, and no leave-link request, which needs the mailer', () => {
   const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
-  expect(routes.map((route) => route.Properties.RouteKey)).toEqual(['POST /api/waitlist']);
+  expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
+    'GET /api/leave',
+    'HEAD /api/leave',
+    'POST /api/leave',
+    'POST /api/waitlist',
+  ]);
+  expect(stack.leaveApi.leaveRequestHandler).toBeUndefined();
 });
 
 it('makes no mail resources: no stream, mailer, limit table, SES identity, configuration set, event rule, queue or mail alarm', () => {
@@ -58,9 +64,9 @@ it('makes no mail resources: no stream, mailer, limit table, SES identity, confi
   ]);
 });
 
-it('deploys the waitlist function alone, with the CDK’s own upload handler beside it', () => {
+it('deploys the waitlist and leave functions alone, with the CDK’s own upload handler beside them', () => {
   const functions = Object.keys(template.findResources('AWS::Lambda::Function'));
-  expect(functions.filter((id) => !id.startsWith('CustomCDKBucketDeployment'))).toEqual([
-    logicalIdOf(stack.waitlist.handler),
-  ]);
+  expect(functions.filter((id) => !id.startsWith('CustomCDKBucketDeployment')).sort()).toEqual(
+    [logicalIdOf(stack.waitlist.handler), logicalIdOf(stack.leaveApi.leaveHandler)].sort(),
+  );
 });

@@ -259,7 +259,8 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    expect(functions).toHaveLength(4);
+    // waitlist, confirm, leave, leave-request, mailer and mail-events.
+    expect(functions).toHaveLength(6);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({
         LogFormat: 'JSON',

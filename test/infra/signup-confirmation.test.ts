@@ -168,7 +168,7 @@ describe('the confirmation mailer', () => {
     expect(sending?.Resource).toEqual([sesArn('identity', ids.identity), expect.anything()]);
   });
 
-  it('is invoked from the table’s stream only for records whose new image is pending', () => {
+  it('is invoked from the table’s stream only for records whose new image is pending or asks for a leave link', () => {
     const { EventSourceArn, FunctionName, FilterCriteria } = eventSource() as {
       EventSourceArn: unknown;
       FunctionName: unknown;
@@ -178,6 +178,7 @@ describe('the confirmation mailer', () => {
     expect(FunctionName).toEqual({ Ref: ids.mailer });
     expect(FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern))).toEqual([
       { dynamodb: { NewImage: { status: { S: ['pending'] } } } },
+      { dynamodb: { NewImage: { leaveMailRequestId: { S: [{ exists: true }] } } } },
     ]);
   });
 

@@ -1,0 +1,99 @@
+import { Duration } from 'aws-cdk-lib';
+import { type HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
+import { BuiltFunction } from './built-function';
+
+export interface LeaveApiProps {
+  /** Where functions/build.ts wrote the functions (dist-functions/), the leave pages beside one. */
+  functionsDir: string;
+  /** The API the routes are added to, served under /api/* by the site's distribution. */
+  httpApi: HttpApi;
+  table: ITable;
+  /** The table's token index, the one way to find a record by the link's token. */
+  tokenIndexArn: string;
+  /**
+   * Whether the privacy page's form may ask for a mail with the leave link: only where a mailer sends it
+   * (confirmation by mail on). Without one there is no such route, rather than a request nobody answers.
+   */
+  leaveLinkByMail: boolean;
+  logRetention: RetentionDays;
+}
+
+/**
+ * Leaving the waitlist (#contract/leave). `GET /api/leave` (and `HEAD`) shows the page a mail's leave link
+ * opens; `POST /api/leave` removes the person, from that page or a mail client's one-click unsubscribe.
+ * `POST /api/leave-request` is the privacy page's form, which asks for a mail with the leave link.
+ *
+ * The leave function may look a token up in the token index, delete the record it finds and count it;
+ * the leave-request function may mark a record as asking for a leave link; each writes its own logs and
+ * nothing else.
+ */
+export class LeaveApi extends Construct {
+  public readonly leaveHandler: LambdaFunction;
+  public readonly leaveRequestHandler?: LambdaFunction;
+
+  constructor(scope: Construct, id: string, props: LeaveApiProps) {
+    super(scope, id);
+
+    this.leaveHandler = new BuiltFunction(this, 'LeaveHandler', {
+      functionsDir: props.functionsDir,
+      name: 'leave',
+      description: 'Leave handler: find a record by its leave token in the token index, delete it, count it',
+      // As the confirm function: a query, a delete and an update, well under a second from a cold start.
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      environment: { TABLE_NAME: props.table.tableName },
+      permissions: [
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:Query'],
+          resources: [props.tokenIndexArn],
+        }),
+        // DeleteItem: the person's record; UpdateItem: the count of people who left, in the same table.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+        }),
+      ],
+      logRetention: props.logRetention,
+    }).function;
+
+    props.httpApi.addRoutes({
+      path: LEAVE_PATH,
+      // HEAD as GET without the body: link checkers ask with HEAD before a person clicks.
+      methods: [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST],
+      integration: new HttpLambdaIntegration('LeaveWaitlist', this.leaveHandler),
+    });
+
+    if (!props.leaveLinkByMail) return;
+    this.leaveRequestHandler = new BuiltFunction(this, 'LeaveRequestHandler', {
+      functionsDir: props.functionsDir,
+      name: 'leave-request',
+      description: 'Leave-request handler: mark a waitlist record as asking for a mail with its leave link',
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      environment: { TABLE_NAME: props.table.tableName },
+      permissions: [
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+        }),
+      ],
+      logRetention: props.logRetention,
+    }).function;
+
+    props.httpApi.addRoutes({
+      path: LEAVE_REQUEST_PATH,
+      methods: [HttpMethod.POST],
+      integration: new HttpLambdaIntegration('RequestLeaveLink', this.leaveRequestHandler),
+    });
+  }
+}

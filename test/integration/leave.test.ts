@@ -1,0 +1,338 @@
+/**
+ * Leaving the waitlist through the local runner, as a mail client and a person do it: the real leave and
+ * leave-request handlers behind the Lambda adapter, dynalite with the production table and its token
+ * index. Opening a leave link removes no one; the one-click POST, the page's form and its script do; every
+ * answer is the same whoever the token or address belonged to.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { emailKey } from '#contract/email-address';
+import {
+  LEAVE_PATH,
+  LEAVE_REQUEST_PATH,
+  LEAVE_TOKEN_PLACEHOLDER,
+  leaveLink,
+  ONE_CLICK_FIELD,
+  ONE_CLICK_VALUE,
+} from '#contract/leave';
+import type { Locale } from '#contract/locales';
+import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import { LEFT_COUNTER_KEY, type WaitlistRecord } from '#contract/waitlist-table';
+import { hashOfLinkId, newLinkId } from '../../functions/confirm/confirmation-token';
+import { leaveToken, newLeaveKey } from '../../functions/leave/leave-token';
+import {
+  LOCAL_TABLE_NAME,
+  localDocumentClient,
+  storeAddressFromEnvironment,
+} from '../../local/local-store-client';
+import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { postJoin } from './waitlist-api';
+
+let runner: LocalRunner;
+let runId = 0;
+const newAddress = (label: string) => `leave.${label}.${Date.now()}.${++runId}@example.nl`;
+const ONE_CLICK = `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`;
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A built site in miniature with the confirmation and leave pages of each language, as the build writes them. */
+function siteWithLinkPages(): string {
+  const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+  mkdirSync(join(distDir, '.mandje'));
+  for (const language of ['nl', 'en']) {
+    writeFileSync(
+      join(distDir, '.mandje', `confirm.${language}.html`),
+      `<!doctype html><html lang="${language}"><body><input type="hidden" name="token" value="${TOKEN_PLACEHOLDER}"></body></html>`,
+    );
+    writeFileSync(
+      join(distDir, '.mandje', `leave.${language}.html`),
+      `<!doctype html><html lang="${language}"><body><form method="post" action="/api/leave"><input type="hidden" name="token" value="${LEAVE_TOKEN_PLACEHOLDER}"><button>Leave</button></form></body></html>`,
+    );
+  }
+  return distDir;
+}
+
+beforeAll(async () => {
+  runner = await startLocalRunner({
+    port: 0,
+    dataDir: ':memory:',
+    distDir: siteWithLinkPages(),
+    clientPostsPerMinute: 0,
+  });
+});
+
+afterAll(async () => {
+  await runner?.close();
+});
+
+async function withStore<T>(
+  work: (client: ReturnType<typeof localDocumentClient>) => Promise<T>,
+): Promise<T> {
+  const client = localDocumentClient(storeAddressFromEnvironment() as string);
+  try {
+    return await work(client);
+  } finally {
+    client.destroy();
+  }
+}
+const recordOf = (email: string) =>
+  withStore(async (client) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: emailKey(email) } }),
+    );
+    return Item as WaitlistRecord | undefined;
+  });
+const leftCount = () =>
+  withStore(async (client) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: LEFT_COUNTER_KEY } }),
+    );
+    return Number(Item?.count ?? 0);
+  });
+
+/** A confirmed person on the list, with the link keys their first mail gave them; their leave link. */
+async function personOnTheList(
+  email: string,
+  language: Locale = 'en',
+): Promise<{ token: string; link: string }> {
+  const linkId = newLinkId();
+  const leaveKey = newLeaveKey();
+  const now = new Date();
+  await withStore((client) =>
+    client.send(
+      new PutCommand({
+        TableName: LOCAL_TABLE_NAME,
+        Item: {
+          email: emailKey(email) as string,
+          emailAsEntered: email,
+          language,
+          createdAt: now.toISOString(),
+          consentVersion: SIGNUP_NOTE_VERSION,
+          status: 'confirmed',
+          confirmedAt: now.toISOString(),
+          expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
+          linkId,
+          tokenHash: hashOfLinkId(linkId),
+          leaveKey,
+        } satisfies WaitlistRecord,
+      }),
+    ),
+  );
+  const token = leaveToken(linkId, leaveKey);
+  return { token, link: leaveLink(runner.url, language, token) };
+}
+const unknownToken = () => leaveToken(newLinkId(), newLeaveKey());
+
+/** What a mail client sends for RFC 8058: the one-click body, POSTed to the link itself, from its servers. */
+async function oneClick(link: string): Promise<{ status: number; type: string | null; text: string }> {
+  const response = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': FORM, origin: 'https://mail.example' },
+    body: ONE_CLICK,
+  });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+/** The leave page's button without a script: its form, posted from the page itself. */
+async function pressWithoutScript(token: string, language: Locale) {
+  const response = await fetch(new URL(LEAVE_PATH, runner.url), {
+    method: 'POST',
+    headers: { 'content-type': FORM, origin: new URL(runner.url).origin },
+    body: new URLSearchParams({ token, language }).toString(),
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+describe('a leave link', () => {
+  it('opened (GET or HEAD) shows the page with the token in its form and removes no one', async () => {
+    const email = newAddress('open');
+    const { token, link } = await personOnTheList(email);
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain(`name="token" value="${token}"`);
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+
+    expect(await recordOf(email)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('POSTed with the one-click body removes the person at once, answers 200, and counts one more who left', async () => {
+    const email = newAddress('one-click');
+    const { link } = await personOnTheList(email, 'nl');
+    const before = await leftCount();
+
+    const answer = await oneClick(link);
+
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('text/plain; charset=utf-8');
+    expect(await recordOf(email)).toBeUndefined();
+    expect(await leftCount()).toBe(before + 1);
+  });
+
+  it('answers a used and an unknown token exactly as a real one, and counts neither', async () => {
+    const { link } = await personOnTheList(newAddress('same'));
+    const real = await oneClick(link);
+    const count = await leftCount();
+
+    const used = await oneClick(link);
+    const unknown = await oneClick(leaveLink(runner.url, 'en', unknownToken()));
+
+    expect(used).toEqual(real);
+    expect(unknown).toEqual(real);
+    expect(await leftCount()).toBe(count);
+  });
+
+  it('POSTed as multipart/form-data, as some mail providers send it, removes the person too', async () => {
+    const email = newAddress('multipart');
+    const { link } = await personOnTheList(email);
+    const body = new FormData();
+    body.set(ONE_CLICK_FIELD, ONE_CLICK_VALUE);
+
+    const response = await fetch(link, { method: 'POST', body });
+
+    expect(response.status).toBe(200);
+    expect(await recordOf(email)).toBeUndefined();
+  });
+});
+
+describe('the leave page’s button', () => {
+  it('as a plain form removes the person and sends the browser on to the done page in its language', async () => {
+    const email = newAddress('form');
+    const { token } = await personOnTheList(email, 'en');
+
+    expect(await pressWithoutScript(token, 'en')).toEqual({ status: 303, location: '/en/leave/done' });
+    expect(await recordOf(email)).toBeUndefined();
+  });
+
+  it('sends a used and an unknown token to the same done page', async () => {
+    const { token } = await personOnTheList(newAddress('form-same'), 'nl');
+    const real = await pressWithoutScript(token, 'nl');
+
+    expect(await pressWithoutScript(token, 'nl')).toEqual(real);
+    expect(await pressWithoutScript(unknownToken(), 'nl')).toEqual(real);
+    expect(real).toEqual({ status: 303, location: '/leave/done' });
+  });
+
+  it('from its script gets JSON "done", whoever the token belonged to', async () => {
+    const email = newAddress('json');
+    const { token } = await personOnTheList(email);
+    const press = (sent: string) =>
+      fetch(new URL(LEAVE_PATH, runner.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: sent }),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+    expect(await press(token)).toEqual({ status: 200, body: { result: 'done' } });
+    expect(await recordOf(email)).toBeUndefined();
+    expect(await press(token)).toEqual({ status: 200, body: { result: 'done' } });
+    expect(await press(unknownToken())).toEqual({ status: 200, body: { result: 'done' } });
+  });
+});
+
+describe('asking for a leave link on the privacy page', () => {
+  const ask = (email: string, form: 'json' | 'form') =>
+    fetch(new URL(LEAVE_REQUEST_PATH, runner.url), {
+      method: 'POST',
+      headers: { 'content-type': form === 'json' ? 'application/json' : FORM },
+      body:
+        form === 'json'
+          ? JSON.stringify({ email, language: 'en' })
+          : new URLSearchParams({ email, language: 'en' }).toString(),
+      redirect: 'manual',
+    }).then(async (response) => ({
+      status: response.status,
+      location: response.headers.get('location'),
+      body: await response.text(),
+    }));
+
+  it('answers an unknown address exactly as a known one, in either form, and asks a mail only for the known one', async () => {
+    const known = newAddress('known');
+    await personOnTheList(known);
+    const unknown = newAddress('unknown');
+
+    for (const form of ['json', 'form'] as const) {
+      const forKnown = await ask(known, form);
+      const forUnknown = await ask(unknown, form);
+      expect(forUnknown).toEqual(forKnown);
+    }
+    expect(await ask(known, 'json')).toEqual({ status: 202, location: null, body: '{"status":"requested"}' });
+    expect(await ask(unknown, 'form')).toEqual({ status: 303, location: '/en/leave/requested', body: '' });
+
+    expect(await recordOf(known)).toMatchObject({
+      leaveMailRequestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      leaveMailRequestedAt: expect.any(String),
+    });
+    expect(await recordOf(unknown)).toBeUndefined();
+  });
+
+  it('asks again only after the interval: a second request at once keeps the first', async () => {
+    const email = newAddress('again');
+    await personOnTheList(email);
+
+    await ask(email, 'json');
+    const first = (await recordOf(email))?.leaveMailRequestId;
+    await ask(email, 'json');
+
+    expect((await recordOf(email))?.leaveMailRequestId).toBe(first);
+  });
+});
+
+/** The first leave link in the plain-text part of the mail to `email`, once the mail is in the outbox. */
+async function leaveLinkInMailTo(email: string): Promise<string | undefined> {
+  const outbox = runner.outboxDir as string;
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const raw = readdirSync(outbox)
+      .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      .find((mail) => mail.includes(`To: ${email}\r\n`));
+    if (raw) {
+      const part = raw.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
+      const text = Buffer.from(part.replace(/\r\n/g, ''), 'base64').toString();
+      return text.match(/http:\/\/\S+\/api\/leave\?\S+/)?.[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
+describe('the leave link in a real mail', () => {
+  it('in the confirmation mail removes the person who signed up, with one click', async () => {
+    const email = newAddress(`mail.${randomUUID().slice(0, 8)}`);
+    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
+
+    const link = await leaveLinkInMailTo(email);
+    expect(link, 'a leave link in the confirmation mail').toBeDefined();
+    expect((await fetch(link as string)).status).toBe(200);
+    expect(await recordOf(email)).toBeDefined();
+
+    expect((await oneClick(link as string)).status).toBe(200);
+    expect(await recordOf(email)).toBeUndefined();
+  });
+
+  it('asked for on the privacy page, comes by mail to a person on the list, and to nobody else', async () => {
+    const known = newAddress('asked');
+    const { token } = await personOnTheList(known);
+    const unknown = newAddress('asked.unknown');
+    const ask = (email: string) =>
+      fetch(new URL(LEAVE_REQUEST_PATH, runner.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, language: 'en' }),
+      });
+
+    expect((await ask(known)).status).toBe(202);
+    expect((await ask(unknown)).status).toBe(202);
+
+    expect(await leaveLinkInMailTo(known)).toBe(leaveLink(runner.url, 'en', token));
+    expect(
+      readdirSync(runner.outboxDir as string).some((file) =>
+        readFileSync(join(runner.outboxDir as string, file), 'utf8').includes(`To: ${unknown}\r\n`),
+      ),
+    ).toBe(false);
+  });
+});
