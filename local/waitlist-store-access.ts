@@ -4,7 +4,13 @@ import {
   DynamoDBClient,
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  paginateScan,
+} from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#contract/email-address';
 import { IN_MEMORY } from './data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
@@ -89,6 +95,13 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
   };
 }
 
+/**
+ * Whether an item is a person's record. The table also keeps counters and announcement state, under keys
+ * with no at sign (no address can be one) and without createdAt: every scan of people leaves them out.
+ */
+export const isPersonRecord = (item: Record<string, unknown>) =>
+  String(item.email ?? '').includes('@') && item.createdAt !== undefined;
+
 /** How many records the table holds, by status (statusOf), read page by page with the SDK's paginator. */
 export async function countByStatus(table: WaitlistTable): Promise<Record<string, number>> {
   const counts: Record<string, number> = { confirmed: 0, pending: 0, unconfirmed: 0 };
@@ -96,11 +109,11 @@ export async function countByStatus(table: WaitlistTable): Promise<Record<string
     { client: table.client },
     {
       TableName: table.tableName,
-      ProjectionExpression: '#status, mailSuppressed',
+      ProjectionExpression: 'email, createdAt, #status, mailSuppressed',
       ExpressionAttributeNames: { '#status': 'status' },
     },
   )) {
-    for (const item of page.Items ?? []) {
+    for (const item of (page.Items ?? []).filter(isPersonRecord)) {
       const status = statusOf(item);
       counts[status] = (counts[status] ?? 0) + 1;
     }
@@ -119,13 +132,16 @@ export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[
     {
       TableName: table.tableName,
       // Aliased, as `status` and `language` are DynamoDB reserved words.
-      ProjectionExpression: SIGNUP_FACT_ATTRIBUTES.map((attribute) => `#${attribute}`).join(', '),
+      ProjectionExpression: ['email', ...SIGNUP_FACT_ATTRIBUTES]
+        .map((attribute) => `#${attribute}`)
+        .join(', '),
       ExpressionAttributeNames: Object.fromEntries(
-        SIGNUP_FACT_ATTRIBUTES.map((attribute) => [`#${attribute}`, attribute]),
+        ['email', ...SIGNUP_FACT_ATTRIBUTES].map((attribute) => [`#${attribute}`, attribute]),
       ),
     },
   )) {
-    facts.push(...(page.Items ?? []));
+    // The key is read only to leave out items that are no person; stats never shows it.
+    for (const { email: _email, ...signup } of (page.Items ?? []).filter(isPersonRecord)) facts.push(signup);
   }
   return facts;
 }
@@ -134,9 +150,31 @@ export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[
 export async function allRecords(table: WaitlistTable): Promise<Record<string, unknown>[]> {
   const records: Record<string, unknown>[] = [];
   for await (const page of paginateScan({ client: table.client }, { TableName: table.tableName })) {
-    records.push(...(page.Items ?? []));
+    records.push(...(page.Items ?? []).filter(isPersonRecord));
   }
   return records;
+}
+
+/**
+ * Everything stored about the person at `address`, however it is typed (GDPR art. 15 and 20), as plain
+ * JSON values (sets as sorted lists); undefined when there is no record.
+ */
+export async function findRecord(
+  table: WaitlistTable,
+  address: string,
+): Promise<Record<string, unknown> | undefined> {
+  for (const key of storedKeys(address)) {
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.tableName, Key: { email: key }, ConsistentRead: true }),
+    );
+    if (Item && isPersonRecord(Item))
+      return Object.fromEntries(
+        Object.entries(Item)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([name, value]) => [name, value instanceof Set ? [...value].sort() : value]),
+      );
+  }
+  return undefined;
 }
 
 /**

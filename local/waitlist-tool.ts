@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { dataDirFromEnvironment } from './data-dir';
 import { statusOf, waitlistCsv } from './waitlist-csv';
 import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, waitlistStats, waitlistStatsReport } from './waitlist-stats';
@@ -11,6 +12,7 @@ import {
   allRecords,
   allSignupFacts,
   countByStatus,
+  findRecord,
   forgetRecord,
   openWaitlistTable,
   rekeyRecords,
@@ -38,6 +40,16 @@ Commands:
   rekey [--dry-run]  move records made before the canonical address rule to their canonical key
   stats [--days N]   a chart of the signups per UTC day over the last N days, today included
                      (default ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}), then the totals by language and status
+  show <address>     print everything stored about that person, as JSON (GDPR art. 15 and 20)
+  announce <folder>  the announcement in <folder>/nl.md and <folder>/en.md ("Subject: …", a blank line,
+                     the body); the folder's name is its id. Without options a dry run: a preview .eml
+                     per language (--preview DIR, default <folder>/preview) and who would get it.
+                     --test-to ADDRESS: one mail per language to that address only
+                     --send: to every confirmed person who has not had it, in their language; run it
+                     again to finish a stopped run (nobody gets two). With --table the send runs in AWS
+                     and the tool follows it (Ctrl-C stops following, not sending)
+                     --rate N: mails per second (default: locally SES_MAX_SEND_RATE or no limit, with
+                     --table the account's SES maximum send rate)
 
 Options:
   --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
@@ -49,7 +61,9 @@ type Command =
   | { name: 'export'; confirmedOnly: boolean }
   | { name: 'forget'; address: string }
   | { name: 'rekey'; dryRun: boolean }
-  | { name: 'stats'; days: number };
+  | { name: 'stats'; days: number }
+  | { name: 'show'; address: string }
+  | ({ name: 'announce' } & AnnounceRequest);
 
 class UsageError extends Error {}
 
@@ -60,7 +74,18 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   confirmed: { type: 'boolean' },
   days: { type: 'string' },
+  'test-to': { type: 'string' },
+  send: { type: 'boolean' },
+  rate: { type: 'string' },
+  preview: { type: 'string' },
 } as const;
+
+function parseRate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const rate = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(rate > 0)) throw new UsageError('--rate needs a number of mails per second above 0');
+  return rate;
+}
 
 function parseDays(value: string | undefined): number {
   if (value === undefined) return DEFAULT_STATS_DAYS;
@@ -91,6 +116,21 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   else if (name === 'forget') throw new UsageError('forget needs one address');
   else if (name === 'rekey' && rest.length === 0) command = { name, dryRun: values['dry-run'] === true };
   else if (name === 'stats' && rest.length === 0) command = { name, days: parseDays(values.days) };
+  else if (name === 'show' && rest.length === 1 && rest[0]?.trim())
+    command = { name, address: rest[0].trim() };
+  else if (name === 'show') throw new UsageError('show needs one address');
+  else if (name === 'announce' && rest.length === 1 && rest[0]) {
+    if (values.send && values['test-to'] !== undefined)
+      throw new UsageError('use either --send or --test-to, not both');
+    command = {
+      name,
+      folder: rest[0],
+      send: values.send === true,
+      ...(values['test-to'] !== undefined ? { testTo: values['test-to'] } : {}),
+      ...(values.rate !== undefined ? { rate: parseRate(values.rate) } : {}),
+      ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
+    };
+  } else if (name === 'announce') throw new UsageError('announce needs one folder');
   else
     throw new UsageError(
       // Not echoed: what was typed may be an address.
@@ -103,6 +143,9 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     throw new UsageError('--confirmed applies to export only');
   if (values.days !== undefined && command.name !== 'stats')
     throw new UsageError('--days applies to stats only');
+  for (const option of ['test-to', 'send', 'rate', 'preview'] as const)
+    if (values[option] !== undefined && command.name !== 'announce')
+      throw new UsageError(`--${option} applies to announce only`);
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
@@ -125,7 +168,8 @@ const REFUSED_CREDENTIALS = new Set([
 
 /** One sentence the operator can act on; never a stack trace. */
 function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
-  if (error instanceof WaitlistToolError) return error.message;
+  if (error instanceof WaitlistToolError || error instanceof AnnounceError) return error.message;
+  if ((error as Error | undefined)?.name === 'AnnouncementError') return (error as Error).message;
   const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
   const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
   if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
@@ -144,8 +188,33 @@ function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | 
   return `${name}: ${message.split('\n')[0]}`;
 }
 
-async function run(command: Command, table: WaitlistTable): Promise<void> {
+async function run(command: Command, table: WaitlistTable, target: WaitlistTarget): Promise<number> {
   switch (command.name) {
+    case 'show': {
+      const record = await findRecord(table, command.address);
+      process.stdout.write(
+        record ? `${JSON.stringify(record, null, 2)}\n` : `no record of ${command.address}\n`,
+      );
+      return record ? 0 : 1;
+    }
+    case 'announce': {
+      // Ctrl-C once: finish the mails in flight, then stop; twice: stop at once.
+      const controller = new AbortController();
+      const stop = () => {
+        if (controller.signal.aborted) process.exit(130);
+        controller.abort();
+      };
+      process.on('SIGINT', stop);
+      try {
+        return await announce(table, target, command, {
+          out: (text) => process.stdout.write(text),
+          signal: controller.signal,
+          progress: process.stderr,
+        });
+      } finally {
+        process.off('SIGINT', stop);
+      }
+    }
     case 'count': {
       const counts = await countByStatus(table);
       const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
@@ -160,7 +229,7 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
         ['total', total],
       ];
       process.stdout.write(rows.map(([label, count]) => `${label.padEnd(12)}${count}\n`).join(''));
-      return;
+      return 0;
     }
     case 'export': {
       const records = await allRecords(table);
@@ -169,7 +238,7 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
           command.confirmedOnly ? records.filter((record) => statusOf(record) === 'confirmed') : records,
         ),
       );
-      return;
+      return 0;
     }
     case 'forget': {
       const existed = await forgetRecord(table, command.address);
@@ -178,7 +247,7 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
           ? `Removed ${command.address} from the waitlist.\n`
           : `${command.address} was not on the waitlist; nothing removed.\n`,
       );
-      return;
+      return 0;
     }
     case 'rekey': {
       const report = await rekeyRecords(table, { dryRun: command.dryRun });
@@ -191,12 +260,12 @@ async function run(command: Command, table: WaitlistTable): Promise<void> {
           `${report.refused.length} address(es) the rule now refuses, left as they are (use forget):\n${report.refused.map((address) => `  ${JSON.stringify(address)}\n`).join('')}`,
         );
       }
-      return;
+      return 0;
     }
     case 'stats': {
       const stats = waitlistStats(await allSignupFacts(table), { now: new Date(), days: command.days });
       process.stdout.write(waitlistStatsReport(stats));
-      return;
+      return 0;
     }
   }
 }
@@ -213,8 +282,7 @@ async function main(args: string[]): Promise<number> {
   let table: WaitlistTable | undefined;
   try {
     table = await openWaitlistTable(request.target);
-    await run(request.command, table);
-    return 0;
+    return await run(request.command, table, request.target);
   } catch (error) {
     console.error(`waitlist: ${explain(error, request.target, table)}`);
     return 1;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from '#contract/locales';
+import { RETENTION_DAYS } from '#contract/waitlist-table';
+import { announcementStateKey, PLANNING_PHASE } from './announcement-keys';
+import type { Announcement } from './announcement-text';
+import { type AudienceCount, SKIP_REASONS, type SkipReason } from './audience';
+
+export const PHASES = [PLANNING_PHASE, 'sending', 'stopped'] as const;
+export type Phase = (typeof PHASES)[number];
+
+const inline = z.union([z.string(), z.object({ text: z.string(), href: z.string().url() })]);
+const text = z.object({ subject: z.string().min(1), paragraphs: z.array(z.array(inline)).min(1) });
+export const announcementSchema = z.object({
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  texts: z.object(
+    Object.fromEntries(LOCALES.map((language) => [language, text])) as Record<Locale, typeof text>,
+  ),
+});
+
+const counter = z.number().int().nonnegative().default(0);
+export const stateSchema = z.object({
+  email: z.string(),
+  announcement: z.string().transform((json, context) => {
+    const parsed = announcementSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) {
+      context.addIssue({ code: 'custom', message: 'not an announcement' });
+      return z.NEVER;
+    }
+    return parsed.data as Announcement;
+  }),
+  rate: z.number().positive(),
+  pass: z.number().int().positive(),
+  phase: z.enum(PHASES),
+  scanFrom: z.string().optional(),
+  stopReason: z.string().optional(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  planned_nl: counter,
+  planned_en: counter,
+  ...Object.fromEntries(SKIP_REASONS.map((reason) => [`skipped_${reason}`, counter])),
+});
+export type AnnouncementState = z.infer<typeof stateSchema> & Record<`skipped_${SkipReason}`, number>;
+
+/** What the planner puts on the queue: one recipient of one pass. The key is an address, kept encrypted. */
+export const recipientMessageSchema = z.object({
+  id: z.string(),
+  pass: z.number().int().positive(),
+  key: z.string().includes('@'),
+});
+export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
+
+export const progressSchema = z.object({
+  sent_nl: counter,
+  sent_en: counter,
+  /** Messages for people who needed none any more: sent before, left, suppressed, or a duplicate. */
+  not_owed: counter,
+  /** Sends that failed and went back to the queue (or, after retries, to the dead-letter queue). */
+  failed: counter,
+  /** Accepted by SES but not recorded on the record: reported as unknown, never sent again. */
+  unrecorded: counter,
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+/** The state of a new pass, as the tool writes it. Kept no longer than a record. */
+export function newPassState(
+  announcement: Announcement,
+  { rate, pass, now }: { rate: number; pass: number; now: Date },
+) {
+  const counters = Object.fromEntries([
+    ...LOCALES.map((language) => [`planned_${language}`, 0]),
+    ...SKIP_REASONS.map((reason) => [`skipped_${reason}`, 0]),
+  ]);
+  return {
+    email: announcementStateKey(announcement.id),
+    announcement: JSON.stringify(announcement),
+    rate,
+    pass,
+    phase: PLANNING_PHASE,
+    startedAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 24 * 60 * 60,
+    ...counters,
+  };
+}
+
+/** The planner's counts as the state's flat counters (ADD needs top-level numbers). */
+export function plannedCounters(count: AudienceCount): Record<string, number> {
+  return Object.fromEntries([
+    ...LOCALES.map((language) => [`planned_${language}`, count.send[language]]),
+    ...SKIP_REASONS.map((reason) => [`skipped_${reason}`, count.skipped[reason]]),
+  ]);
+}
+
+export const plannedTotal = (state: AnnouncementState) => state.planned_nl + state.planned_en;
+export const processedTotal = (progress: Progress) =>
+  progress.sent_nl + progress.sent_en + progress.not_owed + progress.unrecorded;

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { LOCALES, type Locale } from '#contract/locales';
+import type { AnnouncementText } from '../mailer/announcement-mail';
+import type { Inline } from '../mailer/mail-layout';
+
+/**
+ * An announcement as the operator writes it: a folder named after its id, holding `nl.md` and `en.md`,
+ * each a first line `Subject: …`, a blank line, then the body: plain paragraphs separated by blank lines,
+ * with links as bare https URLs or `[text](https://…)`. Nothing else is markup: every character is text,
+ * escaped where it is written into HTML.
+ */
+export interface Announcement {
+  /** The folder's name: what each record's `announcements` keeps, so nobody gets one twice. */
+  id: string;
+  texts: Record<Locale, AnnouncementText>;
+}
+
+/** Lower-case letters, digits and single hyphens: safe in a key, a Message-ID and a file name. */
+const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_ID_LENGTH = 64;
+const SUBJECT_MAX_LENGTH = 200;
+
+export class AnnouncementError extends Error {
+  override name = 'AnnouncementError';
+}
+
+export function checkAnnouncementId(id: string): string {
+  if (!ANNOUNCEMENT_ID.test(id) || id.length > MAX_ID_LENGTH)
+    throw new AnnouncementError(
+      `the announcement's folder name "${id}" must be lower-case letters, digits and hyphens (at most ${MAX_ID_LENGTH})`,
+    );
+  return id;
+}
+
+// A link: [text](https://…) with no brackets in its text, or a bare https URL up to whitespace or `<`.
+const LINK = /\[([^\]\n]+)\]\((https:\/\/[^)\s]+)\)|(https:\/\/[^\s<>]+)/g;
+/** Punctuation that ends a sentence rather than a bare URL. */
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]]+$/;
+/** Control characters other than the line breaks and tabs a text file has. */
+const hasControl = (text: string) => /\p{Cc}/u.test(text.replace(/[\n\t]/g, ''));
+
+function inlines(paragraph: string, where: string): Inline[] {
+  const parts: Inline[] = [];
+  let last = 0;
+  for (const match of paragraph.matchAll(LINK)) {
+    const [whole, text, href, bare] = match;
+    let end = match.index + whole.length;
+    let link: Inline;
+    if (bare !== undefined) {
+      const url = bare.replace(TRAILING_PUNCTUATION, '');
+      end = match.index + url.length;
+      link = { text: url, href: url };
+    } else link = { text: text ?? '', href: href ?? '' };
+    try {
+      link.href = new URL(link.href).href;
+    } catch {
+      throw new AnnouncementError(`${where}: ${link.href} is not a link`);
+    }
+    if (match.index > last) parts.push(paragraph.slice(last, match.index));
+    parts.push(link);
+    last = end;
+  }
+  if (last < paragraph.length) parts.push(paragraph.slice(last));
+  if (/\[[^\]\n]*\]\((?!https:\/\/)/.test(paragraph))
+    throw new AnnouncementError(`${where}: links must be https://`);
+  return parts;
+}
+
+/** Reads one language's file; `where` names it in errors. */
+export function parseAnnouncementText(source: string, where: string): AnnouncementText {
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
+  const subject = /^Subject:(.*)$/.exec(lines[0] ?? '')?.[1]?.trim();
+  if (!subject) throw new AnnouncementError(`${where}: the first line must be "Subject: …"`);
+  if (subject.length > SUBJECT_MAX_LENGTH)
+    throw new AnnouncementError(`${where}: the subject is longer than ${SUBJECT_MAX_LENGTH} characters`);
+  if ((lines[1] ?? '').trim() !== '')
+    throw new AnnouncementError(`${where}: a blank line must follow the subject`);
+  const body = lines.slice(2).join('\n');
+  if (hasControl(subject) || hasControl(body))
+    throw new AnnouncementError(`${where}: holds a control character`);
+  const paragraphs = body
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .join(' '),
+    )
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) => inlines(paragraph, where));
+  if (paragraphs.length === 0) throw new AnnouncementError(`${where}: the body is empty`);
+  return { subject, paragraphs };
+}
+
+/** Reads `<folder>/nl.md` and `<folder>/en.md`; the id is the folder's name. */
+export async function readAnnouncement(folder: string): Promise<Announcement> {
+  const id = checkAnnouncementId(basename(resolve(folder)));
+  const entries = await Promise.all(
+    LOCALES.map(async (language) => {
+      const file = join(folder, `${language}.md`);
+      let source: string;
+      try {
+        source = await readFile(file, 'utf8');
+      } catch {
+        throw new AnnouncementError(
+          `${file} cannot be read: an announcement needs ${LOCALES.join('.md and ')}.md`,
+        );
+      }
+      return [language, parseAnnouncementText(source, file)] as const;
+    }),
+  );
+  return { id, texts: Object.fromEntries(entries) as Record<Locale, AnnouncementText> };
+}

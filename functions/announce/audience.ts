@@ -1,0 +1,96 @@
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { LOCALES, type Locale } from '#contract/locales';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import type { WaitlistStore } from '../store/store-client';
+
+/** Why a record gets no announcement. `unknown`: a send whose outcome a crash left unknown, never repeated. */
+export const SKIP_REASONS = ['pending', 'bounced', 'complained', 'already', 'unknown'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Whether a person gets the announcement `id`, and if not why; undefined for an item that is no person. */
+export function audienceOf(
+  record: Partial<WaitlistRecord>,
+  id: string,
+): { send: Locale } | { skip: SkipReason } | undefined {
+  // Counters and announcement state live under keys with no at sign, and have no createdAt.
+  if (!record.email?.includes('@') || record.createdAt === undefined) return undefined;
+  if (record.mailSuppressed === 'bounce') return { skip: 'bounced' };
+  if (record.mailSuppressed === 'complaint') return { skip: 'complained' };
+  if (record.mailSuppressed !== undefined) return { skip: 'bounced' };
+  if (new Set(record.announcements ?? []).has(id)) return { skip: 'already' };
+  if (record.announcing === id) return { skip: 'unknown' };
+  if (record.status !== 'confirmed') return { skip: 'pending' };
+  return { send: record.language === 'en' ? 'en' : 'nl' };
+}
+
+export interface AudienceCount {
+  send: Record<Locale, number>;
+  skipped: Record<SkipReason, number>;
+}
+
+export const emptyCount = (): AudienceCount => ({
+  send: Object.fromEntries(LOCALES.map((language) => [language, 0])) as Record<Locale, number>,
+  skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, 0])) as Record<SkipReason, number>,
+});
+
+export const countedTotal = (count: Record<string, number>) =>
+  Object.values(count).reduce((sum, value) => sum + value, 0);
+
+/** One person the announcement is for: the record's key and their language. */
+export interface Recipient {
+  key: string;
+  language: Locale;
+}
+
+/** The attributes the selection reads: never the whole record. */
+const PROJECTION = {
+  ProjectionExpression: 'email, #status, mailSuppressed, announcements, announcing, #language, createdAt',
+  ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
+};
+
+/** A small page: memory holds one page at a time, however long the list. */
+export const AUDIENCE_PAGE_SIZE = 100;
+
+export interface AudiencePage {
+  recipients: Recipient[];
+  count: AudienceCount;
+  /** Where the next page starts; undefined after the last. */
+  nextKey?: Record<string, unknown>;
+}
+
+/** The table page by page, each page's recipients and counts, from `startKey` on. */
+export async function* audiencePages(
+  store: WaitlistStore,
+  id: string,
+  { pageSize = AUDIENCE_PAGE_SIZE, startKey }: { pageSize?: number; startKey?: Record<string, unknown> } = {},
+): AsyncGenerator<AudiencePage> {
+  for await (const page of paginateScan(
+    { client: store.client, pageSize },
+    { TableName: store.tableName, ...PROJECTION, ...(startKey ? { ExclusiveStartKey: startKey } : {}) },
+  )) {
+    const count = emptyCount();
+    const recipients: Recipient[] = [];
+    for (const item of page.Items ?? []) {
+      const audience = audienceOf(item as Partial<WaitlistRecord>, id);
+      if (audience === undefined) continue;
+      if ('skip' in audience) count.skipped[audience.skip]++;
+      else {
+        count.send[audience.send]++;
+        recipients.push({ key: String(item.email), language: audience.send });
+      }
+    }
+    yield { recipients, count, ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+  }
+}
+
+export function addCounts(total: AudienceCount, page: AudienceCount): void {
+  for (const language of LOCALES) total.send[language] += page.send[language];
+  for (const reason of SKIP_REASONS) total.skipped[reason] += page.skipped[reason];
+}
+
+/** Counts the whole audience, page by page. */
+export async function countAudience(store: WaitlistStore, id: string): Promise<AudienceCount> {
+  const total = emptyCount();
+  for await (const page of audiencePages(store, id)) addCounts(total, page.count);
+  return total;
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { leaveLink } from '#contract/leave';
+import type { Locale } from '#contract/locales';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { leaveToken } from '../leave/leave-token';
+import { announcementMail } from '../mailer/announcement-mail';
+import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
+import type { OutgoingMail } from '../mailer/mail-transport';
+import { ensureLinkKeys } from '../store/link-keys';
+import type { WaitlistStore } from '../store/store-client';
+import type { Announcement } from './announcement-text';
+
+/** Who the announcement comes from and where its links lead: the same for every recipient. */
+export interface AnnouncementSender {
+  store: WaitlistStore;
+  /** The site's origin: leave links point there. */
+  siteUrl: string;
+  mailFrom: string;
+  contactEmail: string;
+  brandName: string;
+  /** Hands the mail to SES or the outbox, with throttling waited out (pacer.ts untilNotThrottled). */
+  send(mail: OutgoingMail): Promise<void>;
+  now?: () => Date;
+}
+
+/**
+ * The Message-ID of the announcement `id` to the record `key`: the same for every attempt, so a repeat
+ * would be recognisably the same mail (and the outbox replaces its file). The key only as a hash.
+ */
+export function announcementMessageId(id: string, key: string, mailFrom: string): string {
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${id}.${hash}@${senderDomain(mailFrom)}`;
+}
+
+/** The mail of the announcement to one person, with their own leave link. */
+export function announcementFor(
+  sender: Omit<AnnouncementSender, 'store' | 'send'>,
+  announcement: Announcement,
+  person: { key: string; to: string; language: Locale; linkId: string; leaveKey: string; messageId?: string },
+): OutgoingMail {
+  const leaveUrl = leaveLink(sender.siteUrl, person.language, leaveToken(person.linkId, person.leaveKey));
+  const messageId = person.messageId ?? announcementMessageId(announcement.id, person.key, sender.mailFrom);
+  const mail = announcementMail({
+    to: person.to,
+    language: person.language,
+    from: sender.mailFrom,
+    contactEmail: sender.contactEmail,
+    brandName: sender.brandName,
+    announcement: announcement.texts[person.language],
+    leaveUrl,
+    messageId,
+    ...(sender.now ? { now: sender.now() } : {}),
+  });
+  return {
+    from: sender.mailFrom,
+    to: mailboxAddress(person.to),
+    raw: mail.raw,
+    confirmUrl: leaveUrl,
+    messageId,
+  };
+}
+
+/** Why a mail is not owed: someone else sent it, the person left, confirmed no more, or was suppressed. */
+export type DeliveryOutcome = { sent: Locale } | 'not_owed';
+
+/** A failure after SES accepted the mail: it went, but the record could not say so; never retried. */
+export class SentButUnrecorded extends Error {
+  override name = 'SentButUnrecorded';
+  constructor(readonly fault: unknown) {
+    super('the mail was accepted, but the record could not be marked as sent');
+  }
+}
+
+async function updateIf(store: WaitlistStore, command: UpdateCommand) {
+  try {
+    return await store.client.send(command);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Sends the announcement to the record under `key`, at most once ever:
+ * 1. its link keys (made now if it has none), for the leave link;
+ * 2. claim: `announcing` set to the id, only while the person is confirmed, not suppressed, has not had it
+ *    and is not being sent it;
+ * 3. send;
+ * 4. recorded: the id joins `announcements`, `announcing` goes.
+ * A failure before SES accepted clears the claim again, so the mail stays owed. A crash between 2 and 4
+ * leaves `announcing`: that outcome is unknown, and it is reported, never repeated.
+ */
+export async function deliverAnnouncement(
+  sender: AnnouncementSender,
+  announcement: Announcement,
+  key: string,
+): Promise<DeliveryOutcome> {
+  const { store } = sender;
+  const id = announcement.id;
+  const keys = await ensureLinkKeys(store, key);
+  if (!keys) return 'not_owed';
+  const claimed = await updateIf(
+    store,
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: key },
+      UpdateExpression: 'SET announcing = :id, announcingAt = :now',
+      ConditionExpression:
+        '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':id': id,
+        ':now': (sender.now?.() ?? new Date()).toISOString(),
+        ':confirmed': 'confirmed',
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const record = claimed?.Attributes as WaitlistRecord | undefined;
+  if (!record) return 'not_owed';
+  const language: Locale = record.language === 'en' ? 'en' : 'nl';
+
+  try {
+    const mail = announcementFor(sender, announcement, {
+      key,
+      to: record.emailAsEntered ?? key,
+      language,
+      ...keys,
+    });
+    await sender.send(mail);
+  } catch (error) {
+    // Not accepted: owed again.
+    await updateIf(
+      store,
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: { email: key },
+        UpdateExpression: 'REMOVE announcing, announcingAt',
+        ConditionExpression: 'announcing = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    ).catch(() => {});
+    throw error;
+  }
+
+  try {
+    await updateIf(
+      store,
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: { email: key },
+        UpdateExpression: 'ADD announcements :ids REMOVE announcing, announcingAt',
+        ConditionExpression: 'announcing = :id',
+        ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
+      }),
+    );
+  } catch (error) {
+    throw new SentButUnrecorded(error);
+  }
+  return { sent: language };
+}

@@ -1,0 +1,397 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCALES, type Locale } from '#contract/locales';
+import { siteConfig } from '../frontend/src/config/site';
+import {
+  announcementProgressKey,
+  announcementStateKey,
+  PLANNING_PHASE,
+} from '../functions/announce/announcement-keys';
+import {
+  type AnnouncementState,
+  newPassState,
+  plannedTotal,
+  processedTotal,
+  progressSchema,
+  stateSchema,
+} from '../functions/announce/announcement-state';
+import { type Announcement, readAnnouncement } from '../functions/announce/announcement-text';
+import {
+  type AudienceCount,
+  audiencePages,
+  countAudience,
+  countedTotal,
+  type Recipient,
+  type SkipReason,
+} from '../functions/announce/audience';
+import {
+  type AnnouncementSender,
+  announcementFor,
+  deliverAnnouncement,
+  SentButUnrecorded,
+} from '../functions/announce/deliver-announcement';
+import { Pacer, sendPaced, untilNotThrottled } from '../functions/announce/pacer';
+import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
+import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
+import { progressBar } from './announce-progress';
+import { sesRateLimited } from './announce-throttle';
+import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
+
+/**
+ * `npm run waitlist -- announce <folder> [--test-to ADDRESS] [--send] [--rate N]`: the launch mail.
+ * Without --send a dry run (previews and who would get it); --test-to one mail per language to one
+ * address; --send everyone owed it, paced. Locally the tool sends itself, through the outbox; with
+ * --table it starts the send inside AWS (functions/announce/planner-handler.ts and sender-handler.ts) and
+ * follows it, so nothing depends on the operator's laptop staying awake.
+ */
+export interface AnnounceRequest {
+  folder: string;
+  testTo?: string;
+  send: boolean;
+  rate?: number;
+  previewDir?: string;
+}
+
+export interface AnnounceIo {
+  out: (text: string) => void;
+  /** Ctrl-C: stops starting new mails (or, with --table, stops following). */
+  signal: AbortSignal;
+  progress?: NodeJS.WriteStream;
+}
+
+const REASON_WORDS: Record<SkipReason, string> = {
+  pending: 'pending',
+  bounced: 'bounced',
+  complained: 'complained',
+  already: 'already sent this announcement',
+  unknown: 'unknown (a send a crash left unknown: not sent again)',
+};
+
+const perLanguage = (counts: Record<Locale, number>) =>
+  LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
+const skippedLine = (skipped: Record<SkipReason, number>) =>
+  `Skipped: ${(Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
+
+/** The sender's identity and the site the leave links lead to: the product's own, or the environment's. */
+function senderSettings(target: WaitlistTarget) {
+  const localSite = `http://localhost:${process.env.PORT ?? 3000}`;
+  return {
+    mailFrom: process.env.MAIL_FROM || siteConfig.contactEmail,
+    contactEmail: siteConfig.contactEmail,
+    brandName: siteConfig.brandName,
+    siteUrl: process.env.SITE_URL || (target.kind === 'aws' ? siteConfig.siteUrl : localSite),
+  };
+}
+
+/** Mail on this machine: the runner's outbox, refusing above SES_MAX_SEND_RATE as SES would. */
+function localTransport(dataDir: string): MailTransport {
+  const outbox = outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
+  const maxRate = sesMaxSendRateFromEnvironment();
+  return maxRate === undefined ? outbox : sesRateLimited(outbox, maxRate);
+}
+
+function sesMaxSendRateFromEnvironment(): number | undefined {
+  const value = process.env.SES_MAX_SEND_RATE;
+  if (!value) return undefined;
+  const rate = Number(value);
+  if (!(rate > 0)) throw new AnnounceError('SES_MAX_SEND_RATE must be a number of mails per second above 0');
+  return rate;
+}
+
+export class AnnounceError extends Error {
+  override name = 'WaitlistToolError';
+}
+
+/** The rate to send at: --rate, else locally SES_MAX_SEND_RATE (or no limit), on AWS the account's. */
+async function sendRate(request: AnnounceRequest, target: WaitlistTarget): Promise<number> {
+  if (request.rate !== undefined) return request.rate;
+  if (target.kind === 'local') return sesMaxSendRateFromEnvironment() ?? Number.POSITIVE_INFINITY;
+  const ses = new SESv2Client(target.region ? { region: target.region } : {});
+  try {
+    const { SendQuota } = await ses.send(new GetAccountCommand({}));
+    const rate = SendQuota?.MaxSendRate;
+    if (!rate || !(rate > 0)) throw new AnnounceError('SES reports no maximum send rate: pass --rate');
+    return rate;
+  } finally {
+    ses.destroy();
+  }
+}
+
+/** A leave link for previews and test mails: the right shape, leading to nobody. */
+const nowhere = () => ({ linkId: 'A'.repeat(22), leaveKey: randomBytes(16).toString('base64url') });
+
+export async function announce(
+  table: WaitlistTable,
+  target: WaitlistTarget,
+  request: AnnounceRequest,
+  io: AnnounceIo,
+): Promise<number> {
+  const announcement = await readAnnouncement(request.folder);
+  const settings = senderSettings(target);
+  if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
+  if (!request.send) return dryRun(table, announcement, request, settings, io);
+  const rate = await sendRate(request, target);
+  if (target.kind === 'aws') return startAndFollow(table, announcement, rate, io);
+  return sendHere(table, announcement, rate, localTransport(target.dataDir), settings, io);
+}
+
+async function dryRun(
+  table: WaitlistTable,
+  announcement: Announcement,
+  request: AnnounceRequest,
+  settings: ReturnType<typeof senderSettings>,
+  io: AnnounceIo,
+): Promise<number> {
+  const previewDir = resolve(request.previewDir ?? join(request.folder, 'preview'));
+  await mkdir(previewDir, { recursive: true });
+  const files: string[] = [];
+  for (const language of LOCALES) {
+    const mail = announcementFor(settings, announcement, {
+      key: 'preview',
+      to: language === 'nl' ? 'voorbeeld@example.com' : 'example@example.com',
+      language,
+      ...nowhere(),
+    });
+    const file = join(previewDir, `${language}.eml`);
+    await writeFile(file, mail.raw, { mode: 0o600 });
+    files.push(file);
+  }
+  const count = await countAudience(table, announcement.id);
+  io.out(
+    [
+      `Announcement ${announcement.id}: previews in ${files.join(' and ')}`,
+      `Would send to ${countedTotal(count.send)} confirmed people: ${perLanguage(count.send)}`,
+      skippedLine(count.skipped),
+      'Nothing was sent (a dry run): --test-to ADDRESS sends one mail per language to you, --send to everyone.',
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+async function sendTests(
+  announcement: Announcement,
+  address: string,
+  target: WaitlistTarget,
+  settings: ReturnType<typeof senderSettings>,
+  io: AnnounceIo,
+): Promise<number> {
+  try {
+    mailboxAddress(address);
+  } catch {
+    throw new AnnounceError('--test-to needs a deliverable address');
+  }
+  const transport =
+    target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
+  const pacer = new Pacer(Number.POSITIVE_INFINITY);
+  for (const language of LOCALES) {
+    // A Message-ID of its own: a test is not the announcement, and a second test is a second mail.
+    const messageId = `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`;
+    const mail = announcementFor(settings, announcement, {
+      key: address,
+      to: address,
+      language,
+      messageId,
+      ...nowhere(),
+    });
+    await untilNotThrottled(() => transport.send(mail), { pacer });
+  }
+  io.out(
+    `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
+  );
+  return 0;
+}
+
+function summary(
+  sent: Record<Locale, number>,
+  count: AudienceCount,
+  unknown: number,
+  elapsedMs?: number,
+): string {
+  const total = countedTotal(sent);
+  const timing =
+    elapsedMs === undefined || total === 0
+      ? ''
+      : ` in ${(elapsedMs / 1000).toFixed(1)} s (${((total * 1000) / elapsedMs).toFixed(1)} mails/s)`;
+  return [
+    `Sent ${total}: ${perLanguage(sent)}${timing}`,
+    skippedLine({ ...count.skipped, unknown }),
+    '',
+  ].join('\n');
+}
+
+async function* recipientsOf(table: WaitlistTable, id: string): AsyncGenerator<Recipient> {
+  for await (const page of audiencePages(table, id)) yield* page.recipients;
+}
+
+/** Locally: every person owed the announcement, paced, from this process. */
+async function sendHere(
+  table: WaitlistTable,
+  announcement: Announcement,
+  rate: number,
+  transport: MailTransport,
+  settings: ReturnType<typeof senderSettings>,
+  io: AnnounceIo,
+): Promise<number> {
+  const count = await countAudience(table, announcement.id);
+  const total = countedTotal(count.send);
+  const pacer = new Pacer(rate);
+  const sent: Record<Locale, number> = { nl: 0, en: 0 };
+  let unrecorded = 0;
+  const bar = progressBar(io.progress);
+  bar.update(0, total);
+  const started = performance.now();
+  let lastSent = started;
+  const sender: AnnouncementSender = {
+    store: table,
+    ...settings,
+    send: (mail) => untilNotThrottled(() => transport.send(mail), { pacer, giveUp: () => io.signal.aborted }),
+  };
+  const concurrency = Number.isFinite(rate) ? Math.max(2, Math.min(32, Math.ceil(rate / 5))) : 16;
+  const outcome = await sendPaced(
+    recipientsOf(table, announcement.id),
+    async (recipient) => {
+      try {
+        const delivered = await deliverAnnouncement(sender, announcement, recipient.key);
+        if (delivered !== 'not_owed') {
+          sent[delivered.sent]++;
+          lastSent = performance.now();
+        }
+      } catch (error) {
+        if (error instanceof SentButUnrecorded) unrecorded++;
+        throw error;
+      } finally {
+        bar.update(countedTotal(sent), total);
+      }
+    },
+    { pacer, concurrency, signal: io.signal },
+  );
+  bar.finish();
+  io.out(summary(sent, count, count.skipped.unknown + unrecorded, lastSent - started));
+  if (outcome.error !== undefined) {
+    const fault = outcome.error instanceof SentButUnrecorded ? outcome.error.fault : outcome.error;
+    const { name = 'Error', message = '' } = (fault ?? {}) as { name?: string; message?: string };
+    io.out(`Stopped: ${name}: ${message.split('\n')[0]}. Run the same command again to send the rest.\n`);
+    return 1;
+  }
+  if (io.signal.aborted) {
+    io.out('Stopped by Ctrl-C after the mails in flight. Run the same command again to send the rest.\n');
+    return 130;
+  }
+  return 0;
+}
+
+/** A pass that has shown no sign of life for this long is planned again by the next run. */
+const STALE_MS = 15 * 60_000;
+const FOLLOW_EVERY_MS = 2_000;
+
+async function readState(table: WaitlistTable, id: string) {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { email: announcementStateKey(id) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  const parsed = stateSchema.safeParse(Item);
+  if (!parsed.success) throw new AnnounceError(`the state item of ${id} in the table cannot be read`);
+  return parsed.data as AnnouncementState;
+}
+
+async function readProgress(table: WaitlistTable, id: string, pass: number) {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { email: announcementProgressKey(id, pass) },
+      ConsistentRead: true,
+    }),
+  );
+  return progressSchema.parse(Item ?? {});
+}
+
+/**
+ * With --table: a new pass of the send inside AWS, unless one is under way (then it is followed). A pass
+ * that finished, stopped, or went quiet is followed by a new one, which sends only to whoever is still owed.
+ */
+async function startAndFollow(
+  table: WaitlistTable,
+  announcement: Announcement,
+  rate: number,
+  io: AnnounceIo,
+): Promise<number> {
+  const now = new Date();
+  let state = await readState(table, announcement.id);
+  let startNew = state === undefined;
+  if (state) {
+    const progress = await readProgress(table, announcement.id, state.pass);
+    const finished = state.phase === 'sending' && processedTotal(progress) >= plannedTotal(state);
+    const quiet = now.getTime() - Date.parse(state.updatedAt) > STALE_MS;
+    startNew = finished || state.phase === 'stopped' || quiet;
+  }
+  if (startNew) {
+    const pass = (state?.pass ?? 0) + 1;
+    await table.client.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: newPassState(announcement, { rate, pass, now }),
+        ConditionExpression: state ? 'pass = :previous' : 'attribute_not_exists(email)',
+        ...(state ? { ExpressionAttributeValues: { ':previous': state.pass } } : {}),
+      }),
+    );
+    io.out(`Started pass ${pass} of ${announcement.id} in AWS at ${rate} mails/s.\n`);
+  } else if (state && rate !== state.rate) {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { email: announcementStateKey(announcement.id) },
+        UpdateExpression: 'SET rate = :rate',
+        ExpressionAttributeValues: { ':rate': rate },
+      }),
+    );
+  }
+  if (!startNew) io.out(`Following pass ${state?.pass} of ${announcement.id}, under way in AWS.\n`);
+
+  const bar = progressBar(io.progress);
+  for (;;) {
+    state = await readState(table, announcement.id);
+    if (!state) throw new AnnounceError(`the state item of ${announcement.id} is gone`);
+    const progress = await readProgress(table, announcement.id, state.pass);
+    const sent = { nl: progress.sent_nl, en: progress.sent_en };
+    bar.update(countedTotal(sent), plannedTotal(state));
+    const planned = state.phase !== PLANNING_PHASE;
+    if (state.phase === 'stopped' || (planned && processedTotal(progress) >= plannedTotal(state))) {
+      bar.finish();
+      const skipped = Object.fromEntries(
+        (Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => [
+          reason,
+          state?.[`skipped_${reason}`] ?? 0,
+        ]),
+      ) as Record<SkipReason, number>;
+      io.out(
+        summary(sent, { send: sent, skipped }, skipped.unknown + progress.unrecorded) +
+          (progress.failed > 0
+            ? `Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`
+            : ''),
+      );
+      if (state.phase === 'stopped') {
+        io.out(
+          `Stopped in AWS: ${state.stopReason}. Fix it, then run the same command again to send the rest.\n`,
+        );
+        return 1;
+      }
+      return 0;
+    }
+    try {
+      await delay(FOLLOW_EVERY_MS, undefined, { signal: io.signal });
+    } catch {
+      bar.finish();
+      io.out('Stopped following; the send goes on in AWS. Run the same command again to follow it.\n');
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
+import { announcementStateKey } from '../../../functions/announce/announcement-keys';
+import { audienceOf } from '../../../functions/announce/audience';
+
+const ID = 'launch';
+const record = (overrides: Record<string, unknown> = {}) => ({
+  email: 'ann@example.nl',
+  language: 'en' as const,
+  status: 'confirmed' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('who gets the announcement', () => {
+  it('a confirmed person who has not had it, in their language', () => {
+    expect(audienceOf(record(), ID)).toEqual({ send: 'en' });
+    expect(audienceOf(record({ language: 'nl', announcements: new Set(['earlier']) }), ID)).toEqual({
+      send: 'nl',
+    });
+  });
+
+  it.each([
+    ['pending', { status: 'pending' }],
+    ['pending', { status: undefined }],
+    ['bounced', { mailSuppressed: 'bounce' }],
+    ['complained', { mailSuppressed: 'complaint' }],
+    ['already', { announcements: new Set([ID]) }],
+    ['already', { announcements: [ID], announcing: ID }],
+    ['unknown', { announcing: ID }],
+  ])('not someone %s (%o)', (reason, overrides) => {
+    expect(audienceOf(record(overrides), ID)).toEqual({ skip: reason });
+  });
+
+  it('is sent again to nobody whose send another announcement left unknown', () => {
+    expect(audienceOf(record({ announcing: 'other' }), ID)).toEqual({ send: 'en' });
+  });
+
+  it.each([
+    ['the left counter', { email: LEFT_COUNTER_KEY, createdAt: undefined }],
+    ['an announcement’s state', { email: announcementStateKey(ID), createdAt: undefined }],
+  ])('leaves out %s: no person', (_what, overrides) => {
+    expect(audienceOf(record(overrides), ID)).toBeUndefined();
+  });
+});

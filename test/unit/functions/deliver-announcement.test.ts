@@ -1,0 +1,113 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Announcement } from '../../../functions/announce/announcement-text';
+import {
+  announcementMessageId,
+  deliverAnnouncement,
+  SentButUnrecorded,
+} from '../../../functions/announce/deliver-announcement';
+import type { OutgoingMail } from '../../../functions/mailer/mail-transport';
+
+const documentClient = DynamoDBDocumentClient.from(
+  new (await import('@aws-sdk/client-dynamodb')).DynamoDBClient({ region: 'eu-west-1' }),
+);
+const dynamo = mockClient(documentClient);
+const store = { client: documentClient, tableName: 'waitlist' };
+const KEY = 'ann@example.nl';
+const announcement: Announcement = {
+  id: 'launch',
+  texts: {
+    nl: { subject: 'Hallo', paragraphs: [['Tekst.']] },
+    en: { subject: 'Hello', paragraphs: [['Text.']] },
+  },
+};
+const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: 'B'.repeat(22) };
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+
+/** The updates in the order they were sent, by what they do. */
+const updates = () =>
+  dynamo.commandCalls(UpdateCommand).map(({ args: [command] }) => command.input.UpdateExpression ?? '');
+
+function sender(send = vi.fn(async (_mail: OutgoingMail) => {})) {
+  return {
+    store,
+    siteUrl: 'https://mandje.nl',
+    mailFrom: 'hallo@mandje.nl',
+    contactEmail: 'vragen@mandje.nl',
+    brandName: 'Mandje',
+    send,
+  };
+}
+
+/** The link keys, then the claim answering with the record. */
+function recordClaimable(language: 'nl' | 'en' = 'en') {
+  dynamo
+    .on(UpdateCommand)
+    .resolvesOnce({ Attributes: LINK_KEYS })
+    .resolvesOnce({ Attributes: { email: KEY, emailAsEntered: 'Ann@Example.nl', language, ...LINK_KEYS } })
+    .resolves({});
+}
+
+beforeEach(() => dynamo.reset());
+
+describe('sending the announcement to one person', () => {
+  it('claims, sends with the person’s leave link and language, then records it', async () => {
+    recordClaimable('en');
+    const send = vi.fn(async (_mail: OutgoingMail) => {});
+
+    const outcome = await deliverAnnouncement(sender(send), announcement, KEY);
+
+    expect(outcome).toEqual({ sent: 'en' });
+    expect(updates()).toEqual([
+      expect.stringContaining('leaveKey = if_not_exists'),
+      'SET announcing = :id, announcingAt = :now',
+      'ADD announcements :ids REMOVE announcing, announcingAt',
+    ]);
+    const claim = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
+    expect(claim?.ConditionExpression).toBe(
+      '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
+    );
+    const mail = send.mock.calls[0]?.[0] as OutgoingMail;
+    expect(mail.to).toBe('Ann@example.nl');
+    expect(mail.raw).toContain('Subject: Hello');
+    expect(mail.raw).toMatch(/^List-Unsubscribe: <https:\/\/mandje\.nl\/api\/leave\?lang=en&t=[\w-]{43}>$/m);
+    expect(mail.messageId).toBe(announcementMessageId('launch', KEY, 'hallo@mandje.nl'));
+  });
+
+  it('gives every attempt for one person the same Message-ID, naming no address', () => {
+    const id = announcementMessageId('launch', KEY, 'hallo@mandje.nl');
+    expect(id).toMatch(/^launch\.[0-9a-f]{16}@mandje\.nl$/);
+    expect(announcementMessageId('launch', 'bob@example.nl', 'hallo@mandje.nl')).not.toBe(id);
+  });
+
+  it('sends nothing when the claim fails: had it already, being sent it, not confirmed, or suppressed', async () => {
+    dynamo.on(UpdateCommand).resolvesOnce({ Attributes: LINK_KEYS }).rejectsOnce(conditionFailed());
+    const send = vi.fn(async () => {});
+
+    expect(await deliverAnnouncement(sender(send), announcement, KEY)).toBe('not_owed');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('clears its claim when the send fails, so the mail stays owed', async () => {
+    recordClaimable();
+    const send = vi.fn(async (_mail: OutgoingMail) => {
+      throw Object.assign(new Error('down'), { name: 'ServiceUnavailable' });
+    });
+
+    await expect(deliverAnnouncement(sender(send), announcement, KEY)).rejects.toThrow('down');
+    expect(updates().at(-1)).toBe('REMOVE announcing, announcingAt');
+  });
+
+  it('keeps its claim when recording fails after the mail was accepted: unknown, never sent again', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({ Attributes: { email: KEY, emailAsEntered: KEY, language: 'nl', ...LINK_KEYS } })
+      .rejects(Object.assign(new Error('store gone'), { name: 'InternalServerError' }));
+
+    await expect(deliverAnnouncement(sender(), announcement, KEY)).rejects.toBeInstanceOf(SentButUnrecorded);
+    expect(updates()).not.toContain('REMOVE announcing, announcingAt');
+  });
+});
