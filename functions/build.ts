@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { confirmPageFile } from '#contract/confirmation';
+import { leavePageFile } from '#contract/leave';
 import { LOCALES } from '#contract/locales';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,8 +23,16 @@ export const FUNCTIONS = {
     // The confirmation page of each language, prerendered by the page's build.
     files: LOCALES.map((language) => join(siteBuildDir, confirmPageFile(language))),
   },
+  leave: {
+    entry: 'functions/leave/handler.ts',
+    // The leave page of each language, prerendered by the page's build.
+    files: LOCALES.map((language) => join(siteBuildDir, leavePageFile(language))),
+  },
+  'leave-request': { entry: 'functions/leave-request/handler.ts', files: [] },
   mailer: { entry: 'functions/mailer/handler.ts', files: [] },
   'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },
+  'announce-planner': { entry: 'functions/announce/planner-handler.ts', files: [] },
+  'announce-sender': { entry: 'functions/announce/sender-handler.ts', files: [] },
 } satisfies Record<string, { entry: string; files: string[] }>;
 
 rmSync(outDir, { recursive: true, force: true });

@@ -1,13 +1,16 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { siteConfig } from '../frontend/src/config/site';
+import { AnnouncementSender } from './constructs/announcement-sender';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { ConfirmApi } from './constructs/confirm-api';
 import { ConfirmationMailer } from './constructs/confirmation-mailer';
+import { LeaveApi } from './constructs/leave-api';
 import { MailEvents } from './constructs/mail-events';
 import { MailSender } from './constructs/mail-sender';
 import { Operations } from './constructs/operations';
@@ -53,9 +56,11 @@ export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
   public readonly confirmApi?: ConfirmApi;
+  public readonly leaveApi: LeaveApi;
   public readonly mailSender?: MailSender;
   public readonly mailer?: ConfirmationMailer;
   public readonly mailEvents?: MailEvents;
+  public readonly announcements?: AnnouncementSender;
   public readonly originVerify: OriginVerifySecret;
   public readonly operations: Operations;
 
@@ -85,6 +90,17 @@ export class MandjeStack extends Stack {
             },
           }
         : {}),
+    });
+
+    // Leaving works whether or not signups are confirmed by mail; asking for a leave link by mail needs the
+    // mailer.
+    this.leaveApi = new LeaveApi(this, 'Leave', {
+      functionsDir,
+      httpApi: this.waitlist.httpApi,
+      table: this.waitlist.table,
+      tokenIndexArn: this.waitlist.tokenIndexArn,
+      leaveLinkByMail: confirmation !== false,
+      logRetention,
     });
 
     if (confirmation) {
@@ -123,11 +139,24 @@ export class MandjeStack extends Stack {
         sender: this.mailSender,
         logRetention,
       });
+      this.announcements = new AnnouncementSender(this, 'Announcements', {
+        functionsDir,
+        table: this.waitlist.table,
+        sender: this.mailSender,
+        siteUrl: this.site.url,
+        contactEmail: siteConfig.contactEmail,
+        logRetention,
+      });
     }
 
     // The functions that answer the public refuse a request that did not come through the distribution
     // (403 without the secret header) and a post another site's page made (its Origin is none of these).
-    for (const handler of [this.waitlist.handler, this.confirmApi?.handler]) {
+    for (const handler of [
+      this.waitlist.handler,
+      this.confirmApi?.handler,
+      this.leaveApi.leaveHandler,
+      this.leaveApi.leaveRequestHandler,
+    ]) {
       handler?.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
       handler?.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
     }
@@ -150,6 +179,8 @@ export class MandjeStack extends Stack {
       ...(alarmEmail ? { alarmEmail } : {}),
       ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
     });
+
+    this.announcements?.deadLetterAlarm.addAlarmAction(new SnsAction(this.operations.topic));
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {

@@ -24,7 +24,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       construct: waitlist.httpApi,
       rule: rule('APIG4'),
       reason:
-        'Joining the waitlist and confirming a signup are public by design: anonymous visitors, no accounts; only the token mailed to an address confirms it.',
+        'Joining the waitlist, confirming a signup and leaving it are public by design: anonymous visitors, no accounts; only the token mailed to an address confirms it or removes it.',
     },
     {
       construct: site.distribution,
@@ -96,6 +96,22 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       reason:
         'This queue is a dead-letter queue: the EventBridge target’s and the function’s failure destination, which cdk-nag does not recognize as one.',
     });
+  const { announcements } = stack;
+  if (announcements)
+    acknowledgements.push(
+      {
+        construct: announcements.planner.role ?? announcements.planner,
+        rule: `${rule('IAM5')}[Resource::*]`,
+        reason:
+          'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the planner reads this table’s stream only, filtered to announcement state items.',
+      },
+      {
+        construct: announcements.deadLetterQueue,
+        rule: rule('SQS3'),
+        reason:
+          'This queue is a dead-letter queue: of the announcement queue, and the planner’s stream on-failure destination, which cdk-nag does not recognize as one.',
+      },
+    );
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,

@@ -303,12 +303,16 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly the waitlist’s route and the confirm routes: POST /api/waitlist, GET, HEAD and POST /api/confirm', () => {
+  it('has exactly the waitlist’s, the confirm and the leave routes: POST /api/waitlist, GET, HEAD and POST /api/confirm and /api/leave, POST /api/leave-request', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
       'GET /api/confirm',
+      'GET /api/leave',
       'HEAD /api/confirm',
+      'HEAD /api/leave',
       'POST /api/confirm',
+      'POST /api/leave',
+      'POST /api/leave-request',
       'POST /api/waitlist',
     ]);
   });
@@ -329,8 +333,9 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: waitlist, confirm, mailer and mail-events.
-    expect(retentions).toEqual([90, 90, 90, 90, 90]);
+    // The access logs and each function's logs: waitlist, leave, leave-request, confirm, mailer,
+    // mail-events, announce-planner and announce-sender.
+    expect(retentions).toEqual([90, 90, 90, 90, 90, 90, 90, 90, 90]);
   });
 });
 

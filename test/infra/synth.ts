@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { confirmPageFile } from '#contract/confirmation';
+import { leavePageFile } from '#contract/leave';
 import { LOCALES } from '#contract/locales';
 import type { MandjeEdgeStack } from '../../infra/edge-stack';
 import type { MandjeStack } from '../../infra/mandje-stack';
@@ -29,14 +30,23 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
 }
 
 /** The functions the build makes, each a folder in dist-functions/. */
-export const FUNCTION_NAMES = ['waitlist', 'confirm', 'mailer', 'mail-events'] as const;
+export const FUNCTION_NAMES = [
+  'waitlist',
+  'confirm',
+  'leave',
+  'leave-request',
+  'mailer',
+  'mail-events',
+  'announce-planner',
+  'announce-sender',
+] as const;
 
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
 export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
 
 /**
  * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function, and the
- * confirmation pages beside the confirm function's.
+ * confirmation and leave pages beside the confirm and leave functions'.
  */
 export function fakeFunctionsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
@@ -49,6 +59,8 @@ export function fakeFunctionsDir(): string {
       join(dir, 'confirm', confirmPageFile(language)),
       `<!doctype html><title>${language}</title>`,
     );
+  for (const language of LOCALES)
+    writeFileSync(join(dir, 'leave', leavePageFile(language)), `<!doctype html><title>${language}</title>`);
   return dir;
 }
 
