@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureAbuse } from './abuse';
+import { measureAnnounce } from './announce';
 import { measureApi } from './api';
 import { type BudgetResult, evaluateBudget } from './budgets';
 import {
@@ -30,6 +31,7 @@ const MODULE_SECTIONS: { name: string; title: string; measure: () => Promise<Ben
   { name: 'api', title: 'API', measure: () => measureApi() },
   { name: 'soak', title: 'Soak', measure: () => measureSoak() },
   { name: 'abuse', title: 'Abuse', measure: () => measureAbuse() },
+  { name: 'announce', title: 'Announcement', measure: () => measureAnnounce() },
 ];
 const ALL = ['bundle', 'page', ...MODULE_SECTIONS.map((section) => section.name)];
 
