@@ -12,6 +12,7 @@ import {
   paginateScan,
 } from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#contract/email-address';
+import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from './local-store-client';
@@ -101,6 +102,14 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
  */
 export const isPersonRecord = (item: Record<string, unknown>) =>
   String(item.email ?? '').includes('@') && item.createdAt !== undefined;
+
+/** How many people left the waitlist by their leave link: the counter LEFT_COUNTER_KEY, 0 when none has. */
+export async function leftCount(table: WaitlistTable): Promise<number> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.tableName, Key: { email: LEFT_COUNTER_KEY }, ConsistentRead: true }),
+  );
+  return typeof Item?.count === 'number' ? Item.count : 0;
+}
 
 /** How many records the table holds, by status (statusOf), read page by page with the SDK's paginator. */
 export async function countByStatus(table: WaitlistTable): Promise<Record<string, number>> {

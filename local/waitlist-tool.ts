@@ -14,6 +14,7 @@ import {
   countByStatus,
   findRecord,
   forgetRecord,
+  leftCount,
   openWaitlistTable,
   rekeyRecords,
   type WaitlistTable,
@@ -227,6 +228,8 @@ async function run(command: Command, table: WaitlistTable, target: WaitlistTarge
           .filter((status) => counts[status])
           .map((status): [string, number] => [status, counts[status] ?? 0]),
         ['total', total],
+        // No longer on the list, so not in the total: only their number is kept.
+        ['left', await leftCount(table)],
       ];
       process.stdout.write(rows.map(([label, count]) => `${label.padEnd(12)}${count}\n`).join(''));
       return 0;
@@ -264,7 +267,7 @@ async function run(command: Command, table: WaitlistTable, target: WaitlistTarge
     }
     case 'stats': {
       const stats = waitlistStats(await allSignupFacts(table), { now: new Date(), days: command.days });
-      process.stdout.write(waitlistStatsReport(stats));
+      process.stdout.write(`${waitlistStatsReport(stats)}${'left'.padEnd(12)}${await leftCount(table)}\n`);
       return 0;
     }
   }

@@ -35,13 +35,17 @@ async function waitlistTool(
 const CSV_HEADER =
   'email,emailAsEntered,language,status,createdAt,consentVersion,confirmedAt,confirmedConsentVersion';
 
-/** What `count` prints: each status, then the total; `unconfirmed` only when there are such records. */
-const counted = ({ confirmed = 0, pending = 0, unconfirmed = 0 }) =>
+/**
+ * What `count` prints: each status, then the total; `unconfirmed` only when there are such records; then
+ * how many left.
+ */
+const counted = ({ confirmed = 0, pending = 0, unconfirmed = 0, left = 0 }) =>
   [
     `confirmed   ${confirmed}`,
     `pending     ${pending}`,
     ...(unconfirmed ? [`unconfirmed ${unconfirmed}`] : []),
     `total       ${confirmed + pending + unconfirmed}`,
+    `left        ${left}`,
     '',
   ].join('\n');
 const csvLines = (csv: string) => csv.split('\r\n').filter((line) => line !== '');
@@ -124,7 +128,7 @@ describe('npm run waitlist on the local store', () => {
     expect(existsSync(join(dataDir, 'mandje-store.json'))).toBe(false);
   });
 
-  it('counts confirmed and pending apart, and exports only the confirmed with --confirmed', async () => {
+  it('counts confirmed and pending apart, and those who left, and exports only the confirmed with --confirmed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const runner = await startRunnerChild(dataDir);
     await joinAll(runner.url);
@@ -165,6 +169,26 @@ describe('npm run waitlist on the local store', () => {
       stdout: expect.stringMatching(/^Removed /),
     });
     expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ pending: 2 }) });
+
+    // Another person leaves by the one-click link in their mail: gone from the list, counted as left.
+    let other: string | undefined;
+    for (let waited = 0; !other && waited < 5_000; waited += 50) {
+      other = readdirSync(outbox)
+        .map((file) => readFileSync(join(outbox, file), 'utf8'))
+        .find((raw) => raw.includes('List-Unsubscribe:') && !raw.includes('To: Ann.de.Vries@example.nl'));
+      if (!other) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const leaveUrl = /^List-Unsubscribe: <([^>]+)>/m.exec(other ?? '')?.[1] ?? 'http://missing';
+    const left = await fetch(leaveUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.status).toBe(200);
+    expect(await waitlistTool(['count', ...options])).toMatchObject({
+      stdout: counted({ pending: 1, left: 1 }),
+    });
+    expect((await waitlistTool(['stats', ...options])).stdout).toMatch(/^left {8}1$/m);
     await runner.stop();
   });
 
@@ -282,7 +306,7 @@ describe('npm run waitlist on the local store', () => {
     expect(stats.stdout.split('\n\n').slice(1)).toEqual([
       'By language\nnl          6\nen          5',
       'By status\nconfirmed   5\npending     5\nunconfirmed 1',
-      'total       11\n',
+      'total       11\nleft        0\n',
     ]);
     for (const output of [stats.stdout, stats.stderr]) expect(output).not.toMatch(/@|signup\d/i);
 
