@@ -1,3 +1,5 @@
+import type { SignupSource } from './signup-source';
+
 /** The waitlist table's key, shared by the CDK stack and the local store so both have the same shape. */
 export const WAITLIST_TABLE_KEY = { name: 'email', type: 'S' } as const;
 
@@ -65,6 +67,11 @@ export interface WaitlistRecord {
   createdAt: string;
   /** The version of the signup note and privacy sentence the person saw (SIGNUP_NOTE_VERSION). */
   consentVersion: string;
+  /**
+   * Where the signup came from, coarse (#contract/signup-source): UTM values and the referring host, each
+   * from a small safe alphabet; absent when it came with none (`direct`).
+   */
+  source?: SignupSource;
   /**
    * Pending until the person confirms by mail; then confirmed. Records made before confirmation by mail
    * existed have no status: they were never confirmed.
