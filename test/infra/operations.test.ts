@@ -259,8 +259,8 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    // waitlist, confirm, leave, leave-request, mailer and mail-events.
-    expect(functions).toHaveLength(6);
+    // waitlist, confirm, leave, leave-request, mailer, mail-events, announce-planner and announce-sender.
+    expect(functions).toHaveLength(8);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({
         LogFormat: 'JSON',
