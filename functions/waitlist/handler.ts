@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
+import { sourceLabel } from '#contract/signup-source';
 import {
   type JoinWaitlistError,
   type JoinWaitlistResponse,
@@ -35,6 +36,8 @@ interface Decision {
   refusal?: GuardRefusal;
   /** For a fault: its class and the error's name (never its message, which may quote the request). */
   fault?: { faultClass: FaultClass; errorName: string };
+  /** Where a readable request came from, as one coarse label (sourceLabel): never a URL. */
+  source?: string;
 }
 
 function respond({ outcome, form, language }: Decision): APIGatewayProxyStructuredResultV2 {
@@ -87,7 +90,7 @@ const OUTCOME_METRIC: Record<Outcome, MetricName> = {
  * the request body. A permanent fault is an error; a transient one a warning.
  */
 function log(
-  { outcome, form, language, refusal, fault }: Decision,
+  { outcome, form, language, refusal, fault, source }: Decision,
   status: number,
   latencyMs: number,
   requestId: string | undefined,
@@ -100,7 +103,7 @@ function log(
     latencyMs,
     language,
     faultClass: fault?.faultClass,
-    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
+    fields: { outcome, form, status, refusal, errorName: fault?.errorName, source },
     requestId,
   });
 }
@@ -110,10 +113,10 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   // Around the edge: refused before the body is even read.
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
   if (refusal === 'cross_site') return { outcome: 'forbidden', refusal, ...howAsked(event) };
-  const parsed = parseJoinRequest(event);
+  const parsed = parseJoinRequest(event, guard.siteHosts);
   if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
   const { form, request } = parsed;
-  const asked = { form, language: request.language };
+  const asked = { form, language: request.language, source: sourceLabel(request.source ?? {}) };
   // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SignupSource } from '#contract/signup-source';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import {
   MAIL_RESEND_INTERVAL_MINUTES,
@@ -17,6 +18,15 @@ export type { WaitlistStore };
 
 export type JoinOutcome = 'joined' | 'already_registered';
 
+/** Who asks to join: the address as entered, its canonical key, their language and where they came from. */
+export interface JoinEntry {
+  email: string;
+  key: string;
+  language: WaitlistRecord['language'];
+  /** Only values sourceValue keeps (#contract/signup-source); absent when there are none. */
+  source?: SignupSource;
+}
+
 export interface JoinOptions {
   /** Whether a signup waits for confirmation by mail (pending), or counts at once (confirmed). */
   confirmSignups: boolean;
@@ -28,7 +38,7 @@ const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 100
 
 /** A new record: pending with a confirmation mail asked for, or confirmed at once. */
 function newRecord(
-  entry: { email: string; key: string; language: WaitlistRecord['language'] },
+  entry: JoinEntry,
   { confirmSignups, now }: { confirmSignups: boolean; now: Date },
 ): WaitlistRecord {
   const joined = {
@@ -37,6 +47,7 @@ function newRecord(
     language: entry.language,
     createdAt: now.toISOString(),
     consentVersion: SIGNUP_NOTE_VERSION,
+    ...(entry.source ? { source: entry.source } : {}),
   };
   if (!confirmSignups) {
     return {
@@ -63,11 +74,12 @@ function newRecord(
  * #contract/email-address), and the conditional put makes a second request for the same mailbox, however
  * it is typed, a no-op that reports "already registered". With confirmation by mail the record starts
  * pending, and the mailer (functions/mailer) sends the mail it asks for; a second signup of a pending
- * address asks for the mail again (see askForMailAgain). Any other failure is thrown.
+ * address asks for the mail again (see askForMailAgain), and keeps the first signup's source. Any other
+ * failure is thrown.
  */
 export async function joinWaitlist(
   store: WaitlistStore,
-  entry: { email: string; key: string; language: WaitlistRecord['language'] },
+  entry: JoinEntry,
   { confirmSignups, now = new Date(), abortSignal }: JoinOptions,
 ): Promise<JoinOutcome> {
   try {

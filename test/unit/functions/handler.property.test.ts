@@ -364,7 +364,17 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 function expectHarmlessLog(lines: string[]): void {
   expect(lines).toHaveLength(1);
   const { _aws, ...fields } = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
-  const known = ['timestamp', 'level', 'message', 'requestId', 'outcome', 'form', 'status', 'errorName'];
+  const known = [
+    'timestamp',
+    'level',
+    'message',
+    'requestId',
+    'outcome',
+    'form',
+    'status',
+    'errorName',
+    'source',
+  ];
   const dimensions = ['Service', 'Language', 'FaultClass'];
   for (const [key, value] of Object.entries(fields)) {
     if (known.includes(key) || dimensions.includes(key)) continue;
@@ -383,6 +393,8 @@ function expectHarmlessLog(lines: string[]): void {
   expect([undefined, 'nl', 'en']).toContain(fields.Language);
   expect([undefined, 'network']).toContain(fields.FaultClass);
   expect([undefined, STORE_FAILURE.name]).toContain(fields.errorName);
+  // These events name no source: a readable one is direct (handler-signup-source.test.ts has the rest).
+  expect([undefined, 'direct']).toContain(fields.source);
 }
 
 describe('waitlist handler under generated hostile events', () => {

@@ -1,9 +1,24 @@
+import { referrerHost, type SignupSource, utmSourceOf } from '#contract/signup-source';
 import { type JoinWaitlistRequest, WAITLIST_PATH } from '#contract/waitlist-api';
 
 export type JoinResult = 'joined' | 'already_registered' | 'failed';
 
 /** How long a visitor waits for an answer before being told to try again. */
 export const JOIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Where this visit came from, read when the form is sent: the landing URL's UTM values, and the site that
+ * linked here, unless that is this site itself (a visitor who came by the privacy notice came from us).
+ */
+export function sourceOfThisVisit(): SignupSource {
+  // Outside a page (a test calling this from Node) there is no visit to speak of.
+  if (typeof document === 'undefined') return {};
+  const referrer = referrerHost(document.referrer);
+  return {
+    ...utmSourceOf(location.search),
+    ...(referrer !== undefined && referrer !== referrerHost(location.href) ? { referrer } : {}),
+  };
+}
 
 /**
  * Asks the waitlist API to add an address. Only three things matter to the page: joined, already on the
@@ -14,7 +29,7 @@ export async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinR
     const response = await fetch(WAITLIST_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify({ ...request, ...sourceOfThisVisit() }),
       signal: AbortSignal.timeout(JOIN_TIMEOUT_MS),
     });
     if (response.status === 201) return 'joined';
