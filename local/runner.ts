@@ -9,6 +9,7 @@ import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } fro
 import { IN_MEMORY } from './data-dir';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
+import { createVisitCounter, type VisitCounter } from './visit-counter';
 
 /** Where the waitlist is kept: the runner's own dynalite, or a DynamoDB endpoint that is already running. */
 export type LocalStoreOptions =
@@ -212,7 +213,13 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
 
   const site = createStaticSite(options.distDir);
   let api: LocalWaitlistApi;
+  let visits: VisitCounter;
   try {
+    // Counted where the waitlist is kept; in memory only without a data folder of the runner's own. Read
+    // first: a damaged visits file stops the runner before the store is started.
+    visits = await createVisitCounter({
+      dataDir: options.dataDir !== undefined && options.dataDir !== IN_MEMORY ? options.dataDir : undefined,
+    });
     [api] = await Promise.all([
       startLocalWaitlistApi(
         options.storeEndpoint !== undefined
@@ -233,9 +240,11 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   }
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
   const serveApi = limitClientPosts(clientLimit, (request, response) => api.serve(request, response));
-  http.serve((request, response) =>
-    (request.url ?? '/').startsWith('/api/') ? serveApi(request, response) : site.serve(request, response),
-  );
+  http.serve((request, response) => {
+    if ((request.url ?? '/').startsWith('/api/')) return serveApi(request, response);
+    visits.observe(request, response);
+    return site.serve(request, response);
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -244,7 +253,11 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     listensOnAllInterfaces,
     outboxDir: api.outboxDir,
     close: () => {
-      closing ??= http.close(graceMs).then(() => api.close());
+      closing ??= http.close(graceMs).then(async () => {
+        // Both, even if one fails: the store is stopped, and the last visits written.
+        const [store, counts] = await Promise.allSettled([api.close(), visits.close()]);
+        for (const result of [store, counts]) if (result.status === 'rejected') throw result.reason;
+      });
       return closing;
     },
   };
