@@ -36,7 +36,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       construct: site.distribution,
       rule: rule('CFR3'),
       reason:
-        'No distribution access logs: the legacy logs hold confirmation tokens and IP addresses, and the v2 logs that can leave them out need a us-east-1 delivery source; the bucket keeps S3 access logs.',
+        'The distribution logs through standard logging v2 (the MandjeEdgeLogs stack, to CloudWatch Logs, without IP addresses or query strings), which this rule does not see; the legacy logging it checks for would record confirmation tokens and IP addresses.',
     },
   ];
   if (!site.hasWebAcl)

@@ -7,6 +7,8 @@ import {
   GraphWidget,
   type IAlarm,
   type IMetric,
+  LogQueryVisualizationType,
+  LogQueryWidget,
   MathExpression,
   Metric,
   TextWidget,
@@ -18,7 +20,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { LOCALES } from '#contract/locales';
+import { LOCALES, type Locale } from '#contract/locales';
 import {
   DIMENSIONS,
   METRIC,
@@ -26,6 +28,8 @@ import {
   type MetricName,
   type Service,
 } from '../../functions/telemetry/metrics';
+import { EDGE_REGION } from '../edge-stack';
+import { VISITS_METRIC } from '../visit-counting';
 import type { ConfirmApi } from './confirm-api';
 import type { ConfirmationMailer } from './confirmation-mailer';
 import type { MailEvents } from './mail-events';
@@ -66,9 +70,10 @@ const functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-'
 /**
  * What the operator watches: alarms on what breaks and what slows, and on SES's reputation, sent to one SNS
  * topic (and by mail when an address is given), and a dashboard of signups, refusals, faults, latency and
- * what became of the mails. The figures are the
- * functions' own metrics, written in their log lines (functions/telemetry/metrics.ts), the API's and
- * Lambda's, and one metric filter on the API's access log for its 429s.
+ * what became of the mails, and the funnel: visits, signups, confirmations and conversion per day, and signups
+ * by source. The figures are the functions' own metrics, written in their log lines
+ * (functions/telemetry/metrics.ts), the API's and Lambda's, one metric filter on the API's access log for
+ * its 429s, and the visits counted from CloudFront's access logs in us-east-1 (infra/constructs/visit-logs.ts).
  */
 export class Operations extends Construct {
   public readonly topic: Topic;
@@ -327,6 +332,7 @@ export class Operations extends Construct {
     this.dashboard.addWidgets(
       new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms as IAlarm[], width: 24, height: 4 }),
     );
+    this.dashboard.addWidgets(...this.funnelWidgets(waitlist, confirmApi !== undefined));
     this.dashboard.addWidgets(
       graph(
         'Signups per hour, by language',
@@ -432,5 +438,100 @@ export class Operations extends Construct {
 
     const { region } = Stack.of(this);
     this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${this.dashboard.dashboardName}`;
+  }
+
+  /**
+   * Visits, signups and confirmations per day, the conversion between them, and signups by source. Visits
+   * are metrics in us-east-1, where CloudFront's logs are delivered; each metric names its region. Sources
+   * are read from the waitlist function's log lines with Logs Insights, never made metrics: a source is
+   * whatever a link says, and a metric per value would let anyone add metrics to the bill.
+   */
+  private funnelWidgets(waitlist: WaitlistApi, confirming: boolean) {
+    const daily = Duration.days(1);
+    const visits = (language: Locale) =>
+      new Metric({
+        namespace: VISITS_METRIC.namespace,
+        metricName: VISITS_METRIC.name,
+        dimensionsMap: { [VISITS_METRIC.dimension]: language },
+        statistic: 'Sum',
+        period: daily,
+        region: EDGE_REGION,
+        label: `Visits ${language}`,
+      });
+    const signups = (language: Locale) =>
+      new Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: METRIC.joined,
+        dimensionsMap: { [DIMENSIONS.service]: 'waitlist', [DIMENSIONS.language]: language },
+        statistic: 'Sum',
+        period: daily,
+        label: `Signups ${language}`,
+      });
+    // Confirmations are counted per function, not per language.
+    const confirmed = new Metric({
+      namespace: METRIC_NAMESPACE,
+      metricName: METRIC.confirmed,
+      dimensionsMap: { [DIMENSIONS.service]: 'confirm' },
+      statistic: 'Sum',
+      period: daily,
+      label: 'Confirmed',
+    });
+    const ids = Object.fromEntries(
+      LOCALES.flatMap((language) => [
+        [`visits_${language}`, visits(language)],
+        [`signups_${language}`, signups(language)],
+      ]),
+    ) as Record<string, Metric>;
+    const allSignups = LOCALES.map((language) => `FILL(signups_${language}, 0)`).join(' + ');
+    const conversion = [
+      ...LOCALES.map(
+        (language) =>
+          new MathExpression({
+            expression: `100 * FILL(signups_${language}, 0) / visits_${language}`,
+            usingMetrics: ids,
+            label: `Signups ÷ visits ${language} (%)`,
+            period: daily,
+          }),
+      ),
+      ...(confirming
+        ? [
+            new MathExpression({
+              expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
+              usingMetrics: { ...ids, confirmed },
+              label: 'Confirmed ÷ signups (%)',
+              period: daily,
+            }),
+          ]
+        : []),
+    ];
+    return [
+      new GraphWidget({
+        title: 'Visits, signups and confirmations per day (UTC), by language',
+        left: [
+          ...LOCALES.flatMap((language) => [visits(language), signups(language)]),
+          ...(confirming ? [confirmed] : []),
+        ],
+        width: 12,
+        height: 6,
+      }),
+      new GraphWidget({
+        title: 'Conversion per day: signups per visit, confirmations per signup (%)',
+        left: conversion,
+        width: 12,
+        height: 6,
+      }),
+      new LogQueryWidget({
+        title: 'Signups by source (the dashboard’s time range)',
+        logGroupNames: [waitlist.handler.logGroup.logGroupName],
+        queryLines: [
+          `filter ${METRIC.joined} > 0`,
+          'stats count(*) as signups by source',
+          'sort signups desc',
+        ],
+        view: LogQueryVisualizationType.TABLE,
+        width: 24,
+        height: 6,
+      }),
+    ];
   }
 }

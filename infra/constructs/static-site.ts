@@ -88,7 +88,8 @@ function deploymentName(group: UploadGroup): string {
 
 /**
  * The page in a private S3 bucket behind CloudFront (Origin Access Control), with the API behind the same
- * distribution, one security-headers policy for both, and the bucket's access logs (none of the distribution).
+ * distribution, one security-headers policy for both, and the bucket's access logs (the distribution's are
+ * delivered by the MandjeEdgeLogs stack).
  */
 export class StaticSite extends Construct {
   public readonly bucket: Bucket;
@@ -151,12 +152,10 @@ export class StaticSite extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      // No access logs of the distribution's own. The legacy logs record each request's query string, which
-      // holds a confirmation link's token, and the visitor's IP address. Standard logging (v2) can leave
-      // those fields out, but CloudWatch Logs takes a distribution's delivery source in us-east-1 only
-      // (PutDeliverySource refuses it elsewhere), and this stack is deployed in an EU region: it would take
-      // a second stack or a custom resource in us-east-1. CloudFront's default metrics count requests and
-      // error rates, the API keeps its own access logs, and the bucket's logs show what CloudFront fetched.
+      // Access logs through standard logging (v2), set up in us-east-1 where CloudWatch Logs takes a
+      // distribution's delivery source (infra/constructs/visit-logs.ts): only the fields that count a visit,
+      // never the client's IP address or the query string, which holds confirmation tokens. The legacy
+      // logging property stays off: it would record both.
       defaultBehavior: {
         // LIST lets S3 answer a missing key with 404 rather than 403. Listing itself stays out of reach:
         // the cache policy forwards no query string, and "/" is the default root object.

@@ -20,10 +20,10 @@ beforeAll(() => {
   template = Template.fromStack(mandje);
 });
 
-it('makes no companion stack in us-east-1, and the app has the Mandje stack alone', () => {
+it('makes no WAF stack in us-east-1: the app has the Mandje stack and its access logs’ stack only', () => {
   expect(edge).toBeUndefined();
   const stacks = app.node.children.filter((child) => child instanceof Stack);
-  expect(stacks.map((stack) => stack.node.id)).toEqual(['Mandje']);
+  expect(stacks.map((stack) => stack.node.id)).toEqual(['Mandje', 'MandjeEdgeLogs']);
 });
 
 it('gives the distribution no web ACL, and reads nothing from another stack', () => {
