@@ -1,27 +1,43 @@
 import { isLocale, LOCALES, type Locale } from '#contract/locales';
+import { type SignupSource, sourceLabel, sourceValue } from '#contract/signup-source';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import type { VisitsByDay } from './visits-file';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 
 /** What `stats` reads of a record, and all it reads: no address. */
-export type SignupFacts = Partial<Record<'createdAt' | 'language' | 'status' | 'mailSuppressed', unknown>>;
+export type SignupFacts = Partial<
+  Record<'createdAt' | 'confirmedAt' | 'language' | 'status' | 'mailSuppressed' | 'source', unknown>
+>;
 
 /** The attributes behind SignupFacts, for the scan's projection. */
 export const SIGNUP_FACT_ATTRIBUTES = [
   'createdAt',
+  'confirmedAt',
   'language',
   'status',
   'mailSuppressed',
+  'source',
 ] as const satisfies readonly (keyof SignupFacts & keyof WaitlistRecord)[];
 
 export const DEFAULT_STATS_DAYS = 30;
 /** A leap year: the longest a record is kept is RETENTION_DAYS after joining. */
 export const MAX_STATS_DAYS = 366;
 
+/** One UTC day of the funnel: visits to the home pages, signups made, and signups confirmed that day. */
+export interface DayFunnel {
+  day: string;
+  visits: number;
+  signups: number;
+  confirmed: number;
+}
+
 export interface WaitlistStats {
-  /** Signups per UTC day (YYYY-MM-DD), oldest first, ending today; days without any included. */
-  perDay: { day: string; signups: number }[];
+  /** The funnel per UTC day (YYYY-MM-DD), oldest first, ending today; days without any included. */
+  perDay: DayFunnel[];
   /** The whole waitlist by language; `other` counts records in a language LOCALES does not have. */
   byLanguage: Record<Locale | 'other', number>;
+  /** The whole waitlist by source (sourceLabel), the most first, then by name. */
+  bySource: [string, number][];
   /** The whole waitlist by status, as `count` tells them apart. */
   byStatus: Record<RecordStatus, number>;
   total: number;
@@ -36,25 +52,44 @@ function utcDay(time: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
 }
 
+/** The `days` UTC days (YYYY-MM-DD) that end with `now`'s day, oldest first. */
+export function statsDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** A record's source label, from values checked again: the terminal shows nothing the API would not keep. */
+function sourceLabelOf(stored: unknown): string {
+  const { utmSource, referrer } = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    keyof SignupSource,
+    unknown
+  >;
+  return sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
+}
+
 /**
- * Counts the waitlist: signups per UTC day over the `days` days that end with `now`'s day, and the whole
- * list by language and by status. A record made outside those days, or without a readable time, still
- * counts in the totals.
+ * Counts the waitlist: per UTC day over the `days` days that end with `now`'s day, the visits, the signups
+ * made (by createdAt) and the signups confirmed (by confirmedAt); and the whole list by language, source
+ * and status. A record made outside those days, or without a readable time, still counts in the totals.
  */
 export function waitlistStats(
   records: Iterable<SignupFacts>,
-  { now, days }: { now: Date; days: number },
+  { now, days, visits = {} }: { now: Date; days: number; visits?: VisitsByDay },
 ): WaitlistStats {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const perDay = Array.from({ length: days }, (_, index) => ({
-    day: new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  const perDay = statsDays(now, days).map((day) => ({
+    day,
+    visits: Object.values(visits[day] ?? {}).reduce((sum, count) => sum + count, 0),
     signups: 0,
+    confirmed: 0,
   }));
   const dayOf = new Map(perDay.map((entry) => [entry.day, entry]));
   const byLanguage = Object.fromEntries([...LOCALES, 'other'].map((language) => [language, 0])) as Record<
     Locale | 'other',
     number
   >;
+  const sources = new Map<string, number>();
   const byStatus: Record<RecordStatus, number> = {
     confirmed: 0,
     pending: 0,
@@ -67,14 +102,22 @@ export function waitlistStats(
     total++;
     byLanguage[isLocale(record.language) ? record.language : 'other']++;
     byStatus[statusOf(record)]++;
-    const day = dayOf.get(utcDay(record.createdAt) ?? '');
-    if (day) day.signups++;
+    const label = sourceLabelOf(record.source);
+    sources.set(label, (sources.get(label) ?? 0) + 1);
+    const made = dayOf.get(utcDay(record.createdAt) ?? '');
+    if (made) made.signups++;
+    const confirmed = dayOf.get(utcDay(record.confirmedAt) ?? '');
+    if (confirmed) confirmed.confirmed++;
   }
-  return { perDay, byLanguage, byStatus, total };
+  const bySource = [...sources].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
+  return { perDay, byLanguage, bySource, byStatus, total };
 }
 
-/** The longest bar, in characters: with the date and a count of up to 16 digits a line stays within 80. */
-export const BAR_WIDTH = 50;
+/**
+ * The longest bar, in characters: with the date and the funnel's five columns (counts of up to seven
+ * digits) a line stays within 80.
+ */
+export const BAR_WIDTH = 20;
 const FULL_BLOCK = '█';
 /** One to seven eighths of a block, for a bar's last character. */
 const PARTIAL_BLOCKS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -89,34 +132,72 @@ export function signupBar(count: number, busiest: number, width = BAR_WIDTH): st
   return FULL_BLOCK.repeat(Math.floor(eighths / 8)) + PARTIAL_BLOCKS[eighths % 8];
 }
 
+/** `part` per `whole` in percent, one decimal; `-` when there is nothing to divide by. */
+export function rate(part: number, whole: number): string {
+  if (whole <= 0) return '-';
+  const percent = (part / whole) * 100;
+  // More signups than visits happens (visits counted since later, a form posted from elsewhere): kept short.
+  return percent >= 1000 ? '>999%' : `${percent.toFixed(1)}%`;
+}
+
+/** The funnel's columns after the bar: each right-aligned in its width. */
+const FUNNEL_COLUMNS = [
+  ['visits', 8],
+  ['signups', 9],
+  ['confirmed', 11],
+  ['sign-up', 9],
+  ['confirm', 9],
+] as const;
+
+const funnelColumns = ({ visits, signups, confirmed }: Omit<DayFunnel, 'day'>) =>
+  [visits, signups, confirmed, rate(signups, visits), rate(confirmed, signups)]
+    .map((value, index) => String(value).padStart(FUNNEL_COLUMNS[index]?.[1] ?? 0))
+    .join('');
+
 /** Rows shown only when there is something to count: a language or a status the list should not have. */
 const ONLY_IF_ANY = new Set(['other', 'unconfirmed', 'bounced', 'complained']);
 
-/** Label-and-number rows, as `count` prints them. */
-const rows = (entries: [string, number][]) =>
-  entries
-    .filter(([label, count]) => count > 0 || !ONLY_IF_ANY.has(label))
-    .map(([label, count]) => `${label.padEnd(12)}${count}\n`)
-    .join('');
+/** Label-and-number rows, as `count` prints them; the column widens to keep a space after a long label. */
+const rows = (entries: [string, number][]) => {
+  const shown = entries.filter(([label, count]) => count > 0 || !ONLY_IF_ANY.has(label));
+  const width = Math.max(12, ...shown.map(([label]) => label.length + 1));
+  return shown.map(([label, count]) => `${label.padEnd(width)}${count}\n`).join('');
+};
 
 /**
- * What `stats` prints: a chart of the signups per day (date, bar, count), then the whole list by
- * language and by status, and its total. `other`, `unconfirmed`, `bounced` and `complained` only appear
- * when there are any.
+ * What `stats` prints: the funnel per day (date, a bar of the signups, then visits, signups, confirmed and
+ * the two rates) and over the whole window; then the whole list by language, source and status, and its
+ * total. `other`, `unconfirmed`, `bounced` and `complained` only appear when there are any.
  */
-export function waitlistStatsReport({ perDay, byLanguage, byStatus, total }: WaitlistStats): string {
+export function waitlistStatsReport({
+  perDay,
+  byLanguage,
+  bySource,
+  byStatus,
+  total,
+}: WaitlistStats): string {
   const busiest = Math.max(0, ...perDay.map(({ signups }) => signups));
-  const countWidth = String(busiest).length;
-  const inWindow = perDay.reduce((sum, { signups }) => sum + signups, 0);
+  const days = `${perDay.length} day${perDay.length === 1 ? '' : 's'}`;
+  const sum = (field: 'visits' | 'signups' | 'confirmed') =>
+    perDay.reduce((result, entry) => result + entry[field], 0);
+  const lead = ' '.repeat(12 + BAR_WIDTH);
+  const header = `${lead}${FUNNEL_COLUMNS.map(([name, width]) => name.padStart(width)).join('')}\n`;
   const chart = perDay
     .map(
-      ({ day, signups }) =>
-        `${day}  ${signupBar(signups, busiest).padEnd(BAR_WIDTH)}  ${String(signups).padStart(countWidth)}\n`,
+      ({ day, ...funnel }) =>
+        `${day}  ${signupBar(funnel.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(funnel)}\n`,
     )
     .join('');
+  const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns({
+    visits: sum('visits'),
+    signups: sum('signups'),
+    confirmed: sum('confirmed'),
+  })}\n`;
   return [
-    `Signups per day (UTC), the last ${perDay.length} day${perDay.length === 1 ? '' : 's'}: ${inWindow}\n${chart}`,
+    `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}` +
+      'sign-up: signups per visit; confirm: confirmed per signup\n',
     `By language\n${rows(Object.entries(byLanguage))}`,
+    `By source\n${rows(bySource)}`,
     `By status\n${rows(Object.entries(byStatus))}`,
     rows([['total', total]]),
   ].join('\n');

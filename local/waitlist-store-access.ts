@@ -131,8 +131,8 @@ export async function countByStatus(table: WaitlistTable): Promise<Record<string
 }
 
 /**
- * When each record was made, in which language, and its status: nothing else, and no address (`stats`).
- * Read page by page with the SDK's paginator.
+ * When each record was made and confirmed, in which language, its status and its coarse source: nothing
+ * else, and no address (`stats`). Read page by page with the SDK's paginator.
  */
 export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[]> {
   const facts: SignupFacts[] = [];
@@ -140,7 +140,7 @@ export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[
     { client: table.client },
     {
       TableName: table.tableName,
-      // Aliased, as `status` and `language` are DynamoDB reserved words.
+      // Aliased, as `status`, `language` and `source` are DynamoDB reserved words.
       ProjectionExpression: ['email', ...SIGNUP_FACT_ATTRIBUTES]
         .map((attribute) => `#${attribute}`)
         .join(', '),

@@ -3,11 +3,21 @@
  * on the AWS table with --table (and the operator's own AWS credentials, found by the default chain).
  */
 import { parseArgs } from 'node:util';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { VISITS_METRIC } from '../infra/visit-counting';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { dataDirFromEnvironment } from './data-dir';
+import { readVisitsFile, type VisitsByDay } from './visits-file';
+import { readVisitMetrics } from './visits-metrics';
 import { statusOf, waitlistCsv } from './waitlist-csv';
-import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, waitlistStats, waitlistStatsReport } from './waitlist-stats';
+import {
+  DEFAULT_STATS_DAYS,
+  MAX_STATS_DAYS,
+  statsDays,
+  waitlistStats,
+  waitlistStatsReport,
+} from './waitlist-stats';
 import {
   allRecords,
   allSignupFacts,
@@ -39,8 +49,10 @@ Commands:
                      --confirmed: only the confirmed addresses, for the launch mail
   forget <address>   remove an address, however it is typed, and say whether it was there
   rekey [--dry-run]  move records made before the canonical address rule to their canonical key
-  stats [--days N]   a chart of the signups per UTC day over the last N days, today included
-                     (default ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}), then the totals by language and status
+  stats [--days N]   visits -> signups -> confirmed per UTC day over the last N days (default
+                     ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}, today included) and the conversion rates, then the
+                     whole list by language, source and status; visits from the runner's
+                     visits.json, or with --table from CloudWatch (metric Mandje/Visits)
   show <address>     print everything stored about that person, as JSON (GDPR art. 15 and 20)
   announce <folder>  the announcement in <folder>/nl.md and <folder>/en.md ("Subject: …", a blank line,
                      the body); the folder's name is its id. Without options a dry run: a preview .eml
@@ -189,6 +201,17 @@ function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | 
   return `${name}: ${message.split('\n')[0]}`;
 }
 
+/** The visits counted over `days`: the runner's file locally, CloudWatch's daily sums on AWS. */
+async function visitsOf(target: WaitlistTarget, days: string[]): Promise<VisitsByDay> {
+  if (target.kind === 'local') return readVisitsFile(target.dataDir);
+  const client = new CloudWatchClient({ region: VISITS_METRIC.region });
+  try {
+    return await readVisitMetrics(client, { firstDay: days[0] ?? '', days: days.length });
+  } finally {
+    client.destroy();
+  }
+}
+
 async function run(command: Command, table: WaitlistTable, target: WaitlistTarget): Promise<number> {
   switch (command.name) {
     case 'show': {
@@ -266,7 +289,11 @@ async function run(command: Command, table: WaitlistTable, target: WaitlistTarge
       return 0;
     }
     case 'stats': {
-      const stats = waitlistStats(await allSignupFacts(table), { now: new Date(), days: command.days });
+      const now = new Date();
+      // The table first: when it can be read, the credentials are good, and a CloudWatch refusal is one permission.
+      const records = await allSignupFacts(table);
+      const visits = await visitsOf(target, statsDays(now, command.days));
+      const stats = waitlistStats(records, { now, days: command.days, visits });
       process.stdout.write(`${waitlistStatsReport(stats)}${'left'.padEnd(12)}${await leftCount(table)}\n`);
       return 0;
     }

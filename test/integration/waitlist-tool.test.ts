@@ -74,14 +74,29 @@ async function seedStore(dataDir: string, items: Record<string, unknown>[]): Pro
   }
 }
 
-/** The chart `stats` prints, as each day's bar and count by date. */
+/** A funnel row's figures: visits, signups, confirmed, then the two rates as printed. */
+const FUNNEL = String.raw`(\d+) +(\d+) +(\d+) +(\S+) +(\S+)`;
+
+/** The funnel `stats` prints per day: the signups' bar and count, and the whole row's figures, by date. */
 const chartOf = (stdout: string) =>
   new Map(
-    [...stdout.matchAll(/^(\d{4}-\d{2}-\d{2}) {2}([█▉▊▋▌▍▎▏]*) +(\d+)$/gm)].map(([, day, bar, count]) => [
-      day,
-      { bar: bar?.length, count: Number(count) },
-    ]),
+    [...stdout.matchAll(new RegExp(String.raw`^(\d{4}-\d{2}-\d{2}) {2}([█▉▊▋▌▍▎▏]*) +${FUNNEL}$`, 'gm'))].map(
+      ([, day, bar, visits, signups, confirmed, signupRate, confirmRate]) => [
+        day,
+        {
+          bar: bar?.length,
+          count: Number(signups),
+          row: [Number(visits), Number(signups), Number(confirmed), signupRate, confirmRate],
+        },
+      ],
+    ),
   );
+
+/** The funnel's row for the whole window: visits, signups, confirmed and the two rates. */
+const windowOf = (stdout: string) => {
+  const [, days, ...figures] = new RegExp(String.raw`^last (\d+) days? +${FUNNEL}$`, 'm').exec(stdout) ?? [];
+  return { days: Number(days), row: figures.map((figure, index) => (index < 3 ? Number(figure) : figure)) };
+};
 
 describe('npm run waitlist on the local store', () => {
   it('counts, exports and forgets through the running store while a runner has the folder open', async () => {
@@ -257,7 +272,7 @@ describe('npm run waitlist on the local store', () => {
     await runner.stop();
   });
 
-  it('charts signups per day and totals them by language and status, without an address, with or without a runner', async () => {
+  it('charts signups per day and totals them by language, source and status, without an address, with or without a runner', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const DAY_MS = 24 * 60 * 60 * 1000;
     const now = Date.now();
@@ -293,18 +308,23 @@ describe('npm run waitlist on the local store', () => {
     expect(stats.code).toBe(0);
     const chart = chartOf(stats.stdout);
     expect(chart.size).toBe(30);
-    const charted = Object.fromEntries([...chart].filter(([, { count }]) => count > 0));
+    const charted = Object.fromEntries(
+      [...chart].filter(([, { count }]) => count > 0).map(([day, { bar, count }]) => [day, { bar, count }]),
+    );
     expect(charted).toEqual({
-      [dayOf(0)]: { bar: 50, count: 4 },
-      [dayOf(1)]: { bar: 13, count: 1 },
-      [dayOf(3)]: { bar: 25, count: 2 },
-      [dayOf(10)]: { bar: 25, count: 2 },
-      [dayOf(20)]: { bar: 13, count: 1 },
+      [dayOf(0)]: { bar: 20, count: 4 },
+      [dayOf(1)]: { bar: 5, count: 1 },
+      [dayOf(3)]: { bar: 10, count: 2 },
+      [dayOf(10)]: { bar: 10, count: 2 },
+      [dayOf(20)]: { bar: 5, count: 1 },
     });
     expect(chart.has(dayOf(40))).toBe(false);
-    expect(stats.stdout).toMatch(/^Signups per day \(UTC\), the last 30 days: 10\n/);
+    expect(stats.stdout).toMatch(/^Visits → signups → confirmed per day \(UTC\), the last 30 days\n/);
+    // No visits counted yet (no visits.json), and these records carry no confirmedAt.
+    expect(windowOf(stats.stdout)).toEqual({ days: 30, row: [0, 10, 0, '-', '0.0%'] });
     expect(stats.stdout.split('\n\n').slice(1)).toEqual([
       'By language\nnl          6\nen          5',
+      'By source\ndirect      11',
       'By status\nconfirmed   5\npending     5\nunconfirmed 1',
       'total       11\nleft        0\n',
     ]);
@@ -312,7 +332,7 @@ describe('npm run waitlist on the local store', () => {
 
     const lastWeek = await waitlistTool(['stats', '--days', '7', ...options]);
     expect(chartOf(lastWeek.stdout).size).toBe(7);
-    expect(lastWeek.stdout).toMatch(/^Signups per day \(UTC\), the last 7 days: 7\n/);
+    expect(windowOf(lastWeek.stdout)).toEqual({ days: 7, row: [0, 7, 0, '-', '0.0%'] });
     expect(lastWeek.stdout).toMatch(/^total {7}11$/m);
 
     // Through the store of a runner that has the folder open, with a signup it took itself.
@@ -322,11 +342,98 @@ describe('npm run waitlist on the local store', () => {
     await runner.stop();
 
     expect(withRunner.code).toBe(0);
-    expect(withRunner.stdout).toMatch(/^Signups per day \(UTC\), the last 30 days: 11\n/);
+    expect(windowOf(withRunner.stdout)).toEqual({
+      days: 30,
+      row: [0, 11, 0, '-', '0.0%'],
+    });
     expect(withRunner.stdout).toMatch(/^en {10}6$/m);
     expect(withRunner.stdout).toMatch(/^pending {5}6$/m);
     expect(withRunner.stdout).toMatch(/^total {7}12$/m);
     expect(withRunner.stdout).not.toContain('@');
+  });
+
+  it('shows the funnel over records and the runner’s visits spread across several days, and signups by source', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const dayOf = (daysBack: number) => new Date(now - daysBack * DAY_MS).toISOString().slice(0, 10);
+    const at = (daysBack: number) => new Date(now - daysBack * DAY_MS).toISOString();
+    // Days back it was made, days back it was confirmed (none: pending), and its source.
+    const signups: [number, number | undefined, Record<string, string> | undefined][] = [
+      [0, 0, { utmSource: 'newsletter', utmMedium: 'email' }],
+      [0, undefined, { utmSource: 'newsletter' }],
+      [0, undefined, { referrer: 'instagram.com' }],
+      [2, 1, { utmSource: 'flyer', utmMedium: 'qr' }],
+      [2, 2, undefined],
+      [5, 5, { referrer: 'instagram.com' }],
+      [5, undefined, undefined],
+      [5, undefined, { utmSource: 'newsletter' }],
+      // Outside the 7 days: in the totals only.
+      [12, 12, { utmSource: 'flyer' }],
+    ];
+    await seedStore(
+      dataDir,
+      signups.map(([madeBack, confirmedBack, source], index) => ({
+        email: `funnel${index}@example.nl`,
+        emailAsEntered: `Funnel${index}@Example.nl`,
+        language: index % 2 === 0 ? 'nl' : 'en',
+        createdAt: at(madeBack),
+        consentVersion: '2026-11-22.2',
+        expiresAt: Math.floor(now / 1000) + 365 * 24 * 60 * 60,
+        status: confirmedBack === undefined ? 'pending' : 'confirmed',
+        ...(confirmedBack === undefined ? {} : { confirmedAt: at(confirmedBack) }),
+        ...(source ? { source } : {}),
+      })),
+    );
+    // The runner's file: visits per day and language, some days outside the window.
+    writeFileSync(
+      join(dataDir, 'visits.json'),
+      JSON.stringify({
+        days: {
+          [dayOf(0)]: { nl: 40, en: 20 },
+          [dayOf(1)]: { nl: 10 },
+          [dayOf(2)]: { nl: 15, en: 5 },
+          [dayOf(5)]: { en: 30 },
+          [dayOf(12)]: { nl: 500 },
+        },
+      }),
+    );
+
+    const stats = await waitlistTool(['stats', '--days', '7', '--data-dir', dataDir]);
+
+    expect(stats.code).toBe(0);
+    const chart = chartOf(stats.stdout);
+    expect([...chart.keys()]).toEqual([6, 5, 4, 3, 2, 1, 0].map(dayOf));
+    expect(Object.fromEntries([...chart].map(([day, { row }]) => [day, row]))).toEqual({
+      [dayOf(6)]: [0, 0, 0, '-', '-'],
+      [dayOf(5)]: [30, 3, 1, '10.0%', '33.3%'],
+      [dayOf(4)]: [0, 0, 0, '-', '-'],
+      [dayOf(3)]: [0, 0, 0, '-', '-'],
+      [dayOf(2)]: [20, 2, 1, '10.0%', '50.0%'],
+      // A confirmation of an earlier signup counts on its own day.
+      [dayOf(1)]: [10, 0, 1, '0.0%', '-'],
+      [dayOf(0)]: [60, 3, 1, '5.0%', '33.3%'],
+    });
+    expect(windowOf(stats.stdout)).toEqual({ days: 7, row: [120, 8, 4, '6.7%', '50.0%'] });
+    expect(stats.stdout).toContain(
+      '\nBy source\nnewsletter    3\ndirect        2\nflyer         2\ninstagram.com 2\n',
+    );
+    expect(stats.stdout).toMatch(/^total {7}9$/m);
+    expect(Math.max(...stats.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    for (const output of [stats.stdout, stats.stderr]) expect(output).not.toMatch(/@|funnel\d/i);
+  });
+
+  it('says in one line when visits.json is not the runner’s file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    await seedStore(dataDir, []);
+    writeFileSync(join(dataDir, 'visits.json'), '{"days": ');
+
+    const result = await waitlistTool(['stats', '--data-dir', dataDir]);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `waitlist: ${join(dataDir, 'visits.json')} is not a visits file ({ "days": … })`,
+    ]);
   });
 
   it('opens the folder itself when no runner is running, and leaves it free for the next runner', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { VisitsByDay } from '../../../local/visits-file';
 import {
   BAR_WIDTH,
+  rate,
   type SignupFacts,
   signupBar,
   waitlistStats,
@@ -25,8 +27,8 @@ describe('waitlistStats', () => {
     const stats = waitlistStats([], { now: NOW, days: 30 });
 
     expect(stats.perDay).toHaveLength(30);
-    expect(stats.perDay[0]).toEqual({ day: '2026-11-11', signups: 0 });
-    expect(stats.perDay.at(-1)).toEqual({ day: '2026-12-10', signups: 0 });
+    expect(stats.perDay[0]).toEqual({ day: '2026-11-11', visits: 0, signups: 0, confirmed: 0 });
+    expect(stats.perDay.at(-1)).toEqual({ day: '2026-12-10', visits: 0, signups: 0, confirmed: 0 });
     expect(new Set(stats.perDay.map(({ day }) => day)).size).toBe(30);
   });
 
@@ -66,8 +68,8 @@ describe('waitlistStats', () => {
     const beforeMidnight = waitlistStats(records, { now: new Date('2026-12-09T23:59:59.999Z'), days: 1 });
     const afterMidnight = waitlistStats(records, { now: new Date('2026-12-10T00:00:00.000Z'), days: 1 });
 
-    expect(beforeMidnight.perDay).toEqual([{ day: '2026-12-09', signups: 1 }]);
-    expect(afterMidnight.perDay).toEqual([{ day: '2026-12-10', signups: 1 }]);
+    expect(beforeMidnight.perDay).toEqual([{ day: '2026-12-09', visits: 0, signups: 1, confirmed: 0 }]);
+    expect(afterMidnight.perDay).toEqual([{ day: '2026-12-10', visits: 0, signups: 1, confirmed: 0 }]);
   });
 
   it('leaves records made later than today, or with no readable time, out of the chart but in the totals', () => {
@@ -101,6 +103,95 @@ describe('waitlistStats', () => {
   });
 });
 
+describe('waitlistStats, the funnel', () => {
+  it('sums each day’s visits over the languages, and leaves out days outside the window', () => {
+    const visits: VisitsByDay = {
+      '2026-12-10': { nl: 12, en: 3 },
+      '2026-12-09': { en: 4 },
+      '2026-11-10': { nl: 1000 },
+      '2026-12-11': { nl: 1000 },
+    };
+
+    const stats = waitlistStats([], { now: NOW, days: 30, visits });
+
+    expect(stats.perDay.filter(({ visits: count }) => count > 0)).toEqual([
+      { day: '2026-12-09', visits: 4, signups: 0, confirmed: 0 },
+      { day: '2026-12-10', visits: 15, signups: 0, confirmed: 0 },
+    ]);
+  });
+
+  it('counts a confirmation on the UTC day of its confirmedAt, which may be later than the signup', () => {
+    const stats = waitlistStats(
+      [
+        { ...signup('2026-12-08T10:00:00.000Z', 'nl', 'confirmed'), confirmedAt: '2026-12-10T09:00:00.000Z' },
+        { ...signup('2026-12-10T10:00:00.000Z', 'en', 'confirmed'), confirmedAt: '2026-12-10T10:05:00.000Z' },
+        // Confirmed before the window: in the totals only.
+        { ...signup('2026-10-01T10:00:00.000Z', 'nl', 'confirmed'), confirmedAt: '2026-10-01T11:00:00.000Z' },
+        signup('2026-12-10T11:00:00.000Z', 'nl', 'pending'),
+      ],
+      { now: NOW, days: 5 },
+    );
+
+    expect(stats.perDay.map(({ day, signups, confirmed }) => [day, signups, confirmed])).toEqual([
+      ['2026-12-06', 0, 0],
+      ['2026-12-07', 0, 0],
+      ['2026-12-08', 1, 0],
+      ['2026-12-09', 0, 0],
+      ['2026-12-10', 2, 2],
+    ]);
+  });
+
+  it('labels each signup by its utm_source, else its referring host, else direct, the most first', () => {
+    const stats = waitlistStats(
+      [
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { utmSource: 'newsletter', utmMedium: 'email' } },
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { utmSource: 'newsletter' } },
+        { ...signup('2026-12-09T08:00:00.000Z'), source: { utmSource: 'flyer', referrer: 'instagram.com' } },
+        { ...signup('2026-12-09T08:00:00.000Z'), source: { referrer: 'instagram.com' } },
+        { ...signup('2026-12-09T08:00:00.000Z'), source: { utmCampaign: 'launch' } },
+        signup('2026-12-08T08:00:00.000Z'),
+      ],
+      { now: NOW, days: 30 },
+    );
+
+    expect(stats.bySource).toEqual([
+      ['direct', 2],
+      ['newsletter', 2],
+      ['flyer', 1],
+      ['instagram.com', 1],
+    ]);
+  });
+
+  it('never shows a stored value the API would not have kept: such a source counts as direct', () => {
+    const stats = waitlistStats(
+      [
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { utmSource: '<script>alert(1)</script>' } },
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { referrer: 'https://evil.example/path' } },
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { utmSource: 'x'.repeat(200) } },
+        { ...signup('2026-12-10T08:00:00.000Z'), source: { utmSource: 'line\r\nbreak' } },
+        { ...signup('2026-12-10T08:00:00.000Z'), source: 'newsletter' },
+      ],
+      { now: NOW, days: 30 },
+    );
+
+    expect(stats.bySource).toEqual([['direct', 5]]);
+  });
+});
+
+describe('rate', () => {
+  it.each([
+    [1, 20, '5.0%'],
+    [2, 3, '66.7%'],
+    [4, 4, '100.0%'],
+    [0, 7, '0.0%'],
+    [3, 0, '-'],
+    [0, 0, '-'],
+    [25, 2, '>999%'],
+  ])('gives %i of %i as %j', (part, whole, text) => {
+    expect(rate(part, whole)).toBe(text);
+  });
+});
+
 describe('signupBar', () => {
   it.each([
     [10, 10, 50, '█'.repeat(50)],
@@ -118,33 +209,61 @@ describe('waitlistStatsReport', () => {
   const report = waitlistStatsReport(
     waitlistStats(
       [
-        ...Array.from({ length: 4 }, () => signup('2026-12-10T08:00:00.000Z', 'nl', 'confirmed')),
-        signup('2026-12-08T08:00:00.000Z', 'en', 'pending'),
+        ...Array.from({ length: 4 }, () => ({
+          ...signup('2026-12-10T08:00:00.000Z', 'nl', 'confirmed'),
+          confirmedAt: '2026-12-10T08:10:00.000Z',
+          source: { utmSource: 'newsletter' },
+        })),
+        { ...signup('2026-12-08T08:00:00.000Z', 'en', 'pending'), source: { referrer: 'instagram.com' } },
         signup('2026-12-08T09:00:00.000Z', 'en', 'pending'),
         signup('2026-10-01T09:00:00.000Z', 'nl', 'pending'),
       ],
-      { now: NOW, days: 5 },
+      {
+        now: NOW,
+        days: 5,
+        visits: { '2026-12-08': { nl: 30, en: 10 }, '2026-12-09': { en: 5 }, '2026-12-10': { nl: 80 } },
+      },
     ),
   );
   const lines = report.split('\n');
+  const blank = ' '.repeat(BAR_WIDTH);
 
-  it("charts each day with its date, a bar scaled to the busiest day and the count, in the window's order", () => {
-    expect(lines.slice(0, 6)).toEqual([
-      'Signups per day (UTC), the last 5 days: 6',
-      `2026-12-06  ${' '.repeat(BAR_WIDTH)}  0`,
-      `2026-12-07  ${' '.repeat(BAR_WIDTH)}  0`,
-      `2026-12-08  ${'█'.repeat(BAR_WIDTH / 2).padEnd(BAR_WIDTH)}  2`,
-      `2026-12-09  ${' '.repeat(BAR_WIDTH)}  0`,
-      `2026-12-10  ${'█'.repeat(BAR_WIDTH)}  4`,
+  it('heads the funnel with its columns, right-aligned over the figures', () => {
+    expect(lines.slice(0, 2)).toEqual([
+      'Visits → signups → confirmed per day (UTC), the last 5 days',
+      `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm`,
     ]);
   });
 
-  it('then prints the whole list by language and status and its total, leaving out rows with none', () => {
-    expect(lines.slice(6)).toEqual([
+  it('charts each day with its date, a bar of its signups scaled to the busiest day, and its funnel', () => {
+    expect(lines.slice(2, 7)).toEqual([
+      `2026-12-06  ${blank}       0        0          0        -        -`,
+      `2026-12-07  ${blank}       0        0          0        -        -`,
+      `2026-12-08  ${'█'.repeat(BAR_WIDTH / 2).padEnd(BAR_WIDTH)}      40        2          0     5.0%     0.0%`,
+      `2026-12-09  ${blank}       5        0          0     0.0%        -`,
+      `2026-12-10  ${'█'.repeat(BAR_WIDTH)}      80        4          4     5.0%   100.0%`,
+    ]);
+  });
+
+  it('sums the funnel over the window, and says what the rates are', () => {
+    expect(lines.slice(7, 9)).toEqual([
+      `${'last 5 days'.padEnd(12 + BAR_WIDTH)}     125        6          4     4.8%    66.7%`,
+      'sign-up: signups per visit; confirm: confirmed per signup',
+    ]);
+  });
+
+  it('then prints the whole list by language, source and status and its total, leaving out rows with none', () => {
+    expect(lines.slice(9)).toEqual([
       '',
       'By language',
       'nl          5',
       'en          2',
+      '',
+      'By source',
+      // The column widens for the longest label, keeping a space after it.
+      'newsletter    4',
+      'direct        2',
+      'instagram.com 1',
       '',
       'By status',
       'confirmed   4',
@@ -155,10 +274,16 @@ describe('waitlistStatsReport', () => {
     ]);
   });
 
-  it('fits every line in 80 columns, also for a year of days and six-digit counts', () => {
+  it('fits every line in 80 columns, also for a year of days, seven-digit counts and long sources', () => {
     const busy = waitlistStatsReport({
-      perDay: Array.from({ length: 366 }, (_, index) => ({ day: '2026-01-01', signups: index * 1000 })),
+      perDay: Array.from({ length: 366 }, (_, index) => ({
+        day: '2026-01-01',
+        visits: 9_999_999,
+        signups: index * 1000,
+        confirmed: index * 1000,
+      })),
       byLanguage: { nl: 1, en: 1, other: 0 },
+      bySource: [['x'.repeat(40), 123_456_789]],
       byStatus: { confirmed: 1, pending: 1, unconfirmed: 0, bounced: 0, complained: 0 },
       total: 2,
     });
@@ -167,14 +292,14 @@ describe('waitlistStatsReport', () => {
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
-  it('draws no bars when the window has no signups', () => {
+  it('draws no bars and divides nothing when the window has no visits and no signups', () => {
     const empty = waitlistStatsReport(waitlistStats([], { now: NOW, days: 3 })).split('\n');
 
-    expect(empty.slice(0, 4)).toEqual([
-      'Signups per day (UTC), the last 3 days: 0',
-      `2026-12-08  ${' '.repeat(BAR_WIDTH)}  0`,
-      `2026-12-09  ${' '.repeat(BAR_WIDTH)}  0`,
-      `2026-12-10  ${' '.repeat(BAR_WIDTH)}  0`,
+    expect(empty.slice(2, 6)).toEqual([
+      `2026-12-08  ${blank}       0        0          0        -        -`,
+      `2026-12-09  ${blank}       0        0          0        -        -`,
+      `2026-12-10  ${blank}       0        0          0        -        -`,
+      `${'last 3 days'.padEnd(12 + BAR_WIDTH)}       0        0          0        -        -`,
     ]);
   });
 });
