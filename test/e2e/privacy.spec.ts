@@ -27,6 +27,7 @@ function sectionTitles({ locale }: LocaleCase): string[] {
     notice.storage,
     notice.limits,
     notice.logs,
+    notice.counting,
     notice.browser,
     notice.leave,
     notice.rights,
@@ -99,6 +100,18 @@ for (const localeCase of LOCALE_CASES) {
       await expect(
         page.getByRole('region', { name: notice.browser.title }).getByText('mandje:language'),
       ).toBeVisible();
+    });
+
+    test('says what is counted, without cookies, and that a signup keeps only a coarse source', async ({
+      page,
+    }) => {
+      await openPage(page, privacyPath);
+
+      const counting = page.getByRole('region', { name: notice.counting.title });
+      await expect(counting.getByText(notice.counting.visits.replace('{days}', '30'))).toBeVisible();
+      await expect(counting.getByText(notice.counting.source)).toBeVisible();
+      await expect(counting.getByText(notice.counting.noCookie)).toBeVisible();
+      expect(await page.context().cookies()).toEqual([]);
     });
 
     test('loads without console errors, warnings or failed requests, and axe finds nothing', async ({

@@ -8,6 +8,7 @@ import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { siteConfig } from '../../frontend/src/config/site';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
+import { VISIT_LOG_DAYS } from '../../frontend/src/features/privacy/privacy-page';
 import { fillIn } from '../../frontend/src/i18n/fill-in';
 import { messages } from '../../frontend/src/i18n/messages';
 import { pageMetadata } from '../../frontend/src/i18n/page-metadata';
@@ -34,6 +35,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.storage,
       copy.limits,
       copy.logs,
+      copy.counting,
       copy.browser,
       copy.leave,
       copy.rights,
@@ -72,6 +74,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.data.items.leaveKey,
       copy.data.items.leaveRequested,
       copy.data.items.announcements,
+      copy.data.items.source,
     ]);
   });
 
@@ -104,6 +107,49 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     expect(retention).toHaveTextContent(copy.retention.pending.replace('{days}', String(PENDING_DAYS)));
     expect(retention).toHaveTextContent(new RegExp(`\\b${PENDING_DAYS}\\b`));
     expect(retention).toHaveTextContent(/\b12\b/);
+  });
+
+  it('says what is counted: visits per day and language from the hosting’s logs, kept at most 30 days, without IP addresses', () => {
+    renderPage(locale, 'privacy');
+
+    const counting = screen.getByRole('region', { name: copy.counting.title });
+    expect(VISIT_LOG_DAYS).toBe(30);
+    expect(counting).toHaveTextContent(copy.counting.visits.replace('{days}', '30'));
+    const visits =
+      locale === 'nl'
+        ? /per dag en per taal.*AWS.*geen IP-adressen.*30 dagen/
+        : /per day and per language.*AWS.*no IP address.*30 days/;
+    expect(counting).toHaveTextContent(visits);
+  });
+
+  it('says a signup keeps its source: the UTM values and the referring site’s name, never a full address', () => {
+    renderPage(locale, 'privacy');
+
+    const counting = screen.getByRole('region', { name: copy.counting.title });
+    expect(counting).toHaveTextContent(copy.counting.source);
+    for (const name of ['utm_source', 'utm_medium', 'utm_campaign']) expect(counting).toHaveTextContent(name);
+    expect(counting).toHaveTextContent(locale === 'nl' ? /nooit een volledig adres/ : /never a full address/);
+    const data = screen.getByRole('region', { name: copy.data.title });
+    expect(within(data).getByText(copy.data.items.source)).toBeInTheDocument();
+  });
+
+  it('says no cookie is set, where visits are counted and where the browser is', () => {
+    renderPage(locale, 'privacy');
+
+    expect(screen.getByRole('region', { name: copy.counting.title })).toHaveTextContent(
+      copy.counting.noCookie,
+    );
+    expect(screen.getByRole('region', { name: copy.browser.title })).toHaveTextContent(
+      locale === 'nl' ? /zet geen cookies/ : /sets no cookies/,
+    );
+  });
+
+  it('no longer says visits are not logged', () => {
+    renderPage(locale, 'privacy');
+
+    expect(screen.getByRole('region', { name: copy.logs.title })).not.toHaveTextContent(
+      /do not keep logs of who visits|Wie de site bezoekt, houden we niet bij/,
+    );
   });
 
   it('names Amazon SES, part of AWS, as what sends the confirmation mail', () => {

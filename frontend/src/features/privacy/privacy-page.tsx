@@ -17,6 +17,9 @@ import { privacyCopy } from './copy/privacy-copy';
 /** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-24';
 
+/** At most how many days the hosting keeps the access logs visits are counted from (the stack's retention). */
+export const VISIT_LOG_DAYS = 30;
+
 /** The section on leaving the waitlist, with its form: /privacy#leave. */
 export const LEAVE_SECTION_ID = 'leave';
 
@@ -98,6 +101,7 @@ export function PrivacyPage() {
                 copy.data.items.leaveKey,
                 copy.data.items.leaveRequested,
                 copy.data.items.announcements,
+                copy.data.items.source,
               ]}
             />
             <p>{copy.data.nothingElse}</p>
@@ -131,6 +135,13 @@ export function PrivacyPage() {
 
           <NoticeSection id="logs" title={copy.logs.title}>
             <p>{copy.logs.body}</p>
+          </NoticeSection>
+
+          <NoticeSection id="counting" title={copy.counting.title}>
+            <p>{fillIn(copy.counting.visits, { days: VISIT_LOG_DAYS })}</p>
+            <p>{copy.counting.source}</p>
+            <p>{copy.counting.noCookie}</p>
+            <p>{copy.counting.basis}</p>
           </NoticeSection>
 
           <NoticeSection id="browser" title={copy.browser.title}>

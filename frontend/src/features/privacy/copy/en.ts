@@ -32,6 +32,7 @@ export const en = {
         'a random key that makes your personal link to leave the waitlist, the same in every email we send you',
       leaveRequested: 'when you last asked for a link to leave with the form on this page',
       announcements: 'which announcements we sent you, so that you never get one twice',
+      source: 'where you came from, if the link you came by said so: see “What we count” below',
     },
     nothingElse: 'With your address we store nothing else: no name, no IP address.',
   },
@@ -62,11 +63,21 @@ export const en = {
   },
   logs: {
     title: 'Website logs',
-    body: 'To trace faults, our hosting records how the waitlist answered each request: when, the outcome and how long it took. These records hold no IP address and no email address, and are deleted automatically after 90 days. We do not keep logs of who visits the site. We keep these records because we have a legitimate interest in a site that works.',
+    body: 'To trace faults, our hosting records how the waitlist answered each request: when, the outcome and how long it took. These records hold no IP address and no email address, and are deleted automatically after 90 days. We keep these records because we have a legitimate interest in a site that works.',
+  },
+  counting: {
+    title: 'What we count',
+    visits:
+      'To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting’s own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold no IP address, and are deleted after at most {days} days.',
+    source:
+      'When you join the waitlist, we also keep where you came from, if the link you came by said so: the campaign values in its address (utm_source, utm_medium and utm_campaign, such as “newsletter”), and the name of the website that linked to us (such as “instagram.com”), never a full address or a page on it. Anything else in a link we do not keep. That way we see which of our posts and flyers work, and nothing more about you.',
+    noCookie: 'No cookie is set for any of this, so there is nothing to agree to.',
+    basis:
+      'We do this because we have a legitimate interest in knowing whether our page and our posts reach people.',
   },
   browser: {
     title: 'Cookies and your browser',
-    body: 'This site uses no cookies, no trackers and no analytics. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser’s settings.',
+    body: 'This site sets no cookies and uses no trackers and no analytics scripts. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser’s settings.',
   },
   leave: {
     title: 'Leaving the waitlist',

@@ -31,6 +31,7 @@ export const nl = {
       leaveRequested:
         'wanneer je voor het laatst met het formulier op deze pagina een link hebt gevraagd om de wachtlijst te verlaten',
       announcements: 'welke aankondigingen we je hebben gestuurd, zodat je er nooit een twee keer krijgt',
+      source: 'waar je vandaan kwam, als de link waarmee je kwam dat zei: zie ‘Wat we tellen’ hieronder',
     },
     nothingElse: 'Meer bewaren we niet bij je adres: geen naam en geen IP-adres.',
   },
@@ -61,11 +62,21 @@ export const nl = {
   },
   logs: {
     title: 'Logbestanden',
-    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e-mailadressen, en worden na 90 dagen automatisch verwijderd. Wie de site bezoekt, houden we niet bij. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
+    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e-mailadressen, en worden na 90 dagen automatisch verwijderd. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
+  },
+  counting: {
+    title: 'Wat we tellen',
+    visits:
+      'Om te weten of deze site werkt, tellen we de bezoeken aan de twee startpagina’s, de Nederlandse en de Engelse: een aantal per dag en per taal. Dat tellen we in de eigen logbestanden van onze hostingdienst bij AWS, niet in je browser: zonder cookie, zonder script en zonder extra verzoek. Die logbestanden bevatten geen IP-adressen, en worden na hooguit {days} dagen verwijderd.',
+    source:
+      'Meld je je aan voor de wachtlijst, dan bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
+    noCookie: 'Hiervoor zetten we geen cookie, dus je hoeft nergens toestemming voor te geven.',
+    basis:
+      'We doen dit omdat we er een gerechtvaardigd belang bij hebben te weten of onze pagina en onze berichten mensen bereiken.',
   },
   browser: {
     title: 'Cookies en je browser',
-    body: 'Deze site gebruikt geen cookies, geen trackers en geen analysetools. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
+    body: 'Deze site zet geen cookies en gebruikt geen trackers en geen analysescripts. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
   },
   leave: {
     title: 'De wachtlijst verlaten',
