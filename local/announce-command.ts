@@ -330,7 +330,9 @@ async function startAndFollow(
   if (state) {
     const progress = await readProgress(table, announcement.id, state.pass);
     const finished = state.phase === 'sending' && processedTotal(progress) >= plannedTotal(state);
-    const quiet = now.getTime() - Date.parse(state.updatedAt) > STALE_MS;
+    // Quiet when neither the planner (the state) nor the sender (the progress) has moved for a while.
+    const lastMoved = Math.max(Date.parse(state.updatedAt), Date.parse(progress.updatedAt ?? '') || 0);
+    const quiet = now.getTime() - lastMoved > STALE_MS;
     startNew = finished || state.phase === 'stopped' || quiet;
   }
   if (startNew) {

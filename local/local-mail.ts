@@ -1,16 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
   DynamoDBStreamEvent,
 } from 'aws-lambda';
+import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { emailKey } from '#contract/email-address';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
 import { setMailboxSimulator } from '../functions/mailer/mail-transport';
-import { localDocumentClient } from './local-store-client';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 import { type SesEvent, simulatorEvents } from './ses-simulator';
 
 /**
@@ -260,6 +261,44 @@ export function startLocalMail(options: {
     }
   }
 
+  /**
+   * The store here has no time to live: the mail limit's windows that have ended, and with them the
+   * hashed mailboxes they counted, are deleted by hand, at start and every hour.
+   */
+  async function forgetEndedLimitWindows(): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    const pages = paginateScan(
+      { client },
+      {
+        TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+        ProjectionExpression: '#key',
+        FilterExpression: '#expiresAt <= :now',
+        ExpressionAttributeNames: {
+          '#key': MAIL_LIMIT_TABLE_KEY.name,
+          '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE,
+        },
+        ExpressionAttributeValues: { ':now': now },
+      },
+    );
+    for await (const page of pages)
+      for (const item of page.Items ?? [])
+        await client
+          .send(
+            new DeleteCommand({
+              TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+              Key: { [MAIL_LIMIT_TABLE_KEY.name]: item[MAIL_LIMIT_TABLE_KEY.name] },
+              ConditionExpression: '#expiresAt <= :now',
+              ExpressionAttributeNames: { '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE },
+              ExpressionAttributeValues: { ':now': now },
+            }),
+          )
+          .catch(() => {});
+  }
+  const sweepEndedLimits = () => forgetEndedLimitWindows().catch(() => {});
+  void sweepEndedLimits();
+  const limitSweep = setInterval(sweepEndedLimits, 60 * 60 * 1000);
+  limitSweep.unref();
+
   // What an earlier run left unsent, once the mailer is there.
   moreInTable = true;
   const ready = Promise.all([mailer, mailEvents]).then(startSending);
@@ -278,6 +317,7 @@ export function startLocalMail(options: {
     async close() {
       closing = true;
       clearTimeout(retry);
+      clearInterval(limitSweep);
       await Promise.allSettled([mailer, mailEvents, sending, reporting]);
       setMailboxSimulator(undefined);
       client.destroy();

@@ -58,6 +58,8 @@ export const progressSchema = z.object({
   failed: counter,
   /** Accepted by SES but not recorded on the record: reported as unknown, never sent again. */
   unrecorded: counter,
+  /** When the sender last counted: a pass is under way while this moves. */
+  updatedAt: z.optional(z.string()),
 });
 export type Progress = z.infer<typeof progressSchema>;
 

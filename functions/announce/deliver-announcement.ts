@@ -57,7 +57,7 @@ export function announcementFor(
     from: sender.mailFrom,
     to: mailboxAddress(person.to),
     raw: mail.raw,
-    confirmUrl: leaveUrl,
+    kind: 'announcement',
     messageId,
   };
 }
@@ -99,7 +99,14 @@ export async function deliverAnnouncement(
 ): Promise<DeliveryOutcome> {
   const { store } = sender;
   const id = announcement.id;
-  const keys = await ensureLinkKeys(store, key);
+  // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.
+  const keys = await ensureLinkKeys(store, key, {
+    onlyIf: {
+      condition: '#status = :confirmed',
+      values: { ':confirmed': 'confirmed' },
+      names: { '#status': 'status' },
+    },
+  });
   if (!keys) return 'not_owed';
   const claimed = await updateIf(
     store,
@@ -108,7 +115,7 @@ export async function deliverAnnouncement(
       Key: { email: key },
       UpdateExpression: 'SET announcing = :id, announcingAt = :now',
       ConditionExpression:
-        '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
+        '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':id': id,
@@ -122,13 +129,30 @@ export async function deliverAnnouncement(
   if (!record) return 'not_owed';
   const language: Locale = record.language === 'en' ? 'en' : 'nl';
 
+  let mail: OutgoingMail;
   try {
-    const mail = announcementFor(sender, announcement, {
+    mail = announcementFor(sender, announcement, {
       key,
       to: record.emailAsEntered ?? key,
       language,
       ...keys,
     });
+  } catch {
+    // An address the rule refuses now (kept from before it): this person cannot be mailed, and nobody
+    // else waits for them. Marked, so no run tries again.
+    await updateIf(
+      store,
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: { email: key },
+        UpdateExpression: 'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
+        ConditionExpression: 'announcing = :id',
+        ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
+      }),
+    );
+    return 'not_owed';
+  }
+  try {
     await sender.send(mail);
   } catch (error) {
     // Not accepted: owed again.

@@ -54,6 +54,15 @@ const KIND_METRIC: Partial<Record<EventKind, MetricName>> = {
   delivery_delay: METRIC.deliveryDelayed,
 };
 
+/**
+ * An address as the mailer wrote it, with a local part that is not a dot-atom (`a..b`) in quotes:
+ * SES reports it so, and the waitlist's key has it bare.
+ */
+function unquoted(address: string): string {
+  const quoted = /^"((?:[^"\\]|\\.)*)"@([^@]+)$/.exec(address);
+  return quoted ? `${(quoted[1] ?? '').replace(/\\(.)/g, '$1')}@${quoted[2]}` : address;
+}
+
 /** The mailboxes an event says no more mail may go to, as waitlist keys. */
 function suppressedBy(event: SesEvent, kind: EventKind): string[] {
   const recipients =
@@ -62,7 +71,7 @@ function suppressedBy(event: SesEvent, kind: EventKind): string[] {
       : kind === 'complaint'
         ? event.complaint?.complainedRecipients
         : undefined;
-  const keys = (recipients ?? []).map(({ emailAddress = '' }) => emailKey(emailAddress.trim()));
+  const keys = (recipients ?? []).map(({ emailAddress = '' }) => emailKey(unquoted(emailAddress.trim())));
   return [...new Set(keys.filter((key): key is string => key !== undefined))];
 }
 

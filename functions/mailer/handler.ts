@@ -185,10 +185,14 @@ async function sendConfirmation(record: MailRequest, now: Date): Promise<MailOut
     await markNotOwed(record);
     return 'limited';
   }
-  const made = newLinkKeys();
-  const linkId = record.linkId ?? made.linkId;
+  // Keys once made never change; when the stream's image has none, another mail may have made them since.
+  const keys =
+    record.linkId !== undefined && record.leaveKey !== undefined
+      ? { linkId: record.linkId, leaveKey: record.leaveKey }
+      : ((await ensureLinkKeys(store, record.email)) ?? newLinkKeys());
+  const { linkId } = keys;
   const token = newConfirmationToken(linkId, now);
-  const leaveKey = await claim(record, linkId, record.leaveKey ?? made.leaveKey, token);
+  const leaveKey = await claim(record, linkId, keys.leaveKey, token);
   if (leaveKey === undefined) return 'superseded';
 
   const confirmUrl = confirmationLink(siteUrl, record.language, token.token);
@@ -229,7 +233,7 @@ async function sendLeaveLink(record: LeaveLinkRequest, now: Date): Promise<MailO
     await markLeaveLinkDone(record);
     return 'suppressed';
   }
-  if (!(await mayMail(limits, record.email, record.leaveMailRequestId, { now }))) {
+  if (!(await mayMail(limits, record.email, record.leaveMailRequestId, { now, budget: 'leave-link' }))) {
     await markLeaveLinkDone(record);
     return 'limited';
   }
@@ -249,7 +253,7 @@ async function sendLeaveLink(record: LeaveLinkRequest, now: Date): Promise<MailO
     from: mailFrom,
     to: mailboxAddress(record.emailAsEntered),
     raw: mail.raw,
-    confirmUrl: leaveUrl,
+    kind: 'leave-link',
     messageId: `${record.leaveMailRequestId}@${senderDomain}`,
   });
   await markLeaveLinkDone(record);

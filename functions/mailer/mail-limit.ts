@@ -21,9 +21,21 @@ export async function mayMail(
   limits: WaitlistStore,
   emailKey: string,
   requestId: string,
-  { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
+  {
+    now = new Date(),
+    abortSignal,
+    budget = 'confirmation',
+  }: {
+    now?: Date;
+    abortSignal?: AbortSignal;
+    /**
+     * Leave-link mails count apart: a stranger's signups, which use up a mailbox's confirmation mails,
+     * must not keep its owner from the link to leave.
+     */
+    budget?: 'confirmation' | 'leave-link';
+  } = {},
 ): Promise<boolean> {
-  const key = { [MAIL_LIMIT_TABLE_KEY.name]: hashOfMailbox(emailKey) };
+  const key = { [MAIL_LIMIT_TABLE_KEY.name]: hashOfMailbox(emailKey, budget) };
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const names = { '#key': MAIL_LIMIT_TABLE_KEY.name, '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE };
   const attempts = [
@@ -67,5 +79,7 @@ export async function mayMail(
 }
 
 /** The limit table's key for an address's mailbox: a hash, so the table holds no address. */
-export const hashOfMailbox = (emailKey: string) =>
-  createHash('sha256').update(deliveryKey(emailKey), 'utf8').digest('hex');
+export const hashOfMailbox = (emailKey: string, budget: 'confirmation' | 'leave-link' = 'confirmation') =>
+  createHash('sha256')
+    .update(`${budget === 'leave-link' ? 'leave-link:' : ''}${deliveryKey(emailKey)}`, 'utf8')
+    .digest('hex');

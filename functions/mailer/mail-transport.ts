@@ -9,8 +9,13 @@ export interface OutgoingMail {
   from: string;
   to: string;
   raw: string;
-  /** Given to the outbox, which shows it; SES needs only the message. */
-  confirmUrl: string;
+  /**
+   * What the mail is, and for a confirmation mail its link, which the outbox prints to try it by hand
+   * (SES needs only the message). Other mails' links (a leave link works for as long as its record exists)
+   * are never printed.
+   */
+  confirmUrl?: string;
+  kind?: 'confirmation' | 'leave-link' | 'announcement';
   messageId: string;
 }
 
@@ -124,7 +129,14 @@ export function outboxTransport(
       await mkdir(dir, { recursive: true });
       const file = outboxFileName(mail.messageId);
       await writeWhole(dir, file, mail.raw);
-      print(`Confirmation mail in ${join(dir, file)}: ${mail.confirmUrl}`);
+      const where = join(dir, file);
+      print(
+        mail.kind === 'leave-link'
+          ? `Leave-link mail in ${where}`
+          : mail.kind === 'announcement'
+            ? `Announcement in ${where}`
+            : `Confirmation mail in ${where}: ${mail.confirmUrl}`,
+      );
       const report = options.simulator ?? simulator;
       if (report && isSimulatorAddress(mail.to)) report(mail);
     },

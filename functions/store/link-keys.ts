@@ -22,7 +22,10 @@ export async function ensureLinkKeys(
   {
     abortSignal,
     onlyIf,
-  }: { abortSignal?: AbortSignal; onlyIf?: { condition: string; values: Record<string, unknown> } } = {},
+  }: {
+    abortSignal?: AbortSignal;
+    onlyIf?: { condition: string; values: Record<string, unknown>; names?: Record<string, string> };
+  } = {},
 ): Promise<LinkKeys | undefined> {
   const made = newLinkKeys();
   try {
@@ -42,11 +45,15 @@ export async function ensureLinkKeys(
           ':leaveKey': made.leaveKey,
           ...onlyIf?.values,
         },
+        ...(onlyIf?.names ? { ExpressionAttributeNames: onlyIf.names } : {}),
         ReturnValues: 'ALL_NEW',
       }),
       { abortSignal },
     );
-    return { linkId: String(Attributes?.linkId), leaveKey: String(Attributes?.leaveKey) };
+    // The keys as stored: the record's own if it had them, else the ones just made.
+    const stored = (name: 'linkId' | 'leaveKey') =>
+      typeof Attributes?.[name] === 'string' ? (Attributes[name] as string) : made[name];
+    return { linkId: stored('linkId'), leaveKey: stored('leaveKey') };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;

@@ -7,11 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_TABLE_KEY, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { deliveryKey, emailKey } from '#contract/email-address';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import {
   LOCAL_MAIL_LIMIT_TABLE_NAME,
   LOCAL_TABLE_NAME,
@@ -19,6 +20,7 @@ import {
   storeAddressFromEnvironment,
 } from '../../local/local-store-client';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
+import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { postJoin, withConcurrency } from './waitlist-api';
 
 let runner: LocalRunner;
@@ -35,6 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runner?.close();
+  killRunnerChildren();
 });
 
 /** Every item of a local table, read page by page. */
@@ -108,5 +111,39 @@ describe('the per-mailbox mail limit', () => {
 
     await mailsSettled(new Set([emailKey(email) as string]));
     expect(mailsToMailbox(deliveryKey(emailKey(email) as string))).toBe(1);
+  });
+});
+
+describe('the limit windows kept on one machine', () => {
+  it('are deleted once they end, when the runner starts, as DynamoDB’s time to live deletes them on AWS', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-limits-'));
+    const now = Math.floor(Date.now() / 1000);
+    const store = await startLocalDynamoDB(dataDir);
+    await ensureWaitlistTable(store.endpoint);
+    const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
+    const put = (key: string, expiresAt: number) =>
+      client.send(
+        new PutCommand({
+          TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+          Item: { [MAIL_LIMIT_TABLE_KEY.name]: key, expiresAt, requestIds: new Set(['r']) },
+        }),
+      );
+    await put('ended', now - 60);
+    await put('current', now + 3_600);
+    client.destroy();
+    await store.close();
+
+    const child = await startRunnerChild(dataDir);
+    await delay(1_500);
+    await child.stop();
+
+    const reopened = await startLocalDynamoDB(dataDir);
+    const reader = localDocumentClient(reopened.endpoint, { maxAttempts: 1 });
+    const keys: unknown[] = [];
+    for await (const page of paginateScan({ client: reader }, { TableName: LOCAL_MAIL_LIMIT_TABLE_NAME }))
+      keys.push(...(page.Items ?? []).map((item) => item[MAIL_LIMIT_TABLE_KEY.name]));
+    reader.destroy();
+    await reopened.close();
+    expect(keys).toEqual(['current']);
   });
 });

@@ -53,6 +53,22 @@ function recordClaimable(language: 'nl' | 'en' = 'en') {
 beforeEach(() => dynamo.reset());
 
 describe('sending the announcement to one person', () => {
+  it('marks an address the rule now refuses as undeliverable and goes on, rather than stopping the run', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({
+        Attributes: { email: 'josé@example.nl', emailAsEntered: 'josé@example.nl', language: 'nl' },
+      })
+      .resolves({});
+    const send = vi.fn(async (_mail: OutgoingMail) => {});
+
+    expect(await deliverAnnouncement(sender(send), announcement, 'josé@example.nl')).toBe('not_owed');
+
+    expect(send).not.toHaveBeenCalled();
+    expect(updates().at(-1)).toBe('ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt');
+  });
+
   it('claims, sends with the person’s leave link and language, then records it', async () => {
     recordClaimable('en');
     const send = vi.fn(async (_mail: OutgoingMail) => {});
@@ -67,7 +83,7 @@ describe('sending the announcement to one person', () => {
     ]);
     const claim = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
     expect(claim?.ConditionExpression).toBe(
-      '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
+      '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
     );
     const mail = send.mock.calls[0]?.[0] as OutgoingMail;
     expect(mail.to).toBe('Ann@example.nl');

@@ -67,6 +67,19 @@ describe('the mail-events function', () => {
     ]);
   });
 
+  it('finds the record of an address the mailer had to quote (a local part that is not a dot-atom)', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+
+    await handler(
+      event('Email Bounced', {
+        eventType: 'Bounce',
+        bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: '"a..b"@example.nl' }] },
+      }),
+    );
+
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: 'a..b@example.nl' });
+  });
+
   it('marks a complaint, over a bounce but not twice', async () => {
     dynamo.on(UpdateCommand).resolves({});
 

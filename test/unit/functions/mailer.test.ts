@@ -70,6 +70,9 @@ const linkIn = (raw: string) => {
 const WAITLIST = { TableName: 'waitlist-test' };
 const LIMITS = { TableName: 'limits-test' };
 const waitlistUpdates = () => dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+/** The mailer's own steps, without the link keys a record without them gets first. */
+const mailSteps = () =>
+  waitlistUpdates().filter((update) => !update.UpdateExpression?.includes('if_not_exists(linkId'));
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
 
 describe('the mailer', () => {
@@ -94,7 +97,7 @@ describe('the mailer', () => {
     const token = link.searchParams.get('t') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{48}$/);
 
-    const [claim, mark] = waitlistUpdates();
+    const [claim, mark] = mailSteps();
     expect(claim).toMatchObject({
       Key: { email: PENDING.email },
       UpdateExpression:
@@ -131,6 +134,19 @@ describe('the mailer', () => {
     expect(leave).not.toMatch(/ann|bcher/i);
   });
 
+  it('takes the link keys another mail made since the stream’s image, rather than its own', async () => {
+    const linkId = 'CCCCCCCCCCCCCCCCCCCCCA';
+    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
+    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { linkId, leaveKey } });
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+
+    await handler({ Records: [streamRecord(PENDING)] });
+
+    const [claim] = mailSteps();
+    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': linkId, ':leaveKey': leaveKey });
+  });
+
   it('mails a leave link the privacy page asked for, once, within the mailbox’s limit', async () => {
     const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', linkId: 'AAAAAAAAAAAAAAAAAAAAAA' };
     const asked = {
@@ -159,6 +175,21 @@ describe('the mailer', () => {
     ]);
   });
 
+  it('counts leave-link mails apart from confirmation mails, so a stranger’s signups cannot keep the owner from leaving', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+    const asked: WaitlistRecord = { ...PENDING, status: 'confirmed', leaveMailRequestId: 'leave-1' };
+
+    await handler({
+      Records: [streamRecord(PENDING), streamRecord(asked, { ...asked, leaveMailRequestId: undefined })],
+    });
+
+    const [confirmation, leaveLink] = dynamo
+      .commandCalls(UpdateCommand, LIMITS)
+      .map((call) => call.args[0].input.Key);
+    expect(confirmation).not.toEqual(leaveLink);
+  });
+
   it('sends no second leave link when the stream hands the same request again after it went', async () => {
     const asked: WaitlistRecord = { ...PENDING, status: 'confirmed', leaveMailRequestId: 'leave-1' };
     dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
@@ -170,15 +201,16 @@ describe('the mailer', () => {
   });
 
   it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({});
     const linkId = 'AAAAAAAAAAAAAAAAAAAAAA';
-    const mailed = { ...PENDING, linkId, mailedRequestId: 'request-1', mailTokenHashes: ['h1'] };
+    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
+    dynamo.on(UpdateCommand).resolves({ Attributes: { linkId, leaveKey } });
+    ses.on(SendEmailCommand).resolves({});
+    const mailed = { ...PENDING, linkId, leaveKey, mailedRequestId: 'request-1', mailTokenHashes: ['h1'] };
     const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
 
     await handler({ Records: [streamRecord(resent, mailed)] });
 
-    const [claim] = waitlistUpdates();
+    const [claim] = mailSteps();
     expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': linkId, ':id': 'request-2' });
     const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
     expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(linkId);
@@ -212,7 +244,7 @@ describe('the mailer', () => {
       batchItemFailures: [],
     });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(waitlistUpdates()).toHaveLength(1);
+    expect(mailSteps()).toHaveLength(1);
   });
 
   it('sends nothing to a mailbox past its limit, owes it nothing, and counts it', async () => {
