@@ -161,7 +161,10 @@ const formShaped = fc
       .map((encode) =>
         Object.entries(fields)
           .filter(([, value]) => value !== undefined)
-          .map(([name, value]) => `${name}=${encode(String(value))}`)
+          // A generated JSON value may be an object whose `toString` is data, which String() cannot print.
+          .map(
+            ([name, value]) => `${name}=${encode(typeof value === 'string' ? value : JSON.stringify(value))}`,
+          )
           .join('&'),
       ),
   );
