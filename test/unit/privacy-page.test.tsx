@@ -117,7 +117,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     expect(counting).toHaveTextContent(copy.counting.visits.replace('{days}', '30'));
     const visits =
       locale === 'nl'
-        ? /per dag en per taal.*AWS.*geen IP-adressen.*30 dagen/
+        ? /per dag en per taal.*AWS.*geen IP-adres.*30 dagen/
         : /per day and per language.*AWS.*no IP address.*30 days/;
     expect(counting).toHaveTextContent(visits);
   });

@@ -68,7 +68,7 @@ export const en = {
   counting: {
     title: 'What we count',
     visits:
-      'To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting’s own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold no IP address, and are deleted after at most {days} days.',
+      'To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting’s own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold only the date and time, the page, our answer and your browser’s name (to leave robots out): no IP address. They are deleted after at most {days} days.',
     source:
       'When you join the waitlist, we also keep where you came from, if the link you came by said so: the campaign values in its address (utm_source, utm_medium and utm_campaign, such as “newsletter”), and the name of the website that linked to us (such as “instagram.com”), never a full address or a page on it. Anything else in a link we do not keep. That way we see which of our posts and flyers work, and nothing more about you.',
     noCookie: 'No cookie is set for any of this, so there is nothing to agree to.',

@@ -67,7 +67,7 @@ export const nl = {
   counting: {
     title: 'Wat we tellen',
     visits:
-      'Om te weten of deze site werkt, tellen we de bezoeken aan de twee startpagina’s, de Nederlandse en de Engelse: een aantal per dag en per taal. Dat tellen we in de eigen logbestanden van onze hostingdienst bij AWS, niet in je browser: zonder cookie, zonder script en zonder extra verzoek. Die logbestanden bevatten geen IP-adressen, en worden na hooguit {days} dagen verwijderd.',
+      'Om te weten of deze site werkt, tellen we de bezoeken aan de twee startpagina’s, de Nederlandse en de Engelse: een aantal per dag en per taal. Dat tellen we in de eigen logbestanden van onze hostingdienst bij AWS, niet in je browser: zonder cookie, zonder script en zonder extra verzoek. Die logbestanden bevatten alleen de datum en tijd, de pagina, ons antwoord en de naam van je browser (om robots niet mee te tellen), en geen IP-adres. Ze worden na hooguit {days} dagen verwijderd.',
     source:
       'Meld je je aan voor de wachtlijst, dan bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
     noCookie: 'Hiervoor zetten we geen cookie, dus je hoeft nergens toestemming voor te geven.',
