@@ -29,10 +29,10 @@ export const FUNCTIONS = {
     files: LOCALES.map((language) => join(siteBuildDir, leavePageFile(language))),
   },
   'leave-request': { entry: 'functions/leave-request/handler.ts', files: [] },
+  'mail-requests': { entry: 'functions/mailer/request-handler.ts', files: [] },
   mailer: { entry: 'functions/mailer/handler.ts', files: [] },
   'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },
   'announce-planner': { entry: 'functions/announce/planner-handler.ts', files: [] },
-  'announce-sender': { entry: 'functions/announce/sender-handler.ts', files: [] },
 } satisfies Record<string, { entry: string; files: string[] }>;
 
 rmSync(outDir, { recursive: true, force: true });

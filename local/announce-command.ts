@@ -37,8 +37,11 @@ import {
 import { Pacer, sendPaced, untilNotThrottled } from '../functions/announce/pacer';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
+import { sendSlots, sendUntilNotThrottled } from '../functions/mailer/send-slots';
 import { progressBar } from './announce-progress';
 import { sesRateLimited } from './announce-throttle';
+import { localMaxSendRate } from './local-mail';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME } from './local-store-client';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
 /**
@@ -95,11 +98,11 @@ function localTransport(dataDir: string): MailTransport {
 }
 
 function sesMaxSendRateFromEnvironment(): number | undefined {
-  const value = process.env.SES_MAX_SEND_RATE;
-  if (!value) return undefined;
-  const rate = Number(value);
-  if (!(rate > 0)) throw new AnnounceError('SES_MAX_SEND_RATE must be a number of mails per second above 0');
-  return rate;
+  try {
+    return localMaxSendRate();
+  } catch (error) {
+    throw new AnnounceError((error as Error).message);
+  }
 }
 
 export class AnnounceError extends Error {
@@ -239,9 +242,14 @@ async function sendHere(
 ): Promise<number> {
   const count = await countAudience(table, announcement.id);
   const total = countedTotal(count.send);
-  const pacer = new Pacer(rate);
+  // The pace every mail on this machine keeps (the runner's confirmations go first), and this --rate.
+  const slots = sendSlots(
+    { client: table.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME },
+    sesMaxSendRateFromEnvironment() ?? Number.POSITIVE_INFINITY,
+  );
   const sent: Record<Locale, number> = { nl: 0, en: 0 };
   let unrecorded = 0;
+  let refused = 0;
   const bar = progressBar(io.progress);
   bar.update(0, total);
   const started = performance.now();
@@ -249,7 +257,13 @@ async function sendHere(
   const sender: AnnouncementSender = {
     store: table,
     ...settings,
-    send: (mail) => untilNotThrottled(() => transport.send(mail), { pacer, giveUp: () => io.signal.aborted }),
+    send: async (mail) => {
+      await sendUntilNotThrottled(
+        () => transport.send(mail),
+        () => slots.acquire('bulk', { bulkRate: rate, signal: io.signal }),
+        { giveUp: () => io.signal.aborted },
+      );
+    },
   };
   const concurrency = Number.isFinite(rate) ? Math.max(2, Math.min(32, Math.ceil(rate / 5))) : 16;
   const outcome = await sendPaced(
@@ -257,7 +271,8 @@ async function sendHere(
     async (recipient) => {
       try {
         const delivered = await deliverAnnouncement(sender, announcement, recipient.key);
-        if (delivered !== 'not_owed') {
+        if (delivered === 'refused') refused++;
+        else if (delivered !== 'not_owed') {
           sent[delivered.sent]++;
           lastSent = performance.now();
         }
@@ -268,10 +283,11 @@ async function sendHere(
         bar.update(countedTotal(sent), total);
       }
     },
-    { pacer, concurrency, signal: io.signal },
+    { pacer: new Pacer(Number.POSITIVE_INFINITY), concurrency, signal: io.signal },
   );
   bar.finish();
   io.out(summary(sent, count, count.skipped.unknown + unrecorded, lastSent - started));
+  if (refused > 0) io.out(`Refused for good by the mail service, not sent again: ${refused}\n`);
   if (outcome.error !== undefined) {
     const fault = outcome.error instanceof SentButUnrecorded ? outcome.error.fault : outcome.error;
     const { name = 'Error', message = '' } = (fault ?? {}) as { name?: string; message?: string };

@@ -1,32 +1,38 @@
 import { mkdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DeleteCommand, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  DynamoDBStreamEvent,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { emailKey } from '#contract/email-address';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
-import { setMailboxSimulator } from '../functions/mailer/mail-transport';
+import { jobsOwedBy } from '../functions/mailer/mail-job';
+import { mailSender } from '../functions/mailer/mail-sender';
+import { type MailTransport, outboxTransport, setMailboxSimulator } from '../functions/mailer/mail-transport';
+import { sendSlots } from '../functions/mailer/send-slots';
+import { storeFromEnvironment } from '../functions/store/store-client';
+import { sesRateLimited } from './announce-throttle';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 import { type SesEvent, simulatorEvents } from './ses-simulator';
 
 /**
- * Confirmation mails on one machine. On AWS the table's stream wakes the mailer (functions/mailer) after a
- * signup asks for a mail; dynalite has no stream, so after each signup this looks the record up and hands
- * the mailer the stream record DynamoDB would have sent. The mailer is the real one, with the outbox for a
+ * The mail on one machine. On AWS the table's stream puts each mail a signup asks for on the mail queue,
+ * and the mailer sends it from there (functions/mailer); dynalite has no stream and there is no SQS here, so
+ * the queue is the table itself: after each signup this notes the address, and the records say whether a
+ * mail is owed (pending, its request not marked sent, its mailbox not suppressed). The mailer is the real
+ * one (functions/mailer/mail-sender.ts, handed the queue messages SQS would hand it), with the outbox for a
  * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link.
  *
- * Like the stream, it keeps what it has not delivered yet in the table rather than in memory: waiting are
- * the addresses (one entry each, however often they signed up), and the records themselves say whether a
- * mail is owed (pending, its request not marked sent, its mailbox not suppressed). A mail that fails (a
- * full or unwritable outbox, the store away) stays owed and is tried again, at growing intervals, until it
- * goes out: no restart needed. Stopping finishes the mail under way only; the next start sends everything
- * still owed, however old: unlike the stream's day, a machine may be off for longer, and a signup that was
- * answered is not dropped.
+ * It keeps SES's pace as the mailer does on AWS: with SES_MAX_SEND_RATE (mails per second) the outbox
+ * refuses mail above that rate as SES does (a ThrottlingException), and the mailer keeps under it, through
+ * the same send slots the operator's tool uses for an announcement, confirmations first.
+ *
+ * A mail that fails (a full or unwritable outbox, the store away) stays owed and is tried again, at
+ * growing intervals, until it goes out: no restart needed. A mail that can never be sent (SES refused it
+ * for good, the mailbox bounced or complained) is written to `deadLetterDir` with why, as the dead-letter
+ * queue holds it on AWS. Stopping finishes the mails under way only; the next start sends everything still
+ * owed, however old: a signup that was answered is not dropped.
  *
  * Mail to SES's mailbox simulator is answered as SES answers it (ses-simulator.ts): its events go to the
  * real mail-events function, which marks bounced and complaining mailboxes.
@@ -40,7 +46,7 @@ export interface LocalMail {
    * mail it asked for, if any. Never waited for by it.
    */
   afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
-  /** Finishes the mail under way; the ones still owed are sent at the next start. */
+  /** Finishes the mails under way; the ones still owed are sent at the next start. */
   close(): Promise<void>;
 }
 
@@ -50,11 +56,23 @@ const MAX_WAITING = 1_000;
 const RETRY_DELAY_MS = { first: 250, max: 10_000 };
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
+/** Mails handed to the mailer at once, as SQS hands it a batch: their sends overlap, their starts keep the pace. */
+const BATCH = 8;
+
+/** SES's maximum send rate on this machine (SES_MAX_SEND_RATE), or none. */
+export function localMaxSendRate(value = process.env.SES_MAX_SEND_RATE): number | undefined {
+  if (!value) return undefined;
+  const rate = Number(value);
+  if (!(rate > 0)) throw new Error('SES_MAX_SEND_RATE must be a number of mails per second above 0');
+  return rate;
+}
 
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
   outboxDir: string;
+  /** Where mails that can never be sent are kept, with why (default: beside the outbox). */
+  deadLetterDir?: string;
   /** The site's origin, for the link: known once the runner listens. */
   siteUrl: () => string;
   mailFrom: string;
@@ -64,16 +82,22 @@ export function startLocalMail(options: {
   maxWaiting?: number;
   /** The first wait after a failure (then doubled, up to ten seconds). */
   retryDelayMs?: number;
+  /** SES's maximum send rate to act as (default: SES_MAX_SEND_RATE, else none). */
+  maxSendRate?: number;
+  /** Instead of the outbox (tests): a transport that fails as SES may. */
+  transport?: MailTransport;
 }): LocalMail {
   const { outboxDir, print = console.log, maxWaiting = MAX_WAITING } = options;
+  const deadLetterDir = options.deadLetterDir ?? join(outboxDir, '..', 'dead-letters');
   const firstRetryDelay = options.retryDelayMs ?? RETRY_DELAY_MS.first;
+  const maxSendRate = options.maxSendRate ?? localMaxSendRate();
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
   /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
   const waiting = new Set<string>();
   /** Whether the table may owe mails that are not in `waiting`. */
   let moreInTable = false;
-  /** The loop sending the waiting mails, one at a time, while there are any. */
+  /** The loop sending the waiting mails, a batch at a time, while there are any. */
   let sending: Promise<void> | undefined;
   let closing = false;
   let sequence = 0;
@@ -85,21 +109,51 @@ export function startLocalMail(options: {
   const events: SesEvent[] = [];
   let reporting: Promise<void> | undefined;
 
-  // The real mailer, set up as the stack sets it up, with the outbox instead of SES. Loaded now, not at
-  // the first signup: loading it takes a moment the event loop would otherwise lose under load.
-  Object.assign(process.env, {
-    SITE_URL: options.siteUrl().replace(/\/$/, ''),
-    MAIL_FROM: options.mailFrom,
-    CONTACT_EMAIL: options.contactEmail,
-    MAIL_TRANSPORT: 'outbox',
-    MAIL_OUTBOX_DIR: outboxDir,
-  });
   setMailboxSimulator((mail) => {
     events.push(...simulatorEvents(mail));
     // Later, as SES's events come: the mailer first finishes its mail.
     setImmediate(startReporting);
   });
-  const mailer = import('../functions/mailer/handler').then((module) => module.handler);
+  // What other functions read of the site (the leave link's origin, the sender), as the stack sets it.
+  Object.assign(process.env, {
+    SITE_URL: options.siteUrl().replace(/\/$/, ''),
+    MAIL_FROM: options.mailFrom,
+    CONTACT_EMAIL: options.contactEmail,
+  });
+  // The store as the functions reach it (the runner set their environment), and the real mailer with it.
+  const store = storeFromEnvironment();
+  const limits = { client: store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
+  const outbox = options.transport ?? outboxTransport(outboxDir, { print });
+  const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);
+  const mailer = mailSender({
+    store,
+    limits,
+    siteUrl: options.siteUrl().replace(/\/$/, ''),
+    mailFrom: options.mailFrom,
+    contactEmail: options.contactEmail,
+    brandName: 'Mandje',
+    transport: maxSendRate === undefined ? outbox : sesRateLimited(outbox, maxSendRate),
+    slots: async () => slots,
+    queue: {
+      async deadLetter(record, mailClass, reason) {
+        await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });
+        const file = join(
+          deadLetterDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${record.messageId}.json`,
+        );
+        await writeFile(
+          file,
+          `${JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) })}\n`,
+          {
+            mode: 0o600,
+          },
+        );
+        print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
+      },
+      // The record stays owed; the loop below tries it again.
+      async retryAfter() {},
+    },
+  });
   const mailEvents = import('../functions/mail-events/handler').then((module) => module.handler);
 
   function startReporting(): void {
@@ -127,47 +181,45 @@ export function startLocalMail(options: {
     }
   }
 
-  /**
-   * Whether `record` is owed a mail, its mailbox not suppressed: a pending signup's latest confirmation
-   * request not sent, or a leave-link request (the privacy page's form) not sent.
-   */
-  const isOwed = (record: WaitlistRecord | undefined): record is WaitlistRecord =>
-    record !== undefined &&
-    record.mailSuppressed === undefined &&
-    ((record.status === 'pending' &&
-      record.mailRequestId !== undefined &&
-      record.mailRequestId !== record.mailedRequestId) ||
-      (record.leaveMailRequestId !== undefined && record.leaveMailRequestId !== record.leaveMailedRequestId));
+  /** The queue message SQS would hand the mailer for `job`. */
+  const messageOf = (body: unknown): SQSRecord =>
+    ({
+      messageId: `local-${++sequence}`,
+      receiptHandle: '',
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: '1' },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'local',
+      awsRegion: 'local',
+    }) as unknown as SQSRecord;
 
-  /** Hands the mailer the record's stream record; false when the mail failed (it stays owed). */
-  async function deliver(key: string): Promise<boolean> {
-    const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
-    const record = Item as WaitlistRecord | undefined;
-    if (!isOwed(record)) return true;
-    const streamRecord: DynamoDBStreamEvent = {
-      Records: [
-        {
-          eventName: 'MODIFY',
-          eventSource: 'aws:dynamodb',
-          dynamodb: {
-            Keys: marshall({ email: key }) as never,
-            NewImage: marshall(record, { removeUndefinedValues: true }) as never,
-            SequenceNumber: String(++sequence),
-            StreamViewType: 'NEW_IMAGE',
-          },
-        },
-      ],
-    };
-    const handler = await mailer;
-    return (await handler(streamRecord)).batchItemFailures.length === 0;
+  /** Hands the mailer the mails the records under `keys` owe; false when any failed (they stay owed). */
+  async function deliver(keys: string[]): Promise<boolean> {
+    const records = await Promise.all(
+      keys.map(async (key) => {
+        const { Item } = await client.send(
+          new GetCommand({ TableName: options.tableName, Key: { email: key } }),
+        );
+        return Item as WaitlistRecord | undefined;
+      }),
+    );
+    // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
+    const jobs = records.flatMap((record) => (record ? jobsOwedBy(record) : []));
+    if (jobs.length === 0) return true;
+    const { batchItemFailures } = await mailer(
+      { Records: jobs.map(messageOf) },
+      // No Lambda timeout here: a throttled mail waits as long as it takes, unless the runner stops.
+      { getRemainingTimeInMillis: () => (closing ? 0 : Number.POSITIVE_INFINITY) },
+    );
+    return batchItemFailures.length === 0;
   }
 
   /** Marks a failure: the owed mails are read from the table again after a wait that grows. */
   function retryLater(): void {
     if (!failing) {
-      print(
-        'Confirmation mails could not be sent (the reason is logged above); they stay owed and are tried again.',
-      );
+      print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
     }
     failing = true;
     if (retry || closing) return;
@@ -180,23 +232,25 @@ export function startLocalMail(options: {
   }
 
   function succeeded(): void {
-    if (failing) print('Confirmation mails are being sent again.');
+    if (failing) print('Mails are being sent again.');
     failing = false;
     retryDelay = firstRetryDelay;
   }
 
   /**
-   * The mails go one at a time, after the ones before: a burst of signups is answered first, and the
-   * mails follow, as a stream would deliver them, rather than all at once competing with the answers.
-   * When more signups wait than `maxWaiting`, the rest are left to the table, read again once these are out.
+   * The mails go a batch at a time, after the ones before: a burst of signups is answered first, and the
+   * mails follow at the pace, as the queue would deliver them, rather than all at once competing with the
+   * answers. When more signups wait than `maxWaiting`, the rest are left to the table, read again once
+   * these are out.
    */
   async function sendOwed(): Promise<void> {
     while (!closing) {
       let failuresInRow = 0;
-      for (const key of waiting) {
+      while (waiting.size > 0) {
         if (closing) return;
-        waiting.delete(key);
-        const sent = await deliver(key).catch(() => false);
+        const batch = [...waiting].slice(0, BATCH);
+        for (const key of batch) waiting.delete(key);
+        const sent = await deliver(batch).catch(() => false);
         failuresInRow = sent ? 0 : failuresInRow + 1;
         if (sent) succeeded();
         else retryLater();
@@ -235,7 +289,7 @@ export function startLocalMail(options: {
   }
 
   /**
-   * Records owed a mail (isOwed), up to `maxWaiting` of them: what an earlier run left unsent, what failed,
+   * Records owed a mail, up to `maxWaiting` of them: what an earlier run left unsent, what failed,
    * or what did not fit in memory.
    */
   async function readOwed(): Promise<void> {
@@ -245,7 +299,7 @@ export function startLocalMail(options: {
         TableName: options.tableName,
         ProjectionExpression: 'email',
         FilterExpression:
-          'attribute_not_exists(mailSuppressed) AND ((#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId)))',
+          '(#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
       },
@@ -301,7 +355,7 @@ export function startLocalMail(options: {
 
   // What an earlier run left unsent, once the mailer is there.
   moreInTable = true;
-  const ready = Promise.all([mailer, mailEvents]).then(startSending);
+  const ready = mailEvents.then(startSending);
 
   return {
     outboxDir,
@@ -318,9 +372,10 @@ export function startLocalMail(options: {
       closing = true;
       clearTimeout(retry);
       clearInterval(limitSweep);
-      await Promise.allSettled([mailer, mailEvents, sending, reporting]);
+      await Promise.allSettled([mailEvents, sending, reporting]);
       setMailboxSimulator(undefined);
       client.destroy();
+      store.client.destroy();
     },
   };
 }

@@ -10,6 +10,7 @@ import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
 import type { OutgoingMail } from '../mailer/mail-transport';
 import { ensureLinkKeys } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
+import { faultClassOf } from '../telemetry/fault-class';
 import type { Announcement } from './announcement-text';
 
 /** Who the announcement comes from and where its links lead: the same for every recipient. */
@@ -62,8 +63,11 @@ export function announcementFor(
   };
 }
 
-/** Why a mail is not owed: someone else sent it, the person left, confirmed no more, or was suppressed. */
-export type DeliveryOutcome = { sent: Locale } | 'not_owed';
+/**
+ * Sent, or not owed (someone else sent it, the person left, confirmed no more, or was suppressed), or
+ * refused by the mail service for good (the person is marked undeliverable for this announcement).
+ */
+export type DeliveryOutcome = { sent: Locale } | 'not_owed' | 'refused';
 
 /** A failure after SES accepted the mail: it went, but the record could not say so; never retried. */
 export class SentButUnrecorded extends Error {
@@ -80,6 +84,20 @@ async function updateIf(store: WaitlistStore, command: UpdateCommand) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+/** This person cannot be sent announcement `id`: marked, so no run tries again. */
+function markUndeliverable(store: WaitlistStore, key: string, id: string) {
+  return updateIf(
+    store,
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: key },
+      UpdateExpression: 'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
+      ConditionExpression: 'announcing = :id',
+      ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
+    }),
+  );
 }
 
 /**
@@ -140,21 +158,17 @@ export async function deliverAnnouncement(
   } catch {
     // An address the rule refuses now (kept from before it): this person cannot be mailed, and nobody
     // else waits for them. Marked, so no run tries again.
-    await updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression: 'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
-        ConditionExpression: 'announcing = :id',
-        ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
-      }),
-    );
+    await markUndeliverable(store, key, id);
     return 'not_owed';
   }
   try {
     await sender.send(mail);
   } catch (error) {
+    // Refused for good (an address SES will not take): marked, like an address the rule refuses.
+    if (faultClassOf(error) === 'invalid_request') {
+      await markUndeliverable(store, key, id);
+      return 'refused';
+    }
     // Not accepted: owed again.
     await updateIf(
       store,

@@ -28,16 +28,15 @@ const dagen = (days: number) => `${days} ${days === 1 ? 'dag' : 'dagen'}`;
 const nl = {
   subject: (brand: string) => `Bevestig je aanmelding voor de wachtlijst van ${brand}`,
   greeting: 'Hoi,',
-  signedUp: (brand: string) =>
-    `Iemand (hopelijk jij) heeft zich met dit e-mailadres aangemeld voor de wachtlijst van ${brand}.`,
+  signedUp: (brand: string) => `Dit adres is aangemeld voor de wachtlijst van ${brand}.`,
   confirmByLink: 'Was jij dat? Bevestig dan je aanmelding via deze link:',
   confirmByButton: 'Was jij dat? Bevestig dan je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   validity: (days: number) => `De link is ${dagen(days)} geldig.`,
   ignore: (days: number) =>
-    'Heb je je niet aangemeld, of wil je toch niet op de wachtlijst? Negeer deze mail dan gewoon. ' +
-    `We sturen je verder niets en verwijderen je e-mailadres na ${dagen(days)}.`,
+    'Was jij het niet, of wil je toch niet op de wachtlijst? Dan kun je deze mail gewoon negeren. ' +
+    `We sturen je verder niets en verwijderen je adres na ${dagen(days)}.`,
   questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
   signOff: 'Groeten,',
   team: (brand: string) => `Het ${brand}-team`,
@@ -56,8 +55,8 @@ const en: typeof nl = {
   buttonFallback: 'Button not working? Copy this link into your browser:',
   validity: (count) => `The link works for ${days(count)}.`,
   ignore: (count) =>
-    'Didn’t sign up, or changed your mind? Then just ignore this email. ' +
-    `We won’t send you anything else, and we’ll delete your address after ${days(count)}.`,
+    "Didn't sign up, or changed your mind? Then just ignore this email. " +
+    `We won't send you anything else, and we'll delete your address after ${days(count)}.`,
   questions: (contact) => `Questions? Email us at ${contact}.`,
   signOff: 'Best wishes,',
   team: (brand) => `The ${brand} team`,

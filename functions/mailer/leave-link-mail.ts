@@ -20,7 +20,7 @@ const nl = {
   button: 'Verlaat de wachtlijst',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   notAsked:
-    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst, en de link doet niets tot je erop drukt.',
+    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. De link doet pas iets als je op de knop drukt op de pagina die hij opent.',
   questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
   signOff: 'Groeten,',
   team: (brand: string) => `Het ${brand}-team`,
@@ -34,7 +34,7 @@ const en: typeof nl = {
   button: 'Leave the waitlist',
   buttonFallback: 'Button not working? Copy this link into your browser:',
   notAsked:
-    'Didn’t ask for this? Then there is nothing to do: you stay on the waitlist, and the link does nothing until you press its button.',
+    "Didn't ask for this? Then there is nothing to do: you stay on the waitlist. The link does nothing until you press the button on the page it opens.",
   questions: (contact) => `Questions? Email us at ${contact}.`,
   signOff: 'Best wishes,',
   team: (brand) => `The ${brand} team`,

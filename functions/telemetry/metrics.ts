@@ -17,7 +17,14 @@ export const DIMENSIONS = {
   faultClass: 'FaultClass',
 } as const;
 
-export type Service = 'waitlist' | 'confirm' | 'mailer' | 'mail-events' | 'leave' | 'leave-request';
+export type Service =
+  | 'waitlist'
+  | 'confirm'
+  | 'mail-requests'
+  | 'mailer'
+  | 'mail-events'
+  | 'leave'
+  | 'leave-request';
 
 export const METRIC = {
   /** Each request a function answered (waitlist, confirm). */
@@ -44,6 +51,16 @@ export const METRIC = {
   mailSent: 'MailSent',
   /** Mails that could not be sent this time; the stream tries again, then the dead-letter queue holds them. */
   mailFailed: 'MailFailed',
+  /** Mails sent longer than LATE_MAIL_MINUTES after they were asked for (#contract/mail-pace). */
+  mailLate: 'MailLate',
+  /** Milliseconds from a mail's request to its sending: how far mail lags behind signups. */
+  mailLag: 'MailLag',
+  /** Times SES said "slow down" to a send, which then waited and went again. */
+  mailThrottled: 'MailThrottled',
+  /** Mails SES refused for good: moved to the dead-letter queue, never retried. */
+  mailRefused: 'MailRefused',
+  /** Mail requests put on the mail queue from the table's stream. */
+  mailQueued: 'MailQueued',
   /** Requests refused with 403: posted by another site's page, or not through CloudFront. */
   forbidden: 'Forbidden',
   /** Requests refused with 429 locally (on AWS, WAF counts its own). */
@@ -74,6 +91,8 @@ export interface MetricLine {
   /** Counts of this line's outcome, each usually 1. */
   counts: Partial<Record<MetricName, number>>;
   latencyMs?: number;
+  /** A mail's lag: milliseconds from its request to its sending (MailLag). */
+  lagMs?: number;
   /** The signup's language: adds `Joined` by Language. */
   language?: string;
   /** The fault's class: adds `Faults` by FaultClass. */
@@ -97,6 +116,10 @@ export function metricLine(line: MetricLine): Record<string, unknown> {
   if (line.latencyMs !== undefined) {
     values[METRIC.latency] = line.latencyMs;
     perService.push({ Name: METRIC.latency, Unit: 'Milliseconds' });
+  }
+  if (line.lagMs !== undefined) {
+    values[METRIC.mailLag] = line.lagMs;
+    perService.push({ Name: METRIC.mailLag, Unit: 'Milliseconds' });
   }
   const directives: {
     Namespace: string;

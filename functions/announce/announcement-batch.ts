@@ -1,0 +1,159 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
+import type { WaitlistStore } from '../store/store-client';
+import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
+import { logAnnouncement } from './announce-log';
+import { announcementProgressKey, announcementStateKey } from './announcement-keys';
+import { type AnnouncementState, type RecipientMessage, stateSchema } from './announcement-state';
+import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
+
+/**
+ * The announcement's part of the mailer (functions/mailer/mail-sender.ts): one recipient per queue message
+ * of the bulk lane, at the pace every mail keeps and, when lower, the announcement's own rate. A fault no
+ * retry will fix (no permission, SES paused, a bug) stops the pass: the state says why, and the queue's
+ * remaining messages are let go without sending, since running the tool again plans the people still owed
+ * from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
+ * queue; any other failure returns its message to the queue.
+ */
+
+/** The state is read again after this long, for a changed rate or a stop. */
+const STATE_MAX_AGE_MS = 10_000;
+/** Faults that the same send will meet again and again: the pass stops. */
+const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
+
+type Tally = { sent_nl: number; sent_en: number; not_owed: number; failed: number; unrecorded: number };
+const emptyTally = (): Tally => ({ sent_nl: 0, sent_en: 0, not_owed: 0, failed: 0, unrecorded: 0 });
+
+/** What became of one recipient's message. */
+export type AnnouncementOutcome = 'done' | 'retry' | 'refused';
+
+export interface AnnouncementBatch {
+  /** Sends one recipient's mail, if still owed; says what to do with its message. */
+  send(
+    record: SQSRecord,
+    message: RecipientMessage,
+    requestId: string | undefined,
+  ): Promise<AnnouncementOutcome>;
+  /** Adds the batch's counts to each pass's progress item. */
+  finish(): Promise<void>;
+}
+
+/** The states read, kept across invocations for a few seconds. */
+const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
+
+async function stateOf(store: WaitlistStore, id: string): Promise<AnnouncementState | undefined> {
+  const cached = states.get(id);
+  if (cached && Date.now() - cached.readAt < STATE_MAX_AGE_MS) return cached.state;
+  const { Item } = await store.client.send(
+    new GetCommand({
+      TableName: store.tableName,
+      Key: { email: announcementStateKey(id) },
+      ConsistentRead: true,
+    }),
+  );
+  const parsed = stateSchema.safeParse(Item);
+  const state = parsed.success ? (parsed.data as AnnouncementState) : undefined;
+  states.set(id, { state, readAt: Date.now() });
+  return state;
+}
+
+async function stopPass(store: WaitlistStore, state: AnnouncementState, reason: string): Promise<void> {
+  await store.client.send(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: state.email },
+      UpdateExpression: 'SET phase = :stopped, stopReason = :reason, updatedAt = :now',
+      ConditionExpression: 'pass = :pass',
+      ExpressionAttributeValues: {
+        ':stopped': 'stopped',
+        ':reason': reason,
+        ':now': new Date().toISOString(),
+        ':pass': state.pass,
+      },
+    }),
+  );
+  states.delete(state.announcement.id);
+}
+
+async function addProgress(store: WaitlistStore, message: RecipientMessage, tally: Tally): Promise<void> {
+  const entries = Object.entries(tally).filter(([, value]) => value > 0);
+  if (entries.length === 0) return;
+  await store.client.send(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: announcementProgressKey(message.id, message.pass) },
+      UpdateExpression: `SET updatedAt = :now ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
+      ExpressionAttributeValues: {
+        ':now': new Date().toISOString(),
+        ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+      },
+    }),
+  );
+}
+
+/**
+ * A batch of announcement messages. `sender.send` sends at the pace; `paceFor(state)` gives the send the
+ * announcement's own rate; `timeShort()` says the invocation must stop starting mails.
+ */
+export function announcementBatch(
+  sender: Omit<AnnouncementSender, 'send'>,
+  sendAt: (rate: number) => AnnouncementSender['send'],
+  timeShort: () => boolean,
+): AnnouncementBatch {
+  const { store } = sender;
+  const tallies = new Map<string, { message: RecipientMessage; tally: Tally }>();
+  const tallyOf = (message: RecipientMessage) => {
+    const key = `${message.id}#${message.pass}`;
+    let entry = tallies.get(key);
+    if (!entry) {
+      entry = { message, tally: emptyTally() };
+      tallies.set(key, entry);
+    }
+    return entry.tally;
+  };
+
+  return {
+    async send(_record, message, requestId) {
+      const tally = tallyOf(message);
+      const state = await stateOf(store, message.id);
+      if (timeShort()) return 'retry';
+      // Stopped, or planned again since (a newer pass has this person on the queue if still owed).
+      if (!state || state.pass !== message.pass || state.phase === 'stopped') {
+        tally.not_owed++;
+        return 'done';
+      }
+      try {
+        const outcome = await deliverAnnouncement(
+          { ...sender, send: sendAt(state.rate) },
+          state.announcement,
+          message.key,
+        );
+        if (outcome === 'not_owed') tally.not_owed++;
+        else if (outcome === 'refused') {
+          tally.not_owed++;
+          return 'refused';
+        } else tally[`sent_${outcome.sent}`]++;
+        return 'done';
+      } catch (error) {
+        if (error instanceof SentButUnrecorded) {
+          tally.unrecorded++;
+          return 'done';
+        }
+        const faultClass = faultClassOf(error);
+        logAnnouncement(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', {
+          announcement: message.id,
+          faultClass,
+          errorName: errorNameOf(error),
+          requestId,
+        });
+        tally.failed++;
+        if (STOPPING_FAULTS.has(faultClass))
+          await stopPass(store, state, `${faultClass}: ${errorNameOf(error)}`);
+        return 'retry';
+      }
+    },
+    async finish() {
+      for (const { message, tally } of tallies.values()) await addProgress(store, message, tally);
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
+import { announcementBatch } from '../announce/announcement-batch';
+import { recipientMessageSchema } from '../announce/announcement-state';
+import type { WaitlistStore } from '../store/store-client';
+import { errorNameOf, type FaultClass, faultClassOf } from '../telemetry/fault-class';
+import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import { type MailJob, mailJobSchema } from './mail-job';
+import type { MailTransport, OutgoingMail } from './mail-transport';
+import { type RequestOutcome, sendRequestedMail } from './request-mail';
+import { type SendSlots, sendUntilNotThrottled } from './send-slots';
+
+/**
+ * The one sender of every mail: the priority lane's confirmation and leave-link mails, and the bulk lane's
+ * announcement, each at the pace every mail keeps (send-slots.ts), the priority lane first. What has not
+ * gone yet stays on its queue: a mail SES throttles waits and goes again; a fault that may pass (the store
+ * away, SES failing) returns the message to its queue, to be tried again later and later; a message is
+ * deleted only once its mail went, or it needs none. Only a mail that can never be sent (SES refused it for
+ * good, the mailbox bounced or complained, a message that is none of ours) goes to the dead-letter queue,
+ * with why. A mail that leaves more than LATE_MAIL_MINUTES after it was asked for is still sent, and
+ * counted late.
+ *
+ * The queue itself is the caller's: SQS on AWS (handler.ts), the table's own records on one machine
+ * (local/local-mail.ts).
+ */
+
+/** Why a message can never be sent. */
+export type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable';
+
+export interface MailQueue {
+  /** Moves the message to the dead-letter queue, with its class and why. */
+  deadLetter(record: SQSRecord, mailClass: string, reason: DeadLetterReason): Promise<void>;
+  /** The message comes back after `seconds`: a fault that may pass. */
+  retryAfter(record: SQSRecord, seconds: number): Promise<void>;
+}
+
+export interface MailSenderSettings {
+  store: WaitlistStore;
+  /** The per-mailbox limit's table, where the send slots live too. */
+  limits: WaitlistStore;
+  siteUrl: string;
+  mailFrom: string;
+  contactEmail: string;
+  brandName: string;
+  transport: MailTransport;
+  /** The pace; on AWS read from SES's account once per container. */
+  slots(): Promise<SendSlots>;
+  queue: MailQueue;
+  now?: () => Date;
+}
+
+/** Sends in flight at once: each waits for SES, while the slots space their starts. */
+const CONCURRENCY = 8;
+/** Left for writing the counts when the invocation is about to end. */
+export const TIME_MARGIN_MS = 15_000;
+/** A message that failed comes back after this long, doubled at each receive, up to SQS's longest wait. */
+const RETRY_SECONDS = { first: 30, max: 900 };
+
+export function retrySeconds(receiveCount: number): number {
+  return Math.min(RETRY_SECONDS.max, RETRY_SECONDS.first * 2 ** Math.max(0, receiveCount - 1));
+}
+
+const OUTCOME_METRIC: Record<RequestOutcome['outcome'], MetricName | undefined> = {
+  sent: METRIC.mailSent,
+  superseded: undefined,
+  limited: METRIC.mailLimited,
+  suppressed: METRIC.mailSuppressed,
+  refused: METRIC.mailRefused,
+};
+
+/**
+ * One line per mail of the priority lane, with its metrics: sent (late or not, with its lag and the times
+ * SES throttled it), held back, refused, or failed (with the fault's class). Never the address, never a token.
+ */
+function logMail(
+  job: MailJob,
+  outcome: RequestOutcome | { outcome: 'failed'; fault: { faultClass: FaultClass; errorName: string } },
+  throttled: number,
+  requestId: string | undefined,
+): void {
+  const counts: Partial<Record<MetricName, number>> = {};
+  const metric = outcome.outcome === 'failed' ? METRIC.mailFailed : OUTCOME_METRIC[outcome.outcome];
+  if (metric) counts[metric] = 1;
+  if (throttled > 0) counts[METRIC.mailThrottled] = throttled;
+  const lagMs = outcome.outcome === 'sent' ? outcome.lagMs : undefined;
+  const late = lagMs !== undefined && lagMs > LATE_MAIL_MINUTES * 60_000;
+  if (late) counts[METRIC.mailLate] = 1;
+  writeMetricLine({
+    service: 'mailer',
+    message: job.kind === 'confirmation' ? 'confirmation mail' : 'leave-link mail',
+    level: outcome.outcome === 'failed' || outcome.outcome === 'refused' ? 'ERROR' : late ? 'WARN' : 'INFO',
+    counts,
+    lagMs,
+    faultClass: outcome.outcome === 'failed' ? outcome.fault.faultClass : undefined,
+    fields: {
+      outcome: outcome.outcome,
+      errorName:
+        outcome.outcome === 'failed'
+          ? outcome.fault.errorName
+          : outcome.outcome === 'refused'
+            ? outcome.errorName
+            : undefined,
+    },
+    requestId,
+  });
+}
+
+function parseBody(record: SQSRecord): unknown {
+  try {
+    return JSON.parse(record.body);
+  } catch {
+    return undefined;
+  }
+}
+
+export function mailSender(settings: MailSenderSettings) {
+  const { queue, transport } = settings;
+  const now = settings.now ?? (() => new Date());
+
+  return async function handle(
+    event: SQSEvent,
+    context: { awsRequestId?: string; getRemainingTimeInMillis(): number },
+  ): Promise<SQSBatchResponse> {
+    const slots = await settings.slots();
+    const requestId = context.awsRequestId;
+    const timeShort = () => context.getRemainingTimeInMillis() < TIME_MARGIN_MS;
+    const failures: string[] = [];
+    const retry = async (record: SQSRecord, seconds: number) => {
+      failures.push(record.messageId);
+      await queue.retryAfter(record, seconds).catch(() => {});
+    };
+    const receives = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1);
+    const pacedSend = (lane: 'priority' | 'bulk', bulkRate?: number, count?: (n: number) => void) =>
+      async function send(mail: OutgoingMail): Promise<void> {
+        const { throttled } = await sendUntilNotThrottled(
+          () => transport.send(mail),
+          () => slots.acquire(lane, { bulkRate }),
+          { giveUp: timeShort },
+        );
+        count?.(throttled);
+      };
+    const announcements = announcementBatch(
+      { ...settings, now },
+      (rate) => pacedSend('bulk', rate),
+      timeShort,
+    );
+
+    const one = async (record: SQSRecord): Promise<void> => {
+      const body = parseBody(record);
+      const job = mailJobSchema.safeParse(body);
+      if (job.success) {
+        if (timeShort()) return retry(record, 0);
+        let throttled = 0;
+        try {
+          const outcome = await sendRequestedMail(
+            {
+              ...settings,
+              send: pacedSend('priority', undefined, (n) => {
+                throttled = n;
+              }),
+            },
+            job.data,
+            now,
+          );
+          logMail(job.data, outcome, throttled, requestId);
+          if (outcome.outcome === 'suppressed' || outcome.outcome === 'refused')
+            await queue.deadLetter(record, job.data.kind, outcome.outcome);
+        } catch (error) {
+          const fault = { faultClass: faultClassOf(error), errorName: errorNameOf(error) };
+          logMail(job.data, { outcome: 'failed', fault }, throttled, requestId);
+          // Throttled past the invocation's time: back soon; anything else later and later.
+          await retry(record, fault.faultClass === 'throttled' ? 1 : retrySeconds(receives(record)));
+        }
+        return;
+      }
+      const recipient = recipientMessageSchema.safeParse(body);
+      if (recipient.success) {
+        const outcome = await announcements.send(record, recipient.data, requestId);
+        if (outcome === 'refused') await queue.deadLetter(record, 'announcement', 'refused');
+        if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
+        return;
+      }
+      // None of ours: it can never succeed.
+      writeMetricLine({
+        service: 'mailer',
+        message: 'unreadable message',
+        level: 'ERROR',
+        counts: {},
+        fields: { outcome: 'unreadable' },
+        requestId,
+      });
+      await queue.deadLetter(record, 'unknown', 'unreadable');
+    };
+
+    // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
+    const records = [...event.Records].sort(
+      (a, b) =>
+        Number(mailJobSchema.safeParse(parseBody(b)).success) -
+        Number(mailJobSchema.safeParse(parseBody(a)).success),
+    );
+    const inFlight = new Set<Promise<void>>();
+    for (const record of records) {
+      while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+      const running = one(record).catch(() => retry(record, retrySeconds(receives(record))));
+      const tracked = running.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+    }
+    await Promise.all(inFlight);
+    // The counts only: every mail of the batch is already sent or back on its queue.
+    await announcements.finish().catch((error: unknown) =>
+      writeMetricLine({
+        service: 'mailer',
+        message: 'announcement progress not counted',
+        level: 'WARN',
+        counts: {},
+        faultClass: faultClassOf(error),
+        fields: { errorName: errorNameOf(error) },
+        requestId,
+      }),
+    );
+    return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  };
+}

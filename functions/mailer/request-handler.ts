@@ -1,0 +1,66 @@
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { requiredEnv } from '../store/store-client';
+import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
+import { METRIC, writeMetricLine } from '../telemetry/metrics';
+import { jobsAskedBy, type MailJob } from './mail-job';
+
+/**
+ * From the table's stream to the mail queue: each change that asks for a new mail (a signup, a later
+ * signup of a pending address, a leave-link request) becomes one message on the priority queue, which the
+ * mailer (handler.ts) sends at SES's pace. Putting a message on a queue takes milliseconds and is never
+ * throttled by SES, so a spike of signups is queued as fast as it comes, and waits there (for days if it
+ * must) rather than in the stream, which keeps a change for a day. At a failure it stops and reports that
+ * record: Lambda retries from there.
+ */
+
+const queueUrl = requiredEnv('MAIL_QUEUE_URL');
+const sqs = new SQSClient({ maxAttempts: 5 });
+const SQS_BATCH = 10;
+
+async function enqueue(jobs: MailJob[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += SQS_BATCH) {
+    const batch = jobs.slice(start, start + SQS_BATCH);
+    const { Failed = [] } = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
+      }),
+    );
+    if (Failed.length > 0)
+      throw Object.assign(new Error('the queue refused messages'), { name: Failed[0]?.Code ?? 'QueueError' });
+  }
+}
+
+export async function handler(
+  event: DynamoDBStreamEvent,
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<DynamoDBBatchResponse> {
+  for (const streamRecord of event.Records) {
+    const jobs = jobsAskedBy(streamRecord);
+    if (jobs.length === 0) continue;
+    try {
+      await enqueue(jobs);
+      writeMetricLine({
+        service: 'mail-requests',
+        message: 'mail queued',
+        level: 'INFO',
+        counts: { [METRIC.mailQueued]: jobs.length },
+        fields: { kinds: jobs.map((job) => job.kind).join(',') },
+        requestId: context?.awsRequestId,
+      });
+    } catch (error) {
+      writeMetricLine({
+        service: 'mail-requests',
+        message: 'mail not queued',
+        level: 'ERROR',
+        counts: { [METRIC.mailFailed]: 1 },
+        faultClass: faultClassOf(error),
+        fields: { errorName: errorNameOf(error) },
+        requestId: context?.awsRequestId,
+      });
+      return { batchItemFailures: [{ itemIdentifier: streamRecord.dynamodb?.SequenceNumber ?? '' }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
