@@ -32,12 +32,6 @@ export const PENDING_DAYS = 7;
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
 /**
- * A mail not sent within this long after it was asked for is not sent at all (the stream's maximum record
- * age): a link arriving later would come as a surprise, and by then the visitor may well sign up again.
- */
-export const MAIL_REQUEST_MAX_AGE_MINUTES = 60;
-
-/**
  * How many people left the waitlist (their records are gone), kept in the waitlist table under this key,
  * which no address can be (it has no at sign), in the attribute `count`. It has no expiresAt: it stays.
  * Every scan of records leaves it out (it has no createdAt).

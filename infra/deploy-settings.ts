@@ -1,5 +1,6 @@
 import type { App } from 'aws-cdk-lib';
-import type { ConfirmationSettings, MandjeStackProps } from './mandje-stack';
+import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
+import type { CapacitySettings, ConfirmationSettings, MandjeStackProps } from './mandje-stack';
 import type { MandjeStacksProps } from './mandje-stacks';
 
 /** A deploy setting that is missing, malformed or at odds with another: the synth stops with its message. */
@@ -31,13 +32,30 @@ function sandboxRecipientsFrom(app: App): string[] | undefined {
   return [...new Set(addresses)];
 }
 
+/** SES's maximum send rate (mails per second) to pace by, when the operator knows it: a positive number. */
+function sesMaxSendRateFrom(app: App): number | undefined {
+  const given = contextString(app, 'sesMaxSendRate');
+  if (given === undefined) return undefined;
+  const rate = Number(given);
+  if (!(Number.isFinite(rate) && rate > 0))
+    throw new DeploySettingError(
+      `-c sesMaxSendRate is the account's SES maximum send rate in mails per second, such as 14, not "${given}".`,
+    );
+  return rate;
+}
+
 function confirmationFrom(app: App): ConfirmationSettings | false {
   const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
   const sesSandboxRecipients = sandboxRecipientsFrom(app);
+  const sesMaxSendRate = sesMaxSendRateFrom(app);
   if (confirmSignups === 'false') {
     if (sesSandboxRecipients)
       throw new DeploySettingError(
         '-c sesSandboxRecipients is for confirmation mails, which -c confirmSignups=false turns off: drop one of the two.',
+      );
+    if (sesMaxSendRate !== undefined)
+      throw new DeploySettingError(
+        '-c sesMaxSendRate paces the mailer, which -c confirmSignups=false leaves out: drop one of the two.',
       );
     return false;
   }
@@ -54,7 +72,11 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
       `-c mailFrom is a plain address such as hallo@mandje.nl, not "${mailFrom}".`,
     );
 
-  const sending = { mailFrom, ...(sesSandboxRecipients ? { sesSandboxRecipients } : {}) };
+  const sending = {
+    mailFrom,
+    ...(sesSandboxRecipients ? { sesSandboxRecipients } : {}),
+    ...(sesMaxSendRate !== undefined ? { sesMaxSendRate } : {}),
+  };
   const zoneName = contextString(app, 'hostedZoneName');
   const zoneId = contextString(app, 'hostedZoneId');
   if (!zoneName && !zoneId) return sending;
@@ -88,6 +110,47 @@ function operationsFrom(app: App): NonNullable<MandjeStackProps['operations']> {
   };
 }
 
+/**
+ * What one waitlist request keeps a function busy for, generously: a warm one takes 20 to 50 ms (a PutItem
+ * and the handler); the rest is room for the slow tail and for cold starts while a spike ramps up.
+ */
+export const WAITLIST_REQUEST_SECONDS = 0.1;
+
+/** Executions a rate of requests keeps busy: rate × duration (Little's law), rounded up. */
+export const concurrencyNeededFor = (ratePerSecond: number) =>
+  Math.ceil(ratePerSecond * WAITLIST_REQUEST_SECONDS);
+
+/** A whole number of at least 1, or undefined when not given. */
+function positiveInteger(name: string, value: string | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!(Number.isInteger(number) && number >= 1))
+    throw new DeploySettingError(`-c ${name} is ${what}, a whole number of at least 1, not "${value}".`);
+  return number;
+}
+
+/**
+ * How much the API takes: the stage's global rate (burst twice that), and optionally executions reserved for
+ * the waitlist function. A reservation below what the rate keeps busy would turn people away with errors
+ * before the throttle's 429 does, so it is refused.
+ */
+function capacityFrom(app: App): CapacitySettings {
+  const apiRateLimit =
+    positiveInteger('apiRateLimit', contextString(app, 'apiRateLimit'), 'the API’s requests per second') ??
+    DEFAULT_API_RATE_LIMIT;
+  const apiReservedConcurrency = positiveInteger(
+    'apiReservedConcurrency',
+    contextString(app, 'apiReservedConcurrency'),
+    'the executions reserved for the waitlist function',
+  );
+  const needed = concurrencyNeededFor(apiRateLimit);
+  if (apiReservedConcurrency !== undefined && apiReservedConcurrency < needed)
+    throw new DeploySettingError(
+      `-c apiReservedConcurrency=${apiReservedConcurrency} is below what -c apiRateLimit=${apiRateLimit} keeps busy (${needed}, at ${WAITLIST_REQUEST_SECONDS * 1_000} ms a request): raise it, or lower the rate.`,
+    );
+  return { apiRateLimit, ...(apiReservedConcurrency ? { apiReservedConcurrency } : {}) };
+}
+
 /** Whether the edge limits each client's posts with AWS WAF: on unless `-c waf=false`. */
 function wafFrom(app: App): boolean {
   const waf = contextString(app, 'waf') ?? 'true';
@@ -107,11 +170,16 @@ function wafFrom(app: App): boolean {
  * - `alarmEmail=ops@mandje.nl`: the alarms are mailed there (SNS asks that mailbox to confirm first);
  * - `signupSilenceHours=6`: an alarm when no one has joined for that many hours (off unless given);
  * - `waf=false`: no per-client limit at the edge, so no AWS WAF web ACL and no us-east-1 companion stack
- *   (the API stage's throttle stays).
+ *   (the API stage's throttle stays);
+ * - `apiRateLimit=1000`: the API stage's requests per second (bursts of twice that), DEFAULT_API_RATE_LIMIT
+ *   unless given;
+ * - `apiReservedConcurrency=100`: executions reserved for the waitlist function (none unless given: a
+ *   reservation takes from the account's unreserved pool);
+ * - `sesMaxSendRate=14`: the mailer's pace in mails per second, instead of asking SES's GetAccount.
  */
 export function deploySettings(
   app: App,
-): Pick<MandjeStacksProps, 'domain' | 'confirmation' | 'operations' | 'waf'> {
+): Pick<MandjeStacksProps, 'domain' | 'confirmation' | 'operations' | 'waf' | 'capacity'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
   if (!domainNames !== !certificateArn)
@@ -120,6 +188,7 @@ export function deploySettings(
     confirmation: confirmationFrom(app),
     operations: operationsFrom(app),
     waf: wafFrom(app),
+    capacity: capacityFrom(app),
     ...(domainNames && certificateArn
       ? { domain: { names: domainNames.split(',').map((name) => name.trim()), certificateArn } }
       : {}),

@@ -4,15 +4,17 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
+import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { siteConfig } from '../frontend/src/config/site';
-import { AnnouncementSender } from './constructs/announcement-sender';
+import { AnnouncementPlanner } from './constructs/announcement-planner';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { ConfirmApi } from './constructs/confirm-api';
-import { ConfirmationMailer } from './constructs/confirmation-mailer';
 import { LeaveApi } from './constructs/leave-api';
 import { MailEvents } from './constructs/mail-events';
+import { MailQueues } from './constructs/mail-queues';
 import { MailSender } from './constructs/mail-sender';
+import { MAILER_TIMEOUT, Mailer } from './constructs/mailer';
 import { Operations } from './constructs/operations';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
@@ -26,6 +28,16 @@ export interface ConfirmationSettings {
   hostedZone?: { name: string; id: string };
   /** Verified addresses to send to while the account is in SES's sandbox (see MailSender). */
   sesSandboxRecipients?: string[];
+  /** SES's maximum send rate (mails per second) to pace by; without it the mailer asks SES (GetAccount). */
+  sesMaxSendRate?: number;
+}
+
+/** How much the API lets through (README, "Capacity"). */
+export interface CapacitySettings {
+  /** The stage's steady requests per second; its burst is twice that. */
+  apiRateLimit: number;
+  /** Executions reserved for the waitlist function; none unless given. */
+  apiReservedConcurrency?: number;
 }
 
 export interface MandjeStackProps extends StackProps {
@@ -37,6 +49,8 @@ export interface MandjeStackProps extends StackProps {
   domain?: { names: string[]; certificateArn: string };
   /** Confirmation by mail (double opt-in), or `false`: signups are stored confirmed, and no mail is sent. */
   confirmation: ConfirmationSettings | false;
+  /** The API's capacity; DEFAULT_API_RATE_LIMIT and no reservation unless given. */
+  capacity?: CapacitySettings;
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
   /**
@@ -48,9 +62,10 @@ export interface MandjeStackProps extends StackProps {
 
 /**
  * Production: the page and the waitlist API behind one CloudFront distribution, the API answering only what
- * came through it; with confirmation by mail, the confirm API on the same distribution, a mailer fed by the
- * table's stream, sending with SES, and a function that hears SES's bounces and complaints; and the
- * operator's alarms and dashboard.
+ * came through it; with confirmation by mail, the confirm API on the same distribution, the mail queues
+ * (fed by the table's stream and by the announcement's planner) and the one mailer that sends from them
+ * with SES at its pace, and a function that hears SES's bounces and complaints; and the operator's alarms
+ * and dashboard.
  */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
@@ -58,9 +73,10 @@ export class MandjeStack extends Stack {
   public readonly confirmApi?: ConfirmApi;
   public readonly leaveApi: LeaveApi;
   public readonly mailSender?: MailSender;
-  public readonly mailer?: ConfirmationMailer;
+  public readonly mailQueues?: MailQueues;
+  public readonly mailer?: Mailer;
   public readonly mailEvents?: MailEvents;
-  public readonly announcements?: AnnouncementSender;
+  public readonly announcements?: AnnouncementPlanner;
   public readonly originVerify: OriginVerifySecret;
   public readonly operations: Operations;
 
@@ -68,12 +84,14 @@ export class MandjeStack extends Stack {
     super(scope, id, props);
     const logRetention = RetentionDays.THREE_MONTHS;
     const { confirmation, functionsDir } = props;
+    const { apiRateLimit = DEFAULT_API_RATE_LIMIT, apiReservedConcurrency } = props.capacity ?? {};
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
       functionsDir,
       confirmSignups: confirmation !== false,
-      // A launch-day spike is people, each sending one request: 100 a second steady, bursts of 200.
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      // A launch-day spike is people, each sending one request: the rate steady, bursts of twice that.
+      throttle: { rateLimit: apiRateLimit, burstLimit: 2 * apiRateLimit },
+      ...(apiReservedConcurrency ? { reservedConcurrency: apiReservedConcurrency } : {}),
       logRetention,
     });
     this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
@@ -125,12 +143,15 @@ export class MandjeStack extends Stack {
             }
           : {}),
       });
-      this.mailer = new ConfirmationMailer(this, 'Mailer', {
+      this.mailQueues = new MailQueues(this, 'MailQueues', { consumerTimeout: MAILER_TIMEOUT });
+      this.mailer = new Mailer(this, 'Mailer', {
         functionsDir,
         table: this.waitlist.table,
         sender: this.mailSender,
+        queues: this.mailQueues,
         siteUrl: this.site.url,
         contactEmail: siteConfig.contactEmail,
+        ...(confirmation.sesMaxSendRate !== undefined ? { maxSendRate: confirmation.sesMaxSendRate } : {}),
         logRetention,
       });
       this.mailEvents = new MailEvents(this, 'MailEvents', {
@@ -139,12 +160,10 @@ export class MandjeStack extends Stack {
         sender: this.mailSender,
         logRetention,
       });
-      this.announcements = new AnnouncementSender(this, 'Announcements', {
+      this.announcements = new AnnouncementPlanner(this, 'Announcements', {
         functionsDir,
         table: this.waitlist.table,
-        sender: this.mailSender,
-        siteUrl: this.site.url,
-        contactEmail: siteConfig.contactEmail,
+        queue: this.mailQueues.bulk,
         logRetention,
       });
     }

@@ -68,26 +68,46 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
     });
   }
   if (mailer) {
+    const { priority, bulk, deadLetterQueue } = mailer.queues;
     acknowledgements.push(
       {
-        construct: mailer.handler.role ?? mailer.handler,
+        construct: mailer.requestHandler.role ?? mailer.requestHandler,
         rule: `${rule('IAM5')}[Resource::*]`,
         reason:
-          'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the stream’s records are read from this table’s stream only.',
+          'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the records are read from this table’s stream only.',
       },
       {
-        construct: mailer.deadLetterQueue,
+        construct: mailer.requestsDeadLetterQueue,
         rule: rule('SQS3'),
         reason:
-          'This queue is a dead-letter queue: the stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
+          'This queue is a dead-letter queue: the mail-requests stream event source’s on-failure destination, which cdk-nag does not recognize as one.',
+      },
+      ...[priority, bulk].map((queue) => ({
+        construct: queue,
+        rule: rule('SQS3'),
+        reason:
+          'A mail queue gives up no message after a number of receives: a mail waits (throttled, or SES down) until it is sent, and the mailer itself moves only a mail that can never be sent to the mail dead-letter queue.',
+      })),
+      {
+        construct: deadLetterQueue,
+        rule: rule('SQS3'),
+        reason:
+          'This queue is the mail dead-letter queue: the mailer moves never-sendable mails to it itself (with their class and reason), so no redrive policy names it and cdk-nag does not recognize it as one.',
       },
       {
         construct: mailer.mailLimitTable,
         rule: rule('DDB3'),
         reason:
-          'The mail limit table holds only hashed counts that expire within a day: nothing a backup would need to bring back.',
+          'The mail limit table holds only hashed counts and send slots that expire within a day: nothing a backup would need to bring back.',
       },
     );
+    if (mailer.readsSendRate)
+      acknowledgements.push({
+        construct: mailer.handler.role ?? mailer.handler,
+        rule: `${rule('IAM5')}[Resource::*]`,
+        reason:
+          'ses:GetAccount (the account’s maximum send rate, the mailer’s pace) has no resource-level permission; it reads the account’s sending quota and nothing else. With -c sesMaxSendRate the statement is left out.',
+      });
   }
   if (mailEvents)
     acknowledgements.push({
@@ -109,7 +129,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         construct: announcements.deadLetterQueue,
         rule: rule('SQS3'),
         reason:
-          'This queue is a dead-letter queue: of the announcement queue, and the planner’s stream on-failure destination, which cdk-nag does not recognize as one.',
+          'This queue is a dead-letter queue: the planner’s stream on-failure destination, which cdk-nag does not recognize as one.',
       },
     );
   if (!site.hasCustomDomain) {

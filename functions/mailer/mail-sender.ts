@@ -185,7 +185,8 @@ export function mailSender(settings: MailSenderSettings) {
         service: 'mailer',
         message: 'unreadable message',
         level: 'ERROR',
-        counts: {},
+        // Counted with the refusals: a message no sender can read is a mail that will never go.
+        counts: { [METRIC.mailRefused]: 1 },
         fields: { outcome: 'unreadable' },
         requestId,
       });

@@ -24,6 +24,8 @@ export interface BuiltFunctionProps {
   memorySize: number;
   timeout: Duration;
   environment: Record<string, string>;
+  /** Executions kept for this function alone (and its ceiling); none unless given. */
+  reservedConcurrentExecutions?: number;
   /** What the function may do besides writing its own logs, each statement written out. */
   permissions: PolicyStatement[];
   logRetention: RetentionDays;
@@ -73,6 +75,9 @@ export class BuiltFunction extends Construct {
       description: props.description,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      ...(props.reservedConcurrentExecutions
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
       role: this.role,
       logGroup: this.logGroup,
       // Lambda's JSON log format: every line an object with its level. The functions' own lines carry the

@@ -21,6 +21,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
+import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import {
   DIMENSIONS,
   METRIC,
@@ -31,15 +32,15 @@ import {
 import { EDGE_REGION } from '../edge-stack';
 import { VISITS_METRIC } from '../visit-counting';
 import type { ConfirmApi } from './confirm-api';
-import type { ConfirmationMailer } from './confirmation-mailer';
 import type { MailEvents } from './mail-events';
+import type { Mailer } from './mailer';
 import type { WaitlistApi } from './waitlist-api';
 
 export interface OperationsProps {
   waitlist: WaitlistApi;
-  /** With confirmation by mail: the confirm API and the mailer, watched as well. */
+  /** With confirmation by mail: the confirm API and the mailer (its queues and alarms), watched as well. */
   confirmApi?: ConfirmApi;
-  mailer?: ConfirmationMailer;
+  mailer?: Mailer;
   /** With confirmation by mail: what SES said became of the mails, and the account's sending reputation. */
   mailEvents?: MailEvents;
   /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
@@ -167,7 +168,12 @@ export class Operations extends Construct {
     const functions: [string, LambdaFunction][] = [
       ['Waitlist', waitlist.handler],
       ...(confirmApi ? [['Confirm', confirmApi.handler] as [string, LambdaFunction]] : []),
-      ...(mailer ? [['Mailer', mailer.handler] as [string, LambdaFunction]] : []),
+      ...(mailer
+        ? [
+            ['MailRequests', mailer.requestHandler] as [string, LambdaFunction],
+            ['Mailer', mailer.handler] as [string, LambdaFunction],
+          ]
+        : []),
       ...(mailEvents ? [['MailEvents', mailEvents.handler] as [string, LambdaFunction]] : []),
     ];
     for (const [name, handler] of functions) {
@@ -233,7 +239,7 @@ export class Operations extends Construct {
         alarmDescription: [
           'The API’s throttle turned requests away (429) at least 5 times in 5 minutes: more signups a second',
           'than the stage lets through, or a robot. Visitors saw the error notice and may retry. First look at',
-          'the dashboard: many joins means launch day, so raise the stage’s rate limit (infra/mandje-stack.ts);',
+          'the dashboard: many joins means launch day, so raise the stage’s rate limit (-c apiRateLimit);',
           'invalid requests from few sources mean a robot, which the throttle is there to hold.',
         ].join(' '),
         metric: throttled,
@@ -244,7 +250,7 @@ export class Operations extends Construct {
       }),
     );
 
-    if (mailer) add('UnsentMail', mailer.unsentMailAlarm);
+    if (mailer) for (const [name, alarm] of Object.entries(mailer.alarms)) add(name, alarm);
     if (mailEvents) add('UnhandledMailEvent', mailEvents.unhandledEventAlarm);
 
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
@@ -387,6 +393,43 @@ export class Operations extends Construct {
           : functions.map(([name, handler]) => handler.metricErrors({ label: name })),
       ),
     );
+
+    if (mailer) {
+      const { priority, bulk, deadLetterQueue } = mailer.queues;
+      const lanes = [
+        ['priority', priority],
+        ['bulk', bulk],
+      ] as const;
+      this.dashboard.addWidgets(
+        graph(`Mail lag (ms): from asked for to sent, p50 and p99; late past ${LATE_MAIL_MINUTES} minutes`, [
+          metric(METRIC.mailLag, 'mailer', 'p50').with({ label: 'p50' }),
+          metric(METRIC.mailLag, 'mailer', 'p99').with({ label: 'p99' }),
+        ]),
+        graph('Mails per 5 minutes: sent, late, throttled by SES (and sent again), refused for good', [
+          metric(METRIC.mailSent, 'mailer').with({ label: 'Sent' }),
+          metric(METRIC.mailLate, 'mailer').with({ label: 'Late' }),
+          metric(METRIC.mailThrottled, 'mailer').with({ label: 'Throttled' }),
+          metric(METRIC.mailRefused, 'mailer').with({ label: 'Refused' }),
+        ]),
+      );
+      this.dashboard.addWidgets(
+        graph('Mail waiting: messages in the queues, and in the dead-letter queue', [
+          ...lanes.map(([lane, queue]) =>
+            queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, label: lane }),
+          ),
+          deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+            period: FIVE_MINUTES,
+            label: 'dead-letter',
+          }),
+        ]),
+        graph(
+          'Oldest mail waiting (s), per queue',
+          lanes.map(([lane, queue]) =>
+            queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, label: lane }),
+          ),
+        ),
+      );
+    }
 
     const edge = props.clientRateLimit;
     this.dashboard.addWidgets(

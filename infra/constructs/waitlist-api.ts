@@ -21,6 +21,8 @@ export interface WaitlistApiProps {
   confirmSignups: boolean;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
+  /** Executions reserved for the function (`-c apiReservedConcurrency`); none unless given. */
+  reservedConcurrency?: number;
   logRetention: RetentionDays;
 }
 
@@ -50,9 +52,8 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
-      // The mailer reads new and changed records from it (as they are after the change: it needs no more);
-      // without confirmation nobody does.
-      // Old and new: the mailer acts on a change that asks for a new mail, not on its own claim and mark.
+      // The mail-requests function reads new and changed records from it; without confirmation nobody does.
+      // Old and new: it acts on a change that asks for a new mail, not on the mailer's own claim and mark.
       ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
     });
     this.table.addGlobalSecondaryIndex({
@@ -71,6 +72,7 @@ export class WaitlistApi extends Construct {
       memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       environment: {
         TABLE_NAME: this.table.tableName,
         CONFIRM_SIGNUPS: String(props.confirmSignups),

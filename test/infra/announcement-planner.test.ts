@@ -7,17 +7,7 @@ import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from '.
 let stack: MandjeStack;
 let template: Template;
 let ids: Record<
-  | 'table'
-  | 'queue'
-  | 'deadLetterQueue'
-  | 'planner'
-  | 'plannerRole'
-  | 'plannerLogs'
-  | 'sender'
-  | 'senderRole'
-  | 'senderLogs'
-  | 'alarm'
-  | 'topic',
+  'table' | 'queue' | 'deadLetterQueue' | 'planner' | 'plannerRole' | 'plannerLogs' | 'alarm' | 'topic',
   string
 >;
 
@@ -45,14 +35,11 @@ beforeAll(() => {
   const announcements = present(stack.announcements, 'announcements');
   ids = {
     table: logicalIdOf(stack.waitlist.table),
-    queue: logicalIdOf(announcements.queue),
+    queue: logicalIdOf(present(stack.mailQueues, 'mail queues').bulk),
     deadLetterQueue: logicalIdOf(announcements.deadLetterQueue),
     planner: logicalIdOf(announcements.planner),
     plannerRole: logicalIdOf(present(announcements.planner.role, 'planner role')),
     plannerLogs: logicalIdOf(announcements.planner.logGroup),
-    sender: logicalIdOf(announcements.sender),
-    senderRole: logicalIdOf(present(announcements.sender.role, 'sender role')),
-    senderLogs: logicalIdOf(announcements.sender.logGroup),
     alarm: logicalIdOf(announcements.deadLetterAlarm),
     topic: logicalIdOf(stack.operations.topic),
   };
@@ -85,7 +72,7 @@ describe('the planner', () => {
     });
   });
 
-  it('may scan the table, update announcement state items only, fill the queue, read the stream and write its logs', () => {
+  it('may scan the table, update announcement state items only, fill the bulk mail queue, read the stream and write its logs', () => {
     expect(statementsOf(template, ids.plannerRole)).toEqual([
       logWrites(ids.plannerLogs),
       { Effect: 'Allow', Action: 'dynamodb:Scan', Resource: arnOf(ids.table) },
@@ -112,86 +99,8 @@ describe('the planner', () => {
   });
 });
 
-describe('the sender', () => {
-  it('runs one at a time, so its pacer is the announcement’s rate', () => {
-    expect(resourceOf(template, ids.sender).Properties.ReservedConcurrentExecutions).toBe(1);
-  });
-
-  it('reads the queue in batches, returning only the messages it could not send', () => {
-    expect(mappingOf(ids.sender).Properties).toMatchObject({
-      EventSourceArn: arnOf(ids.queue),
-      BatchSize: 100,
-      MaximumBatchingWindowInSeconds: 1,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-  });
-
-  it('may send as the sender’s identity, update records, read announcement state items only, consume its queue and write its logs', () => {
-    const [logs, ses, ...rest] = statementsOf(template, ids.senderRole);
-    expect(logs).toEqual(logWrites(ids.senderLogs));
-    expect(ses).toMatchObject({ Effect: 'Allow', Action: 'ses:SendEmail' });
-    expect(rest).toEqual([
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: arnOf(ids.table) },
-      {
-        Effect: 'Allow',
-        Action: 'dynamodb:GetItem',
-        Resource: arnOf(ids.table),
-        Condition: STATE_ITEMS_ONLY,
-      },
-      {
-        Effect: 'Allow',
-        Action: [
-          'sqs:ReceiveMessage',
-          'sqs:ChangeMessageVisibility',
-          'sqs:GetQueueUrl',
-          'sqs:DeleteMessage',
-          'sqs:GetQueueAttributes',
-        ],
-        Resource: arnOf(ids.queue),
-      },
-    ]);
-  });
-
-  it('is told the table, the site for the leave links, the sender, the contact address and the configuration set', () => {
-    const { Variables } = resourceOf(template, ids.sender).Properties.Environment as {
-      Variables: Record<string, unknown>;
-    };
-    expect(Object.keys(Variables).sort()).toEqual([
-      'CONTACT_EMAIL',
-      'MAIL_FROM',
-      'SES_CONFIGURATION_SET',
-      'SITE_URL',
-      'TABLE_NAME',
-    ]);
-  });
-});
-
-describe('the queue', () => {
-  it('keeps a message that keeps failing in the dead-letter queue, encrypted and over TLS only', () => {
-    expect(resourceOf(template, ids.queue).Properties).toMatchObject({
-      SqsManagedSseEnabled: true,
-      RedrivePolicy: { deadLetterTargetArn: arnOf(ids.deadLetterQueue), maxReceiveCount: 10 },
-      VisibilityTimeout: 6 * 180,
-    });
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      Queues: [{ Ref: ids.queue }],
-      PolicyDocument: {
-        Statement: [
-          {
-            Action: 'sqs:*',
-            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-            Effect: 'Deny',
-            Principal: { AWS: '*' },
-            Resource: arnOf(ids.queue),
-          },
-        ],
-      },
-    });
-  });
-});
-
 describe('the dead-letter alarm', () => {
-  it('goes off at the first message in the dead-letter queue and notifies the alarm topic', () => {
+  it('goes off at the first planning step in the dead-letter queue and notifies the alarm topic', () => {
     expect(resourceOf(template, ids.alarm).Properties).toMatchObject({
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Namespace: 'AWS/SQS',
@@ -204,8 +113,17 @@ describe('the dead-letter alarm', () => {
   });
 });
 
+describe('the announcement’s mail', () => {
+  it('is sent by the mailer, from the bulk queue the planner fills: there is no sender of its own', () => {
+    const mailer = present(stack.mailer, 'mailer');
+    expect(ids.queue).toBe(logicalIdOf(mailer.queues.bulk));
+    const functions = Object.keys(template.findResources('AWS::Lambda::Function'));
+    expect(functions.filter((id) => /Announce/i.test(id))).toEqual([ids.planner]);
+  });
+});
+
 describe('without confirmation by mail', () => {
-  it('there is no sender identity, so no announcement mechanism', () => {
+  it('there is no sender identity, so no announcement planner', () => {
     expect(synthStack({ confirmation: false }).announcements).toBeUndefined();
   });
 });

@@ -32,10 +32,10 @@ beforeAll(() => {
     confirm: present(stack.confirmApi, 'confirm API').handler,
     leave: stack.leaveApi.leaveHandler,
     'leave-request': present(stack.leaveApi.leaveRequestHandler, 'leave-request handler'),
+    'mail-requests': present(stack.mailer, 'mailer').requestHandler,
     mailer: present(stack.mailer, 'mailer').handler,
     'mail-events': present(stack.mailEvents, 'mail events').handler,
     'announce-planner': present(stack.announcements, 'announcements').planner,
-    'announce-sender': present(stack.announcements, 'announcements').sender,
   };
 });
 

@@ -42,7 +42,9 @@ it('makes no mail resources: no stream, mailer, limit table, SES identity, confi
   const tables = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
   expect(tables).toHaveLength(1);
   expect(tables[0]?.Properties.StreamSpecification).toBeUndefined();
-  expect(stack.confirmApi ?? stack.mailer ?? stack.mailSender ?? stack.mailEvents).toBeUndefined();
+  expect(
+    stack.confirmApi ?? stack.mailer ?? stack.mailQueues ?? stack.mailSender ?? stack.mailEvents,
+  ).toBeUndefined();
   for (const type of [
     'AWS::Lambda::EventSourceMapping',
     'AWS::SES::EmailIdentity',
@@ -53,7 +55,15 @@ it('makes no mail resources: no stream, mailer, limit table, SES identity, confi
     'AWS::Route53::RecordSet',
   ])
     template.resourceCountIs(type, 0);
-  for (const name of ['UnsentMail', 'UnhandledMailEvent', 'BounceRate', 'ComplaintRate'])
+  for (const name of [
+    'MailLate',
+    'MailRefused',
+    'MailStuck',
+    'UnqueuedMail',
+    'UnhandledMailEvent',
+    'BounceRate',
+    'ComplaintRate',
+  ])
     expect(Object.keys(stack.operations.alarmsByName)).not.toContain(name);
   // Besides the distribution's ID, which the MandjeEdgeLogs stack reads (test/infra/visit-logs.test.ts).
   const outputs = Object.keys(template.findOutputs('*')).filter(

@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { DeploySettingError, deploySettings } from '../../infra/deploy-settings';
+import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
+import { concurrencyNeededFor, DeploySettingError, deploySettings } from '../../infra/deploy-settings';
 
 const settingsOf = (context: Record<string, string>) => deploySettings(new App({ context }));
 
@@ -123,5 +124,60 @@ describe('deploy settings from the CDK context', () => {
       expect(failureOf({ confirmSignups: 'false', signupSilenceHours: hours }).message).toContain(
         `"${hours}"`,
       );
+  });
+
+  it('sets the API’s rate with -c apiRateLimit, 1,000 a second unless given', () => {
+    expect(settingsOf({ confirmSignups: 'false' }).capacity).toEqual({
+      apiRateLimit: DEFAULT_API_RATE_LIMIT,
+    });
+    expect(DEFAULT_API_RATE_LIMIT).toBe(1_000);
+    expect(settingsOf({ confirmSignups: 'false', apiRateLimit: '250' }).capacity).toEqual({
+      apiRateLimit: 250,
+    });
+  });
+
+  it('refuses an API rate that is not a whole number of at least 1, in one line naming it', () => {
+    for (const rate of ['0', '-5', '12.5', 'lots']) {
+      const { message } = failureOf({ confirmSignups: 'false', apiRateLimit: rate });
+      expect(message).not.toContain('\n');
+      expect(message).toContain('-c apiRateLimit');
+      expect(message).toContain(`"${rate}"`);
+    }
+  });
+
+  it('reserves no executions unless -c apiReservedConcurrency is given', () => {
+    expect(
+      settingsOf({ confirmSignups: 'false', apiRateLimit: '500', apiReservedConcurrency: '60' }).capacity,
+    ).toEqual({ apiRateLimit: 500, apiReservedConcurrency: 60 });
+  });
+
+  it('refuses a reservation below what the API’s rate keeps busy, saying how much that is', () => {
+    const needed = concurrencyNeededFor(DEFAULT_API_RATE_LIMIT);
+    expect(needed).toBe(100);
+    const { message } = failureOf({ confirmSignups: 'false', apiReservedConcurrency: String(needed - 1) });
+    expect(message).not.toContain('\n');
+    expect(message).toContain(`(${needed}, at 100 ms a request)`);
+    expect(settingsOf({ confirmSignups: 'false', apiReservedConcurrency: String(needed) }).capacity).toEqual({
+      apiRateLimit: DEFAULT_API_RATE_LIMIT,
+      apiReservedConcurrency: needed,
+    });
+    expect(failureOf({ confirmSignups: 'false', apiReservedConcurrency: 'many' }).message).toContain(
+      '"many"',
+    );
+  });
+
+  it('paces the mailer at -c sesMaxSendRate when given, a positive number of mails a second', () => {
+    expect(settingsOf({ mailFrom: 'hallo@mandje.nl', sesMaxSendRate: '14' }).confirmation).toEqual({
+      mailFrom: 'hallo@mandje.nl',
+      sesMaxSendRate: 14,
+    });
+    for (const rate of ['0', '-1', 'fast'])
+      expect(failureOf({ mailFrom: 'hallo@mandje.nl', sesMaxSendRate: rate }).message).toContain(`"${rate}"`);
+  });
+
+  it('refuses a send rate with confirmation off, where there is no mailer', () => {
+    expect(failureOf({ confirmSignups: 'false', sesMaxSendRate: '14' }).message).toContain(
+      '-c confirmSignups=false',
+    );
   });
 });

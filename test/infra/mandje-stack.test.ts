@@ -317,11 +317,11 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('throttles its default stage, steady rate and burst both set', () => {
+  it('throttles its default stage at the default rate for a spike, 1,000 a second and bursts of 2,000', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
     });
   });
 
@@ -333,8 +333,8 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: waitlist, leave, leave-request, confirm, mailer,
-    // mail-events, announce-planner and announce-sender.
+    // The access logs and each function's logs: waitlist, leave, leave-request, confirm, mail-requests,
+    // mailer, mail-events and announce-planner.
     expect(retentions).toEqual([90, 90, 90, 90, 90, 90, 90, 90, 90]);
   });
 });

@@ -38,15 +38,22 @@ describe('the alarms', () => {
         'Broken',
         'Busy',
         'ComplaintRate',
+        'AnnouncementStuck',
         'ConfirmFunctionErrors',
         'ConfirmFunctionThrottles',
         'MailEventsFunctionErrors',
         'MailEventsFunctionThrottles',
+        'MailLate',
+        'MailRefused',
+        'MailRequestsBehind',
+        'MailRequestsFunctionErrors',
+        'MailRequestsFunctionThrottles',
+        'MailStuck',
         'MailerFunctionErrors',
         'MailerFunctionThrottles',
         'SignupSilence',
         'UnhandledMailEvent',
-        'UnsentMail',
+        'UnqueuedMail',
         'WaitlistFunctionErrors',
         'WaitlistFunctionThrottles',
       ].sort(),
@@ -97,16 +104,19 @@ describe('the alarms', () => {
     ['WaitlistFunctionErrors', 'Errors'],
     ['ConfirmFunctionErrors', 'Errors'],
     ['MailerFunctionErrors', 'Errors'],
+    ['MailRequestsFunctionErrors', 'Errors'],
     ['MailEventsFunctionErrors', 'Errors'],
     ['WaitlistFunctionThrottles', 'Throttles'],
     ['ConfirmFunctionThrottles', 'Throttles'],
     ['MailerFunctionThrottles', 'Throttles'],
+    ['MailRequestsFunctionThrottles', 'Throttles'],
     ['MailEventsFunctionThrottles', 'Throttles'],
   ])('%s: any %s of that function', (name, metricName) => {
     const handlers = {
       Waitlist: stack.waitlist.handler,
       Confirm: stack.confirmApi?.handler,
       Mailer: stack.mailer?.handler,
+      MailRequests: stack.mailer?.requestHandler,
       MailEvents: stack.mailEvents?.handler,
     };
     const handler = handlers[name.replace(/Function.*/, '') as keyof typeof handlers];
@@ -232,6 +242,12 @@ describe('the dashboard', () => {
     ['SES’s bounce and complaint rates', /Reputation\.BounceRate.*Reputation\.ComplaintRate/],
     ['what SES said of the mails', /Bounced.*Complained.*Rejected.*DeliveryDelayed/],
     ['the mails not sent, limited or suppressed', /MailLimited.*MailSuppressed/],
+    ['the mail lag, p50 and p99', /Mail lag.*MailLag.*p50.*MailLag.*p99/],
+    ['mails sent, late, throttled and refused', /MailSent.*MailLate.*MailThrottled.*MailRefused/],
+    [
+      'the mail queues’ depths and oldest mail',
+      /ApproximateNumberOfMessagesVisible.*priority.*bulk.*dead-letter.*ApproximateAgeOfOldestMessage/,
+    ],
     ['the 403s of both functions', /Forbidden.*waitlist.*Forbidden.*confirm/],
     [
       'the posts the edge turned away',
@@ -259,7 +275,7 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    // waitlist, confirm, leave, leave-request, mailer, mail-events, announce-planner and announce-sender.
+    // waitlist, confirm, leave, leave-request, mail-requests, mailer, mail-events and announce-planner.
     expect(functions).toHaveLength(8);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({

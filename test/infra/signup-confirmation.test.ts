@@ -1,11 +1,11 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { TOKEN_INDEX } from '#contract/waitlist-table';
 import { siteConfig } from '../../frontend/src/config/site';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { MAIL_FROM, synthStack } from './synth';
+import { synthStack } from './synth';
 import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
 
 let stack: MandjeStack;
@@ -14,10 +14,7 @@ let ids: {
   table: string;
   confirm: string;
   confirmRole: string;
-  mailer: string;
   mailerRole: string;
-  mailerLogs: string;
-  deadLetterQueue: string;
   mailLimitTable: string;
   identity: string;
   configurationSet: string;
@@ -51,10 +48,7 @@ beforeAll(() => {
     table: logicalIdOf(stack.waitlist.table),
     confirm: logicalIdOf(confirm),
     confirmRole: logicalIdOf(present(confirm.role, 'confirm role')),
-    mailer: logicalIdOf(mailer.handler),
     mailerRole: logicalIdOf(present(mailer.handler.role, 'mailer role')),
-    mailerLogs: logicalIdOf(mailer.handler.logGroup),
-    deadLetterQueue: logicalIdOf(mailer.deadLetterQueue),
     mailLimitTable: logicalIdOf(mailer.mailLimitTable),
     identity: logicalIdOf(sender.identity),
     configurationSet: logicalIdOf(sender.configurationSet),
@@ -114,97 +108,11 @@ describe('the confirm API', () => {
   });
 });
 
-describe('the confirmation mailer', () => {
-  /** The mailer's stream mapping (the announcement's planner and sender have mappings of their own). */
-  const eventSource = () => {
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[];
-    const mailers = mappings.filter(
-      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: ids.mailer }),
-    );
-    expect(mailers).toHaveLength(1);
-    return (mailers[0] as Resource).Properties;
-  };
-
-  it('is told the table, the site’s URL for the link, the sender, the contact address, the configuration set and the limit table', () => {
-    expect(resourceOf(template, ids.mailer).Properties.Environment).toEqual({
-      Variables: {
-        TABLE_NAME: { Ref: ids.table },
-        SITE_URL: stack.resolve(stack.site.url),
-        MAIL_FROM: MAIL_FROM,
-        CONTACT_EMAIL: siteConfig.contactEmail,
-        SES_CONFIGURATION_SET: { Ref: ids.configurationSet },
-        MAIL_LIMIT_TABLE_NAME: { Ref: ids.mailLimitTable },
-      },
-    });
-  });
-
-  it('may send mail as the identity through the configuration set, update records and mail counts, read the stream and fill its dead-letter queue, and nothing else', () => {
-    const statements = statementsOf(template, ids.mailerRole);
-    const expected = [
-      logStreamsOf(ids.mailerLogs),
-      {
-        Effect: 'Allow',
-        Action: 'ses:SendEmail',
-        Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
-      },
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
-      {
-        Effect: 'Allow',
-        Action: 'dynamodb:UpdateItem',
-        Resource: { 'Fn::GetAtt': [ids.mailLimitTable, 'Arn'] },
-      },
-      {
-        Effect: 'Allow',
-        Action: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
-        Resource: { 'Fn::GetAtt': [ids.deadLetterQueue, 'Arn'] },
-      },
-      { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
-      {
-        Effect: 'Allow',
-        Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-        Resource: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
-      },
-    ];
-    expect(statements).toHaveLength(expected.length);
-    expect(statements).toEqual(expect.arrayContaining(expected));
-    expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
-  });
-
+describe('the mailer’s sending', () => {
   it('may send to no recipient’s identity unless SES sandbox recipients are given', () => {
     const sending = statementsOf(template, ids.mailerRole).find(({ Action }) => Action === 'ses:SendEmail');
     expect(JSON.stringify(sending?.Resource)).not.toContain('@');
     expect(sending?.Resource).toEqual([sesArn('identity', ids.identity), expect.anything()]);
-  });
-
-  it('is invoked from the table’s stream only for records whose new image is pending or asks for a leave link', () => {
-    const { EventSourceArn, FunctionName, FilterCriteria } = eventSource() as {
-      EventSourceArn: unknown;
-      FunctionName: unknown;
-      FilterCriteria: { Filters: { Pattern: string }[] };
-    };
-    expect(EventSourceArn).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
-    expect(FunctionName).toEqual({ Ref: ids.mailer });
-    expect(FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern))).toEqual([
-      { dynamodb: { NewImage: { status: { S: ['pending'] } } } },
-      { dynamodb: { NewImage: { leaveMailRequestId: { S: [{ exists: true }] } } } },
-    ]);
-  });
-
-  it('reads from the latest record in small batches, splits a failing batch and retries a bounded number of times', () => {
-    expect(eventSource()).toMatchObject({
-      StartingPosition: 'LATEST',
-      BatchSize: 5,
-      BisectBatchOnFunctionError: true,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      MaximumRetryAttempts: 3,
-      MaximumRecordAgeInSeconds: 3600,
-    });
-  });
-
-  it('hands records it could not mail to its dead-letter queue', () => {
-    expect(eventSource().DestinationConfig).toEqual({
-      OnFailure: { Destination: { 'Fn::GetAtt': [ids.deadLetterQueue, 'Arn'] } },
-    });
   });
 });
 
@@ -235,65 +143,6 @@ describe('the mail limit table', () => {
       'Delete',
     ]);
     expect(resourceOf(template, ids.table).DeletionPolicy).toBe('Retain');
-  });
-
-  it('is updated by the mailer alone, with UpdateItem and nothing else', () => {
-    const limitTableArn = JSON.stringify({ 'Fn::GetAtt': [ids.mailLimitTable, 'Arn'] });
-    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
-    const granting = policies.flatMap((policy) =>
-      (
-        policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
-      ).Statement.filter((statement) => JSON.stringify(statement.Resource).includes(limitTableArn)).map(
-        (statement) => ({ roles: policy.Properties.Roles, action: statement.Action }),
-      ),
-    );
-    expect(granting).toEqual([{ roles: [{ Ref: ids.mailerRole }], action: 'dynamodb:UpdateItem' }]);
-  });
-});
-
-describe('the dead-letter queue of unsent mails', () => {
-  it('is encrypted and keeps messages 14 days', () => {
-    expect(resourceOf(template, ids.deadLetterQueue).Properties).toEqual({
-      SqsManagedSseEnabled: true,
-      MessageRetentionPeriod: 14 * 24 * 60 * 60,
-    });
-  });
-
-  it('refuses requests without TLS', () => {
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      Queues: [{ Ref: ids.deadLetterQueue }],
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
-      },
-    });
-  });
-
-  it('raises an alarm as soon as it holds a message, saying what failed and where to look first', () => {
-    const alarm = resourceOf(
-      template,
-      logicalIdOf(present(stack.mailer, 'mailer').unsentMailAlarm),
-    ).Properties;
-    expect(alarm).toMatchObject({
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.deadLetterQueue, 'QueueName'] } }],
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
-    // The description names the log group: the join's parts, with each reference shown as <logical ID>.
-    const [, parts] = (alarm.AlarmDescription as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
-    const description = parts
-      .map((part) =>
-        typeof part === 'string' ? part : `<${JSON.stringify(part).match(/"(\w+)"\]?\}$/)?.[1]}>`,
-      )
-      .join('');
-    expect(description).toContain('A confirmation mail could not be sent');
-    expect(description).toContain(`First look at the mailer's logs (<${ids.mailerLogs}>)`);
-    expect(description).toContain('the visitor can sign up again to get a new mail');
   });
 });
 

@@ -35,10 +35,10 @@ export const FUNCTION_NAMES = [
   'confirm',
   'leave',
   'leave-request',
+  'mail-requests',
   'mailer',
   'mail-events',
   'announce-planner',
-  'announce-sender',
 ] as const;
 
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */

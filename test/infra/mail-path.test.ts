@@ -1,0 +1,414 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LATE_MAIL_MINUTES, MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
+import { siteConfig } from '../../frontend/src/config/site';
+import { METRIC, METRIC_NAMESPACE } from '../../functions/telemetry/metrics';
+import { deploySettings } from '../../infra/deploy-settings';
+import type { MandjeStack } from '../../infra/mandje-stack';
+import { MAIL_FROM, synthStack } from './synth';
+import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
+
+let stack: MandjeStack;
+let template: Template;
+let ids: Record<
+  | 'table'
+  | 'priority'
+  | 'bulk'
+  | 'deadLetterQueue'
+  | 'requestsDeadLetterQueue'
+  | 'mailer'
+  | 'mailerRole'
+  | 'mailerLogs'
+  | 'requests'
+  | 'requestsRole'
+  | 'requestsLogs'
+  | 'mailLimitTable'
+  | 'identity'
+  | 'configurationSet'
+  | 'topic',
+  string
+>;
+
+const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+const logWrites = (logs: string) => ({
+  Effect: 'Allow',
+  Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+  Resource: { 'Fn::Join': ['', [arnOf(logs), ':*']] },
+});
+const sesArn = (resource: string, logicalId: string) => ({
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, `:ses:eu-west-1:123456789012:${resource}/`, { Ref: logicalId }],
+  ],
+});
+const CONSUMING = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueUrl',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+];
+const DAY = 24 * 60 * 60;
+
+function mappingsOf(functionId: string): Resource[] {
+  return (Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[]).filter(
+    (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: functionId }),
+  );
+}
+const mappingFrom = (functionId: string, queueId: string) => {
+  const mappings = mappingsOf(functionId).filter(
+    (mapping) => JSON.stringify(mapping.Properties.EventSourceArn) === JSON.stringify(arnOf(queueId)),
+  );
+  expect(mappings).toHaveLength(1);
+  return (mappings[0] as Resource).Properties;
+};
+const streamMapping = () => {
+  const mappings = mappingsOf(ids.requests);
+  expect(mappings).toHaveLength(1);
+  return (mappings[0] as Resource).Properties;
+};
+const environmentOf = (id: string) =>
+  (resourceOf(template, id).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+/** An alarm's description with each reference (a Ref or a Fn::GetAtt) shown as <logical ID>. */
+function descriptionOf(properties: Record<string, unknown>): string {
+  const description = properties.AlarmDescription;
+  if (typeof description === 'string') return description;
+  const [, parts] = (description as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const reference = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+      return `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`;
+    })
+    .join('');
+}
+const alarm = (name: string) => {
+  const construct = present(stack.operations.alarmsByName[name], `alarm ${name}`);
+  return resourceOf(template, logicalIdOf(construct)).Properties;
+};
+
+beforeAll(() => {
+  stack = synthStack();
+  template = Template.fromStack(stack);
+  const mailer = present(stack.mailer, 'mailer');
+  const sender = present(stack.mailSender, 'mail sender');
+  ids = {
+    table: logicalIdOf(stack.waitlist.table),
+    priority: logicalIdOf(mailer.queues.priority),
+    bulk: logicalIdOf(mailer.queues.bulk),
+    deadLetterQueue: logicalIdOf(mailer.queues.deadLetterQueue),
+    requestsDeadLetterQueue: logicalIdOf(mailer.requestsDeadLetterQueue),
+    mailer: logicalIdOf(mailer.handler),
+    mailerRole: logicalIdOf(present(mailer.handler.role, 'mailer role')),
+    mailerLogs: logicalIdOf(mailer.handler.logGroup),
+    requests: logicalIdOf(mailer.requestHandler),
+    requestsRole: logicalIdOf(present(mailer.requestHandler.role, 'mail-requests role')),
+    requestsLogs: logicalIdOf(mailer.requestHandler.logGroup),
+    mailLimitTable: logicalIdOf(mailer.mailLimitTable),
+    identity: logicalIdOf(sender.identity),
+    configurationSet: logicalIdOf(sender.configurationSet),
+    topic: logicalIdOf(stack.operations.topic),
+  };
+});
+
+describe('the mail queues', () => {
+  it.each(['priority', 'bulk'] as const)(
+    'the %s queue keeps mail 14 days, encrypted, hidden six times the mailer’s timeout while it is sent',
+    (lane) => {
+      expect(resourceOf(template, ids[lane]).Properties).toEqual({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: MAIL_QUEUE_RETENTION_DAYS * DAY,
+        VisibilityTimeout: 6 * 180,
+      });
+    },
+  );
+
+  it('have no redrive policy: no mail is given up after a number of receives', () => {
+    for (const lane of ['priority', 'bulk'] as const)
+      expect(resourceOf(template, ids[lane]).Properties.RedrivePolicy, lane).toBeUndefined();
+    const redrives = (Object.values(template.findResources('AWS::SQS::Queue')) as Resource[]).filter(
+      (queue) => queue.Properties.RedrivePolicy !== undefined,
+    );
+    expect(redrives).toEqual([]);
+  });
+
+  it('keep never-sendable mail in one dead-letter queue for 14 days, encrypted', () => {
+    expect(resourceOf(template, ids.deadLetterQueue).Properties).toEqual({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: MAIL_QUEUE_RETENTION_DAYS * DAY,
+    });
+  });
+
+  it.each(['priority', 'bulk', 'deadLetterQueue', 'requestsDeadLetterQueue'] as const)(
+    '%s refuses requests without TLS',
+    (queue) => {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: ids[queue] }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    },
+  );
+});
+
+describe('mail-requests, from the table’s stream to the priority queue', () => {
+  it('is invoked only for records whose new image is pending or asks for a leave link', () => {
+    const { EventSourceArn, FilterCriteria } = streamMapping() as {
+      EventSourceArn: unknown;
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+    expect(EventSourceArn).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
+    expect(FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern))).toEqual([
+      { dynamodb: { NewImage: { status: { S: ['pending'] } } } },
+      { dynamodb: { NewImage: { leaveMailRequestId: { S: [{ exists: true }] } } } },
+    ]);
+  });
+
+  it('retries a failing record for most of the stream’s day instead of dropping it after an hour', () => {
+    expect(streamMapping()).toMatchObject({
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10_000,
+      MaximumRecordAgeInSeconds: 23 * 60 * 60,
+    });
+    expect(streamMapping().MaximumRecordAgeInSeconds).not.toBe(60 * 60);
+  });
+
+  it('hands what it could not queue in that time to its own dead-letter queue', () => {
+    expect(streamMapping().DestinationConfig).toEqual({
+      OnFailure: { Destination: arnOf(ids.requestsDeadLetterQueue) },
+    });
+  });
+
+  it('is told the priority queue only', () => {
+    expect(environmentOf(ids.requests)).toEqual({ MAIL_QUEUE_URL: { Ref: ids.priority } });
+  });
+
+  it('may send to the priority queue, read the stream and fill its dead-letter queue: no SES, no table writes', () => {
+    expect(statementsOf(template, ids.requestsRole)).toEqual([
+      logWrites(ids.requestsLogs),
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: arnOf(ids.priority) },
+      {
+        Effect: 'Allow',
+        Action: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+        Resource: arnOf(ids.requestsDeadLetterQueue),
+      },
+      { Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+        Resource: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      },
+    ]);
+    expect(JSON.stringify(statementsOf(template, ids.requestsRole))).not.toMatch(/ses:|PutItem|UpdateItem/);
+  });
+});
+
+describe('the mailer, the one sender of every mail', () => {
+  it('reads the priority queue in batches of 10 at once, two invocations at most, returning what it did not send', () => {
+    expect(mappingFrom(ids.mailer, ids.priority)).toMatchObject({
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    expect(mappingFrom(ids.mailer, ids.priority).MaximumBatchingWindowInSeconds).toBeUndefined();
+  });
+
+  it('reads the bulk queue in batches of 10 gathered for up to a second, two invocations at most', () => {
+    expect(mappingFrom(ids.mailer, ids.bulk)).toMatchObject({
+      BatchSize: 10,
+      MaximumBatchingWindowInSeconds: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+  });
+
+  it('has no other event source: no stream', () => {
+    expect(mappingsOf(ids.mailer)).toHaveLength(2);
+  });
+
+  it('has no reserved concurrency: its pace is shared through the limit table, not one invocation', () => {
+    expect(resourceOf(template, ids.mailer).Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('runs 3 minutes at most, with 256 MB', () => {
+    expect(resourceOf(template, ids.mailer).Properties).toMatchObject({ Timeout: 180, MemorySize: 256 });
+  });
+
+  it('is told the tables, the site, the sender, the contact address, the configuration set and the dead-letter queue; SES gives the rate', () => {
+    expect(environmentOf(ids.mailer)).toEqual({
+      TABLE_NAME: { Ref: ids.table },
+      MAIL_LIMIT_TABLE_NAME: { Ref: ids.mailLimitTable },
+      SITE_URL: stack.resolve(stack.site.url),
+      MAIL_FROM: MAIL_FROM,
+      CONTACT_EMAIL: siteConfig.contactEmail,
+      SES_CONFIGURATION_SET: { Ref: ids.configurationSet },
+      DEAD_LETTER_QUEUE_URL: { Ref: ids.deadLetterQueue },
+    });
+  });
+
+  it('may send as the identity, read SES’s rate, read and update records, pace in the limit table, consume both queues and fill the dead-letter queue, and nothing else', () => {
+    const statements = statementsOf(template, ids.mailerRole);
+    const expected = [
+      logWrites(ids.mailerLogs),
+      {
+        Effect: 'Allow',
+        Action: 'ses:SendEmail',
+        Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
+      },
+      { Effect: 'Allow', Action: 'ses:GetAccount', Resource: '*' },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: arnOf(ids.table) },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Resource: arnOf(ids.mailLimitTable),
+      },
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: arnOf(ids.deadLetterQueue) },
+      { Effect: 'Allow', Action: CONSUMING, Resource: arnOf(ids.priority) },
+      { Effect: 'Allow', Action: CONSUMING, Resource: arnOf(ids.bulk) },
+    ];
+    expect(statements).toHaveLength(expected.length);
+    expect(statements).toEqual(expect.arrayContaining(expected));
+    expect(JSON.stringify(statements)).not.toMatch(/Scan|Query|DeleteItem|ListStreams/);
+    expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('with -c sesMaxSendRate is told the rate, and may not read SES’s account', () => {
+    const app = new App({ context: { mailFrom: MAIL_FROM, sesMaxSendRate: '14' } });
+    const paced = synthStack(deploySettings(app), app);
+    const mailer = present(paced.mailer, 'mailer').handler;
+    const pacedTemplate = Template.fromStack(paced);
+    const { Variables } = resourceOf(pacedTemplate, logicalIdOf(mailer)).Properties.Environment as {
+      Variables: Record<string, unknown>;
+    };
+    expect(Variables.MAIL_MAX_SEND_RATE).toBe('14');
+    const actions = statementsOf(pacedTemplate, logicalIdOf(present(mailer.role, 'mailer role'))).flatMap(
+      ({ Action }) => Action,
+    );
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions).not.toContain('ses:GetAccount');
+  });
+});
+
+describe('the mail alarms', () => {
+  it('go off at the first late mail: MailLate of the mailer, in 5 minutes', () => {
+    expect(alarm('MailLate')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: METRIC.mailLate,
+      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(descriptionOf(alarm('MailLate'))).toContain(`more than ${LATE_MAIL_MINUTES} minutes`);
+  });
+
+  it('go off at the first mail SES refused for good, not at the suppressed mails the dead-letter queue also holds', () => {
+    expect(alarm('MailRefused')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: METRIC.mailRefused,
+      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const description = descriptionOf(alarm('MailRefused'));
+    expect(description).toContain(`<${ids.deadLetterQueue}>`);
+    expect(description).toContain(`mailer's log (<${ids.mailerLogs}>)`);
+    const onDeadLetterDepth = Object.values(stack.operations.alarmsByName).filter((construct) =>
+      JSON.stringify(resourceOf(template, logicalIdOf(construct)).Properties.Dimensions ?? []).includes(
+        ids.deadLetterQueue,
+      ),
+    );
+    expect(onDeadLetterDepth).toEqual([]);
+  });
+
+  it('go off when a confirmation has waited in the priority queue longer than a late mail', () => {
+    expect(alarm('MailStuck')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.priority, 'QueueName'] } }],
+      Statistic: 'Maximum',
+      Threshold: LATE_MAIL_MINUTES * 60,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('go off when an announcement mail has waited days in the bulk queue, well before SQS would drop it', () => {
+    const { Threshold, Dimensions, MetricName } = alarm('AnnouncementStuck') as {
+      Threshold: number;
+      Dimensions: unknown;
+      MetricName: string;
+    };
+    expect(MetricName).toBe('ApproximateAgeOfOldestMessage');
+    expect(Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.bulk, 'QueueName'] } }]);
+    expect(Threshold).toBeGreaterThanOrEqual(DAY);
+    expect(Threshold).toBeLessThanOrEqual((MAIL_QUEUE_RETENTION_DAYS - 7) * DAY);
+  });
+
+  it('go off at the first mail request in the stream’s dead-letter queue, saying where to look first', () => {
+    expect(alarm('UnqueuedMail')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.requestsDeadLetterQueue, 'QueueName'] } },
+      ],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const description = descriptionOf(alarm('UnqueuedMail'));
+    expect(description).toContain(`First read the mail-requests function's log (<${ids.requestsLogs}>)`);
+    expect(description).toContain('the person can sign up again');
+  });
+
+  it('go off when the stream is 10 minutes behind in queuing mail requests, long before its records age out', () => {
+    expect(alarm('MailRequestsBehind')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: ids.requests } }],
+      Statistic: 'Maximum',
+      Threshold: 10 * 60 * 1000,
+    });
+  });
+
+  it('each notify the alarm topic', () => {
+    for (const name of [
+      'MailLate',
+      'MailRefused',
+      'MailStuck',
+      'AnnouncementStuck',
+      'UnqueuedMail',
+      'MailRequestsBehind',
+    ])
+      expect(alarm(name), name).toMatchObject({ AlarmActions: [{ Ref: ids.topic }] });
+  });
+});
+
+describe('the mail limit table', () => {
+  it('is written by the mailer alone: conditional puts for send slots, the hold, the per-mailbox count', () => {
+    const limitTableArn = JSON.stringify(arnOf(ids.mailLimitTable));
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+    const granting = policies.flatMap((policy) =>
+      (
+        policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
+      ).Statement.filter((statement) => JSON.stringify(statement.Resource).includes(limitTableArn)).map(
+        (statement) => ({ roles: policy.Properties.Roles, action: statement.Action }),
+      ),
+    );
+    expect(granting).toEqual([
+      {
+        roles: [{ Ref: ids.mailerRole }],
+        action: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      },
+    ]);
+  });
+});
