@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { MessageRejected } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -114,6 +115,27 @@ describe('sending the announcement to one person', () => {
 
     await expect(deliverAnnouncement(sender(send), announcement, KEY)).rejects.toThrow('down');
     expect(updates().at(-1)).toBe('REMOVE announcing, announcingAt');
+  });
+
+  it('marks a person SES refuses for good undeliverable, so no run tries again, and says it was refused', async () => {
+    recordClaimable();
+    const send = vi.fn(async (_mail: OutgoingMail) => {
+      throw new MessageRejected({ message: 'Address blacklisted.', $metadata: {} });
+    });
+
+    expect(await deliverAnnouncement(sender(send), announcement, KEY)).toBe('refused');
+
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(updates().slice(1)).toEqual([
+      'SET announcing = :id, announcingAt = :now',
+      'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
+    ]);
+    const mark = dynamo.commandCalls(UpdateCommand).at(-1)?.args[0].input;
+    expect(mark).toMatchObject({
+      Key: { email: KEY },
+      ConditionExpression: 'announcing = :id',
+      ExpressionAttributeValues: { ':id': 'launch', ':ids': new Set(['launch']) },
+    });
   });
 
   it('keeps its claim when recording fails after the mail was accepted: unknown, never sent again', async () => {

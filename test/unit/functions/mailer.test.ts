@@ -1,64 +1,71 @@
 /**
- * The mailer as Lambda runs it: DynamoDB stream records in, SES v2 and the tables mocked. It mails what a
- * pending record asks for, once, within the mailbox's limit, stores only hashes, and reports failures back
- * to the stream.
+ * The mailer as Lambda runs it for the priority queue: jobs {kind, key, requestId} in, the record read
+ * when the mail goes, SES v2, the tables and SQS mocked. It mails what a record still owes, once, within
+ * the mailbox's limit and at the shared pace; waits out throttling; gives a message back to its queue,
+ * later and later, for a fault that may pass; and moves only a mail that can never go to the dead-letter
+ * queue, saying why.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GetAccountCommand, MessageRejected, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
+import { LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, hashOfToken } from '../../../functions/confirm/confirmation-token';
 import { parseLeaveToken } from '../../../functions/leave/leave-token';
-import { capturedLogLines } from './captured-log';
+import type { MailJob } from '../../../functions/mailer/mail-job';
+import { hashOfMailbox } from '../../../functions/mailer/mail-limit';
+import { readEmf } from './cloudwatch-emf';
+import {
+  DEAD_LETTER_QUEUE_URL,
+  deadLetters,
+  deliver,
+  dynamo,
+  LIMITS,
+  logged,
+  logLines,
+  QUEUE_URL,
+  queueMessage,
+  ses,
+  slotClaims,
+  stored,
+  stubEnvironment,
+  visibilityChanges,
+  WAITLIST,
+  waitlistUpdates,
+} from './mailer-under-test';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('MAIL_LIMIT_TABLE_NAME', 'limits-test');
-vi.stubEnv('SITE_URL', 'https://mandje.nl');
-vi.stubEnv('MAIL_FROM', 'hallo@mandje.nl');
-vi.stubEnv('CONTACT_EMAIL', 'hallo@mandje.nl');
-vi.stubEnv('SES_CONFIGURATION_SET', 'mandje-mail');
-const { handler } = await import('../../../functions/mailer/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESv2Client);
-const logLines = capturedLogLines();
-
-beforeEach(() => {
-  dynamo.reset();
-  ses.reset();
-});
+const agoIso = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const PENDING: WaitlistRecord = {
   email: 'ann@xn--bcher-kva.de',
   emailAsEntered: 'Ann@Bücher.de',
   language: 'nl',
-  createdAt: '2026-11-22T10:00:00.000Z',
+  createdAt: '2026-11-24T09:00:00.000Z',
   consentVersion: '2026-11-22.1',
   status: 'pending',
   expiresAt: 1_800_000_000,
   mailRequestId: 'request-1',
-  mailRequestedAt: '2026-11-22T10:00:00.000Z',
+  mailRequestedAt: agoIso(5_000),
   mailsRequested: 1,
 };
+const LINK_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const LEAVE_KEY = 'BBBBBBBBBBBBBBBBBBBBBA';
 
-let sequence = 0;
-const streamRecord = (image: WaitlistRecord, before?: WaitlistRecord): DynamoDBRecord => ({
-  eventName: before ? 'MODIFY' : 'INSERT',
-  eventSource: 'aws:dynamodb',
-  dynamodb: {
-    Keys: marshall({ email: image.email }) as never,
-    NewImage: marshall(image, { removeUndefinedValues: true }) as never,
-    ...(before ? { OldImage: marshall(before, { removeUndefinedValues: true }) as never } : {}),
-    SequenceNumber: String(++sequence),
-    StreamViewType: 'NEW_AND_OLD_IMAGES',
-  },
+const confirmationJob = (record: WaitlistRecord, requestId = record.mailRequestId ?? ''): MailJob => ({
+  kind: 'confirmation',
+  key: record.email,
+  requestId,
 });
+const leaveLinkJob = (record: WaitlistRecord, requestId = record.leaveMailRequestId ?? ''): MailJob => ({
+  kind: 'leave-link',
+  key: record.email,
+  requestId,
+});
+
+const sesSends = () => ses.commandCalls(SendEmailCommand);
 const sentRaw = (call = 0) =>
-  Buffer.from(ses.commandCalls(SendEmailCommand)[call]?.args[0].input.Content?.Raw?.Data ?? []).toString();
+  Buffer.from(sesSends()[call]?.args[0].input.Content?.Raw?.Data ?? []).toString();
 /** The link in the plain-text part of a raw message. */
 const linkIn = (raw: string) => {
   const text = raw.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
@@ -66,23 +73,36 @@ const linkIn = (raw: string) => {
     .toString()
     .match(/https:\/\/mandje\.nl\/api\/confirm\?\S+/)?.[0];
 };
-
-const WAITLIST = { TableName: 'waitlist-test' };
-const LIMITS = { TableName: 'limits-test' };
-const waitlistUpdates = () => dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
 /** The mailer's own steps, without the link keys a record without them gets first. */
 const mailSteps = () =>
   waitlistUpdates().filter((update) => !update.UpdateExpression?.includes('if_not_exists(linkId'));
+const limitKeys = () => dynamo.commandCalls(UpdateCommand, LIMITS).map((call) => call.args[0].input.Key);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
+const throttling = () =>
+  Object.assign(new Error('Maximum sending rate exceeded.'), {
+    name: 'TooManyRequestsException',
+    $fault: 'client',
+  });
+const NOTHING_FAILED = { batchItemFailures: [] };
 
-describe('the mailer', () => {
-  it('mails a new pending signup in its language through the configuration set: claim, send, then mark it sent', async () => {
+describe('the mailer: confirmation mails', () => {
+  it('mails a new pending signup in its language through the configuration set: claim, paced send, then mark it sent', async () => {
+    stored(PENDING);
     dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+    const atSend = { steps: -1, slots: -1 };
+    ses.on(SendEmailCommand).callsFake(() => {
+      atSend.steps = mailSteps().length;
+      atSend.slots = slotClaims().length;
+      return { MessageId: 'ses-1' };
+    });
 
-    expect(await handler({ Records: [streamRecord(PENDING)] })).toEqual({ batchItemFailures: [] });
+    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
 
-    const send = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(dynamo.commandCalls(GetCommand, WAITLIST)[0]?.args[0].input).toMatchObject({
+      Key: { email: PENDING.email },
+      ConsistentRead: true,
+    });
+    const send = sesSends()[0]?.args[0].input;
     expect(send).toMatchObject({
       FromEmailAddress: 'hallo@mandje.nl',
       Destination: { ToAddresses: ['Ann@xn--bcher-kva.de'] },
@@ -106,7 +126,8 @@ describe('the mailer', () => {
     });
     const linkId = String(claim?.ExpressionAttributeValues?.[':linkId']);
     expect(claim?.ExpressionAttributeValues?.[':linkHash']).toBe(hashOfLinkId(linkId));
-    // Only once it went out does the token join the record's mailed tokens.
+    // Claimed and given a slot of the shared pace before it went; marked only after.
+    expect(atSend).toEqual({ steps: 1, slots: 1 });
     expect(mark).toMatchObject({
       Key: { email: PENDING.email },
       ConditionExpression: 'pendingTokenHash = :hash',
@@ -114,15 +135,16 @@ describe('the mailer', () => {
     });
     expect(mark?.UpdateExpression).toContain('list_append');
     expect(JSON.stringify(waitlistUpdates())).not.toContain(token);
+    expect(deadLetters()).toEqual([]);
+    expect(visibilityChanges()).toEqual([]);
   });
 
   it('puts the person’s leave link in the confirmation mail, with the RFC 8058 headers, keeping the record’s leave key', async () => {
-    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
-    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { leaveKey } });
+    stored(PENDING);
+    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { leaveKey: LEAVE_KEY } });
     dynamo.on(UpdateCommand, LIMITS).resolves({});
-    ses.on(SendEmailCommand).resolves({});
 
-    await handler({ Records: [streamRecord(PENDING)] });
+    await deliver([queueMessage(confirmationJob(PENDING))]);
 
     const raw = sentRaw();
     const leave = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? '';
@@ -130,215 +152,455 @@ describe('the mailer', () => {
     const url = new URL(leave);
     expect(url.pathname).toBe('/api/leave');
     expect(url.searchParams.get('lang')).toBe('nl');
-    expect(parseLeaveToken(url.searchParams.get('t') ?? '')?.leaveKey).toBe(leaveKey);
+    expect(parseLeaveToken(url.searchParams.get('t') ?? '')?.leaveKey).toBe(LEAVE_KEY);
     expect(leave).not.toMatch(/ann|bcher/i);
   });
 
-  it('takes the link keys another mail made since the stream’s image, rather than its own', async () => {
-    const linkId = 'CCCCCCCCCCCCCCCCCCCCCA';
-    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
-    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { linkId, leaveKey } });
+  it('takes the link keys another mail made since the record was read, rather than its own', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } });
     dynamo.on(UpdateCommand, LIMITS).resolves({});
-    ses.on(SendEmailCommand).resolves({});
 
-    await handler({ Records: [streamRecord(PENDING)] });
+    await deliver([queueMessage(confirmationJob(PENDING))]);
 
     const [claim] = mailSteps();
-    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': linkId, ':leaveKey': leaveKey });
+    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': LINK_ID, ':leaveKey': LEAVE_KEY });
   });
 
-  it('mails a leave link the privacy page asked for, once, within the mailbox’s limit', async () => {
-    const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', linkId: 'AAAAAAAAAAAAAAAAAAAAAA' };
-    const asked = {
-      ...confirmed,
-      leaveMailRequestId: 'leave-1',
-      leaveMailRequestedAt: '2026-11-24T10:00:00Z',
+  it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
+    const resent: WaitlistRecord = {
+      ...PENDING,
+      linkId: LINK_ID,
+      leaveKey: LEAVE_KEY,
+      mailedRequestId: 'request-1',
+      mailTokenHashes: ['h1'],
+      mailRequestId: 'request-2',
+      mailsRequested: 2,
     };
+    stored(resent);
+    dynamo.on(UpdateCommand).resolves({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } });
+
+    await deliver([queueMessage(confirmationJob(resent))]);
+
+    // The record's keys as they are: none made for it.
+    expect(
+      waitlistUpdates().some((update) => update.UpdateExpression?.includes('if_not_exists(linkId')),
+    ).toBe(false);
+    const [claim] = mailSteps();
+    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': LINK_ID, ':id': 'request-2' });
+    const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
+    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(LINK_ID);
+  });
+
+  it('sends nothing for a confirmed record, a request a newer one replaced, a mail already sent, or a record gone', async () => {
+    const confirmed: WaitlistRecord = {
+      ...PENDING,
+      email: 'confirmed@example.nl',
+      status: 'confirmed',
+      confirmedAt: '2026-11-24T09:30:00Z',
+    };
+    const replaced: WaitlistRecord = { ...PENDING, email: 'replaced@example.nl', mailRequestId: 'request-2' };
+    const sent: WaitlistRecord = { ...PENDING, email: 'sent@example.nl', mailedRequestId: 'request-1' };
+    for (const record of [confirmed, replaced, sent]) stored(record);
+
+    const result = await deliver([
+      queueMessage(confirmationJob(confirmed)),
+      queueMessage(confirmationJob(replaced, 'request-1')),
+      queueMessage(confirmationJob(sent)),
+      queueMessage(confirmationJob({ ...PENDING, email: 'gone@example.nl' })),
+    ]);
+
+    expect(result).toEqual(NOTHING_FAILED);
+    expect(dynamo.commandCalls(GetCommand, WAITLIST)).toHaveLength(4);
+    expect(sesSends()).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(slotClaims()).toEqual([]);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it('sends nothing when a newer request or a confirmation wins the claim after the record was read', async () => {
+    stored({ ...PENDING, linkId: LINK_ID, leaveKey: LEAVE_KEY });
+    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+
+    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+
+    expect(mailSteps()).toHaveLength(1);
+    expect(sesSends()).toHaveLength(0);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it('sends nothing to a mailbox past its limit, owes it nothing, takes no slot, and counts it', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand, LIMITS).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, WAITLIST).resolves({});
+
+    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(0);
+    expect(waitlistUpdates()).toEqual([
+      expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' }),
+    ]);
+    expect(slotClaims()).toEqual([]);
+    expect(deadLetters()).toEqual([]);
+    expect(logged()).toEqual([expect.objectContaining({ outcome: 'limited', MailLimited: 1 })]);
+  });
+
+  it('counts the mailbox, not its spelling, and never stores the address in the limit table', async () => {
+    const spelled = (key: string): WaitlistRecord => ({ ...PENDING, email: key, emailAsEntered: key });
+    stored(spelled('a.nn+x@gmail.com'));
+    stored(spelled('ann+y@googlemail.com'));
+    dynamo.on(UpdateCommand).resolves({});
+
+    await deliver([
+      queueMessage(confirmationJob(spelled('a.nn+x@gmail.com'))),
+      queueMessage(confirmationJob(spelled('ann+y@googlemail.com'))),
+    ]);
+
+    expect(sesSends()).toHaveLength(2);
+    const keys = limitKeys();
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(1);
+    const limitTableCalls = dynamo
+      .calls()
+      .filter((call) => JSON.stringify(call.args[0].input).includes('limits-test'));
+    expect(JSON.stringify(limitTableCalls.map((call) => call.args[0].input))).not.toMatch(/ann|gmail/);
+  });
+
+  it('sends nothing to a mailbox that bounced or complained, owes it nothing, and moves the job to the dead-letter queue', async () => {
+    const bounced: WaitlistRecord = { ...PENDING, mailSuppressed: 'bounce' };
+    stored(bounced);
+    dynamo.on(UpdateCommand).resolves({});
+    const message = queueMessage(confirmationJob(bounced));
+
+    expect(await deliver([message])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand, LIMITS)).toHaveLength(0);
+    expect(waitlistUpdates()).toEqual([
+      expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' }),
+    ]);
+    expect(deadLetters()).toEqual([
+      {
+        queueUrl: DEAD_LETTER_QUEUE_URL,
+        body: message.body,
+        mailClass: 'confirmation',
+        reason: 'suppressed',
+      },
+    ]);
+    expect(visibilityChanges()).toEqual([]);
+    expect(logged()).toEqual([expect.objectContaining({ outcome: 'suppressed', MailSuppressed: 1 })]);
+  });
+
+  it('moves a mail SES refuses for good to the dead-letter queue, owes it no more, and never sends it again', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand).resolves({});
+    ses
+      .on(SendEmailCommand)
+      .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+    const message = queueMessage(confirmationJob(PENDING));
+
+    expect(await deliver([message])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(1);
+    expect(mailSteps().at(-1)).toMatchObject({
+      UpdateExpression: 'SET mailedRequestId = :id',
+      ConditionExpression: 'mailRequestId = :id',
+      ExpressionAttributeValues: { ':id': 'request-1' },
+    });
+    expect(deadLetters()).toEqual([
+      { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'confirmation', reason: 'refused' },
+    ]);
+    expect(visibilityChanges()).toEqual([]);
+    expect(logged()).toEqual([
+      expect.objectContaining({
+        level: 'ERROR',
+        outcome: 'refused',
+        errorName: 'MessageRejected',
+        MailRefused: 1,
+      }),
+    ]);
+    expect(logged()[0]).not.toHaveProperty('MailSent');
+  });
+
+  it('waits out SES throttling and sends the same mail again in a new slot, counting it, never dead-lettered', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand).resolves({});
+    ses.on(SendEmailCommand).rejectsOnce(throttling()).resolves({ MessageId: 'ses-2' });
+
+    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(2);
+    expect(sentRaw(1)).toBe(sentRaw(0));
+    expect(slotClaims()).toHaveLength(2);
+    expect(new Set(slotClaims()).size).toBe(2);
+    expect(mailSteps().at(-1)?.UpdateExpression).toContain('list_append');
+    expect(deadLetters()).toEqual([]);
+    expect(visibilityChanges()).toEqual([]);
+    expect(logged()).toEqual([
+      expect.objectContaining({ level: 'INFO', outcome: 'sent', MailSent: 1, MailThrottled: 1 }),
+    ]);
+  });
+
+  it.each([
+    [1, 30],
+    [2, 60],
+    [3, 120],
+    [5, 480],
+    [6, 900],
+    [20, 900],
+  ])(
+    'gives a message back to its queue after a store fault, at its %sth receive for %s s',
+    async (receiveCount, seconds) => {
+      dynamo
+        .on(GetCommand, WAITLIST)
+        .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
+      const message = queueMessage(confirmationJob(PENDING), { receiveCount });
+
+      expect(await deliver([message])).toEqual({
+        batchItemFailures: [{ itemIdentifier: message.messageId }],
+      });
+
+      expect(visibilityChanges()).toEqual([
+        { QueueUrl: QUEUE_URL, ReceiptHandle: message.receiptHandle, VisibilityTimeout: seconds },
+      ]);
+      expect(sesSends()).toHaveLength(0);
+      expect(deadLetters()).toEqual([]);
+      expect(logged()).toEqual([
+        expect.objectContaining({
+          level: 'ERROR',
+          outcome: 'failed',
+          errorName: 'InternalServerError',
+          MailFailed: 1,
+          FaultClass: 'service_fault',
+        }),
+      ]);
+    },
+  );
+
+  it('gives a mail back, claimed but not marked, when SES fails on its side, so it is still owed', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand).resolves({});
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    const message = queueMessage(confirmationJob(PENDING));
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    expect(mailSteps()).toHaveLength(1);
+    expect(mailSteps()[0]?.UpdateExpression).not.toContain('mailedRequestId');
+    expect(deadLetters()).toEqual([]);
+    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 30 })]);
+  });
+
+  it('starts no mail when the invocation’s time is short, and gives the message back at once', async () => {
+    stored(PENDING);
+    const message = queueMessage(confirmationJob(PENDING));
+
+    const result = await deliver([message], { remainingMs: 5_000 });
+
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+    expect(dynamo.commandCalls(GetCommand, WAITLIST)).toHaveLength(0);
+    expect(sesSends()).toHaveLength(0);
+    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 0 })]);
+  });
+
+  it('sends a late mail all the same, and counts it late with a warning', async () => {
+    const late: WaitlistRecord = { ...PENDING, mailRequestedAt: agoIso(2 * 60 * 60_000) };
+    stored(late);
+    dynamo.on(UpdateCommand).resolves({});
+
+    expect(await deliver([queueMessage(confirmationJob(late))])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(1);
+    const [line] = logged();
+    expect(line).toMatchObject({ level: 'WARN', outcome: 'sent', MailSent: 1, MailLate: 1 });
+    expect(line?.MailLag).toBeGreaterThanOrEqual(2 * 60 * 60_000);
+    expect(line?.MailLag).toBeLessThan(2 * 60 * 60_000 + 60_000);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it('says on its line how far the mail lagged behind its request, as a metric in milliseconds', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand).resolves({});
+
+    await deliver([queueMessage(confirmationJob(PENDING))]);
+
+    expect(logLines).toHaveLength(1);
+    const points = readEmf(logLines[0] as string);
+    const lag = points.find((point) => point.name === 'MailLag');
+    expect(lag).toMatchObject({ unit: 'Milliseconds', dimensions: { Service: 'mailer' } });
+    expect(lag?.value).toBeGreaterThanOrEqual(5_000);
+    expect(lag?.value).toBeLessThan(LATE_MAIL_MINUTES * 60_000);
+    expect(points.map((point) => point.name)).not.toContain('MailLate');
+    expect(logged()[0]).toMatchObject({ level: 'INFO' });
+  });
+
+  it('logs one line per mail, never the address or the token', async () => {
+    const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'Bob@Example.nl' };
+    stored(PENDING);
+    stored(bob);
+    dynamo.on(UpdateCommand).resolves({});
+
+    await deliver([queueMessage(confirmationJob(PENDING)), queueMessage(confirmationJob(bob))]);
+
+    expect(logged()).toEqual([
+      expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
+      expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
+    ]);
+    const tokens = [0, 1].map((call) => new URL(linkIn(sentRaw(call)) ?? '').searchParams.get('t') ?? '');
+    expect(tokens.every((token) => token.length === 48)).toBe(true);
+    const log = logLines.join('\n');
+    expect(log).not.toMatch(/b(ü|xn--)|bob|example\.nl/i);
+    for (const token of tokens) expect(log).not.toContain(token);
+  });
+});
+
+describe('the mailer: leave-link mails', () => {
+  const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', linkId: LINK_ID };
+  const asked: WaitlistRecord = {
+    ...confirmed,
+    leaveMailRequestId: 'leave-1',
+    leaveMailRequestedAt: agoIso(3_000),
+  };
+
+  it('mails a leave link the privacy page asked for, once, within the mailbox’s own leave-link budget', async () => {
+    stored(asked);
     dynamo
       .on(UpdateCommand, WAITLIST)
-      .resolvesOnce({ Attributes: { linkId: confirmed.linkId, leaveKey: 'BBBBBBBBBBBBBBBBBBBBBA' } })
+      .resolvesOnce({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } })
       .resolves({});
     dynamo.on(UpdateCommand, LIMITS).resolves({});
-    ses.on(SendEmailCommand).resolves({});
 
-    await handler({ Records: [streamRecord(asked, confirmed)] });
+    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
 
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(sesSends()).toHaveLength(1);
     const raw = sentRaw();
     expect(raw).toContain('Message-ID: <leave-1@mandje.nl>');
-    expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/mandje\.nl\/api\/leave\?lang=nl&t=[\w-]{43}>/m);
+    const leave = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? '';
+    expect(parseLeaveToken(new URL(leave).searchParams.get('t') ?? '')).toMatchObject({
+      linkHash: hashOfLinkId(LINK_ID),
+      leaveKey: LEAVE_KEY,
+    });
+    expect(limitKeys()).toEqual([{ deliveryKeyHash: hashOfMailbox(asked.email, 'leave-link') }]);
     const [keys, done] = waitlistUpdates();
     expect(keys?.ConditionExpression).toContain('leaveMailRequestId = :id');
-    expect(done).toMatchObject({ UpdateExpression: 'SET leaveMailedRequestId = :id' });
-    expect(logLines.map((line) => JSON.parse(line))).toEqual([
+    expect(done).toMatchObject({
+      UpdateExpression: 'SET leaveMailedRequestId = :id',
+      ExpressionAttributeValues: { ':id': 'leave-1' },
+    });
+    expect(slotClaims()).toHaveLength(1);
+    expect(logged()).toEqual([
       expect.objectContaining({ message: 'leave-link mail', outcome: 'sent', MailSent: 1 }),
     ]);
   });
 
   it('counts leave-link mails apart from confirmation mails, so a stranger’s signups cannot keep the owner from leaving', async () => {
+    const both: WaitlistRecord = { ...PENDING, leaveMailRequestId: 'leave-1' };
+    stored(both);
     dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({});
-    const asked: WaitlistRecord = { ...PENDING, status: 'confirmed', leaveMailRequestId: 'leave-1' };
 
-    await handler({
-      Records: [streamRecord(PENDING), streamRecord(asked, { ...asked, leaveMailRequestId: undefined })],
-    });
+    await deliver([queueMessage(confirmationJob(both)), queueMessage(leaveLinkJob(both))]);
 
-    const [confirmation, leaveLink] = dynamo
-      .commandCalls(UpdateCommand, LIMITS)
-      .map((call) => call.args[0].input.Key);
-    expect(confirmation).not.toEqual(leaveLink);
-  });
-
-  it('sends no second leave link when the stream hands the same request again after it went', async () => {
-    const asked: WaitlistRecord = { ...PENDING, status: 'confirmed', leaveMailRequestId: 'leave-1' };
-    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
-
-    await handler({ Records: [streamRecord(asked, { ...asked, leaveMailRequestId: undefined })] });
-
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-  });
-
-  it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
-    const linkId = 'AAAAAAAAAAAAAAAAAAAAAA';
-    const leaveKey = 'BBBBBBBBBBBBBBBBBBBBBA';
-    dynamo.on(UpdateCommand).resolves({ Attributes: { linkId, leaveKey } });
-    ses.on(SendEmailCommand).resolves({});
-    const mailed = { ...PENDING, linkId, leaveKey, mailedRequestId: 'request-1', mailTokenHashes: ['h1'] };
-    const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
-
-    await handler({ Records: [streamRecord(resent, mailed)] });
-
-    const [claim] = mailSteps();
-    expect(claim?.ExpressionAttributeValues).toMatchObject({ ':linkId': linkId, ':id': 'request-2' });
-    const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
-    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(linkId);
-  });
-
-  it('mails a new request on a pending record, and nothing for its own claim and mark, which keep the request', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({});
-    const mailed = { ...PENDING, mailedRequestId: 'request-1' };
-    const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
-    const claimed = { ...resent, linkId: 'AAAAAAAAAAAAAAAAAAAAAA', mailTokenHashes: ['h'] };
-    const marked = { ...claimed, mailedRequestId: 'request-2' };
-
-    await handler({
-      Records: [streamRecord(resent, mailed), streamRecord(claimed, resent), streamRecord(marked, claimed)],
-    });
-
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
-  });
-
-  it('sends nothing for a confirmed record, or a request a newer one replaced', async () => {
-    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
-    const confirmed: WaitlistRecord = {
-      ...PENDING,
-      status: 'confirmed',
-      confirmedAt: '2026-11-22T11:00:00Z',
-    };
-
-    expect(await handler({ Records: [streamRecord(confirmed, PENDING), streamRecord(PENDING)] })).toEqual({
-      batchItemFailures: [],
-    });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(mailSteps()).toHaveLength(1);
-  });
-
-  it('sends nothing to a mailbox past its limit, owes it nothing, and counts it', async () => {
-    dynamo.on(UpdateCommand, LIMITS).rejects(conditionFailed());
-    dynamo.on(UpdateCommand, WAITLIST).resolves({});
-
-    expect(await handler({ Records: [streamRecord(PENDING)] })).toEqual({ batchItemFailures: [] });
-
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(waitlistUpdates()).toEqual([
-      expect.objectContaining({ UpdateExpression: 'SET mailedRequestId = :id' }),
-    ]);
-    expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ outcome: 'limited', MailLimited: 1 }),
-    ]);
-  });
-
-  it('counts the mailbox, not its spelling, and never stores the address in the limit table', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({});
-    const spelled = (key: string): WaitlistRecord => ({ ...PENDING, email: key, emailAsEntered: key });
-
-    await handler({
-      Records: [streamRecord(spelled('a.nn+x@gmail.com')), streamRecord(spelled('ann+y@googlemail.com'))],
-    });
-
-    const keys = dynamo.commandCalls(UpdateCommand, LIMITS).map((call) => call.args[0].input.Key);
-    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(1);
-    expect(JSON.stringify(keys)).not.toMatch(/ann|gmail/);
-  });
-
-  it('sends nothing to a mailbox that bounced or complained, and owes it nothing', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    const bounced: WaitlistRecord = { ...PENDING, mailSuppressed: 'bounce' };
-
-    await handler({ Records: [streamRecord(bounced)] });
-
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    expect(dynamo.commandCalls(UpdateCommand, LIMITS)).toHaveLength(0);
-    expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ outcome: 'suppressed', MailSuppressed: 1 }),
-    ]);
-  });
-
-  it('reports the first mail that fails and stops there, so the stream retries it and nothing is sent twice', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    ses
-      .on(SendEmailCommand)
-      .rejectsOnce(
-        Object.assign(new Error('Maximum sending rate exceeded'), { name: 'TooManyRequestsException' }),
-      )
-      .resolves({});
-    const first = streamRecord(PENDING);
-    const second = streamRecord({ ...PENDING, email: 'bob@example.nl', emailAsEntered: 'bob@example.nl' });
-
-    const result = await handler({ Records: [first, second] });
-
-    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: first.dynamodb?.SequenceNumber }] });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
-    // Claimed, not marked: the request is still owed.
-    expect(waitlistUpdates().some((update) => update.UpdateExpression?.includes('mailedRequestId'))).toBe(
-      false,
+    expect(sesSends()).toHaveLength(2);
+    expect(limitKeys()).toEqual(
+      expect.arrayContaining([
+        { deliveryKeyHash: hashOfMailbox(both.email) },
+        { deliveryKeyHash: hashOfMailbox(both.email, 'leave-link') },
+      ]),
     );
-    expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({
-        level: 'ERROR',
-        message: 'confirmation mail',
-        outcome: 'failed',
-        errorName: 'TooManyRequestsException',
-        MailFailed: 1,
-        FaultClass: 'throttled',
-      }),
+    expect(hashOfMailbox(both.email)).not.toBe(hashOfMailbox(both.email, 'leave-link'));
+  });
+
+  it('sends no second leave link when the queue hands the same job over again after it went', async () => {
+    stored({ ...asked, leaveMailedRequestId: 'leave-1' });
+
+    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
+
+    expect(sesSends()).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it('sends no second leave link when the other delivery’s mail went between the read and the keys', async () => {
+    stored(asked);
+    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
+    dynamo.on(UpdateCommand, LIMITS).resolves({});
+
+    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
+
+    expect(waitlistUpdates()).toHaveLength(1);
+    expect(sesSends()).toHaveLength(0);
+    expect(deadLetters()).toEqual([]);
+  });
+});
+
+describe('the mailer: what is none of its mail', () => {
+  it.each([
+    ['not JSON', 'not json {'],
+    ['a job without an address', JSON.stringify({ kind: 'confirmation', key: 'nobody', requestId: 'r' })],
+    [
+      'a kind it does not send',
+      JSON.stringify({ kind: 'newsletter', key: 'ann@example.nl', requestId: 'r' }),
+    ],
+  ])('moves %s to the dead-letter queue as unreadable, touching nothing', async (_what, body) => {
+    const message = queueMessage(body);
+
+    expect(await deliver([message])).toEqual(NOTHING_FAILED);
+
+    expect(deadLetters()).toEqual([
+      { queueUrl: DEAD_LETTER_QUEUE_URL, body, mailClass: 'unknown', reason: 'unreadable' },
+    ]);
+    expect(dynamo.calls()).toHaveLength(0);
+    expect(sesSends()).toHaveLength(0);
+    expect(logged()).toEqual([
+      expect.objectContaining({ level: 'ERROR', message: 'unreadable message', outcome: 'unreadable' }),
     ]);
   });
 
-  it('reports a store failure as a failed mail too', async () => {
-    dynamo.on(UpdateCommand).rejects(Object.assign(new Error('busy'), { name: 'ThrottlingException' }));
-
-    const record = streamRecord(PENDING);
-    expect(await handler({ Records: [record] })).toEqual({
-      batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber }],
-    });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-  });
-
-  it('logs one line per record, never the address or the token', async () => {
+  it('starts the priority jobs of a mixed batch before its announcement messages', async () => {
+    stored(PENDING);
     dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).resolves({});
+    const announcement = queueMessage({ id: 'launch-mixed', pass: 1, key: 'carol@example.nl' });
 
-    await handler({ Records: [streamRecord(PENDING)] });
+    await deliver([announcement, queueMessage(confirmationJob(PENDING))]);
 
-    expect(logLines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
-    ]);
-    expect(logLines.join('\n')).not.toMatch(/b(ü|xn--)/i);
+    const reads = dynamo.commandCalls(GetCommand).map((call) => call.args[0].input.Key?.email);
+    expect(reads.slice(0, 2)).toEqual([PENDING.email, '#announcement#launch-mixed']);
+  });
+});
+
+describe('the mailer’s pace', () => {
+  it('without MAIL_MAX_SEND_RATE keeps the rate SES’s GetAccount gives, read once for the container', async () => {
+    vi.resetModules();
+    stubEnvironment({ MAIL_MAX_SEND_RATE: '' });
+    const { handler } = await import('../../../functions/mailer/handler');
+    ses
+      .on(GetAccountCommand)
+      .resolves({ SendQuota: { MaxSendRate: 2, Max24HourSend: 200, SentLast24Hours: 0 } });
+    const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'bob@example.nl' };
+    stored(PENDING);
+    stored(bob);
+    dynamo.on(UpdateCommand).resolves({});
+    const context = { awsRequestId: 'invocation-2', getRemainingTimeInMillis: () => 600_000 };
+
+    const before = Date.now();
+    await handler({ Records: [queueMessage(confirmationJob(PENDING))] }, context);
+    await handler({ Records: [queueMessage(confirmationJob(bob))] }, context);
+    const after = Date.now();
+
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
+    expect(sesSends()).toHaveLength(2);
+    // Two mails a second, a little under: slots 1000 / (2 × PACE_SHARE) ms apart, cut from the wall clock.
+    const spacing = 1_000 / (2 * PACE_SHARE);
+    const moments = slotClaims().map((key) => Number(key.split('#').at(-1)) * spacing);
+    expect(moments).toHaveLength(2);
+    for (const moment of moments) {
+      expect(moment).toBeGreaterThanOrEqual(before - 1);
+      expect(moment).toBeLessThanOrEqual(after + 1);
+    }
+    expect((moments[1] as number) - (moments[0] as number)).toBeCloseTo(spacing, 3);
+    expect(dynamo.commandCalls(PutCommand, LIMITS).length).toBeGreaterThanOrEqual(2);
   });
 });

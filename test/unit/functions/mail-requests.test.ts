@@ -1,0 +1,232 @@
+/**
+ * From the table's stream to the priority queue (functions/mailer/request-handler.ts), SQS mocked: each
+ * change that asks for a new mail becomes one job {kind, key, requestId} on the queue, and nothing else
+ * does; a queue failure stops there and names that record, so Lambda retries from it.
+ */
+import { SendMessageBatchCommand, type SendMessageBatchCommandOutput, SQSClient } from '@aws-sdk/client-sqs';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { capturedLogLines } from './captured-log';
+import { readEmf } from './cloudwatch-emf';
+
+const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-priority';
+vi.stubEnv('MAIL_QUEUE_URL', QUEUE_URL);
+const { handler } = await import('../../../functions/mailer/request-handler');
+
+const sqs = mockClient(SQSClient);
+const logLines = capturedLogLines();
+beforeEach(() => {
+  sqs.reset();
+  sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+});
+
+const PENDING: WaitlistRecord = {
+  email: 'ann@xn--bcher-kva.de',
+  emailAsEntered: 'Ann@Bücher.de',
+  language: 'nl',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  consentVersion: '2026-11-22.1',
+  status: 'pending',
+  expiresAt: 1_800_000_000,
+  mailRequestId: 'request-1',
+  mailRequestedAt: '2026-11-24T09:00:00.000Z',
+  mailsRequested: 1,
+};
+
+let sequence = 0;
+function streamRecord(image: { email: string } | undefined, before?: { email: string }): DynamoDBRecord {
+  const key = (image ?? before)?.email ?? '';
+  return {
+    eventName: !image ? 'REMOVE' : before ? 'MODIFY' : 'INSERT',
+    eventSource: 'aws:dynamodb',
+    dynamodb: {
+      Keys: marshall({ email: key }) as never,
+      ...(image ? { NewImage: marshall(image, { removeUndefinedValues: true }) as never } : {}),
+      ...(before ? { OldImage: marshall(before, { removeUndefinedValues: true }) as never } : {}),
+      SequenceNumber: String(++sequence).padStart(21, '0'),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+}
+
+/** The jobs put on the queue, in order, as the mailer will read them. */
+const queued = () =>
+  sqs
+    .commandCalls(SendMessageBatchCommand)
+    .flatMap((call) => call.args[0].input.Entries ?? [])
+    .map((entry) => JSON.parse(entry.MessageBody ?? '') as unknown);
+const batches = () => sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input);
+const pending = (n: number): WaitlistRecord => ({
+  ...PENDING,
+  email: `person${n}@example.nl`,
+  emailAsEntered: `person${n}@example.nl`,
+  mailRequestId: `request-${n}`,
+});
+
+describe('queuing the mails the table asks for', () => {
+  it('puts one confirmation job on the priority queue for a new pending signup, naming no link or token', async () => {
+    expect(await handler({ Records: [streamRecord(PENDING)] })).toEqual({ batchItemFailures: [] });
+
+    expect(batches()).toEqual([
+      {
+        QueueUrl: QUEUE_URL,
+        Entries: [
+          {
+            Id: '0',
+            MessageBody: JSON.stringify({ kind: 'confirmation', key: PENDING.email, requestId: 'request-1' }),
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('queues a later signup of a pending address, its new request replacing the one already mailed', async () => {
+    const mailed = { ...PENDING, mailedRequestId: 'request-1' };
+    const resent = { ...mailed, mailRequestId: 'request-2', mailsRequested: 2 };
+
+    await handler({ Records: [streamRecord(resent, mailed)] });
+
+    expect(queued()).toEqual([{ kind: 'confirmation', key: PENDING.email, requestId: 'request-2' }]);
+  });
+
+  it('queues nothing for the mailer’s own claim and mark, which keep the request they had', async () => {
+    const claimed = { ...PENDING, linkId: 'AAAAAAAAAAAAAAAAAAAAAA', pendingTokenHash: 'h' };
+    const marked = { ...claimed, mailedRequestId: 'request-1', mailTokenHashes: ['h'] };
+
+    const result = await handler({
+      Records: [streamRecord(claimed, PENDING), streamRecord(marked, claimed)],
+    });
+
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(sqs.calls()).toHaveLength(0);
+    expect(logLines).toEqual([]);
+  });
+
+  it('queues a leave-link job when the privacy page’s form asks for one', async () => {
+    const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', mailedRequestId: 'request-1' };
+    const asked = {
+      ...confirmed,
+      leaveMailRequestId: 'leave-1',
+      leaveMailRequestedAt: '2026-11-24T09:10:00Z',
+    };
+
+    await handler({ Records: [streamRecord(asked, confirmed)] });
+
+    expect(queued()).toEqual([{ kind: 'leave-link', key: PENDING.email, requestId: 'leave-1' }]);
+  });
+
+  it('queues nothing for a confirmation, a removal, or an announcement’s own items', async () => {
+    const confirmed: WaitlistRecord = {
+      ...PENDING,
+      status: 'confirmed',
+      confirmedAt: '2026-11-24T09:05:00Z',
+    };
+    const state = { email: '#announcement#launch', phase: 'planning', pass: 1 };
+
+    const result = await handler({
+      Records: [
+        streamRecord(confirmed, PENDING),
+        streamRecord({ ...confirmed, email: 'bob@example.nl' }),
+        streamRecord(undefined, PENDING),
+        streamRecord(state),
+      ],
+    });
+
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(sqs.calls()).toHaveLength(0);
+  });
+
+  it('queues each record’s jobs in the stream’s order, never more than SQS’s 10 to a batch', async () => {
+    const records = Array.from({ length: 12 }, (_, n) => streamRecord(pending(n)));
+
+    expect(await handler({ Records: records })).toEqual({ batchItemFailures: [] });
+
+    expect(queued()).toEqual(
+      Array.from({ length: 12 }, (_, n) => ({
+        kind: 'confirmation',
+        key: `person${n}@example.nl`,
+        requestId: `request-${n}`,
+      })),
+    );
+    for (const batch of batches()) expect(batch.Entries?.length ?? 0).toBeLessThanOrEqual(10);
+  });
+
+  it('queues both mails of a record that asks for a confirmation and a leave link at once', async () => {
+    const both = { ...PENDING, leaveMailRequestId: 'leave-1' };
+
+    await handler({ Records: [streamRecord(both)] });
+
+    expect(queued()).toEqual([
+      { kind: 'confirmation', key: PENDING.email, requestId: 'request-1' },
+      { kind: 'leave-link', key: PENDING.email, requestId: 'leave-1' },
+    ]);
+    expect(new Set(batches()[0]?.Entries?.map((entry) => entry.Id)).size).toBe(2);
+  });
+
+  it.each([
+    [
+      'refuses the call',
+      async (): Promise<SendMessageBatchCommandOutput> => {
+        throw Object.assign(new Error('down'), { name: 'InternalError', $fault: 'server' });
+      },
+    ],
+    [
+      'refuses an entry',
+      async (): Promise<SendMessageBatchCommandOutput> => ({
+        Successful: [],
+        Failed: [{ Id: '0', Code: 'KMS.ThrottlingException', SenderFault: false }],
+        $metadata: {},
+      }),
+    ],
+  ])(
+    'stops at the first record the queue %s and names it, having queued those before',
+    async (_how, refusal) => {
+      const first = streamRecord(pending(1));
+      const second = streamRecord(pending(2));
+      const third = streamRecord(pending(3));
+      let calls = 0;
+      sqs
+        .on(SendMessageBatchCommand)
+        .callsFake(async () =>
+          ++calls === 1
+            ? { Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: '' }], Failed: [] }
+            : refusal(),
+        );
+
+      const result = await handler({ Records: [first, second, third] }, { awsRequestId: 'invocation-1' });
+
+      expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: second.dynamodb?.SequenceNumber }] });
+      expect(batches()).toHaveLength(2);
+      expect(logLines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ message: 'mail queued', MailQueued: 1 }),
+        expect.objectContaining({ level: 'ERROR', message: 'mail not queued', MailFailed: 1 }),
+      ]);
+    },
+  );
+
+  it('counts what it queued as MailQueued, one line per record, never the address', async () => {
+    const both = { ...PENDING, leaveMailRequestId: 'leave-1' };
+
+    await handler(
+      { Records: [streamRecord(both), streamRecord(pending(7))] },
+      { awsRequestId: 'invocation-1' },
+    );
+
+    expect(logLines).toHaveLength(2);
+    const points = logLines.map((line) =>
+      readEmf(line)
+        .filter((point) => point.name === 'MailQueued')
+        .map((point) => point.value),
+    );
+    expect(points).toEqual([[2], [1]]);
+    expect(JSON.parse(logLines[0] as string)).toMatchObject({
+      Service: 'mail-requests',
+      kinds: 'confirmation,leave-link',
+      requestId: 'invocation-1',
+    });
+    expect(logLines.join('\n')).not.toMatch(/ann|bcher|person7|example\.nl/i);
+  });
+});

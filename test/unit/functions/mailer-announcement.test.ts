@@ -1,0 +1,235 @@
+/**
+ * The announcement's part of the mailer (functions/announce/announcement-batch.ts), as Lambda runs it for
+ * the bulk queue: one recipient {id, pass, key} per message, the pass's state read from the table, the
+ * mail sent at the shared pace, and what the batch did added to the pass's progress. A mail SES refuses
+ * for good marks its person undeliverable and goes to the dead-letter queue; a fault no retry will fix
+ * stops the pass.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { MessageRejected, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { announcementProgressKey, announcementStateKey } from '../../../functions/announce/announcement-keys';
+import type { Announcement } from '../../../functions/announce/announcement-text';
+import {
+  DEAD_LETTER_QUEUE_URL,
+  deadLetters,
+  deliver,
+  dynamo,
+  LIMITS,
+  queueMessage,
+  ses,
+  slotClaims,
+  stored,
+  visibilityChanges,
+  WAITLIST,
+  waitlistUpdates,
+} from './mailer-under-test';
+
+const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: 'B'.repeat(22) };
+const PERSON = 'ann@example.nl';
+
+let announcements = 0;
+/**
+ * A new announcement for each test, with its state as the operator's tool left it: the mailer keeps the
+ * states it read for a few seconds, so no test may meet another's.
+ */
+function announcementSending(state: { rate?: number; pass?: number; phase?: string } = {}) {
+  const id = `launch-${++announcements}`;
+  const announcement: Announcement = {
+    id,
+    texts: {
+      nl: { subject: 'Mandje is er', paragraphs: [['Tekst.']] },
+      en: { subject: 'Mandje is here', paragraphs: [['Text.']] },
+    },
+  };
+  const item = {
+    email: announcementStateKey(id),
+    announcement: JSON.stringify(announcement),
+    rate: state.rate ?? 1_000,
+    pass: state.pass ?? 1,
+    phase: state.phase ?? 'sending',
+    startedAt: '2026-11-24T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+  };
+  stored(item);
+  return { id, stopped: () => stored({ ...item, phase: 'stopped', stopReason: 'access_denied' }) };
+}
+
+/** The person's record answers the link keys, then the claim, then the rest. */
+function personClaimable(language: 'nl' | 'en' = 'en') {
+  dynamo
+    .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+    .resolvesOnce({ Attributes: LINK_KEYS })
+    .resolvesOnce({ Attributes: { email: PERSON, emailAsEntered: 'Ann@Example.nl', language, ...LINK_KEYS } })
+    .resolves({});
+}
+
+const personUpdates = () =>
+  waitlistUpdates()
+    .filter((update) => update.Key?.email === PERSON)
+    .map((update) => update.UpdateExpression);
+const progressOf = (id: string, pass = 1) =>
+  waitlistUpdates().filter((update) => update.Key?.email === announcementProgressKey(id, pass));
+const sends = () => ses.commandCalls(SendEmailCommand);
+const recipient = (id: string, pass = 1, key = PERSON) => queueMessage({ id, pass, key });
+
+describe('the mailer: the announcement', () => {
+  it('reads the pass’s state, sends the mail at the pace, records it, and adds it to the pass’s progress', async () => {
+    const { id } = announcementSending();
+    personClaimable('en');
+    dynamo.on(UpdateCommand, { ...WAITLIST, Key: { email: announcementProgressKey(id, 1) } }).resolves({});
+
+    expect(await deliver([recipient(id)])).toEqual({ batchItemFailures: [] });
+
+    expect(dynamo.commandCalls(GetCommand, WAITLIST)[0]?.args[0].input).toMatchObject({
+      Key: { email: announcementStateKey(id) },
+      ConsistentRead: true,
+    });
+    expect(sends()).toHaveLength(1);
+    const raw = Buffer.from(sends()[0]?.args[0].input.Content?.Raw?.Data ?? []).toString();
+    expect(raw).toContain('Subject: Mandje is here');
+    expect(slotClaims()).toHaveLength(1);
+    expect(personUpdates().at(-1)).toBe('ADD announcements :ids REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([
+      expect.objectContaining({
+        UpdateExpression: 'SET updatedAt = :now ADD sent_en :sent_en',
+        ExpressionAttributeValues: expect.objectContaining({ ':sent_en': 1 }),
+      }),
+    ]);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it('adds up a batch’s outcomes in one progress write per pass', async () => {
+    const { id } = announcementSending();
+    personClaimable('nl');
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: 'bob@example.nl' } })
+      .rejects(new ConditionalCheckFailedException({ message: 'not confirmed', $metadata: {} }));
+
+    await deliver([recipient(id), recipient(id, 1, 'bob@example.nl')]);
+
+    expect(sends()).toHaveLength(1);
+    const [progress, ...more] = progressOf(id);
+    expect(more).toEqual([]);
+    expect(progress?.UpdateExpression).toMatch(/^SET updatedAt = :now ADD /);
+    expect(progress?.ExpressionAttributeValues).toMatchObject({ ':sent_nl': 1, ':not_owed': 1 });
+    expect(progress?.ExpressionAttributeValues).not.toHaveProperty(':failed');
+  });
+
+  it('sends nothing to a person who needs it no more, and counts them not owed', async () => {
+    const { id } = announcementSending();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+      .rejects(new ConditionalCheckFailedException({ message: 'left', $metadata: {} }));
+
+    expect(await deliver([recipient(id)])).toEqual({ batchItemFailures: [] });
+
+    expect(sends()).toHaveLength(0);
+    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':not_owed': 1 });
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it.each([
+    ['a stopped pass', { phase: 'stopped' }, 1],
+    ['a pass planned again since', { pass: 2 }, 1],
+  ])('lets the message of %s go without sending, counted not owed', async (_what, state, pass) => {
+    const { id } = announcementSending(state);
+
+    expect(await deliver([recipient(id, pass)])).toEqual({ batchItemFailures: [] });
+
+    expect(sends()).toHaveLength(0);
+    expect(personUpdates()).toEqual([]);
+    expect(progressOf(id, pass)[0]?.ExpressionAttributeValues).toMatchObject({ ':not_owed': 1 });
+    expect(visibilityChanges()).toEqual([]);
+  });
+
+  it('lets a message go when the pass’s state is not there at all', async () => {
+    expect(await deliver([recipient('never-planned')])).toEqual({ batchItemFailures: [] });
+
+    expect(sends()).toHaveLength(0);
+    expect(personUpdates()).toEqual([]);
+  });
+
+  it('marks a person SES refuses for good undeliverable, and moves their message to the dead-letter queue', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    ses.on(SendEmailCommand).rejects(new MessageRejected({ message: 'Address blacklisted.', $metadata: {} }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [] });
+
+    expect(sends()).toHaveLength(1);
+    expect(personUpdates().at(-1)).toBe(
+      'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
+    );
+    expect(deadLetters()).toEqual([
+      { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'announcement', reason: 'refused' },
+    ]);
+    expect(visibilityChanges()).toEqual([]);
+    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':not_owed': 1 });
+  });
+
+  it('gives a message back to its queue after a fault that may pass, its claim cleared', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    expect(personUpdates().at(-1)).toBe('REMOVE announcing, announcingAt');
+    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 30 })]);
+    expect(deadLetters()).toEqual([]);
+    expect(waitlistUpdates().some((update) => update.UpdateExpression?.includes('phase = :stopped'))).toBe(
+      false,
+    );
+    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':failed': 1 });
+  });
+
+  it('stops the pass at a fault no retry will fix, and lets its later messages go unsent', async () => {
+    const { id, stopped } = announcementSending();
+    personClaimable();
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('not allowed'), { name: 'AccessDeniedException', $fault: 'client' }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    const stop = waitlistUpdates().find((update) => update.Key?.email === announcementStateKey(id));
+    expect(stop).toMatchObject({
+      UpdateExpression: 'SET phase = :stopped, stopReason = :reason, updatedAt = :now',
+      ConditionExpression: 'pass = :pass',
+      ExpressionAttributeValues: expect.objectContaining({
+        ':stopped': 'stopped',
+        ':reason': 'access_denied: AccessDeniedException',
+        ':pass': 1,
+      }),
+    });
+    expect(deadLetters()).toEqual([]);
+
+    // The state as the stop left it, read again rather than taken from before.
+    stopped();
+    ses.resetHistory();
+    expect(await deliver([recipient(id, 1, 'bob@example.nl')])).toEqual({ batchItemFailures: [] });
+    expect(sends()).toHaveLength(0);
+  });
+
+  it('keeps an announcement’s own rate when it is lower than the account’s, in a grid of its own', async () => {
+    const { id } = announcementSending({ rate: 50 });
+    personClaimable();
+
+    await deliver([recipient(id)]);
+
+    const bulkSlots = dynamo
+      .commandCalls(PutCommand, LIMITS)
+      .map((call) => String(call.args[0].input.Item?.deliveryKeyHash))
+      .filter((key) => key.startsWith('#slot#bulk#'));
+    expect(bulkSlots).toHaveLength(1);
+    expect(slotClaims()).toHaveLength(1);
+    expect(sends()).toHaveLength(1);
+  });
+});

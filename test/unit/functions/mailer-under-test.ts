@@ -1,0 +1,120 @@
+/**
+ * The real mailer (functions/mailer/handler.ts) for unit tests, imported as Lambda imports it, with the
+ * tables, SES v2 and SQS mocked and its log captured. MAIL_MAX_SEND_RATE is set, so the pace needs no
+ * GetAccount; the send slots and the priority lane's marker are written to the mocked limit table, which
+ * takes every one. Importing this module resets the mocks before each test.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, vi } from 'vitest';
+import { capturedLogLines } from './captured-log';
+
+export const DEAD_LETTER_QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-dead-letters';
+/** The queue the messages come from: its URL is made from this ARN for ChangeMessageVisibility. */
+export const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:mandje-priority';
+export const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-priority';
+
+export const ENVIRONMENT = {
+  TABLE_NAME: 'waitlist-test',
+  MAIL_LIMIT_TABLE_NAME: 'limits-test',
+  SITE_URL: 'https://mandje.nl',
+  MAIL_FROM: 'hallo@mandje.nl',
+  CONTACT_EMAIL: 'hallo@mandje.nl',
+  SES_CONFIGURATION_SET: 'mandje-mail',
+  DEAD_LETTER_QUEUE_URL,
+  MAIL_MAX_SEND_RATE: '1000',
+};
+/** The settings as Lambda gives them; `unstubEnvs` clears them before each test, so each test sets them. */
+export function stubEnvironment(overrides: Partial<Record<keyof typeof ENVIRONMENT, string>> = {}): void {
+  for (const [name, value] of Object.entries({ ...ENVIRONMENT, ...overrides })) vi.stubEnv(name, value);
+}
+
+stubEnvironment();
+export const { handler } = await import('../../../functions/mailer/handler');
+
+export const dynamo = mockClient(DynamoDBDocumentClient);
+export const ses = mockClient(SESv2Client);
+export const sqs = mockClient(SQSClient);
+export const logLines = capturedLogLines();
+
+export const WAITLIST = { TableName: 'waitlist-test' };
+export const LIMITS = { TableName: 'limits-test' };
+
+beforeEach(() => {
+  stubEnvironment();
+  dynamo.reset();
+  ses.reset();
+  sqs.reset();
+  // The limit table takes every slot and marker; nothing is found unless a test says so.
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(GetCommand).resolves({});
+  ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+  sqs.on(SendMessageCommand).resolves({});
+  sqs.on(ChangeMessageVisibilityCommand).resolves({});
+});
+
+/** What a GetItem of the waitlist finds under `item.email`. */
+export function stored<Item extends { email: string }>(item: Item): void {
+  const found: Record<string, unknown> = { ...item };
+  dynamo.on(GetCommand, { ...WAITLIST, Key: { email: item.email } }).resolves({ Item: found });
+}
+
+let messages = 0;
+/** One queue message as Lambda hands it over: `body` as JSON unless it is a string already. */
+export function queueMessage(body: unknown, { receiveCount = 1 } = {}): SQSRecord {
+  const messageId = `message-${++messages}`;
+  return {
+    messageId,
+    receiptHandle: `receipt-of-${messageId}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: '1800000000000',
+      SenderId: 'AROAEXAMPLE',
+      ApproximateFirstReceiveTimestamp: '1800000000000',
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: QUEUE_ARN,
+    awsRegion: 'eu-west-1',
+  };
+}
+
+/** Runs the mailer on `records`, with time to spare unless `remainingMs` says otherwise. */
+export function deliver(records: SQSRecord[], { remainingMs = 600_000 } = {}) {
+  return handler(
+    { Records: records },
+    { awsRequestId: 'invocation-1', getRemainingTimeInMillis: () => remainingMs },
+  );
+}
+
+/** The log lines as objects. */
+export const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** The waitlist's updates, in order. */
+export const waitlistUpdates = () =>
+  dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+
+/** The slots of the shared pace the mailer claimed in the limit table. */
+export const slotClaims = () =>
+  dynamo
+    .commandCalls(PutCommand, LIMITS)
+    .map((call) => String(call.args[0].input.Item?.deliveryKeyHash))
+    .filter((key) => key.startsWith('#slot#all#'));
+
+/** What went to the dead-letter queue: the body, with its class and why. */
+export const deadLetters = () =>
+  sqs.commandCalls(SendMessageCommand).map(({ args: [command] }) => ({
+    queueUrl: command.input.QueueUrl,
+    body: command.input.MessageBody,
+    mailClass: command.input.MessageAttributes?.class?.StringValue,
+    reason: command.input.MessageAttributes?.reason?.StringValue,
+  }));
+
+/** The messages given back to their queue, and after how long. */
+export const visibilityChanges = () =>
+  sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input);
