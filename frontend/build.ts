@@ -6,11 +6,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { transform } from 'esbuild';
 import { build } from 'vite';
 import { confirmPageFile, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '../infra/security-headers';
+import { SECURITY_TXT_PATH } from '../infra/site-routing';
+import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
+import { siteConfig } from './src/config/site';
+import { INDEXED_PAGES, languageAlternates } from './src/i18n/page-addresses';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 import type { PrerenderedPage } from './src/prerender';
@@ -62,8 +67,8 @@ await build({
 const { prerenderPage } = (await import(pathToFileURL(join(prerenderDir, 'prerender.js')).href)) as {
   prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
 };
-const template = afterLargestPaint(
-  inlineIcon(inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'))),
+const template = await afterLargestPaint(
+  inlineIcon(inlineStylesheets(withoutComments(readFileSync(join(outDir, 'index.html'), 'utf8')))),
 );
 const inlineHashes = { styles: new Set<string>(), scripts: new Set<string>() };
 for (const { file, page, locale } of PAGES) {
@@ -92,6 +97,18 @@ writeFileSync(
   `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
 );
 
+// robots.txt, sitemap.xml and security.txt name the site's address as the pages do. This script reads the
+// site's facts from the process's environment, Vite from its own: the pages' canonical link says they agree.
+const indexed = INDEXED_PAGES.map(languageAlternates);
+const homeCanonical = `<link rel="canonical" href="${languageAlternates('home').url.nl}">`;
+if (!readFileSync(join(outDir, 'index.html'), 'utf8').includes(homeCanonical))
+  throw new Error(`dist/index.html has no ${homeCanonical}: the build and Vite read different VITE_* values`);
+writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteConfig.siteUrl));
+writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(indexed));
+const securityTxtFile = join(outDir, SECURITY_TXT_PATH.slice(1));
+mkdirSync(dirname(securityTxtFile), { recursive: true });
+writeFileSync(securityTxtFile, securityTxt({ ...siteConfig, now: new Date() }));
+
 /**
  * What the first screen does not need is asked for only once the browser reports the page's largest
  * paint (its heading): the entry (boot.ts), which Vite names with a script tag the browser would fetch
@@ -103,7 +120,7 @@ writeFileSync(
  * after the next frame, or half a second after the first paint. Without a script the manifest
  * link is there all the same, in a <noscript>.
  */
-function afterLargestPaint(html: string): string {
+async function afterLargestPaint(html: string): Promise<string> {
   const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const manifestTag = /<link rel="manifest" href="([^"]+)">/;
   const entry = html.match(entryTag)?.[1];
@@ -132,28 +149,39 @@ function afterLargestPaint(html: string): string {
     '.observe({type:"largest-contentful-paint",buffered:true})',
     `})(${start})`,
   ].join('');
+  // Written out above for its reader; minified for the page, which carries it on every first visit.
+  const { code } = await transform(loader, { minify: true });
+  const minified = code.trim().replace(/;$/, '');
   return html
     .replace(entryTag, '')
     .replace(manifestTag, (tag) => `<noscript>${tag}</noscript>`)
-    .replace('</body>', () => `<script>${loader}</script>\n  </body>`);
+    .replace('</body>', () => `<script>${minified}</script>\n  </body>`);
+}
+
+/** The template's comments are for its reader; its markers (`<!--app-…-->`) stay for the pages to fill. */
+function withoutComments(html: string): string {
+  return html.replace(/\n?[ \t]*<!--(?!app-)[\s\S]*?-->/g, '');
 }
 
 /**
  * The tab's icon in the page itself, as a data: URL of public/favicon.svg (its one drawing): Chromium asks
  * for a linked icon as soon as the page has loaded, which on a large page is before its first paint, and
- * that request then stands between a slow link and the page's largest paint. The page's other marks are
- * drawn inline (components/brand-logo.tsx), so the compressed page grows by a few dozen bytes only.
+ * that request then stands between a slow link and the page's largest paint (and a page without an icon
+ * link makes it ask for /favicon.ico instead). The page's other marks are drawn inline
+ * (components/brand-logo.tsx), so the compressed page grows by a hundred bytes or so only.
  */
 function inlineIcon(html: string): string {
   const tag = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
   if (!html.includes(tag)) throw new Error(`index.html must link its icon as ${tag}`);
   const svg = readFileSync(join(outDir, 'favicon.svg'), 'utf8').trim();
-  if (svg.includes("'"))
-    throw new Error('favicon.svg must not hold a single quote: it goes in a quoted attribute');
-  // In single quotes, so that the drawing's double quotes stay as they are written (and as the page's
-  // inline marks repeat them); `#` and `%` are the characters a URL would otherwise read differently.
-  const url = `data:image/svg+xml,${svg.replaceAll('%', '%25').replaceAll('#', '%23').replaceAll('<', '%3C').replaceAll('>', '%3E')}`;
-  return html.replace(tag, () => `<link rel="icon" href='${url}' type="image/svg+xml">`);
+  if (svg.includes("'")) throw new Error('favicon.svg must not hold a single quote: its quotes become those');
+  // A valid URL (the W3C checker holds the page to the URL Standard) of the fewest bytes: the drawing's
+  // attributes in single quotes, which a URL may hold as they are; every character a URL may not hold
+  // percent-encoded. The tab shows the page's title, so the drawing's own goes. The data: URL names its
+  // type, so the link needs none.
+  const drawing = svg.replace(/<title>[^<]*<\/title>/, '').replaceAll('"', "'");
+  const url = `data:image/svg+xml,${drawing.replace(/[^\w!$&'()*+,\-./:;=?@~]/g, (char) => encodeURIComponent(char))}`;
+  return html.replace(tag, () => `<link rel="icon" href="${url}">`);
 }
 
 /**

@@ -22,6 +22,12 @@ export interface SiteMap {
   notFound: { nl: string; en: string };
 }
 
+/**
+ * The one file in a dot folder that is served (RFC 9116's place for it): every other path with a segment
+ * that starts with a dot is build metadata (`.vite/`, `.mandje/`) and answers not found.
+ */
+export const SECURITY_TXT_PATH = '/.well-known/security.txt';
+
 export type Route =
   /** Serve `key` (a path in dist/) with this status; a missing file is the bucket's 404. */
   | { kind: 'file'; key: string; status: 200 | 404 }
@@ -50,7 +56,7 @@ export function routeRequest(rawPath: string, site: SiteMap): Route {
     path.charAt(0) !== '/' ||
     path.indexOf('\\') !== -1 ||
     path.indexOf('\u0000') !== -1 ||
-    segments.some((segment) => segment.charAt(0) === '.')
+    (segments.some((segment) => segment.charAt(0) === '.') && path !== SECURITY_TXT_PATH)
   ) {
     return notFound;
   }

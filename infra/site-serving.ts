@@ -1,4 +1,4 @@
-import { CACHE_CONTROL, type SiteMap } from './site-routing';
+import { CACHE_CONTROL, SECURITY_TXT_PATH, type SiteMap } from './site-routing';
 
 /**
  * How the built site (dist/) is served, written once for both places that serve it: CloudFront in
@@ -12,10 +12,21 @@ import { CACHE_CONTROL, type SiteMap } from './site-routing';
  *   `…/index.html` itself, answer 301 to that address.
  * - Files are files, at their own path: hashed assets cached for a year, everything else revalidated.
  * - Anything else is the not-found page in the path's language (`/en/…` English, the rest Dutch), with
- *   status 404. Dot folders (`.vite/`, `.mandje/`) are build metadata, never served.
+ *   status 404. Dot folders (`.vite/`, `.mandje/`) are build metadata, never served, with one exception:
+ *   `/.well-known/security.txt`.
  */
 
-export { CACHE_CONTROL, type Route, routeRequest, type SiteMap } from './site-routing';
+export {
+  CACHE_CONTROL,
+  type Route,
+  routeRequest,
+  SECURITY_TXT_PATH,
+  type SiteMap,
+} from './site-routing';
+
+/** Whether a file of the built site (its path in dist/) is served: not build metadata in a dot folder. */
+export const isServedFile = (key: string): boolean =>
+  `/${key}` === SECURITY_TXT_PATH || !key.split('/').some((segment) => segment.startsWith('.'));
 
 /** The addresses with a trailing slash: the language homes. Every other page has none. */
 export const LANGUAGE_HOMES = ['/', '/en/'];

@@ -24,7 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { readInlineHashes } from '../security-headers';
-import { CACHE_CONTROL, cacheControlFor, fileTypeOf, siteMapOf } from '../site-serving';
+import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } from '../site-serving';
 import { SecurityHeadersPolicy } from './security-headers-policy';
 import { siteRoutingFunctionCode } from './site-routing-functions';
 
@@ -41,12 +41,12 @@ export interface StaticSiteProps {
   webAclArn?: string;
 }
 
-/** Every file of the built site, as paths relative to it; build metadata (dot folders) left out. */
+/** Every file of the built site that is served, as paths relative to it; build metadata left out. */
 function siteFiles(siteDir: string): string[] {
   return readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
     .map((path) => path.split(sep).join('/'))
     .filter((path) => statSync(join(siteDir, path)).isFile())
-    .filter((path) => !path.split('/').some((segment) => segment.startsWith('.')))
+    .filter(isServedFile)
     .sort();
 }
 

@@ -2,9 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '#contract/locales';
+import { descriptionsOf } from '../../frontend/scripts/png-description';
 import { BrandMark } from '../../frontend/src/components/brand-logo';
 import { siteConfig } from '../../frontend/src/config/site';
-import { prerenderPage, SOCIAL_PREVIEW } from '../../frontend/src/prerender';
+import { messages } from '../../frontend/src/i18n/messages';
+import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-metadata';
+import { prerenderPage } from '../../frontend/src/prerender';
 
 const frontendDir = resolve(import.meta.dirname, '../../frontend');
 const publicFile = (path: string) => join(frontendDir, 'public', path);
@@ -72,22 +76,36 @@ describe('head assets', () => {
     expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
   });
 
-  it('robots.txt lets every crawler in', () => {
-    expect(readFileSync(publicFile('robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
-  });
+  it.each(LOCALES)(
+    'the %s social preview is 1200 × 630, under 100 KB, and drawn with the words its alt text says',
+    (locale) => {
+      const path = publicFile(SOCIAL_PREVIEW.path[locale]);
+      expect(pngSize(path)).toBe('1200x630');
+      expect(statSync(path).size).toBeLessThan(100 * 1024);
+      // frontend/scripts/draw-brand-images.ts stores the words it drew; a changed title needs a redraw.
+      expect(descriptionsOf(readFileSync(path))).toEqual({
+        [locale]: `Mandje: ${messages[locale].hero.title}`,
+      });
+    },
+  );
 
-  it('the social preview is 1200 × 630, under 100 KB, and announced with an absolute URL, size and alt', () => {
-    const path = publicFile(SOCIAL_PREVIEW.path);
-    expect(pngSize(path)).toBe('1200x630');
-    expect(statSync(path).size).toBeLessThan(100 * 1024);
-
-    for (const locale of ['nl', 'en'] as const) {
-      const { head } = prerenderPage('home', locale);
-      expect(head).toContain(`<meta property="og:image" content="${siteConfig.siteUrl}/social-preview.png">`);
-      expect(head).toContain('<meta property="og:image:width" content="1200">');
-      expect(head).toContain('<meta property="og:image:height" content="630">');
-      expect(head).toMatch(/<meta property="og:image:alt" content="Mandje: Je boodschappen, [^"]+">/);
-      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+  it('each language’s pages announce the preview in their language, with an absolute URL, size and alt', () => {
+    const expected = {
+      nl: { image: '/social-preview.png', alt: `Mandje: ${messages.nl.hero.title}` },
+      en: { image: '/social-preview-en.png', alt: `Mandje: ${messages.en.hero.title}` },
+    };
+    expect(expected.en.alt).not.toBe(expected.nl.alt);
+    for (const locale of LOCALES) {
+      for (const page of ['home', 'privacy', 'not-found'] as const) {
+        const { head } = prerenderPage(page, locale);
+        expect(head).toContain(
+          `<meta property="og:image" content="${siteConfig.siteUrl}${expected[locale].image}">`,
+        );
+        expect(head).toContain('<meta property="og:image:width" content="1200">');
+        expect(head).toContain('<meta property="og:image:height" content="630">');
+        expect(head).toContain(`<meta property="og:image:alt" content="${expected[locale].alt}">`);
+        expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+      }
     }
   });
 });

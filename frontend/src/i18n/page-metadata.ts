@@ -1,18 +1,25 @@
-import { LOCALES, type Locale } from '#contract/locales';
+import type { Locale } from '#contract/locales';
 import { savingsClaims } from '../config/savings-claims';
 import { siteConfig } from '../config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
 import type { Messages } from './message-catalog';
-import {
-  isConfirmResultPage,
-  isLeaveResultPage,
-  isWaitlistResultPage,
-  PAGE_PATH,
-  type Page,
-} from './page-paths';
+import { type IndexedPage, languageAlternates } from './page-addresses';
+import { isConfirmResultPage, isLeaveResultPage, isWaitlistResultPage, type Page } from './page-paths';
 
 export type { Page };
+
+/**
+ * The social preview of each language's pages (frontend/public/), drawn by
+ * frontend/scripts/draw-brand-images.ts with that language's hero title, which its alt text repeats.
+ */
+export const SOCIAL_PREVIEW = {
+  width: 1200,
+  height: 630,
+  path: { nl: '/social-preview.png', en: '/social-preview-en.png' } satisfies Record<Locale, string>,
+  /** What the image says, in words: the brand and the hero's title. */
+  alt: (heroTitle: string) => `${siteConfig.brandName}: ${heroTitle}`,
+} as const;
 
 export interface PageMetadata {
   locale: Locale;
@@ -31,8 +38,6 @@ export interface PageMetadata {
 }
 
 const OG_LOCALE: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
-
-const absoluteUrl = (path: string) => `${siteConfig.siteUrl}${path}`;
 
 export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta']): PageMetadata {
   const copy = {
@@ -60,17 +65,14 @@ export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta'])
   if (isWaitlistResultPage(page)) return unlisted(copy.waitlistResultTitles[page]);
   if (isConfirmResultPage(page)) return unlisted(copy.confirmResultTitles[page]);
   if (isLeaveResultPage(page)) return unlisted(copy.leaveResultTitles[page]);
-  const paths = PAGE_PATH[page];
+  const { url, alternates } = languageAlternates(page satisfies IndexedPage);
   return {
     ...common,
     ...(page === 'privacy'
       ? { title: copy.privacyTitle, description: copy.privacyDescription }
       : { title: copy.homeTitle, description: copy.homeDescription }),
-    canonicalUrl: absoluteUrl(paths[locale]),
-    alternates: [
-      ...LOCALES.map((each) => ({ hreflang: each, href: absoluteUrl(paths[each]) })),
-      { hreflang: 'x-default', href: absoluteUrl(paths.nl) },
-    ],
+    canonicalUrl: url[locale],
+    alternates,
   };
 }
 

@@ -1,0 +1,68 @@
+/**
+ * The files that tell robots and people where things are, written by the build from the site's facts
+ * (src/config/site.ts), so that a configured address is the one they name: robots.txt with the sitemap's
+ * absolute URL, sitemap.xml with each indexed page in both languages and its hreflang alternates, and
+ * /.well-known/security.txt (RFC 9116) with the contact address.
+ */
+import { LOCALES } from '#contract/locales';
+import { SECURITY_TXT_PATH } from '../infra/site-routing';
+import type { languageAlternates } from './src/i18n/page-addresses';
+
+/** RFC 9116 2.5.5 recommends less than a year; every build writes a fresh date. */
+export const SECURITY_TXT_VALID_DAYS = 364;
+
+/** An indexed page's address in each language, and its alternates as its head names them. */
+type IndexedPageAddresses = ReturnType<typeof languageAlternates>;
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function robotsTxt(siteUrl: string): string {
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** One <url> per page and language, each listing all the page's languages (Google's sitemap hreflang form). */
+export function sitemapXml(pages: readonly IndexedPageAddresses[]): string {
+  const urls = pages.flatMap(({ url, alternates }) =>
+    LOCALES.map((locale) =>
+      [
+        '  <url>',
+        `    <loc>${escapeXml(url[locale])}</loc>`,
+        ...alternates.map(
+          ({ hreflang, href }) =>
+            `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`,
+        ),
+        '  </url>',
+      ].join('\n'),
+    ),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * RFC 9116: where to report a weakness (the contact address), until when this file holds, in which
+ * languages, and its own address (Canonical, for an https site only: the RFC asks for https there).
+ */
+export function securityTxt({
+  siteUrl,
+  contactEmail,
+  now,
+}: {
+  siteUrl: string;
+  contactEmail: string;
+  now: Date;
+}): string {
+  const expires = new Date(now.getTime() + SECURITY_TXT_VALID_DAYS * 24 * 60 * 60 * 1000);
+  return [
+    `Contact: mailto:${contactEmail}`,
+    `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    'Preferred-Languages: nl, en',
+    ...(siteUrl.startsWith('https://') ? [`Canonical: ${siteUrl}${SECURITY_TXT_PATH}`] : []),
+    '',
+  ].join('\n');
+}

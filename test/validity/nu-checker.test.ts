@@ -1,0 +1,206 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '#contract/locales';
+import { parseAnnouncementText } from '../../functions/announce/announcement-text';
+import { announcementMail } from '../../functions/mailer/announcement-mail';
+import { confirmationMail } from '../../functions/mailer/confirmation-mail';
+import { leaveLinkMail } from '../../functions/mailer/leave-link-mail';
+import type { ComposedMail } from '../../functions/mailer/mail-layout';
+
+/**
+ * The W3C Nu HTML checker (vnu-jar from npm, run by the JRE from Debian's packages) on every page the build
+ * writes, the pages the functions serve with a link's token included, on the site's SVG files, and on the
+ * HTML part of each mail in each language, as a mail client reads it out of the raw message. Its CSS
+ * parser predates the syntax the stylesheet uses (`@property`, colour spaces in gradients), so its CSS
+ * messages are left out; every other error fails.
+ */
+
+const distDir = resolve(import.meta.dirname, '../../dist');
+/** The jar's path: the package exports it as a String object (its own launcher may download a JRE). */
+const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
+
+/** Every file in dist/ with one of these endings, dot folders included, as paths relative to it. */
+function builtFiles(ending: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(distDir, { recursive: true, encoding: 'utf8' });
+  } catch {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  return entries
+    .map((path) => path.split(sep).join('/'))
+    .filter((path) => path.endsWith(ending) && !path.startsWith('assets/'))
+    .sort();
+}
+
+const PAGES = builtFiles('.html');
+const SVGS = builtFiles('.svg');
+
+const LINK = 'https://mandje.nl/api/leave?lang=nl&t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+const envelope = {
+  to: 'ann@example.nl',
+  from: 'hallo@mandje.nl',
+  contactEmail: 'hallo@mandje.nl',
+  brandName: 'Mandje',
+  now: new Date('2026-03-03T10:00:00Z'),
+  messageId: 'validity.0123456789abcdef@mandje.nl',
+};
+const announcement = parseAnnouncementText(
+  'Subject: Mandje is er <eindelijk>!\n\nHoi,\n\nKijk op https://mandje.nl/start. Of lees [het verhaal & meer](https://mandje.nl/blog?a=1&b=2).\n',
+  'nl.md',
+);
+const MAILS: Record<string, (language: Locale) => ComposedMail> = {
+  confirmation: (language) =>
+    confirmationMail({
+      ...envelope,
+      language,
+      confirmUrl: 'https://mandje.nl/api/confirm?t=abc',
+      validDays: 7,
+      leaveUrl: LINK,
+    }),
+  announcement: (language) => announcementMail({ ...envelope, language, announcement, leaveUrl: LINK }),
+  'leave link': (language) => leaveLinkMail({ ...envelope, language, leaveUrl: LINK }),
+};
+const MAIL_FILES = Object.keys(MAILS).flatMap((name) =>
+  LOCALES.map((language) => `${name.replace(' ', '-')}.${language}.html`),
+);
+
+/**
+ * A page with the one error the pages once had (a URL with a space in it): the checker must report it,
+ * or a silent checker (a run that checked nothing, a report read wrongly) would pass every file.
+ */
+const CONTROL_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title>' +
+  '<link rel="icon" href="data:image/svg+xml,<svg xmlns=&quot;http://www.w3.org/2000/svg&quot;/>"></head><body></body></html>';
+
+interface NuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+  firstColumn?: number;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'mandje-validity-'));
+const mailDir = join(workDir, 'mails');
+const controlFile = join(workDir, 'control.html');
+/** The checker's errors by file (the path as given to it), each as one readable line. */
+const errorsByFile = new Map<string, string[]>();
+
+const readable = (message: NuMessage) =>
+  `${message.lastLine ?? '?'}:${message.firstColumn ?? '?'} ${message.message}` +
+  (message.extract ? `\n    ${message.extract.replace(/\s+/g, ' ').slice(0, 200)}` : '');
+
+beforeAll(async () => {
+  writeFileSync(controlFile, CONTROL_PAGE);
+  mkdirSync(mailDir);
+  const mailPaths: string[] = [];
+  for (const [name, make] of Object.entries(MAILS)) {
+    for (const language of LOCALES) {
+      const parsed = await simpleParser(make(language).raw);
+      if (typeof parsed.html !== 'string') throw new Error(`the ${name} mail has no HTML part`);
+      const path = join(mailDir, `${name.replace(' ', '-')}.${language}.html`);
+      mailPaths.push(path);
+      writeFileSync(path, parsed.html);
+    }
+  }
+  const files = [
+    controlFile,
+    ...mailPaths,
+    ...PAGES.map((page) => join(distDir, page)),
+    ...SVGS.map((svg) => join(distDir, svg)),
+  ];
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(
+      'java',
+      [
+        '-jar',
+        vnuJar,
+        '--errors-only',
+        '--exit-zero-always',
+        '--also-check-svg',
+        '--format',
+        'json',
+        '--stdout',
+        '--filterpattern',
+        'CSS: .*',
+        ...files,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ));
+  } catch (error) {
+    throw new Error(
+      `The Nu checker did not run (is a JRE installed? .ci/run installs default-jre-headless): ${error}`,
+    );
+  }
+  const { messages } = JSON.parse(stdout) as { messages: NuMessage[] };
+  for (const message of messages) {
+    if (message.type === 'info') continue;
+    const file = message.url ? decodeURIComponent(new URL(message.url).pathname) : '(no file)';
+    errorsByFile.set(file, [...(errorsByFile.get(file) ?? []), readable(message)]);
+  }
+});
+
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+const errorsOf = (path: string) => errorsByFile.get(path) ?? [];
+
+describe('the W3C Nu checker', () => {
+  it('reports the error in a control page, so a silent run cannot pass', () => {
+    expect(errorsOf(controlFile).join('\n')).toMatch(/Bad value .* for attribute .href. on element .link./);
+  });
+
+  it('was given every page the build writes, in both languages, the token pages included', () => {
+    expect(PAGES).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'en/index.html',
+        '404.html',
+        'en/404.html',
+        'privacy/index.html',
+        'en/privacy/index.html',
+        'waitlist/joined/index.html',
+        'en/confirm/confirmed/index.html',
+        'leave/done/index.html',
+        '.mandje/confirm.nl.html',
+        '.mandje/leave.en.html',
+      ]),
+    );
+  });
+
+  it('reports nothing about any file but those it was given', () => {
+    const given = new Set([
+      controlFile,
+      ...MAIL_FILES.map((file) => join(mailDir, file)),
+      ...[...PAGES, ...SVGS].map((file) => join(distDir, file)),
+    ]);
+    expect([...errorsByFile.keys()].filter((file) => !given.has(file))).toEqual([]);
+  });
+});
+
+describe('every built page is valid HTML', () => {
+  it.each(PAGES)('dist/%s', (page) => {
+    expect(errorsOf(join(distDir, page))).toEqual([]);
+  });
+});
+
+describe("the site's SVG files are valid", () => {
+  it.each(SVGS)('dist/%s', (svg) => {
+    expect(errorsOf(join(distDir, svg))).toEqual([]);
+  });
+});
+
+describe("each mail's HTML part is valid HTML, in both languages", () => {
+  it.each(MAIL_FILES)('%s', (file) => {
+    expect(errorsOf(join(mailDir, file))).toEqual([]);
+  });
+});
