@@ -20,7 +20,7 @@ const BATCH = 25;
 const WRITERS = 16;
 
 /** `count` confirmed people, half in each language, written 25 at a time by 16 writers. */
-async function seed(dataDir: string, count: number): Promise<void> {
+export async function seed(dataDir: string, count: number): Promise<void> {
   const store = await startLocalDynamoDB(dataDir);
   const client = localDocumentClient(store.endpoint);
   try {
@@ -62,7 +62,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
   }
 }
 
-function announcementFolder(): string {
+export function announcementFolder(): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'mandje-bench-announce-')), 'bench');
   mkdirSync(folder);
   writeFileSync(

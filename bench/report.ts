@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { BudgetResult } from './budgets';
 
 /**
@@ -16,4 +17,24 @@ export interface BenchSection {
   notes?: string[];
   /** Budgets this section's figures are held to (the page and bundle budgets are checked in run.ts). */
   budgets?: BudgetResult[];
+  /** Whether README.md shows this section's table, written by `npm run bench` (readmeFigures below). */
+  readmeFigures?: boolean;
+}
+
+/**
+ * Writes `markdown` into the README after the line `<!-- <name> figures: written by npm run bench -->`,
+ * up to `<!-- end of <name> figures -->` (added the first time), replacing what was there: the figures
+ * come from the run that measured them, never pasted. False when the README has no such line.
+ */
+export function writeReadmeFigures(readmeFile: string, name: string, markdown: string): boolean {
+  const start = `<!-- ${name} figures: written by npm run bench -->`;
+  const end = `<!-- end of ${name} figures -->`;
+  const readme = readFileSync(readmeFile, 'utf8');
+  const from = readme.indexOf(start);
+  if (from === -1) return false;
+  const after = from + start.length;
+  const to = readme.indexOf(end, after);
+  const rest = to === -1 ? readme.slice(after) : readme.slice(to + end.length);
+  writeFileSync(readmeFile, `${readme.slice(0, after)}\n\n${markdown.trim()}\n\n${end}${rest}`);
+  return true;
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse]`: builds once, measures each section in turn
- * (never two at once: they would slow each other down), writes bench/results.json and prints a Markdown
- * table per section, then whether each budget is met.
+ * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse,announce,spike]`: builds once, measures each
+ * section in turn (never two at once: they would slow each other down), writes bench/results.json and prints
+ * a Markdown table per section, then whether each budget is met. A section that asks for it has its table
+ * written into README.md too, between its markers (report.ts writeReadmeFigures).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,8 +22,9 @@ import {
 import { measureLambdaColdStart } from './lambda';
 import { chromiumVersion, measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from './lighthouse';
 import { pageSection } from './page';
-import type { BenchSection } from './report';
+import { type BenchSection, writeReadmeFigures } from './report';
 import { measureSoak } from './soak';
+import { measureSpike } from './spike';
 import { markdownSection } from './table';
 
 /** The benchmarks kept in modules of their own, each a function that returns its section. */
@@ -32,6 +34,7 @@ const MODULE_SECTIONS: { name: string; title: string; measure: () => Promise<Ben
   { name: 'soak', title: 'Soak', measure: () => measureSoak() },
   { name: 'abuse', title: 'Abuse', measure: () => measureAbuse() },
   { name: 'announce', title: 'Announcement', measure: () => measureAnnounce() },
+  { name: 'spike', title: 'Launch-day spike', measure: () => measureSpike() },
 ];
 const ALL = ['bundle', 'page', ...MODULE_SECTIONS.map((section) => section.name)];
 
@@ -134,6 +137,13 @@ console.log(
     `Node ${machine.node}, Chromium ${machine.chromium}.\n`,
 );
 for (const section of sections) console.log(`${markdownSection(section)}\n`);
+const readmeFile = join(ROOT_DIR, 'README.md');
+for (const section of sections.filter((each) => each.readmeFigures)) {
+  const measuredOn = `Measured ${results.measuredAt.slice(0, 10)} by \`npm run bench -- --only ${section.name}\` on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}.`;
+  if (writeReadmeFigures(readmeFile, section.name, `${markdownSection(section)}\n\n${measuredOn}`))
+    console.error(`Wrote the ${section.name} figures into ${readmeFile}.`);
+  else console.error(`README.md has no place for the ${section.name} figures: left as it is.`);
+}
 
 if (budgets.length > 0) {
   const missed = budgets.filter((budget) => !budget.met);

@@ -40,11 +40,15 @@ const START_TIMEOUT_MS = 30_000;
  * folder or `:memory:`, serving the site in `siteDir` (left as it is), or none: an empty folder of its
  * own. The handler's one log line per request goes to /dev/null, as it would go to the Lambda runtime,
  * not through this process. The per-client limit is off unless `clientLimit` asks for it as `npm start` has it.
+ * `environment` adds to the runner's environment (e.g. SES_MAX_SEND_RATE).
  */
 export async function startRunnerProcess(
   dataDir: string,
   siteDir?: string,
-  { clientLimit = false }: { clientLimit?: boolean } = {},
+  {
+    clientLimit = false,
+    environment = {},
+  }: { clientLimit?: boolean; environment?: Record<string, string> } = {},
 ): Promise<RunnerProcess> {
   const distDir = siteDir ?? mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry, dataDir, distDir], {
@@ -54,6 +58,7 @@ export async function startRunnerProcess(
       ...process.env,
       TABLE_NAME: BENCH_TABLE_NAME,
       SIGNUP_RATE_LIMIT: clientLimit ? (process.env.SIGNUP_RATE_LIMIT ?? '') : '0',
+      ...environment,
     },
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });

@@ -265,7 +265,8 @@ async function sendHere(
       );
     },
   };
-  const concurrency = Number.isFinite(rate) ? Math.max(2, Math.min(32, Math.ceil(rate / 5))) : 16;
+  // Enough in flight that a slot is always claimed ahead while others write; the slots keep the pace.
+  const concurrency = Number.isFinite(rate) ? Math.max(8, Math.min(64, Math.ceil(rate))) : 16;
   const outcome = await sendPaced(
     recipientsOf(table, announcement.id),
     async (recipient) => {

@@ -56,8 +56,8 @@ const MAX_WAITING = 1_000;
 const RETRY_DELAY_MS = { first: 250, max: 10_000 };
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
-/** Mails handed to the mailer at once, as SQS hands it a batch: their sends overlap, their starts keep the pace. */
-const BATCH = 8;
+/** Mails under way at once: their sends and store writes overlap, their starts keep the pace. */
+const IN_FLIGHT = 8;
 
 /** SES's maximum send rate on this machine (SES_MAX_SEND_RATE), or none. */
 export function localMaxSendRate(value = process.env.SES_MAX_SEND_RATE): number | undefined {
@@ -97,7 +97,7 @@ export function startLocalMail(options: {
   const waiting = new Set<string>();
   /** Whether the table may owe mails that are not in `waiting`. */
   let moreInTable = false;
-  /** The loop sending the waiting mails, a batch at a time, while there are any. */
+  /** The loop sending the waiting mails, a few at a time, while there are any. */
   let sending: Promise<void> | undefined;
   let closing = false;
   let sequence = 0;
@@ -238,7 +238,7 @@ export function startLocalMail(options: {
   }
 
   /**
-   * The mails go a batch at a time, after the ones before: a burst of signups is answered first, and the
+   * The mails go a few at a time, after the ones before: a burst of signups is answered first, and the
    * mails follow at the pace, as the queue would deliver them, rather than all at once competing with the
    * answers. When more signups wait than `maxWaiting`, the rest are left to the table, read again once
    * these are out.
@@ -246,20 +246,20 @@ export function startLocalMail(options: {
   async function sendOwed(): Promise<void> {
     while (!closing) {
       let failuresInRow = 0;
-      while (waiting.size > 0) {
-        if (closing) return;
-        const batch = [...waiting].slice(0, BATCH);
-        for (const key of batch) waiting.delete(key);
-        const sent = await deliver(batch).catch(() => false);
-        failuresInRow = sent ? 0 : failuresInRow + 1;
-        if (sent) succeeded();
-        else retryLater();
-        // The rest are still owed in the table; the retry reads them again.
-        if (failuresInRow >= FAILURES_PER_ROUND) {
-          waiting.clear();
-          return;
+      // A pool, not batches: each sender takes the next address as soon as its mail is out, so a slot
+      // is always claimed ahead and none goes unused while the others write.
+      const sender = async (): Promise<void> => {
+        for (let key = nextWaiting(); key !== undefined; key = nextWaiting()) {
+          const sent = await deliver([key]).catch(() => false);
+          failuresInRow = sent ? 0 : failuresInRow + 1;
+          if (sent) succeeded();
+          else retryLater();
+          // The rest are still owed in the table; the retry reads them again.
+          if (failuresInRow >= FAILURES_PER_ROUND) waiting.clear();
         }
-      }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+      if (closing || failuresInRow >= FAILURES_PER_ROUND) return;
       if (!moreInTable || retry) return;
       moreInTable = false;
       const read = await readOwed().then(
@@ -272,6 +272,14 @@ export function startLocalMail(options: {
       }
       if (waiting.size === 0) return;
     }
+  }
+
+  /** The oldest address waiting, taken off the list; none when there is none or the runner is stopping. */
+  function nextWaiting(): string | undefined {
+    if (closing) return undefined;
+    const [key] = waiting;
+    if (key !== undefined) waiting.delete(key);
+    return key;
   }
 
   function startSending(): void {
