@@ -23,6 +23,8 @@ const PACKAGE = '@fontsource-variable/bricolage-grotesque';
 const SOURCE_FILE = 'files/bricolage-grotesque-latin-standard-normal.woff2';
 const FAMILY = 'Bricolage Grotesque';
 const FALLBACK_FAMILY = `${FAMILY} Fallback`;
+/** The same file under a name of its own, for the parts of a page set in it after the first paint. */
+const LATE_FAMILY = `${FAMILY} Swap`;
 const OUTPUT_NAME = 'bricolage-grotesque.woff2';
 
 /**
@@ -163,14 +165,22 @@ function fontFaces(fallback: FallbackFigures[]): string {
       '}',
     ].join('\n');
   });
+  // One file, two faces (styles.css says why): the page's from its first paint, used only if the file is
+  // there by then, and the parts set in it after the first paint, used as soon as it comes.
+  const face = (family: string, display: 'optional' | 'swap') =>
+    [
+      '@font-face {',
+      `  font-family: "${family}";`,
+      '  font-style: normal;',
+      `  font-weight: ${WEIGHTS};`,
+      `  font-display: ${display};`,
+      `  src: url("./${OUTPUT_NAME}") format("woff2");`,
+      '}',
+    ].join('\n');
   return `/* Written by \`npm run font\` (frontend/scripts/subset-font.ts): edit the script, not this file. */
-@font-face {
-  font-family: "${FAMILY}";
-  font-style: normal;
-  font-weight: ${WEIGHTS};
-  font-display: swap;
-  src: url("./${OUTPUT_NAME}") format("woff2");
-}
+${face(FAMILY, 'optional')}
+
+${face(LATE_FAMILY, 'swap')}
 
 ${faces.join('\n\n')}
 `;

@@ -4,17 +4,9 @@ import type { Locale } from '#contract/locales';
 import { App } from './app';
 import { siteConfig } from './config/site';
 import { messages } from './i18n/messages';
-import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
+import { type Page, type PageMetadata, pageMetadata, SOCIAL_PREVIEW } from './i18n/page-metadata';
 
 /** Server-side entry: the static HTML of one page in one language, for the build to write to disk. */
-
-/** frontend/public/social-preview.png, drawn by frontend/scripts/draw-brand-images.ts with this tagline. */
-export const SOCIAL_PREVIEW = {
-  path: '/social-preview.png',
-  width: 1200,
-  height: 630,
-  tagline: messages.nl.hero.title,
-} as const;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -38,12 +30,12 @@ function headTags(meta: PageMetadata): string {
     meta.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">` : '',
     `<meta property="og:locale" content="${meta.ogLocale}">`,
     `<meta property="og:locale:alternate" content="${meta.ogLocaleAlternate}">`,
-    // The preview is in Dutch on both pages; its alt text says what it shows.
-    `<meta property="og:image" content="${escapeHtml(siteConfig.siteUrl + SOCIAL_PREVIEW.path)}">`,
+    // The preview in the page's language; its alt text says what it shows.
+    `<meta property="og:image" content="${escapeHtml(siteConfig.siteUrl + SOCIAL_PREVIEW.path[meta.locale])}">`,
     '<meta property="og:image:type" content="image/png">',
     `<meta property="og:image:width" content="${SOCIAL_PREVIEW.width}">`,
     `<meta property="og:image:height" content="${SOCIAL_PREVIEW.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${siteConfig.brandName}: ${SOCIAL_PREVIEW.tagline}`)}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(SOCIAL_PREVIEW.alt(messages[meta.locale].hero.title))}">`,
     '<meta name="twitter:card" content="summary_large_image">',
   ];
   return tags.filter(Boolean).join('\n    ');

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LEAVE_RESULT_PATH, leaveLink } from '#contract/leave';
+import type { Locale } from '#contract/locales';
+import { dialogCopy } from '../../frontend/src/features/demo/copy/dialog-copy';
 import type { Messages } from '../../frontend/src/i18n/messages';
 import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import {
@@ -14,7 +16,7 @@ import {
 } from './support';
 
 /** The demo's basket view, then its Albert Heijn dialog, each checked by axe as it opens. */
-async function expectBasketViewAndDialogClean(page: Page, copy: Messages) {
+async function expectBasketViewAndDialogClean(page: Page, copy: Messages, locale: Locale) {
   const { basketTab, panel } = demoParts(page, copy);
   await basketTab.click();
   await expect(panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true })).toBeVisible();
@@ -22,7 +24,7 @@ async function expectBasketViewAndDialogClean(page: Page, copy: Messages) {
 
   await panel.getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) }).click();
   await expect(
-    page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') }),
+    page.getByRole('dialog', { name: dialogCopy[locale].basketDialog.title('Albert Heijn') }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 }
@@ -43,7 +45,7 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     });
 
     test('axe finds no violations in the basket view with the basket dialog open', async ({ page }) => {
-      await expectBasketViewAndDialogClean(page, copy);
+      await expectBasketViewAndDialogClean(page, copy, locale);
     });
 
     test('axe finds no violations with the plus menu open', async ({ page }) => {
@@ -100,7 +102,7 @@ test.describe('accessibility in the dark theme', () => {
         .toBe(true);
       await expectNoAxeViolations(page);
 
-      await expectBasketViewAndDialogClean(page, copy);
+      await expectBasketViewAndDialogClean(page, copy, locale);
     });
 
     test(`axe finds no violations on the ${locale} privacy notice and a waitlist result page in dark`, async ({

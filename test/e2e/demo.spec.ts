@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { dialogCopy } from '../../frontend/src/features/demo/copy/dialog-copy';
 import {
   BASKET_DEALS,
   containing,
@@ -76,7 +77,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
     }) => {
       const { milk, dialog } = await openMilkDetails(page, copy);
 
-      const labels = copy.demo.dealDialog;
+      const labels = dialogCopy[locale].dealDialog;
       await expect(dialog.getByRole('term')).toHaveText([
         labels.store,
         labels.discount,
@@ -113,9 +114,9 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       page,
     }) => {
       const { milk, dialog } = await openMilkDetails(page, copy);
-      await expect(dialog.getByRole('button', { name: copy.demo.dealDialog.close })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: dialogCopy[locale].dealDialog.close })).toBeFocused();
 
-      await dialog.getByRole('button', { name: copy.demo.dealDialog.close }).click();
+      await dialog.getByRole('button', { name: dialogCopy[locale].dealDialog.close }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(milk).toBeFocused();
@@ -138,7 +139,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         await dealButton(panel, copy, product).click();
         const opened = page.getByRole('dialog', { name: copy.demo.products[product] });
         await expect(opened).toContainText(copy.demo.discountOff(discount));
-        await opened.getByRole('button', { name: copy.demo.dealDialog.close }).click();
+        await opened.getByRole('button', { name: dialogCopy[locale].dealDialog.close }).click();
         await expect(opened).toBeHidden();
       }
     });
@@ -153,12 +154,12 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       });
       await card.click();
 
-      const dialogCopy = copy.demo.basketDialog;
-      const dialog = page.getByRole('dialog', { name: dialogCopy.title('Albert Heijn') });
+      const basketCopy = dialogCopy[locale].basketDialog;
+      const dialog = page.getByRole('dialog', { name: basketCopy.title('Albert Heijn') });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toHaveAccessibleDescription(dialogCopy.description);
+      await expect(dialog).toHaveAccessibleDescription(basketCopy.description);
       const items = dialog
-        .getByRole('list', { name: dialogCopy.title('Albert Heijn') })
+        .getByRole('list', { name: basketCopy.title('Albert Heijn') })
         .getByRole('listitem');
       const products = ['milk', 'bread', 'pasta', 'apples'] as const;
       await expect(items).toHaveCount(products.length);
@@ -167,15 +168,15 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         const expected = figures.alternativeItems[index];
         await expect(item).toContainText(copy.demo.products[product]);
         await expect(item).toContainText(expected?.bonusPrice ?? 'missing figure');
-        await expect(item).toContainText(`${dialogCopy.savings} ${expected?.savings ?? 'missing figure'}`);
+        await expect(item).toContainText(`${basketCopy.savings} ${expected?.savings ?? 'missing figure'}`);
       }
-      await expect(dialog.getByRole('term')).toHaveText([dialogCopy.total, dialogCopy.totalSavings]);
+      await expect(dialog.getByRole('term')).toHaveText([basketCopy.total, basketCopy.totalSavings]);
       await expect(dialog.getByRole('definition')).toHaveText([
         figures.alternativeTotal,
         figures.alternativeSavings,
       ]);
 
-      await dialog.getByRole('button', { name: dialogCopy.close }).click();
+      await dialog.getByRole('button', { name: basketCopy.close }).click();
       await expect(dialog).toBeHidden();
       await expect(card).toBeFocused();
     });
@@ -270,7 +271,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await expect(week).toBeVisible();
 
       const { dialog } = await openMilkDetails(page, copy);
-      const labels = copy.demo.dealDialog;
+      const labels = dialogCopy[locale].dealDialog;
       await expect(dialog.getByRole('term')).toContainText([labels.validFrom, labels.validUntil]);
       await expect(dialog.getByRole('definition')).toContainText([figures.validFrom, figures.validUntil]);
       await page.keyboard.press('Escape');
@@ -406,15 +407,17 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       expect(cardLines, 'the Albert Heijn card in at most three lines').toBeLessThanOrEqual(3);
 
       await card.click();
-      const dialog = page.getByRole('dialog', { name: copy.demo.basketDialog.title('Albert Heijn') });
+      const dialog = page.getByRole('dialog', {
+        name: dialogCopy[locale].basketDialog.title('Albert Heijn'),
+      });
       await expect(dialog).toBeVisible();
-      const savings = dialog.getByText(containing(`${copy.demo.basketDialog.savings} €`));
+      const savings = dialog.getByText(containing(`${dialogCopy[locale].basketDialog.savings} €`));
       await expect(savings).toHaveCount(4);
       for (const each of await savings.all()) {
         expect(await linesOf(each), `"${await each.textContent()}" on one line`).toBe(1);
       }
       // Its list scrolls at this size: it shows that it does, and its last item can be brought into view.
-      const items = dialog.getByRole('list', { name: copy.demo.basketDialog.title('Albert Heijn') });
+      const items = dialog.getByRole('list', { name: dialogCopy[locale].basketDialog.title('Albert Heijn') });
       expect(await items.evaluate((node) => getComputedStyle(node).backgroundImage)).toContain(
         'radial-gradient',
       );

@@ -301,28 +301,42 @@ for (const localeCase of LOCALE_CASES) {
         { status: 201, role: 'status', title: copy.signup.notices.successTitle },
         { status: 503, role: 'alert', title: copy.signup.notices.errorTitle },
       ] as const) {
-        test(`shows the ${answer.role} notice right under the form, over nothing`, async ({ page }) => {
+        // After joining, "check your inbox" takes the form's place; a fault's notice comes under the form.
+        test(`shows the ${answer.role} notice under the form or in its place, over nothing`, async ({
+          page,
+        }) => {
           await page.route('**/api/waitlist', (route) =>
             route.fulfill({ status: answer.status, contentType: 'application/json', body: '{}' }),
           );
           await openPage(page, path);
-          const { form, email, submit } = signupParts(page, localeCase);
+          const { section, form, email, submit } = signupParts(page, localeCase);
           await email.fill(`notice.${locale}@example.nl`);
+          const formBefore = await form.boundingBox();
           await submit.click();
 
           const notice = page.getByRole(answer.role).filter({ hasText: answer.title });
           await expect(notice).toBeVisible();
           await notice.scrollIntoViewIfNeeded();
           const noticeBox = await notice.boundingBox();
-          const formBox = await form.boundingBox();
+          const sectionBox = await section.boundingBox();
           const footerBox = await page.getByRole('contentinfo').boundingBox();
-          if (!noticeBox || !formBox || !footerBox) throw new Error('notice, form or footer not laid out');
+          if (!noticeBox || !formBefore || !sectionBox || !footerBox)
+            throw new Error('notice, form, section or footer not laid out');
 
-          // Under the form, within 200 px of it, and as wide as it at most.
-          expect(noticeBox.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
-          expect(noticeBox.y - (formBox.y + formBox.height)).toBeLessThanOrEqual(200);
-          expect(noticeBox.x).toBeGreaterThanOrEqual(formBox.x - 1);
-          expect(noticeBox.x + noticeBox.width).toBeLessThanOrEqual(formBox.x + formBox.width + 1);
+          // As wide as the form (was) at most, in the signup section.
+          expect(noticeBox.x).toBeGreaterThanOrEqual(formBefore.x - 1);
+          expect(noticeBox.x + noticeBox.width).toBeLessThanOrEqual(formBefore.x + formBefore.width + 1);
+          expect(noticeBox.y).toBeGreaterThanOrEqual(sectionBox.y);
+          expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(sectionBox.y + sectionBox.height);
+          if (answer.status === 201) {
+            await expect(form).toHaveCount(0);
+          } else {
+            // Under the form, within 200 px of it.
+            const formBox = await form.boundingBox();
+            if (!formBox) throw new Error('form not laid out');
+            expect(noticeBox.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
+            expect(noticeBox.y - (formBox.y + formBox.height)).toBeLessThanOrEqual(200);
+          }
           // In the flow of the page: above the footer, not over it or its privacy link.
           expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(footerBox.y);
           expect(

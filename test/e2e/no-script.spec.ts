@@ -4,7 +4,9 @@
  * demo's forms do nothing rather than reload the page. No address ever appears in a URL.
  */
 import type { Page, Response } from '@playwright/test';
+import { resultCopy } from '../../frontend/src/features/waitlist/copy/result-copy';
 import {
+  containing,
   expect,
   expectNoAxeViolations,
   LOCALE_CASES,
@@ -61,8 +63,16 @@ for (const localeCase of LOCALE_CASES) {
 
       await submitWithoutScript(page, localeCase, address);
       expect(new URL(page.url()).pathname).toBe(resultPath('joined'));
-      await expect(page.getByRole('heading', { level: 1, name: results['waitlist-joined'] })).toBeVisible();
+      // Says to check the inbox, and the spam folder, as the page with a script does; never the address.
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: locale === 'nl' ? 'Kijk in je inbox' : 'Check your inbox',
+        }),
+      ).toBeVisible();
       await expect(page.getByText(copy.signup.notices.successBody)).toBeVisible();
+      await expect(page.getByText(containing(copy.signup.spamFolder))).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(address);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
 
       // Stored: the same mailbox, typed in capitals, is already on the list.
@@ -70,6 +80,7 @@ for (const localeCase of LOCALE_CASES) {
       await submitWithoutScript(page, localeCase, address.toUpperCase());
       expect(new URL(page.url()).pathname).toBe(resultPath('already-registered'));
       await expect(page.getByText(copy.signup.notices.duplicateBody)).toBeVisible();
+      await expect(page.getByText(copy.signup.notConfirmedYet)).toBeVisible();
 
       expect(urls.length).toBeGreaterThan(3);
       for (const url of urls) expect(url, url).not.toMatch(/@|%40/);
@@ -87,7 +98,7 @@ for (const localeCase of LOCALE_CASES) {
       ).toBeVisible();
       await expect(page.getByText(copy.signup.errors.malformed(copy.signup.exampleEmail))).toBeVisible();
 
-      await page.getByRole('link', { name: copy.signup.resultPages.backToForm }).click();
+      await page.getByRole('link', { name: resultCopy[locale].backToForm }).click();
       await expect(page).toHaveURL(new RegExp(`${path}#signup$`));
       await expect(signupForm(page, localeCase).email).toBeVisible();
       for (const url of urls) expect(url, url).not.toMatch(/@|%40/);
@@ -113,7 +124,7 @@ for (const localeCase of LOCALE_CASES) {
         page.getByRole('heading', { level: 1, name: results['waitlist-try-again'] }),
       ).toBeVisible();
       await expect(page.getByText(copy.signup.notices.errorBody)).toBeVisible();
-      await expect(page.getByText(copy.signup.resultPages.notSaved)).toBeVisible();
+      await expect(page.getByText(resultCopy[locale].notSaved)).toBeVisible();
 
       await page.goBack();
       await expect(signupForm(page, localeCase).email).toHaveValue(address);

@@ -137,7 +137,7 @@ for (const localeCase of LOCALE_CASES) {
 
     test('its home link leads to the home page in the same language', async ({ page }) => {
       await openPage(page, privacyPath);
-      await page.getByRole('link', { name: notice.homeLink }).click();
+      await page.getByRole('main').getByRole('link', { name: copy.notFound.homeLink }).click();
 
       await expect(page).toHaveURL(new URL(path, page.url()).href);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);

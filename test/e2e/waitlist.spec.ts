@@ -25,21 +25,43 @@ for (const localeCase of LOCALE_CASES) {
       await openPage(page, path);
     });
 
-    test('a new address is welcomed and the field is cleared; the same address again is already registered', async ({
+    test('after joining, the form gives way to "check your inbox" with the address as typed and a way to correct it', async ({
+      page,
+    }) => {
+      const form = signup(page, localeCase);
+      const address = newAddress(locale).replace('@example.nl', '@Exampel.nl');
+      await form.email.fill(`  ${address} `);
+      await form.submit.click();
+
+      await expect(form.success).toContainText(notices.successBody);
+      // Exactly as typed, so a typo shows; the spam folder is mentioned; the form has given way.
+      await expect(form.success.getByText(address, { exact: true })).toBeVisible();
+      await expect(form.success).toContainText(copy.signup.spamFolder);
+      await expect(form.email).toHaveCount(0);
+      await expect(page.getByText(copy.signup.note)).toHaveCount(0);
+
+      await form.success.getByRole('button', { name: copy.signup.changeAddress }).click();
+      await expect(form.email).toHaveValue(address);
+      await expect(form.email).toBeFocused();
+      await expect(form.success).toHaveCount(0);
+    });
+
+    test('the same address again is already registered: neutral news, with the advice to look for the mail', async ({
       page,
     }) => {
       const form = signup(page, localeCase);
       const address = newAddress(locale);
       await form.email.fill(address);
       await form.submit.click();
-
       await expect(form.success).toContainText(notices.successBody);
-      await expect(form.email).toHaveValue('');
 
+      await form.success.getByRole('button', { name: copy.signup.changeAddress }).click();
       await form.email.fill(address.toUpperCase());
       await form.submit.click();
-      await expect(form.alert).toContainText(notices.duplicateTitle);
-      await expect(form.alert).toContainText(notices.duplicateBody);
+      const already = page.getByRole('status').filter({ hasText: notices.duplicateTitle });
+      await expect(already).toContainText(notices.duplicateBody);
+      await expect(already).toContainText(copy.signup.notConfirmedYet);
+      await expect(form.alert.filter({ hasText: notices.duplicateTitle })).toHaveCount(0);
       await expect(form.email).toHaveValue(address.toUpperCase());
     });
 
@@ -101,6 +123,7 @@ for (const localeCase of LOCALE_CASES) {
       await page.route('**/api/waitlist', (route) =>
         route.fulfill({ status: 503, body: '{"error":"unavailable"}' }),
       );
+      await form.success.getByRole('button', { name: copy.signup.changeAddress }).click();
       await form.email.fill(newAddress(locale));
       await form.submit.click();
       await expect(form.alert).toContainText(notices.errorBody);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ChatDemo } from '../../frontend/src/features/demo/components/chat-demo';
+import { dialogCopy } from '../../frontend/src/features/demo/copy/dialog-copy';
 import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 
@@ -119,7 +120,7 @@ describe('chat demo', () => {
       'Valid until': '31 Aug 2025',
     });
 
-    await user.click(within(dialog).getByRole('button', { name: en.dealDialog.close }));
+    await user.click(within(dialog).getByRole('button', { name: dialogCopy.en.dealDialog.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

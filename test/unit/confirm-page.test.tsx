@@ -128,7 +128,7 @@ describe('the confirmation page with its script', () => {
 
     finish(new Response('{"result":"confirmed"}', { status: 200 }));
     expect(
-      await screen.findByRole('heading', { level: 2, name: resultTitle('en', 'confirmed') }),
+      await screen.findByRole('heading', { level: 1, name: resultTitle('en', 'confirmed') }),
     ).toBeInTheDocument();
   });
 
@@ -139,18 +139,22 @@ describe('the confirmation page with its script', () => {
         result === 'confirmed' || result === 'already-confirmed' ? 'status' : 'alert',
       ]),
     )(
-      'shows %s in place, announced as a %s, with the focus on it and the button gone',
+      'shows %s in place of the page, announced as a %s, with the focus on it and the button gone',
       async (result, role) => {
         fetchMock.mockReturnValue(answer(200, { result }));
         const { copy, button, user } = renderConfirmPage(locale);
         await user.click(button);
 
         const region = screen.getByRole(role);
+        // The result is the page now: its heading, and nothing is left of the request it was.
         const heading = await within(region).findByRole('heading', {
-          level: 2,
+          level: 1,
           name: resultTitle(locale, result as ConfirmResult),
         });
         expect(heading).toHaveFocus();
+        expect(screen.getAllByRole('heading', { level: 1 })).toEqual([heading]);
+        expect(screen.queryByText(messages[locale].meta.confirmTitle)).not.toBeInTheDocument();
+        expect(document.title).toBe(`${resultTitle(locale, result as ConfirmResult)} · Mandje`);
         const texts = copy.results[result as ConfirmResult];
         expect(region).toHaveTextContent(texts.body.replace('{days}', String(PENDING_DAYS)));
         expect(region).toHaveTextContent(texts.next.replace('{brand}', siteConfig.brandName));
@@ -171,7 +175,7 @@ describe('the confirmation page with its script', () => {
     const { copy, button, user } = renderConfirmPage('en');
     await user.click(button);
 
-    const name = label === 'signUpAgain' ? copy.signUpAgain : messages.en.signup.resultPages.backHome;
+    const name = label === 'signUpAgain' ? copy.signUpAgain : messages.en.notFound.homeLink;
     expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
   });
 
@@ -262,7 +266,7 @@ describe('the confirmation page with its script', () => {
     expect(addressesShown()).toEqual([]);
 
     await user.click(button);
-    await screen.findByRole('heading', { level: 2 });
+    await screen.findByRole('heading', { name: resultTitle('en', result) });
     expect(addressesShown()).toEqual([]);
   });
 });

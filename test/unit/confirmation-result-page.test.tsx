@@ -17,17 +17,12 @@ describe.each(['nl', 'en'] as const)('the confirmation’s result pages in %s', 
     text.replace('{brand}', siteConfig.brandName).replace('{days}', String(PENDING_DAYS));
 
   it.each([
-    ['confirmed', copy.results.confirmed.next, messages[locale].signup.resultPages.backHome, home],
-    [
-      'already-confirmed',
-      copy.results['already-confirmed'].next,
-      messages[locale].signup.resultPages.backHome,
-      home,
-    ],
+    ['confirmed', copy.results.confirmed.next, messages[locale].notFound.homeLink, home],
+    ['already-confirmed', copy.results['already-confirmed'].next, messages[locale].notFound.homeLink, home],
     ['expired', copy.results.expired.next, copy.signUpAgain, `${home}#signup`],
-    ['invalid', copy.results.invalid.next, messages[locale].signup.resultPages.backHome, home],
+    ['invalid', copy.results.invalid.next, messages[locale].notFound.homeLink, home],
     ['unknown', copy.results.unknown.next, copy.signUpAgain, `${home}#signup`],
-    ['try-again', copy.tryAgainWithoutScript, messages[locale].signup.resultPages.backHome, home],
+    ['try-again', copy.tryAgainWithoutScript, messages[locale].notFound.homeLink, home],
   ] as const)('%s says what happened and what to do, and leads on', (result, next, linkName, href) => {
     renderPage(locale, confirmResultPage(result));
 
@@ -38,6 +33,15 @@ describe.each(['nl', 'en'] as const)('the confirmation’s result pages in %s', 
     expect(screen.getByText(fill(next))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: linkName })).toHaveAttribute('href', href);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  it.each([
+    ['confirmed', true],
+    ['already-confirmed', true],
+    ['expired', false],
+  ] as const)('%s marks the moment with the mascot: %s', (result, mascot) => {
+    renderPage(locale, confirmResultPage(result));
+    expect(document.querySelector('main img[src="/mascot.svg"]') !== null).toBe(mascot);
   });
 
   it('tells how long a link works, from the table’s own figure', () => {

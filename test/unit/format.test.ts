@@ -21,9 +21,10 @@ describe('formattersFor', () => {
   });
 
   it('writes a range of round amounts with one euro sign and an en dash', () => {
-    expect(plain(formattersFor('nl').wholeEuroRange(2000, 3000))).toBe('€ 20–30');
-    expect(formattersFor('en').wholeEuroRange(2000, 3000)).toBe('€20–30');
-    expect(plain(formattersFor('nl').wholeEuroRange(80_000, 120_000))).toBe('€ 800–1.200');
+    // A word joiner after the dash: the range never breaks between its two amounts.
+    expect(plain(formattersFor('nl').wholeEuroRange(2000, 3000))).toBe('€ 20–\u206030');
+    expect(formattersFor('en').wholeEuroRange(2000, 3000)).toBe('€20–\u206030');
+    expect(plain(formattersFor('nl').wholeEuroRange(80_000, 120_000))).toBe('€ 800–\u20601.200');
   });
 
   it('formats calendar dates per language, Dutch months shortened with a full stop', () => {

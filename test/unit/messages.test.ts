@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
+import { dialogCopy } from '../../frontend/src/features/demo/copy/dialog-copy';
+import { leaveCopy } from '../../frontend/src/features/leave/copy/leave-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
+import { resultCopy } from '../../frontend/src/features/waitlist/copy/result-copy';
 import { fillInText } from '../../frontend/src/i18n/fill-in';
 import { formattersFor } from '../../frontend/src/i18n/format';
 import { messages } from '../../frontend/src/i18n/messages';
@@ -25,6 +28,9 @@ const DICTIONARIES = [
   ['messages', messages],
   ['privacy notice', privacyCopy],
   ['confirmation', confirmCopy],
+  ['leave', leaveCopy],
+  ['demo dialogs', dialogCopy],
+  ['waitlist result pages', resultCopy],
 ] as const;
 
 describe.each(DICTIONARIES)('%s', (_name, dictionary) => {
@@ -77,7 +83,7 @@ describe('messages', () => {
     expect(notFound).toEqual({ code: '404', title: 'Oops! Page not found', homeLink: 'Return to Home' });
     expect(demo.alternative.title('Albert Heijn')).toBe('Also found at Albert Heijn');
     expect(demo.notFoundTitle).toBe('Not found');
-    expect(demo.basketDialog.close).toBe('Close');
+    expect(dialogCopy.en.basketDialog.close).toBe('Close');
   });
 
   it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {
@@ -98,8 +104,8 @@ describe('messages', () => {
 
   it.each([
     // As Intl writes amounts in each language: a no-break space after the euro sign in Dutch.
-    ['nl', '€\u00a020–30', '€\u00a01.000'],
-    ['en', '€20–30', '€1,000'],
+    ['nl', '€\u00a020–\u206030', '€\u00a01.000'],
+    ['en', '€20–\u206030', '€1,000'],
   ] as const)(
     'states the claims of the product in %s, amounts filled in by the page’s formatter',
     (locale, perWeek, perYear) => {
@@ -111,7 +117,8 @@ describe('messages', () => {
         expect(fillInText(claim, claims)).toContain(perYear);
       }
       expect(fillInText(meta.homeDescription, claims)).toContain(perWeek);
-      expect(JSON.stringify(messages[locale])).toContain('100+');
+      // "100+" is SPEC's English; Dutch says it in words.
+      expect(hero.testers).toContain(locale === 'nl' ? 'Ruim 100 testers' : '100+ testers');
       // No amount written by hand: every one goes through the formatter.
       expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d|\d ?€/);
     },
@@ -119,5 +126,32 @@ describe('messages', () => {
 
   it('states the weekly price update in the exact words of the specification', () => {
     expect(messages.en.sources.note).toBe('Prices are updated weekly from all major Dutch supermarkets.');
+  });
+});
+
+/** Every string of a copy tree, functions called with sample arguments. */
+const texts = (tree: Tree) =>
+  leaves(tree).map(([path, value]) => [path, typeof value === 'function' ? value('X', 'Y') : value] as const);
+
+describe('typography, in every dictionary', () => {
+  it.each(DICTIONARIES)(
+    '%s: English uses one apostrophe, the straight one of SPEC\'s "You\'ve"',
+    (_name, dictionary) => {
+      for (const [path, text] of texts(dictionary.en)) expect(text, path).not.toContain('’');
+    },
+  );
+
+  it.each(DICTIONARIES)(
+    '%s: Dutch "e-mail" never breaks at its hyphen (a non-breaking one, U+2011)',
+    (_name, dictionary) => {
+      for (const [path, text] of texts(dictionary.nl)) expect(String(text), path).not.toMatch(/e-mail/i);
+    },
+  );
+
+  it('one label for joining in each language, on the hero, the final call and the form', () => {
+    for (const locale of ['nl', 'en'] as const) {
+      const { hero, finalCta, signup } = messages[locale];
+      expect(new Set([hero.joinWaitlist, finalCta.button, signup.submit]).size, locale).toBe(1);
+    }
   });
 });

@@ -11,6 +11,8 @@ describe('not-found page', () => {
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en/');
+    // The mascot keeps the visitor company; it only decorates, the heading says it all.
+    expect(document.querySelector('main img[src="/mascot.svg"]')).toHaveAttribute('alt', '');
   });
 
   it('speaks Dutch in nl', () => {

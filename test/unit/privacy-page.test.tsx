@@ -57,16 +57,52 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     );
   });
 
-  it('lists exactly the fields a waitlist record keeps, with the current consent version', () => {
+  it('names the controller by its legal name, postal address and KvK number when the config has them, in the footer too', () => {
+    const saved = { ...siteConfig.controller };
+    Object.assign(siteConfig.controller, {
+      legalName: 'Mandje B.V.',
+      postalAddress: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+      kvkNumber: '12345678',
+    });
+    try {
+      renderPage(locale, 'privacy');
+
+      const controller = screen.getByRole('region', { name: copy.controller.title });
+      expect(controller).toHaveTextContent('Mandje B.V. is ');
+      expect(controller).toHaveTextContent('Voorbeeldstraat 1, 1234 AB Utrecht');
+      expect(controller).toHaveTextContent('12345678');
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(
+        'Mandje B.V. · Voorbeeldstraat 1, 1234 AB Utrecht · KvK 12345678',
+      );
+    } finally {
+      Object.assign(siteConfig.controller, saved);
+      for (const key of Object.keys(siteConfig.controller) as (keyof typeof saved)[])
+        if (!(key in saved) || saved[key] === undefined) delete siteConfig.controller[key];
+    }
+  });
+
+  it('falls back to the brand when the config names no controller, and the footer says nothing of one', () => {
+    renderPage(locale, 'privacy');
+
+    expect(screen.getByRole('region', { name: copy.controller.title })).toHaveTextContent(
+      `${siteConfig.brandName} is `,
+    );
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('KvK');
+  });
+
+  it('lists exactly the fields a waitlist record keeps, in words a visitor knows', () => {
     renderPage(locale, 'privacy');
 
     const data = screen.getByRole('region', { name: copy.data.title });
     const items = within(data).getAllByRole('listitem');
+    // No version string, no "hash": the page speaks to a visitor, not to its developers.
+    expect(data).not.toHaveTextContent(SIGNUP_NOTE_VERSION);
+    expect(screen.getByRole('main')).not.toHaveTextContent(/\bhash\b|database doet|database removes/);
     expect(items.map((item) => item.textContent)).toEqual([
       copy.data.items.email,
       copy.data.items.language,
       copy.data.items.createdAt,
-      copy.data.items.consentVersion.replace('{version}', SIGNUP_NOTE_VERSION),
+      copy.data.items.consentVersion,
       copy.data.items.confirmation,
       copy.data.items.mails.replace('{max}', String(MAX_CONFIRMATION_MAILS)),
       copy.data.items.tokenHash,
@@ -183,7 +219,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
   it('leads back to the home page in the same language', () => {
     renderPage(locale, 'privacy');
 
-    expect(screen.getByRole('link', { name: copy.homeLink })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: messages[locale].notFound.homeLink })).toHaveAttribute(
       'href',
       locale === 'nl' ? '/' : '/en/',
     );

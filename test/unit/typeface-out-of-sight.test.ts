@@ -41,6 +41,7 @@ describe('setTypefaceOutOfSight', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     FakeObserver.last = undefined;
+    delete document.documentElement.dataset.typeface;
   });
 
   it('watches the header, each part of main and the footer, as they are on the page now', () => {
@@ -59,7 +60,7 @@ describe('setTypefaceOutOfSight', () => {
     observer.report(part('header'), true);
     observer.report(part('#b'), false);
     expect(part('header').hasAttribute('data-typeface')).toBe(false);
-    expect(part('#b').hasAttribute('data-typeface')).toBe(true);
+    expect(part('#b').getAttribute('data-typeface')).toBe('out-of-sight');
     // Done with that part: it is not watched any more.
     expect(observer.observed.has(part('#b'))).toBe(false);
 
@@ -78,5 +79,23 @@ describe('setTypefaceOutOfSight', () => {
     Reflect.deleteProperty(window, 'IntersectionObserver');
     expect(() => setTypefaceOutOfSight()()).not.toThrow();
     if (original) window.IntersectionObserver = original;
+  });
+
+  it('does nothing on a page set in the typeface from its first paint (its file was in the cache)', () => {
+    document.documentElement.dataset.typeface = 'cached';
+    setTypefaceOutOfSight();
+    expect(FakeObserver.last).toBeUndefined();
+    expect(document.querySelector('#root [data-typeface]')).toBeNull();
+  });
+
+  it('fetches the file once the page has painted, for the next page, where fonts can be loaded', () => {
+    const load = vi.fn(() => Promise.resolve([]));
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
+    try {
+      setTypefaceOutOfSight();
+      expect(load).toHaveBeenCalledWith('1em "Bricolage Grotesque Swap"');
+    } finally {
+      Reflect.deleteProperty(document, 'fonts');
+    }
   });
 });

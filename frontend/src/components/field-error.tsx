@@ -4,8 +4,16 @@
  */
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
-    <p id={id} aria-live="polite" className="mt-1.5 min-h-5 text-sm font-medium text-red-700">
+    <p id={id} aria-live="polite" className={`min-h-5 text-sm font-medium text-red-700 ${UNDER_FIELD}`}>
       {message}
     </p>
   );
 }
+
+/**
+ * A field with its button, and the field's message right under the field at every width: in the DOM between
+ * the two, so on a phone, where they stack, it sits between field and button; from 640 px, where the button
+ * stands beside the field, it wraps to a line of its own under both (`UNDER_FIELD`).
+ */
+export const FIELD_ROW = 'mt-2 flex flex-col gap-x-3 gap-y-1.5 sm:flex-row sm:flex-wrap';
+const UNDER_FIELD = 'sm:order-last sm:basis-full';

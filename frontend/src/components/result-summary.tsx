@@ -1,6 +1,7 @@
 import type { MouseEventHandler, ReactNode, Ref } from 'react';
 import { primaryButton } from './control-styles';
-import { Icon } from './icons';
+import { Icon, type IconName } from './icons';
+import { Mascot } from './mascot';
 import { SiteFooter } from './site-footer';
 import { SubpageHeader } from './subpage-header';
 
@@ -9,6 +10,10 @@ export interface ResultSummaryProps {
   title: string;
   /** Whether something went wrong or needs the visitor's attention: red, with an alert icon. */
   problem: boolean;
+  /** The icon over the heading when nothing went wrong, if not a check mark: news rather than a result. */
+  icon?: IconName;
+  /** A moment to mark (a signup confirmed): the mascot over the heading instead of an icon. */
+  mascot?: boolean;
   /** What happened, in a card: a bold title (optional) over the text. */
   notice: { title?: string; body: ReactNode };
   /** What to do now. */
@@ -19,12 +24,15 @@ export interface ResultSummaryProps {
 
 /**
  * What became of something the visitor sent, and what to do next: the result pages of a form posted
- * without a script, and a result shown in place. `headingLevel` is 1 on a page of its own and 2 inside a
- * page; a result shown in place gets `headingRef`, so the focus can be moved to it.
+ * without a script, and a result shown in place. `headingLevel` is 1 where the result is the page (a page of
+ * its own, or one it took the place of) and 2 under a page's heading; a result shown in place gets
+ * `headingRef`, so the focus can be moved to it.
  */
 export function ResultSummary({
   title,
   problem,
+  icon = 'check',
+  mascot = false,
   notice,
   next,
   action,
@@ -34,13 +42,17 @@ export function ResultSummary({
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
-      <span
-        className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${
-          problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
-        }`}
-      >
-        <Icon name={problem ? 'alert' : 'check'} />
-      </span>
+      {mascot ? (
+        <Mascot label="" eager className="h-auto w-28" />
+      ) : (
+        <span
+          className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${
+            problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
+          }`}
+        >
+          <Icon name={problem ? 'alert' : icon} />
+        </span>
+      )}
       <Heading
         ref={headingRef}
         tabIndex={headingRef ? -1 : undefined}

@@ -12,13 +12,18 @@ const textLinkStyle = `inline-flex min-h-11 items-center gap-2 rounded-sm text-s
 export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
-  const { socialProfile, contactEmail } = siteConfig;
+  const { socialProfile, contactEmail, controller } = siteConfig;
+  // Who is behind the brand (GDPR art. 13), when the config names them. "KvK" is the register's own
+  // name, in either language.
+  const { legalName, postalAddress, kvkNumber } = controller;
+  const legal = [legalName, postalAddress, kvkNumber && `KvK ${kvkNumber}`].filter(Boolean).join(' · ');
   return (
     <footer className="border-t border-stone-200 bg-stone-100 text-stone-700">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div>
           <BrandLogo className="text-stone-950" />
           <p className="mt-3 text-sm text-stone-600">{copy.launching}</p>
+          {legal && <address className="mt-2 text-sm text-stone-600 not-italic">{legal}</address>}
         </div>
         <div>
           <p className="font-semibold text-stone-950">{copy.follow}</p>

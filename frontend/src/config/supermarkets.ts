@@ -1,19 +1,18 @@
 /**
- * The supermarkets Mandje compares, in the order the page shows them, by their own spelling, each with
- * its chain's main colour as a class for the small dot beside its name (the page imitates no logo; a
- * class, as the Content-Security-Policy allows no inline style attributes).
+ * The supermarkets Mandje compares, in the order the page shows them, by their own spelling. The page
+ * names them in its own style only: no logo, and no colour, which would say nothing a name does not.
  */
 export const SUPERMARKETS = [
-  { id: 'albert-heijn', name: 'Albert Heijn', dot: 'bg-[#0079c1]' },
-  { id: 'jumbo', name: 'Jumbo', dot: 'bg-[#ffd400]' },
-  { id: 'lidl', name: 'Lidl', dot: 'bg-[#0050aa]' },
-  { id: 'plus', name: 'Plus', dot: 'bg-[#43801a]' },
-  { id: 'aldi', name: 'Aldi', dot: 'bg-[#00005f]' },
-  { id: 'hoogvliet', name: 'Hoogvliet', dot: 'bg-[#003a8c]' },
-  { id: 'spar', name: 'SPAR', dot: 'bg-[#00843d]' },
-  { id: 'ekoplaza', name: 'Ekoplaza', dot: 'bg-[#4d7d23]' },
-  { id: 'dirk', name: 'Dirk', dot: 'bg-[#e30613]' },
-  { id: 'vomar', name: 'Vomar', dot: 'bg-[#e4002b]' },
+  { id: 'albert-heijn', name: 'Albert Heijn' },
+  { id: 'jumbo', name: 'Jumbo' },
+  { id: 'lidl', name: 'Lidl' },
+  { id: 'plus', name: 'Plus' },
+  { id: 'aldi', name: 'Aldi' },
+  { id: 'hoogvliet', name: 'Hoogvliet' },
+  { id: 'spar', name: 'SPAR' },
+  { id: 'ekoplaza', name: 'Ekoplaza' },
+  { id: 'dirk', name: 'Dirk' },
+  { id: 'vomar', name: 'Vomar' },
 ] as const;
 
 export type SupermarketId = (typeof SUPERMARKETS)[number]['id'];

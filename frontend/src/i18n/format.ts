@@ -15,7 +15,10 @@ export interface Formatters {
   euro(amount: Cents): string;
   /** A round amount, as a claim says it: "€ 1.000", "€1,000". */
   wholeEuros(amount: Cents): string;
-  /** A range of round amounts, the euro sign written once: "€ 20–30", "€20–30". */
+  /**
+   * A range of round amounts, the euro sign written once: "€ 20–30", "€20–30", with a word joiner (U+2060)
+   * after the dash, so a line never breaks between "€20–" and "30".
+   */
   wholeEuroRange(from: Cents, to: Cents): string;
   date(isoDate: IsoDate): string;
   /** From one day to another, what they share written once: "25–31 aug. 2025", "25–31 Aug 2025". */
@@ -25,6 +28,8 @@ export interface Formatters {
 }
 
 const EN_DASH = '–';
+/** Invisible; forbids a line break on either side of it. */
+const WORD_JOINER = '\u2060';
 
 // Calendar days: read and shown in UTC, so they stay the same day in every time zone.
 const dayOf = (isoDate: IsoDate) => {
@@ -82,7 +87,7 @@ function createFormatters(locale: Locale): Formatters {
       const upper = wholeNumber.format(to / 100);
       return wholeEuros
         .format(to / 100)
-        .replace(upper, `${wholeNumber.format(from / 100)}${EN_DASH}${upper}`);
+        .replace(upper, `${wholeNumber.format(from / 100)}${EN_DASH}${WORD_JOINER}${upper}`);
     },
     date: (isoDate) => joinDateParts(date.formatToParts(dayOf(isoDate))),
     dateRange: (from, until) => joinDateParts(date.formatRangeToParts(dayOf(from), dayOf(until))),

@@ -25,11 +25,11 @@ const input = (overrides: Partial<ConfirmationMailInput> = {}): ConfirmationMail
 const reads = {
   nl: {
     subject: 'Bevestig je aanmelding voor de wachtlijst van Mandje',
-    signedUp: 'Iemand (hopelijk jij) heeft zich met dit e-mailadres aangemeld voor de wachtlijst van Mandje.',
+    signedUp: 'Dit adres is aangemeld voor de wachtlijst van Mandje. Was jij dat?',
     button: 'Bevestig mijn aanmelding',
     validity: 'De link is 7 dagen geldig.',
     ignored:
-      'Negeer deze mail dan gewoon. We sturen je verder niets en verwijderen je e-mailadres na 7 dagen.',
+      'Dan kun je deze mail gewoon negeren. We sturen je verder niets en verwijderen je adres na 7 dagen.',
     contact: 'Vragen? Mail gerust naar vragen@mandje.nl.',
   },
   en: {
@@ -38,7 +38,7 @@ const reads = {
     button: 'Confirm my signup',
     validity: 'The link works for 7 days.',
     ignored:
-      'Then just ignore this email. We won’t send you anything else, and we’ll delete your address after 7 days.',
+      "Then just ignore this email. We won't send you anything else, and we'll delete your address after 7 days.",
     contact: 'Questions? Email us at vragen@mandje.nl.',
   },
 } satisfies Record<Locale, Record<string, string>>;
@@ -205,8 +205,8 @@ describe('the html of the confirmation mail', () => {
 
 describe('the validity period', () => {
   it.each([
-    ['nl', 3, 'De link is 3 dagen geldig.', 'verwijderen je e-mailadres na 3 dagen.'],
-    ['nl', 1, 'De link is 1 dag geldig.', 'verwijderen je e-mailadres na 1 dag.'],
+    ['nl', 3, 'De link is 3 dagen geldig.', 'verwijderen je adres na 3 dagen.'],
+    ['nl', 1, 'De link is 1 dag geldig.', 'verwijderen je adres na 1 dag.'],
     ['en', 3, 'The link works for 3 days.', 'delete your address after 3 days.'],
     ['en', 1, 'The link works for 1 day.', 'delete your address after 1 day.'],
   ] as const)(

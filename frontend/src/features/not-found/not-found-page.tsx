@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { primaryButton } from '../../components/control-styles';
+import { Mascot } from '../../components/mascot';
 import { useLanguage } from '../../i18n/language-context';
 import { PAGE_PATH } from '../../i18n/page-paths';
 
@@ -19,6 +20,7 @@ export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-linear-to-b from-brand-100 to-paper px-4 text-center">
       <BrandLogo className="text-brand-900" />
+      <Mascot label="" eager className="h-auto w-32" />
       <p className="text-7xl font-extrabold text-brand-800">{copy.code}</p>
       <h1 className="text-2xl font-bold">{copy.title}</h1>
       <a href={PAGE_PATH.home[locale]} className={primaryButton}>

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
-import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '../../components/control-styles';
 import { SiteFooter } from '../../components/site-footer';
 import { SubpageHeader } from '../../components/subpage-header';
 import { siteConfig } from '../../config/site';
-import { fillIn } from '../../i18n/fill-in';
+import { fillIn, fillInText } from '../../i18n/fill-in';
 import type { IsoDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/language-context';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
@@ -54,9 +53,9 @@ function BulletList({ items }: { items: ReactNode[] }) {
  * 15-21), at /privacy and /en/privacy.
  */
 export function PrivacyPage() {
-  const { locale, format } = useLanguage();
+  const { locale, messages, format } = useLanguage();
   const copy = privacyCopy[locale];
-  const { brandName, contactEmail } = siteConfig;
+  const { brandName, contactEmail, controller } = siteConfig;
   const homePath = PAGE_PATH.home[locale];
   const email = (
     <a href={`mailto:${contactEmail}`} className={textLink}>
@@ -82,8 +81,15 @@ export function PrivacyPage() {
           </p>
           <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, brand)}</p>
 
+          {/* GDPR article 13(1)(a): the controller's identity and contact details, as far as the config has them. */}
           <NoticeSection id="controller" title={copy.controller.title}>
-            <p>{fillIn(copy.controller.body, { ...brand, email })}</p>
+            <p>
+              {fillIn(copy.controller.body, { controller: controller?.legalName || brandName, email })}
+              {controller?.postalAddress &&
+                ` ${fillInText(copy.controller.postalAddress, { address: controller.postalAddress })}`}
+              {controller?.kvkNumber &&
+                ` ${fillInText(copy.controller.kvkNumber, { number: controller.kvkNumber })}`}
+            </p>
           </NoticeSection>
 
           <NoticeSection id="data" title={copy.data.title}>
@@ -93,7 +99,7 @@ export function PrivacyPage() {
                 copy.data.items.email,
                 copy.data.items.language,
                 copy.data.items.createdAt,
-                fillIn(copy.data.items.consentVersion, { version: <code>{SIGNUP_NOTE_VERSION}</code> }),
+                copy.data.items.consentVersion,
                 copy.data.items.confirmation,
                 fillIn(copy.data.items.mails, maxMails),
                 copy.data.items.tokenHash,
@@ -179,7 +185,7 @@ export function PrivacyPage() {
 
           <p className="mt-12">
             <a href={homePath} className={secondaryButton}>
-              {copy.homeLink}
+              {messages.notFound.homeLink}
             </a>
           </p>
         </article>

@@ -13,8 +13,8 @@ export const en = {
       'What Mandje keeps when you join the waitlist, why, for how long, and what you can ask of us.',
     /** The pages a signup without a script lands on; also their headings. */
     waitlistResultTitles: {
-      'waitlist-joined': 'You’re on the waitlist',
-      'waitlist-already-registered': 'Already on the waitlist',
+      'waitlist-joined': 'Check your inbox',
+      'waitlist-already-registered': 'Already registered',
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
@@ -25,15 +25,15 @@ export const en = {
       'confirm-confirmed': 'Your signup is confirmed',
       'confirm-already-confirmed': 'Already confirmed',
       'confirm-expired': 'This link has expired',
-      'confirm-invalid': 'This link doesn’t work',
-      'confirm-unknown': 'This link can no longer be used',
+      'confirm-invalid': "This link doesn't work",
+      'confirm-unknown': 'This link no longer works',
       'confirm-try-again': 'Something went wrong',
     },
     /** The page a leave link opens; also its heading. */
     leaveTitle: 'Leave the waitlist',
     /** What leaving, or asking for a leave link, led to; also their headings. */
     leaveResultTitles: {
-      'leave-done': 'You’re not on the waitlist',
+      'leave-done': "You're not on the waitlist",
       'leave-requested': 'Check your inbox',
       'leave-try-again': 'Something went wrong',
     },
@@ -56,12 +56,12 @@ export const en = {
     title: 'How it works',
     intro: 'Three ways to pay less, whatever kind of shopper you are.',
     modes: {
-      product: { title: 'Product mode', body: 'Type an item and get the cheapest version right away.' },
+      product: { title: 'One item', body: 'Type an item and get the cheapest version right away.' },
       basket: {
-        title: 'Basket mode',
+        title: 'Your whole basket',
         body: 'Compare your whole basket, or say what you want to cook and we look up the ingredients.',
       },
-      receipt: { title: 'Receipt scan', body: 'Scan a receipt and see what you could have saved.' },
+      receipt: { title: 'Your receipt', body: 'Scan a receipt and see what you could have saved.' },
     },
   },
   why: {
@@ -72,8 +72,8 @@ export const en = {
         body: 'About {weekly} a week and more than {yearly} a year, without changing what you eat.',
       },
       time: {
-        title: 'Save time',
-        body: 'No more leafing through flyers: prices are updated weekly from all major Dutch supermarkets.',
+        title: 'No more flyers',
+        body: 'Prices are updated weekly from all major Dutch supermarkets, so there is nothing to leaf through.',
       },
       oneTrip: {
         title: 'Everything in one trip',
@@ -84,7 +84,7 @@ export const en = {
   demo: {
     title: 'Try it out',
     intro:
-      'A preview of how Mandje answers, in an example week: the answers and prices in this demo are examples.',
+      'This is how Mandje answers, in an example week. The answers and prices in this demo are examples.',
     assistantName: 'Mandje assistant',
     assistantStatus: 'Demo with example answers',
     viewSelectorLabel: 'Demo view',
@@ -129,7 +129,7 @@ export const en = {
       toggle: 'More options',
       scanReceipt: 'Scan receipt',
       /** Not "Character" alone, which says nothing: whose character it is. */
-      character: 'Mandje’s character',
+      character: "Mandje's character",
       location: 'Location',
       product: 'Product',
       supermarket: 'Supermarket',
@@ -139,30 +139,9 @@ export const en = {
       label: "What's on your shopping list?",
       placeholder: 'e.g. milk, bread, coffee',
       submit: 'Try it first',
-      loading: 'Preparing your demo…',
+      /** Honest: nothing is looked up yet; after SPEC's two seconds the page goes to the signup form. */
+      loading: "Mandje isn't live yet: taking you to the waitlist…",
       required: 'Enter at least one product to try it.',
-    },
-    dealDialog: {
-      store: 'Store',
-      discount: 'Discount',
-      bonusPrice: 'Offer price',
-      originalPrice: 'Regular price',
-      size: 'Size',
-      unitPrice: 'Unit price',
-      perUnit: { liter: 'per litre', kilogram: 'per kg' },
-      quantity: 'Quantity',
-      savings: 'You save',
-      validFrom: 'Valid from',
-      validUntil: 'Valid until',
-      close: 'Close',
-    },
-    basketDialog: {
-      title: (store: string) => `Your basket at ${store}`,
-      description: 'The same products at this store, with this week’s deals.',
-      savings: 'Saving',
-      total: 'Total',
-      totalSavings: 'Savings',
-      close: 'Close',
     },
     /** The week the demo's offers are from, so "this week" in the chat is a week one can name. */
     exampleWeek: (dates: string) => `Example week · ${dates}`,
@@ -181,8 +160,8 @@ export const en = {
   },
   next: {
     title: "What's next",
-    intro: 'We’re already working on these. Testers get to try them first.',
-    mascotLabel: 'Mandje’s mascot: a smiling basket full of fresh groceries',
+    intro: "We're already working on these. Testers get to try them first.",
+    mascotLabel: "Mandje's mascot: a smiling basket full of fresh groceries",
     features: {
       location: { title: 'Location-based deals', body: 'See the deals at the supermarkets near you.' },
       personal: { title: 'Personalised savings', body: 'Tips that fit what you actually buy.' },
@@ -196,35 +175,36 @@ export const en = {
   finalCta: {
     title: 'Ready to pay less for the same groceries?',
     body: 'Join the 100+ testers who already save every week.',
-    button: 'Get early access',
+    /** The one label of joining, in the hero, here and on the form's button. */
+    button: 'Join the waitlist',
   },
   signup: {
-    title: 'Join the beta waitlist',
-    body: 'Leave your email address and be among the first to try the Mandje beta. It’s free.',
+    title: 'Join the waitlist',
+    body: "Leave your email address and be among the first to try the Mandje beta. It's free.",
     emailLabel: 'Email address',
     exampleEmail: 'name@example.com',
-    submit: 'Sign me up',
-    sending: 'Signing you up…',
+    submit: 'Join the waitlist',
+    sending: 'Joining…',
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
     note: "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
     privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
-    /** Under the form after a signup, until the visitor leaves the page; `{address}` is masked (a•••@e•••.nl). */
-    mailSent: "We've sent an email to {address}. Use the link in it to confirm your signup.",
+    /**
+     * In place of the form after a signup, under SPEC's success notice; `{address}` is the address exactly
+     * as typed, so that a typo shows.
+     */
+    checkInbox:
+      "Check your inbox: we've sent an email to {address}. Confirm your signup with the link in it.",
+    spamFolder: "Can't find it? Look in your spam folder too.",
+    /** Puts the address back in the field, to correct it. */
+    changeAddress: 'Change address',
+    /** After SPEC's duplicate notice: true for anyone, confirmed or not, so it tells no more than it. */
+    notConfirmedYet: 'Not confirmed yet? Look in your inbox and spam folder for our email with the link.',
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,
-    },
-    resultPages: {
-      backToForm: 'Back to the form',
-      backHome: 'Back to Mandje',
-      browserBack: 'Your browser’s Back button takes you to the form with the address you typed.',
-      notSaved: 'Your address was not saved.',
-      nothingToDo: 'Nothing more to do: we’ll let you know when Mandje is ready.',
-      mailSent:
-        'We’ve sent you an email: use the link in it to confirm your signup. After that, we’ll let you know when Mandje is ready.',
     },
     notices: {
       successTitle: 'Success! 🎉',

@@ -11,9 +11,9 @@ export const nl = {
     privacyDescription:
       'Wat Mandje bewaart als je je aanmeldt voor de wachtlijst, waarom, hoe lang, en wat je van ons mag vragen.',
     waitlistResultTitles: {
-      'waitlist-joined': 'Je staat op de wachtlijst',
-      'waitlist-already-registered': 'Je staat al op de wachtlijst',
-      'waitlist-invalid-email': 'Controleer je e-mailadres',
+      'waitlist-joined': 'Kijk in je inbox',
+      'waitlist-already-registered': 'Al aangemeld',
+      'waitlist-invalid-email': 'Controleer je e‑mailadres',
       'waitlist-try-again': 'Er ging iets mis',
     },
     confirmTitle: 'Bevestig je aanmelding',
@@ -22,7 +22,7 @@ export const nl = {
       'confirm-already-confirmed': 'Al bevestigd',
       'confirm-expired': 'Deze link is verlopen',
       'confirm-invalid': 'Deze link werkt niet',
-      'confirm-unknown': 'Deze link is niet meer te gebruiken',
+      'confirm-unknown': 'Deze link werkt niet meer',
       'confirm-try-again': 'Er ging iets mis',
     },
     leaveTitle: 'Verlaat de wachtlijst',
@@ -43,31 +43,34 @@ export const nl = {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
       'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, oftewel meer dan {yearly} per jaar.',
-    joinWaitlist: 'Meld je gratis aan',
-    testers: '100+ testers besparen er al mee',
+    joinWaitlist: 'Meld je aan',
+    testers: 'Ruim 100 testers besparen er al mee',
   },
   howItWorks: {
     title: 'Zo werkt het',
     intro: 'Drie manieren om minder te betalen, hoe je ook boodschappen doet.',
     modes: {
-      product: { title: 'Productmodus', body: 'Typ een product en je ziet meteen de goedkoopste optie.' },
+      product: {
+        title: 'Eén product',
+        body: 'Typ een product en je ziet meteen welke supermarkt het voordeligst is.',
+      },
       basket: {
-        title: 'Mandjemodus',
+        title: 'Je hele mandje',
         body: 'Vergelijk je hele mandje, of vertel wat je wilt koken en wij zoeken de ingrediënten erbij.',
       },
-      receipt: { title: 'Kassabon scannen', body: 'Scan je kassabon en ontdek wat je had kunnen besparen.' },
+      receipt: { title: 'Je kassabon', body: 'Scan je kassabon en ontdek wat je had kunnen besparen.' },
     },
   },
   why: {
     title: 'Waarom Mandje?',
     points: {
       money: {
-        title: 'Bespaar geld',
+        title: 'Minder kwijt aan boodschappen',
         body: 'Zo’n {weekly} per week en meer dan {yearly} per jaar, zonder dat je anders hoeft te eten.',
       },
       time: {
-        title: 'Bespaar tijd',
-        body: 'Nooit meer folders doorbladeren: we werken elke week de prijzen van alle grote Nederlandse supermarkten bij.',
+        title: 'Geen folders meer',
+        body: 'We werken elke week de prijzen van alle grote Nederlandse supermarkten bij, dus jij hoeft niets door te bladeren.',
       },
       oneTrip: {
         title: 'In één keer klaar',
@@ -78,7 +81,7 @@ export const nl = {
   demo: {
     title: 'Probeer het zelf',
     intro:
-      'Een voorproefje van hoe Mandje antwoordt, in een voorbeeldweek. De antwoorden en prijzen in deze demo zijn voorbeelden.',
+      'Zo antwoordt Mandje, in een voorbeeldweek. De antwoorden en prijzen in deze demo zijn voorbeelden.',
     assistantName: 'Mandje-assistent',
     assistantStatus: 'Demo met voorbeeldantwoorden',
     viewSelectorLabel: 'Demoweergave',
@@ -90,7 +93,7 @@ export const nl = {
     productAnswer: (a) =>
       `Bij ${a.store}! ${a.product} is in de aanbieding: ${a.bonusPrice} in plaats van ${a.originalPrice}. Je bespaart ${a.savings}.`,
     basketQuestion: 'Vergelijk mijn mandje: melk, brood, pasta, appels, quinoa, kokosolie en matchapoeder.',
-    basketAnswer: 'Zo koop je je mandje deze week het goedkoopst:',
+    basketAnswer: 'Zo is je mandje deze week het goedkoopst:',
     summary: { total: 'Totaal', savings: 'Besparing', bestStore: 'Beste winkel' },
     dealsTitle: (store) => `Aanbiedingen bij ${store}`,
     dealsHint: 'Kies een product voor de details.',
@@ -115,7 +118,7 @@ export const nl = {
     plusMenu: {
       toggle: 'Meer opties',
       scanReceipt: 'Kassabon scannen',
-      character: 'Persoonlijkheid van Mandje',
+      character: 'Hoe Mandje praat',
       location: 'Locatie',
       product: 'Product',
       supermarket: 'Supermarkt',
@@ -125,30 +128,8 @@ export const nl = {
       label: 'Wat staat er op je boodschappenlijst?',
       placeholder: 'bijv. melk, brood, koffie',
       submit: 'Probeer het uit',
-      loading: 'Je demo wordt klaargezet…',
+      loading: 'Mandje is nog niet live: op naar de wachtlijst…',
       required: 'Vul minstens één product in om het te proberen.',
-    },
-    dealDialog: {
-      store: 'Winkel',
-      discount: 'Korting',
-      bonusPrice: 'Aanbiedingsprijs',
-      originalPrice: 'Normale prijs',
-      size: 'Inhoud',
-      unitPrice: 'Prijs per eenheid',
-      perUnit: { liter: 'per liter', kilogram: 'per kilo' },
-      quantity: 'Aantal',
-      savings: 'Je bespaart',
-      validFrom: 'Geldig vanaf',
-      validUntil: 'Geldig tot en met',
-      close: 'Sluiten',
-    },
-    basketDialog: {
-      title: (store) => `Je mandje bij ${store}`,
-      description: 'Dezelfde producten bij deze winkel, met de aanbiedingen van deze week.',
-      savings: 'Besparing',
-      total: 'Totaal',
-      totalSavings: 'Totale besparing',
-      close: 'Sluiten',
     },
     exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
     cheapestLabel: 'Goedkoopst',
@@ -180,15 +161,15 @@ export const nl = {
   },
   finalCta: {
     title: 'Zin om minder te betalen voor dezelfde boodschappen?',
-    body: 'Sluit je aan bij de 100+ testers die nu al elke week besparen.',
-    button: 'Probeer het als eerste',
+    body: 'Doe mee met de ruim 100 testers die nu al elke week besparen.',
+    button: 'Meld je aan',
   },
   signup: {
     title: 'Meld je aan voor de wachtlijst',
-    body: 'Laat je e-mailadres achter en probeer de bèta van Mandje als een van de eersten. Het is gratis.',
-    emailLabel: 'E-mailadres',
+    body: 'Laat je e‑mailadres achter en probeer de bèta van Mandje als een van de eersten. Het is gratis.',
+    emailLabel: 'E‑mailadres',
     exampleEmail: 'naam@voorbeeld.nl',
-    submit: 'Meld me aan',
+    submit: 'Meld je aan',
     sending: 'Je wordt aangemeld…',
     honeypotLabel: 'Laat dit veld leeg',
     dismissNotice: 'Sluiten',
@@ -196,26 +177,20 @@ export const nl = {
     privacySentence:
       'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
-    mailSent: 'We hebben een mail gestuurd naar {address}. Met de link daarin bevestig je je aanmelding.',
+    checkInbox:
+      'Kijk in je inbox: we hebben een mail gestuurd naar {address}. Bevestig je aanmelding met de link daarin.',
+    spamFolder: 'Geen mail gezien? Kijk dan ook in je spammap.',
+    changeAddress: 'Adres aanpassen',
+    notConfirmedYet: 'Nog niet bevestigd? Zoek dan in je inbox en je spammap naar onze mail met de link.',
     errors: {
-      empty: 'Vul een e-mailadres in',
-      malformed: (example) => `Vul een geldig e-mailadres in (bijv. ${example})`,
-    },
-    resultPages: {
-      backToForm: 'Terug naar het formulier',
-      backHome: 'Terug naar Mandje',
-      browserBack:
-        'Met de terugknop van je browser kom je weer bij het formulier, met het adres dat je had ingevuld.',
-      notSaved: 'Je adres is niet opgeslagen.',
-      nothingToDo: 'Je hoeft niets meer te doen: we laten het je weten zodra Mandje klaar is.',
-      mailSent:
-        'We hebben je een mail gestuurd: met de link daarin bevestig je je aanmelding. Daarna laten we het je weten zodra Mandje klaar is.',
+      empty: 'Vul een e‑mailadres in',
+      malformed: (example) => `Vul een geldig e‑mailadres in (bijv. ${example})`,
     },
     notices: {
       successTitle: 'Gelukt! 🎉',
       successBody: 'Je staat op de wachtlijst!',
       duplicateTitle: 'Al aangemeld',
-      duplicateBody: 'Dit e-mailadres staat al op de wachtlijst!',
+      duplicateBody: 'Dit e‑mailadres staat al op de wachtlijst!',
       errorTitle: 'Mislukt',
       errorBody: 'Er ging iets mis. Probeer het opnieuw.',
     },

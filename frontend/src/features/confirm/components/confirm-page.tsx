@@ -8,6 +8,7 @@ import {
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
 import { primaryButton, textLink } from '../../../components/control-styles';
+import { Mascot } from '../../../components/mascot';
 import { ResultSummary } from '../../../components/result-summary';
 import { SiteFooter } from '../../../components/site-footer';
 import { Spinner } from '../../../components/spinner';
@@ -15,7 +16,8 @@ import { SubpageHeader } from '../../../components/subpage-header';
 import { siteConfig } from '../../../config/site';
 import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
-import { PAGE_PATH } from '../../../i18n/page-paths';
+import { pageMetadata } from '../../../i18n/page-metadata';
+import { confirmResultPage, PAGE_PATH } from '../../../i18n/page-paths';
 import { confirmCopy } from '../copy/confirm-copy';
 import { requestToConfirm } from '../request-to-confirm';
 import { confirmResultSummary } from './confirm-result';
@@ -72,19 +74,28 @@ export function ConfirmPage({ token }: { token: string }) {
   };
 
   const summary = result && confirmResultSummary(result, { locale, messages, shown: 'in-place' });
-  const shownSummary = summary && <ResultSummary {...summary} headingLevel={2} headingRef={resultHeading} />;
+  // A final result takes the page's place, heading and all: the page is then what happened, not the
+  // request it was. After a fault the page and its button stay, with the result under its heading.
   const settled = result !== null && result !== 'try-again';
+  const shownSummary = summary && (
+    <ResultSummary {...summary} headingLevel={settled ? 1 : 2} headingRef={resultHeading} />
+  );
+  useEffect(() => {
+    if (result && settled)
+      document.title = pageMetadata(confirmResultPage(result), locale, messages.meta).title;
+  }, [result, settled, locale, messages]);
 
   return (
     <>
       <SubpageHeader languageSwitch={false} />
       <main id="main" className="bg-paper">
         <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
-          <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">
-            {messages.meta.confirmTitle}
-          </h1>
           {!settled && (
             <>
+              <Mascot label="" eager className="h-auto w-20" />
+              <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">
+                {messages.meta.confirmTitle}
+              </h1>
               <p className="mt-6 text-lg text-pretty text-stone-800">
                 {fillIn(copy.page.intro, { brand: siteConfig.brandName })}
               </p>
@@ -100,10 +111,10 @@ export function ConfirmPage({ token }: { token: string }) {
             </>
           )}
           {/* Both live regions are always in the page, so a result that appears in one is announced. */}
-          <div role="status" className="not-empty:mt-10">
+          <div role="status" className={settled ? '' : 'not-empty:mt-10'}>
             {summary && !summary.problem && shownSummary}
           </div>
-          <div role="alert" className="not-empty:mt-10">
+          <div role="alert" className={settled ? '' : 'not-empty:mt-10'}>
             {summary?.problem && shownSummary}
           </div>
           {!settled && (

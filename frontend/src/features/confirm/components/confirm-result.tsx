@@ -29,6 +29,7 @@ export function confirmResultSummary(
   return {
     title: messages.meta.confirmResultTitles[confirmResultPage(result)],
     problem: !SETTLED.includes(result),
+    mascot: SETTLED.includes(result),
     notice: { body: fillIn(body, facts) },
     next: faultWithoutButton ? copy.tryAgainWithoutScript : fillIn(next, facts),
     action:
@@ -36,6 +37,6 @@ export function confirmResultSummary(
         ? undefined
         : result === 'expired' || result === 'unknown'
           ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
-          : { href: home, label: messages.signup.resultPages.backHome },
+          : { href: home, label: messages.notFound.homeLink },
   };
 }

@@ -9,7 +9,7 @@ import type { ConfirmResultPage } from '#contract/confirmation';
 export const en = {
   page: {
     intro: 'Press the button to confirm that you want an email from us when {brand} launches.',
-    kept: 'We keep your address, the language you signed up in and when you confirmed for that alone, and no longer than our {link} says.',
+    kept: 'We use your address, the language you signed up in and the time you confirm for this alone, and keep them no longer than our {link} says.',
     privacyLink: 'privacy notice',
     button: 'Confirm my signup',
     sending: 'Confirming…',
@@ -17,20 +17,20 @@ export const en = {
   /** What happened, and what to do now, for each result page of the contract. */
   results: {
     confirmed: {
-      body: 'Thank you! You’re on the waitlist.',
-      next: 'You’ll hear from us when {brand} launches. Until then, there’s nothing more to do.',
+      body: "Thank you! You're on the waitlist.",
+      next: "You'll hear from us when {brand} launches. Until then, there's nothing more to do.",
     },
     'already-confirmed': {
       body: 'You confirmed your signup before.',
-      next: 'There’s nothing more to do: we’ll let you know when {brand} launches.',
+      next: "There's nothing more to do: we'll let you know when {brand} launches.",
     },
     expired: {
-      body: 'A confirmation link works for {days} days, and this one is older.',
-      next: 'Sign up again and we’ll send you a new link.',
+      body: 'This link is more than {days} days old, so it no longer works.',
+      next: "Sign up again and we'll send you a new link.",
     },
     invalid: {
       body: 'The link was changed or cut off on its way.',
-      next: 'Use the button in the email, or copy the whole link into your browser’s address bar.',
+      next: "Use the button in the email, or copy the whole link into your browser's address bar.",
     },
     unknown: {
       body: 'It was used already, or a newer email from us replaced it.',
@@ -42,7 +42,7 @@ export const en = {
     },
   } satisfies Record<ConfirmResultPage, { body: string; next: string }>,
   /** What to do after a fault when the page was posted without a script, so it is no longer on screen. */
-  tryAgainWithoutScript: 'Go back with your browser’s Back button and press the button again.',
+  tryAgainWithoutScript: "Go back with your browser's Back button and press the button again.",
   signUpAgain: 'Sign up again',
 };
 

@@ -4,7 +4,7 @@ import type { ConfirmCopy } from './en';
 export const nl = {
   page: {
     intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} van start gaat.',
-    kept: 'Je adres, de taal waarin je je hebt aangemeld en het moment waarop je bevestigt, bewaren we alleen daarvoor, en niet langer dan in onze {link} staat.',
+    kept: 'Je adres, de taal van je aanmelding en het moment waarop je bevestigt, gebruiken we alleen hiervoor, en we bewaren ze niet langer dan in onze {link} staat.',
     privacyLink: 'privacyverklaring',
     button: 'Bevestig mijn aanmelding',
     sending: 'Je aanmelding wordt bevestigd…',
@@ -19,7 +19,7 @@ export const nl = {
       next: 'Je hoeft niets meer te doen: we laten het je weten zodra {brand} van start gaat.',
     },
     expired: {
-      body: 'Een bevestigingslink werkt {days} dagen, en deze is ouder.',
+      body: 'Deze link is ouder dan {days} dagen en daarom niet meer geldig.',
       next: 'Meld je opnieuw aan, dan sturen we je een nieuwe link.',
     },
     invalid: {

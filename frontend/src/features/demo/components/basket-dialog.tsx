@@ -1,13 +1,14 @@
 import { ModalDialog } from '../../../components/modal-dialog';
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
+import { dialogCopy } from '../copy/dialog-copy';
 import { alternativeBasket, basketTotals, savingsOf } from '../demo-data';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
 /** The alternative basket, item by item, with its total and savings. */
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { messages, format } = useLanguage();
-  const copy = messages.demo.basketDialog;
+  const { locale, messages, format } = useLanguage();
+  const copy = dialogCopy[locale].basketDialog;
   const store = supermarketName(alternativeBasket.store);
   const totals = basketTotals(alternativeBasket.items);
 

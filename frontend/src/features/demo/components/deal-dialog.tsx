@@ -1,12 +1,13 @@
 import { ModalDialog } from '../../../components/modal-dialog';
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
+import { dialogCopy } from '../copy/dialog-copy';
 import { DEAL_QUANTITY, type DealItem, discountPercentOf, savingsOf, unitPriceOf } from '../demo-data';
 
 /** Every detail of one deal. Open while a deal is selected. */
 export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
-  const { messages, format } = useLanguage();
-  const copy = messages.demo.dealDialog;
+  const { locale, messages, format } = useLanguage();
+  const copy = dialogCopy[locale].dealDialog;
 
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);

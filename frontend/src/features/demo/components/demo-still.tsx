@@ -1,20 +1,19 @@
 import { supermarketName } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
-import { basketTotals, bestBasket, discountPercentOf, productAnswerDeal } from '../demo-data';
+import { discountPercentOf, productAnswerDeal } from '../demo-data';
 import { ChatBubble } from './chat-bubble';
 import { ProductAnswerText } from './product-answer';
 
 /**
- * The product in the first screen: a still of the demo's conversation, drawn in HTML from the demo's own
- * figures, so the hero shows what Mandje does before anyone scrolls. It is a picture of the demo further
- * down (which it links to), not a second demo: nothing in it is interactive.
+ * The product in the first screen: a still of the demo's conversation, one question and its answer, drawn
+ * in HTML from the demo's own figures, so the hero shows what Mandje does before anyone scrolls. It is a
+ * picture of the demo further down (which it links to), not a second demo: nothing in it is interactive.
  */
 export function DemoStill() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const deal = productAnswerDeal;
   const store = supermarketName(deal.store);
-  const basket = basketTotals(bestBasket.deals);
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
       {/* A picture to the eye; to a screen reader the caption says what it shows, and the demo it links to
@@ -48,26 +47,6 @@ export function DemoStill() {
               </span>
             </div>
           </ChatBubble>
-          <dl className="grid grid-cols-3 gap-2 rounded-2xl bg-brand-50 px-3 py-2.5 text-xs text-stone-700">
-            <div>
-              <dt>{copy.summary.bestStore}</dt>
-              <dd className="mt-0.5 text-sm font-semibold text-stone-900">
-                {supermarketName(bestBasket.store)}
-              </dd>
-            </div>
-            <div>
-              <dt>{copy.summary.total}</dt>
-              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-stone-900">
-                {format.euro(basket.total)}
-              </dd>
-            </div>
-            <div>
-              <dt>{copy.summary.savings}</dt>
-              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-brand-800">
-                {format.euro(basket.savings)}
-              </dd>
-            </div>
-          </dl>
         </div>
       </div>
       <figcaption id="demo-still-caption" className="mt-3 text-sm text-pretty text-stone-600">

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton, textInput } from '../../../components/control-styles';
-import { FieldError } from '../../../components/field-error';
+import { FIELD_ROW, FieldError } from '../../../components/field-error';
 import { goToSignup } from '../../../components/go-to-signup';
 import { Spinner } from '../../../components/spinner';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
@@ -57,7 +57,7 @@ export function TryItFirstForm() {
       <label htmlFor={inputId} className="block font-semibold text-stone-900">
         {copy.label}
       </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+      <div className={FIELD_ROW}>
         <input
           ref={inputRef}
           id={inputId}
@@ -73,12 +73,12 @@ export function TryItFirstForm() {
           aria-describedby={errorId}
           className={textInput}
         />
+        <FieldError id={errorId} message={missing ? copy.required : ''} />
         <button type="submit" disabled={loading} className={secondaryButton}>
           {loading && <Spinner className="border-stone-400" />}
           {loading ? copy.loading : copy.submit}
         </button>
       </div>
-      <FieldError id={errorId} message={missing ? copy.required : ''} />
       <p role="status" className="sr-only">
         {loading ? copy.loading : ''}
       </p>

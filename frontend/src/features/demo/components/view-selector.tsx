@@ -66,7 +66,7 @@ export function ViewSelector({
           tabIndex={each === mode ? 0 : -1}
           onClick={() => onChange(each)}
           onKeyDown={handleKeyDown}
-          className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm"
+          className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm dark:aria-selected:bg-stone-300"
         >
           {messages.demo.views[each]}
         </button>

@@ -4,8 +4,8 @@ import { SUPERMARKETS } from '../../../config/supermarkets';
 import { useLanguage } from '../../../i18n/language-context';
 
 /**
- * The chains by name, all in one style: no imitation of anyone's logo, only a dot in the chain's colour.
- * Two columns on a phone and five from 768 px, so ten names always fill their last row.
+ * The chains by name, all in one style: no imitation of anyone's logo or colours. Two columns on a phone
+ * and five from 768 px, so ten names always fill their last row.
  */
 export function TrustedSources() {
   const { messages } = useLanguage();
@@ -16,15 +16,11 @@ export function TrustedSources() {
         aria-label={copy.listLabel}
         className="mx-auto mt-stack grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-5"
       >
-        {SUPERMARKETS.map(({ id, name, dot }) => (
+        {SUPERMARKETS.map(({ id, name }) => (
           <li
             key={id}
-            className="flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-3 font-semibold text-stone-800 ring-1 ring-stone-200"
+            className="flex min-h-12 items-center justify-center rounded-full bg-white px-3 font-semibold text-stone-800 ring-1 ring-stone-200"
           >
-            <span
-              aria-hidden="true"
-              className={`size-2.5 shrink-0 rounded-full ring-1 ring-stone-950/20 ${dot}`}
-            />
             {name}
           </li>
         ))}

@@ -7,7 +7,7 @@
 export const en = {
   page: {
     intro:
-      'Press the button to leave the {brand} waitlist. We then take you off the list and won’t email you again.',
+      "Press the button to leave the {brand} waitlist. We then take you off the list and won't email you again.",
     nothingYet: 'Nothing happens until you press the button.',
     button: 'Leave the waitlist',
     sending: 'Leaving the waitlist…',
@@ -15,7 +15,7 @@ export const en = {
   /** What happened, and what to do now. The same whoever the link belonged to. */
   results: {
     done: {
-      body: 'You’re not on the waitlist (any more). We won’t email you again.',
+      body: "You're not on the waitlist (any more). We won't email you again.",
       next: 'Changed your mind? You can always sign up again.',
     },
     'try-again': {
@@ -24,7 +24,7 @@ export const en = {
     },
   },
   /** What to do after a fault when the form was posted without a script, so it is no longer on screen. */
-  tryAgainWithoutScript: 'Go back with your browser’s Back button and try again.',
+  tryAgainWithoutScript: "Go back with your browser's Back button and try again.",
   signUpAgain: 'Sign up again',
 };
 

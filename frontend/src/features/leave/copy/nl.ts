@@ -12,7 +12,7 @@ export const nl = {
   results: {
     done: {
       body: 'Je staat niet (meer) op de wachtlijst. We mailen je niet meer.',
-      next: 'Bedenk je je? Je kunt je altijd opnieuw aanmelden.',
+      next: 'Toch van gedachten veranderd? Je kunt je altijd opnieuw aanmelden.',
     },
     'try-again': {
       body: 'Je verzoek is niet verwerkt.',

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { primaryButton, textInput } from '../../../components/control-styles';
-import { FieldError } from '../../../components/field-error';
+import { FIELD_ROW, FieldError } from '../../../components/field-error';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { fillIn } from '../../../i18n/fill-in';
@@ -72,7 +72,7 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
         <label htmlFor={inputId} className="block text-sm font-semibold text-stone-800">
           {copy.emailLabel}
         </label>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+        <div className={FIELD_ROW}>
           <input
             ref={inputRef}
             id={inputId}
@@ -92,12 +92,12 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
             aria-describedby={`${errorId} ${describedBy}`}
             className={textInput}
           />
+          <FieldError id={errorId} message={errorText} />
           <button type="submit" disabled={sending} className={primaryButton}>
             {sending && <Spinner className="border-white/60" />}
             {sending ? copy.sending : copy.submit}
           </button>
         </div>
-        <FieldError id={errorId} message={errorText} />
         <input type="hidden" name="language" value={locale} />
       </form>
       {/* Both live regions are always in the page, so an answer that appears in one is announced. */}

@@ -8,10 +8,12 @@ export const en = {
   updated: 'Last updated: {date}',
   intro:
     '{brand} keeps as little about you as it can. This notice says what we keep when you join the waitlist, why and for how long, and what you can ask of us.',
-  homeLink: 'Back to the home page',
   controller: {
     title: 'Who is responsible',
-    body: '{brand} is responsible for the personal data described here (the “controller” under the GDPR). You can reach us at {email}.',
+    body: '{controller} is responsible for the personal data described here (the “controller” under the GDPR). You can reach us at {email}.',
+    /** Only when the site's config names them (config/site.ts, controller). */
+    postalAddress: 'Our postal address: {address}.',
+    kvkNumber: 'Registered with the Dutch Chamber of Commerce (KvK) under number {number}.',
   },
   data: {
     title: 'What we keep',
@@ -20,12 +22,12 @@ export const en = {
       email: 'your email address, as you typed it',
       language: 'the language you signed up in (Dutch or English), so that we write to you in it',
       createdAt: 'the date and time you signed up',
-      consentVersion: 'which version of the signup text you agreed to (now {version})',
+      consentVersion: 'which version of the text with the signup form you agreed to',
       confirmation:
-        'whether you have confirmed your signup, and if so, when, and which version of the signup text you confirmed',
+        'whether you have confirmed your signup, and if so, when, and which version of that text you confirmed',
       mails: 'when we sent you a confirmation email, and how many (at most {max})',
       tokenHash:
-        'a hash of the code in each confirmation link we sent you, to recognise a link when you use it: never a link itself, so what we keep cannot confirm anything',
+        'a one-way fingerprint of the code in each confirmation link we sent you, to recognise a link when you use it. We never keep a link itself, so what we keep cannot confirm anything',
       undeliverable:
         'if an email to you could not be delivered for good, or you marked one of ours as spam: that it happened and when, so that we never email you again',
       leaveKey:
@@ -40,15 +42,15 @@ export const en = {
     title: 'Why we keep it',
     body: 'Only to send you one email to confirm your signup, and then to email you when {brand} launches; and, if you ask for it, a link to leave the waitlist. We send you nothing else: no newsletter, no advertising.',
     confirmation:
-      'Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else’s address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), in the language of your first signup; the links you already have keep working until they expire.',
+      "Your signup is pending until you press the button on the page the link in that email opens; opening the link alone confirms nothing. That way nobody can put someone else's address on the list. If you sign up again before you have confirmed, we send you a new link (at most {max} emails in all), in the language of your first signup; the links you already have keep working until they expire.",
     basis:
       'We do this with your consent (Article 6(1)(a) GDPR), which you give by signing up and confirming. You can withdraw it at any time; what we did before stays lawful.',
   },
   retention: {
     title: 'How long we keep it',
     pending:
-      'A signup you do not confirm is deleted {days} days after we sent you the latest confirmation email: the database removes it by itself.',
-    body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you leave the waitlist, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted anyway: the database removes it on that date by itself.',
+      'A signup you do not confirm is deleted automatically {days} days after we sent you the latest confirmation email.',
+    body: 'Once you have confirmed, until we have told you that {brand} has launched, or until you leave the waitlist, whichever comes first. If {brand} has not launched 12 months after you signed up, your address is deleted automatically on that date anyway.',
   },
   storage: {
     title: 'Where it is kept',
@@ -57,7 +59,7 @@ export const en = {
   },
   limits: {
     title: 'Limits against misuse',
-    body: 'So that nobody can use our form to flood someone’s inbox, we send at most {perMailbox} confirmation emails a day to one mailbox, however its address is written (with or without a +tag, and at Gmail with or without dots). To count them we keep a hash of the mailbox, never the address, for 24 hours; then it is deleted automatically. Our hosting’s firewall also counts, for one minute at a time, how many signups come from one IP address, and holds back a connection that sends more than {perClient} a minute; we do not keep those addresses. We do this because we have a legitimate interest in a waitlist that cannot be turned against anyone.',
+    body: "So that nobody can use our form to flood someone's inbox, we send at most {perMailbox} confirmation emails a day to one mailbox, however its address is written (with or without a +tag, and at Gmail with or without dots). To count them we keep a one-way fingerprint of the mailbox, never the address, for 24 hours; then it is deleted automatically. Our hosting's firewall also counts, for one minute at a time, how many signups come from one IP address, and holds back a connection that sends more than {perClient} a minute; we do not keep those addresses. We do this because we have a legitimate interest in a waitlist that cannot be turned against anyone.",
     undeliverable:
       'If an email to you bounces for good, or you mark one of ours as spam, we send you nothing more and take you off the waitlist. We then keep only the mark that says so until your signup would have expired anyway, so that nobody can put your address on the list again.',
   },
@@ -68,7 +70,7 @@ export const en = {
   counting: {
     title: 'What we count',
     visits:
-      'To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting’s own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold only the date and time, the page, our answer and your browser’s name (to leave robots out): no IP address. They are deleted after at most {days} days.',
+      "To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting's own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold only the date and time, the page, our answer and your browser's name (to leave robots out): no IP address. They are deleted after at most {days} days.",
     source:
       'When you join the waitlist, we also keep where you came from, if the link you came by said so: the campaign values in its address (utm_source, utm_medium and utm_campaign, such as “newsletter”), and the name of the website that linked to us (such as “instagram.com”), never a full address or a page on it. Anything else in a link we do not keep. That way we see which of our posts and flyers work, and nothing more about you.',
     noCookie: 'No cookie is set for any of this, so there is nothing to agree to.',
@@ -77,12 +79,12 @@ export const en = {
   },
   browser: {
     title: 'Cookies and your browser',
-    body: 'This site sets no cookies and uses no trackers and no analytics scripts. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser’s settings.',
+    body: "This site sets no cookies and uses no trackers and no analytics scripts. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser's settings.",
   },
   leave: {
     title: 'Leaving the waitlist',
     link: 'Every email we send you has a personal link to leave the waitlist. Open it and press the button on the page it opens: we take you off the list at once, delete your address and never email you again. Opening the link alone changes nothing. If your mail program shows an “unsubscribe” button for our email, it does the same in one click.',
-    form: 'No email from us at hand? Enter your address here and we’ll email you a link to leave (at most one every {minutes} minutes). So that nobody can find out who is on the list, we give the same answer for every address.',
+    form: "No email from us at hand? Enter your address here and we'll email you a link to leave (at most one every {minutes} minutes). So that nobody can find out who is on the list, we give the same answer for every address.",
     counted: 'Of the people who leave, we keep only the number, without any address.',
     emailLabel: 'Your email address',
     submit: 'Email me a link to leave',

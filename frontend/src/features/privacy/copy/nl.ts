@@ -6,24 +6,26 @@ export const nl = {
   updated: 'Laatst bijgewerkt: {date}',
   intro:
     '{brand} bewaart zo weinig mogelijk gegevens over je. Hier lees je wat we bewaren als je je aanmeldt voor de wachtlijst, waarom en hoe lang, en wat je van ons mag vragen.',
-  homeLink: 'Terug naar de startpagina',
   controller: {
     title: 'Wie er verantwoordelijk is',
-    body: '{brand} is verantwoordelijk voor de persoonsgegevens waar deze verklaring over gaat (de ‘verwerkingsverantwoordelijke’ volgens de AVG). Je bereikt ons via {email}.',
+    body: '{controller} is verantwoordelijk voor de persoonsgegevens waar deze verklaring over gaat (de ‘verwerkingsverantwoordelijke’ volgens de AVG). Je bereikt ons via {email}.',
+    /** Only when the site's config names them (config/site.ts, controller). */
+    postalAddress: 'Ons postadres: {address}.',
+    kvkNumber: 'Ingeschreven bij de Kamer van Koophandel onder nummer {number}.',
   },
   data: {
     title: 'Wat we bewaren',
     lead: 'Als je je aanmeldt voor de wachtlijst, bewaren we:',
     items: {
-      email: 'je e-mailadres, zoals je het hebt ingetypt',
-      language: 'de taal waarin je je hebt aangemeld (Nederlands of Engels), zodat we je in die taal mailen',
+      email: 'je e‑mailadres, zoals je het hebt ingetypt',
+      language: 'de taal van je aanmelding (Nederlands of Engels), zodat we je in die taal mailen',
       createdAt: 'de datum en het tijdstip van je aanmelding',
-      consentVersion: 'met welke versie van de aanmeldtekst je hebt ingestemd (nu {version})',
+      consentVersion: 'met welke versie van de tekst bij het aanmeldformulier je hebt ingestemd',
       confirmation:
-        'of je je aanmelding hebt bevestigd, en zo ja: wanneer, en welke versie van de aanmeldtekst je toen hebt bevestigd',
+        'of je je aanmelding hebt bevestigd, en zo ja: wanneer, en welke versie van die tekst je toen hebt bevestigd',
       mails: 'wanneer we je een bevestigingsmail hebben gestuurd, en hoeveel (hooguit {max})',
       tokenHash:
-        'een hash van de code in elke bevestigingslink die we je stuurden, om een link te herkennen als je hem gebruikt: nooit een link zelf, dus met wat wij bewaren kan niemand iets bevestigen',
+        'een onomkeerbare vingerafdruk van de code in elke bevestigingslink die we je stuurden, om een link te herkennen als je hem gebruikt. De link zelf bewaren we nooit, dus met wat wij bewaren kan niemand iets bevestigen',
       undeliverable:
         'als een mail aan jou definitief niet bezorgd kon worden, of als je een mail van ons als spam hebt gemarkeerd: dát het gebeurde en wanneer, zodat we je nooit meer mailen',
       leaveKey:
@@ -39,15 +41,15 @@ export const nl = {
     title: 'Waarvoor we het gebruiken',
     body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, om je daarna te mailen zodra {brand} van start gaat, en om je een link te sturen om de wachtlijst te verlaten als je daarom vraagt. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
     confirmation:
-      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd, dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. De links die je al hebt, blijven werken tot ze verlopen.',
+      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Nog niet bevestigd en opnieuw aangemeld? Dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. De links die je al hebt, blijven werken tot ze verlopen.',
     basis:
       'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden en dat te bevestigen. Je kunt die toestemming altijd intrekken; wat we tot dan toe deden, blijft rechtmatig.',
   },
   retention: {
     title: 'Hoe lang we het bewaren',
     pending:
-      'Een aanmelding die je niet bevestigt, wordt {days} dagen na de laatste bevestigingsmail verwijderd: de database doet dat vanzelf.',
-    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je de wachtlijst verlaat, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan verwijderen we je adres toch: de database doet dat op die datum vanzelf.',
+      'Een aanmelding die je niet bevestigt, wordt {days} dagen na de laatste bevestigingsmail automatisch verwijderd.',
+    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je de wachtlijst verlaat, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan wordt je adres op die datum alsnog automatisch verwijderd.',
   },
   storage: {
     title: 'Waar we het bewaren',
@@ -56,20 +58,20 @@ export const nl = {
   },
   limits: {
     title: 'Grenzen tegen misbruik',
-    body: 'Zodat niemand ons formulier kan gebruiken om iemands inbox te laten overlopen, sturen we hooguit {perMailbox} bevestigingsmails per dag naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we 24 uur lang een hash van de mailbox, nooit het adres; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
+    body: 'Zodat niemand ons formulier kan gebruiken om iemands inbox te laten overlopen, sturen we hooguit {perMailbox} bevestigingsmails per dag naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we 24 uur lang een onomkeerbare vingerafdruk van de mailbox, nooit het adres; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
     undeliverable:
       'Komt een mail aan jou definitief niet aan, of markeer je een mail van ons als spam, dan sturen we je niets meer en halen we je van de wachtlijst. We bewaren dan alleen die markering, tot je aanmelding toch al zou verlopen, zodat niemand je adres opnieuw op de lijst kan zetten.',
   },
   logs: {
     title: 'Logbestanden',
-    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e-mailadressen, en worden na 90 dagen automatisch verwijderd. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
+    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e‑mailadressen, en worden na 90 dagen automatisch verwijderd. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
   },
   counting: {
     title: 'Wat we tellen',
     visits:
       'Om te weten of deze site werkt, tellen we de bezoeken aan de twee startpagina’s, de Nederlandse en de Engelse: een aantal per dag en per taal. Dat tellen we in de eigen logbestanden van onze hostingdienst bij AWS, niet in je browser: zonder cookie, zonder script en zonder extra verzoek. Die logbestanden bevatten alleen de datum en tijd, de pagina, ons antwoord en de naam van je browser (om robots niet mee te tellen), en geen IP-adres. Ze worden na hooguit {days} dagen verwijderd.',
     source:
-      'Meld je je aan voor de wachtlijst, dan bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
+      'Bij je aanmelding voor de wachtlijst bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
     noCookie: 'Hiervoor zetten we geen cookie, dus je hoeft nergens toestemming voor te geven.',
     basis:
       'We doen dit omdat we er een gerechtvaardigd belang bij hebben te weten of onze pagina en onze berichten mensen bereiken.',
@@ -83,12 +85,12 @@ export const nl = {
     link: 'In elke mail die we je sturen, staat een persoonlijke link om de wachtlijst te verlaten. Open die link en druk op de knop op de pagina die opent: dan halen we je meteen van de lijst, verwijderen we je adres en mailen we je nooit meer. Alleen de link openen verandert nog niets. Toont je mailprogramma bij onze mail een knop ‘Afmelden’, dan doet die hetzelfde met één klik.',
     form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). Zodat niemand kan uitzoeken wie er op de lijst staat, geven we bij elk adres hetzelfde antwoord.',
     counted: 'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen.',
-    emailLabel: 'Je e-mailadres',
-    submit: 'Mail me een link om me af te melden',
+    emailLabel: 'Je e‑mailadres',
+    submit: 'Mail me een link om de wachtlijst te verlaten',
     sending: 'Bezig met versturen…',
     requested: {
       body: 'Als dit adres op de wachtlijst staat, is er een mail met een link om de wachtlijst te verlaten naar je onderweg.',
-      next: 'Kijk in je inbox, en ook in je map met spam. De link werkt zolang je op de lijst staat.',
+      next: 'Kijk in je inbox, en ook in je spammap. De link werkt zolang je op de lijst staat.',
     },
     failed: 'Er ging iets mis. Probeer het nog een keer.',
   },

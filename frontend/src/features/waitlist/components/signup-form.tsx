@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { primaryButton, textInput } from '../../../components/control-styles';
-import { FieldError } from '../../../components/field-error';
+import { primaryButton, secondaryButton, textInput, textLink } from '../../../components/control-styles';
+import { FIELD_ROW, FieldError } from '../../../components/field-error';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { fillIn } from '../../../i18n/fill-in';
 import { useLanguage } from '../../../i18n/language-context';
-import { maskEmailAddress } from '../mask-email-address';
+import { PAGE_PATH } from '../../../i18n/page-paths';
 import { type JoinResult, requestToJoin } from '../request-to-join';
 import { WaitlistNotice } from './waitlist-notice';
 
@@ -21,11 +21,12 @@ import { WaitlistNotice } from './waitlist-notice';
  *   URL.
  * - Once the script runs, the page takes over: the browser's own validation bubbles are switched off
  *   (`noValidate`) because they speak the browser's language, not the page's; the page checks the address
- *   with the API's own rule, says what is wrong next to the field, where screen readers announce it, and
- *   sends a well-formed address with fetch, answering with a notice. After a signup, a line under the form
- *   says where the confirmation mail went, masked, until the page is left or the form is sent again.
+ *   with the API's own rule, says what is wrong right under the field, where screen readers announce it,
+ *   and sends a well-formed address with fetch. After a signup the form gives way to one state, "check
+ *   your inbox", with the address exactly as typed, so a typo shows, and a button that puts it back in
+ *   the field to correct it.
  */
-export function SignupForm({ noteId }: { noteId: string }) {
+export function SignupForm() {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
   const [email, setEmail] = useState('');
@@ -33,10 +34,14 @@ export function SignupForm({ noteId }: { noteId: string }) {
   const [problem, setProblem] = useState<EmailProblem | null>(null);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<JoinResult | null>(null);
-  /** The address the latest signup was made with, so its confirmation mail was sent there. */
+  /** The address the latest signup was made with, as typed (trimmed): its confirmation mail went there. */
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const inboxHeading = useRef<HTMLHeadingElement>(null);
+  /** Whether the focus follows the next change of state: into "check your inbox", or back to the field. */
+  const moveFocus = useRef(false);
   const errorId = useId();
+  const noteId = useId();
   const honeypotId = useId();
   // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
@@ -45,11 +50,16 @@ export function SignupForm({ noteId }: { noteId: string }) {
     focusSignupOnArrival();
   }, []);
   useTypedBeforeHydration(inputRef, setEmail);
+  // The form and the state after it take each other's place: the focus goes with them, never lost.
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (mailedTo ? inboxHeading : inputRef).current?.focus();
+  }, [mailedTo]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    setMailedTo(null);
     const check = checkEmail(email);
     if (!check.ok) {
       setProblem(check.problem);
@@ -69,8 +79,16 @@ export function SignupForm({ noteId }: { noteId: string }) {
     // Only a stored address is cleared; after any problem the visitor keeps what they typed.
     if (outcome === 'joined') {
       setEmail('');
+      moveFocus.current = true;
       setMailedTo(check.email);
     }
+  };
+
+  const correctAddress = () => {
+    setEmail(mailedTo ?? '');
+    setResult(null);
+    moveFocus.current = true;
+    setMailedTo(null);
   };
 
   const errorText =
@@ -81,69 +99,113 @@ export function SignupForm({ noteId }: { noteId: string }) {
         : '';
 
   return (
-    <>
-      <form
-        method="post"
-        action={WAITLIST_PATH}
-        noValidate={scripted}
-        onSubmit={handleSubmit}
-        aria-busy={sending}
-        className="relative mx-auto mt-10 max-w-xl"
-      >
-        <label htmlFor={SIGNUP_EMAIL_INPUT_ID} className="block text-sm font-semibold text-stone-800">
-          {copy.emailLabel}
-        </label>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-          <input
-            ref={inputRef}
-            id={SIGNUP_EMAIL_INPUT_ID}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            placeholder={copy.exampleEmail}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (problem) setProblem(null);
-            }}
-            aria-invalid={problem !== null}
-            aria-describedby={`${errorId} ${noteId}`}
-            className={textInput}
-          />
-          <button type="submit" disabled={sending} className={primaryButton}>
-            {sending && <Spinner className="border-white/60" />}
-            {sending ? copy.sending : copy.submit}
-          </button>
-        </div>
-        <FieldError id={errorId} message={errorText} />
-        <input type="hidden" name="language" value={locale} />
-        {/* Robots fill in every field; people never see this one, nor do screen readers or the Tab key. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
-          <input
-            id={honeypotId}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
-      </form>
-      {/* Always in the page, so the line is announced when it appears. */}
-      <p aria-live="polite" className="mx-auto max-w-xl">
-        {mailedTo && (
-          <span className="flex items-start gap-2 text-sm font-semibold text-brand-900">
-            <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-            <span>{fillIn(copy.mailSent, { address: <bdi>{maskEmailAddress(mailedTo)}</bdi> })}</span>
-          </span>
+    <div className="mx-auto mt-10 max-w-xl">
+      {!mailedTo && (
+        <form
+          method="post"
+          action={WAITLIST_PATH}
+          noValidate={scripted}
+          onSubmit={handleSubmit}
+          aria-busy={sending}
+          className="relative"
+        >
+          <label htmlFor={SIGNUP_EMAIL_INPUT_ID} className="block text-sm font-semibold text-stone-800">
+            {copy.emailLabel}
+          </label>
+          <div className={FIELD_ROW}>
+            <input
+              ref={inputRef}
+              id={SIGNUP_EMAIL_INPUT_ID}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              placeholder={copy.exampleEmail}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (problem) setProblem(null);
+              }}
+              aria-invalid={problem !== null}
+              aria-describedby={`${errorId} ${noteId}`}
+              className={textInput}
+            />
+            <FieldError id={errorId} message={errorText} />
+            <button type="submit" disabled={sending} className={primaryButton}>
+              {sending && <Spinner className="border-white/60" />}
+              {sending ? copy.sending : copy.submit}
+            </button>
+          </div>
+          <input type="hidden" name="language" value={locale} />
+          {/* Robots fill in every field; people never see this one, nor do screen readers or the Tab key. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
+            <input
+              id={honeypotId}
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
+          </div>
+        </form>
+      )}
+      {/* Both live regions are always in the page (empty, they take no room), so what appears is announced. */}
+      <div role="status">
+        {mailedTo ? (
+          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200">
+            <h3
+              ref={inboxHeading}
+              tabIndex={-1}
+              className="flex items-center gap-2 text-heading text-stone-950 focus:outline-none"
+            >
+              <Icon name="mail" className="h-5 w-5 shrink-0 text-brand-700" />
+              {copy.notices.successTitle}
+            </h3>
+            <p className="mt-1 font-semibold">{copy.notices.successBody}</p>
+            <p className="mt-3">
+              {fillIn(copy.checkInbox, {
+                address: (
+                  <strong className="wrap-anywhere">
+                    <bdi>{mailedTo}</bdi>
+                  </strong>
+                ),
+              })}
+            </p>
+            <p className="mt-2 text-sm text-stone-600">{copy.spamFolder}</p>
+            <button type="button" onClick={correctAddress} className={`${secondaryButton} mt-4`}>
+              {copy.changeAddress}
+            </button>
+          </div>
+        ) : (
+          <WaitlistNotice result={result} onDismiss={() => setResult(null)} kind="status" />
         )}
-      </p>
-      <WaitlistNotice result={result} onDismiss={() => setResult(null)} />
-    </>
+      </div>
+      <div role="alert">
+        <WaitlistNotice result={result} onDismiss={() => setResult(null)} kind="alert" />
+      </div>
+      {!mailedTo && (
+        <div className="mt-2 space-y-1 text-sm text-stone-600">
+          <p id={noteId} className="flex items-start gap-2">
+            <Icon name="bell" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+            {copy.note}
+          </p>
+          {/* With the note above, the text a visitor agrees to by signing up: SIGNUP_NOTE_VERSION names it. */}
+          <p className="pl-6">
+            {fillIn(copy.privacySentence, {
+              link: (
+                <a href={PAGE_PATH.privacy[locale]} className={textLink}>
+                  {copy.privacyLink}
+                </a>
+              ),
+            })}
+          </p>
+        </div>
+      )}
+    </div>
   );
 }

@@ -4,48 +4,62 @@ import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
 import { ResultPage } from '../../../components/result-summary';
 import { useLanguage } from '../../../i18n/language-context';
 import { PAGE_PATH, waitlistResultPage } from '../../../i18n/page-paths';
+import { resultCopy } from '../copy/result-copy';
 
 /**
  * Where a signup lands when the form was posted without a script (a slow phone, a blocked chunk): the API
  * answers 303 to one of these, in the form's language. Each says what happened in the words of the notice
- * the script would have shown, and what to do next. The address itself is never on the page or in its URL.
+ * the script would have shown, and what to do next: after joining, as with the script, to look in the
+ * inbox (and the spam folder) for the mail; an address already on the list is neutral news, with the same
+ * advice for anyone who has not confirmed yet. The address itself is never on the page or in its URL.
  */
 export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
   const notices = copy.notices;
+  const pages = resultCopy[locale];
   const title = messages.meta.waitlistResultTitles[waitlistResultPage(result)];
 
-  const notice = {
-    joined: { title: notices.successTitle, body: notices.successBody, problem: false },
-    'already-registered': { title: notices.duplicateTitle, body: notices.duplicateBody, problem: true },
-    'invalid-email': { title: undefined, body: copy.errors.malformed(copy.exampleEmail), problem: true },
-    'try-again': { title: notices.errorTitle, body: notices.errorBody, problem: true },
+  const { notice, next, problem } = {
+    joined: {
+      notice: { title: notices.successTitle, body: notices.successBody },
+      next: `${pages.mailSent} ${copy.spamFolder}`,
+      problem: false,
+    },
+    // The heading is the notice's title already.
+    'already-registered': {
+      notice: { body: notices.duplicateBody },
+      next: copy.notConfirmedYet,
+      problem: false,
+    },
+    'invalid-email': {
+      notice: { body: copy.errors.malformed(copy.exampleEmail) },
+      next: pages.browserBack,
+      problem: true,
+    },
+    'try-again': {
+      notice: { title: notices.errorTitle, body: notices.errorBody },
+      next: `${pages.notSaved} ${pages.browserBack}`,
+      problem: true,
+    },
   }[result];
-  const backToForm = result === 'invalid-email' || result === 'try-again';
-  const next =
-    result === 'try-again'
-      ? `${copy.resultPages.notSaved} ${copy.resultPages.browserBack}`
-      : result === 'invalid-email'
-        ? copy.resultPages.browserBack
-        : result === 'joined'
-          ? copy.resultPages.mailSent
-          : copy.resultPages.nothingToDo;
+  const backToForm = problem;
 
   return (
     <ResultPage
       title={title}
-      problem={notice.problem}
+      problem={problem}
+      icon="mail"
       notice={notice}
       next={next}
       action={
         backToForm
           ? {
               href: `${PAGE_PATH.home[locale]}#${SIGNUP_SECTION_ID}`,
-              label: copy.resultPages.backToForm,
+              label: pages.backToForm,
               onClick: returnToTypedAddress,
             }
-          : { href: PAGE_PATH.home[locale], label: copy.resultPages.backHome }
+          : { href: PAGE_PATH.home[locale], label: messages.notFound.homeLink }
       }
     />
   );

@@ -1,0 +1,18 @@
+import { useLanguage } from '../i18n/language-context';
+
+/**
+ * The first stop of the Tab key: a link past the logo and the language switch to `target`. Out of sight
+ * until it has the focus; then a band of its own above the page, which covers nothing (the logo stays
+ * where it is, pushed down by the band's height).
+ */
+export function SkipLink({ target }: { target: string }) {
+  const { messages } = useLanguage();
+  return (
+    <a
+      href={`#${target}`}
+      className="sr-only bg-brand-900 font-semibold text-white focus:not-sr-only focus:block focus:px-4 focus:py-3 focus:text-center focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+    >
+      {messages.common.skipToContent}
+    </a>
+  );
+}
