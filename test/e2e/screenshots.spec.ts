@@ -1,5 +1,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { PENDING_DAYS } from '#contract/waitlist-table';
+import { confirmationMail } from '../../functions/mailer/confirmation-mail';
 import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from './support';
 
 // Screenshots for people to look at (test-results/screenshots/); nothing is compared pixel by pixel.
@@ -51,3 +54,27 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     expectWritten(file);
   });
 }
+
+test('picture of the Dutch confirmation mail for the README, as a mail program shows its HTML part', async ({
+  page,
+}) => {
+  const mail = confirmationMail({
+    to: 'ann@example.nl',
+    language: 'nl',
+    from: 'hallo@mandje.nl',
+    contactEmail: 'hallo@mandje.nl',
+    brandName: 'Mandje',
+    now: new Date('2026-11-24T10:00:00Z'),
+    messageId: 'readme-picture@mandje.nl',
+    confirmUrl: 'https://mandje.nl/api/confirm?lang=nl&t=voorbeeld',
+    leaveUrl: 'https://mandje.nl/api/leave?lang=nl&t=voorbeeld',
+    validDays: PENDING_DAYS,
+  });
+  const { html } = await simpleParser(mail.raw);
+  expect(html, 'the mail has an HTML part').toBeTruthy();
+  await page.setViewportSize({ width: 640, height: 800 });
+  await page.setContent(html as string);
+  const file = join(import.meta.dirname, '../../docs/confirmation-mail.png');
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  expectWritten(file);
+});
