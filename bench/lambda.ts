@@ -5,9 +5,11 @@
  * dynalite, interleaved, in the same run, so the ratio compares like with like on this machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { apiGatewayEvent } from '../local/api-gateway-event';
 import { BUNDLE_BUDGETS, evaluateBudget, LAMBDA_BUDGETS } from './budgets';
 import { LAMBDA_BUNDLE } from './bundle';
 import type { BenchSection } from './report';
@@ -39,11 +41,29 @@ interface ColdStart {
   wallMs: number;
 }
 
+/** The API Gateway event of one signup, as the deployed function receives it. */
+const signupEvent = (email: string) =>
+  JSON.stringify(
+    apiGatewayEvent({
+      method: 'POST',
+      path: WAITLIST_PATH,
+      headers: { 'content-type': 'application/json', 'user-agent': 'bench' },
+      body: JSON.stringify({ email, language: 'nl' }),
+      sourceIp: '203.0.113.7',
+    }),
+  );
+
+/**
+ * Node runs with --enable-source-maps, as the stack runs every function (infra/constructs/built-function.ts);
+ * the floor runs under the same flag, like for like.
+ */
+const NODE_FLAGS = ['--enable-source-maps'];
+
 function coldStart(kind: Kind, email: string, environment: Record<string, string>): Promise<ColdStart> {
   const args =
     kind === 'handler'
-      ? [coldStartScript, 'handler', LAMBDA_BUNDLE, email]
-      : [coldStartScript, 'floor', email];
+      ? [...NODE_FLAGS, coldStartScript, 'handler', LAMBDA_BUNDLE, signupEvent(email)]
+      : [...NODE_FLAGS, coldStartScript, 'floor', email];
   const spawned = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -99,6 +119,8 @@ export async function measureLambdaColdStart({
   }
   const bundle = readFileSync(LAMBDA_BUNDLE);
   const bundleBytes = { rawBytes: bundle.length, gzipBytes: gzipSync(bundle, { level: 9 }).length };
+  // The map ships beside the bundle (functions/build.ts); Node reads it only with --enable-source-maps.
+  const sourceMapBytes = statSync(`${LAMBDA_BUNDLE}.map`).size;
 
   const store = await startBenchStore(':memory:');
   const measured: Record<Kind, ColdStart[]> = { handler: [], floor: [] };
@@ -146,6 +168,8 @@ export async function measureLambdaColdStart({
     title: 'Lambda: bundle and cold start',
     results: {
       bundle: { file: 'dist-functions/waitlist/index.mjs', ...bundleBytes, awsSdkBundled: false },
+      sourceMap: { file: 'dist-functions/waitlist/index.mjs.map', rawBytes: sourceMapBytes, shipped: true },
+      nodeOptions: NODE_FLAGS,
       runs,
       nodeVersion: process.version,
       handler,
@@ -161,6 +185,7 @@ export async function measureLambdaColdStart({
           'SDK not bundled',
           '',
         ],
+        ['Source map, shipped beside it', kb(sourceMapBytes), '', ''],
         [
           'Import + first request, median',
           preciseMs(handler.importAndServe.medianMs),
@@ -184,6 +209,7 @@ export async function measureLambdaColdStart({
     },
     notes: [
       `${runs} cold starts of each, alternating, after one unrecorded pair; each a fresh \`node\` process writing one new signup to the same in-memory dynalite.`,
+      "Both run with --enable-source-maps, as the stack runs every function, each of which ships its source map (without the sources' text).",
       '"Import + first request" is measured inside the child with performance.now(): from its first line of code to the handler\'s answer (201). "Spawn to exit" is measured by the parent and adds Node\'s own start and exit.',
       `The AWS SDK is not bundled (the Lambda runtime provides it), so the bundle budget is ${kb(BUNDLE_BUDGETS.lambdaBundleBytes)} minified; the ratio shows what the handler adds to the SDK's own cost (zod/mini, validation, one log line with its metrics), budget ≤ ${LAMBDA_BUDGETS.maxColdStartRatio.toFixed(2)}×. The bundle is dist-functions/waitlist/, the folder the stack deploys as it is.`,
       `Node ${process.version} here; the Lambda runs Node.js 24 on arm64, so absolute times differ from AWS's.`,

@@ -9,6 +9,7 @@
  * field, answered with 303 to a result page in the page's language). None of the answers says whether an
  * address is on the list: only the holder of a token learns what became of that token.
  */
+import { statusTable } from './http-status';
 import type { Locale } from './locales';
 
 export const CONFIRM_PATH = '/api/confirm';
@@ -56,32 +57,26 @@ export const CONFIRM_RESULTS = [
 ] as const;
 export type ConfirmResult = (typeof CONFIRM_RESULTS)[number];
 
-export type ConfirmError =
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'method_not_allowed'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+/**
+ * Each answer's status: 200 for every result, and each error's from #contract/http-status. `unavailable`
+ * is a transient fault (pressing again may work); `internal` a permanent one, logged and alarmed, though
+ * the page still says to try again later.
+ */
+export const CONFIRM_HTTP_STATUS = statusTable({ result: 200 }, [
+  'invalid_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'forbidden',
+  'rate_limited',
+  'unavailable',
+  'internal',
+]);
+
+export type ConfirmError = Exclude<keyof typeof CONFIRM_HTTP_STATUS, 'result'>;
 
 /** The JSON answer: the result, or an error with the request itself. */
 export type ConfirmResponse = { result: ConfirmResult } | { error: ConfirmError };
-
-export const CONFIRM_HTTP_STATUS = {
-  result: 200,
-  invalid_request: 400,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  method_not_allowed: 405,
-  forbidden: 403,
-  rate_limited: 429,
-  /** A transient fault: pressing again may work. */
-  unavailable: 503,
-  /** A permanent fault: logged and alarmed; the page still says to try again later. */
-  internal: 500,
-} as const satisfies Record<'result' | ConfirmError, number>;
 
 /** Where a plain form post is sent on to: one page per result, and one to try again. */
 export const CONFIRM_RESULT_PAGES = [...CONFIRM_RESULTS, 'try-again'] as const;

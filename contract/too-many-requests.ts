@@ -1,9 +1,11 @@
+import { API_ERROR_STATUS } from './http-status';
+
 /**
  * What a client past its limit of posts (#contract/abuse-limits) gets: 429 with this page, the same from
  * AWS WAF at the edge and from the local runner. WAF sends one fixed body whatever the request, so the page
  * speaks both languages; the page's script reads only the status and shows its own "try again" notice.
  */
-export const TOO_MANY_REQUESTS_STATUS = 429;
+export const TOO_MANY_REQUESTS_STATUS = API_ERROR_STATUS.rate_limited;
 export const TOO_MANY_REQUESTS_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Seconds: a client's window is a minute. */
 export const TOO_MANY_REQUESTS_RETRY_AFTER = '60';

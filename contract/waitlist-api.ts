@@ -11,6 +11,7 @@
  * Either body is UTF-8, and nothing else: a declared charset other than UTF-8, or any Content-Encoding but
  * `identity`, is 415; bytes that are not valid UTF-8 are 400 `invalid_request`.
  */
+import { statusTable } from './http-status';
 import type { Locale } from './locales';
 
 export const WAITLIST_PATH = '/api/waitlist';
@@ -37,37 +38,23 @@ export interface JoinWaitlistRequest {
   website?: string;
 }
 
-export type JoinWaitlistError =
-  | 'already_registered'
-  | 'invalid_email'
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'method_not_allowed'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+/** Each answer's status: 201 for a signup, and each error's from #contract/http-status. */
+export const WAITLIST_HTTP_STATUS = statusTable({ joined: 201 }, [
+  'already_registered',
+  'invalid_email',
+  'invalid_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'forbidden',
+  'rate_limited',
+  'unavailable',
+  'internal',
+]);
+
+export type JoinWaitlistError = Exclude<keyof typeof WAITLIST_HTTP_STATUS, 'joined'>;
 
 export type JoinWaitlistResponse = { status: 'joined' } | { error: JoinWaitlistError };
-
-export const WAITLIST_HTTP_STATUS = {
-  joined: 201,
-  already_registered: 409,
-  invalid_email: 400,
-  invalid_request: 400,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  method_not_allowed: 405,
-  /** A post another site's page made (cross-site), or a request that did not come through CloudFront. */
-  forbidden: 403,
-  /** Too many requests from one client (AWS WAF on CloudFront; the runner's adapter locally). */
-  rate_limited: 429,
-  /** A transient fault (the store busy, slow or unreachable): safe to retry. */
-  unavailable: 503,
-  /** A permanent fault (no permission, a missing table, a bug): retrying will not help until it is fixed. */
-  internal: 500,
-} as const satisfies Record<'joined' | JoinWaitlistError, number>;
 
 /** The pages a plain form post is sent on to, one per kind of outcome. */
 export const WAITLIST_RESULTS = ['joined', 'already-registered', 'invalid-email', 'try-again'] as const;

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { apiGatewayEvent } from './api-gateway-event';
 
 export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -65,35 +65,17 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatew
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     if (values !== undefined) headers[name] = values.join(',');
   }
-  const now = new Date();
   const textual = isText(headers['content-type'], body);
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+  return apiGatewayEvent({
+    method: request.method ?? 'GET',
+    path: url.pathname,
+    query: url.search.slice(1),
     headers,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method: request.method ?? 'GET',
-        path: url.pathname,
-        protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: randomUUID(),
-      routeKey: '$default',
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-    },
     body: body.byteLength === 0 ? undefined : body.toString(textual ? 'utf8' : 'base64'),
     isBase64Encoded: body.byteLength > 0 && !textual,
-  };
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    protocol: `HTTP/${request.httpVersion}`,
+  });
 }
 
 function refuseTooLarge(response: ServerResponse): void {

@@ -1,11 +1,11 @@
 import { type CloudWatchClient, paginateGetMetricData } from '@aws-sdk/client-cloudwatch';
 import { LOCALES } from '#contract/locales';
+import { SECONDS_PER_DAY } from '#contract/time';
 import { VISITS_METRIC } from '../infra/visit-counting';
 import type { VisitsByDay } from './visits-file';
 import { WaitlistToolError } from './waitlist-store-access';
 
-const DAY_SECONDS = 24 * 60 * 60;
-const DAY_MS = DAY_SECONDS * 1000;
+const DAY_MS = SECONDS_PER_DAY * 1000;
 
 /**
  * The visits CloudWatch counted (the access logs' metric filter, infra/visit-counting.ts) on each UTC day
@@ -27,7 +27,7 @@ export async function readVisitMetrics(
         MetricName: VISITS_METRIC.name,
         Dimensions: [{ Name: VISITS_METRIC.dimension, Value: language }],
       },
-      Period: DAY_SECONDS,
+      Period: SECONDS_PER_DAY,
       Stat: 'Sum',
     },
     ReturnData: true,

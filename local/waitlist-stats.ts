@@ -1,5 +1,6 @@
 import { isLocale, LOCALES, type Locale } from '#contract/locales';
 import { type SignupSource, sourceLabel, sourceValue } from '#contract/signup-source';
+import { SECONDS_PER_DAY } from '#contract/time';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { VisitsByDay } from './visits-file';
 import { type RecordStatus, statusOf } from './waitlist-csv';
@@ -43,7 +44,7 @@ export interface WaitlistStats {
   total: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = SECONDS_PER_DAY * 1000;
 
 /** The UTC day of an ISO 8601 time, or undefined when it is not one. */
 function utcDay(time: unknown): string | undefined {

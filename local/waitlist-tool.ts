@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { VISITS_METRIC } from '../infra/visit-counting';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { dataDirFromEnvironment } from './data-dir';
@@ -171,14 +172,6 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   };
 }
 
-const NETWORK_ERRORS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
-const REFUSED_CREDENTIALS = new Set([
-  'UnrecognizedClientException',
-  'InvalidSignatureException',
-  'ExpiredTokenException',
-  'InvalidClientTokenId',
-]);
-
 /** One sentence the operator can act on; never a stack trace. */
 function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
   if (error instanceof WaitlistToolError || error instanceof AnnounceError) return error.message;
@@ -186,18 +179,17 @@ function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | 
   const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
   const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
   if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
-  const {
-    name = 'Error',
-    code,
-    message = '',
-  } = (error ?? {}) as { name?: string; code?: string; message?: string };
+  // What kind of fault it is comes from the functions' own classification (one table for both).
+  const fault = faultClassOf(error);
+  const name = errorNameOf(error);
   if (name === 'CredentialsProviderError') {
     return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
   }
-  if (REFUSED_CREDENTIALS.has(name)) return `AWS refused the credentials (${name})`;
   if (name === 'AccessDeniedException') return `these AWS credentials may not use ${tableName} (${name})`;
-  if (code && NETWORK_ERRORS.has(code))
-    return `could not reach DynamoDB in ${where} (${code}); check --region`;
+  if (fault === 'access_denied') return `AWS did not allow it with these credentials (${name})`;
+  if (fault === 'network' || fault === 'timeout')
+    return `could not reach DynamoDB in ${where} (${name}); check --region`;
+  const { message = '' } = (error ?? {}) as { message?: string };
   return `${name}: ${message.split('\n')[0]}`;
 }
 

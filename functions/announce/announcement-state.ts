@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LOCALES, type Locale } from '#contract/locales';
+import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
 import { announcementStateKey, PLANNING_PHASE } from './announcement-keys';
 import type { Announcement } from './announcement-text';
@@ -8,31 +9,42 @@ import { type AudienceCount, SKIP_REASONS, type SkipReason } from './audience';
 export const PHASES = [PLANNING_PHASE, 'sending', 'stopped'] as const;
 export type Phase = (typeof PHASES)[number];
 
-const inline = z.union([z.string(), z.object({ text: z.string(), href: z.string().url() })]);
-const text = z.object({ subject: z.string().min(1), paragraphs: z.array(z.array(inline)).min(1) });
+const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
+const text = z.object({
+  subject: z.string().check(z.minLength(1)),
+  paragraphs: z.array(z.array(inline)).check(z.minLength(1)),
+});
 export const announcementSchema = z.object({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
   texts: z.object(
     Object.fromEntries(LOCALES.map((language) => [language, text])) as Record<Locale, typeof text>,
   ),
 });
 
-const counter = z.number().int().nonnegative().default(0);
+const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
 export const stateSchema = z.object({
   email: z.string(),
-  announcement: z.string().transform((json, context) => {
-    const parsed = announcementSchema.safeParse(JSON.parse(json));
-    if (!parsed.success) {
-      context.addIssue({ code: 'custom', message: 'not an announcement' });
-      return z.NEVER;
-    }
-    return parsed.data as Announcement;
-  }),
-  rate: z.number().positive(),
-  pass: z.number().int().positive(),
+  announcement: z.pipe(
+    z.string(),
+    z.transform((json, context) => {
+      let parsed: ReturnType<typeof announcementSchema.safeParse> | undefined;
+      try {
+        parsed = announcementSchema.safeParse(JSON.parse(json));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        context.issues.push({ code: 'custom', message: 'not an announcement', input: json });
+        return z.NEVER;
+      }
+      return parsed.data as Announcement;
+    }),
+  ),
+  rate: z.number().check(z.positive()),
+  pass: z.number().check(z.int(), z.positive()),
   phase: z.enum(PHASES),
-  scanFrom: z.string().optional(),
-  stopReason: z.string().optional(),
+  scanFrom: z.optional(z.string()),
+  stopReason: z.optional(z.string()),
   startedAt: z.string(),
   updatedAt: z.string(),
   planned_nl: counter,
@@ -44,8 +56,8 @@ export type AnnouncementState = z.infer<typeof stateSchema> & Record<`skipped_${
 /** What the planner puts on the queue: one recipient of one pass. The key is an address, kept encrypted. */
 export const recipientMessageSchema = z.object({
   id: z.string(),
-  pass: z.number().int().positive(),
-  key: z.string().includes('@'),
+  pass: z.number().check(z.int(), z.positive()),
+  key: z.string().check(z.includes('@')),
 });
 export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
 
@@ -80,7 +92,7 @@ export function newPassState(
     phase: PLANNING_PHASE,
     startedAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 24 * 60 * 60,
+    expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
     ...counters,
   };
 }

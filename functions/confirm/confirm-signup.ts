@@ -1,12 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfirmResult } from '#contract/confirmation';
+import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import type { WaitlistStore } from '../store/store-client';
 import { checkConfirmationToken, type TokenHashes } from './confirmation-token';
-
-const SECONDS_PER_DAY = 24 * 60 * 60;
 
 type IndexedRecord = Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'>;
 

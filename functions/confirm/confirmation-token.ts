@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SECONDS_PER_DAY } from '#contract/time';
 import { PENDING_DAYS } from '#contract/waitlist-table';
 
 /**
@@ -73,7 +74,7 @@ export function checkConfirmationToken(token: string, now = new Date()): TokenCh
     hash: hashOfToken(token),
     linkHash: hashOfLinkId(bytes.subarray(TIME_BYTES, TIME_BYTES + LINK_ID_BYTES).toString('base64url')),
   };
-  if (nowSeconds - issuedAt > PENDING_DAYS * 24 * 60 * 60)
+  if (nowSeconds - issuedAt > PENDING_DAYS * SECONDS_PER_DAY)
     return { ok: false, problem: 'expired', ...hashes };
   return { ok: true, ...hashes };
 }

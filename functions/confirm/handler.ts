@@ -18,11 +18,12 @@ import {
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
+import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import type { FaultAnswer } from '../telemetry/fault-class';
+import { METRIC, type MetricName } from '../telemetry/metrics';
 import { confirmSignup } from './confirm-signup';
 
 /**
@@ -128,27 +129,7 @@ interface Decision {
   language: Locale;
   /** For `forbidden`: which check refused it. */
   refusal?: GuardRefusal;
-  fault?: { faultClass: FaultClass; errorName: string };
-}
-
-/** One line per request, with its metrics. Never the token, never an address. */
-function log(
-  { outcome, form, refusal, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
-  status: number,
-  latencyMs: number,
-  requestId: string | undefined,
-) {
-  const counted = OUTCOME_METRIC[outcome];
-  writeMetricLine({
-    service: 'confirm',
-    message: 'confirm request',
-    level: logLevelOf(fault),
-    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
-    latencyMs,
-    faultClass: fault?.faultClass,
-    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
-    requestId,
-  });
+  fault?: FaultAnswer['fault'];
 }
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
@@ -157,13 +138,11 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   const shape = confirmRequestSchema.safeParse(body.fields);
   const language = shape.success ? (shape.data.language ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
   if (!shape.success) return { outcome: 'invalid_request', form: body.form, language };
-  try {
-    const token = shape.data[TOKEN_FIELD];
-    const outcome = await withinDeadline((abortSignal) => confirmSignup(store, token, { abortSignal }));
-    return { outcome, form: body.form, language };
-  } catch (error) {
-    return { form: body.form, language, ...faultAnswerOf(error) };
-  }
+  const token = shape.data[TOKEN_FIELD];
+  const confirmed = await outcomeOrFault(() =>
+    withinDeadline((abortSignal) => confirmSignup(store, token, { abortSignal })),
+  );
+  return { form: body.form, language, ...confirmed };
 }
 
 /** A request the guard refused: around the edge (before the body is read), or posted by another site. */
@@ -173,18 +152,22 @@ function refused(event: APIGatewayProxyEventV2, refusal: GuardRefusal): Decision
   return { outcome: 'forbidden', refusal, form, language: language ?? DEFAULT_LOCALE };
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const started = performance.now();
-  const requestId = event.requestContext?.requestId;
-  const refusal = refusalOf(event, guard);
-  const method = event.requestContext.http.method;
-  if (refusal === undefined && (method === 'GET' || method === 'HEAD')) {
-    const page = showPage(event);
-    log({ outcome: 'page' }, 200, Math.round(performance.now() - started), requestId);
-    return page;
-  }
-  const decision = refusal === undefined ? await decide(event) : refused(event, refusal);
-  const response = respond(decision.outcome, decision.form, decision.language);
-  log(decision, response.statusCode ?? 500, Math.round(performance.now() - started), requestId);
-  return response;
-}
+/** One line per request, with its metrics. Never the token, never an address. */
+export const handler = httpHandler<Outcome | 'page'>({
+  service: 'confirm',
+  outcomeMetric: OUTCOME_METRIC,
+  async answer(event) {
+    const refusal = refusalOf(event, guard);
+    const method = event.requestContext.http.method;
+    if (refusal === undefined && (method === 'GET' || method === 'HEAD'))
+      return { outcome: 'page', response: showPage(event) };
+    const decision = refusal === undefined ? await decide(event) : refused(event, refusal);
+    const { outcome, form, fault } = decision;
+    return {
+      outcome,
+      response: respond(outcome, form, decision.language),
+      fault,
+      logged: { form, refusal: decision.refusal },
+    };
+  },
+});

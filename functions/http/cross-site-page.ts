@@ -1,7 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { CONFIRM_HTTP_STATUS } from '#contract/confirmation';
+import { API_ERROR_STATUS } from '#contract/http-status';
 import type { Locale } from '#contract/locales';
-import { WAITLIST_HTTP_STATUS } from '#contract/waitlist-api';
 
 /**
  * The 403 page a visitor without script sees when a form on another website posted to the API: a page of
@@ -73,7 +72,7 @@ export function crossSitePageHtml(about: CrossSiteAbout, language: Locale): stri
 /** The answer to a form post another site made: 403 with the page in the form's language. */
 export function crossSitePage(about: CrossSiteAbout, language: Locale): APIGatewayProxyStructuredResultV2 {
   return {
-    statusCode: about === 'signup' ? WAITLIST_HTTP_STATUS.forbidden : CONFIRM_HTTP_STATUS.forbidden,
+    statusCode: API_ERROR_STATUS.forbidden,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     body: crossSitePageHtml(about, language),
   };

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { parseFormBody } from './form-body';
@@ -12,12 +13,6 @@ import { parseJsonStrictly } from './json-body';
 
 /** How the request was sent, which decides how it is answered: JSON, or a redirect to a result page. */
 export type RequestForm = 'json' | 'form';
-
-export type BodyRefusal =
-  | 'method_not_allowed'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'invalid_request';
 
 export type RequestBody =
   | { ok: true; form: RequestForm; fields: unknown }

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
+import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
+import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import type { FaultAnswer } from '../telemetry/fault-class';
+import { METRIC, type MetricName } from '../telemetry/metrics';
 import { requestLeaveMail } from './request-leave-mail';
 
 /**
@@ -27,28 +29,9 @@ const leaveRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-type LeaveRequestError =
-  | 'invalid_email'
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'method_not_allowed'
-  | 'forbidden'
-  | 'unavailable'
-  | 'internal';
+type LeaveRequestError = 'invalid_email' | BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
 /** `requested` is every valid address's answer; `not-requested` is only logged, never told. */
 type Outcome = 'requested' | 'not-requested' | LeaveRequestError;
-
-const STATUS: Record<LeaveRequestError, number> = {
-  invalid_email: 400,
-  invalid_request: 400,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  method_not_allowed: 405,
-  forbidden: 403,
-  unavailable: 503,
-  internal: 500,
-};
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -57,7 +40,7 @@ interface Decision {
   form?: RequestForm;
   language: Locale;
   refusal?: GuardRefusal;
-  fault?: { faultClass: FaultClass; errorName: string };
+  fault?: FaultAnswer['fault'];
 }
 
 const isAnswered = (outcome: Outcome) => outcome === 'requested' || outcome === 'not-requested';
@@ -76,7 +59,7 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
     };
   }
   return {
-    statusCode: isAnswered(outcome) ? 202 : STATUS[outcome as LeaveRequestError],
+    statusCode: isAnswered(outcome) ? 202 : API_ERROR_STATUS[outcome as LeaveRequestError],
     headers: {
       'content-type': 'application/json; charset=utf-8',
       ...NO_STORE,
@@ -100,26 +83,6 @@ const OUTCOME_METRIC: Record<Outcome, MetricName | undefined> = {
   internal: METRIC.internal,
 };
 
-/** One line per request, with its metrics. Never the address. */
-function log(
-  { outcome, form, refusal, fault }: Decision,
-  status: number,
-  latencyMs: number,
-  requestId: string | undefined,
-) {
-  const counted = OUTCOME_METRIC[outcome];
-  writeMetricLine({
-    service: 'leave-request',
-    message: 'leave-request request',
-    level: logLevelOf(fault),
-    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
-    latencyMs,
-    faultClass: fault?.faultClass,
-    fields: { outcome, form, status, refusal, errorName: fault?.errorName },
-    requestId,
-  });
-}
-
 const languageOf = (fields: unknown): Locale => {
   const language = (fields as { language?: unknown } | null | undefined)?.language;
   return isLocale(language) ? language : DEFAULT_LOCALE;
@@ -141,25 +104,21 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   if (!shape.success) return { outcome: 'invalid_request', form, language };
   const email = checkEmail(shape.data.email);
   if (!email.ok) return { outcome: 'invalid_email', form, language };
-  try {
-    const outcome = await withinDeadline((abortSignal) =>
+  const requested = await outcomeOrFault(() =>
+    withinDeadline((abortSignal) =>
       requestLeaveMail(store, email.key, { requestId: randomUUID(), abortSignal }),
-    );
-    return { outcome, form, language };
-  } catch (error) {
-    return { form, language, ...faultAnswerOf(error) };
-  }
+    ),
+  );
+  return { form, language, ...requested };
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const started = performance.now();
-  const decision = await decide(event);
-  const response = respond(decision);
-  log(
-    decision,
-    response.statusCode ?? 500,
-    Math.round(performance.now() - started),
-    event.requestContext?.requestId,
-  );
-  return response;
-}
+/** One line per request, with its metrics. Never the address. */
+export const handler = httpHandler<Outcome>({
+  service: 'leave-request',
+  outcomeMetric: OUTCOME_METRIC,
+  async answer(event) {
+    const decision = await decide(event);
+    const { outcome, form, refusal, fault } = decision;
+    return { outcome, response: respond(decision), fault, logged: { form, refusal } };
+  },
+});

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import {
   LEAVE_LANGUAGE_PARAMETER,
   LEAVE_RESULT_PATH,
@@ -14,11 +15,12 @@ import {
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
+import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import type { FaultAnswer } from '../telemetry/fault-class';
+import { METRIC, type MetricName } from '../telemetry/metrics';
 import { type LeaveResult, leavePerson } from './leave-person';
 import { isOneClickBody } from './one-click-body';
 
@@ -43,25 +45,8 @@ const leaveRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-type LeaveError =
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'method_not_allowed'
-  | 'forbidden'
-  | 'unavailable'
-  | 'internal';
+type LeaveError = BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
 type Outcome = LeaveResult | LeaveError;
-
-const STATUS: Record<LeaveError, number> = {
-  invalid_request: 400,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  method_not_allowed: 405,
-  forbidden: 403,
-  unavailable: 503,
-  internal: 500,
-};
 
 /** How the POST came: from a mail client (RFC 8058), the page's form without a script, or its script. */
 type Asked = 'one-click' | 'form' | 'json';
@@ -114,7 +99,7 @@ interface Decision {
   language: Locale;
   /** For `forbidden`: which check refused it. */
   refusal?: GuardRefusal;
-  fault?: { faultClass: FaultClass; errorName: string };
+  fault?: FaultAnswer['fault'];
 }
 
 const isResult = (outcome: Outcome): outcome is LeaveResult => outcome === 'left' || outcome === 'unknown';
@@ -124,7 +109,7 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
   if (asked === 'one-click') {
     const text = ONE_CLICK_TEXT[language];
     return {
-      statusCode: isResult(outcome) ? 200 : STATUS[outcome],
+      statusCode: isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
       headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
       body: `${isResult(outcome) ? text.done : isFault(outcome) ? text.fault : text.refused}\n`,
     };
@@ -140,7 +125,7 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
     };
   }
   return {
-    statusCode: isResult(outcome) ? 200 : STATUS[outcome],
+    statusCode: isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
     headers: {
       'content-type': 'application/json; charset=utf-8',
       ...NO_STORE,
@@ -164,33 +149,11 @@ const OUTCOME_METRIC: Record<Outcome | 'page', MetricName | undefined> = {
   internal: METRIC.internal,
 };
 
-/** One line per request, with its metrics. Never the token, never an address. */
-function log(
-  { outcome, asked, refusal, fault }: Omit<Decision, 'outcome' | 'language'> & { outcome: Outcome | 'page' },
-  status: number,
-  latencyMs: number,
-  requestId: string | undefined,
-) {
-  const counted = OUTCOME_METRIC[outcome];
-  writeMetricLine({
-    service: 'leave',
-    message: 'leave request',
-    level: logLevelOf(fault),
-    counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
-    latencyMs,
-    faultClass: fault?.faultClass,
-    fields: { outcome, asked, status, refusal, errorName: fault?.errorName },
-    requestId,
-  });
-}
-
 async function leave(token: string, asked: Asked, language: Locale): Promise<Decision> {
-  try {
-    const outcome = await withinDeadline((abortSignal) => leavePerson(store, token, { abortSignal }));
-    return { outcome, asked, language };
-  } catch (error) {
-    return { asked, language, ...faultAnswerOf(error) };
-  }
+  const left = await outcomeOrFault(() =>
+    withinDeadline((abortSignal) => leavePerson(store, token, { abortSignal })),
+  );
+  return { asked, language, ...left };
 }
 
 async function decide(event: APIGatewayProxyEventV2, refusal: GuardRefusal | undefined): Promise<Decision> {
@@ -223,18 +186,17 @@ async function decide(event: APIGatewayProxyEventV2, refusal: GuardRefusal | und
   return leave(token, body.form, language);
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const started = performance.now();
-  const requestId = event.requestContext?.requestId;
-  const refusal = refusalOf(event, guard);
-  const method = event.requestContext.http.method;
-  if (refusal === undefined && (method === 'GET' || method === 'HEAD')) {
-    const page = showPage(event);
-    log({ outcome: 'page' }, 200, Math.round(performance.now() - started), requestId);
-    return page;
-  }
-  const decision = await decide(event, refusal);
-  const response = respond(decision);
-  log(decision, response.statusCode ?? 500, Math.round(performance.now() - started), requestId);
-  return response;
-}
+/** One line per request, with its metrics. Never the token, never an address. */
+export const handler = httpHandler<Outcome | 'page'>({
+  service: 'leave',
+  outcomeMetric: OUTCOME_METRIC,
+  async answer(event) {
+    const refusal = refusalOf(event, guard);
+    const method = event.requestContext.http.method;
+    if (refusal === undefined && (method === 'GET' || method === 'HEAD'))
+      return { outcome: 'page', response: showPage(event) };
+    const decision = await decide(event, refusal);
+    const { outcome, asked, fault } = decision;
+    return { outcome, response: respond(decision), fault, logged: { asked, refusal: decision.refusal } };
+  },
+});

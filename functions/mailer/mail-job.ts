@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 
 /**
@@ -11,8 +11,8 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
  */
 export const mailJobSchema = z.object({
   kind: z.enum(['confirmation', 'leave-link']),
-  key: z.string().includes('@'),
-  requestId: z.string().min(1),
+  key: z.string().check(z.includes('@')),
+  requestId: z.string().check(z.minLength(1)),
 });
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type MailKind = MailJob['kind'];

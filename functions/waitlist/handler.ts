@@ -9,11 +9,12 @@ import {
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
+import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
-import { type FaultClass, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import type { FaultAnswer } from '../telemetry/fault-class';
+import { METRIC, type MetricName } from '../telemetry/metrics';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
@@ -35,7 +36,7 @@ interface Decision {
   /** For `forbidden`: which check refused it. */
   refusal?: GuardRefusal;
   /** For a fault: its class and the error's name (never its message, which may quote the request). */
-  fault?: { faultClass: FaultClass; errorName: string };
+  fault?: FaultAnswer['fault'];
   /** Where a readable request came from, as one coarse label (sourceLabel): never a URL. */
   source?: string;
 }
@@ -85,29 +86,6 @@ const OUTCOME_METRIC: Record<Outcome, MetricName> = {
   internal: METRIC.internal,
 };
 
-/**
- * One line per request, with its metrics (see functions/telemetry/metrics.ts). Never the address, never
- * the request body. A permanent fault is an error; a transient one a warning.
- */
-function log(
-  { outcome, form, language, refusal, fault, source }: Decision,
-  status: number,
-  latencyMs: number,
-  requestId: string | undefined,
-): void {
-  writeMetricLine({
-    service: 'waitlist',
-    message: 'waitlist request',
-    level: logLevelOf(fault),
-    counts: { [METRIC.requests]: 1, [OUTCOME_METRIC[outcome]]: 1 },
-    latencyMs,
-    language,
-    faultClass: fault?.faultClass,
-    fields: { outcome, form, status, refusal, errorName: fault?.errorName, source },
-    requestId,
-  });
-}
-
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   const refusal = refusalOf(event, guard);
   // Around the edge: refused before the body is even read.
@@ -119,25 +97,22 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   const asked = { form, language: request.language, source: sourceLabel(request.source ?? {}) };
   // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
-  try {
-    const outcome = await withinDeadline((abortSignal) =>
-      joinWaitlist(store, request, { confirmSignups, abortSignal }),
-    );
-    return { outcome, ...asked };
-  } catch (error) {
-    return { ...asked, ...faultAnswerOf(error) };
-  }
+  const joined = await outcomeOrFault(() =>
+    withinDeadline((abortSignal) => joinWaitlist(store, request, { confirmSignups, abortSignal })),
+  );
+  return { ...asked, ...joined };
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const started = performance.now();
-  const decision = await decide(event);
-  const response = respond(decision);
-  log(
-    decision,
-    response.statusCode ?? 500,
-    Math.round(performance.now() - started),
-    event.requestContext?.requestId,
-  );
-  return response;
-}
+/**
+ * One line per request, with its metrics (see functions/telemetry/metrics.ts). Never the address, never
+ * the request body.
+ */
+export const handler = httpHandler<Outcome>({
+  service: 'waitlist',
+  outcomeMetric: OUTCOME_METRIC,
+  async answer(event) {
+    const decision = await decide(event);
+    const { outcome, form, language, refusal, fault, source } = decision;
+    return { outcome, response: respond(decision), fault, language, logged: { form, refusal, source } };
+  },
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignupSource } from '#contract/signup-source';
+import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import {
   MAIL_RESEND_INTERVAL_MINUTES,
@@ -11,8 +12,6 @@ import {
   type WaitlistRecord,
 } from '#contract/waitlist-table';
 import type { WaitlistStore } from '../store/store-client';
-
-const SECONDS_PER_DAY = 24 * 60 * 60;
 
 export type { WaitlistStore };
 

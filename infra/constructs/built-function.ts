@@ -33,7 +33,8 @@ export interface BuiltFunctionProps {
 
 /**
  * A Lambda function deployed from the folder functions/build.ts wrote for it, as it is: the bundle that is
- * measured is the bundle that runs. Its role has no managed policies: its own log writes, and `permissions`.
+ * measured is the bundle that runs, with its source map. Its role has no managed policies: its own log
+ * writes, and `permissions`.
  */
 export class BuiltFunction extends Construct {
   public readonly function: LambdaFunction;
@@ -43,8 +44,11 @@ export class BuiltFunction extends Construct {
   constructor(scope: Construct, id: string, props: BuiltFunctionProps) {
     super(scope, id);
     const folder = join(props.functionsDir, props.name);
-    if (!existsSync(join(folder, 'index.mjs')))
-      throw new Error(`${join(folder, 'index.mjs')} is missing: build the functions first (npm run build)`);
+    // The bundle and its source map, as functions/build.ts writes them: a function never ships without its
+    // map, so a stack trace in its log always names a source file and line.
+    for (const file of ['index.mjs', 'index.mjs.map'])
+      if (!existsSync(join(folder, file)))
+        throw new Error(`${join(folder, file)} is missing: build the functions first (npm run build)`);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -65,8 +69,6 @@ export class BuiltFunction extends Construct {
     );
     for (const statement of props.permissions) this.role.addToPolicy(statement);
 
-    // Stack traces name the bundle's lines unless a source map ships beside it.
-    const sourceMapped = existsSync(join(folder, 'index.mjs.map'));
     this.function = new LambdaFunction(this, 'Function', {
       code: Code.fromAsset(folder),
       handler: 'index.handler',
@@ -86,10 +88,8 @@ export class BuiltFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.INFO,
-      environment: {
-        ...props.environment,
-        ...(sourceMapped ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
-      },
+      // Node reads the map beside the bundle only with this flag.
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     });
   }
 }

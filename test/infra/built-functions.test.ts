@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -23,8 +23,6 @@ const filesIn = (dir: string) =>
 
 beforeAll(() => {
   functionsDir = fakeFunctionsDir();
-  // The mailer ships a source map; the others do not.
-  writeFileSync(join(functionsDir, 'mailer', 'index.mjs.map'), '{"version":3,"mappings":""}');
   stack = synthStack({ functionsDir });
   template = Template.fromStack(stack);
   handlers = {
@@ -56,21 +54,29 @@ describe('each function', () => {
       });
   });
 
-  it('decodes stack traces with the source map where one ships, and only there', () => {
-    const nodeOptions = (name: keyof typeof handlers) =>
-      (
-        resourceOf(template, logicalIdOf(handlers[name])).Properties.Environment as {
-          Variables: Record<string, unknown>;
-        }
-      ).Variables.NODE_OPTIONS;
-    expect(nodeOptions('mailer')).toBe('--enable-source-maps');
-    expect(nodeOptions('waitlist')).toBeUndefined();
-    expect(nodeOptions('confirm')).toBeUndefined();
+  it.each(FUNCTION_NAMES)('%s ships its source map and runs with --enable-source-maps', (name) => {
+    const properties = resourceOf(template, logicalIdOf(handlers[name])).Properties;
+    const code = properties.Code as { S3Key: string };
+    const staged = join(
+      present(Stage.of(stack), 'stage').outdir,
+      `asset.${code.S3Key.replace(/\.zip$/, '')}`,
+    );
+
+    expect(readdirSync(staged)).toContain('index.mjs.map');
+    expect((properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe(
+      '--enable-source-maps',
+    );
   });
 
   it('refuses to synthesize when a function has not been built', () => {
     const unbuilt = fakeFunctionsDir();
     rmSync(join(unbuilt, 'confirm', 'index.mjs'));
     expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/confirm\/index\.mjs is missing/);
+  });
+
+  it('refuses to synthesize when a function was built without its source map', () => {
+    const unmapped = fakeFunctionsDir();
+    rmSync(join(unmapped, 'waitlist', 'index.mjs.map'));
+    expect(() => synthStack({ functionsDir: unmapped })).toThrow(/waitlist\/index\.mjs\.map is missing/);
   });
 });

@@ -23,6 +23,7 @@ it('tells the waitlist function to store signups confirmed at once', () => {
       CONFIRM_SIGNUPS: 'false',
       ORIGIN_VERIFY_SECRET: expect.anything(),
       SITE_ORIGINS: expect.anything(),
+      NODE_OPTIONS: '--enable-source-maps',
     },
   });
 });

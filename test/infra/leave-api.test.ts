@@ -79,6 +79,7 @@ describe('the leave link', () => {
         TABLE_NAME: { Ref: tableId() },
         ORIGIN_VERIFY_SECRET: expect.anything(),
         SITE_ORIGINS: expect.anything(),
+        NODE_OPTIONS: '--enable-source-maps',
       },
     });
   });
@@ -110,6 +111,7 @@ describe('the privacy page’s leave form', () => {
       TABLE_NAME: { Ref: tableId() },
       ORIGIN_VERIFY_SECRET: waitlist.Variables.ORIGIN_VERIFY_SECRET,
       SITE_ORIGINS: waitlist.Variables.SITE_ORIGINS,
+      NODE_OPTIONS: '--enable-source-maps',
     });
   });
 });

@@ -103,7 +103,7 @@ describe('the rule', () => {
 describe('the mail-events function', () => {
   it('is told the waitlist table, and nothing else', () => {
     expect(resourceOf(template, ids.handler).Properties.Environment).toEqual({
-      Variables: { TABLE_NAME: { Ref: ids.table } },
+      Variables: { TABLE_NAME: { Ref: ids.table }, NODE_OPTIONS: '--enable-source-maps' },
     });
   });
 

@@ -187,7 +187,10 @@ describe('mail-requests, from the table’s stream to the priority queue', () =>
   });
 
   it('is told the priority queue only', () => {
-    expect(environmentOf(ids.requests)).toEqual({ MAIL_QUEUE_URL: { Ref: ids.priority } });
+    expect(environmentOf(ids.requests)).toEqual({
+      MAIL_QUEUE_URL: { Ref: ids.priority },
+      NODE_OPTIONS: '--enable-source-maps',
+    });
   });
 
   it('may send to the priority queue, read the stream and fill its dead-letter queue: no SES, no table writes', () => {
@@ -250,6 +253,7 @@ describe('the mailer, the one sender of every mail', () => {
       CONTACT_EMAIL: siteConfig.contactEmail,
       SES_CONFIGURATION_SET: { Ref: ids.configurationSet },
       DEAD_LETTER_QUEUE_URL: { Ref: ids.deadLetterQueue },
+      NODE_OPTIONS: '--enable-source-maps',
     });
   });
 

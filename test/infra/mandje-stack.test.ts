@@ -356,6 +356,7 @@ describe('the waitlist function', () => {
         CONFIRM_SIGNUPS: 'true',
         ORIGIN_VERIFY_SECRET: expect.anything(),
         SITE_ORIGINS: expect.anything(),
+        NODE_OPTIONS: '--enable-source-maps',
       },
     });
   });

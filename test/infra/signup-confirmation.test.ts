@@ -88,6 +88,7 @@ describe('the confirm API', () => {
         TABLE_NAME: { Ref: ids.table },
         ORIGIN_VERIFY_SECRET: expect.anything(),
         SITE_ORIGINS: expect.anything(),
+        NODE_OPTIONS: '--enable-source-maps',
       },
     });
   });

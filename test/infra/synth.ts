@@ -44,15 +44,25 @@ export const FUNCTION_NAMES = [
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
 export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
 
+/** The stand-in source map of a function: names its own entry, as the real maps name their sources. */
+const fakeSourceMap = (name: string) =>
+  JSON.stringify({
+    version: 3,
+    sources: [`../../functions/${name}/handler.ts`],
+    names: [],
+    mappings: 'AAAA',
+  });
+
 /**
- * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function, and the
- * confirmation and leave pages beside the confirm and leave functions'.
+ * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function with its
+ * source map index.mjs.map, and the confirmation and leave pages beside the confirm and leave functions'.
  */
 export function fakeFunctionsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
   for (const name of FUNCTION_NAMES) {
     mkdirSync(join(dir, name));
-    writeFileSync(join(dir, name, 'index.mjs'), fakeBundle(name));
+    writeFileSync(join(dir, name, 'index.mjs'), `${fakeBundle(name)}//# sourceMappingURL=index.mjs.map\n`);
+    writeFileSync(join(dir, name, 'index.mjs.map'), fakeSourceMap(name));
   }
   for (const language of LOCALES)
     writeFileSync(

@@ -75,6 +75,7 @@ describe('faultClassOf', () => {
       'access_denied',
     ],
     ['unknown credentials', dynamoError('UnrecognizedClientException', 'client', 400), 'access_denied'],
+    ['an access key AWS does not know', dynamoError('InvalidClientTokenId', 'client', 403), 'access_denied'],
     [
       'no credentials at all',
       Object.assign(new Error('none'), { name: 'CredentialsProviderError' }),

@@ -1,0 +1,73 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type FaultAnswer, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
+import { METRIC, type MetricName, type Service, writeMetricLine } from '../telemetry/metrics';
+
+/**
+ * What every HTTP function does around its own work, written once: the time from the request's arrival to
+ * its answer, and one log line per request with its metrics (Requests, the outcome's own metric, Latency,
+ * Faults by class). Each function says only what its outcomes count and how it answers.
+ */
+
+type HttpEvent = APIGatewayProxyEventV2;
+type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+/** What a request came to, and what its log line says of it. */
+interface Answer<Outcome extends string> {
+  outcome: Outcome;
+  response: HttpResponse;
+  /** For a fault: its class and the error's name (never its message, which may quote the request). */
+  fault?: FaultAnswer['fault'];
+  /** The signup's language: adds `Joined` by Language. */
+  language?: string;
+  /** What else the line says (how it was asked, which check refused it): never an address or a token. */
+  logged?: Record<string, string | undefined>;
+}
+
+interface HttpRoute<Outcome extends string> {
+  service: Service;
+  /** The metric each outcome counts besides Requests; undefined for one that counts nothing more. */
+  outcomeMetric: Record<Outcome, MetricName | undefined>;
+  answer: (event: HttpEvent) => Promise<Answer<Outcome>>;
+}
+
+/**
+ * The Lambda handler of a route. A permanent fault logs an error, a transient one a warning, anything else
+ * info; the line is written whatever the log level, as it carries the metrics.
+ */
+export function httpHandler<Outcome extends string>({
+  service,
+  outcomeMetric,
+  answer,
+}: HttpRoute<Outcome>): (event: HttpEvent) => Promise<HttpResponse> {
+  return async (event) => {
+    const started = performance.now();
+    const { outcome, response, fault, language, logged } = await answer(event);
+    const counted = outcomeMetric[outcome];
+    writeMetricLine({
+      service,
+      message: `${service} request`,
+      level: logLevelOf(fault),
+      counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
+      latencyMs: Math.round(performance.now() - started),
+      language,
+      faultClass: fault?.faultClass,
+      fields: { outcome, status: response.statusCode ?? 500, ...logged, errorName: fault?.errorName },
+      requestId: event.requestContext?.requestId,
+    });
+    return response;
+  };
+}
+
+/**
+ * The outcome of a route's work, or the fault answer when it threw: `unavailable` (503, "try again") only
+ * for what a retry can fix, `internal` (500, alarmed) for the rest.
+ */
+export async function outcomeOrFault<Outcome>(
+  work: () => Promise<Outcome>,
+): Promise<{ outcome: Outcome; fault?: undefined } | FaultAnswer> {
+  try {
+    return { outcome: await work() };
+  } catch (error) {
+    return faultAnswerOf(error);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Every function ships its source map, and with it a stack trace in the function's log names the file and
+ * line in functions/, not the minified bundle: the stack runs each function with --enable-source-maps
+ * (infra/constructs/built-function.ts). Bundled here by the build's own bundleFunction, into a temporary
+ * folder, so it needs no earlier `npm run build`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunction, FUNCTIONS, type FunctionName } from '../../functions/build';
+
+const root = resolve(import.meta.dirname, '../..');
+const names = Object.keys(FUNCTIONS) as FunctionName[];
+let outDir: string;
+const bundles = {} as Record<FunctionName, string>;
+
+beforeAll(async () => {
+  // Inside the repository, so the bundles find the AWS SDK (left out of them) in node_modules/.
+  mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+  outDir = mkdtempSync(join(root, 'node_modules/.cache/mandje-functions-'));
+  for (const name of names) bundles[name] = await bundleFunction(name, join(outDir, name));
+});
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+interface SourceMap {
+  sources: string[];
+  mappings: string;
+  sourcesContent?: unknown;
+}
+
+describe('each function’s bundle', () => {
+  it.each(names)('%s links index.mjs.map, which maps it to its sources in functions/', (name) => {
+    const bundle = readFileSync(bundles[name], 'utf8');
+    const map = JSON.parse(readFileSync(`${bundles[name]}.map`, 'utf8')) as SourceMap;
+    const sources = map.sources.map((source) => relative(root, resolve(dirname(bundles[name]), source)));
+
+    expect(bundle.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
+    expect(sources).toContain(FUNCTIONS[name].entry);
+    expect(map.mappings).not.toBe('');
+    // The sources' text stays out: a trace needs only the mappings.
+    expect(map.sourcesContent).toBeUndefined();
+  });
+});
+
+describe('a stack trace from a built function', () => {
+  /** The trace of the waitlist function failing at start-up, as it does without TABLE_NAME. */
+  const startupTrace = (nodeOptions: string[]) => {
+    const { TABLE_NAME: _, ...environment } = process.env;
+    const run = spawnSync(
+      process.execPath,
+      [...nodeOptions, '--input-type=module', '-e', `await import(${JSON.stringify(bundles.waitlist)});`],
+      { encoding: 'utf8', env: environment },
+    );
+    return run.stderr;
+  };
+
+  it('names the source file and line with --enable-source-maps, as the stack runs it', () => {
+    const trace = startupTrace(['--enable-source-maps']);
+
+    expect(trace).toContain('Environment variable TABLE_NAME is required');
+    expect(trace).toMatch(/functions\/store\/store-client\.ts:\d+:\d+/);
+    expect(trace).toMatch(/functions\/waitlist\/handler\.ts:\d+:\d+/);
+  });
+
+  it('names only the minified bundle without it', () => {
+    const trace = startupTrace([]);
+
+    expect(trace).toContain('Environment variable TABLE_NAME is required');
+    expect(trace).toMatch(/index\.mjs:\d+:\d+/);
+    expect(trace).not.toContain('functions/store/store-client.ts');
+  });
+});
