@@ -91,7 +91,7 @@ async function sendAll(
   dataDir: string,
   rate?: number,
 ): Promise<{ sent: number; mailsPerSecond: number; peakMiB: number }> {
-  const args = ['--import', 'tsx', 'local/waitlist-tool.ts', 'announce', announcementFolder(), '--send'];
+  const args = ['--import', 'tsx', 'operator/waitlist-tool.ts', 'announce', announcementFolder(), '--send'];
   if (rate !== undefined) args.push('--rate', String(rate));
   args.push('--data-dir', dataDir);
   const child = spawn(process.execPath, args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'ignore'] });

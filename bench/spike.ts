@@ -196,7 +196,7 @@ async function signUp(url: string, email: string): Promise<number | undefined> {
 function startAnnouncement(dataDir: string, folder: string) {
   const tool: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'local/waitlist-tool.ts', 'announce', folder, '--send', '--data-dir', dataDir],
+    ['--import', 'tsx', 'operator/waitlist-tool.ts', 'announce', folder, '--send', '--data-dir', dataDir],
     { cwd: ROOT_DIR, env: { ...process.env, ...sesEnvironment }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -24,7 +24,7 @@ async function storedRecord(email: string): Promise<Record<string, unknown>> {
     [
       '--import',
       'tsx',
-      'local/waitlist-tool.ts',
+      'operator/waitlist-tool.ts',
       'show',
       email,
       '--data-dir',

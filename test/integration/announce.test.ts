@@ -18,7 +18,7 @@ const ID = 'launch';
 
 afterEach(killRunnerChildren);
 
-const toolArgs = (args: string[]) => ['--import', 'tsx', 'local/waitlist-tool.ts', ...args];
+const toolArgs = (args: string[]) => ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args];
 
 /** Runs `npm run waitlist -- ...args` as the operator would. */
 async function waitlistTool(

@@ -186,7 +186,7 @@ describe('the data folder', () => {
     const dataDir = tempFolder('mandje-private-');
 
     // No table yet, so the tool says so and exits 1, after it opened the store and LevelDB wrote its files.
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'local/waitlist-tool.ts', 'count'], {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'operator/waitlist-tool.ts', 'count'], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir },
     }).catch(() => {});

@@ -22,7 +22,7 @@ async function waitlistTool(
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'local/waitlist-tool.ts', ...args],
+      ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args],
       { cwd: repoRoot, env: { ...process.env, ...env } },
     );
     return { code: 0, stdout, stderr };

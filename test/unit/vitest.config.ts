@@ -23,6 +23,14 @@ export default defineConfig({
         extends: true,
         test: { name: 'functions', environment: 'node', include: ['test/unit/functions/**/*.test.ts'] },
       },
+      {
+        extends: true,
+        test: {
+          name: 'local and operator',
+          environment: 'node',
+          include: ['test/unit/local/**/*.test.ts', 'test/unit/operator/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

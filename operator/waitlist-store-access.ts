@@ -13,9 +13,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#contract/email-address';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
-import { IN_MEMORY } from './data-dir';
-import { runningStoreEndpoint, startLocalDynamoDB } from './local-dynamodb';
-import { LOCAL_TABLE_NAME, localDocumentClient } from './local-store-client';
+import { IN_MEMORY } from '../local/data-dir';
+import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { statusOf } from './waitlist-csv';
 import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts } from './waitlist-stats';
 

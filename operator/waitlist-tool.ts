@@ -8,7 +8,7 @@ import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { VISITS_METRIC } from '../infra/visit-counting';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
-import { dataDirFromEnvironment } from './data-dir';
+import { dataDirFromEnvironment } from '../local/data-dir';
 import { readVisitsFile, type VisitsByDay } from './visits-file';
 import { readVisitMetrics } from './visits-metrics';
 import { statusOf, waitlistCsv } from './waitlist-csv';

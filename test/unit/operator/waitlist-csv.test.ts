@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvCell, waitlistCsv } from '../../../local/waitlist-csv';
+import { CSV_COLUMNS, csvCell, waitlistCsv } from '../../../operator/waitlist-csv';
 
 const record = (email: string, createdAt: string, emailAsEntered = email) => ({
   email,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitsByDay } from '../../../local/visits-file';
+import type { VisitsByDay } from '../../../operator/visits-file';
 import {
   BAR_WIDTH,
   rate,
@@ -7,7 +7,7 @@ import {
   signupBar,
   waitlistStats,
   waitlistStatsReport,
-} from '../../../local/waitlist-stats';
+} from '../../../operator/waitlist-stats';
 
 const NOW = new Date('2026-12-10T15:30:00.000Z');
 

@@ -39,9 +39,9 @@ import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
 import { sendSlots, sendUntilNotThrottled } from '../functions/mailer/send-slots';
 import { progressBar } from './announce-progress';
-import { sesRateLimited } from './announce-throttle';
-import { localMaxSendRate } from './local-mail';
-import { LOCAL_MAIL_LIMIT_TABLE_NAME } from './local-store-client';
+import { sesRateLimited } from '../local/announce-throttle';
+import { localMaxSendRate } from '../local/local-mail';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
 /**

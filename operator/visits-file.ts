@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLocale, type Locale } from '#contract/locales';
-import { VISITS_FILE } from './visit-counter';
+import { VISITS_FILE } from '../local/visit-counter';
 import { WaitlistToolError } from './waitlist-store-access';
 
 /**

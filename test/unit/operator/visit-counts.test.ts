@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { CloudWatchClient, GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseVisitsFile, readVisitsFile } from '../../../local/visits-file';
-import { readVisitMetrics } from '../../../local/visits-metrics';
-import { WaitlistToolError } from '../../../local/waitlist-store-access';
+import { parseVisitsFile, readVisitsFile } from '../../../operator/visits-file';
+import { readVisitMetrics } from '../../../operator/visits-metrics';
+import { WaitlistToolError } from '../../../operator/waitlist-store-access';
 
 describe('the visits file', () => {
   it('reads the counts per day and language', async () => {
