@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { BudgetResult } from './budgets';
 
 /**
- * What each benchmark returns: its figures for bench/results.json, and the rows it contributes to the
- * table `npm run bench` prints (and the README's Performance section shows).
+ * What each benchmark returns: its figures for bench/results.json, and the table `npm run bench` prints
+ * when it has measured them. docs/performance.md is written from results.json (performance-page.ts).
  */
 export interface BenchSection {
   /** Key in results.json, e.g. `page`, `bundle`, `lambda`, `api`, `soak`. */
@@ -17,12 +17,16 @@ export interface BenchSection {
   notes?: string[];
   /** Budgets this section's figures are held to (the page and bundle budgets are checked in run.ts). */
   budgets?: BudgetResult[];
-  /** Whether README.md shows this section's table, written by `npm run bench` (readmeFigures below). */
+  /**
+   * No longer read: every section's figures are on docs/performance.md, and the README quotes only the
+   * headline figures (performance-page.ts headlineFigures).
+   */
   readmeFigures?: boolean;
 }
 
 /**
- * Writes `markdown` into the README after the line `<!-- <name> figures: written by npm run bench -->`,
+ * Writes `markdown` into the README after the line `<!-- <name> figures: written by npm run bench -->`
+ * (today only `headline`),
  * up to `<!-- end of <name> figures -->` (added the first time), replacing what was there: the figures
  * come from the run that measured them, never pasted. False when the README has no such line.
  */

@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse,announce,spike]`: builds once, measures each
  * section in turn (never two at once: they would slow each other down), writes bench/results.json and prints
- * a Markdown table per section, then whether each budget is met. A section that asks for it has its table
- * written into README.md too, between its markers (report.ts writeReadmeFigures).
+ * a Markdown table per section, then whether each budget is met. Then it writes docs/performance.md whole
+ * from bench/results.json, and the README's headline figures between their markers (performance-page.ts).
+ * `npm run bench -- --report-only` measures nothing: it writes those two again from the results there.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureAbuse } from './abuse';
@@ -22,6 +23,7 @@ import {
 import { measureLambdaColdStart } from './lambda';
 import { chromiumVersion, measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from './lighthouse';
 import { pageSection } from './page';
+import { type BenchResults, headlineFigures, writePerformancePage } from './performance-page';
 import { type BenchSection, writeReadmeFigures } from './report';
 import { measureSoak } from './soak';
 import { measureSpike } from './spike';
@@ -50,9 +52,10 @@ function selectedSections(argv: string[]): string[] {
 }
 
 const only = selectedSections(process.argv.slice(2));
+const reportOnly = process.argv.includes('--report-only');
 
 /** What results.json holds now, or nothing when it is missing or unreadable. */
-function earlierResults(): { sections?: Record<string, unknown>; budgets?: BudgetResult[] } {
+function earlierResults(): Partial<BenchResults> {
   try {
     return JSON.parse(readFileSync(resultsFile, 'utf8'));
   } catch {
@@ -61,6 +64,26 @@ function earlierResults(): { sections?: Record<string, unknown>; budgets?: Budge
 }
 
 const resultsFile = join(ROOT_DIR, 'bench/results.json');
+const performanceFile = join(ROOT_DIR, 'docs/performance.md');
+const readmeFile = join(ROOT_DIR, 'README.md');
+
+/** docs/performance.md and the README's headline figures, from what results.json holds. */
+function writeReports(results: BenchResults): void {
+  writePerformancePage(results, performanceFile);
+  console.error(`Wrote ${performanceFile}.`);
+  const headline = headlineFigures(results);
+  if (headline === undefined) return;
+  if (writeReadmeFigures(readmeFile, 'headline', headline))
+    console.error(`Wrote the headline figures into ${readmeFile}.`);
+  else console.error('README.md has no place for the headline figures: left as it is.');
+}
+
+if (reportOnly) {
+  if (!existsSync(resultsFile)) throw new Error(`${resultsFile} is missing: run npm run bench first`);
+  writeReports(JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults);
+  process.exit();
+}
+
 const sections: BenchSection[] = [];
 const budgets: BudgetResult[] = [];
 const unmetCriteria: string[] = [];
@@ -104,8 +127,9 @@ for (const { name, title, measure } of MODULE_SECTIONS) {
 
 const partial = only.length < ALL.length;
 const earlier = earlierResults();
-const results = {
-  measuredAt: new Date().toISOString(),
+const measuredAt = new Date().toISOString();
+const results: BenchResults = {
+  measuredAt,
   machine: {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -117,6 +141,10 @@ const results = {
   sections: {
     ...(partial ? earlier.sections : {}),
     ...Object.fromEntries(sections.map((section) => [section.name, section.results])),
+  },
+  sectionsMeasuredAt: {
+    ...(partial ? earlier.sectionsMeasuredAt : {}),
+    ...Object.fromEntries(sections.map((section) => [section.name, measuredAt])),
   },
   budgets: [
     ...(partial
@@ -137,13 +165,7 @@ console.log(
     `Node ${machine.node}, Chromium ${machine.chromium}.\n`,
 );
 for (const section of sections) console.log(`${markdownSection(section)}\n`);
-const readmeFile = join(ROOT_DIR, 'README.md');
-for (const section of sections.filter((each) => each.readmeFigures)) {
-  const measuredOn = `Measured ${results.measuredAt.slice(0, 10)} by \`npm run bench -- --only ${section.name}\` on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}.`;
-  if (writeReadmeFigures(readmeFile, section.name, `${markdownSection(section)}\n\n${measuredOn}`))
-    console.error(`Wrote the ${section.name} figures into ${readmeFile}.`);
-  else console.error(`README.md has no place for the ${section.name} figures: left as it is.`);
-}
+writeReports(results);
 
 if (budgets.length > 0) {
   const missed = budgets.filter((budget) => !budget.met);

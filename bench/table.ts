@@ -1,6 +1,6 @@
 /**
- * How `npm run bench` shows its figures: one Markdown table per section (pasted as is into the README's
- * Performance section), and the units every section formats its numbers in.
+ * How `npm run bench` shows its figures: one Markdown table per section (printed, and on
+ * docs/performance.md), and the units every section formats its numbers in.
  */
 import type { BenchSection } from './report';
 

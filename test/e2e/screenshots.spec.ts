@@ -1,7 +1,9 @@
-import { statSync } from 'node:fs';
+import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { PENDING_DAYS } from '#contract/waitlist-table';
+import { parseAnnouncementText } from '../../functions/announce/announcement-text';
+import { announcementMail } from '../../functions/mailer/announcement-mail';
 import { confirmationMail } from '../../functions/mailer/confirmation-mail';
 import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from './support';
 
@@ -14,6 +16,11 @@ const WIDTHS = [
   { width: 1920, height: 1080 },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
+const DOCS_DIR = join(import.meta.dirname, '../../docs');
+const README_PICTURES: Record<string, string> = {
+  'nl-1280-light': 'screenshot.png',
+  'nl-390-dark': 'screenshot-dark-390.png',
+};
 
 function expectWritten(file: string) {
   expect(statSync(file).size, `${file} is not empty`).toBeGreaterThan(1_000);
@@ -39,6 +46,9 @@ for (const { locale, path, copy } of LOCALE_CASES) {
         const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}-${colorScheme}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
         expectWritten(file);
+        // The README's two pictures of the page.
+        const readmePicture = README_PICTURES[`${locale}-${viewport.width}-${colorScheme}`];
+        if (readmePicture) copyFileSync(file, join(DOCS_DIR, readmePicture));
       });
     }
   }
@@ -74,7 +84,41 @@ test('picture of the Dutch confirmation mail for the README, as a mail program s
   expect(html, 'the mail has an HTML part').toBeTruthy();
   await page.setViewportSize({ width: 640, height: 800 });
   await page.setContent(html as string);
-  const file = join(import.meta.dirname, '../../docs/confirmation-mail.png');
+  const file = join(DOCS_DIR, 'confirmation-mail.png');
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  expectWritten(file);
+});
+
+test('picture of a Dutch announcement for the operating guide, as a mail program shows its HTML part', async ({
+  page,
+}) => {
+  const mail = announcementMail({
+    to: 'ann@example.nl',
+    language: 'nl',
+    from: 'hallo@mandje.nl',
+    contactEmail: 'hallo@mandje.nl',
+    brandName: 'Mandje',
+    now: new Date('2026-11-24T10:00:00Z'),
+    messageId: 'launch.picture@mandje.nl',
+    leaveUrl: 'https://mandje.nl/api/leave?lang=nl&t=voorbeeld',
+    announcement: parseAnnouncementText(
+      [
+        'Subject: Mandje is er: bespaar vanaf vandaag op je boodschappen',
+        '',
+        'Hoi! Je stond op de wachtlijst, en het wachten is voorbij: Mandje is er.',
+        '',
+        'Vraag Mandje waar je boodschappen deze week het voordeligst zijn, en zie meteen wat je bespaart.',
+        '',
+        '[Open Mandje](https://mandje.nl/)',
+      ].join('\n'),
+      'nl.md',
+    ),
+  });
+  const { html } = await simpleParser(mail.raw);
+  expect(html, 'the mail has an HTML part').toBeTruthy();
+  await page.setViewportSize({ width: 640, height: 600 });
+  await page.setContent(html as string);
+  const file = join(DOCS_DIR, 'announcement-mail.png');
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   expectWritten(file);
 });
