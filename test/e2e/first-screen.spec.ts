@@ -73,19 +73,26 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await page.waitForLoadState('networkidle');
       expect(await drawnFonts(page, 'h1')).not.toMatch(/Bricolage/);
 
-      // The next visit finds the page and the file in the browser's cache.
-      const again = await context.newPage();
-      await prepare(again);
-      await openPage(again, path);
-      await expect(again.locator('html')).toHaveAttribute('data-typeface', 'cached');
-      const hero = again.getByRole('heading', { level: 1, name: copy.hero.title });
-      await expect(hero).toHaveCSS('font-family', /^"Bricolage Grotesque"/);
-      expect(
-        await again.evaluate(
-          () => [...document.fonts].find((face) => face.family === 'Bricolage Grotesque')?.status,
-        ),
-      ).toBe('loaded');
-      expect(await drawnFonts(again, 'h1')).toMatch(/Bricolage Grotesque/);
+      // The next visit finds the page and the file in the browser's cache. The face is `optional`: used
+      // from the first paint when the browser has it within its short block period, and otherwise not at
+      // all on that page, so it never swaps in view. A machine under heavy load can miss the period once;
+      // the file is then in memory, and the next cached visit has it.
+      let drawn = '';
+      for (let visit = 1; visit <= 3 && !/Bricolage Grotesque/.test(drawn); visit++) {
+        const again = await context.newPage();
+        await prepare(again);
+        await openPage(again, path);
+        await expect(again.locator('html')).toHaveAttribute('data-typeface', 'cached');
+        const hero = again.getByRole('heading', { level: 1, name: copy.hero.title });
+        await expect(hero).toHaveCSS('font-family', /^"Bricolage Grotesque"/);
+        drawn = await drawnFonts(again, 'h1');
+        // Whatever it was drawn in first, it stays: no swap once the file has loaded.
+        await again.evaluate(() => document.fonts.ready);
+        await again.waitForTimeout(300);
+        expect(await drawnFonts(again, 'h1'), 'the same face after the file loaded').toBe(drawn);
+        await again.close();
+      }
+      expect(drawn).toMatch(/Bricolage Grotesque/);
     });
 
     test('breaks no word at a hyphen or inside a range of amounts, at 360 and 390 px', async ({ page }) => {
