@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '../frontend/src/i18n/messages';
 
-/** Its address: the runner serves any `<folder>/index.html` at `/<folder>` (infra/site-serving.ts). */
+/** Its address: the runner serves any `<folder>/index.html` at `/<folder>` (contract/site-serving.ts). */
 export const BARE_PAGE_PATH = '/bench-floor';
 
 const escapeHtml = (text: string) =>

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
-import { inlineStylesOf } from '../infra/security-headers';
+import { inlineStylesOf } from '#contract/security-headers';
 import { BUNDLE_BUDGETS, type BudgetCheck, describeBudget, evaluateBudget } from './budgets';
 import type { BenchSection } from './report';
 import { kb } from './table';

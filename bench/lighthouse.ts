@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../frontend/scripts/chromium';
 import { BARE_PAGE_PATH, siteWithBarePage } from './bare-page';
 import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
 import { assertBuilt, DIST_DIR } from './bundle';

@@ -11,14 +11,12 @@ import { build } from 'vite';
 import { confirmPageFile, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
-import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '../infra/security-headers';
-import { SECURITY_TXT_PATH } from '../infra/site-routing';
+import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '#contract/security-headers';
+import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
-import { siteConfig } from './src/config/site';
-import { INDEXED_PAGES, languageAlternates } from './src/i18n/page-addresses';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
-import type { PrerenderedPage } from './src/prerender';
+import type { discoveryFacts as DiscoveryFacts, PrerenderedPage } from './src/prerender';
 
 const frontendDir = import.meta.dirname;
 const configFile = join(frontendDir, 'vite.config.ts');
@@ -64,8 +62,11 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { prerenderPage } = (await import(pathToFileURL(join(prerenderDir, 'prerender.js')).href)) as {
+const { prerenderPage, discoveryFacts } = (await import(
+  pathToFileURL(join(prerenderDir, 'prerender.js')).href
+)) as {
   prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
+  discoveryFacts: typeof DiscoveryFacts;
 };
 const template = await afterLargestPaint(
   inlineIcon(inlineStylesheets(withoutComments(readFileSync(join(outDir, 'index.html'), 'utf8')))),
@@ -89,7 +90,7 @@ for (const { file, page, locale } of PAGES) {
   for (const css of inlineStylesOf(html)) inlineHashes.styles.add(inlineHash(css));
   for (const script of inlineScriptsOf(html)) inlineHashes.scripts.add(inlineHash(script));
 }
-// The Content-Security-Policy allows these inline elements and no others (infra/security-headers.ts).
+// The Content-Security-Policy allows these inline elements and no others (contract/security-headers.ts).
 const hashesFile = join(outDir, INLINE_HASHES_FILE);
 mkdirSync(dirname(hashesFile), { recursive: true });
 writeFileSync(
@@ -97,17 +98,13 @@ writeFileSync(
   `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
 );
 
-// robots.txt, sitemap.xml and security.txt name the site's address as the pages do. This script reads the
-// site's facts from the process's environment, Vite from its own: the pages' canonical link says they agree.
-const indexed = INDEXED_PAGES.map(languageAlternates);
-const homeCanonical = `<link rel="canonical" href="${languageAlternates('home').url.nl}">`;
-if (!readFileSync(join(outDir, 'index.html'), 'utf8').includes(homeCanonical))
-  throw new Error(`dist/index.html has no ${homeCanonical}: the build and Vite read different VITE_* values`);
-writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteConfig.siteUrl));
-writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(indexed));
+// robots.txt, sitemap.xml and security.txt name the site's address and contact as the pages do: from the
+// prerender's bundle, which holds the values Vite was given (vite.config.ts).
+writeFileSync(join(outDir, 'robots.txt'), robotsTxt(discoveryFacts.siteUrl));
+writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(discoveryFacts.indexedPages));
 const securityTxtFile = join(outDir, SECURITY_TXT_PATH.slice(1));
 mkdirSync(dirname(securityTxtFile), { recursive: true });
-writeFileSync(securityTxtFile, securityTxt({ ...siteConfig, now: new Date() }));
+writeFileSync(securityTxtFile, securityTxt({ ...discoveryFacts, now: new Date() }));
 
 /**
  * What the first screen does not need is asked for only once the browser reports the page's largest

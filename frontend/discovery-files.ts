@@ -1,11 +1,11 @@
 /**
  * The files that tell robots and people where things are, written by the build from the site's facts
- * (src/config/site.ts), so that a configured address is the one they name: robots.txt with the sitemap's
- * absolute URL, sitemap.xml with each indexed page in both languages and its hreflang alternates, and
- * /.well-known/security.txt (RFC 9116) with the contact address.
+ * (#contract/site-config) as the pages were rendered with them, so that a configured address is the one
+ * they name: robots.txt with the sitemap's absolute URL, sitemap.xml with each indexed page in both
+ * languages and its hreflang alternates, and /.well-known/security.txt (RFC 9116) with the contact address.
  */
 import { LOCALES } from '#contract/locales';
-import { SECURITY_TXT_PATH } from '../infra/site-routing';
+import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import type { languageAlternates } from './src/i18n/page-addresses';
 
 /** RFC 9116 2.5.5 recommends less than a year; every build writes a fresh date. */

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
-import { localWaitlistApi } from '../local/vite-waitlist-api';
+import { pageSiteConfig, readSiteConfig } from '#contract/site-config';
 
 /** The app, which the page's entry (src/boot.ts) imports once the prerendered page has painted. */
 const APP_MODULE = resolve(import.meta.dirname, 'src/main.tsx');
@@ -30,11 +30,23 @@ function appChunk(moduleId: string, context: Rolldown.ChunkingContext): string |
   return modules.has(moduleId) && isAbsolute(moduleId) ? 'main' : null;
 }
 
+/**
+ * The site's facts, read once from the MANDJE_* variables (a wrong one stops the build with its name), go
+ * into the bundle as values: the page carries neither the reading nor zod.
+ */
+const SITE_CONFIG_DEFINE = {
+  __SITE_CONFIG__: JSON.stringify(pageSiteConfig(readSiteConfig(process.env))),
+};
+
 // The page lives in frontend/; `npm run build` (frontend/build.ts) drives this config for the browser
-// bundle and for the prerender, and `npm run dev` serves it with hot reload and the local waitlist API.
+// bundle and for the prerender, and `npm run dev` (local/dev-server.ts) serves it with hot reload and the
+// local waitlist API.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), localWaitlistApi()],
+  plugins: [react(), tailwindcss()],
+  define: SITE_CONFIG_DEFINE,
+  // `@/…` names a place in src/ (tsconfig.json's paths say the same to TypeScript and tsx).
+  resolve: { alias: [{ find: /^@\//, replacement: `${resolve(import.meta.dirname, 'src')}/` }] },
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -52,5 +64,4 @@ export default defineConfig({
     },
     target: 'es2022',
   },
-  server: { port: Number(process.env.PORT ?? 5173) },
 });

@@ -1,5 +1,6 @@
 import type { App } from 'aws-cdk-lib';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
+import type { SiteEnvironment } from '#contract/site-config';
 import type { CapacitySettings, ConfirmationSettings, MandjeStackProps } from './mandje-stack';
 import type { MandjeStacksProps } from './mandje-stacks';
 
@@ -44,7 +45,22 @@ function sesMaxSendRateFrom(app: App): number | undefined {
   return rate;
 }
 
-function confirmationFrom(app: App): ConfirmationSettings | false {
+/**
+ * The sender is one fact, MANDJE_MAIL_FROM (#contract/site-config), which the runner reads too; `-c mailFrom`
+ * is the deploy's way to give it (the workflow, `npm run synth`). Given both ways, they must agree. Unlike the
+ * runner, a deploy never falls back to the contact address: SES must be set up to send as its domain.
+ */
+function senderFrom(app: App, env: SiteEnvironment): string | undefined {
+  const given = contextString(app, 'mailFrom');
+  const fromEnvironment = env.MANDJE_MAIL_FROM?.trim() || undefined;
+  if (given && fromEnvironment && given !== fromEnvironment)
+    throw new DeploySettingError(
+      `-c mailFrom=${given} and MANDJE_MAIL_FROM=${fromEnvironment} name two senders: give one, or the same.`,
+    );
+  return given ?? fromEnvironment;
+}
+
+function confirmationFrom(app: App, env: SiteEnvironment): ConfirmationSettings | false {
   const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
   const sesSandboxRecipients = sandboxRecipientsFrom(app);
   const sesMaxSendRate = sesMaxSendRateFrom(app);
@@ -62,10 +78,10 @@ function confirmationFrom(app: App): ConfirmationSettings | false {
   if (confirmSignups !== 'true')
     throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
 
-  const mailFrom = contextString(app, 'mailFrom');
+  const mailFrom = senderFrom(app, env);
   if (!mailFrom)
     throw new DeploySettingError(
-      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain, or with -c confirmSignups=false to store signups confirmed without a mail.',
+      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain (or MANDJE_MAIL_FROM), or with -c confirmSignups=false to store signups confirmed without a mail.',
     );
   if (!PLAIN_ADDRESS.test(mailFrom))
     throw new DeploySettingError(
@@ -162,7 +178,8 @@ function wafFrom(app: App): boolean {
 /**
  * The choices made at deploy time, from the CDK context (`-c name=value`):
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
- * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on;
+ * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on (or
+ *   MANDJE_MAIL_FROM in the environment, the same fact: see senderFrom);
  * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
  * - `sesSandboxRecipients=ann@example.nl,bob@example.nl`: while the account is in SES's sandbox, the verified
  *   addresses to try the mail with;
@@ -179,13 +196,14 @@ function wafFrom(app: App): boolean {
  */
 export function deploySettings(
   app: App,
+  env: SiteEnvironment = {},
 ): Pick<MandjeStacksProps, 'domain' | 'confirmation' | 'operations' | 'waf' | 'capacity'> {
   const domainNames = contextString(app, 'domainNames');
   const certificateArn = contextString(app, 'certificateArn');
   if (!domainNames !== !certificateArn)
     throw new DeploySettingError('-c domainNames and -c certificateArn go together: give both, or neither.');
   return {
-    confirmation: confirmationFrom(app),
+    confirmation: confirmationFrom(app, env),
     operations: operationsFrom(app),
     waf: wafFrom(app),
     capacity: capacityFrom(app),

@@ -6,7 +6,6 @@ import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { siteConfig } from '../frontend/src/config/site';
 import { AnnouncementPlanner } from './constructs/announcement-planner';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { ConfirmApi } from './constructs/confirm-api';
@@ -41,6 +40,8 @@ export interface CapacitySettings {
 }
 
 export interface MandjeStackProps extends StackProps {
+  /** The address the mails name for questions, and DMARC's reports go to (MANDJE_CONTACT_EMAIL, #contract/site-config). */
+  contactEmail: string;
   /** The built page to deploy (dist/). */
   siteDir: string;
   /** The built functions to deploy (dist-functions/), one folder each. */
@@ -133,7 +134,7 @@ export class MandjeStack extends Stack {
       this.mailSender = new MailSender(this, 'MailSender', {
         from: confirmation.mailFrom,
         ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
-        dmarcReportsTo: siteConfig.contactEmail,
+        dmarcReportsTo: props.contactEmail,
         ...(hostedZone
           ? {
               hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
@@ -150,7 +151,7 @@ export class MandjeStack extends Stack {
         sender: this.mailSender,
         queues: this.mailQueues,
         siteUrl: this.site.url,
-        contactEmail: siteConfig.contactEmail,
+        contactEmail: props.contactEmail,
         ...(confirmation.sesMaxSendRate !== undefined ? { maxSendRate: confirmation.sesMaxSendRate } : {}),
         logRetention,
       });

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import { METRIC } from '#contract/metrics';
 import {
   TOO_MANY_REQUESTS_CONTENT_TYPE,
   TOO_MANY_REQUESTS_HTML,
   TOO_MANY_REQUESTS_RETRY_AFTER,
   TOO_MANY_REQUESTS_STATUS,
 } from '#contract/too-many-requests';
-import { METRIC, writeMetricLine } from '../functions/telemetry/metrics';
+import { writeMetricLine } from '../functions/telemetry/metrics';
 
 /**
  * The per-client limit AWS WAF applies at the edge in production, applied by the runner: POSTs to `/api/*`

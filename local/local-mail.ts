@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DeleteCommand, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { BRAND_NAME } from '#contract/brand';
 import { emailKey } from '#contract/email-address';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
@@ -131,7 +132,7 @@ export function startLocalMail(options: {
     siteUrl: options.siteUrl().replace(/\/$/, ''),
     mailFrom: options.mailFrom,
     contactEmail: options.contactEmail,
-    brandName: 'Mandje',
+    brandName: BRAND_NAME,
     transport: maxSendRate === undefined ? outbox : sesRateLimited(outbox, maxSendRate),
     slots: async () => slots,
     queue: {

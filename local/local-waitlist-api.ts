@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
+import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { siteConfig } from '../frontend/src/config/site';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
 import { startLocalMail } from './local-mail';
@@ -64,6 +64,8 @@ export interface LocalWaitlistApiOptions {
   outboxDir: string;
   /** Confirmation by mail (the default), or every signup confirmed at once, as `-c confirmSignups=false`. */
   confirmSignups?: boolean;
+  /** The sender and contact address the mails name: the MANDJE_* variables' unless given (#contract/site-config). */
+  site?: Pick<SiteConfig, 'mailFrom' | 'contactEmail'>;
   print?: (line: string) => void;
 }
 
@@ -86,6 +88,7 @@ export async function startLocalWaitlistApi(
     await store.close();
     throw new Error(describeStore(location));
   }
+  const site = options.site ?? readSiteConfig(process.env);
   const confirmSignups = options.confirmSignups ?? process.env.CONFIRM_SIGNUPS !== 'false';
   process.env.CONFIRM_SIGNUPS = String(confirmSignups);
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
@@ -96,8 +99,8 @@ export async function startLocalWaitlistApi(
         tableName,
         outboxDir: options.outboxDir,
         siteUrl: options.siteUrl,
-        mailFrom: siteConfig.contactEmail,
-        contactEmail: siteConfig.contactEmail,
+        mailFrom: site.mailFrom,
+        contactEmail: site.contactEmail,
         print: options.print,
       })
     : undefined;

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { fileTypeOf, MIN_COMPRESSIBLE_BYTES } from '../infra/site-serving';
+import { fileTypeOf, MIN_COMPRESSIBLE_BYTES } from '#contract/site-serving';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 

@@ -8,7 +8,7 @@ import {
   routeRequest,
   type SiteMap,
   siteMapOf,
-} from '../infra/site-serving';
+} from '#contract/site-serving';
 import {
   type ContentEncoding,
   createStaticFileCache,
@@ -129,7 +129,7 @@ export interface StaticSite {
 }
 
 /**
- * Serves the built page the way production does, by the same rules (infra/site-serving.ts): each page at
+ * Serves the built page the way production does, by the same rules (contract/site-serving.ts): each page at
  * its one address (other spellings 301 there), files with CloudFront's compression and caching, anything
  * else the not-found page in the path's language with status 404. Nothing outside `distDir` is ever read
  * for a request.

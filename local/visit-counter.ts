@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Locale } from '#contract/locales';
-import { visitLanguageOf } from '../infra/visit-counting';
+import { visitLanguageOf } from '#contract/visit-counting';
 
 /** Where the runner keeps its visit counts in the data folder; `stats` reads the same file. */
 export const VISITS_FILE = 'visits.json';
@@ -16,7 +16,7 @@ export interface VisitCounts {
 const WRITE_INTERVAL_MS = 1_000;
 
 export interface VisitCounter {
-  /** Counts the request once its answer is sent, if it was a visit (infra/visit-counting.ts). */
+  /** Counts the request once its answer is sent, if it was a visit (contract/visit-counting.ts). */
   observe(request: IncomingMessage, response: ServerResponse): void;
   /** The counts so far: the file's at start plus this run's. */
   counts(): VisitCounts;

@@ -4,13 +4,9 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { announcementProgressKey, announcementStateKey, PLANNING_PHASE } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
-import { siteConfig } from '../frontend/src/config/site';
-import {
-  announcementProgressKey,
-  announcementStateKey,
-  PLANNING_PHASE,
-} from '../functions/announce/announcement-keys';
+import { readSiteConfig } from '#contract/site-config';
 import {
   type AnnouncementState,
   newPassState,
@@ -38,10 +34,10 @@ import { Pacer, sendPaced, untilNotThrottled } from '../functions/announce/pacer
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
 import { sendSlots, sendUntilNotThrottled } from '../functions/mailer/send-slots';
-import { progressBar } from './announce-progress';
 import { sesRateLimited } from '../local/announce-throttle';
 import { localMaxSendRate } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
+import { progressBar } from './announce-progress';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
 /**
@@ -79,14 +75,18 @@ const perLanguage = (counts: Record<Locale, number>) =>
 const skippedLine = (skipped: Record<SkipReason, number>) =>
   `Skipped: ${(Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
 
-/** The sender's identity and the site the leave links lead to: the product's own, or the environment's. */
+/**
+ * The sender's identity and the site the leave links lead to, from the MANDJE_* variables (#contract/site-config):
+ * on AWS the site's address; on this machine the runner's, unless MANDJE_SITE_URL names one.
+ */
 function senderSettings(target: WaitlistTarget) {
+  const site = readSiteConfig(process.env);
   const localSite = `http://localhost:${process.env.PORT ?? 3000}`;
   return {
-    mailFrom: process.env.MAIL_FROM || siteConfig.contactEmail,
-    contactEmail: siteConfig.contactEmail,
-    brandName: siteConfig.brandName,
-    siteUrl: process.env.SITE_URL || (target.kind === 'aws' ? siteConfig.siteUrl : localSite),
+    mailFrom: site.mailFrom,
+    contactEmail: site.contactEmail,
+    brandName: site.brandName,
+    siteUrl: target.kind === 'aws' || process.env.MANDJE_SITE_URL ? site.siteUrl : localSite,
   };
 }
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLocale, type Locale } from '#contract/locales';
 import { VISITS_FILE } from '../local/visit-counter';
-import { WaitlistToolError } from './waitlist-store-access';
+import { WaitlistToolError } from './waitlist-tool-error';
 
 /**
  * The visits the local runner counted, as `stats` reads them: `<dataDir>/visits.json`, written by

@@ -1,14 +1,14 @@
 import { type CloudWatchClient, paginateGetMetricData } from '@aws-sdk/client-cloudwatch';
 import { LOCALES } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
-import { VISITS_METRIC } from '../infra/visit-counting';
+import { VISITS_METRIC } from '#contract/visit-counting';
 import type { VisitsByDay } from './visits-file';
-import { WaitlistToolError } from './waitlist-store-access';
+import { WaitlistToolError } from './waitlist-tool-error';
 
 const DAY_MS = SECONDS_PER_DAY * 1000;
 
 /**
- * The visits CloudWatch counted (the access logs' metric filter, infra/visit-counting.ts) on each UTC day
+ * The visits CloudWatch counted (the access logs' metric filter, contract/visit-counting.ts) on each UTC day
  * from `firstDay` (YYYY-MM-DD) for `days` days, by language: the daily Sum of Visits, one query per
  * language. Days without data points are left out.
  */

@@ -18,6 +18,7 @@ import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamod
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { statusOf } from './waitlist-csv';
 import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts } from './waitlist-stats';
+import { WaitlistToolError } from './waitlist-tool-error';
 
 /** Which waitlist the operator works on: the AWS table, or the local store in a data folder. */
 export type WaitlistTarget =
@@ -30,11 +31,6 @@ export interface WaitlistTable {
   /** Where the table is, in words, for error messages. */
   where: string;
   close(): Promise<void>;
-}
-
-/** A problem the operator can fix, said in one sentence. */
-export class WaitlistToolError extends Error {
-  override name = 'WaitlistToolError';
 }
 
 const documentClient = (config: DynamoDBClientConfig) =>

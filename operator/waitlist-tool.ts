@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { VISITS_METRIC } from '#contract/visit-counting';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
-import { VISITS_METRIC } from '../infra/visit-counting';
-import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { dataDirFromEnvironment } from '../local/data-dir';
+import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { readVisitsFile, type VisitsByDay } from './visits-file';
 import { readVisitMetrics } from './visits-metrics';
 import { statusOf, waitlistCsv } from './waitlist-csv';
@@ -30,8 +30,8 @@ import {
   rekeyRecords,
   type WaitlistTable,
   type WaitlistTarget,
-  WaitlistToolError,
 } from './waitlist-store-access';
+import { WaitlistToolError } from './waitlist-tool-error';
 
 // When no runner has the folder open, this tool opens the store itself, and LevelDB may create files
 // there: like `npm start`, every file it creates is its owner's only (the waitlist is email addresses).

@@ -9,11 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { LOCALES, type Locale } from '#contract/locales';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../test/chromium';
 import { savingsClaims } from '../src/config/savings-claims';
 import { formattersFor } from '../src/i18n/format';
 import { messages } from '../src/i18n/messages';
-import { SOCIAL_PREVIEW } from '../src/i18n/page-metadata';
+import { SOCIAL_PREVIEW } from '../src/i18n/social-preview';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { withDescription } from './png-description';
 
 const publicDir = join(import.meta.dirname, '../public');

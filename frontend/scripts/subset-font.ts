@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import subsetFont from 'subset-font';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../test/chromium';
 import { messages } from '../src/i18n/messages';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const PACKAGE = '@fontsource-variable/bricolage-grotesque';
 /** The package's Latin file with all three axes (optical size, width, weight). */

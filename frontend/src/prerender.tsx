@@ -4,7 +4,9 @@ import type { Locale } from '#contract/locales';
 import { App } from './app';
 import { siteConfig } from './config/site';
 import { messages } from './i18n/messages';
-import { type Page, type PageMetadata, pageMetadata, SOCIAL_PREVIEW } from './i18n/page-metadata';
+import { INDEXED_PAGES, languageAlternates } from './i18n/page-addresses';
+import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
+import { SOCIAL_PREVIEW } from './i18n/social-preview';
 
 /** Server-side entry: the static HTML of one page in one language, for the build to write to disk. */
 
@@ -55,3 +57,13 @@ export function prerenderPage(page: Page, locale: Locale): PrerenderedPage {
   );
   return { lang: locale, head: headTags(pageMetadata(page, locale, messages[locale].meta)), body };
 }
+
+/**
+ * What robots.txt, sitemap.xml and security.txt name (frontend/discovery-files.ts), from the same reading of
+ * the site's facts the pages were rendered with: the build takes them from here.
+ */
+export const discoveryFacts = {
+  siteUrl: siteConfig.siteUrl,
+  contactEmail: siteConfig.contactEmail,
+  indexedPages: INDEXED_PAGES.map(languageAlternates),
+};

@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
+import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { logAnnouncement } from './announce-log';
-import { announcementProgressKey, announcementStateKey } from './announcement-keys';
 import { type AnnouncementState, type RecipientMessage, stateSchema } from './announcement-state';
 import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
 

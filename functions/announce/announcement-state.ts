@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
+import { announcementStateKey, PLANNING_PHASE } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
-import { announcementStateKey, PLANNING_PHASE } from './announcement-keys';
 import type { Announcement } from './announcement-text';
 import { type AudienceCount, SKIP_REASONS, type SkipReason } from './audience';
 
 export const PHASES = [PLANNING_PHASE, 'sending', 'stopped'] as const;
-export type Phase = (typeof PHASES)[number];
 
 const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
 const text = z.object({

@@ -27,8 +27,8 @@ export interface AnnouncementSender {
 }
 
 /**
- * The Message-ID of the announcement `id` to the record `key`: the same for every attempt, so a repeat
- * would be recognisably the same mail (and the outbox replaces its file). The key only as a hash.
+ * The Message-ID of the announcement `id` to the record `key`: the same for every attempt, so the local
+ * outbox keeps a repeat as one file (SES replaces it with one of its own). The key only as a hash.
  */
 export function announcementMessageId(id: string, key: string, mailFrom: string): string {
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);

@@ -3,10 +3,10 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { PLANNING_PHASE } from '#contract/announcement-keys';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { logAnnouncement } from './announce-log';
-import { PLANNING_PHASE } from './announcement-keys';
 import {
   type AnnouncementState,
   plannedCounters,

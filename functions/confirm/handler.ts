@@ -16,6 +16,7 @@ import {
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
@@ -23,7 +24,6 @@ import { howAsked, type RequestForm, readRequestBody } from '../http/request-bod
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
-import { METRIC, type MetricName } from '../telemetry/metrics';
 import { confirmSignup } from './confirm-signup';
 
 /**

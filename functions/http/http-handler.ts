@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { type FaultAnswer, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, type Service, writeMetricLine } from '../telemetry/metrics';
+import { writeMetricLine } from '../telemetry/metrics';
 
 /**
  * What every HTTP function does around its own work, written once: the time from the request's arrival to

@@ -5,6 +5,7 @@ import { checkEmail } from '#contract/email-address';
 import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
@@ -12,7 +13,6 @@ import { howAsked, type RequestForm, readRequestBody } from '../http/request-bod
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
-import { METRIC, type MetricName } from '../telemetry/metrics';
 import { requestLeaveMail } from './request-leave-mail';
 
 /**

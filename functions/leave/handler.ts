@@ -13,6 +13,7 @@ import {
   leavePageFile,
 } from '#contract/leave';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
@@ -20,7 +21,6 @@ import { howAsked, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
-import { METRIC, type MetricName } from '../telemetry/metrics';
 import { type LeaveResult, leavePerson } from './leave-person';
 import { isOneClickBody } from './one-click-body';
 

@@ -2,10 +2,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
+import { METRIC, type MetricName } from '#contract/metrics';
 import type { MailSuppression } from '#contract/waitlist-table';
 import { storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import { writeMetricLine } from '../telemetry/metrics';
 
 /**
  * Hears what became of the mails SES sent, from the configuration set's events on EventBridge (and, on one

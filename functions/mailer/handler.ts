@@ -1,6 +1,7 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
+import { BRAND_NAME } from '#contract/brand';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
@@ -54,7 +55,7 @@ const send = mailSender({
   siteUrl: requiredEnv('SITE_URL'),
   mailFrom: requiredEnv('MAIL_FROM'),
   contactEmail: requiredEnv('CONTACT_EMAIL'),
-  brandName: 'Mandje',
+  brandName: BRAND_NAME,
   transport: sesTransport(process.env.SES_CONFIGURATION_SET),
   slots,
   queue: {

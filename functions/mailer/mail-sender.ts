@@ -1,10 +1,11 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
+import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
 import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, type FaultClass, faultClassOf } from '../telemetry/fault-class';
-import { METRIC, type MetricName, writeMetricLine } from '../telemetry/metrics';
+import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';

@@ -1,8 +1,9 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { METRIC } from '#contract/metrics';
 import { requiredEnv } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
-import { METRIC, writeMetricLine } from '../telemetry/metrics';
+import { writeMetricLine } from '../telemetry/metrics';
 import { jobsAskedBy, type MailJob } from './mail-job';
 
 /**

@@ -27,7 +27,8 @@ import type { OutgoingMail } from './mail-transport';
  * A failure at any step leaves the request owed: the queue hands it over again. A mailbox past its limit
  * (mail-limit.ts) gets no mail, and none is owed; one that bounced or complained, or a mail SES refuses
  * for good, gets none either and goes to the dead-letter queue. A mail's Message-ID comes from its
- * request, so a repeat of the same mail is recognisably one mail. Every mail carries the person's leave link.
+ * request, so the local outbox keeps a repeat of the same mail as one file (SES gives every mail it
+ * accepts a Message-ID of its own). Every mail carries the person's leave link.
  */
 
 export interface RequestMailer {

@@ -17,7 +17,6 @@
 
 export const TRANSIENT_FAULTS = ['throttled', 'timeout', 'service_fault', 'network', 'storage'] as const;
 export const PERMANENT_FAULTS = ['access_denied', 'missing_resource', 'invalid_request', 'code'] as const;
-export const FAULT_CLASSES = [...TRANSIENT_FAULTS, ...PERMANENT_FAULTS] as const;
 
 export type TransientFault = (typeof TRANSIENT_FAULTS)[number];
 export type PermanentFault = (typeof PERMANENT_FAULTS)[number];

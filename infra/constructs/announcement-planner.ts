@@ -12,7 +12,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ANNOUNCEMENT_STATE_PREFIX, PLANNING_PHASE } from '../../functions/announce/announcement-keys';
+import { ANNOUNCEMENT_STATE_PREFIX, PLANNING_PHASE } from '#contract/announcement-keys';
 import { BuiltFunction } from './built-function';
 
 export interface AnnouncementPlannerProps {

@@ -14,12 +14,12 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { LATE_MAIL_MINUTES, MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
+import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName } from '#contract/metrics';
 import {
   MAIL_RESEND_INTERVAL_MINUTES,
   type WaitlistRecord,
   type WaitlistStatus,
 } from '#contract/waitlist-table';
-import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName } from '../../functions/telemetry/metrics';
 import { BuiltFunction } from './built-function';
 import type { MailQueues } from './mail-queues';
 import type { MailSender } from './mail-sender';

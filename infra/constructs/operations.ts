@@ -22,15 +22,9 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
-import {
-  DIMENSIONS,
-  METRIC,
-  METRIC_NAMESPACE,
-  type MetricName,
-  type Service,
-} from '../../functions/telemetry/metrics';
+import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
+import { VISITS_METRIC } from '#contract/visit-counting';
 import { EDGE_REGION } from '../edge-stack';
-import { VISITS_METRIC } from '../visit-counting';
 import type { ConfirmApi } from './confirm-api';
 import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';

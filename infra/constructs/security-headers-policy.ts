@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { HSTS_MAX_AGE_SECONDS, type InlineHashes, securityHeaders } from '../security-headers';
+import { HSTS_MAX_AGE_SECONDS, type InlineHashes, securityHeaders } from '#contract/security-headers';
 
 export interface SecurityHeadersPolicyProps {
   /** The CSP sources of the site's inline elements, as the build listed them (readInlineHashes). */
@@ -27,7 +27,7 @@ export class SecurityHeadersPolicy extends Construct {
     } = securityHeaders(props.inlineHashes);
 
     this.policy = new ResponseHeadersPolicy(this, 'Policy', {
-      comment: 'Mandje security headers (infra/security-headers.ts)',
+      comment: 'Mandje security headers (contract/security-headers.ts)',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy, override: true },
         strictTransportSecurity: {

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import type { SiteMap } from '../site-serving';
+import type { SiteMap } from '#contract/site-serving';
 
-const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../site-routing.ts');
+const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../../contract/site-routing.ts');
 
 /**
- * infra/site-routing.ts, the very code the local runner routes with, bundled for CloudFront's JavaScript
+ * contract/site-routing.ts, the very code the local runner routes with, bundled for CloudFront's JavaScript
  * runtime 2.0 into plain declarations and one object, `site`. Bundled here rather than taken from
  * Function.prototype.toString, so it does not depend on how the host process compiled TypeScript; the
  * few newer forms esbuild meets (??, optional catch bindings) it rewrites for the runtime.

@@ -23,8 +23,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { readInlineHashes } from '../security-headers';
-import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } from '../site-serving';
+import { readInlineHashes } from '#contract/security-headers';
+import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } from '#contract/site-serving';
 import { SecurityHeadersPolicy } from './security-headers-policy';
 import { siteRoutingFunctionCode } from './site-routing-functions';
 
@@ -52,7 +52,7 @@ function siteFiles(siteDir: string): string[] {
 
 /**
  * The files grouped by how they are uploaded: one group per content type and Cache-Control pair, with
- * both taken from infra/site-serving.ts, as the local runner serves them. A file of a kind the table does
+ * both taken from contract/site-serving.ts, as the local runner serves them. A file of a kind the table does
  * not know fails the synth, rather than go out as binary/octet-stream.
  */
 interface UploadGroup {
@@ -67,7 +67,7 @@ function uploadGroups(files: string[]): UploadGroup[] {
     const type = fileTypeOf(file);
     if (!type)
       throw new Error(
-        `${file} in the built site is of a kind FILE_TYPES (infra/site-serving.ts) does not list`,
+        `${file} in the built site is of a kind FILE_TYPES (contract/site-serving.ts) does not list`,
       );
     const cacheControl = cacheControlFor(file);
     const key = `${type.contentType}|${cacheControl}`;
@@ -174,8 +174,8 @@ export class StaticSite extends Construct {
             runtime: FunctionRuntime.JS_2_0,
             comment:
               event === 'viewer-request'
-                ? 'Each page at its one address; other spellings 301 (infra/site-routing.ts)'
-                : 'Status 404 for the not-found pages (infra/site-routing.ts)',
+                ? 'Each page at its one address; other spellings 301 (contract/site-routing.ts)'
+                : 'Status 404 for the not-found pages (contract/site-routing.ts)',
           }),
         })),
       },
@@ -191,7 +191,7 @@ export class StaticSite extends Construct {
       'The distribution has a default root object, and its S3 behaviour forwards no query string',
     );
 
-    // Uploaded by content type and Cache-Control (infra/site-serving.ts). Hashed assets go first, so no
+    // Uploaded by content type and Cache-Control (contract/site-serving.ts). Hashed assets go first, so no
     // page refers to a file that is not there yet; the last upload clears CloudFront's cache once every
     // other file is up. Earlier releases' assets stay (no pruning), for pages still open in a browser.
     const source = Source.asset(props.siteDir);

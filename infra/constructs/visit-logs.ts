@@ -18,11 +18,11 @@ import {
   VISIT_PAGES,
   VISIT_STATUSES,
   VISITS_METRIC,
-} from '../visit-counting';
+} from '#contract/visit-counting';
 
 /**
  * The fields CloudFront writes for each request (standard logging v2), and nothing else: what a visit is
- * told by (infra/visit-counting.ts), and when. Never the client's IP address (c-ip, x-forwarded-for), its
+ * told by (contract/visit-counting.ts), and when. Never the client's IP address (c-ip, x-forwarded-for), its
  * cookies, or the query string, which holds confirmation and leave tokens.
  */
 export const ACCESS_LOG_FIELDS = [

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../frontend/scripts/chromium';
 
 /**
  * End-to-end tests against the production build: `npm start` builds dist/ and serves it with the same

@@ -2,24 +2,25 @@ import { resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Locale } from '#contract/locales';
+import { securityHeaders } from '#contract/security-headers';
+import { readSiteConfig } from '#contract/site-config';
 import { savingsClaims } from '../../frontend/src/config/savings-claims';
-import { siteConfig } from '../../frontend/src/config/site';
 import { fillInText } from '../../frontend/src/i18n/fill-in';
 import { formattersFor } from '../../frontend/src/i18n/format';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
-import { securityHeaders } from '../../infra/security-headers';
 
 /** Where people find the screenshots (repo-root relative, outside Playwright's own output folder). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** The site facts the page is built with (contact address, social profile, canonical origin). */
+/** The site facts the page is built with (contact address, social profile, canonical origin): the same reading. */
+const siteConfig = readSiteConfig(process.env);
 export const SITE = {
   url: siteConfig.siteUrl,
   contactEmail: siteConfig.contactEmail,
   social: siteConfig.socialProfile,
 } as const;
 
-/** The response headers every answer carries, locally as in production (infra/security-headers.ts). */
+/** The response headers every answer carries, locally as in production (contract/security-headers.ts). */
 export const SECURITY_HEADER_NAMES = Object.keys(securityHeaders());
 
 export const SUPERMARKET_NAMES = [

@@ -24,6 +24,20 @@ describe('deploy settings from the CDK context', () => {
     expect(message).toContain('-c confirmSignups=false');
   });
 
+  it('takes the sender from MANDJE_MAIL_FROM when -c mailFrom is not given, and refuses two different ones', () => {
+    const withSender = (context: Record<string, string>, env: { MANDJE_MAIL_FROM: string }) =>
+      deploySettings(new App({ context }), env);
+    expect(withSender({}, { MANDJE_MAIL_FROM: 'post@mandje.nl' }).confirmation).toEqual({
+      mailFrom: 'post@mandje.nl',
+    });
+    expect(
+      withSender({ mailFrom: 'post@mandje.nl' }, { MANDJE_MAIL_FROM: 'post@mandje.nl' }).confirmation,
+    ).toEqual({ mailFrom: 'post@mandje.nl' });
+    expect(() => withSender({ mailFrom: 'hallo@mandje.nl' }, { MANDJE_MAIL_FROM: 'post@mandje.nl' })).toThrow(
+      /-c mailFrom=hallo@mandje\.nl and MANDJE_MAIL_FROM=post@mandje\.nl name two senders/,
+    );
+  });
+
   it('turns confirmation on with the sender given, and off with confirmSignups=false, sender or not', () => {
     expect(settingsOf({ mailFrom: 'hallo@mandje.nl' }).confirmation).toEqual({ mailFrom: 'hallo@mandje.nl' });
     expect(settingsOf({ confirmSignups: 'false' }).confirmation).toBe(false);

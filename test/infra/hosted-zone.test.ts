@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, expect, it } from 'vitest';
-import { siteConfig } from '../../frontend/src/config/site';
+import { DEFAULT_SITE_CONFIG as siteConfig } from '#contract/site-config';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { MAIL_FROM, synthStack } from './synth';
 import { logicalIdOf, present, type Resource } from './template-queries';

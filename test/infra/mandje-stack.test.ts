@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineHash, securityHeaders } from '#contract/security-headers';
 import { TOKEN_INDEX } from '#contract/waitlist-table';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../infra/security-headers';
 import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
 import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
 
@@ -143,7 +143,7 @@ describe('the page', () => {
     });
   });
 
-  it('routes every request with viewer functions built from infra/site-routing.ts, 404 status included', () => {
+  it('routes every request with viewer functions built from contract/site-routing.ts, 404 status included', () => {
     const functions = Object.values(template.findResources('AWS::CloudFront::Function')) as Resource[];
     const codeOf = (comment: RegExp) => {
       const found = functions.find((fn) =>
@@ -201,7 +201,7 @@ describe('the page', () => {
     }
   });
 
-  it('uploads each kind of file with its content type and Cache-Control from infra/site-serving.ts', () => {
+  it('uploads each kind of file with its content type and Cache-Control from contract/site-serving.ts', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['assets/index-abc123.js'],
       Exclude: ['*'],
@@ -231,7 +231,7 @@ describe('the page', () => {
 });
 
 describe('security headers', () => {
-  it('sends the Content-Security-Policy of infra/security-headers.ts, strict for scripts, with the pages’ style hashes', () => {
+  it('sends the Content-Security-Policy of contract/security-headers.ts, strict for scripts, with the pages’ style hashes', () => {
     const policy = only('AWS::CloudFront::ResponseHeadersPolicy').Properties
       .ResponseHeadersPolicyConfig as Record<string, unknown>;
     const { ContentSecurityPolicy: csp } = policy.SecurityHeadersConfig as {

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METRIC, METRIC_NAMESPACE } from '../../functions/telemetry/metrics';
+import { METRIC, METRIC_NAMESPACE } from '#contract/metrics';
 import { THROTTLED_METRIC } from '../../infra/constructs/operations';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { synthStack } from './synth';

@@ -5,10 +5,11 @@ import { App } from 'aws-cdk-lib';
 import { confirmPageFile } from '#contract/confirmation';
 import { leavePageFile } from '#contract/leave';
 import { LOCALES } from '#contract/locales';
+import { INLINE_HASHES_FILE, inlineHash } from '#contract/security-headers';
+import { DEFAULT_SITE_CONFIG } from '#contract/site-config';
 import type { MandjeEdgeStack } from '../../infra/edge-stack';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { addMandjeStacks, type MandjeStacksProps } from '../../infra/mandje-stacks';
-import { INLINE_HASHES_FILE, inlineHash } from '../../infra/security-headers';
 
 /** The inline style of the stand-in pages, as a build would inline the stylesheet. */
 export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
@@ -87,6 +88,7 @@ export function synthStacks(
     siteDir: fakeSiteDir(),
     functionsDir: fakeFunctionsDir(),
     confirmation: { mailFrom: MAIL_FROM },
+    contactEmail: DEFAULT_SITE_CONFIG.contactEmail,
     waf: true,
     ...props,
   });

@@ -1,9 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONFIG } from '#contract/site-config';
+import { ROBOT_USER_AGENT_TOKENS, VISIT_PAGES, VISITS_METRIC } from '#contract/visit-counting';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/visit-logs';
 import { addMandjeStacks, type MandjeStacks } from '../../infra/mandje-stacks';
-import { ROBOT_USER_AGENT_TOKENS, VISIT_PAGES, VISITS_METRIC } from '../../infra/visit-counting';
 import { fakeFunctionsDir, fakeSiteDir, MAIL_FROM } from './synth';
 import { logicalIdOf, type Resource } from './template-queries';
 
@@ -16,6 +17,7 @@ const synth = (waf: boolean, app = new App()) =>
     siteDir: fakeSiteDir(),
     functionsDir: fakeFunctionsDir(),
     confirmation: { mailFrom: MAIL_FROM },
+    contactEmail: DEFAULT_SITE_CONFIG.contactEmail,
     waf,
   });
 

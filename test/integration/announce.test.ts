@@ -172,7 +172,7 @@ describe('npm run waitlist -- announce, on the local store', () => {
     await seedStore(dataDir, PEOPLE);
     const runner = await startRunnerChild(dataDir, { env: { SIGNUP_RATE_LIMIT: '0' } });
     const folder = announcementFolder();
-    const env = { SITE_URL: runner.url };
+    const env = { MANDJE_SITE_URL: runner.url };
 
     const first = await waitlistTool(['announce', folder, '--send', '--data-dir', dataDir], env);
 

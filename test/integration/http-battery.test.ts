@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '#contract/security-headers';
 import { MAX_BODY_BYTES } from '../../local/lambda-http-adapter';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { firstStatus, httpRequest, openRaw, rawRequest } from './raw-http';

@@ -13,10 +13,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { type MailTransport, outboxTransport } from '../../functions/mailer/mail-transport';
-import { announce } from '../../operator/announce-command';
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalMail, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
+import { announce } from '../../operator/announce-command';
 
 const RATE = 20;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_CONTROL } from '../../infra/site-serving';
+import { CACHE_CONTROL } from '#contract/site-serving';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { synthStack } from '../infra/synth';
 import { plainRequest } from './plain-http';

@@ -2,7 +2,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '#contract/security-headers';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { createStaticFileCache } from '../../local/static-files';
 import { plainRequest } from './plain-http';

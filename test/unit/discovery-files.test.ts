@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readSiteConfig } from '#contract/site-config';
 import { robotsTxt, SECURITY_TXT_VALID_DAYS, securityTxt, sitemapXml } from '../../frontend/discovery-files';
 import { INDEXED_PAGES, languageAlternates } from '../../frontend/src/i18n/page-addresses';
 
@@ -106,32 +107,19 @@ describe('security.txt (RFC 9116)', () => {
 });
 
 describe('the controller of the data (site config)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
+  it('is unset unless configured', () => {
+    expect(readSiteConfig({}).controller).toEqual({});
   });
 
-  const freshConfig = async () => {
-    vi.resetModules();
-    return (await import('../../frontend/src/config/site')).siteConfig;
-  };
-
-  it('is unset unless configured', async () => {
-    expect((await freshConfig()).controller).toEqual({
-      legalName: undefined,
-      postalAddress: undefined,
-      kvkNumber: undefined,
+  it('takes its legal name, postal address and KvK number from MANDJE_CONTROLLER_*; empty is unset', () => {
+    const { controller } = readSiteConfig({
+      MANDJE_CONTROLLER_NAME: 'Mandje B.V.',
+      MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+      MANDJE_CONTROLLER_KVK: '',
     });
-  });
-
-  it('takes its legal name, postal address and KvK number from VITE_CONTROLLER_*; empty is unset', async () => {
-    vi.stubEnv('VITE_CONTROLLER_NAME', 'Mandje B.V.');
-    vi.stubEnv('VITE_CONTROLLER_ADDRESS', 'Voorbeeldstraat 1, 1234 AB Utrecht');
-    vi.stubEnv('VITE_CONTROLLER_KVK', '');
-    expect((await freshConfig()).controller).toEqual({
+    expect(controller).toEqual({
       legalName: 'Mandje B.V.',
       postalAddress: 'Voorbeeldstraat 1, 1234 AB Utrecht',
-      kvkNumber: undefined,
     });
   });
 });

@@ -7,7 +7,7 @@ import { descriptionsOf } from '../../frontend/scripts/png-description';
 import { BrandMark } from '../../frontend/src/components/brand-logo';
 import { siteConfig } from '../../frontend/src/config/site';
 import { messages } from '../../frontend/src/i18n/messages';
-import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-metadata';
+import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
 import { prerenderPage } from '../../frontend/src/prerender';
 
 const frontendDir = resolve(import.meta.dirname, '../../frontend');

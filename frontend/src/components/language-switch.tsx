@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { LOCALES, type Locale } from '#contract/locales';
-import { useLanguage } from '../i18n/language-context';
-import { pathOf } from '../i18n/page-paths';
+import { useLanguage } from '@/i18n/language-context';
+import { pathOf } from '@/i18n/page-paths';
 
 /**
  * NL / EN as real links to this page in each language, so they work before the script has loaded and for

@@ -1,6 +1,6 @@
-import { siteConfig } from '../config/site';
-import { useLanguage } from '../i18n/language-context';
-import { PAGE_PATH } from '../i18n/page-paths';
+import { siteConfig } from '@/config/site';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
 import { BrandLogo } from './brand-logo';
 import { focusRing } from './control-styles';
 import { Icon } from './icons';

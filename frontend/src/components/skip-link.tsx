@@ -1,4 +1,4 @@
-import { useLanguage } from '../i18n/language-context';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The first stop of the Tab key: a link past the logo and the language switch to `target`. Out of sight

@@ -1,5 +1,5 @@
-import { useLanguage } from '../i18n/language-context';
-import { PAGE_PATH } from '../i18n/page-paths';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { SkipLink } from './skip-link';

@@ -1,4 +1,4 @@
-import type { Formatters } from '../i18n/format';
+import type { Formatters } from '@/i18n/format';
 
 /**
  * SPEC's savings claims, as amounts: about €20–30 a week, more than €1,000 a year. The copy says them as

@@ -1,11 +1,11 @@
 import { LOCALES, type Locale } from '#contract/locales';
-import { siteConfig } from '../config/site';
+import { siteConfig } from '@/config/site';
 import { type AddressedPage, PAGE_PATH } from './page-paths';
 
 /**
  * The pages search engines may index, each in both languages, at their absolute addresses: their heads
- * name them (page-metadata.ts), and so does sitemap.xml (frontend/discovery-files.ts). Free of the page's
- * code, so the build script reads it as it is.
+ * name them (page-metadata.ts), and so does sitemap.xml (frontend/discovery-files.ts), which the build
+ * writes from the prerender's bundle (prerender.tsx, discoveryFacts).
  */
 export const INDEXED_PAGES = ['home', 'privacy'] as const satisfies readonly AddressedPage[];
 export type IndexedPage = (typeof INDEXED_PAGES)[number];

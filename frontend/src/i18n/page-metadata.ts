@@ -1,6 +1,6 @@
 import type { Locale } from '#contract/locales';
-import { savingsClaims } from '../config/savings-claims';
-import { siteConfig } from '../config/site';
+import { savingsClaims } from '@/config/savings-claims';
+import { siteConfig } from '@/config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
 import type { Messages } from './message-catalog';
@@ -8,18 +8,6 @@ import { type IndexedPage, languageAlternates } from './page-addresses';
 import { isConfirmResultPage, isLeaveResultPage, isWaitlistResultPage, type Page } from './page-paths';
 
 export type { Page };
-
-/**
- * The social preview of each language's pages (frontend/public/), drawn by
- * frontend/scripts/draw-brand-images.ts with that language's hero title, which its alt text repeats.
- */
-export const SOCIAL_PREVIEW = {
-  width: 1200,
-  height: 630,
-  path: { nl: '/social-preview.png', en: '/social-preview-en.png' } satisfies Record<Locale, string>,
-  /** What the image says, in words: the brand and the hero's title. */
-  alt: (heroTitle: string) => `${siteConfig.brandName}: ${heroTitle}`,
-} as const;
 
 export interface PageMetadata {
   locale: Locale;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { announcementStateKey } from '#contract/announcement-keys';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
-import { announcementStateKey } from '../../../functions/announce/announcement-keys';
 import { audienceOf } from '../../../functions/announce/audience';
 
 const ID = 'launch';

@@ -12,7 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
-import { METRIC } from '../../../functions/telemetry/metrics';
+import { METRIC } from '#contract/metrics';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 

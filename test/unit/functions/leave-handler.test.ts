@@ -13,10 +13,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_PATH, LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
+import { METRIC } from '#contract/metrics';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
 import { newLinkId } from '../../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
-import { METRIC } from '../../../functions/telemetry/metrics';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 

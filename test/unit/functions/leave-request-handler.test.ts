@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
-import { METRIC } from '../../../functions/telemetry/metrics';
+import { METRIC } from '#contract/metrics';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 

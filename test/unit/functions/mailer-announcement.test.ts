@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { MessageRejected, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { announcementProgressKey, announcementStateKey } from '../../../functions/announce/announcement-keys';
+import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import type { Announcement } from '../../../functions/announce/announcement-text';
 import {
   DEAD_LETTER_QUEUE_URL,

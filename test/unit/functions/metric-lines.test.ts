@@ -5,7 +5,7 @@
 import { ConditionalCheckFailedException, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { METRIC_NAMESPACE } from '../../../functions/telemetry/metrics';
+import { METRIC_NAMESPACE } from '#contract/metrics';
 import { pointsOf, readEmf } from './cloudwatch-emf';
 import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';

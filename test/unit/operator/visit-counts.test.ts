@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseVisitsFile, readVisitsFile } from '../../../operator/visits-file';
 import { readVisitMetrics } from '../../../operator/visits-metrics';
-import { WaitlistToolError } from '../../../operator/waitlist-store-access';
+import { WaitlistToolError } from '../../../operator/waitlist-tool-error';
 
 describe('the visits file', () => {
   it('reads the counts per day and language', async () => {

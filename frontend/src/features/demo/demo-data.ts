@@ -1,5 +1,5 @@
-import type { SupermarketId } from '../../config/supermarkets';
-import type { Cents, IsoDate, SizeUnit } from '../../i18n/format';
+import type { SupermarketId } from '@/config/supermarkets';
+import type { Cents, IsoDate, SizeUnit } from '@/i18n/format';
 
 export type { Cents, IsoDate, SizeUnit };
 

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { BrandLogo } from '../../components/brand-logo';
-import { primaryButton } from '../../components/control-styles';
-import { Mascot } from '../../components/mascot';
-import { useLanguage } from '../../i18n/language-context';
-import { PAGE_PATH } from '../../i18n/page-paths';
+import { BrandLogo } from '@/components/brand-logo';
+import { primaryButton } from '@/components/control-styles';
+import { Mascot } from '@/components/mascot';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
 
 /**
  * Any path that is not a page. The server answers it with status 404 and this page, in English under /en/
- * (infra/site-routing.ts); its link leads to the home page in the same language.
+ * (contract/site-routing.ts); its link leads to the home page in the same language.
  */
 export function NotFoundPage() {
   const { locale, messages } = useLanguage();

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
-import { secondaryButton, textLink } from '../../components/control-styles';
-import { SiteFooter } from '../../components/site-footer';
-import { SubpageHeader } from '../../components/subpage-header';
-import { siteConfig } from '../../config/site';
-import { fillIn, fillInText } from '../../i18n/fill-in';
-import type { IsoDate } from '../../i18n/format';
-import { useLanguage } from '../../i18n/language-context';
-import { LANGUAGE_STORAGE_KEY } from '../../i18n/language-preference';
-import { PAGE_PATH } from '../../i18n/page-paths';
+import { secondaryButton, textLink } from '@/components/control-styles';
+import { SiteFooter } from '@/components/site-footer';
+import { SubpageHeader } from '@/components/subpage-header';
+import { siteConfig } from '@/config/site';
+import { fillIn, fillInText } from '@/i18n/fill-in';
+import type { IsoDate } from '@/i18n/format';
+import { useLanguage } from '@/i18n/language-context';
+import { LANGUAGE_STORAGE_KEY } from '@/i18n/language-preference';
+import { PAGE_PATH } from '@/i18n/page-paths';
 import { LeaveRequestForm } from './components/leave-request-form';
 import { privacyCopy } from './copy/privacy-copy';
 

@@ -7,19 +7,19 @@ import {
   TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
-import { primaryButton, textLink } from '../../../components/control-styles';
-import { Mascot } from '../../../components/mascot';
-import { ResultSummary } from '../../../components/result-summary';
-import { SiteFooter } from '../../../components/site-footer';
-import { Spinner } from '../../../components/spinner';
-import { SubpageHeader } from '../../../components/subpage-header';
-import { siteConfig } from '../../../config/site';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
-import { pageMetadata } from '../../../i18n/page-metadata';
-import { confirmResultPage, PAGE_PATH } from '../../../i18n/page-paths';
-import { confirmCopy } from '../copy/confirm-copy';
-import { requestToConfirm } from '../request-to-confirm';
+import { primaryButton, textLink } from '@/components/control-styles';
+import { Mascot } from '@/components/mascot';
+import { ResultSummary } from '@/components/result-summary';
+import { SiteFooter } from '@/components/site-footer';
+import { Spinner } from '@/components/spinner';
+import { SubpageHeader } from '@/components/subpage-header';
+import { siteConfig } from '@/config/site';
+import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
+import { requestToConfirm } from '@/features/confirm/request-to-confirm';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
+import { pageMetadata } from '@/i18n/page-metadata';
+import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
 import { confirmResultSummary } from './confirm-result';
 
 /**

@@ -1,13 +1,13 @@
 import type { ConfirmResultPage } from '#contract/confirmation';
 import type { Locale } from '#contract/locales';
 import { PENDING_DAYS } from '#contract/waitlist-table';
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
-import type { ResultSummaryProps } from '../../../components/result-summary';
-import { siteConfig } from '../../../config/site';
-import { fillIn } from '../../../i18n/fill-in';
-import type { Messages } from '../../../i18n/message-catalog';
-import { confirmResultPage, PAGE_PATH } from '../../../i18n/page-paths';
-import { confirmCopy } from '../copy/confirm-copy';
+import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import type { ResultSummaryProps } from '@/components/result-summary';
+import { siteConfig } from '@/config/site';
+import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
+import { fillIn } from '@/i18n/fill-in';
+import type { Messages } from '@/i18n/message-catalog';
+import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
 
 /** Results that leave nothing to put right. */
 const SETTLED: readonly ConfirmResultPage[] = ['confirmed', 'already-confirmed'];

@@ -1,6 +1,6 @@
 import type { ConfirmResultPage } from '#contract/confirmation';
-import { ResultPage } from '../../../components/result-summary';
-import { useLanguage } from '../../../i18n/language-context';
+import { ResultPage } from '@/components/result-summary';
+import { useLanguage } from '@/i18n/language-context';
 import { confirmResultSummary } from './confirm-result';
 
 /**

@@ -1,7 +1,13 @@
 import { useId } from 'react';
-import { supermarketName } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
-import { alternativeBasket, basketTotals, bestBasket, type DealItem, missingProducts } from '../demo-data';
+import { supermarketName } from '@/config/supermarkets';
+import {
+  alternativeBasket,
+  basketTotals,
+  bestBasket,
+  type DealItem,
+  missingProducts,
+} from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 import { SCROLL_SHADOWS } from './scroll-shadows';

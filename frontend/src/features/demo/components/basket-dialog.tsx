@@ -1,8 +1,8 @@
-import { ModalDialog } from '../../../components/modal-dialog';
-import { supermarketName } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
-import { dialogCopy } from '../copy/dialog-copy';
-import { alternativeBasket, basketTotals, savingsOf } from '../demo-data';
+import { ModalDialog } from '@/components/modal-dialog';
+import { supermarketName } from '@/config/supermarkets';
+import { dialogCopy } from '@/features/demo/copy/dialog-copy';
+import { alternativeBasket, basketTotals, savingsOf } from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
 /** The alternative basket, item by item, with its total and savings. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../../components/brand-logo';
-import { useLanguage } from '../../../i18n/language-context';
+import { BrandMark } from '@/components/brand-logo';
+import { useLanguage } from '@/i18n/language-context';
 
 /** One message in the demo conversation; the sender is said for screen readers, shown by side and colour. */
 export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; children: ReactNode }) {

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { iconButton, textInput } from '../../../components/control-styles';
-import { Icon } from '../../../components/icons';
-import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
-import { useLanguage } from '../../../i18n/language-context';
-import { PlusMenu, type PlusMenuAction } from './plus-menu';
+import { iconButton, textInput } from '@/components/control-styles';
+import { Icon } from '@/components/icons';
+import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
+import { useLanguage } from '@/i18n/language-context';
+import { PlusMenu } from './plus-menu';
+import type { PlusMenuAction } from './plus-menu-entries';
 
 /** The message box under the demo conversation, with the "+" menu beside it. */
 export function ChatComposer({

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { BrandMark } from '../../../components/brand-logo';
-import { PageSection } from '../../../components/page-section';
-import { useLanguage } from '../../../i18n/language-context';
-import { DEMO_WEEK, type DealItem } from '../demo-data';
-import { useDeferredModule } from '../use-deferred-module';
+import { BrandMark } from '@/components/brand-logo';
+import { PageSection } from '@/components/page-section';
+import { DEMO_WEEK, type DealItem } from '@/features/demo/demo-data';
+import { useDeferredModule } from '@/features/demo/use-deferred-module';
+import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { ChatComposer } from './chat-composer';
-import type { PlusMenuAction } from './plus-menu';
+import type { PlusMenuAction } from './plus-menu-entries';
 import { ProductAnswer } from './product-answer';
 import { TryItFirstForm } from './try-it-first-form';
 import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-selector';

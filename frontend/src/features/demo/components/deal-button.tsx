@@ -1,5 +1,5 @@
-import { useLanguage } from '../../../i18n/language-context';
-import { type DealItem, discountPercentOf } from '../demo-data';
+import { type DealItem, discountPercentOf } from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * A deal as a tappable row: name, size and discount label on the left, offer and regular price on the

@@ -1,8 +1,14 @@
-import { ModalDialog } from '../../../components/modal-dialog';
-import { supermarketName } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
-import { dialogCopy } from '../copy/dialog-copy';
-import { DEAL_QUANTITY, type DealItem, discountPercentOf, savingsOf, unitPriceOf } from '../demo-data';
+import { ModalDialog } from '@/components/modal-dialog';
+import { supermarketName } from '@/config/supermarkets';
+import { dialogCopy } from '@/features/demo/copy/dialog-copy';
+import {
+  DEAL_QUANTITY,
+  type DealItem,
+  discountPercentOf,
+  savingsOf,
+  unitPriceOf,
+} from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 
 /** Every detail of one deal. Open while a deal is selected. */
 export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import type { DealItem } from '../demo-data';
+import type { DealItem } from '@/features/demo/demo-data';
 import { BasketDialog } from './basket-dialog';
 import { DealDialog } from './deal-dialog';
 

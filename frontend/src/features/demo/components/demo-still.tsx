@@ -1,6 +1,6 @@
-import { supermarketName } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
-import { discountPercentOf, productAnswerDeal } from '../demo-data';
+import { supermarketName } from '@/config/supermarkets';
+import { discountPercentOf, productAnswerDeal } from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { ProductAnswerText } from './product-answer';
 

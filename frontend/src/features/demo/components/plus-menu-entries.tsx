@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { otherLocale } from '#contract/locales';
-import { focusRing } from '../../../components/control-styles';
-import { Icon, type IconName } from '../../../components/icons';
-import { useLanguage } from '../../../i18n/language-context';
-import type { PlusMenuAction } from './plus-menu';
+import { focusRing } from '@/components/control-styles';
+import { Icon, type IconName } from '@/components/icons';
+import { useLanguage } from '@/i18n/language-context';
+
+/** What a chosen entry asks the demo to do (the language entry switches the language itself). */
+export type PlusMenuAction = 'scanReceipt' | 'product' | 'supermarket';
 
 const ENTRIES = [
   { key: 'scanReceipt', icon: 'camera', available: true },

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { iconButton } from '../../../components/control-styles';
-import { Icon } from '../../../components/icons';
-import { useLanguage } from '../../../i18n/language-context';
-import { useDeferredModule } from '../use-deferred-module';
-
-export type PlusMenuAction = 'scanReceipt' | 'product' | 'supermarket';
+import { iconButton } from '@/components/control-styles';
+import { Icon } from '@/components/icons';
+import { useDeferredModule } from '@/features/demo/use-deferred-module';
+import { useLanguage } from '@/i18n/language-context';
+import type { PlusMenuAction } from './plus-menu-entries';
 
 const importEntries = () => import('./plus-menu-entries');
 

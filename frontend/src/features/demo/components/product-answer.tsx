@@ -1,6 +1,6 @@
-import { supermarketName } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
-import { type DealItem, productAnswerDeal, savingsOf } from '../demo-data';
+import { supermarketName } from '@/config/supermarkets';
+import { type DealItem, productAnswerDeal, savingsOf } from '@/features/demo/demo-data';
+import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 

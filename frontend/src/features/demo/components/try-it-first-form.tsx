@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { secondaryButton, textInput } from '../../../components/control-styles';
-import { FIELD_ROW, FieldError } from '../../../components/field-error';
-import { goToSignup } from '../../../components/go-to-signup';
-import { Spinner } from '../../../components/spinner';
-import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
-import { useLanguage } from '../../../i18n/language-context';
+import { secondaryButton, textInput } from '@/components/control-styles';
+import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { goToSignup } from '@/components/go-to-signup';
+import { Spinner } from '@/components/spinner';
+import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
+import { useLanguage } from '@/i18n/language-context';
 
 /** How long the demo pretends to prepare before sending the visitor to the waitlist. */
 export const TRY_FIRST_DELAY_MS = 2000;

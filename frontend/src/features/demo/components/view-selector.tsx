@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
-import { useLanguage } from '../../../i18n/language-context';
+import { useLanguage } from '@/i18n/language-context';
 
 export const DEMO_MODES = ['product', 'basket'] as const;
 export type DemoMode = (typeof DEMO_MODES)[number];

@@ -1,7 +1,7 @@
-import { secondaryButton } from '../../../components/control-styles';
-import { Icon } from '../../../components/icons';
-import { SignupLink } from '../../../components/signup-link';
-import { useLanguage } from '../../../i18n/language-context';
+import { secondaryButton } from '@/components/control-styles';
+import { Icon } from '@/components/icons';
+import { SignupLink } from '@/components/signup-link';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The roadmap's last word rather than a second signup band: on the same ground as "What's next", a question

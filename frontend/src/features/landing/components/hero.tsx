@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../components/brand-logo';
-import { primaryButton } from '../../../components/control-styles';
-import { Icon } from '../../../components/icons';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { SignupLink } from '../../../components/signup-link';
-import { savingsClaims } from '../../../config/savings-claims';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
+import { BrandLogo } from '@/components/brand-logo';
+import { primaryButton } from '@/components/control-styles';
+import { Icon } from '@/components/icons';
+import { LanguageSwitch } from '@/components/language-switch';
+import { SignupLink } from '@/components/signup-link';
+import { savingsClaims } from '@/config/savings-claims';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
 
 /** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
 export const HERO_TITLE_ID = 'hero-title';

@@ -1,6 +1,6 @@
-import { Icon, type IconName } from '../../../components/icons';
-import { PageSection } from '../../../components/page-section';
-import { useLanguage } from '../../../i18n/language-context';
+import { Icon, type IconName } from '@/components/icons';
+import { PageSection } from '@/components/page-section';
+import { useLanguage } from '@/i18n/language-context';
 
 const MODES = [
   { key: 'product', icon: 'search' },

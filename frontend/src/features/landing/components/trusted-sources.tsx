@@ -1,7 +1,7 @@
-import { Icon } from '../../../components/icons';
-import { PageSection } from '../../../components/page-section';
-import { SUPERMARKETS } from '../../../config/supermarkets';
-import { useLanguage } from '../../../i18n/language-context';
+import { Icon } from '@/components/icons';
+import { PageSection } from '@/components/page-section';
+import { SUPERMARKETS } from '@/config/supermarkets';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The chains by name, all in one style: no imitation of anyone's logo or colours. Two columns on a phone

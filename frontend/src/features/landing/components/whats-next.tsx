@@ -1,7 +1,7 @@
-import { Icon, type IconName } from '../../../components/icons';
-import { Mascot } from '../../../components/mascot';
-import { PageSection } from '../../../components/page-section';
-import { useLanguage } from '../../../i18n/language-context';
+import { Icon, type IconName } from '@/components/icons';
+import { Mascot } from '@/components/mascot';
+import { PageSection } from '@/components/page-section';
+import { useLanguage } from '@/i18n/language-context';
 
 const FEATURES = [
   { key: 'location', icon: 'pin' },

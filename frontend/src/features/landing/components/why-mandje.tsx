@@ -1,7 +1,7 @@
-import { PageSection } from '../../../components/page-section';
-import { savingsClaims } from '../../../config/savings-claims';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
+import { PageSection } from '@/components/page-section';
+import { savingsClaims } from '@/config/savings-claims';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
 
 const POINTS = ['money', 'time', 'oneTrip'] as const;
 

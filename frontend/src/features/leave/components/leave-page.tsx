@@ -5,16 +5,16 @@ import {
   LEAVE_TOKEN_PARAMETER,
   LEAVE_TOKEN_PLACEHOLDER,
 } from '#contract/leave';
-import { primaryButton } from '../../../components/control-styles';
-import { ResultSummary } from '../../../components/result-summary';
-import { SiteFooter } from '../../../components/site-footer';
-import { Spinner } from '../../../components/spinner';
-import { SubpageHeader } from '../../../components/subpage-header';
-import { siteConfig } from '../../../config/site';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
-import { leaveCopy } from '../copy/leave-copy';
-import { type LeaveOutcome, requestToLeave } from '../request-to-leave';
+import { primaryButton } from '@/components/control-styles';
+import { ResultSummary } from '@/components/result-summary';
+import { SiteFooter } from '@/components/site-footer';
+import { Spinner } from '@/components/spinner';
+import { SubpageHeader } from '@/components/subpage-header';
+import { siteConfig } from '@/config/site';
+import { leaveCopy } from '@/features/leave/copy/leave-copy';
+import { type LeaveOutcome, requestToLeave } from '@/features/leave/request-to-leave';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
 import { leaveResultSummary } from './leave-result';
 
 /**

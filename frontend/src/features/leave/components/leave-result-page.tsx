@@ -1,6 +1,6 @@
-import { ResultPage } from '../../../components/result-summary';
-import { useLanguage } from '../../../i18n/language-context';
-import type { LeaveOutcome } from '../request-to-leave';
+import { ResultPage } from '@/components/result-summary';
+import type { LeaveOutcome } from '@/features/leave/request-to-leave';
+import { useLanguage } from '@/i18n/language-context';
 import { leaveResultSummary } from './leave-result';
 
 /**

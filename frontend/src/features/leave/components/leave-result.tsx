@@ -1,10 +1,10 @@
 import type { Locale } from '#contract/locales';
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
-import type { ResultSummaryProps } from '../../../components/result-summary';
-import type { Messages } from '../../../i18n/message-catalog';
-import { leaveResultPage, PAGE_PATH } from '../../../i18n/page-paths';
-import { leaveCopy } from '../copy/leave-copy';
-import type { LeaveOutcome } from '../request-to-leave';
+import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import type { ResultSummaryProps } from '@/components/result-summary';
+import { leaveCopy } from '@/features/leave/copy/leave-copy';
+import type { LeaveOutcome } from '@/features/leave/request-to-leave';
+import type { Messages } from '@/i18n/message-catalog';
+import { leaveResultPage, PAGE_PATH } from '@/i18n/page-paths';
 
 /**
  * What the visitor is told after pressing "leave": on the leave page itself (`in-place`, with the script),

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
-import { primaryButton, textInput } from '../../../components/control-styles';
-import { FIELD_ROW, FieldError } from '../../../components/field-error';
-import { Icon } from '../../../components/icons';
-import { Spinner } from '../../../components/spinner';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
-import { privacyCopy } from '../copy/privacy-copy';
-import { type LeaveLinkOutcome, requestLeaveLink } from '../request-leave-link';
+import { primaryButton, textInput } from '@/components/control-styles';
+import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { Icon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { privacyCopy } from '@/features/privacy/copy/privacy-copy';
+import { type LeaveLinkOutcome, requestLeaveLink } from '@/features/privacy/request-leave-link';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The privacy notice's form for a person without a mail at hand: it asks for a mail with the leave link.

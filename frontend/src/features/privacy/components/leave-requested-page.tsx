@@ -1,7 +1,7 @@
-import { ResultPage } from '../../../components/result-summary';
-import { useLanguage } from '../../../i18n/language-context';
-import { PAGE_PATH } from '../../../i18n/page-paths';
-import { privacyCopy } from '../copy/privacy-copy';
+import { ResultPage } from '@/components/result-summary';
+import { privacyCopy } from '@/features/privacy/copy/privacy-copy';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
 
 /**
  * Where the privacy notice's leave form lands when it was posted without a script (#contract/leave): the

@@ -1,16 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { primaryButton, secondaryButton, textInput, textLink } from '../../../components/control-styles';
-import { FIELD_ROW, FieldError } from '../../../components/field-error';
-import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '../../../components/go-to-signup';
-import { Icon } from '../../../components/icons';
-import { Spinner } from '../../../components/spinner';
-import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
-import { fillIn } from '../../../i18n/fill-in';
-import { useLanguage } from '../../../i18n/language-context';
-import { PAGE_PATH } from '../../../i18n/page-paths';
-import { type JoinResult, requestToJoin } from '../request-to-join';
+import { primaryButton, secondaryButton, textInput, textLink } from '@/components/control-styles';
+import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '@/components/go-to-signup';
+import { Icon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
+import { type JoinResult, requestToJoin } from '@/features/waitlist/request-to-join';
+import { fillIn } from '@/i18n/fill-in';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
 import { WaitlistNotice } from './waitlist-notice';
 
 /**

@@ -1,6 +1,6 @@
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
-import { PageSection } from '../../../components/page-section';
-import { useLanguage } from '../../../i18n/language-context';
+import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import { PageSection } from '@/components/page-section';
+import { useLanguage } from '@/i18n/language-context';
 import { SignupForm } from './signup-form';
 
 export function SignupSection() {

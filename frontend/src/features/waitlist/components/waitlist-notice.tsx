@@ -1,6 +1,6 @@
-import { Icon } from '../../../components/icons';
-import { useLanguage } from '../../../i18n/language-context';
-import type { JoinResult } from '../request-to-join';
+import { Icon } from '@/components/icons';
+import type { JoinResult } from '@/features/waitlist/request-to-join';
+import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The answer to a signup that did not join, right under the form where the visitor is looking, in the flow

@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
-import { SIGNUP_SECTION_ID } from '../../../components/go-to-signup';
-import { ResultPage } from '../../../components/result-summary';
-import { useLanguage } from '../../../i18n/language-context';
-import { PAGE_PATH, waitlistResultPage } from '../../../i18n/page-paths';
-import { resultCopy } from '../copy/result-copy';
+import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import { ResultPage } from '@/components/result-summary';
+import { resultCopy } from '@/features/waitlist/copy/result-copy';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH, waitlistResultPage } from '@/i18n/page-paths';
 
 /**
  * Where a signup lands when the form was posted without a script (a slow phone, a blocked chunk): the API

@@ -60,8 +60,6 @@ export function securityHeaders(hashes: InlineHashes = NO_INLINE_HASHES) {
   } as const satisfies Record<string, string>;
 }
 
-export type SecurityHeaders = ReturnType<typeof securityHeaders>;
-
 /** The text of every `<style>` element in an HTML document, as the browser hashes it. */
 export function inlineStylesOf(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(([, css = '']) => css);

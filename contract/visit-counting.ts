@@ -1,5 +1,5 @@
-import { LOCALES, type Locale } from '#contract/locales';
-import { DIMENSIONS, METRIC_NAMESPACE } from '../functions/telemetry/metrics';
+import { LOCALES, type Locale } from './locales';
+import { DIMENSIONS, METRIC_NAMESPACE } from './metrics';
 
 /**
  * What counts as a visit, written once for both places that count them: CloudFront's access logs on AWS

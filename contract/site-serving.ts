@@ -20,7 +20,6 @@ export {
   CACHE_CONTROL,
   type Route,
   routeRequest,
-  SECURITY_TXT_PATH,
   type SiteMap,
 } from './site-routing';
 

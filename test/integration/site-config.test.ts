@@ -1,0 +1,94 @@
+/**
+ * One owner for each site fact: with MANDJE_CONTACT_EMAIL (and MANDJE_MAIL_FROM) set, the page's build, the
+ * runner's mailer and the stack's mailer all name the same addresses. Each side is its real reader: Vite
+ * with frontend/vite.config.ts renders the page, the runner reads its environment, and the CDK app
+ * (infra/mandje-app.ts) synthesizes the stack.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'vite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import type { Locale } from '#contract/locales';
+import { addMandjeApp } from '../../infra/mandje-app';
+import { startLocalRunner } from '../../local/runner';
+import { fakeFunctionsDir, fakeSiteDir } from '../infra/synth';
+import { postJoin } from './waitlist-api';
+
+const CONTACT = 'hi@example.nl';
+const SENDER = 'post@example.nl';
+const OVERRIDES = { MANDJE_CONTACT_EMAIL: CONTACT, MANDJE_MAIL_FROM: SENDER };
+
+beforeEach(() => {
+  for (const [name, value] of Object.entries(OVERRIDES)) vi.stubEnv(name, value);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', () => {
+  it('the page as the build renders it names the contact address, in its footer and privacy notice', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'mandje-prerender-'));
+    await build({
+      configFile: resolve(import.meta.dirname, '../../frontend/vite.config.ts'),
+      configLoader: 'runner',
+      logLevel: 'silent',
+      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    const { prerenderPage, discoveryFacts } = (await import(
+      pathToFileURL(join(outDir, 'prerender.js')).href
+    )) as {
+      prerenderPage: (page: string, locale: Locale) => { body: string };
+      discoveryFacts: { contactEmail: string };
+    };
+
+    expect(prerenderPage('home', 'nl').body).toContain(CONTACT);
+    expect(prerenderPage('privacy', 'en').body).toContain(CONTACT);
+    expect(prerenderPage('home', 'nl').body).not.toContain('hallo@mandje.nl');
+    expect(discoveryFacts.contactEmail).toBe(CONTACT);
+  });
+
+  it('a confirmation mail the runner sends comes from the sender and names the contact address', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
+    mkdirSync(join(distDir, '.mandje'));
+    for (const language of ['nl', 'en'])
+      writeFileSync(
+        join(distDir, '.mandje', `confirm.${language}.html`),
+        `<!doctype html><form method="post" action="/api/confirm"><input name="token" value="${TOKEN_PLACEHOLDER}"></form>`,
+      );
+    const runner = await startLocalRunner({ port: 0, dataDir: ':memory:', distDir });
+    try {
+      expect((await postJoin(runner.url, { email: 'ann@example.nl', language: 'nl' })).status).toBe(201);
+      const outboxDir = runner.outboxDir as string;
+      let mail: string | undefined;
+      for (let waited = 0; mail === undefined && waited < 5_000; waited += 50) {
+        const [file] = readdirSync(outboxDir);
+        if (file) mail = readFileSync(join(outboxDir, file), 'utf8');
+        else await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+      }
+
+      expect(mail).toMatch(new RegExp(`^From: .*${SENDER}`, 'm'));
+      expect(mail).toContain(CONTACT);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('the stack tells its mailer the contact address and the sender', () => {
+    const app = new App();
+    const { mandje } = addMandjeApp(app, {
+      siteDir: fakeSiteDir(),
+      functionsDir: fakeFunctionsDir(),
+      env: { ...process.env, CDK_DEFAULT_REGION: 'eu-west-1' },
+    });
+    const mailer = Template.fromStack(mandje).findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { CONTACT_EMAIL: CONTACT } } },
+    });
+
+    expect(
+      Object.values(mailer).map((resource) => resource.Properties.Environment.Variables.MAIL_FROM),
+    ).toEqual([SENDER]);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONFIG, pageSiteConfig, readSiteConfig, SiteConfigError } from '#contract/site-config';
+
+describe('the site config (MANDJE_* variables)', () => {
+  it('is the product’s own with no variable set, the sender being the contact address', () => {
+    expect(readSiteConfig({})).toEqual({
+      brandName: 'Mandje',
+      siteUrl: 'https://mandje.nl',
+      contactEmail: 'hallo@mandje.nl',
+      mailFrom: 'hallo@mandje.nl',
+      socialProfile: {
+        network: 'Instagram',
+        handle: '@mandje.nl',
+        url: 'https://www.instagram.com/mandje.nl/',
+      },
+      controller: {},
+    });
+  });
+
+  it('takes each fact from its variable: the site without a trailing slash, the sender from MANDJE_MAIL_FROM', () => {
+    const config = readSiteConfig({
+      MANDJE_SITE_URL: 'https://example.nl/',
+      MANDJE_CONTACT_EMAIL: 'hi@example.nl',
+      MANDJE_MAIL_FROM: 'post@mail.example.nl',
+      MANDJE_SOCIAL_NETWORK: 'Mastodon',
+      MANDJE_SOCIAL_HANDLE: '@mandje@example.social',
+      MANDJE_SOCIAL_URL: 'https://example.social/@mandje',
+      MANDJE_CONTROLLER_KVK: '12345678',
+    });
+    expect(config).toMatchObject({
+      siteUrl: 'https://example.nl',
+      contactEmail: 'hi@example.nl',
+      mailFrom: 'post@mail.example.nl',
+      socialProfile: {
+        network: 'Mastodon',
+        handle: '@mandje@example.social',
+        url: 'https://example.social/@mandje',
+      },
+      controller: { kvkNumber: '12345678' },
+    });
+  });
+
+  it('takes an empty or blank variable as unset, as the deploy workflow passes a missing one', () => {
+    expect(
+      readSiteConfig({ MANDJE_CONTACT_EMAIL: '', MANDJE_SITE_URL: '  ', MANDJE_CONTROLLER_NAME: '' }),
+    ).toEqual(DEFAULT_SITE_CONFIG);
+  });
+
+  it('stops at invalid values, naming each variable, what it must be and what it was', () => {
+    const read = () =>
+      readSiteConfig({
+        MANDJE_SITE_URL: 'mandje.nl',
+        MANDJE_CONTACT_EMAIL: 'Mandje <hallo@mandje.nl>',
+        MANDJE_CONTROLLER_KVK: '1234',
+      });
+    expect(read).toThrow(SiteConfigError);
+    expect(read).toThrow(
+      [
+        'MANDJE_SITE_URL must be an http(s) address such as https://mandje.nl, not "mandje.nl"',
+        'MANDJE_CONTACT_EMAIL must be a plain address such as hallo@mandje.nl, not "Mandje <hallo@mandje.nl>"',
+        'MANDJE_CONTROLLER_KVK must be a KvK number: 8 digits, not "1234"',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the page every fact but the sender, which only the mails need', () => {
+    const page = pageSiteConfig(readSiteConfig({ MANDJE_MAIL_FROM: 'post@example.nl' }));
+    expect(page).not.toHaveProperty('mailFrom');
+    expect(page.contactEmail).toBe('hallo@mandje.nl');
+  });
+});
