@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, isIPv6 } from 'node:net';
+import { type AddressInfo, connect, isIPv6, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { readInlineHashes, securityHeaders } from '../infra/security-headers';
+import { readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
 import { IN_MEMORY } from './data-dir';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
@@ -57,8 +57,11 @@ export interface LocalRunner {
   outboxDir: string | undefined;
   /** True when it accepts connections on every interface of the machine, not on one address only. */
   listensOnAllInterfaces: boolean;
-  /** Stops accepting, lets requests in progress finish (up to the grace period), then closes the store. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in progress finish (up to the grace period), then closes the store.
+   * `onRefusing` is called once the port is closed: from then on new connections are refused.
+   */
+  close(options?: { onRefusing?: () => void }): Promise<void>;
 }
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -118,10 +121,47 @@ export function runnerUrl(host: string, port: number): string {
 }
 
 /**
- * An HTTP server that can be drained: close() stops accepting at once, closes idle keep-alive
- * connections, asks clients of requests in progress to close after their answer, and waits for those
- * answers up to `graceMs` before it cuts the connections that are left. It resolves once every request
- * handler has settled, so nothing still uses the store when it is closed next.
+ * Resolves once `server` has taken in every connection the kernel completed before the call, or when
+ * `signal` aborts. Node takes one connection off the listen queue per turn of its event loop, so under
+ * load the queue holds connections, their whole request sent, for seconds; closing the port then resets
+ * every one of them. The queue is first in, first out: a connection of the server's own, made now, is
+ * taken only after all of them. It is closed as soon as it is taken.
+ */
+async function takeQueuedConnections(server: Server, signal: AbortSignal): Promise<void> {
+  const { address, port } = server.address() as AddressInfo;
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  const marker = connect({ host, port });
+  let onConnection: ((socket: Socket) => void) | undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      onConnection = (socket) => {
+        if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
+        socket.destroy();
+        resolve();
+      };
+      server.on('connection', onConnection);
+      // Not even this process reaches the port: there is no queue to wait for.
+      marker.once('error', () => resolve());
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  } finally {
+    if (onConnection) server.off('connection', onConnection);
+    marker.destroy();
+  }
+}
+
+/**
+ * Resolves after the event loop has polled the network once more: a connection taken in the last turn is
+ * read, so its request is in progress rather than idle (Node closes idle connections with the port).
+ */
+const pollOnce = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(() => resolve())));
+
+/**
+ * An HTTP server that can be drained: close() takes in the connections already waiting, stops accepting,
+ * closes idle keep-alive connections, asks clients of requests in progress to close after their answer,
+ * and waits for those answers up to `graceMs` from the stop before it cuts the connections that are left.
+ * It resolves once every request handler has settled, so nothing still uses the store when it is closed
+ * next.
  */
 function createDrainableServer(options: {
   headersTimeoutMs: number;
@@ -131,6 +171,7 @@ function createDrainableServer(options: {
 }) {
   let route: Route | undefined;
   let stopping = false;
+  let portClosed = false;
   const openResponses = new Set<ServerResponse>();
   const handlers = new Set<Promise<void>>();
 
@@ -153,8 +194,8 @@ function createDrainableServer(options: {
       openResponses.add(response);
       response.once('close', () => {
         openResponses.delete(response);
-        // A keep-alive connection whose answer just went out is idle now: while stopping, close it.
-        if (stopping) server.closeIdleConnections();
+        // A keep-alive connection whose answer just went out is idle now: once the port is closed, close it.
+        if (portClosed) server.closeIdleConnections();
       });
       const handled = route(request, response)
         .catch(() => answerUnexpectedError(response))
@@ -163,14 +204,23 @@ function createDrainableServer(options: {
     },
   );
 
-  async function close(graceMs: number): Promise<void> {
+  async function close(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
     for (const response of openResponses) {
       if (!response.headersSent) response.setHeader('connection', 'close');
     }
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const timer = new AbortController();
-    await Promise.race([closed, delay(graceMs, undefined, { signal: timer.signal }).catch(() => {})]);
+    const graceOver = delay(graceMs, undefined, { signal: timer.signal }).catch(() => {});
+    // Every request that reached the machine before the stop is answered, however busy it is.
+    const graceEnded = new AbortController();
+    graceOver.then(() => graceEnded.abort());
+    await takeQueuedConnections(server, graceEnded.signal);
+    await pollOnce();
+    // Closes the port, and with it every connection with no request in progress (Node counts those idle).
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    portClosed = true;
+    onRefusing?.();
+    await Promise.race([closed, graceOver]);
     timer.abort();
     server.closeAllConnections();
     await closed;
@@ -252,8 +302,8 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     address,
     listensOnAllInterfaces,
     outboxDir: api.outboxDir,
-    close: () => {
-      closing ??= http.close(graceMs).then(async () => {
+    close: ({ onRefusing } = {}) => {
+      closing ??= http.close(graceMs, onRefusing).then(async () => {
         // Both, even if one fails: the store is stopped, and the last visits written.
         const [store, counts] = await Promise.allSettled([api.close(), visits.close()]);
         for (const result of [store, counts]) if (result.status === 'rejected') throw result.reason;
@@ -272,9 +322,11 @@ export function closeOnSignals(runner: LocalRunner, log: (line: string) => void 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    // close() stops accepting before it first waits, so once this line is out, new connections are refused.
-    const closed = runner.close();
-    log(`Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`);
+    // Said once the port is closed, so once this line is out, new connections are refused.
+    const closed = runner.close({
+      onRefusing: () =>
+        log(`Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`),
+    });
     closed.then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
+import { METRIC, type MetricName } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
 import {
   type JoinWaitlistError,
@@ -14,7 +15,6 @@ import { howAsked } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
-import { METRIC, type MetricName } from '../telemetry/metrics';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
@@ -95,7 +95,10 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
   const { form, request } = parsed;
   const asked = { form, language: request.language, source: sourceLabel(request.source ?? {}) };
-  // A robot filled the hidden field: tell it what it hopes to hear, keep nothing.
+  // A robot filled the hidden field: tell it what it hopes to hear, keep nothing. Anything in it counts,
+  // whitespace too: a person never reaches the field (off screen, aria-hidden, out of the Tab order,
+  // autocomplete off), so it arrives empty or not at all, and even a space in it was put there by
+  // something that fills every field it finds. Pinned in test/unit/functions/handler-abuse.test.ts.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   const joined = await outcomeOrFault(() =>
     withinDeadline((abortSignal) => joinWaitlist(store, request, { confirmSignups, abortSignal })),

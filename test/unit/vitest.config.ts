@@ -1,10 +1,17 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { DEFAULT_SITE_CONFIG, pageSiteConfig } from '#contract/site-config';
 
 export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
   plugins: [react()],
+  // `@/…` is frontend/src, as in frontend/vite.config.ts.
+  resolve: {
+    alias: [{ find: /^@\//, replacement: `${resolve(import.meta.dirname, '../../frontend/src')}/` }],
+  },
+  // The page's site facts, as vite.config.ts puts them in the bundle: here the defaults.
+  define: { __SITE_CONFIG__: JSON.stringify(pageSiteConfig(DEFAULT_SITE_CONFIG)) },
   test: {
     restoreMocks: true,
     unstubEnvs: true,
@@ -18,6 +25,11 @@ export default defineConfig({
           include: ['test/unit/*.test.{ts,tsx}'],
           setupFiles: ['test/unit/setup.ts'],
         },
+      },
+      {
+        extends: true,
+        // What the page, the functions and the runner share: plain modules, no DOM.
+        test: { name: 'contract', environment: 'node', include: ['test/unit/contract/**/*.test.ts'] },
       },
       {
         extends: true,

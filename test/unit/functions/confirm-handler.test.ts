@@ -10,8 +10,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
-import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import { RETENTION_DAYS, TOKEN_INDEX } from '#contract/waitlist-table';
+import { TOKEN_INDEX } from '#contract/waitlist-table';
 import { newLinkId, newConfirmationToken as newToken } from '../../../functions/confirm/confirmation-token';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
@@ -84,10 +83,11 @@ describe('opening a confirmation link', () => {
 });
 
 describe('pressing the confirm button', () => {
-  it('confirms a pending signup found by its link, with a token it mailed, in time, keeping it RETENTION_DAYS after joining', async () => {
+  // What confirming does to the record is pinned against a real store: test/integration/confirm-core.test.ts.
+  it('answers "confirmed" when the record found by the link’s id takes the confirmation', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [pendingRecord] });
     dynamo.on(UpdateCommand).resolves({});
-    const { token, hash, linkHash } = newConfirmationToken();
+    const { token, linkHash } = newConfirmationToken();
 
     const result = await press(token);
 
@@ -97,20 +97,7 @@ describe('pressing the confirm button', () => {
       IndexName: TOKEN_INDEX.name,
       ExpressionAttributeValues: { ':hash': linkHash },
     });
-    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(update).toMatchObject({
-      Key: { email: 'ann@example.nl' },
-      ConditionExpression:
-        '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeValues: {
-        ':confirmed': 'confirmed',
-        ':version': SIGNUP_NOTE_VERSION,
-        ':hash': hash,
-        ':link': linkHash,
-        ':expiresAt': Date.parse('2026-11-22T10:00:00.000Z') / 1000 + RETENTION_DAYS * 86_400,
-      },
-    });
-    expect(update?.UpdateExpression).toContain('confirmedAt = :now');
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: 'ann@example.nl' });
   });
 
   it('says "already confirmed" for a token the confirmed record mailed, and changes nothing', async () => {

@@ -51,14 +51,28 @@ describe('the honeypot', () => {
     expect(dynamo.calls()).toHaveLength(0);
   });
 
-  it('counts a honeypot of only spaces as filled in: people never reach the field', async () => {
-    const result = await handler(
-      httpApiEvent({ body: jsonBody({ email: ADDRESS, language: 'nl', website: ' ' }) }),
-    );
+  it.each([' ', '\t', '\n', '\u00a0'])(
+    'counts a honeypot of only whitespace (%j) as filled in, in JSON and in a form post: people never reach the field',
+    async (whitespace) => {
+      const json = await handler(
+        httpApiEvent({ body: jsonBody({ email: ADDRESS, language: 'nl', website: whitespace }) }),
+      );
+      const form = await handler(
+        httpApiEvent({
+          contentType: 'application/x-www-form-urlencoded',
+          body: new URLSearchParams({ email: ADDRESS, language: 'nl', website: whitespace }).toString(),
+        }),
+      );
 
-    expect(result.statusCode).toBe(201);
-    expect(dynamo.calls()).toHaveLength(0);
-  });
+      expect(json.statusCode).toBe(201);
+      expect(form.headers?.location).toBe('/waitlist/joined');
+      expect(dynamo.calls()).toHaveLength(0);
+      expect(logLines.map((line) => JSON.parse(line).outcome)).toEqual([
+        'ignored_honeypot',
+        'ignored_honeypot',
+      ]);
+    },
+  );
 
   it('treats an empty honeypot as a person, as the form sends it', async () => {
     dynamo.on(PutCommand).resolves({});

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkEmail } from '#contract/email-address';
+import { METRIC } from '#contract/metrics';
 import {
   MAX_REQUEST_BYTES,
   SIGNUP_NOTE_VERSION,
@@ -15,7 +16,6 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
-import { METRIC } from '../../../functions/telemetry/metrics';
 import { clearLogLines, dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 
@@ -462,13 +462,17 @@ describe('waitlist handler under generated hostile events', () => {
           expectHarmlessLog(logLines);
         },
       ),
-      { numRuns: 20_000 },
+      { numRuns: 10_000 },
     );
 
-    // The generators reach every branch, so none of the checks above holds for want of cases.
-    expect(seen.writes).toBeGreaterThan(400);
-    expect(seen.honeypots).toBeGreaterThan(50);
-    expect(seen.redirects).toBeGreaterThan(300);
+    // The generators reach every branch, so none of the checks above holds for want of cases. Each run
+    // draws a new seed, so these counts vary: of 10,000 events about 2.3 % write (227, give or take 15),
+    // 0.4 % hit the honeypot (41 ± 6) and 9 % redirect (930 ± 30). Each floor lies at least four and a
+    // half of those spreads below, so it fails only when a branch is truly out of reach, not by chance
+    // (the floors of 400 writes in 20,000 sat two and a half spreads below: one run in 200 failed).
+    expect(seen.writes).toBeGreaterThan(150);
+    expect(seen.honeypots).toBeGreaterThan(12);
+    expect(seen.redirects).toBeGreaterThan(750);
     expect([...seen.errors].sort()).toEqual([
       'invalid_email',
       'invalid_request',
@@ -476,7 +480,8 @@ describe('waitlist handler under generated hostile events', () => {
       'payload_too_large',
       'unsupported_media_type',
     ]);
-    // Twenty thousand events take a few seconds, more on a busy machine.
+    // Ten thousand events take about three seconds of CPU; the time limit leaves room for a machine whose
+    // cores are busy with other work (four times slower, measured) and for the other test files in turn.
   }, 60_000);
 
   it('stores any valid address under its canonical key and as entered, trimmed, whatever its script', async () => {

@@ -1,0 +1,225 @@
+/**
+ * sendRequestedMail, the mailer's core, against a real store (dynalite in this process): what a mail a
+ * person asked for leaves in their record (sent and owed no more, still owed after a failure, not owed
+ * past the mailbox's limit or to a mailbox that bounced), and what goes out. The transport is a list.
+ */
+import { MessageRejected } from '@aws-sdk/client-sesv2';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAILS_PER_MAILBOX } from '#contract/abuse-limits';
+import type { Locale } from '#contract/locales';
+import { MAIL_RESEND_INTERVAL_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
+import { hashOfLinkId, hashOfToken } from '../../functions/confirm/confirmation-token';
+import { requestLeaveMail } from '../../functions/leave-request/request-leave-mail';
+import { type MailJob, owedRequest } from '../../functions/mailer/mail-job';
+import type { OutgoingMail } from '../../functions/mailer/mail-transport';
+import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/request-mail';
+import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
+import { type InProcessStore, newAddress, startInProcessStore } from './in-process-store';
+
+let db: InProcessStore;
+let sent: OutgoingMail[];
+/** What the transport does with the next mail; by default it takes it. */
+let transport: (mail: OutgoingMail) => Promise<void>;
+
+beforeAll(async () => {
+  db = await startInProcessStore();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(() => {
+  sent = [];
+  transport = async () => {};
+});
+
+const mailer = (): RequestMailer => ({
+  store: db.store,
+  limits: db.limits,
+  siteUrl: 'https://mandje.nl',
+  mailFrom: 'hallo@mandje.nl',
+  contactEmail: 'hallo@mandje.nl',
+  brandName: 'Mandje',
+  async send(mail) {
+    await transport(mail);
+    sent.push(mail);
+  },
+});
+
+const T0 = new Date('2026-11-22T12:00:00.000Z');
+const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+/** Signs `person` up (or up again) at `now`; the confirmation job the record then owes, if any. */
+async function signUp(person: { email: string; key: string }, now = T0, language: Locale = 'nl') {
+  await joinWaitlist(db.store, { ...person, language }, { confirmSignups: true, now });
+  const record = (await db.recordOf(person.key)) as WaitlistRecord;
+  return { kind: 'confirmation', key: person.key, requestId: record.mailRequestId ?? '' } satisfies MailJob;
+}
+
+const mail = (job: MailJob, now = T0) => sendRequestedMail(mailer(), job, () => now);
+const tokenOf = (outgoing: OutgoingMail | undefined) =>
+  new URL(outgoing?.confirmUrl ?? 'https://missing').searchParams.get('t') ?? '';
+/** The link id inside a confirmation token (bytes 4 to 20): which record the link finds. */
+const linkIdOf = (token: string) => Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url');
+
+describe('a confirmation mail', () => {
+  it('goes to the address as typed (its domain in ASCII), in the signup’s language, and leaves the record owing nothing, its link working', async () => {
+    const ann = newAddress('mailed');
+    const job = await signUp(ann, T0, 'en');
+
+    expect(await mail(job, minutesAfter(T0, 1))).toEqual({ outcome: 'sent', lagMs: 60_000 });
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to: ann.email.replace('@Example.nl', '@example.nl'),
+      from: 'hallo@mandje.nl',
+      kind: 'confirmation',
+    });
+    expect(sent[0]?.to).toMatch(/^Mailed\./);
+    expect(new URL(sent[0]?.confirmUrl ?? '').searchParams.get('lang')).toBe('en');
+    const token = tokenOf(sent[0]);
+    const record = await db.recordOf(ann.key);
+    expect(record).toMatchObject({
+      linkId: linkIdOf(token),
+      tokenHash: hashOfLinkId(linkIdOf(token)),
+      leaveKey: expect.any(String),
+      mailTokenHashes: [hashOfToken(token)],
+      mailedRequestId: job.requestId,
+    });
+    expect(record).not.toHaveProperty('pendingTokenHash');
+    expect(owedRequest(record, 'confirmation')).toBeUndefined();
+  });
+
+  it('holds its token in flight while it goes, and stays owed when it does not go: the next try sends it, listing only the mail that went', async () => {
+    const ann = newAddress('failed');
+    const job = await signUp(ann);
+    let whileSending: WaitlistRecord | undefined;
+    transport = async () => {
+      whileSending = await db.recordOf(ann.key);
+      throw Object.assign(new Error('connection reset'), { name: 'ECONNRESET' });
+    };
+
+    await expect(mail(job)).rejects.toThrow('connection reset');
+
+    expect(whileSending).toMatchObject({ pendingTokenHash: expect.any(String) });
+    expect(whileSending).not.toHaveProperty('mailTokenHashes');
+    expect(owedRequest(await db.recordOf(ann.key), 'confirmation')).toBe(job.requestId);
+
+    transport = async () => {};
+    expect(await mail(job)).toMatchObject({ outcome: 'sent' });
+    expect(await db.recordOf(ann.key)).toMatchObject({ mailTokenHashes: [hashOfToken(tokenOf(sent[0]))] });
+  });
+
+  it('goes once when the queue hands the same job over twice', async () => {
+    const ann = newAddress('twice');
+    const job = await signUp(ann);
+    await mail(job);
+    const afterFirst = await db.recordOf(ann.key);
+
+    expect(await mail(job)).toEqual({ outcome: 'superseded' });
+
+    expect(sent).toHaveLength(1);
+    expect(await db.recordOf(ann.key)).toEqual(afterFirst);
+  });
+
+  it('keeps the record’s link keys in a resend, so every link the person has finds their record', async () => {
+    const ann = newAddress('resent');
+    await mail(await signUp(ann));
+    const first = await db.recordOf(ann.key);
+    const later = minutesAfter(T0, MAIL_RESEND_INTERVAL_MINUTES);
+
+    expect(await mail(await signUp(ann, later), later)).toMatchObject({ outcome: 'sent' });
+
+    const record = await db.recordOf(ann.key);
+    expect(record).toMatchObject({ linkId: first?.linkId, leaveKey: first?.leaveKey });
+    expect(sent.map((outgoing) => linkIdOf(tokenOf(outgoing)))).toEqual([first?.linkId, first?.linkId]);
+    expect(record?.mailTokenHashes).toEqual(sent.map((outgoing) => hashOfToken(tokenOf(outgoing))));
+  });
+
+  it('sends nothing for a request a newer one replaced; the newer one’s job sends it', async () => {
+    const ann = newAddress('replaced');
+    const older = await signUp(ann);
+    const newer = await signUp(ann, minutesAfter(T0, MAIL_RESEND_INTERVAL_MINUTES));
+
+    expect(await mail(older)).toEqual({ outcome: 'superseded' });
+    expect(sent).toHaveLength(0);
+    expect(await mail(newer)).toMatchObject({ outcome: 'sent' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends nothing to a signup confirmed meanwhile, and leaves its record as it is', async () => {
+    const ann = newAddress('confirmed');
+    const job = await signUp(ann);
+    await db.change(ann.key, { status: 'confirmed', confirmedAt: T0.toISOString() });
+    const confirmed = await db.recordOf(ann.key);
+
+    expect(await mail(job)).toEqual({ outcome: 'superseded' });
+
+    expect(sent).toHaveLength(0);
+    expect(await db.recordOf(ann.key)).toEqual(confirmed);
+  });
+
+  it(`sends nothing to a mailbox past its ${MAILS_PER_MAILBOX} mails a day, and owes it nothing`, async () => {
+    const ann = newAddress('limited');
+    let now = T0;
+    for (let mailed = 0; mailed < MAILS_PER_MAILBOX; mailed++) {
+      expect(await mail(await signUp(ann, now), now)).toMatchObject({ outcome: 'sent' });
+      now = minutesAfter(now, MAIL_RESEND_INTERVAL_MINUTES);
+    }
+    const job = await signUp(ann, now);
+
+    expect(await mail(job, now)).toEqual({ outcome: 'limited' });
+
+    expect(sent).toHaveLength(MAILS_PER_MAILBOX);
+    const record = await db.recordOf(ann.key);
+    expect(owedRequest(record, 'confirmation')).toBeUndefined();
+    expect(record?.mailTokenHashes).toHaveLength(MAILS_PER_MAILBOX);
+  });
+
+  it('sends nothing to a mailbox that bounced or complained, makes it no link, and owes it nothing', async () => {
+    const ann = newAddress('bounced');
+    const job = await signUp(ann);
+    await db.change(ann.key, { mailSuppressed: 'complaint' });
+
+    expect(await mail(job)).toEqual({ outcome: 'suppressed' });
+
+    expect(sent).toHaveLength(0);
+    const record = await db.recordOf(ann.key);
+    expect(owedRequest(record, 'confirmation')).toBeUndefined();
+    expect(record).not.toHaveProperty('linkId');
+  });
+
+  it('owes a mail the mail service refuses for good no more, and lists no token of it as mailed', async () => {
+    const ann = newAddress('refused');
+    const job = await signUp(ann);
+    transport = async () => {
+      throw new MessageRejected({ message: 'Email address is not verified.', $metadata: {} });
+    };
+
+    expect(await mail(job)).toEqual({ outcome: 'refused', errorName: 'MessageRejected' });
+
+    const record = await db.recordOf(ann.key);
+    expect(owedRequest(record, 'confirmation')).toBeUndefined();
+    expect(record).not.toHaveProperty('mailTokenHashes');
+  });
+});
+
+describe('a leave-link mail', () => {
+  it('goes once, with the same leave key every mail carries, and is then done', async () => {
+    const ann = newAddress('leaving');
+    await mail(await signUp(ann));
+    const { leaveKey } = (await db.recordOf(ann.key)) as WaitlistRecord;
+    const later = minutesAfter(T0, 60);
+    expect(await requestLeaveMail(db.store, ann.key, { now: later, requestId: 'leave-1' })).toBe('requested');
+    const job: MailJob = { kind: 'leave-link', key: ann.key, requestId: 'leave-1' };
+
+    expect(await mail(job, later)).toMatchObject({ outcome: 'sent' });
+    expect(await mail(job, later)).toEqual({ outcome: 'superseded' });
+
+    expect(sent.map((outgoing) => outgoing.kind)).toEqual(['confirmation', 'leave-link']);
+    const record = await db.recordOf(ann.key);
+    expect(record).toMatchObject({ leaveKey, leaveMailedRequestId: 'leave-1' });
+    expect(owedRequest(record, 'leave-link')).toBeUndefined();
+  });
+});
