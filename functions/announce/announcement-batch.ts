@@ -18,6 +18,12 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 
 /** The state is read again after this long, for a changed rate or a stop. */
 const STATE_MAX_AGE_MS = 10_000;
+/**
+ * Refusals in one batch, with no mail accepted, after which the pass stops: SES refusing every mail (an
+ * account still in the sandbox, an identity no longer verified) would otherwise mark everyone
+ * undeliverable for good.
+ */
+const REFUSALS_TO_STOP = 5;
 /** Faults that the same send will meet again and again: the pass stops. */
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
@@ -102,6 +108,8 @@ export function announcementBatch(
 ): AnnouncementBatch {
   const { store } = sender;
   const tallies = new Map<string, { message: RecipientMessage; tally: Tally }>();
+  let refusals = 0;
+  let accepted = 0;
   const tallyOf = (message: RecipientMessage) => {
     const key = `${message.id}#${message.pass}`;
     let entry = tallies.get(key);
@@ -131,8 +139,14 @@ export function announcementBatch(
         if (outcome === 'not_owed') tally.not_owed++;
         else if (outcome === 'refused') {
           tally.not_owed++;
+          refusals++;
+          if (refusals >= REFUSALS_TO_STOP && accepted === 0)
+            await stopPass(store, state, 'refused: SES refused every mail of a batch').catch(() => {});
           return 'refused';
-        } else tally[`sent_${outcome.sent}`]++;
+        } else {
+          tally[`sent_${outcome.sent}`]++;
+          accepted++;
+        }
         return 'done';
       } catch (error) {
         if (error instanceof SentButUnrecorded) {

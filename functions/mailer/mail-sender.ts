@@ -26,7 +26,7 @@ import { type SendSlots, sendUntilNotThrottled } from './send-slots';
  */
 
 /** Why a message can never be sent. */
-export type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable';
+export type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable' | 'failing';
 
 export interface MailQueue {
   /** Moves the message to the dead-letter queue, with its class and why. */
@@ -56,6 +56,12 @@ const CONCURRENCY = 8;
 export const TIME_MARGIN_MS = 15_000;
 /** A message that failed comes back after this long, doubled at each receive, up to SQS's longest wait. */
 const RETRY_SECONDS = { first: 30, max: 900 };
+/**
+ * A job that has failed this often (about a day at the longest wait) fails for a reason no wait will
+ * fix: it goes to the dead-letter queue, counted with the refusals (alarmed), instead of cycling unseen
+ * until SQS's retention ends.
+ */
+export const MAX_RECEIVES = 100;
 
 export function retrySeconds(receiveCount: number): number {
   return Math.min(RETRY_SECONDS.max, RETRY_SECONDS.first * 2 ** Math.max(0, receiveCount - 1));
@@ -133,9 +139,12 @@ export function mailSender(settings: MailSenderSettings) {
     const receives = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1);
     const pacedSend = (lane: 'priority' | 'bulk', bulkRate?: number, count?: (n: number) => void) =>
       async function send(mail: OutgoingMail): Promise<void> {
+        // A wait for a slot ends with the invocation's time: the mail is then tried again from its queue.
+        const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
+        const signal = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
         const { throttled } = await sendUntilNotThrottled(
           () => transport.send(mail),
-          () => slots.acquire(lane, { bulkRate }),
+          () => slots.acquire(lane, { bulkRate, signal }),
           { giveUp: timeShort },
         );
         count?.(throttled);
@@ -168,6 +177,11 @@ export function mailSender(settings: MailSenderSettings) {
             await queue.deadLetter(record, job.data.kind, outcome.outcome);
         } catch (error) {
           const fault = { faultClass: faultClassOf(error), errorName: errorNameOf(error) };
+          if (receives(record) >= MAX_RECEIVES) {
+            logMail(job.data, { outcome: 'refused', errorName: fault.errorName }, throttled, requestId);
+            await queue.deadLetter(record, job.data.kind, 'failing');
+            return;
+          }
           logMail(job.data, { outcome: 'failed', fault }, throttled, requestId);
           // Throttled past the invocation's time: back soon; anything else later and later.
           await retry(record, fault.faultClass === 'throttled' ? 1 : retrySeconds(receives(record)));
@@ -177,7 +191,17 @@ export function mailSender(settings: MailSenderSettings) {
       const recipient = recipientMessageSchema.safeParse(body);
       if (recipient.success) {
         const outcome = await announcements.send(record, recipient.data, requestId);
-        if (outcome === 'refused') await queue.deadLetter(record, 'announcement', 'refused');
+        if (outcome === 'refused') {
+          writeMetricLine({
+            service: 'mailer',
+            message: 'announcement mail',
+            level: 'ERROR',
+            counts: { [METRIC.mailRefused]: 1 },
+            fields: { outcome: 'refused' },
+            requestId,
+          });
+          await queue.deadLetter(record, 'announcement', 'refused');
+        }
         if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
         return;
       }

@@ -29,7 +29,9 @@ export interface MailTransport {
  * delivery figures are kept there). The message is sent as it was composed.
  */
 export function sesTransport(configurationSetName: string | undefined): MailTransport {
-  const client = new SESv2Client({ maxAttempts: 3 });
+  // One attempt: a throttled send waits for a new slot (send-slots.ts), and any other failure goes back to
+  // its queue; the SDK's own retries would send outside the pace exactly when SES asks to slow down.
+  const client = new SESv2Client({ maxAttempts: 1 });
   return {
     async send({ from, to, raw }) {
       await client.send(

@@ -87,9 +87,10 @@ async function updateIf(store: WaitlistStore, command: UpdateCommand): Promise<b
 
 /**
  * Step 1: the link keys, and this token's hash as the one in flight, while the request is still the
- * record's latest and owed; the record's leave key as stored (kept if it had one). A retry of the same
- * request replaces the hash in flight: only mails that went out add to the record's list, so it stays as
- * short as the mails sent.
+ * record's latest and owed, and the hash in flight is still the one read (another copy of the same job,
+ * which a queue may hand over twice, then finds its claim taken and sends nothing). A hash in flight from
+ * an earlier attempt joins the mailed tokens: that mail may have gone out (SES accepted it, the mark
+ * failed), and its link must go on working. Returns the record's leave key as stored (kept if it had one).
  */
 async function claim(
   store: WaitlistStore,
@@ -98,15 +99,14 @@ async function claim(
   leaveKey: string,
   token: { hash: string; linkHash: string },
 ): Promise<string | undefined> {
+  const earlier = record.pendingTokenHash;
   try {
     const { Attributes } = await store.client.send(
       new UpdateCommand({
         TableName: store.tableName,
         Key: { email: record.email },
-        UpdateExpression:
-          'SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)',
-        ConditionExpression:
-          'mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId)',
+        UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
+        ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':linkId': linkId,
@@ -115,6 +115,7 @@ async function claim(
           ':leaveKey': leaveKey,
           ':id': record.mailRequestId,
           ':pending': 'pending',
+          ...(earlier ? { ':none': [], ':earlier': [earlier], ':earlierHash': earlier } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -178,6 +179,18 @@ function markLeaveLinkDone(store: WaitlistStore, record: LeaveLinkRequest) {
   );
 }
 
+/**
+ * The address to mail, or none when today's rule refuses the one stored (kept from before a stricter
+ * rule): such a mail can never go, and is dead-lettered rather than tried again for days.
+ */
+function deliverableAddress(record: WaitlistRecord): string | undefined {
+  try {
+    return mailboxAddress(record.emailAsEntered);
+  } catch {
+    return undefined;
+  }
+}
+
 const senderDomain = (mailFrom: string) => mailFrom.slice(mailFrom.lastIndexOf('@') + 1);
 
 function envelope(mailer: RequestMailer, record: WaitlistRecord, now: Date, requestId: string) {
@@ -206,6 +219,11 @@ async function sendConfirmation(
     await markNotOwed(store, record);
     return { outcome: 'limited' };
   }
+  const to = deliverableAddress(record);
+  if (to === undefined) {
+    await markNotOwed(store, record);
+    return { outcome: 'refused', errorName: 'AddressRefused' };
+  }
   // Keys once made never change; a record that has none yet gets them now, or takes those made meanwhile.
   const keys =
     record.linkId !== undefined && record.leaveKey !== undefined
@@ -227,7 +245,7 @@ async function sendConfirmation(
   try {
     await sendOrRefuse(mailer.send, {
       from: mailer.mailFrom,
-      to: mailboxAddress(record.emailAsEntered),
+      to,
       raw: mail.raw,
       confirmUrl,
       kind: 'confirmation',
@@ -259,6 +277,11 @@ async function sendLeaveLink(
     await markLeaveLinkDone(store, record);
     return { outcome: 'limited' };
   }
+  const to = deliverableAddress(record);
+  if (to === undefined) {
+    await markLeaveLinkDone(store, record);
+    return { outcome: 'refused', errorName: 'AddressRefused' };
+  }
   // Still this request, and not sent yet (a second delivery of the job finds it sent); the keys with it.
   const keys = await ensureLinkKeys(store, record.email, {
     onlyIf: {
@@ -274,7 +297,7 @@ async function sendLeaveLink(
   try {
     await sendOrRefuse(mailer.send, {
       from: mailer.mailFrom,
-      to: mailboxAddress(record.emailAsEntered),
+      to,
       raw: mail.raw,
       kind: 'leave-link',
       messageId: `${record.leaveMailRequestId}@${senderDomain(mailer.mailFrom)}`,

@@ -16,8 +16,9 @@ import { faultClassOf } from '../telemetry/fault-class';
  * more than the rate.
  *
  * Two lanes: `priority` (confirmation and leave-link mails, one person waiting for each) and `bulk` (the
- * announcement). A priority mail marks the lane busy for a few seconds; a bulk mail waits while it is, so
- * a new signup's confirmation goes ahead of an announcement being sent. A bulk mail also keeps the
+ * announcement). A priority mail marks its lane busy until half a second after its slot; a bulk mail waits
+ * while it is, so a backlog of confirmations goes ahead of an announcement being sent, and a trickle of
+ * them costs the announcement little. A bulk mail also keeps the
  * announcement's own rate, when that is lower, in a grid of its own.
  */
 
@@ -34,12 +35,12 @@ const wallClock: SlotClock = {
   sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
 };
 
-/** How long a priority mail keeps the bulk lane waiting after it claimed its slot. */
-export const PRIORITY_HOLD_MS = 3_000;
+/** How long after its slot's moment a priority mail keeps the bulk lane waiting. */
+export const PRIORITY_HOLD_MS = 500;
 /** How often a bulk sender reads whether the priority lane is busy. */
 const HOLD_READ_INTERVAL_MS = 250;
 /** How often one process writes that its priority lane is busy. */
-const HOLD_WRITE_INTERVAL_MS = 500;
+const HOLD_WRITE_INTERVAL_MS = 250;
 /** A slot's item is kept this long after its moment; the table's time to live then deletes it. */
 const SLOT_KEPT_SECONDS = 60;
 /** Throttling is waited out from this long, doubling up to a few seconds. */
@@ -67,7 +68,7 @@ export function sendSlots(
   const rate = maxSendRate * share;
   /** Per grid: the last slot this process claimed or is claiming; the next claim starts after it. */
   const lastClaimed = new Map<string, number>();
-  let holdWrittenAt = Number.NEGATIVE_INFINITY;
+  let holdWrittenUntil = Number.NEGATIVE_INFINITY;
   let holdRead = { at: Number.NEGATIVE_INFINITY, until: 0 };
 
   /** Claims the first free slot from now in `grid`, and returns its moment (ms since the epoch). */
@@ -115,17 +116,22 @@ export function sendSlots(
     return holdRead.until;
   }
 
-  async function hold(): Promise<void> {
-    const now = clock.now();
-    if (now - holdWrittenAt < HOLD_WRITE_INTERVAL_MS) return;
-    holdWrittenAt = now;
+  /**
+   * Marks the priority lane busy until a little after the slot it just claimed: a backlog of priority mail
+   * keeps the bulk lane waiting, a single confirmation holds it back for half a second only. Written when
+   * it moves the mark on by a quarter of a second or more.
+   */
+  async function hold(slotAt: number): Promise<void> {
+    const until = slotAt + PRIORITY_HOLD_MS;
+    if (until - holdWrittenUntil < HOLD_WRITE_INTERVAL_MS) return;
+    holdWrittenUntil = until;
     await limits.client.send(
       new PutCommand({
         TableName: limits.tableName,
         Item: {
           [MAIL_LIMIT_TABLE_KEY.name]: HOLD_KEY,
-          until: now + PRIORITY_HOLD_MS,
-          [MAIL_LIMIT_EXPIRY_ATTRIBUTE]: Math.ceil((now + PRIORITY_HOLD_MS) / 1_000) + SLOT_KEPT_SECONDS,
+          until,
+          [MAIL_LIMIT_EXPIRY_ATTRIBUTE]: Math.ceil(until / 1_000) + SLOT_KEPT_SECONDS,
         },
       }),
     );
@@ -142,8 +148,9 @@ export function sendSlots(
       if (lane === 'priority') {
         // No pace, no queue to jump.
         if (rate === Number.POSITIVE_INFINITY) return;
-        await hold();
-        await waitFor(await claim('all', rate), signal);
+        const at = await claim('all', rate);
+        await hold(at);
+        await waitFor(at, signal);
         return;
       }
       // An announcement slower than the account (the operator's --rate): its own grid first, at that rate.

@@ -137,8 +137,10 @@ export class Mailer extends Construct {
     const leaveMailRequestId: keyof WaitlistRecord = 'leaveMailRequestId';
     this.requestHandler.addEventSource(
       new DynamoEventSource(table, {
-        // Mails are for signups from now on; a new deployment does not mail the stream's last 24 hours again.
-        startingPosition: StartingPosition.LATEST,
+        // From the stream's oldest record: when this mapping is first made (a first deploy, or replacing the
+        // mapping before it), a signup written meanwhile is still queued. A job for a mail already sent is
+        // superseded when it is read (request-mail.ts), so replaying the day mails nobody twice.
+        startingPosition: StartingPosition.TRIM_HORIZON,
         // Queuing a request takes milliseconds and SES never throttles it: large batches, and up to 10
         // batches of a shard at once (one key's changes stay in order), about 100 requests a second each,
         // keep queuing ahead of a spike of 1,000 signups a second.

@@ -171,7 +171,7 @@ describe('mail-requests, from the table’s stream to the priority queue', () =>
 
   it('retries a failing record for most of the stream’s day instead of dropping it after an hour', () => {
     expect(streamMapping()).toMatchObject({
-      StartingPosition: 'LATEST',
+      StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10_000,

@@ -17,6 +17,7 @@ import {
   deliver,
   dynamo,
   LIMITS,
+  logged,
   queueMessage,
   ses,
   slotClaims,
@@ -168,6 +169,31 @@ describe('the mailer: the announcement', () => {
     ]);
     expect(visibilityChanges()).toEqual([]);
     expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':not_owed': 1 });
+  });
+
+  it('counts a refusal as MailRefused, and stops the pass when SES refuses every mail of a batch', async () => {
+    const { id } = announcementSending();
+    const people = Array.from({ length: 5 }, (_, index) => `person${index}@example.nl`);
+    for (const email of people)
+      dynamo
+        .on(UpdateCommand, { ...WAITLIST, Key: { email } })
+        .resolvesOnce({ Attributes: LINK_KEYS })
+        .resolvesOnce({ Attributes: { email, emailAsEntered: email, language: 'nl', ...LINK_KEYS } })
+        .resolves({});
+    ses
+      .on(SendEmailCommand)
+      .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+    const messages = people.map((email) => recipient(id, 1, email));
+
+    expect(await deliver(messages)).toEqual({ batchItemFailures: [] });
+
+    expect(deadLetters()).toHaveLength(5);
+    expect(logged().filter((line) => line.MailRefused === 1)).toHaveLength(5);
+    const stop = waitlistUpdates().find((update) => update.Key?.email === announcementStateKey(id));
+    expect(stop?.ExpressionAttributeValues).toMatchObject({
+      ':stopped': 'stopped',
+      ':reason': 'refused: SES refused every mail of a batch',
+    });
   });
 
   it('gives a message back to its queue after a fault that may pass, its claim cleared', async () => {

@@ -326,6 +326,23 @@ describe('the mailer: confirmation mails', () => {
     ]);
   });
 
+  it('moves a job that has failed a hundred times to the dead-letter queue as failing, counted with the refusals, instead of cycling on', async () => {
+    dynamo
+      .on(GetCommand, WAITLIST)
+      .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
+    const message = queueMessage(confirmationJob(PENDING), { receiveCount: 100 });
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [] });
+
+    expect(deadLetters()).toEqual([
+      expect.objectContaining({ mailClass: 'confirmation', reason: 'failing' }),
+    ]);
+    expect(visibilityChanges()).toEqual([]);
+    expect(logged()).toEqual([
+      expect.objectContaining({ level: 'ERROR', outcome: 'refused', MailRefused: 1 }),
+    ]);
+  });
+
   it.each([
     [1, 30],
     [2, 60],
