@@ -514,9 +514,25 @@ function performancePage(results: BenchResults): string {
 }
 
 /**
- * Three headline figures for the README, between its markers, from the same results: the page's largest
+ * Headline figures for the README, between its markers, from the same results: the page's largest
  * paint against the bare page, the initial JavaScript, and the cold start against the SDK's own.
  */
+/** The launch-day spike in one line, when it was measured (see docs/deploying.md, Capacity). */
+function spikeHeadline(results: BenchResults): string[] {
+  const spike = results.sections.spike as
+    | {
+        sesMaxSendRate: number;
+        burst: { signups: number; storedPerSecond: number; achievedRatio: number };
+        duringAnnouncement: { confirmationMaxSeconds: number };
+      }
+    | undefined;
+  if (!spike) return [];
+  const { burst, duringAnnouncement } = spike;
+  return [
+    `- A spike of ${burst.signups.toLocaleString('en')} signups: stored at ${burst.storedPerSecond} a second, mailed at ${burst.achievedRatio} of SES's rate (${spike.sesMaxSendRate}/s here), and a confirmation during an announcement within ${duringAnnouncement.confirmationMaxSeconds} s.`,
+  ];
+}
+
 export function headlineFigures(results: BenchResults): string | undefined {
   const page = results.sections.page as PagesMeasurement | undefined;
   const bundle = results.sections.bundle as { initialJs?: { gzipBytes: number } } | undefined;
@@ -527,6 +543,7 @@ export function headlineFigures(results: BenchResults): string | undefined {
     `- Largest paint of \`/\` on a simulated mid-range phone: ${ms(home.median.lcpMs)}, ${times(home.toFloor.lcp)} that of a bare page.`,
     `- JavaScript before the page is interactive: ${kb(bundle.initialJs.gzipBytes)} gzip.`,
     `- Lambda cold start: ${times(lambda.ratio.importAndServe)} that of a bare AWS SDK client sending one PutItem.`,
+    ...spikeHeadline(results),
   ].join('\n');
 }
 
