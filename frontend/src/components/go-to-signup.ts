@@ -8,7 +8,24 @@ export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
  */
 export function goToSignup(): void {
   document.documentElement.dataset.render = 'all';
-  document.getElementById(SIGNUP_SECTION_ID)?.scrollIntoView({ block: 'start' });
+  const section = document.getElementById(SIGNUP_SECTION_ID);
+  section?.scrollIntoView({ block: 'start' });
+  // Parts the scroll passes are set in the typeface as they leave the view (fonts/), which can move the
+  // section by a few pixels after the smooth scroll took its aim: once it ends, it lands where it should.
+  // Only the end of this scroll: a listener left over (no scroll was needed) must not pull the visitor
+  // back at the end of their own scroll later.
+  const aimedAt = performance.now();
+  if (section)
+    window.addEventListener(
+      'scrollend',
+      () => {
+        if (performance.now() - aimedAt > 3_000) return;
+        const margin = Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+        if (Math.abs(section.getBoundingClientRect().top - margin) > 1)
+          section.scrollIntoView({ block: 'start', behavior: 'instant' });
+      },
+      { once: true },
+    );
   focusEmailField();
 }
 
