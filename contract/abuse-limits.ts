@@ -2,6 +2,7 @@
  * The limits that keep the waitlist from being turned against anyone's inbox, shared by the functions,
  * the local runner, the stack and the privacy notice. See README "Abuse and limits".
  */
+import { LEAVE_PATH } from './leave';
 
 /**
  * Confirmation mails to one mailbox (its delivery key, #contract/email-address) per window, however the
@@ -11,10 +12,34 @@ export const MAILS_PER_MAILBOX = 3;
 export const MAIL_LIMIT_WINDOW_HOURS = 24;
 
 /**
- * POSTs to `/api/*` one client (an IP address) may send per minute: AWS WAF on CloudFront in production,
- * the runner's adapter locally (SIGNUP_RATE_LIMIT overrides it there; 0 turns it off). Past it: 429.
+ * POSTs to `/api/*` (but leaving: CLIENT_LIMIT_EXEMPT_PATH) one client (an IP address) may send per minute:
+ * AWS WAF on CloudFront in production, the runner's adapter locally (SIGNUP_RATE_LIMIT overrides it there; 0
+ * turns it off). Past it: 429.
  */
 export const CLIENT_POSTS_PER_MINUTE = 20;
+
+/** Where the per-client limit counts POSTs: every path under it. */
+export const CLIENT_LIMITED_PREFIX = '/api/';
+
+/**
+ * Leaving, at this path or under it, is not counted: mail providers send RFC 8058 one-click posts for many
+ * people from a few addresses, and leaving sends no mail (it only deletes). Asking for a leave link by mail
+ * (LEAVE_REQUEST_PATH) sends one, and stays limited.
+ */
+export const CLIENT_LIMIT_EXEMPT_PATH = LEAVE_PATH;
+
+/**
+ * Whether the per-client limit counts a request: a POST under CLIENT_LIMITED_PREFIX, not to
+ * CLIENT_LIMIT_EXEMPT_PATH or under it. `path` is decoded, without the query, as AWS WAF matches it.
+ */
+export function countsTowardClientLimit(method: string, path: string): boolean {
+  return (
+    method === 'POST' &&
+    path.startsWith(CLIENT_LIMITED_PREFIX) &&
+    path !== CLIENT_LIMIT_EXEMPT_PATH &&
+    !path.startsWith(`${CLIENT_LIMIT_EXEMPT_PATH}/`)
+  );
+}
 
 /**
  * The header CloudFront adds to every request it sends to the API, with a secret the stack generates:

@@ -1,6 +1,6 @@
 import type { App } from 'aws-cdk-lib';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
-import type { SiteEnvironment } from '#contract/site-config';
+import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
 import type { CapacitySettings, ConfirmationSettings, MandjeStackProps } from './mandje-stack';
 import type { MandjeStacksProps } from './mandje-stacks';
 
@@ -46,18 +46,19 @@ function sesMaxSendRateFrom(app: App): number | undefined {
 }
 
 /**
- * The sender is one fact, MANDJE_MAIL_FROM (#contract/site-config), which the runner reads too; `-c mailFrom`
- * is the deploy's way to give it (the workflow, `npm run synth`). Given both ways, they must agree. Unlike the
- * runner, a deploy never falls back to the contact address: SES must be set up to send as its domain.
+ * The sender is one fact, the site config's (#contract/site-config: MANDJE_MAIL_FROM, else the contact
+ * address), which the runner reads too; `-c mailFrom` is the deploy's way to give it (the workflow). Given
+ * both ways, they must agree. Given neither, the site config's holds, so the app synthesizes with no context
+ * at all (as `cdk bootstrap` runs it); SES sends once its domain's DKIM records are found.
  */
-function senderFrom(app: App, env: SiteEnvironment): string | undefined {
+function senderFrom(app: App, env: SiteEnvironment): string {
   const given = contextString(app, 'mailFrom');
   const fromEnvironment = env.MANDJE_MAIL_FROM?.trim() || undefined;
   if (given && fromEnvironment && given !== fromEnvironment)
     throw new DeploySettingError(
       `-c mailFrom=${given} and MANDJE_MAIL_FROM=${fromEnvironment} name two senders: give one, or the same.`,
     );
-  return given ?? fromEnvironment;
+  return given ?? readSiteConfig(env).mailFrom;
 }
 
 function confirmationFrom(app: App, env: SiteEnvironment): ConfirmationSettings | false {
@@ -79,10 +80,6 @@ function confirmationFrom(app: App, env: SiteEnvironment): ConfirmationSettings 
     throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
 
   const mailFrom = senderFrom(app, env);
-  if (!mailFrom)
-    throw new DeploySettingError(
-      'Confirmation mails need a sender: deploy with -c mailFrom=hallo@your-domain (or MANDJE_MAIL_FROM), or with -c confirmSignups=false to store signups confirmed without a mail.',
-    );
   if (!PLAIN_ADDRESS.test(mailFrom))
     throw new DeploySettingError(
       `-c mailFrom is a plain address such as hallo@mandje.nl, not "${mailFrom}".`,
@@ -148,7 +145,9 @@ function positiveInteger(name: string, value: string | undefined, what: string):
 /**
  * How much the API takes: the stage's global rate (burst twice that), and optionally executions reserved for
  * the waitlist function. A reservation below what the rate keeps busy would turn people away with errors
- * before the throttle's 429 does, so it is refused.
+ * before the throttle's 429 does, so it is refused. Lambda refuses a reservation that leaves fewer than 100
+ * of the account's concurrent executions unreserved: on a new account's 10, any reservation fails to
+ * deploy, so give one only once the quota is raised.
  */
 function capacityFrom(app: App): CapacitySettings {
   const apiRateLimit =
@@ -178,8 +177,8 @@ function wafFrom(app: App): boolean {
 /**
  * The choices made at deploy time, from the CDK context (`-c name=value`):
  * - `domainNames=mandje.nl,www.mandje.nl` with `certificateArn=arn:aws:acm:us-east-1:…`: a custom domain;
- * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails, required while confirmation is on (or
- *   MANDJE_MAIL_FROM in the environment, the same fact: see senderFrom);
+ * - `mailFrom=hallo@mandje.nl`: the sender of confirmation mails (or MANDJE_MAIL_FROM in the environment, the
+ *   same fact; without either, the site config's sender: see senderFrom);
  * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
  * - `sesSandboxRecipients=ann@example.nl,bob@example.nl`: while the account is in SES's sandbox, the verified
  *   addresses to try the mail with;
@@ -191,7 +190,8 @@ function wafFrom(app: App): boolean {
  * - `apiRateLimit=1000`: the API stage's requests per second (bursts of twice that), DEFAULT_API_RATE_LIMIT
  *   unless given;
  * - `apiReservedConcurrency=100`: executions reserved for the waitlist function (none unless given: a
- *   reservation takes from the account's unreserved pool);
+ *   reservation takes from the account's unreserved pool, of which Lambda keeps 100 free, so on a new
+ *   account's quota of 10 concurrent executions any reservation fails to deploy);
  * - `sesMaxSendRate=14`: the mailer's pace in mails per second, instead of asking SES's GetAccount.
  */
 export function deploySettings(

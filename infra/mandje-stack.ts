@@ -27,7 +27,7 @@ export interface ConfirmationSettings {
   hostedZone?: { name: string; id: string };
   /** Verified addresses to send to while the account is in SES's sandbox (see MailSender). */
   sesSandboxRecipients?: string[];
-  /** SES's maximum send rate (mails per second) to pace by; without it the mailer asks SES (GetAccount). */
+  /** SES's maximum send rate (mails per second) to pace by; without it the mailer takes SES's (GetAccount). */
   sesMaxSendRate?: number;
 }
 
@@ -35,7 +35,10 @@ export interface ConfirmationSettings {
 export interface CapacitySettings {
   /** The stage's steady requests per second; its burst is twice that. */
   apiRateLimit: number;
-  /** Executions reserved for the waitlist function; none unless given. */
+  /**
+   * Executions reserved for the waitlist function; none unless given. Lambda keeps 100 of the account's
+   * concurrent executions unreserved, so on a new account's quota of 10 any reservation fails to deploy.
+   */
   apiReservedConcurrency?: number;
 }
 

@@ -100,14 +100,13 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         reason:
           'The mail limit table holds only hashed counts and send slots that expire within a day: nothing a backup would need to bring back.',
       },
-    );
-    if (mailer.readsSendRate)
-      acknowledgements.push({
+      {
         construct: mailer.handler.role ?? mailer.handler,
         rule: `${rule('IAM5')}[Resource::*]`,
         reason:
-          'ses:GetAccount (the account’s maximum send rate, the mailer’s pace) has no resource-level permission; it reads the account’s sending quota and nothing else. With -c sesMaxSendRate the statement is left out.',
-      });
+          'ses:GetAccount (the account’s daily quota and maximum send rate) has no resource-level permission; it reads the account’s sending quota and status and nothing else.',
+      },
+    );
   }
   if (mailEvents)
     acknowledgements.push({

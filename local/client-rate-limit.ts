@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import { CLIENT_POSTS_PER_MINUTE, countsTowardClientLimit } from '#contract/abuse-limits';
 import { METRIC } from '#contract/metrics';
 import {
   TOO_MANY_REQUESTS_CONTENT_TYPE,
@@ -11,8 +11,9 @@ import { writeMetricLine } from '../functions/telemetry/metrics';
 
 /**
  * The per-client limit AWS WAF applies at the edge in production, applied by the runner: POSTs to `/api/*`
- * per client IP per minute. Fixed windows of a minute: a client's count starts again at each minute.
- * Only the current window's counts are kept, in memory, keyed by IP address; nothing goes to disk.
+ * per client IP per minute, leaving's posts not counted (countsTowardClientLimit, #contract/abuse-limits).
+ * Fixed windows of a minute: a client's count starts again at each minute. Only the current window's counts
+ * are kept, in memory, keyed by IP address; nothing goes to disk.
  */
 
 const WINDOW_MS = 60_000;
@@ -66,8 +67,18 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
+/** The request's path as WAF matches it: without the query, percent-decoded (as it is, if malformed). */
+function decodedPath(request: IncomingMessage): string {
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 const isLimited = (request: IncomingMessage) =>
-  request.method === 'POST' && (request.url ?? '').startsWith('/api/');
+  countsTowardClientLimit(request.method ?? '', decodedPath(request));
 
 /** The answer WAF gives past the limit: its status, page, content type and Retry-After, nothing else. */
 function refuse(request: IncomingMessage, response: ServerResponse): void {
@@ -89,7 +100,7 @@ function refuse(request: IncomingMessage, response: ServerResponse): void {
   });
 }
 
-/** `next`, with POSTs to `/api/*` past `limit` answered 429 before they reach it. */
+/** `next`, with the posts the limit counts (countsTowardClientLimit) past `limit` answered 429 first. */
 export function limitClientPosts(limit: ClientRateLimit, next: Route): Route {
   return async (request, response) => {
     // The socket's address: the runner is not behind a proxy whose headers could be trusted.

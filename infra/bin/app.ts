@@ -1,6 +1,6 @@
 /**
- * The CDK app: `npm run synth` and `npm run deploy` run this. Confirmation mails need a sender, and a
- * custom domain is optional (every setting: infra/deploy-settings.ts; the site's facts: #contract/site-config):
+ * The CDK app: `npm run synth`, `npm run deploy` and `cdk bootstrap` run this. Every setting is optional
+ * (infra/deploy-settings.ts; the site's facts, the mails' sender among them: #contract/site-config):
  *   cdk deploy --all -c mailFrom=hallo@mandje.nl -c domainNames=mandje.nl,www.mandje.nl -c certificateArn=arn:aws:acm:us-east-1:…
  */
 import { resolve } from 'node:path';

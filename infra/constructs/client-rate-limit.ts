@@ -1,6 +1,10 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import {
+  CLIENT_LIMIT_EXEMPT_PATH,
+  CLIENT_LIMITED_PREFIX,
+  CLIENT_POSTS_PER_MINUTE,
+} from '#contract/abuse-limits';
 import {
   TOO_MANY_REQUESTS_HTML,
   TOO_MANY_REQUESTS_RETRY_AFTER,
@@ -35,8 +39,10 @@ const matches = (
 /**
  * An AWS WAF web ACL for a CloudFront distribution (so it lives in us-east-1): each client IP address may
  * POST to /api/* CLIENT_POSTS_PER_MINUTE times a minute; past that it gets 429 with the page of
- * #contract/too-many-requests until its rate falls. Everything else passes. No requests are sampled: a
- * sample holds the client's IP address, which the privacy notice says is not kept.
+ * #contract/too-many-requests until its rate falls. Posts to leave (CLIENT_LIMIT_EXEMPT_PATH and under it)
+ * are neither counted nor refused: mail providers post one-click unsubscribes for many people from a few
+ * addresses (countsTowardClientLimit is the same rule, for the runner). Everything else passes. No requests
+ * are sampled: a sample holds the client's IP address, which the privacy notice says is not kept.
  */
 export class ClientRateLimit extends Construct {
   public readonly webAcl: CfnWebACL;
@@ -66,7 +72,24 @@ export class ClientRateLimit extends Construct {
                 andStatement: {
                   statements: [
                     matches({ method: {} }, 'EXACTLY', 'POST', 'NONE'),
-                    matches({ uriPath: {} }, 'STARTS_WITH', '/api/', 'URL_DECODE'),
+                    matches({ uriPath: {} }, 'STARTS_WITH', CLIENT_LIMITED_PREFIX, 'URL_DECODE'),
+                    {
+                      notStatement: {
+                        statement: {
+                          orStatement: {
+                            statements: [
+                              matches({ uriPath: {} }, 'EXACTLY', CLIENT_LIMIT_EXEMPT_PATH, 'URL_DECODE'),
+                              matches(
+                                { uriPath: {} },
+                                'STARTS_WITH',
+                                `${CLIENT_LIMIT_EXEMPT_PATH}/`,
+                                'URL_DECODE',
+                              ),
+                            ],
+                          },
+                        },
+                      },
+                    },
                   ],
                 },
               },

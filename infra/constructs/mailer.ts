@@ -1,5 +1,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -36,7 +42,7 @@ export interface MailerProps {
   siteUrl: string;
   /** The address the mails name for questions (the site's contact address). */
   contactEmail: string;
-  /** SES's maximum send rate, mails per second (`-c sesMaxSendRate`); without it the mailer asks SES. */
+  /** SES's maximum send rate, mails per second (`-c sesMaxSendRate`); without it the mailer takes SES's. */
   maxSendRate?: number;
   logRetention: RetentionDays;
 }
@@ -54,6 +60,9 @@ export const BULK_MAIL_STUCK_DAYS = 3;
 /** How far the stream may be behind before queuing the mail requests is an alarm. */
 const REQUESTS_BEHIND_MINUTES = 10;
 
+/** How long mail may fail with none sent before that is an alarm. */
+const FAILING_MINUTES = 15;
+
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
@@ -66,9 +75,10 @@ const FIVE_MINUTES = Duration.minutes(5);
  *   the priority lane's hold and the per-mailbox limit (MAILS_PER_MAILBOX) are items of the mail limit
  *   table, so two invocations per queue share one pace. A mail that can never be sent it moves to the
  *   dead-letter queue itself. It may send as the sender's identity through its configuration set, read
- *   and update records, put, read and update items of the limit table, consume the two queues and send to
- *   the dead-letter queue, and (without `maxSendRate`) read SES's account; nothing else.
- * The alarms say when mail is late, refused, stuck or not queued.
+ *   SES's account (its daily quota, and its rate without `maxSendRate`), read and update records, put,
+ *   read and update items of the limit table, consume the two queues and send to the dead-letter queue;
+ *   nothing else.
+ * The alarms say when mail is late, refused, failing, paused, stuck or not queued.
  */
 export class Mailer extends Construct {
   /** The sender of every mail. */
@@ -83,11 +93,16 @@ export class Mailer extends Construct {
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
   public readonly requestsDeadLetterQueue: Queue;
-  /** Whether the mailer asks SES for its pace (no `maxSendRate`): then it may call ses:GetAccount. */
-  public readonly readsSendRate: boolean;
   /** The mail alarms, by name, for the operator's topic (infra/constructs/operations.ts). */
   public readonly alarms: Record<
-    'MailLate' | 'MailRefused' | 'MailStuck' | 'AnnouncementStuck' | 'UnqueuedMail' | 'MailRequestsBehind',
+    | 'MailLate'
+    | 'MailRefused'
+    | 'MailFailing'
+    | 'MailPaused'
+    | 'MailStuck'
+    | 'AnnouncementStuck'
+    | 'UnqueuedMail'
+    | 'MailRequestsBehind',
     Alarm
   >;
 
@@ -95,7 +110,6 @@ export class Mailer extends Construct {
     super(scope, id);
     const { sender, table, queues } = props;
     this.queues = queues;
-    this.readsSendRate = props.maxSendRate === undefined;
 
     // Only hashes and slots that expire within a day: nothing to recover, so no backups, and it may go
     // with the stack.
@@ -141,11 +155,12 @@ export class Mailer extends Construct {
         // mapping before it), a signup written meanwhile is still queued. A job for a mail already sent is
         // superseded when it is read (request-mail.ts), so replaying the day mails nobody twice.
         startingPosition: StartingPosition.TRIM_HORIZON,
-        // Queuing a request takes milliseconds and SES never throttles it: large batches, and up to 10
-        // batches of a shard at once (one key's changes stay in order), about 100 requests a second each,
-        // keep queuing ahead of a spike of 1,000 signups a second.
+        // Queuing a request takes milliseconds, and the mail leaves at SES's rate (about 14 a second once
+        // in production) whatever this does: one batch of up to 100 at a time per shard queues far ahead
+        // of that, and keeps this function to one execution per shard of the account's concurrency (a new
+        // account may have 10 in all).
         batchSize: 100,
-        parallelizationFactor: 10,
+        parallelizationFactor: 1,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         // Retried for as long as the stream keeps the record (24 hours) rather than dropped: a failure here
@@ -185,15 +200,15 @@ export class Mailer extends Construct {
         ...(props.maxSendRate !== undefined ? { MAIL_MAX_SEND_RATE: String(props.maxSendRate) } : {}),
       },
       permissions: [
+        // SES v2's SendEmail with Raw content is authorized as ses:SendRawEmail as well.
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['ses:SendEmail'],
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
           resources: sender.sendingResources,
         }),
-        // The pace, when no setting gives it: GetAccount has no resource-level permission.
-        ...(this.readsSendRate
-          ? [new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] })]
-          : []),
+        // The day's quota (and the pace, when no setting gives it): GetAccount has no resource-level
+        // permission.
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }),
         // A record read as it is now (consistent), claimed and marked; the announcement's state items read
         // and its progress counted.
         new PolicyStatement({
@@ -276,6 +291,37 @@ export class Mailer extends Construct {
           'land there too (reason suppressed), as expected. Delete the messages once handled.',
         ].join(' '),
         metric: mailerMetric(METRIC.mailRefused),
+        ...atLeastOne,
+      }),
+      // A mail received and failed again and again keeps its queue's oldest message young (each receive
+      // counts), so MailStuck may never see it: this counts the failures themselves.
+      MailFailing: new Alarm(this, 'MailFailingAlarm', {
+        alarmDescription: [
+          `Mail is failing and none goes out: in the last ${FAILING_MINUTES} minutes the mailer could not send`,
+          'a mail and sent not one. The mails stay on their queues and are tried again; one failing for about',
+          "a day goes to the mail dead-letter queue (the refused alarm). First read the mailer's log",
+          `(${mailerLogs}) at level ERROR for the error and its fault class: SES or DynamoDB unreachable or`,
+          'timing out for long, access denied, a bug after a deploy (roll it back). The mail-paused alarm, if it',
+          'is on too, names a set-up fault.',
+        ].join(' '),
+        metric: new MathExpression({
+          // The failures of a window in which nothing was sent; 0 once a mail goes.
+          expression: 'IF(FILL(sent, 0) == 0, FILL(failed, 0), 0)',
+          usingMetrics: { failed: mailerMetric(METRIC.mailFailed), sent: mailerMetric(METRIC.mailSent) },
+          label: 'Mails failed, none sent',
+          period: Duration.minutes(FAILING_MINUTES),
+        }),
+        ...atLeastOne,
+      }),
+      MailPaused: new Alarm(this, 'MailPausedAlarm', {
+        alarmDescription: [
+          'Mail sending is paused by a set-up fault: access denied, the sending domain not verified, the account',
+          "in the SES sandbox, SES sending paused, or the day's quota spent. The mails wait on their queues",
+          `(${MAIL_QUEUE_RETENTION_DAYS} days) and go by themselves once the cause is gone. First read the`,
+          `mailer's log (${mailerLogs}) at level ERROR for the error's name; see docs/deploying.md's launch`,
+          'checklist.',
+        ].join(' '),
+        metric: mailerMetric(METRIC.mailPaused),
         ...atLeastOne,
       }),
       MailStuck: new Alarm(this, 'MailStuckAlarm', {

@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
+import { DEFAULT_SITE_CONFIG, readSiteConfig } from '#contract/site-config';
 import { concurrencyNeededFor, DeploySettingError, deploySettings } from '../../infra/deploy-settings';
 
 const settingsOf = (context: Record<string, string>) => deploySettings(new App({ context }));
@@ -17,11 +18,11 @@ function failureOf(context: Record<string, string>): DeploySettingError {
 }
 
 describe('deploy settings from the CDK context', () => {
-  it('stops the synth with one line naming mailFrom when confirmation is on and no sender is given', () => {
-    const { message } = failureOf({});
-    expect(message).not.toContain('\n');
-    expect(message).toContain('-c mailFrom=');
-    expect(message).toContain('-c confirmSignups=false');
+  it('takes the site config’s sender when neither -c mailFrom nor MANDJE_MAIL_FROM is given', () => {
+    expect(settingsOf({}).confirmation).toEqual({ mailFrom: DEFAULT_SITE_CONFIG.mailFrom });
+    expect(deploySettings(new App(), { MANDJE_CONTACT_EMAIL: 'post@example.nl' }).confirmation).toEqual({
+      mailFrom: readSiteConfig({ MANDJE_CONTACT_EMAIL: 'post@example.nl' }).mailFrom,
+    });
   });
 
   it('takes the sender from MANDJE_MAIL_FROM when -c mailFrom is not given, and refuses two different ones', () => {

@@ -1,12 +1,14 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, expect, it } from 'vitest';
-import { CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import { CLIENT_POSTS_PER_MINUTE, countsTowardClientLimit } from '#contract/abuse-limits';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import {
   TOO_MANY_REQUESTS_HTML,
   TOO_MANY_REQUESTS_RETRY_AFTER,
   TOO_MANY_REQUESTS_STATUS,
 } from '#contract/too-many-requests';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import type { MandjeEdgeStack } from '../../infra/edge-stack';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { synthStacks } from './synth';
@@ -43,7 +45,7 @@ it('lets every request through by default: the one rule is the only thing it blo
   expect(rules().map((rule) => rule.Name)).toEqual(['PostsPerClient']);
 });
 
-it('counts POSTs to /api/* per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
+it('counts POSTs to /api/* but leaving per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
   const [rule] = rules();
   expect(rule?.Statement.RateBasedStatement).toMatchObject({
     AggregateKeyType: 'IP',
@@ -66,11 +68,60 @@ it('counts POSTs to /api/* per client IP address, CLIENT_POSTS_PER_MINUTE in eac
               SearchString: '/api/',
             },
           },
+          { NotStatement: {} },
         ],
       },
     },
   });
 });
+
+/** A WAF statement as the template writes it: byte matches on the method or path, and, or, not. */
+type WafStatement = {
+  ByteMatchStatement?: {
+    FieldToMatch: { Method?: object; UriPath?: object };
+    PositionalConstraint: 'EXACTLY' | 'STARTS_WITH';
+    SearchString: string;
+    TextTransformations: { Type: 'NONE' | 'URL_DECODE' }[];
+  };
+  AndStatement?: { Statements: WafStatement[] };
+  OrStatement?: { Statements: WafStatement[] };
+  NotStatement?: { Statement: WafStatement };
+};
+
+/** Whether a statement matches a request, as AWS WAF evaluates the parts this web ACL uses. */
+function wafMatches(statement: WafStatement, request: { method: string; path: string }): boolean {
+  const { ByteMatchStatement: byteMatch, AndStatement, OrStatement, NotStatement } = statement;
+  if (AndStatement) return AndStatement.Statements.every((part) => wafMatches(part, request));
+  if (OrStatement) return OrStatement.Statements.some((part) => wafMatches(part, request));
+  if (NotStatement) return !wafMatches(NotStatement.Statement, request);
+  if (!byteMatch) throw new Error(`a statement this test cannot evaluate: ${JSON.stringify(statement)}`);
+  let value = byteMatch.FieldToMatch.Method ? request.method : request.path;
+  for (const { Type } of byteMatch.TextTransformations)
+    if (Type === 'URL_DECODE') value = decodeURIComponent(value);
+  return byteMatch.PositionalConstraint === 'EXACTLY'
+    ? value === byteMatch.SearchString
+    : value.startsWith(byteMatch.SearchString);
+}
+
+it.each([
+  ['POST', WAITLIST_PATH, true],
+  ['POST', LEAVE_REQUEST_PATH, true],
+  ['POST', '/api/confirm', true],
+  ['POST', LEAVE_PATH, false],
+  ['POST', `${LEAVE_PATH}/one-click`, false],
+  ['POST', '/api/%6Ceave', false],
+  ['GET', WAITLIST_PATH, false],
+  ['POST', '/index.html', false],
+])(
+  'counts %s %s: %s (one-click posts to leave are not, asking for a leave link by mail is), as the runner does',
+  (method, path, counted) => {
+    const [rule] = rules();
+    const scope = present(rule, 'rule').Statement.RateBasedStatement.ScopeDownStatement as WafStatement;
+
+    expect(wafMatches(scope, { method, path })).toBe(counted);
+    expect(countsTowardClientLimit(method, decodeURIComponent(path))).toBe(counted);
+  },
+);
 
 it('answers a client past the limit 429 with the shared page and a Retry-After header', () => {
   const [rule] = rules();

@@ -50,6 +50,7 @@ const CONSUMING = [
   'sqs:GetQueueAttributes',
 ];
 const DAY = 24 * 60 * 60;
+type MetricQuery = { Id: string; Expression?: string; MetricStat?: unknown };
 
 function mappingsOf(functionId: string): Resource[] {
   return (Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[]).filter(
@@ -257,13 +258,13 @@ describe('the mailer, the one sender of every mail', () => {
     });
   });
 
-  it('may send as the identity, read SES’s rate, read and update records, pace in the limit table, consume both queues and fill the dead-letter queue, and nothing else', () => {
+  it('may send as the identity, read SES’s account, read and update records, pace in the limit table, consume both queues and fill the dead-letter queue, and nothing else', () => {
     const statements = statementsOf(template, ids.mailerRole);
     const expected = [
       logWrites(ids.mailerLogs),
       {
         Effect: 'Allow',
-        Action: 'ses:SendEmail',
+        Action: ['ses:SendEmail', 'ses:SendRawEmail'],
         Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
       },
       { Effect: 'Allow', Action: 'ses:GetAccount', Resource: '*' },
@@ -283,7 +284,20 @@ describe('the mailer, the one sender of every mail', () => {
     expect(resourceOf(template, ids.mailerRole).Properties.ManagedPolicyArns).toBeUndefined();
   });
 
-  it('with -c sesMaxSendRate is told the rate, and may not read SES’s account', () => {
+  it('may send Raw content: SES v2’s SendEmail with it is authorized as ses:SendRawEmail too, on the same resources', () => {
+    const sending = statementsOf(template, ids.mailerRole).filter(({ Action }) =>
+      [Action].flat().some((action) => action.startsWith('ses:Send')),
+    );
+    expect(sending).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+        Resource: [sesArn('identity', ids.identity), sesArn('configuration-set', ids.configurationSet)],
+      },
+    ]);
+  });
+
+  it('with -c sesMaxSendRate is told the rate, and still reads SES’s account for the day’s quota', () => {
     const app = new App({ context: { mailFrom: MAIL_FROM, sesMaxSendRate: '14' } });
     const paced = synthStack(deploySettings(app), app);
     const mailer = present(paced.mailer, 'mailer').handler;
@@ -295,8 +309,7 @@ describe('the mailer, the one sender of every mail', () => {
     const actions = statementsOf(pacedTemplate, logicalIdOf(present(mailer.role, 'mailer role'))).flatMap(
       ({ Action }) => Action,
     );
-    expect(actions).toContain('ses:SendEmail');
-    expect(actions).not.toContain('ses:GetAccount');
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'ses:GetAccount']));
   });
 });
 
@@ -333,6 +346,54 @@ describe('the mail alarms', () => {
       ),
     );
     expect(onDeadLetterDepth).toEqual([]);
+  });
+
+  it('go off when the mailer counted a failed mail and sent none in 15 minutes, zero where either wrote nothing', () => {
+    const { Metrics, ...rest } = alarm('MailFailing') as { Metrics: MetricQuery[] } & Record<string, unknown>;
+    expect(rest).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    const expression = Metrics.find((query) => query.Expression !== undefined);
+    expect(expression).toMatchObject({
+      Expression: 'IF(FILL(sent, 0) == 0, FILL(failed, 0), 0)',
+      ReturnData: true,
+    });
+    const inputs = Object.fromEntries(
+      Metrics.filter((query) => query.MetricStat).map((query) => [query.Id, query.MetricStat]),
+    );
+    const ofMailer = (metricName: string) => ({
+      Metric: {
+        Namespace: METRIC_NAMESPACE,
+        MetricName: metricName,
+        Dimensions: [{ Name: 'Service', Value: 'mailer' }],
+      },
+      Period: 15 * 60,
+      Stat: 'Sum',
+    });
+    expect(inputs).toEqual({ failed: ofMailer(METRIC.mailFailed), sent: ofMailer(METRIC.mailSent) });
+    expect(descriptionOf(alarm('MailFailing'))).toContain(`mailer's log (<${ids.mailerLogs}>)`);
+  });
+
+  it('go off at the first MailPaused of the mailer in 5 minutes: sending stopped by a set-up fault', () => {
+    expect(alarm('MailPaused')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: METRIC.mailPaused,
+      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    const description = descriptionOf(alarm('MailPaused'));
+    for (const cause of ['access denied', 'not verified', 'sandbox', 'SES sending paused', 'quota'])
+      expect(description).toContain(cause);
+    expect(description).toContain(`(${MAIL_QUEUE_RETENTION_DAYS} days)`);
+    expect(description).toContain("docs/deploying.md's launch checklist");
   });
 
   it('go off when a confirmation has waited in the priority queue longer than a late mail', () => {
@@ -388,6 +449,8 @@ describe('the mail alarms', () => {
     for (const name of [
       'MailLate',
       'MailRefused',
+      'MailFailing',
+      'MailPaused',
       'MailStuck',
       'AnnouncementStuck',
       'UnqueuedMail',

@@ -43,7 +43,9 @@ describe('the alarms', () => {
         'ConfirmFunctionThrottles',
         'MailEventsFunctionErrors',
         'MailEventsFunctionThrottles',
+        'MailFailing',
         'MailLate',
+        'MailPaused',
         'MailRefused',
         'MailRequestsBehind',
         'MailRequestsFunctionErrors',
@@ -216,6 +218,34 @@ describe('the alarm topic', () => {
         ]),
       },
     });
+  });
+
+  it('lets this account’s CloudWatch alarms publish: its policy replaces SNS’s default one', () => {
+    const topic = { Ref: logicalIdOf(stack.operations.topic) };
+    const policies = (Object.values(template.findResources('AWS::SNS::TopicPolicy')) as Resource[]).filter(
+      (policy) => JSON.stringify(policy.Properties.Topics) === JSON.stringify([topic]),
+    );
+    expect(policies).toHaveLength(1);
+    const { Statement } = (policies[0] as Resource).Properties.PolicyDocument as { Statement: unknown[] };
+    expect(Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: topic,
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': '123456789012' },
+          ArnLike: {
+            'aws:SourceArn': {
+              'Fn::Join': [
+                '',
+                ['arn:', { Ref: 'AWS::Partition' }, ':cloudwatch:eu-west-1:123456789012:alarm:*'],
+              ],
+            },
+          },
+        },
+      }),
+    );
   });
 
   it('has no subscription without -c alarmEmail', () => {
