@@ -56,6 +56,12 @@ export const METRIC = {
   mailThrottled: 'MailThrottled',
   /** Mails SES refused for good: moved to the dead-letter queue, never retried. */
   mailRefused: 'MailRefused',
+  /**
+   * Sending paused by a fault of the account's set-up rather than of one mail (access denied, the sender
+   * not verified, the sandbox, SES paused, the day's quota spent): the mails stay owed on their queues and
+   * go once the cause is gone. Alarmed.
+   */
+  mailPaused: 'MailPaused',
   /** Mail requests put on the mail queue from the table's stream. */
   mailQueued: 'MailQueued',
   /** Requests refused with 403: posted by another site's page, or not through CloudFront. */

@@ -3,7 +3,8 @@
  * source map (index.mjs.map) and what it reads at run time beside it, and prints each bundle's size. These
  * folders are what the stack deploys (infra/), byte for byte; the stack runs a function whose map ships
  * with --enable-source-maps, so a stack trace in its log names functions/ files and lines. The AWS SDK v3
- * is left out: the Node.js Lambda runtime provides it, so the bundles stay small and the cold starts short.
+ * is bundled: the version that runs is the one in the lockfile, the one every test ran, never whatever copy
+ * the Lambda runtime happens to carry.
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -53,7 +54,6 @@ export async function bundleFunction(name: FunctionName, functionDir: string): P
     platform: 'node',
     target: 'node24',
     format: 'esm',
-    external: ['@aws-sdk/*'],
     // Bundled CommonJS may call require(); an ES module has none unless it is made.
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

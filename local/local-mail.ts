@@ -134,7 +134,8 @@ export function startLocalMail(options: {
     contactEmail: options.contactEmail,
     brandName: BRAND_NAME,
     transport: maxSendRate === undefined ? outbox : sesRateLimited(outbox, maxSendRate),
-    slots: async () => slots,
+    // No quota for a day here: nothing holds the announcement back for the confirmations.
+    pace: async () => ({ slots }),
     queue: {
       async deadLetter(record, mailClass, reason) {
         await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });

@@ -32,8 +32,10 @@ import {
 } from '../functions/announce/deliver-announcement';
 import { Pacer, sendPaced, untilNotThrottled } from '../functions/announce/pacer';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
+import { quotaReserve } from '../functions/mailer/mail-pause';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
 import { sendSlots, sendUntilNotThrottled } from '../functions/mailer/send-slots';
+import { errorNameOf } from '../functions/telemetry/fault-class';
 import { sesRateLimited } from '../local/announce-throttle';
 import { localMaxSendRate } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
@@ -44,8 +46,8 @@ import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
  * `npm run waitlist -- announce <folder> [--test-to ADDRESS] [--send] [--rate N]`: the launch mail.
  * Without --send a dry run (previews and who would get it); --test-to one mail per language to one
  * address; --send everyone owed it, paced. Locally the tool sends itself, through the outbox; with
- * --table it starts the send inside AWS (functions/announce/planner-handler.ts and sender-handler.ts) and
- * follows it, so nothing depends on the operator's laptop staying awake.
+ * --table it starts the send inside AWS (functions/announce/planner-handler.ts plans it, the mailer sends
+ * it) and follows it, so nothing depends on the operator's laptop staying awake.
  */
 export interface AnnounceRequest {
   folder: string;
@@ -67,7 +69,7 @@ const REASON_WORDS: Record<SkipReason, string> = {
   bounced: 'bounced',
   complained: 'complained',
   already: 'already sent this announcement',
-  unknown: 'unknown (a send a crash left unknown: not sent again)',
+  unknown: 'unknown (a send whose outcome a crash or a lost answer left unknown: not sent again)',
 };
 
 const perLanguage = (counts: Record<Locale, number>) =>
@@ -109,19 +111,60 @@ export class AnnounceError extends Error {
   override name = 'WaitlistToolError';
 }
 
+/** SES's sending quota for the account, as GetAccount reads it. */
+async function sesSendQuota(target: WaitlistTarget & { kind: 'aws' }) {
+  const ses = new SESv2Client(target.region ? { region: target.region } : {});
+  try {
+    const { SendQuota } = await ses.send(new GetAccountCommand({}));
+    return SendQuota ?? {};
+  } finally {
+    ses.destroy();
+  }
+}
+
 /** The rate to send at: --rate, else locally SES_MAX_SEND_RATE (or no limit), on AWS the account's. */
 async function sendRate(request: AnnounceRequest, target: WaitlistTarget): Promise<number> {
   if (request.rate !== undefined) return request.rate;
   if (target.kind === 'local') return sesMaxSendRateFromEnvironment() ?? Number.POSITIVE_INFINITY;
-  const ses = new SESv2Client(target.region ? { region: target.region } : {});
+  const rate = (await sesSendQuota(target)).MaxSendRate;
+  if (!rate || !(rate > 0)) throw new AnnounceError('SES reports no maximum send rate: pass --rate');
+  return rate;
+}
+
+/** SES's quota for 24 hours (Max24HourSend -1: none), and what went in the last 24 hours. */
+export interface DayQuota {
+  max24HourSend: number;
+  sentLast24Hours: number;
+}
+
+/**
+ * Days the announcement needs for `owed` people at SES's quota, as the mailer sends it: each day's quota
+ * less the reserve it keeps for confirmations, today's less what went in the last 24 hours already.
+ */
+export function daysNeeded(owed: number, quota: DayQuota): number {
+  if (owed === 0 || quota.max24HourSend < 0) return owed === 0 ? 0 : 1;
+  const perDay = quota.max24HourSend - quotaReserve(quota.max24HourSend);
+  return perDay > 0 ? Math.ceil((owed + quota.sentLast24Hours) / perDay) : Number.POSITIVE_INFINITY;
+}
+
+const figure = (value: number) => value.toLocaleString('en');
+
+async function quotaLineOf(target: WaitlistTarget & { kind: 'aws' }, owed: number): Promise<string> {
   try {
-    const { SendQuota } = await ses.send(new GetAccountCommand({}));
-    const rate = SendQuota?.MaxSendRate;
-    if (!rate || !(rate > 0)) throw new AnnounceError('SES reports no maximum send rate: pass --rate');
-    return rate;
-  } finally {
-    ses.destroy();
+    const { Max24HourSend, SentLast24Hours } = await sesSendQuota(target);
+    if (Max24HourSend === undefined) return 'SES reports no quota a day.';
+    return quotaLine(owed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours ?? 0 });
+  } catch (error) {
+    return `SES's quota could not be read (${errorNameOf(error)}): the send may take more than a day.`;
   }
+}
+
+/** The dry run's line on how long SES's quota makes the send take. */
+export function quotaLine(owed: number, quota: DayQuota): string {
+  if (quota.max24HourSend < 0) return 'SES sets this account no quota a day.';
+  const days = daysNeeded(owed, quota);
+  const need = Number.isFinite(days) ? `need ${figure(days)} day${days === 1 ? '' : 's'}` : 'cannot be sent';
+  return `At today's SES quota (${figure(quota.max24HourSend)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(quota.max24HourSend))} a day.`;
 }
 
 /** A leave link for previews and test mails: the right shape, leading to nobody. */
@@ -136,7 +179,7 @@ export async function announce(
   const announcement = await readAnnouncement(request.folder);
   const settings = senderSettings(target);
   if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
-  if (!request.send) return dryRun(table, announcement, request, settings, io);
+  if (!request.send) return dryRun(table, target, announcement, request, settings, io);
   const rate = await sendRate(request, target);
   if (target.kind === 'aws') return startAndFollow(table, announcement, rate, io);
   return sendHere(table, announcement, rate, localTransport(target.dataDir), settings, io);
@@ -144,6 +187,7 @@ export async function announce(
 
 async function dryRun(
   table: WaitlistTable,
+  target: WaitlistTarget,
   announcement: Announcement,
   request: AnnounceRequest,
   settings: ReturnType<typeof senderSettings>,
@@ -164,10 +208,13 @@ async function dryRun(
     files.push(file);
   }
   const count = await countAudience(table, announcement.id);
+  const owed = countedTotal(count.send);
   io.out(
     [
       `Announcement ${announcement.id}: previews in ${files.join(' and ')}`,
-      `Would send to ${countedTotal(count.send)} confirmed people: ${perLanguage(count.send)}`,
+      `Would send to ${owed} confirmed people: ${perLanguage(count.send)}`,
+      // On AWS only: on one machine no quota holds the send back.
+      ...(target.kind === 'aws' ? [await quotaLineOf(target, owed)] : []),
       skippedLine(count.skipped),
       'Nothing was sent (a dry run): --test-to ADDRESS sends one mail per language to you, --send to everyone.',
       '',

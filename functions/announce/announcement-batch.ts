@@ -1,6 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { MailPaused } from '../mailer/mail-pause';
+import { MailOutcomeUnknown } from '../mailer/mail-transport';
 import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { logAnnouncement } from './announce-log';
@@ -9,21 +11,18 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 
 /**
  * The announcement's part of the mailer (functions/mailer/mail-sender.ts): one recipient per queue message
- * of the bulk lane, at the pace every mail keeps and, when lower, the announcement's own rate. A fault no
- * retry will fix (no permission, SES paused, a bug) stops the pass: the state says why, and the queue's
+ * of the bulk lane, at the pace every mail keeps and, when lower, the announcement's own rate. A fault of
+ * SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no one's: the mailer
+ * pauses, and the message waits on the queue, its person still owed. A fault of this side no retry will fix
+ * (the table or its permission missing, a bug) stops the pass: the state says why, and the queue's
  * remaining messages are let go without sending, since running the tool again plans the people still owed
  * from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
- * queue; any other failure returns its message to the queue.
+ * queue; a send SES may have taken without answering is counted unknown and never tried again; any other
+ * failure returns its message to the queue.
  */
 
 /** The state is read again after this long, for a changed rate or a stop. */
 const STATE_MAX_AGE_MS = 10_000;
-/**
- * Refusals in one batch, with no mail accepted, after which the pass stops: SES refusing every mail (an
- * account still in the sandbox, an identity no longer verified) would otherwise mark everyone
- * undeliverable for good.
- */
-const REFUSALS_TO_STOP = 5;
 /** Faults that the same send will meet again and again: the pass stops. */
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
@@ -98,8 +97,8 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
 }
 
 /**
- * A batch of announcement messages. `sender.send` sends at the pace; `paceFor(state)` gives the send the
- * announcement's own rate; `timeShort()` says the invocation must stop starting mails.
+ * A batch of announcement messages. `sendAt(rate)` sends at the pace and, when lower, the announcement's
+ * own rate; `timeShort()` says the invocation must stop starting mails.
  */
 export function announcementBatch(
   sender: Omit<AnnouncementSender, 'send'>,
@@ -108,8 +107,6 @@ export function announcementBatch(
 ): AnnouncementBatch {
   const { store } = sender;
   const tallies = new Map<string, { message: RecipientMessage; tally: Tally }>();
-  let refusals = 0;
-  let accepted = 0;
   const tallyOf = (message: RecipientMessage) => {
     const key = `${message.id}#${message.pass}`;
     let entry = tallies.get(key);
@@ -139,17 +136,22 @@ export function announcementBatch(
         if (outcome === 'not_owed') tally.not_owed++;
         else if (outcome === 'refused') {
           tally.not_owed++;
-          refusals++;
-          if (refusals >= REFUSALS_TO_STOP && accepted === 0)
-            await stopPass(store, state, 'refused: SES refused every mail of a batch').catch(() => {});
           return 'refused';
-        } else {
-          tally[`sent_${outcome.sent}`]++;
-          accepted++;
-        }
+        } else tally[`sent_${outcome.sent}`]++;
         return 'done';
       } catch (error) {
+        // Not sent, still owed: the mailer returns the message to the queue until the pause ends.
+        if (error instanceof MailPaused) throw error;
         if (error instanceof SentButUnrecorded) {
+          tally.unrecorded++;
+          return 'done';
+        }
+        if (error instanceof MailOutcomeUnknown) {
+          logAnnouncement('WARN', 'announcement outcome unknown', {
+            announcement: message.id,
+            faultClass: faultClassOf(error),
+            requestId,
+          });
           tally.unrecorded++;
           return 'done';
         }

@@ -67,7 +67,10 @@ export const progressSchema = z.object({
   not_owed: counter,
   /** Sends that failed and went back to the queue (or, after retries, to the dead-letter queue). */
   failed: counter,
-  /** Accepted by SES but not recorded on the record: reported as unknown, never sent again. */
+  /**
+   * Sends whose outcome is unknown (accepted by SES but not recorded, or no answer came from SES): reported
+   * as unknown, never sent again.
+   */
   unrecorded: counter,
   /** When the sender last counted: a pass is under way while this moves. */
   updatedAt: z.optional(z.string()),

@@ -3,7 +3,10 @@ import { LOCALES, type Locale } from '#contract/locales';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { WaitlistStore } from '../store/store-client';
 
-/** Why a record gets no announcement. `unknown`: a send whose outcome a crash left unknown, never repeated. */
+/**
+ * Why a record gets no announcement. `unknown`: a send whose outcome a crash or a lost answer left unknown,
+ * never repeated.
+ */
 export const SKIP_REASONS = ['pending', 'bounced', 'complained', 'already', 'unknown'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -7,7 +7,7 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
-import type { OutgoingMail } from '../mailer/mail-transport';
+import { MailOutcomeUnknown, type OutgoingMail } from '../mailer/mail-transport';
 import { ensureLinkKeys } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
@@ -21,7 +21,10 @@ export interface AnnouncementSender {
   mailFrom: string;
   contactEmail: string;
   brandName: string;
-  /** Hands the mail to SES or the outbox, with throttling waited out (pacer.ts untilNotThrottled). */
+  /**
+   * Hands the mail to SES or the outbox at the pace, throttling waited out (send-slots.ts); throws when it
+   * did not go (MailPaused: sending is paused), or may have (MailOutcomeUnknown).
+   */
   send(mail: OutgoingMail): Promise<void>;
   now?: () => Date;
 }
@@ -107,8 +110,9 @@ function markUndeliverable(store: WaitlistStore, key: string, id: string) {
  *    and is not being sent it;
  * 3. send;
  * 4. recorded: the id joins `announcements`, `announcing` goes.
- * A failure before SES accepted clears the claim again, so the mail stays owed. A crash between 2 and 4
- * leaves `announcing`: that outcome is unknown, and it is reported, never repeated.
+ * A failure before SES accepted clears the claim again, so the mail stays owed. A crash between 2 and 4,
+ * or a send SES gave no answer to (MailOutcomeUnknown), leaves `announcing`: that outcome is unknown, and
+ * it is reported, never repeated. At most once: a second mail to some is worse than none to a few.
  */
 export async function deliverAnnouncement(
   sender: AnnouncementSender,
@@ -169,7 +173,8 @@ export async function deliverAnnouncement(
       await markUndeliverable(store, key, id);
       return 'refused';
     }
-    // Not accepted: owed again.
+    if (error instanceof MailOutcomeUnknown) throw error;
+    // Not accepted (a fault that may pass, or sending paused): owed again.
     await updateIf(
       store,
       new UpdateCommand({

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { faultClassOf } from '../telemetry/fault-class';
+import { faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 
 /** Time as the pacer sees it: injected in tests, so pacing is checked without waiting. */
 export interface Clock {
@@ -56,7 +56,8 @@ export class Pacer {
 /**
  * Runs `work` until it does not throw throttling: on throttling it slows the pacer, waits (doubling, up
  * to a few seconds) and tries the same work again; it never gives up on it unless `giveUp()` says so (the
- * run is stopping, or a Lambda's time is running out), and then throws the throttling error.
+ * run is stopping, or a Lambda's time is running out), and then throws the throttling error. The day's
+ * quota spent (fault-class.ts setupFaultOf) is thrown at once: no wait of seconds ends it.
  */
 export async function untilNotThrottled<T>(
   work: () => Promise<T>,
@@ -71,7 +72,7 @@ export async function untilNotThrottled<T>(
     try {
       return await work();
     } catch (error) {
-      if (faultClassOf(error) !== 'throttled' || giveUp()) throw error;
+      if (faultClassOf(error) !== 'throttled' || setupFaultOf(error) || giveUp()) throw error;
       pacer.slowDown();
       await clock.sleep(wait);
       wait = Math.min(wait * 2, THROTTLE_DELAY_MS.max);

@@ -26,7 +26,8 @@ import { addCounts, audiencePages, emptyCount } from './audience';
 
 const store = storeFromEnvironment();
 const queueUrl = requiredEnv('QUEUE_URL');
-const sqs = new SQSClient({ maxAttempts: 5 });
+// The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
+const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 
 /** Pages per step: enough to keep the queue fed, few enough for a step to end in well under a minute. */
 const PAGES_PER_STEP = 50;

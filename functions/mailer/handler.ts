@@ -3,44 +3,56 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
-import { mailSender } from './mail-sender';
+import { DailyQuota } from './mail-pause';
+import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
-import { type SendSlots, sendSlots } from './send-slots';
+import { sendSlots } from './send-slots';
 
 /**
  * The mailer on AWS: mail-sender.ts reading the priority queue (confirmation and leave-link mails, put
  * there by request-handler.ts from the table's stream) and the bulk queue (the announcement, put there by
- * the planner), sending through SES. Its pace is SES's maximum send rate: the deploy setting
- * MAIL_MAX_SEND_RATE when given, else what SES's GetAccount says, read again every ten minutes.
+ * the planner), sending through SES. SES's GetAccount, read again every ten minutes, gives the pace (its
+ * maximum send rate, unless the deploy setting MAIL_MAX_SEND_RATE names one) and the quota for 24 hours.
  */
 
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
 const deadLetterQueueUrl = requiredEnv('DEAD_LETTER_QUEUE_URL');
-const sqs = new SQSClient({ maxAttempts: 5 });
+// The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
+const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 const ses = new SESv2Client({ maxAttempts: 3 });
 
-const RATE_MAX_AGE_MS = 10 * 60_000;
-let pace: { slots: SendSlots; readAt: number } | undefined;
+const ACCOUNT_MAX_AGE_MS = 10 * 60_000;
+/** Once the quota's bound says only the reserve may be left, the account is read again this often. */
+const QUOTA_READ_INTERVAL_MS = 5_000;
+let account: { pace: MailPace; readAt: number } | undefined;
 
-async function maxSendRate(): Promise<number> {
-  const setting = Number(process.env.MAIL_MAX_SEND_RATE);
-  if (setting > 0) return setting;
+async function readPace(): Promise<MailPace> {
   const { SendQuota } = await ses.send(new GetAccountCommand({}));
-  const rate = SendQuota?.MaxSendRate;
+  const setting = Number(process.env.MAIL_MAX_SEND_RATE);
+  const reported = SendQuota?.MaxSendRate;
   // An account SES reports no rate for sends at the sandbox's: one a second.
-  return rate && rate > 0 ? rate : 1;
+  const rate = setting > 0 ? setting : reported && reported > 0 ? reported : 1;
+  const max24HourSend = SendQuota?.Max24HourSend;
+  return {
+    slots: sendSlots(limits, rate),
+    ...(max24HourSend !== undefined
+      ? { quota: new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate) }
+      : {}),
+  };
 }
 
-async function slots(): Promise<SendSlots> {
-  if (pace && Date.now() - pace.readAt < RATE_MAX_AGE_MS) return pace.slots;
+async function pace(): Promise<MailPace> {
+  const age = account ? Date.now() - account.readAt : Number.POSITIVE_INFINITY;
+  const quotaInDoubt = account?.pace.quota?.reserveReached === true && age >= QUOTA_READ_INTERVAL_MS;
+  if (account && age < ACCOUNT_MAX_AGE_MS && !quotaInDoubt) return account.pace;
   try {
-    pace = { slots: sendSlots(limits, await maxSendRate()), readAt: Date.now() };
+    account = { pace: await readPace(), readAt: Date.now() };
   } catch (error) {
-    // SES did not answer: the last rate known holds until it does.
-    if (!pace) throw error;
+    // SES did not answer: the last pace and quota known hold until it does.
+    if (!account) throw error;
   }
-  return pace.slots;
+  return account.pace;
 }
 
 /** SQS's queue URL from a queue's ARN (arn:aws:sqs:region:account:name). */
@@ -57,7 +69,7 @@ const send = mailSender({
   contactEmail: requiredEnv('CONTACT_EMAIL'),
   brandName: BRAND_NAME,
   transport: sesTransport(process.env.SES_CONFIGURATION_SET),
-  slots,
+  pace,
   queue: {
     async deadLetter(record, mailClass, reason) {
       await sqs.send(

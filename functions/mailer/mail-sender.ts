@@ -4,18 +4,21 @@ import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
 import type { WaitlistStore } from '../store/store-client';
-import { errorNameOf, type FaultClass, faultClassOf } from '../telemetry/fault-class';
+import { errorNameOf, type FaultClass, faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
+import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';
-import { type SendSlots, sendUntilNotThrottled } from './send-slots';
+import { type Lane, type SendSlots, sendUntilNotThrottled } from './send-slots';
 
 /**
  * The one sender of every mail: the priority lane's confirmation and leave-link mails, and the bulk lane's
  * announcement, each at the pace every mail keeps (send-slots.ts), the priority lane first. What has not
  * gone yet stays on its queue: a mail SES throttles waits and goes again; a fault that may pass (the store
- * away, SES failing) returns the message to its queue, to be tried again later and later; a message is
+ * away, SES failing) returns the message to its queue, to be tried again later and later; a fault of the
+ * account's set-up pauses all sending (mail-pause.ts), and the messages wait on their queues meanwhile, as
+ * do the announcement's once the day's quota is down to what is kept for confirmations. A message is
  * deleted only once its mail went, or it needs none. Only a mail that can never be sent (SES refused it for
  * good, the mailbox bounced or complained, a message that is none of ours) goes to the dead-letter queue,
  * with why. A mail that leaves more than LATE_MAIL_MINUTES after it was asked for is still sent, and
@@ -44,10 +47,16 @@ export interface MailSenderSettings {
   contactEmail: string;
   brandName: string;
   transport: MailTransport;
-  /** The pace; on AWS read from SES's account once per container. */
-  slots(): Promise<SendSlots>;
+  /** The pace, and on AWS the day's quota: read from SES's account (handler.ts, every ten minutes). */
+  pace(): Promise<MailPace>;
   queue: MailQueue;
   now?: () => Date;
+}
+
+export interface MailPace {
+  slots: SendSlots;
+  /** SES's quota for 24 hours; none on one machine. */
+  quota?: DailyQuota;
 }
 
 /** Sends in flight at once: each waits for SES, while the slots space their starts. */
@@ -56,15 +65,17 @@ const CONCURRENCY = 8;
 export const TIME_MARGIN_MS = 15_000;
 /** A message that failed comes back after this long, doubled at each receive, up to SQS's longest wait. */
 const RETRY_SECONDS = { first: 30, max: 900 };
+/** A message not sent for a pause: from a minute, doubled at each receive, at least until the pause ends. */
+const PAUSED_FIRST_SECONDS = 60;
 /**
  * A job that has failed this often (about a day at the longest wait) fails for a reason no wait will
  * fix: it goes to the dead-letter queue, counted with the refusals (alarmed), instead of cycling unseen
- * until SQS's retention ends.
+ * until SQS's retention ends. A pause never sends a message there: it waits for the fix (MailPaused alarmed).
  */
 export const MAX_RECEIVES = 100;
 
-export function retrySeconds(receiveCount: number): number {
-  return Math.min(RETRY_SECONDS.max, RETRY_SECONDS.first * 2 ** Math.max(0, receiveCount - 1));
+export function retrySeconds(receiveCount: number, first = RETRY_SECONDS.first): number {
+  return Math.min(RETRY_SECONDS.max, first * 2 ** Math.max(0, receiveCount - 1));
 }
 
 const OUTCOME_METRIC: Record<RequestOutcome['outcome'], MetricName | undefined> = {
@@ -123,12 +134,15 @@ function parseBody(record: SQSRecord): unknown {
 export function mailSender(settings: MailSenderSettings) {
   const { queue, transport } = settings;
   const now = settings.now ?? (() => new Date());
+  const pause = mailPause(settings.limits, () => now().getTime());
+  /** Whether this process holds the bulk lane back for the quota's reserve: counted once when it starts. */
+  let reserveHeld = false;
 
   return async function handle(
     event: SQSEvent,
     context: { awsRequestId?: string; getRemainingTimeInMillis(): number },
   ): Promise<SQSBatchResponse> {
-    const slots = await settings.slots();
+    const { slots, quota } = await settings.pace();
     const requestId = context.awsRequestId;
     const timeShort = () => context.getRemainingTimeInMillis() < TIME_MARGIN_MS;
     const failures: string[] = [];
@@ -137,16 +151,48 @@ export function mailSender(settings: MailSenderSettings) {
       await queue.retryAfter(record, seconds).catch(() => {});
     };
     const receives = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1);
-    const pacedSend = (lane: 'priority' | 'bulk', bulkRate?: number, count?: (n: number) => void) =>
+    /** Throws MailPaused while sending is paused, and for the bulk lane while only the reserve is left. */
+    const mayStart = async (lane: Lane) => {
+      await pause.check();
+      if (lane !== 'bulk') return;
+      if (!quota?.reserveReached) {
+        reserveHeld = false;
+        return;
+      }
+      const began = !reserveHeld;
+      reserveHeld = true;
+      // A minute, doubled at each receive: the account is read again meanwhile (handler.ts), and a bound
+      // that only looked spent lets the mail go at its next turn.
+      throw new MailPaused(DAILY_QUOTA_RESERVE, PAUSE_SECONDS, began);
+    };
+    /** A mail not sent for a pause: back to its queue, still owed, however often it comes back. */
+    const paused = async (record: SQSRecord, held: MailPaused) => {
+      if (held.began)
+        writeMetricLine({
+          service: 'mailer',
+          message: 'mail paused',
+          level: held.reason === DAILY_QUOTA_RESERVE ? 'WARN' : 'ERROR',
+          counts: { [METRIC.mailPaused]: 1 },
+          fields: { outcome: 'paused', reason: held.reason },
+          requestId,
+        });
+      await retry(record, Math.max(held.seconds, retrySeconds(receives(record), PAUSED_FIRST_SECONDS)));
+    };
+    const pacedSend = (lane: Lane, bulkRate?: number, count?: (n: number) => void) =>
       async function send(mail: OutgoingMail): Promise<void> {
         // A wait for a slot ends with the invocation's time: the mail is then tried again from its queue.
         const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
         const signal = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
         const { throttled } = await sendUntilNotThrottled(
-          () => transport.send(mail),
+          () =>
+            transport.send(mail).catch(async (error: unknown) => {
+              const reason = setupFaultOf(error);
+              throw reason ? await pause.begin(reason) : error;
+            }),
           () => slots.acquire(lane, { bulkRate, signal }),
           { giveUp: timeShort },
         );
+        quota?.sent();
         count?.(throttled);
       };
     const announcements = announcementBatch(
@@ -156,12 +202,22 @@ export function mailSender(settings: MailSenderSettings) {
     );
 
     const one = async (record: SQSRecord): Promise<void> => {
+      try {
+        await sendOne(record);
+      } catch (error) {
+        if (!(error instanceof MailPaused)) throw error;
+        await paused(record, error);
+      }
+    };
+
+    const sendOne = async (record: SQSRecord): Promise<void> => {
       const body = parseBody(record);
       const job = mailJobSchema.safeParse(body);
       if (job.success) {
         if (timeShort()) return retry(record, 0);
         let throttled = 0;
         try {
+          await mayStart('priority');
           const outcome = await sendRequestedMail(
             {
               ...settings,
@@ -176,6 +232,7 @@ export function mailSender(settings: MailSenderSettings) {
           if (outcome.outcome === 'suppressed' || outcome.outcome === 'refused')
             await queue.deadLetter(record, job.data.kind, outcome.outcome);
         } catch (error) {
+          if (error instanceof MailPaused) throw error;
           const fault = { faultClass: faultClassOf(error), errorName: errorNameOf(error) };
           if (receives(record) >= MAX_RECEIVES) {
             logMail(job.data, { outcome: 'refused', errorName: fault.errorName }, throttled, requestId);
@@ -190,6 +247,7 @@ export function mailSender(settings: MailSenderSettings) {
       }
       const recipient = recipientMessageSchema.safeParse(body);
       if (recipient.success) {
+        await mayStart('bulk');
         const outcome = await announcements.send(record, recipient.data, requestId);
         if (outcome === 'refused') {
           writeMetricLine({

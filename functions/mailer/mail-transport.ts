@@ -3,6 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { faultClassOf } from '../telemetry/fault-class';
 
 /** A composed mail on its way out: the raw RFC 5322 message, its envelope, and the link it carries. */
 export interface OutgoingMail {
@@ -20,9 +21,22 @@ export interface OutgoingMail {
 }
 
 export interface MailTransport {
-  /** Sends the mail, or throws: the mailer then leaves the record for the stream to retry. */
+  /** Sends the mail, or throws: the mailer then keeps it owed, or says why it never can be. */
   send(mail: OutgoingMail): Promise<void>;
 }
+
+/**
+ * The request went out but no answer came back (the connection broke, or timed out): SES may have
+ * accepted the mail. Its class is its cause's (network or timeout).
+ */
+export class MailOutcomeUnknown extends Error {
+  override name = 'MailOutcomeUnknown';
+  constructor(cause: unknown) {
+    super('no answer from the mail service: the mail may have gone', { cause });
+  }
+}
+
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * Amazon SES v2, from the identity the stack made, through its configuration set (bounces, complaints and
@@ -34,14 +48,23 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
   const client = new SESv2Client({ maxAttempts: 1 });
   return {
     async send({ from, to, raw }) {
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [to] },
-          Content: { Raw: { Data: Buffer.from(raw, 'utf8') } },
-          ...(configurationSetName ? { ConfigurationSetName: configurationSetName } : {}),
-        }),
-      );
+      try {
+        await client.send(
+          new SendEmailCommand({
+            FromEmailAddress: from,
+            Destination: { ToAddresses: [to] },
+            Content: { Raw: { Data: Buffer.from(raw, 'utf8') } },
+            ...(configurationSetName ? { ConfigurationSetName: configurationSetName } : {}),
+          }),
+        );
+      } catch (error) {
+        const fault = faultClassOf(error);
+        // A connection never made (refused, no such host, no route) sent nothing: the mail is still owed.
+        const neverSent = NEVER_CONNECTED.has(String((error as { code?: unknown }).code));
+        throw (fault === 'network' || fault === 'timeout') && !neverSent
+          ? new MailOutcomeUnknown(error)
+          : error;
+      }
     },
   };
 }

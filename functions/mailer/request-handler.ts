@@ -16,7 +16,8 @@ import { jobsAskedBy, type MailJob } from './mail-job';
  */
 
 const queueUrl = requiredEnv('MAIL_QUEUE_URL');
-const sqs = new SQSClient({ maxAttempts: 5 });
+// The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
+const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 const SQS_BATCH = 10;
 
 async function enqueue(jobs: MailJob[]): Promise<void> {

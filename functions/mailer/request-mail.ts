@@ -53,7 +53,10 @@ export type RequestOutcome =
   | { outcome: 'superseded' | 'limited' }
   | { outcome: 'suppressed' | 'refused'; errorName?: string };
 
-/** A refusal by the mail service that sending again cannot change: a bad address, a rejected message. */
+/**
+ * A refusal by the mail service that sending again cannot change: a request it refuses as it is (an address
+ * it will not take). A fault of the account's set-up is none: the mail stays owed (mail-pause.ts).
+ */
 export class MailRefused extends Error {
   override name = 'MailRefused';
   constructor(readonly refusal: unknown) {

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { PACE_SHARE } from '#contract/mail-pace';
 import type { WaitlistStore } from '../store/store-client';
-import { faultClassOf } from '../telemetry/fault-class';
+import { faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 
 /**
  * The one pace every mail keeps, whoever sends it (the mailer's instances on AWS, the runner and the
@@ -167,6 +167,7 @@ export function sendSlots(
  * Sends with `send` until the mail service stops saying "slow down": each time it does, the same mail
  * waits (doubling, up to a few seconds) and takes a new slot. Gives up, throwing the throttling error, only
  * when `giveUp()` says so (a Lambda's time running out, the runner stopping): the mail then stays queued.
+ * The day's quota spent is no "slow down" (fault-class.ts setupFaultOf): it is thrown at once.
  */
 export async function sendUntilNotThrottled<T>(
   send: () => Promise<T>,
@@ -180,7 +181,7 @@ export async function sendUntilNotThrottled<T>(
     try {
       return { result: await send(), throttled };
     } catch (error) {
-      if (faultClassOf(error) !== 'throttled' || giveUp()) throw error;
+      if (faultClassOf(error) !== 'throttled' || setupFaultOf(error) || giveUp()) throw error;
       throttled++;
       await clock.sleep(wait);
       wait = Math.min(wait * 2, THROTTLE_WAIT_MS.max);

@@ -6,7 +6,8 @@
  * hears 500 and the operator is alarmed.
  *
  * The AWS SDK v3 names each service exception after its error code and marks it `$fault: 'client' |
- * 'server'`; Node.js network and file errors carry a `code`. Matching is by those, never by message text.
+ * 'server'`; Node.js network and file errors carry a `code`. Matching is by those, not by message text (one
+exception, SES's daily quota: setupFaultOf).
  * The operator's tool explains AWS errors to the operator by these classes too.
  *
  * Written by hand rather than with the SDK's own classifier (@smithy/service-error-classification, now a
@@ -40,7 +41,8 @@ const BY_NAME: Record<string, FaultClass> = {
   InternalFailure: 'service_fault',
   ServiceUnavailable: 'service_fault',
   ServiceUnavailableException: 'service_fault',
-  // Not allowed: the role, the credentials, or SES not (or no longer) letting this account send.
+  // Not allowed: the role, the credentials, or SES not (or no longer) letting this account send, nor this
+  // sender (MessageRejected: see setupFaultOf).
   AccessDeniedException: 'access_denied',
   UnrecognizedClientException: 'access_denied',
   InvalidClientTokenId: 'access_denied',
@@ -51,6 +53,7 @@ const BY_NAME: Record<string, FaultClass> = {
   AccountSuspendedException: 'access_denied',
   SendingPausedException: 'access_denied',
   MailFromDomainNotVerifiedException: 'access_denied',
+  MessageRejected: 'access_denied',
   // A table, index or configuration set that is not there.
   ResourceNotFoundException: 'missing_resource',
   NotFoundException: 'missing_resource',
@@ -58,7 +61,6 @@ const BY_NAME: Record<string, FaultClass> = {
   ValidationException: 'invalid_request',
   SerializationException: 'invalid_request',
   BadRequestException: 'invalid_request',
-  MessageRejected: 'invalid_request',
 };
 
 const NETWORK_CODES = new Set([
@@ -109,8 +111,15 @@ function hasCode(error: ErrorFacts, codes: Set<string>, depth = 0): boolean {
   return inner.some((candidate) => hasCode(candidate, codes, depth + 1));
 }
 
-/** Which class of fault `error` is. Anything not recognised as the services' or the network's is a bug. */
+/**
+ * Which class of fault `error` is. An error of ours that wraps another (its `cause`) is of the cause's class.
+ * Anything not recognised as the services' or the network's is a bug.
+ */
 export function faultClassOf(error: unknown): FaultClass {
+  return classOf(error, 0);
+}
+
+function classOf(error: unknown, depth: number): FaultClass {
   if (typeof error !== 'object' || error === null) return 'code';
   const facts = error as ErrorFacts;
   const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
@@ -122,7 +131,47 @@ export function faultClassOf(error: unknown): FaultClass {
   if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
   if (status === 429) return 'throttled';
   if (facts.$fault === 'client') return 'invalid_request';
+  if (typeof facts.cause === 'object' && facts.cause !== null && depth < 3)
+    return classOf(facts.cause, depth + 1);
   return 'code';
+}
+
+/** Why SES sends nothing for now: its answer to a send over the account's quota for 24 hours. */
+export const DAILY_QUOTA_EXCEEDED = 'DailyQuotaExceeded';
+
+/** SendEmail's answers that are about the account's set-up, never about the one mail or person. */
+const SES_SETUP_FAULTS = new Set([
+  // The role may not send (ses:SendEmail, or the identity's policy).
+  'AccessDeniedException',
+  // The sender's identity or domain not verified yet, or, in the sandbox, the recipient not verified.
+  'MessageRejected',
+  'MailFromDomainNotVerifiedException',
+  'SendingPausedException',
+  'AccountSuspendedException',
+  // The configuration set named in the send is not there.
+  'NotFoundException',
+]);
+
+/**
+ * For an error SES's SendEmail threw: whether it says this account, as it is set up now, can send no mail
+ * at all, and if so why (the error's name, or DAILY_QUOTA_EXCEEDED); undefined for anything else. Such a
+ * fault is no one's address: sending pauses and every mail stays owed until it is fixed (mail-pause.ts).
+ *
+ * Every MessageRejected is taken as one: SES answers it for a sender not verified, or in the sandbox a
+ * recipient not verified, while a mailbox that does not exist is accepted and bounces later (mail-events
+ * marks it then), so MessageRejected says nothing against the person.
+ *
+ * The day's quota is told by the message, the one place this file reads one: SES answers a send over it
+ * with the names it uses for "slow down" (Throttling, ThrottlingException, TooManyRequestsException), and
+ * only the text tells "Daily message quota exceeded" from "Maximum sending rate exceeded". Waiting a few
+ * seconds, as for the rate, would retry for a day. SES v2's LimitExceededException from SendEmail is that
+ * quota too.
+ */
+export function setupFaultOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (error.name === 'LimitExceededException' || /daily message quota exceeded/i.test(error.message))
+    return DAILY_QUOTA_EXCEEDED;
+  return SES_SETUP_FAULTS.has(error.name) ? error.name : undefined;
 }
 
 export function isTransient(fault: FaultClass): fault is TransientFault {

@@ -3,7 +3,7 @@
  * person asked for leaves in their record (sent and owed no more, still owed after a failure, not owed
  * past the mailbox's limit or to a mailbox that bounced), and what goes out. The transport is a list.
  */
-import { MessageRejected } from '@aws-sdk/client-sesv2';
+import { BadRequestException, MessageRejected } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import type { Locale } from '#contract/locales';
@@ -217,14 +217,26 @@ describe('a confirmation mail', () => {
     const ann = newAddress('refused');
     const job = await signUp(ann);
     transport = async () => {
-      throw new MessageRejected({ message: 'Email address is not verified.', $metadata: {} });
+      throw new BadRequestException({ message: 'Illegal address', $metadata: {} });
     };
 
-    expect(await mail(job)).toEqual({ outcome: 'refused', errorName: 'MessageRejected' });
+    expect(await mail(job)).toEqual({ outcome: 'refused', errorName: 'BadRequestException' });
 
     const record = await db.recordOf(ann.key);
     expect(owedRequest(record, 'confirmation')).toBeUndefined();
     expect(record).not.toHaveProperty('mailTokenHashes');
+  });
+
+  it('stays owed when the mail service refuses the account’s set-up, not the person (a sender not verified)', async () => {
+    const ann = newAddress('unverified');
+    const job = await signUp(ann);
+    transport = async () => {
+      throw new MessageRejected({ message: 'Email address is not verified.', $metadata: {} });
+    };
+
+    await expect(mail(job)).rejects.toBeInstanceOf(MessageRejected);
+
+    expect(owedRequest(await db.recordOf(ann.key), 'confirmation')).toBe(job.requestId);
   });
 });
 

@@ -237,7 +237,10 @@ it('sends new signups’ confirmations within seconds while an announcement to 1
 }, 180_000);
 
 it('moves a mail SES refuses for good to the dead-letter path, and sends a throttled one once it may', async () => {
-  const refusal = Object.assign(new Error('Illegal address'), { name: 'MessageRejected', $fault: 'client' });
+  const refusal = Object.assign(new Error('Illegal address'), {
+    name: 'BadRequestException',
+    $fault: 'client',
+  });
   const throttling = Object.assign(new Error('Maximum sending rate exceeded.'), {
     name: 'ThrottlingException',
     $fault: 'client',

@@ -105,6 +105,23 @@ describe('a throttled send', () => {
     ).rejects.toThrow('no');
     expect(attempts).toBe(1);
   });
+
+  it('is not waited out when SES’s quota for the day is spent: no wait of seconds ends it', async () => {
+    const clock = fakeClock();
+    let attempts = 0;
+    await expect(
+      untilNotThrottled(
+        async () => {
+          // Were it waited out, the third try would go.
+          if (++attempts > 2) return 'sent';
+          throw Object.assign(new Error('Daily message quota exceeded.'), { name: 'ThrottlingException' });
+        },
+        { pacer: new Pacer(50, fakeClock()), clock },
+      ),
+    ).rejects.toThrow('Daily message quota exceeded.');
+    expect(attempts).toBe(1);
+    expect(clock.sleeps).toEqual([]);
+  });
 });
 
 describe('sending paced', () => {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { MessageRejected } from '@aws-sdk/client-sesv2';
+import { BadRequestException } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import {
   deliverAnnouncement,
   SentButUnrecorded,
 } from '../../../functions/announce/deliver-announcement';
-import type { OutgoingMail } from '../../../functions/mailer/mail-transport';
+import { MailOutcomeUnknown, type OutgoingMail } from '../../../functions/mailer/mail-transport';
 
 const documentClient = DynamoDBDocumentClient.from(
   new (await import('@aws-sdk/client-dynamodb')).DynamoDBClient({ region: 'eu-west-1' }),
@@ -117,10 +117,32 @@ describe('sending the announcement to one person', () => {
     expect(updates().at(-1)).toBe('REMOVE announcing, announcingAt');
   });
 
+  it('keeps its claim when SES may have taken the mail without answering: unknown, never sent again', async () => {
+    recordClaimable();
+    const send = vi.fn(async (_mail: OutgoingMail) => {
+      throw new MailOutcomeUnknown(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    });
+
+    await expect(deliverAnnouncement(sender(send), announcement, KEY)).rejects.toBeInstanceOf(
+      MailOutcomeUnknown,
+    );
+    expect(updates().at(-1)).toBe('SET announcing = :id, announcingAt = :now');
+  });
+
+  it('clears its claim when the mail never left: its wait for a slot ran out of time', async () => {
+    recordClaimable();
+    const send = vi.fn(async (_mail: OutgoingMail) => {
+      throw Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
+    });
+
+    await expect(deliverAnnouncement(sender(send), announcement, KEY)).rejects.toThrow('aborted');
+    expect(updates().at(-1)).toBe('REMOVE announcing, announcingAt');
+  });
+
   it('marks a person SES refuses for good undeliverable, so no run tries again, and says it was refused', async () => {
     recordClaimable();
     const send = vi.fn(async (_mail: OutgoingMail) => {
-      throw new MessageRejected({ message: 'Address blacklisted.', $metadata: {} });
+      throw new BadRequestException({ message: 'Illegal address', $metadata: {} });
     });
 
     expect(await deliverAnnouncement(sender(send), announcement, KEY)).toBe('refused');

@@ -6,14 +6,21 @@ import {
   ResourceNotFoundException,
   ThrottlingException,
 } from '@aws-sdk/client-dynamodb';
-import { MessageRejected, SESv2ServiceException, TooManyRequestsException } from '@aws-sdk/client-sesv2';
+import {
+  BadRequestException,
+  MessageRejected,
+  SESv2ServiceException,
+  TooManyRequestsException,
+} from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
+import { MailOutcomeUnknown } from '../../../functions/mailer/mail-transport';
 import {
   errorNameOf,
   type FaultClass,
   faultAnswerOf,
   faultClassOf,
   isTransient,
+  setupFaultOf,
 } from '../../../functions/telemetry/fault-class';
 
 const metadata = { $metadata: {} };
@@ -88,7 +95,12 @@ describe('faultClassOf', () => {
     ],
     ['a missing table', new ResourceNotFoundException({ message: '', ...metadata }), 'missing_resource'],
     ['a request the store refuses', dynamoError('ValidationException', 'client', 400), 'invalid_request'],
-    ['a mail SES refuses', new MessageRejected({ message: '', ...metadata }), 'invalid_request'],
+    [
+      'SES refusing this sender (not verified, the sandbox)',
+      new MessageRejected({ message: '', ...metadata }),
+      'access_denied',
+    ],
+    ['a mail SES refuses as it is', new BadRequestException({ message: '', ...metadata }), 'invalid_request'],
     ['an unnamed client fault', dynamoError('SomethingNew', 'client', 400), 'invalid_request'],
     ['a full disk', fileError('ENOSPC'), 'storage'],
     ['a quota reached', fileError('EDQUOT'), 'storage'],
@@ -97,6 +109,12 @@ describe('faultClassOf', () => {
     ['a failing disk', fileError('EIO'), 'storage'],
     ['too many open files', fileError('EMFILE'), 'storage'],
     ['a full disk as the cause', new Error('wrapped', { cause: fileError('ENOSPC') }), 'storage'],
+    [
+      'no answer from SES: the class of what broke',
+      new MailOutcomeUnknown(Object.assign(new Error('late'), { name: 'TimeoutError' })),
+      'timeout',
+    ],
+    ['a cut connection to SES', new MailOutcomeUnknown(nodeError('ECONNRESET')), 'network'],
     ['a file that is not there', fileError('ENOENT'), 'code'],
     ['a message that only mentions a full disk', new Error('ENOSPC: no space left on device'), 'code'],
     ['a bug', new TypeError('x is undefined'), 'code'],
@@ -117,6 +135,57 @@ describe('faultClassOf', () => {
 
     expect(transient).toEqual([true, true, true, true, true]);
     expect(permanent).toEqual([false, false, false, false]);
+  });
+});
+
+describe('setupFaultOf', () => {
+  const ses = (name: string, message = '') =>
+    new SESv2ServiceException({ name, message, $fault: 'client', ...metadata });
+
+  it.each([
+    ['the role may not send', ses('AccessDeniedException'), 'AccessDeniedException'],
+    [
+      'the sender not verified, or the sandbox',
+      new MessageRejected({ message: '', ...metadata }),
+      'MessageRejected',
+    ],
+    [
+      'the MAIL FROM domain not verified',
+      ses('MailFromDomainNotVerifiedException'),
+      'MailFromDomainNotVerifiedException',
+    ],
+    ['sending paused', ses('SendingPausedException'), 'SendingPausedException'],
+    ['the account suspended', ses('AccountSuspendedException'), 'AccountSuspendedException'],
+    ['the configuration set missing', ses('NotFoundException'), 'NotFoundException'],
+    ['SES v2’s quota answer', ses('LimitExceededException'), 'DailyQuotaExceeded'],
+    [
+      'the quota, as SES v1 names it',
+      ses('Throttling', 'Daily message quota exceeded.'),
+      'DailyQuotaExceeded',
+    ],
+    [
+      'the quota, as a throttle',
+      ses('ThrottlingException', 'Daily message quota exceeded.'),
+      'DailyQuotaExceeded',
+    ],
+    [
+      'the quota, whatever its case',
+      ses('TooManyRequestsException', 'daily MESSAGE quota exceeded'),
+      'DailyQuotaExceeded',
+    ],
+  ])('calls %s a fault of the set-up', (_case, error, reason) => {
+    expect(setupFaultOf(error)).toBe(reason);
+  });
+
+  it.each([
+    ['the rate, which a wait fixes', ses('TooManyRequestsException', 'Maximum sending rate exceeded.')],
+    ['a request refused as it is', ses('BadRequestException', 'Illegal address')],
+    ['SES failing on its side', ses('InternalFailure')],
+    ['a cut connection', nodeError('ECONNRESET')],
+    ['a full outbox', fileError('ENOSPC')],
+    ['a thrown string', 'MessageRejected'],
+  ])('calls %s no fault of the set-up', (_case, error) => {
+    expect(setupFaultOf(error)).toBeUndefined();
   });
 });
 

@@ -1,15 +1,18 @@
 /**
  * The real mailer (functions/mailer/handler.ts) for unit tests, imported as Lambda imports it, with the
- * tables, SES v2 and SQS mocked and its log captured. MAIL_MAX_SEND_RATE is set, so the pace needs no
- * GetAccount; the send slots and the priority lane's marker are written to the mocked limit table, which
- * takes every one. Importing this module resets the mocks before each test.
+ * tables, SES v2 and SQS mocked and its log captured. MAIL_MAX_SEND_RATE sets the pace; GetAccount answers
+ * a quota for the day far from spent (read once: the mailer keeps it ten minutes). The send slots and the
+ * priority lane's marker are written to the mocked limit table, which takes every one and holds no pause.
+ * Importing this module resets the mocks before each test.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, vi } from 'vitest';
+import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import type { Announcement } from '../../../functions/announce/announcement-text';
 import { capturedLogLines } from './captured-log';
 
 export const DEAD_LETTER_QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-dead-letters';
@@ -40,6 +43,9 @@ export const ses = mockClient(SESv2Client);
 export const sqs = mockClient(SQSClient);
 export const logLines = capturedLogLines();
 
+/** What GetAccount answers unless a test says otherwise: a production account, little sent today. */
+export const SEND_QUOTA = { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 10 };
+
 export const WAITLIST = { TableName: 'waitlist-test' };
 export const LIMITS = { TableName: 'limits-test' };
 
@@ -52,6 +58,7 @@ beforeEach(() => {
   dynamo.on(PutCommand).resolves({});
   dynamo.on(GetCommand).resolves({});
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+  ses.on(GetAccountCommand).resolves({ SendQuota: SEND_QUOTA });
   sqs.on(SendMessageCommand).resolves({});
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
 });
@@ -118,3 +125,53 @@ export const deadLetters = () =>
 /** The messages given back to their queue, and after how long. */
 export const visibilityChanges = () =>
   sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input);
+
+export const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: 'B'.repeat(22) };
+export const PERSON = 'ann@example.nl';
+
+let announcements = 0;
+/**
+ * A new announcement for each test, with its state as the operator's tool left it: the mailer keeps the
+ * states it read for a few seconds, so no test may meet another's.
+ */
+export function announcementSending(state: { rate?: number; pass?: number; phase?: string } = {}) {
+  const id = `launch-${++announcements}`;
+  const announcement: Announcement = {
+    id,
+    texts: {
+      nl: { subject: 'Mandje is er', paragraphs: [['Tekst.']] },
+      en: { subject: 'Mandje is here', paragraphs: [['Text.']] },
+    },
+  };
+  const item = {
+    email: announcementStateKey(id),
+    announcement: JSON.stringify(announcement),
+    rate: state.rate ?? 1_000,
+    pass: state.pass ?? 1,
+    phase: state.phase ?? 'sending',
+    startedAt: '2026-11-24T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+  };
+  stored(item);
+  return { id, stopped: () => stored({ ...item, phase: 'stopped', stopReason: 'access_denied' }) };
+}
+
+/** The record of PERSON answers the link keys, then the announcement's claim, then the rest. */
+export function personClaimable(language: 'nl' | 'en' = 'en') {
+  dynamo
+    .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+    .resolvesOnce({ Attributes: LINK_KEYS })
+    .resolvesOnce({ Attributes: { email: PERSON, emailAsEntered: 'Ann@Example.nl', language, ...LINK_KEYS } })
+    .resolves({});
+}
+
+/** What was asked of PERSON's record, in order. */
+export const personUpdates = () =>
+  waitlistUpdates()
+    .filter((update) => update.Key?.email === PERSON)
+    .map((update) => update.UpdateExpression);
+/** The writes to a pass's progress item. */
+export const progressOf = (id: string, pass = 1) =>
+  waitlistUpdates().filter((update) => update.Key?.email === announcementProgressKey(id, pass));
+/** The queue message for one recipient of a pass of the announcement `id`. */
+export const recipient = (id: string, pass = 1, key = PERSON) => queueMessage({ id, pass, key });

@@ -6,7 +6,7 @@
  * queue, saying why.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetAccountCommand, MessageRejected, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { BadRequestException, GetAccountCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
@@ -281,9 +281,7 @@ describe('the mailer: confirmation mails', () => {
   it('moves a mail SES refuses for good to the dead-letter queue, owes it no more, and never sends it again', async () => {
     stored(PENDING);
     dynamo.on(UpdateCommand).resolves({});
-    ses
-      .on(SendEmailCommand)
-      .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+    ses.on(SendEmailCommand).rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
     const message = queueMessage(confirmationJob(PENDING));
 
     expect(await deliver([message])).toEqual(NOTHING_FAILED);
@@ -299,7 +297,7 @@ describe('the mailer: confirmation mails', () => {
       expect.objectContaining({
         level: 'ERROR',
         outcome: 'refused',
-        errorName: 'MessageRejected',
+        errorName: 'BadRequestException',
         MailRefused: 1,
       }),
     ]);
@@ -393,6 +391,22 @@ describe('the mailer: confirmation mails', () => {
     expect(mailSteps()).toHaveLength(1);
     expect(deadLetters()).toEqual([]);
     expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 30 })]);
+  });
+
+  it('gives a mail back when SES gave no answer, so it is sent again: the link of the first try keeps working', async () => {
+    stored(PENDING);
+    dynamo.on(UpdateCommand).resolves({});
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error('late'), { name: 'TimeoutError' }));
+    const message = queueMessage(confirmationJob(PENDING));
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    // Claimed, never marked: the next try lists this try's token as mailed (request-mail.ts claim).
+    expect(mailSteps()).toHaveLength(1);
+    expect(deadLetters()).toEqual([]);
+    expect(logged()).toEqual([
+      expect.objectContaining({ outcome: 'failed', FaultClass: 'timeout', MailFailed: 1 }),
+    ]);
   });
 
   it('starts no mail when the invocation’s time is short, and gives the message back at once', async () => {

@@ -436,4 +436,21 @@ describe('sending until not throttled', () => {
     expect(acquire).toHaveBeenCalledTimes(1);
     expect(clock.sleeps).toEqual([]);
   });
+
+  it('throws SES’s “quota for the day spent” at once, though SES names it as it names “slow down”', async () => {
+    const clock = waitsKept();
+    const spent = Object.assign(new Error('Daily message quota exceeded.'), {
+      name: 'TooManyRequestsException',
+    });
+    // Were it waited out, the third try would go.
+    const send = vi
+      .fn(async () => 'sent')
+      .mockRejectedValueOnce(spent)
+      .mockRejectedValueOnce(spent);
+
+    await expect(sendUntilNotThrottled(send, async () => {}, { clock })).rejects.toBe(spent);
+
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(clock.sleeps).toEqual([]);
+  });
 });

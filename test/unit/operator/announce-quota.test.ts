@@ -1,0 +1,110 @@
+/**
+ * The announcement's dry run says how many days SES's quota makes the send take on AWS, keeping the
+ * mailer's reserve for confirmations (functions/mailer/mail-pause.ts), and says nothing of a quota on one
+ * machine, where there is none. SES v2 and the table are mocked.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { announce, daysNeeded, quotaLine } from '../../../operator/announce-command';
+import type { WaitlistTarget } from '../../../operator/waitlist-store-access';
+
+const ses = mockClient(SESv2Client);
+const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
+const dynamo = mockClient(documentClient);
+
+beforeEach(() => {
+  ses.reset();
+  dynamo.reset();
+});
+
+describe('daysNeeded', () => {
+  it.each([
+    ['nobody owed', 0, { max24HourSend: 50_000, sentLast24Hours: 0 }, 0],
+    ['a day’s quota less the reserve of 500', 49_500, { max24HourSend: 50_000, sentLast24Hours: 0 }, 1],
+    ['one more than that', 49_501, { max24HourSend: 50_000, sentLast24Hours: 0 }, 2],
+    ['120,000 at 50,000 a day', 120_000, { max24HourSend: 50_000, sentLast24Hours: 0 }, 3],
+    [
+      'what went in the last 24 hours, counted against today',
+      1,
+      { max24HourSend: 50_000, sentLast24Hours: 49_500 },
+      2,
+    ],
+    ['the sandbox’s 200, keeping a tenth', 180, { max24HourSend: 200, sentLast24Hours: 0 }, 1],
+    ['no quota at all (-1)', 1_000_000, { max24HourSend: -1, sentLast24Hours: 0 }, 1],
+  ])('counts %s', (_case, owed, quota, days) => {
+    expect(daysNeeded(owed, quota)).toBe(days);
+  });
+});
+
+describe('quotaLine', () => {
+  it('says the quota, the days the people owed need, and the reserve kept for confirmations', () => {
+    expect(quotaLine(120_000, { max24HourSend: 50_000, sentLast24Hours: 0 })).toBe(
+      "At today's SES quota (50,000 a day) the 120,000 people owed need 3 days; confirmations keep a reserve of 500 a day.",
+    );
+    expect(quotaLine(150, { max24HourSend: 200, sentLast24Hours: 0 })).toBe(
+      "At today's SES quota (200 a day) the 150 people owed need 1 day; confirmations keep a reserve of 20 a day.",
+    );
+  });
+});
+
+describe('the dry run', () => {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  function announcementFolder(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'mandje-dry-run-'));
+    made.push(dir);
+    const folder = join(dir, 'launch');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er\n\nHoi.\n');
+    writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here\n\nHello.\n');
+    return folder;
+  }
+  const confirmed = (email: string) => ({
+    email,
+    status: 'confirmed',
+    language: 'nl',
+    createdAt: '2026-11-24',
+  });
+  const table = { client: documentClient, tableName: 'waitlist', where: 'here', close: async () => {} };
+
+  async function dryRun(target: WaitlistTarget): Promise<string> {
+    dynamo.on(ScanCommand).resolves({ Items: [confirmed('ann@example.nl'), confirmed('bob@example.nl')] });
+    let printed = '';
+    const code = await announce(
+      table,
+      target,
+      { folder: announcementFolder(), send: false },
+      { out: (text) => (printed += text), signal: new AbortController().signal },
+    );
+    expect(code).toBe(0);
+    return printed;
+  }
+
+  it('on AWS reads SES’s quota and says how many days the people owed need', async () => {
+    ses.on(GetAccountCommand).resolves({
+      SendQuota: { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 1_000 },
+    });
+
+    const printed = await dryRun({ kind: 'aws', tableName: 'waitlist', region: 'eu-west-1' });
+
+    expect(printed).toContain(
+      "At today's SES quota (50,000 a day) the 2 people owed need 1 day; confirmations keep a reserve of 500 a day.",
+    );
+  });
+
+  it('on one machine says nothing of a quota, and asks SES nothing', async () => {
+    const printed = await dryRun({ kind: 'local', dataDir: 'unused' });
+
+    expect(printed).toContain('Would send to 2 confirmed people');
+    expect(printed).not.toMatch(/quota/i);
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(0);
+  });
+});
