@@ -19,8 +19,11 @@ export const BUNDLE_BUDGETS = {
    * headers: a page over this costs one more round trip before anything paints.
    */
   landingHtmlBrotliBytes: 13_500,
-  /** The minified Lambda bundle, AWS SDK left out (the runtime provides it). */
-  lambdaBundleBytes: 150 * KB,
+  /**
+   * The minified Lambda bundle, the AWS SDK included (the version the tests ran, not the runtime's copy):
+   * the largest, the mailer, is about 740 KB with SES, SQS and DynamoDB.
+   */
+  lambdaBundleBytes: 800 * KB,
 } as const;
 
 /** The deployed Lambda bundle's cold start, measured by `npm run bench` (not in CI: it is a time). */

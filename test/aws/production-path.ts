@@ -1,0 +1,269 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { simpleParser } from 'mailparser';
+import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
+import { apiGatewayEvent } from '../../local/api-gateway-event';
+import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
+import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
+import { LambdaFunction, type LogLine, runEventSources } from './lambda-service';
+import { roleChecker } from './role-check';
+
+/**
+ * The production path on this machine: the stack from cdk.out, its tables and queues made in the
+ * emulators as CloudFormation would make them, its functions' bundles run by the event source mappings
+ * the template declares, and the API's functions invoked as API Gateway invokes them through CloudFront.
+ */
+export interface ProductionPath {
+  stack: DeployedStack;
+  aws: AwsEmulators;
+  logs: LogLine[];
+  functions: Map<string, LambdaFunction>;
+  sources: ReturnType<typeof runEventSources>;
+  /** The harness's own document client: reads and seeds, never checked against a role. */
+  db: DynamoDBDocumentClient;
+  sqs: SQSClient;
+  tableName: string;
+  limitTableName: string;
+  /** A request through CloudFront to the API: the function its route names, with the origin secret. */
+  api(
+    method: string,
+    path: string,
+    options?: { body?: string; contentType?: string; query?: string },
+  ): Promise<
+    APIGatewayProxyResultV2 & { statusCode: number; body?: string; headers?: Record<string, string> }
+  >;
+  /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
+  until(what: string, check: () => Promise<boolean> | boolean, seconds?: number): Promise<void>;
+  /** Mails SES accepted for `to`, parsed as a mail client would. */
+  mailsTo(to: string): Promise<Awaited<ReturnType<typeof simpleParser>>[]>;
+  record(email: string): Promise<Record<string, unknown> | undefined>;
+  queueDepth(queueId: string): Promise<{ visible: number; invisible: number }>;
+  stop(): Promise<void>;
+}
+
+const harnessCredentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
+
+export async function startProductionPath(): Promise<ProductionPath> {
+  const stack = readDeployedStack();
+  const aws = await startAwsEmulators(stack.region, roleChecker(stack));
+  const clientConfig = { endpoint: aws.endpoint, region: stack.region, credentials: harnessCredentials };
+  const dynamodb = new DynamoDBClient(clientConfig);
+  const db = DynamoDBDocumentClient.from(dynamodb);
+  const sqs = new SQSClient(clientConfig);
+
+  // The tables and queues as the template declares them (what DynamoDB Local and fauxqs model of them).
+  for (const table of stack.tables.values()) {
+    const p = table.properties as Record<string, never>;
+    await dynamodb.send(
+      new CreateTableCommand({
+        TableName: table.id,
+        KeySchema: p.KeySchema,
+        AttributeDefinitions: p.AttributeDefinitions,
+        BillingMode: 'PAY_PER_REQUEST',
+        ...(p.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: p.GlobalSecondaryIndexes } : {}),
+        ...(p.StreamSpecification
+          ? { StreamSpecification: { StreamEnabled: true, ...(p.StreamSpecification as object) } }
+          : {}),
+      }),
+    );
+  }
+  const streamArns = new Map<string, string>();
+  for (const table of stack.tables.values()) {
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: table.id }));
+    if (Table?.LatestStreamArn) streamArns.set(table.id, Table.LatestStreamArn);
+  }
+  for (const queue of stack.queues.values())
+    await sqs.send(new CreateQueueCommand({ QueueName: queue.id, Attributes: queue.attributes }));
+
+  const logs: LogLine[] = [];
+  const functions = new Map<string, LambdaFunction>();
+  for (const fn of stack.functions.values()) {
+    const { NODE_OPTIONS: _flags, ...variables } = fn.environment;
+    functions.set(
+      fn.id,
+      new LambdaFunction(
+        fn,
+        {
+          ...variables,
+          AWS_REGION: stack.region,
+          AWS_DEFAULT_REGION: stack.region,
+          AWS_ACCESS_KEY_ID: fn.id,
+          AWS_SECRET_ACCESS_KEY: 'emulated',
+          AWS_ENDPOINT_URL: aws.endpoint,
+          AWS_LAMBDA_FUNCTION_NAME: fn.id,
+          TZ: 'UTC',
+        },
+        logs,
+      ),
+    );
+  }
+
+  const streams = async (action: string, body: Record<string, unknown>) => {
+    const answer = await fetch(aws.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `DynamoDBStreams_20120810.${action}`,
+        authorization: `AWS4-HMAC-SHA256 Credential=harness/20260101/${stack.region}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await answer.json()) as Record<string, unknown>;
+    if (!answer.ok) throw new Error(`${action}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const sources = runEventSources({
+    stack,
+    sqs,
+    streams,
+    streamArn: (tableId) => {
+      const arn = streamArns.get(tableId);
+      if (!arn) throw new Error(`table ${tableId} has no stream`);
+      return arn;
+    },
+    functions,
+  });
+
+  // Which function each API route invokes, as the template wires route, integration and function.
+  const resources = stack.template.Resources;
+  const routeFunction = new Map<string, string>();
+  for (const route of Object.values(resources).filter(
+    (resource) => resource.Type === 'AWS::ApiGatewayV2::Route',
+  )) {
+    const target = String(stack.resolve(route.Properties?.Target)).split('/').pop() ?? '';
+    const uri = resources[target]?.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+    routeFunction.set(String(route.Properties?.RouteKey), uri['Fn::GetAtt'][0]);
+  }
+
+  const tableName = stack.only('AWS::DynamoDB::Table', 'WaitlistTable');
+  const limitTableName = stack.only('AWS::DynamoDB::Table', 'MailerMailLimitTable');
+  const path: ProductionPath = {
+    stack,
+    aws,
+    logs,
+    functions,
+    sources,
+    db,
+    sqs,
+    tableName,
+    limitTableName,
+    async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
+      const functionId =
+        routeFunction.get(`${method} ${requestPath}`) ?? routeFunction.get(`ANY ${requestPath}`);
+      const fn = functionId ? functions.get(functionId) : undefined;
+      if (!fn) throw new Error(`no route for ${method} ${requestPath} in the template`);
+      const answer = await fn.invoke(
+        apiGatewayEvent({
+          method,
+          path: requestPath,
+          ...(query ? { query } : {}),
+          headers: {
+            host: DISTRIBUTION_DOMAIN,
+            origin: `https://${DISTRIBUTION_DOMAIN}`,
+            'content-type': contentType,
+            'user-agent': 'production-path',
+            [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
+          },
+          ...(body !== undefined ? { body } : {}),
+          sourceIp: '198.51.100.7',
+        }),
+      );
+      if (answer.error)
+        throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
+      return answer.result as never;
+    },
+    async until(what, check, seconds = 60) {
+      const ends = Date.now() + seconds * 1_000;
+      while (!(await check())) {
+        if (sources.errors.length > 0) throw sources.errors[0];
+        if (Date.now() > ends)
+          throw new Error(
+            [
+              `not within ${seconds} s: ${what}. The functions' last lines:`,
+              ...logs.slice(-15).map(({ functionId, line }) => `${functionId}: ${line.slice(0, 400)}`),
+              `Calls refused: ${JSON.stringify(aws.calls.filter((call) => call.decision !== 'Allowed').slice(0, 5))}`,
+            ].join('\n'),
+          );
+        await delay(200);
+      }
+    },
+    async mailsTo(to) {
+      return Promise.all(
+        aws.ses.sent
+          .filter((mail) => mail.to.some((address) => address.includes(to)))
+          .map((mail) => simpleParser(mail.raw)),
+      );
+    },
+    async record(email) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }),
+      );
+      return Item;
+    },
+    async queueDepth(queueId) {
+      const queue = stack.queues.get(queueId);
+      const { Attributes = {} } = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: queue?.url,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      return {
+        visible: Number(Attributes.ApproximateNumberOfMessages),
+        invisible: Number(Attributes.ApproximateNumberOfMessagesNotVisible),
+      };
+    },
+    async stop() {
+      await sources.stop();
+      await Promise.all([...functions.values()].map((fn) => fn.stop()));
+      await aws.stop();
+    },
+  };
+  return path;
+}
+
+/** Confirmed people, written straight to the table as signups that confirmed would leave them. */
+export async function seedConfirmed(path: ProductionPath, count: number, domain: string): Promise<string[]> {
+  const now = new Date();
+  const emails = Array.from({ length: count }, (_, index) => `person${index}@${domain}`);
+  for (const email of emails)
+    await path.db.send(
+      new PutCommand({
+        TableName: path.tableName,
+        Item: {
+          email,
+          emailAsEntered: email,
+          language: email.length % 2 === 0 ? 'nl' : 'en',
+          createdAt: now.toISOString(),
+          consentVersion: '1',
+          status: 'confirmed',
+          expiresAt: Math.floor(now.getTime() / 1_000) + 86_400 * 365,
+        },
+      }),
+    );
+  return emails;
+}
+
+export async function deleteItem(path: ProductionPath, tableName: string, key: Record<string, unknown>) {
+  await path.db.send(new DeleteCommand({ TableName: tableName, Key: key }));
+}
+
+/** An announcement folder: both languages. */
+export function announcementFolder(id: string): string {
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-aws-announce-')), id);
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
+  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
+  return folder;
+}

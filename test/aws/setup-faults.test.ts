@@ -1,0 +1,128 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { announce } from '../../operator/announce-command';
+import type { SesFault } from './aws-emulators';
+import {
+  announcementFolder,
+  deleteItem,
+  type ProductionPath,
+  seedConfirmed,
+  startProductionPath,
+} from './production-path';
+
+/**
+ * Faults of the account's set-up, as SES answers them: the sending domain not verified yet (or the
+ * sandbox), access denied, the day's quota spent. Each pauses the sending with an alarm's metric, keeps
+ * every mail owed, and sending resumes by itself once the cause is gone.
+ */
+
+let path: ProductionPath;
+beforeAll(async () => {
+  path = await startProductionPath();
+});
+afterAll(async () => {
+  await path?.stop();
+});
+
+const mailerId = () => path.stack.only('AWS::Lambda::Function', 'MailerHandler');
+const deadLetters = () => path.queueDepth(path.stack.only('AWS::SQS::Queue', 'MailQueuesDeadLetterQueue'));
+const mailsTo = (email: string) =>
+  path.aws.ses.sent.filter((mail) => mail.to.some((to) => to.includes(email))).length;
+const paused = () => path.logs.filter(({ line }) => line.includes('"MailPaused":1')).length;
+
+/** The cause is gone: the pause's end and the queue's wait are skipped rather than waited out. */
+async function timePasses() {
+  await deleteItem(path, path.limitTableName, { [MAIL_LIMIT_TABLE_KEY.name]: '#pause' });
+  // Each instance reads the pause at most every five seconds.
+  await new Promise((done) => setTimeout(done, 5_500));
+  await path.sources.endVisibilityTimeouts();
+}
+
+describe('a fault of the set-up stops the sending and loses nobody', () => {
+  const faults: [SesFault['kind'], string][] = [
+    ['not-verified', 'the sending domain not verified yet (or the SES sandbox)'],
+    ['access-denied', 'SES denying the account'],
+    ['daily-quota', 'the day’s quota spent'],
+  ];
+  for (const [kind, what] of faults)
+    it(`pauses on ${what}, keeps every confirmation owed, and sends them once it is fixed`, async () => {
+      path.aws.ses.fault = { kind } as SesFault;
+      const pausesBefore = paused();
+      const people = [0, 1, 2].map((index) => `${kind}${index}@example.org`);
+      for (const email of people)
+        expect(
+          (await path.api('POST', WAITLIST_PATH, { body: JSON.stringify({ email, language: 'nl' }) }))
+            .statusCode,
+        ).toBe(201);
+      await path.until('the mailer pauses', () => paused() > pausesBefore);
+      await new Promise((done) => setTimeout(done, 2_000));
+      for (const email of people) {
+        const record = await path.record(email);
+        expect(record?.status).toBe('pending');
+        expect(record?.mailedRequestId).toBeUndefined();
+      }
+      expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
+      expect(path.aws.ses.sent.length).toBe(path.aws.ses.sent.length);
+
+      path.aws.ses.fault = undefined;
+      await timePasses();
+      await path.until('every confirmation is sent once', () =>
+        people.every((email) => mailsTo(email) === 1),
+      );
+      expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
+    });
+
+  it('keeps room in the day’s quota for confirmations while an announcement waits for the next day', async () => {
+    const people = await seedConfirmed(path, 300, 'quota.example');
+    // 250 more mails today, 25 of them kept for confirmations; a new instance reads the account.
+    const quota = path.aws.ses.sent.length + 250;
+    path.aws.ses.quota = { Max24HourSend: quota, MaxSendRate: 100 };
+    await path.functions.get(mailerId())?.stop();
+    const reserveHolds = () => path.logs.filter(({ line }) => line.includes('"DailyQuotaReserve"')).length;
+    const holdsBefore = reserveHolds();
+    let output = '';
+    const sending = announce(
+      { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} },
+      { kind: 'aws', tableName: path.tableName, region: path.stack.region },
+      { folder: announcementFolder('quota'), send: true, rate: 100 },
+      {
+        out: (text) => {
+          output += text;
+        },
+        signal: new AbortController().signal,
+        progress: new PassThrough() as never,
+      },
+    );
+    const announced = () => people.filter((email) => mailsTo(email) > 0).length;
+    await path.until(
+      'the announcement holds back for the reserve',
+      () => announced() > 0 && reserveHolds() > holdsBefore,
+    );
+    await new Promise((done) => setTimeout(done, 8_000));
+    const beforeReserve = announced();
+    // Never into the reserve: the mailer's bound on what went covers every instance.
+    expect(path.aws.ses.sent.length).toBeLessThanOrEqual(quota - 25);
+
+    // A signup meanwhile is confirmed from the reserve.
+    expect(
+      (
+        await path.api('POST', WAITLIST_PATH, {
+          body: JSON.stringify({ email: 'late@example.org', language: 'en' }),
+        })
+      ).statusCode,
+    ).toBe(201);
+    await path.until('the late signup is mailed', () => mailsTo('late@example.org') === 1);
+    expect(announced()).toBe(beforeReserve);
+
+    // The next day: the account's quota has room again, read by the next instance.
+    path.aws.ses.quota.Max24HourSend = 100_000;
+    expect(path.aws.ses.sent.length).toBeLessThanOrEqual(quota);
+    await path.functions.get(mailerId())?.stop();
+    await timePasses();
+    expect(await sending).toBe(0);
+    expect(people.filter((email) => mailsTo(email) !== 1)).toEqual([]);
+    expect(output).toContain('Sent');
+  });
+});

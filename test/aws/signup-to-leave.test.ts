@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRM_PATH } from '#contract/confirmation';
+import { LEAVE_PATH } from '#contract/leave';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { type ProductionPath, startProductionPath } from './production-path';
+
+let path: ProductionPath;
+beforeAll(async () => {
+  path = await startProductionPath();
+});
+afterAll(async () => {
+  await path?.stop();
+});
+
+const linkIn = (text: string, pathname: string) => {
+  const found = text.match(/https:\/\/\S+/g)?.find((url) => new URL(url).pathname === pathname);
+  if (!found) throw new Error(`no ${pathname} link in the mail`);
+  return new URL(found);
+};
+
+describe('one person, signup to leaving, as AWS runs it', () => {
+  it('signs up, gets the confirmation mail through SES, confirms, and leaves with one click', async () => {
+    const signup = await path.api('POST', WAITLIST_PATH, {
+      body: JSON.stringify({ email: 'sanne@example.nl', language: 'nl' }),
+    });
+    expect(signup.statusCode).toBe(201);
+
+    await path.until(
+      'the confirmation mail is sent',
+      async () => (await path.mailsTo('sanne@example.nl')).length === 1,
+    );
+    const [mail] = await path.mailsTo('sanne@example.nl');
+    const confirm = linkIn(mail?.text ?? '', CONFIRM_PATH);
+    const confirmed = await path.api('POST', CONFIRM_PATH, {
+      body: JSON.stringify({ token: confirm.searchParams.get('t') }),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await path.record('sanne@example.nl'))?.status).toBe('confirmed');
+
+    const leave = linkIn(mail?.text ?? '', LEAVE_PATH);
+    const left = await path.api('POST', LEAVE_PATH, {
+      query: leave.search.slice(1),
+      body: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(left.statusCode).toBeLessThan(400);
+    expect(await path.record('sanne@example.nl')).toBeUndefined();
+    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+  });
+});
