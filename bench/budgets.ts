@@ -5,8 +5,11 @@
 const KB = 1024;
 
 export const BUNDLE_BUDGETS = {
-  /** Every script `/` loads before it is interactive (script tags and modulepreloads), gzip. */
-  initialJsGzipBytes: 85 * KB,
+  /**
+   * Every script `/` loads before it is interactive (script tags and modulepreloads), gzip. 86 KB since the
+   * address rule checks Punycode itself (Node 24's URL parser, the Lambda's, no longer does).
+   */
+  initialJsGzipBytes: 86 * KB,
   /** The part of that which is not React's own packages (react, react-dom, scheduler), gzip. */
   nonReactInitialJsGzipBytes: 20 * KB,
   /** The CSS of `/`: inlined in its HTML, and any stylesheet it links, gzip. */

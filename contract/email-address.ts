@@ -69,6 +69,45 @@ const DIGITS_ONLY = /^[0-9]+$/;
 /** Before the at sign: the characters of the WHATWG valid e-mail address, all ASCII. */
 const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 
+/**
+ * Whether an `xn--` label's rest is Punycode that decodes (RFC 3492, section 6.2): runtimes' URL parsers
+ * disagree here (Node 20 refuses `xn--zz`, Node 24, the Lambda's, keeps it), so the rule decides itself.
+ */
+function decodesAsPunycode(encoded: string): boolean {
+  const base = 36;
+  const delimiter = encoded.lastIndexOf('-');
+  let position = delimiter > 0 ? delimiter + 1 : 0;
+  let decoded = delimiter > 0 ? delimiter : 0;
+  let bias = 72;
+  let n = 128;
+  let i = 0;
+  while (position < encoded.length) {
+    const start = i;
+    for (let w = 1, k = base; ; k += base) {
+      if (position >= encoded.length) return false;
+      const code = encoded.charCodeAt(position++);
+      const digit = code - 48 < 10 ? code - 22 : code - 97 < 26 ? code - 97 : base;
+      if (digit >= base) return false;
+      i += digit * w;
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < t) break;
+      w *= base - t;
+      if (i > 0x10ffff * (decoded + 1)) return false;
+    }
+    decoded++;
+    let delta = start === 0 && decoded === 1 ? Math.floor((i - start) / 700) : Math.floor((i - start) / 2);
+    delta += Math.floor(delta / decoded);
+    let k = 0;
+    for (; delta > 455; k += base) delta = Math.floor(delta / 35);
+    bias = k + Math.floor((36 * delta) / (delta + 38));
+    n += Math.floor(i / decoded);
+    i %= decoded;
+    if (n > 0x10ffff) return false;
+    i++;
+  }
+  return true;
+}
+
 /** The domain's ASCII form (IDNA, lower case, no trailing dot), or undefined when it cannot be one. */
 function asciiDomain(domain: string): string | undefined {
   if (DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
@@ -85,7 +124,10 @@ function asciiDomain(domain: string): string | undefined {
   const labels = ascii.split('.');
   if (labels.length < 2) return undefined;
   const deliverable = labels.every(
-    (label) => label.length <= DOMAIN_LABEL_MAX_OCTETS && ASCII_LABEL.test(label),
+    (label) =>
+      label.length <= DOMAIN_LABEL_MAX_OCTETS &&
+      ASCII_LABEL.test(label) &&
+      (!label.startsWith('xn--') || decodesAsPunycode(label.slice(4))),
   );
   return deliverable && !DIGITS_ONLY.test(labels.at(-1) ?? '') ? ascii : undefined;
 }
