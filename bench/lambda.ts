@@ -182,7 +182,7 @@ export async function measureLambdaColdStart({
         [
           'Bundle, minified (gzip)',
           `${kb(bundleBytes.rawBytes)} (${kb(bundleBytes.gzipBytes)})`,
-          'SDK not bundled',
+          'the same SDK, from node_modules',
           '',
         ],
         ['Source map, shipped beside it', kb(sourceMapBytes), '', ''],

