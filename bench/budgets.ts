@@ -33,9 +33,11 @@ export const BUNDLE_BUDGETS = {
 export const LAMBDA_BUDGETS = {
   /**
    * Import and first request of the waitlist bundle over a bare SDK client's import and one PutItem, in
-   * fresh processes alternating in the same run: what the handler's own code adds to a cold start.
+   * fresh processes alternating in the same run: what the handler's own code, and the SDK bundled into it
+   * (the version the tests ran rather than the runtime's), add to a cold start. 1.14× with the SDK left to
+   * the runtime; bundled, 1.32× (2026-11-26): the price of running the SDK that was tested.
    */
-  maxColdStartRatio: 1.15,
+  maxColdStartRatio: 1.35,
 } as const;
 
 /** Lighthouse mobile (simulated throttling), median of five runs, on each page and a bare page. */
