@@ -1,0 +1,827 @@
+/**
+ * `npm run waitlist -- preflight`: one line per check, ok / warn / FAIL with what to do, exit 1 when anything
+ * blocks the launch. Every AWS client is mocked (aws-sdk-client-mock), the DNS resolver is a small zone in
+ * memory, and fetch answers for the deployed site. The fixture is an account ready for launch; each case
+ * breaks one thing.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+  type StackStatus,
+} from '@aws-sdk/client-cloudformation';
+import {
+  CloudFrontClient,
+  type DistributionConfig,
+  GetDistributionCommand,
+} from '@aws-sdk/client-cloudfront';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GetAccountSettingsCommand,
+  GetFunctionConcurrencyCommand,
+  LambdaClient,
+} from '@aws-sdk/client-lambda';
+import {
+  GetAccountCommand,
+  GetConfigurationSetEventDestinationsCommand,
+  GetEmailIdentityCommand,
+  SESv2Client,
+  SESv2ServiceException,
+} from '@aws-sdk/client-sesv2';
+import { ListSubscriptionsByTopicCommand, SNSClient, SNSServiceException } from '@aws-sdk/client-sns';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PREFLIGHT_CHECKS, runPreflight } from '../../../operator/preflight';
+import type { DnsResolver, PreflightDeps } from '../../../operator/preflight-launch';
+import { WaitlistToolError } from '../../../operator/waitlist-tool-error';
+
+const REGION = 'eu-west-1';
+const cloudFormation = mockClient(CloudFormationClient);
+const ses = mockClient(SESv2Client);
+const sns = mockClient(SNSClient);
+const lambda = mockClient(LambdaClient);
+const cloudFront = mockClient(CloudFrontClient);
+const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: REGION }));
+const dynamo = mockClient(documentClient);
+const mocks = [cloudFormation, ses, sns, lambda, cloudFront, dynamo];
+
+const DISTRIBUTION_DOMAIN = 'd111111abcdef8.cloudfront.net';
+const TOPIC_ARN = 'arn:aws:sns:eu-west-1:111122223333:Mandje-AlarmTopic';
+const TOKENS = ['abc1', 'def2', 'ghi3'];
+const CONTROLLER = 'Mandje B.V.';
+
+/** A DNS zone in memory: a name not in a type's table answers ENOTFOUND, as node:dns does. */
+interface Zone {
+  CNAME: Record<string, string[]>;
+  A: Record<string, string[]>;
+  MX: Record<string, { exchange: string; priority: number }[]>;
+  TXT: Record<string, string[][]>;
+}
+
+function resolverOf(zone: Zone): DnsResolver {
+  const lookup = async <T>(table: Record<string, T[]>, name: string): Promise<T[]> => {
+    const found = table[name];
+    if (found) return found;
+    throw Object.assign(new Error(`query ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  };
+  return {
+    resolveCname: (name) => lookup(zone.CNAME, name),
+    resolve4: (name) => lookup(zone.A, name),
+    resolveMx: (name) => lookup(zone.MX, name),
+    resolveTxt: (name) => lookup(zone.TXT, name),
+  };
+}
+
+interface SiteResponse {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** The deployed site: `METHOD url` → its answer; anything else is a host that does not resolve. */
+function fetchOf(site: Record<string, SiteResponse>): typeof fetch {
+  return async (input, init) => {
+    const method = init?.method ?? 'GET';
+    expect(['GET', 'OPTIONS']).toContain(method);
+    const answer = site[`${method} ${String(input)}`];
+    if (!answer)
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }),
+      });
+    return new Response(answer.body ?? '', { status: answer.status, headers: answer.headers });
+  };
+}
+
+const fromCloudFront = { 'x-amz-cf-id': 'abc==', via: '1.1 abc.cloudfront.net (CloudFront)' };
+const footer = (text: string) =>
+  `<footer><address class="mt-2 text-sm text-stone-600 not-italic">${text}</address></footer>`;
+const person = (index: number, status: 'confirmed' | 'pending') => ({
+  email: `person${index}@example.nl`,
+  createdAt: '2026-11-24T10:00:00Z',
+  status,
+});
+
+let zone: Zone;
+let site: Record<string, SiteResponse>;
+let siteEnv: PreflightDeps['siteEnv'];
+
+/** An account ready for the launch: every check passes. */
+function readyAccount() {
+  cloudFormation.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'Mandje',
+        StackStatus: 'UPDATE_COMPLETE',
+        CreationTime: new Date(),
+        Outputs: [
+          { OutputKey: 'SiteUrl', OutputValue: 'https://mandje.nl' },
+          { OutputKey: 'TableName', OutputValue: 'Mandje-WaitlistTable' },
+          { OutputKey: 'AlarmTopicArn', OutputValue: TOPIC_ARN },
+        ],
+      },
+    ],
+  });
+  stackResources({});
+  sesAccount({});
+  ses.on(GetEmailIdentityCommand, { EmailIdentity: 'mandje.nl' }).resolves({
+    VerifiedForSendingStatus: true,
+    VerificationStatus: 'SUCCESS',
+    DkimAttributes: { SigningEnabled: true, Status: 'SUCCESS', Tokens: TOKENS },
+    MailFromAttributes: {
+      MailFromDomain: 'mail.mandje.nl',
+      MailFromDomainStatus: 'SUCCESS',
+      BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+    },
+  });
+  ses
+    .on(GetConfigurationSetEventDestinationsCommand, { ConfigurationSetName: 'MailSenderConfigurationSet' })
+    .resolves({
+      EventDestinations: [
+        {
+          Name: 'ToEventBridge',
+          Enabled: true,
+          MatchingEventTypes: ['BOUNCE', 'COMPLAINT', 'REJECT', 'DELIVERY_DELAY'],
+        },
+      ],
+    });
+  dynamo
+    .on(ScanCommand)
+    .resolves({ Items: [person(1, 'confirmed'), person(2, 'confirmed'), person(3, 'pending')] });
+  subscriptions(`${TOPIC_ARN}:1b2c`);
+  lambda.on(GetAccountSettingsCommand).resolves({
+    AccountLimit: { ConcurrentExecutions: 1_000, UnreservedConcurrentExecutions: 1_000 },
+  });
+  lambda.on(GetFunctionConcurrencyCommand).resolves({});
+  distribution({});
+
+  zone = {
+    CNAME: {
+      ...Object.fromEntries(
+        TOKENS.map((token) => [`${token}._domainkey.mandje.nl`, [`${token}.dkim.amazonses.com`]]),
+      ),
+      'www.mandje.nl': [DISTRIBUTION_DOMAIN],
+    },
+    A: { [DISTRIBUTION_DOMAIN]: ['13.32.0.1', '13.32.0.2'], 'mandje.nl': ['13.32.0.2', '13.32.0.1'] },
+    MX: { 'mail.mandje.nl': [{ exchange: 'feedback-smtp.eu-west-1.amazonses.com', priority: 10 }] },
+    TXT: {
+      'mail.mandje.nl': [['v=spf1 include:amazonses.com ~all']],
+      '_dmarc.mandje.nl': [['v=DMARC1; p=quarantine; ', 'rua=mailto:hallo@mandje.nl']],
+    },
+  };
+  site = {
+    'GET https://mandje.nl/': {
+      status: 200,
+      headers: fromCloudFront,
+      body: `<html>…${footer(`${CONTROLLER} · Voorbeeldstraat 1, 1234 AB Amsterdam · KvK 12345678`)}</html>`,
+    },
+    'GET https://mandje.nl/en/': { status: 200, headers: fromCloudFront, body: '<html></html>' },
+    'OPTIONS https://mandje.nl/api/waitlist': { status: 404, headers: fromCloudFront },
+  };
+  siteEnv = { MANDJE_CONTROLLER_NAME: CONTROLLER };
+}
+
+function stackResources({ mail = true, functions = ['Mandje-WaitlistHandler', 'Mandje-MailerHandler'] }) {
+  const summaries = [
+    ['AWS::CloudFront::Distribution', 'E2EXAMPLE'],
+    ...functions.map((name) => ['AWS::Lambda::Function', name]),
+    ...(mail
+      ? [
+          ['AWS::SES::EmailIdentity', 'mandje.nl'],
+          ['AWS::SES::ConfigurationSet', 'MailSenderConfigurationSet'],
+        ]
+      : []),
+  ].map(([ResourceType, PhysicalResourceId]) => ({
+    ResourceType,
+    PhysicalResourceId,
+    LogicalResourceId: PhysicalResourceId,
+    ResourceStatus: 'UPDATE_COMPLETE' as const,
+    LastUpdatedTimestamp: new Date(),
+  }));
+  cloudFormation.on(ListStackResourcesCommand).resolves({ StackResourceSummaries: summaries });
+}
+
+function subscriptions(...arns: string[]) {
+  sns.on(ListSubscriptionsByTopicCommand).resolves({
+    Subscriptions: arns.map((SubscriptionArn) => ({
+      SubscriptionArn,
+      Protocol: 'email',
+      TopicArn: TOPIC_ARN,
+    })),
+  });
+}
+
+function distribution({
+  status = 'Deployed',
+  enabled = true,
+  aliases = ['mandje.nl', 'www.mandje.nl'],
+}: {
+  status?: string;
+  enabled?: boolean;
+  aliases?: string[];
+}) {
+  cloudFront.on(GetDistributionCommand, { Id: 'E2EXAMPLE' }).resolves({
+    Distribution: {
+      Id: 'E2EXAMPLE',
+      ARN: 'arn:aws:cloudfront::111122223333:distribution/E2EXAMPLE',
+      Status: status,
+      LastModifiedTime: new Date(),
+      InProgressInvalidationBatches: 0,
+      DomainName: DISTRIBUTION_DOMAIN,
+      DistributionConfig: {
+        Enabled: enabled,
+        Aliases: { Quantity: aliases.length, Items: aliases },
+      } as DistributionConfig,
+    },
+  });
+}
+
+function stackStatus(StackStatus: StackStatus, outputs?: Record<string, string>) {
+  cloudFormation.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'Mandje',
+        StackStatus,
+        CreationTime: new Date(),
+        Outputs: Object.entries(
+          outputs ?? {
+            SiteUrl: 'https://mandje.nl',
+            TableName: 'Mandje-WaitlistTable',
+            AlarmTopicArn: TOPIC_ARN,
+          },
+        ).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
+      },
+    ],
+  });
+}
+
+function sesAccount(changes: object) {
+  ses.on(GetAccountCommand).resolves({
+    ProductionAccessEnabled: true,
+    SendingEnabled: true,
+    EnforcementStatus: 'HEALTHY',
+    SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: 12 },
+    ...changes,
+  });
+}
+
+function identity(changes: object) {
+  ses.on(GetEmailIdentityCommand, { EmailIdentity: 'mandje.nl' }).resolves({
+    VerifiedForSendingStatus: true,
+    DkimAttributes: { SigningEnabled: true, Status: 'SUCCESS', Tokens: TOKENS },
+    MailFromAttributes: {
+      MailFromDomain: 'mail.mandje.nl',
+      MailFromDomainStatus: 'SUCCESS',
+      BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+    },
+    ...changes,
+  });
+}
+
+const awsError = (
+  name: string,
+  httpStatusCode: number,
+  Service: typeof SESv2ServiceException | typeof SNSServiceException,
+) => new Service({ name, $fault: 'client', $metadata: { httpStatusCode }, message: `${name} (mocked)` });
+
+/** The mocked clients, the zone, the site and this machine's MANDJE_* as the test left them. */
+const deps = (): PreflightDeps => ({
+  region: REGION,
+  clients: {
+    cloudFormation: new CloudFormationClient({ region: REGION }),
+    ses: new SESv2Client({ region: REGION }),
+    sns: new SNSClient({ region: REGION }),
+    lambda: new LambdaClient({ region: REGION }),
+    cloudFront: new CloudFrontClient({ region: REGION }),
+    dynamo: documentClient,
+  },
+  resolver: resolverOf(zone),
+  fetch: fetchOf(site),
+  siteEnv,
+});
+
+/** Runs the preflight against the mocks, and returns its lines, by check name, and its exit code. */
+async function preflight() {
+  const lines: string[] = [];
+  const code = await runPreflight(deps(), (line) => lines.push(line));
+  const checkLines = lines.slice(0, -1);
+  return {
+    code,
+    lines,
+    verdict: lines.at(-1),
+    /** The line of the check named `name`. */
+    line: (name: string) => checkLines.find((line) => line.slice(6).startsWith(`${name}:`)),
+  };
+}
+
+beforeEach(() => {
+  for (const mock of mocks) mock.reset();
+  readyAccount();
+});
+
+describe('an account ready for the launch', () => {
+  it('says ok on every line and nothing blocks the launch (exit 0)', async () => {
+    const { code, lines, verdict } = await preflight();
+
+    expect(lines.slice(0, -1).filter((line) => !line.startsWith('ok  '))).toEqual([]);
+    expect(lines).toHaveLength(20);
+    expect(verdict).toBe('Nothing blocks the launch.');
+    expect(code).toBe(0);
+  });
+
+  it('says what it found on each line', async () => {
+    const { line } = await preflight();
+
+    expect(line('Stack')).toBe('ok    Stack: Mandje in eu-west-1 is UPDATE_COMPLETE');
+    expect(line('SES quota')).toBe(
+      'ok    SES quota: 14 a second, 50,000 in 24 hours (12 sent in the last 24): the announcement to the 2 confirmed people fits in one day',
+    );
+    expect(line('DNS site')).toBe(`ok    DNS site: mandje.nl, www.mandje.nl point at ${DISTRIBUTION_DOMAIN}`);
+    expect(line('DNS DMARC')).toBe(
+      'ok    DNS DMARC: _dmarc.mandje.nl TXT "v=DMARC1; p=quarantine; rua=mailto:hallo@mandje.nl"',
+    );
+    expect(line('Controller')).toContain(`names "${CONTROLLER} · Voorbeeldstraat 1`);
+  });
+
+  it('only reads: every AWS call is a Get, List, Describe or Scan', async () => {
+    await preflight();
+
+    const sent = mocks.flatMap((mock) => mock.calls().map((call) => call.args[0]?.constructor.name));
+    expect(sent.length).toBeGreaterThan(10);
+    expect(sent.filter((name) => !/^(Get|List|Describe|Scan)\w*Command$/.test(String(name)))).toEqual([]);
+  });
+});
+
+describe('each check, failing or warning', () => {
+  it.each<[string, () => void, string, RegExp]>([
+    [
+      'a deploy under way',
+      () => stackStatus('UPDATE_IN_PROGRESS'),
+      'Stack',
+      /^FAIL .*UPDATE_IN_PROGRESS → a deploy is under way/,
+    ],
+    ['a rolled-back deploy', () => stackStatus('UPDATE_ROLLBACK_COMPLETE'), 'Stack', /^warn .*rolled back/],
+    [
+      'the SES sandbox',
+      () => sesAccount({ ProductionAccessEnabled: false }),
+      'SES production access',
+      /^FAIL .*sandbox in eu-west-1: it mails verified addresses only → request production access/,
+    ],
+    [
+      'a pending request for production access',
+      () =>
+        sesAccount({
+          ProductionAccessEnabled: false,
+          Details: { ReviewDetails: { Status: 'PENDING', CaseId: '1234' } },
+        }),
+      'SES production access',
+      /^FAIL .*\(case 1234\) is pending → wait for it/,
+    ],
+    [
+      'sending paused',
+      () => sesAccount({ SendingEnabled: false }),
+      'SES sending',
+      /^FAIL .*sending is paused/,
+    ],
+    [
+      'an account on probation',
+      () => sesAccount({ EnforcementStatus: 'PROBATION' }),
+      'SES sending',
+      /^warn .*PROBATION → see SES console/,
+    ],
+    [
+      'a list larger than a day’s quota',
+      () => {
+        sesAccount({ SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 } });
+        dynamo
+          .on(ScanCommand)
+          .resolves({ Items: Array.from({ length: 250 }, (_, index) => person(index, 'confirmed')) });
+      },
+      'SES quota',
+      /^warn .*the announcement to the 250 confirmed people takes 2 days, keeping 20 a day for confirmations → ask for a higher quota/,
+    ],
+    [
+      'an identity not verified',
+      () => identity({ VerifiedForSendingStatus: false, VerificationStatus: 'PENDING' }),
+      'SES identity',
+      /^FAIL .*mandje.nl is not verified \(PENDING\) → publish its DKIM records/,
+    ],
+    [
+      'an identity SES does not have',
+      () =>
+        ses.on(GetEmailIdentityCommand).rejects(awsError('NotFoundException', 404, SESv2ServiceException)),
+      'SES identity',
+      /^FAIL .*could not check \(NotFoundException\) → deploy again/,
+    ],
+    [
+      'DKIM records not found yet',
+      () => identity({ DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: TOKENS } }),
+      'SES DKIM',
+      /^FAIL .*DKIM for mandje.nl is PENDING → SES has not found its three CNAME records/,
+    ],
+    [
+      'a MAIL FROM domain not found yet',
+      () =>
+        identity({
+          MailFromAttributes: { MailFromDomain: 'mail.mandje.nl', MailFromDomainStatus: 'PENDING' },
+        }),
+      'SES MAIL FROM',
+      /^warn .*mail.mandje.nl is PENDING: until it works SES sends with its own/,
+    ],
+    [
+      'a MAIL FROM domain not found, with mail rejected meanwhile',
+      () =>
+        identity({
+          MailFromAttributes: {
+            MailFromDomain: 'mail.mandje.nl',
+            MailFromDomainStatus: 'FAILED',
+            BehaviorOnMxFailure: 'REJECT_MESSAGE',
+          },
+        }),
+      'SES MAIL FROM',
+      /^FAIL .*mail.mandje.nl is FAILED/,
+    ],
+    [
+      'a configuration set that publishes no bounces',
+      () =>
+        ses.on(GetConfigurationSetEventDestinationsCommand).resolves({
+          EventDestinations: [{ Name: 'Old', Enabled: false, MatchingEventTypes: ['BOUNCE', 'COMPLAINT'] }],
+        }),
+      'SES configuration set',
+      /^FAIL .*MailSenderConfigurationSet publishes no bounces and complaints/,
+    ],
+    [
+      'a DKIM record missing from the DNS',
+      () => delete zone.CNAME['def2._domainkey.mandje.nl'],
+      'DNS DKIM',
+      /^FAIL .*1 of 3 DKIM CNAME records not found from here → publish def2._domainkey.mandje.nl CNAME def2.dkim.amazonses.com$/,
+    ],
+    [
+      'a DKIM record pointing elsewhere',
+      () => {
+        zone.CNAME['abc1._domainkey.mandje.nl'] = ['abc1.dkim.example.com'];
+      },
+      'DNS DKIM',
+      /^FAIL .*publish abc1._domainkey.mandje.nl CNAME abc1.dkim.amazonses.com$/,
+    ],
+    [
+      'no MX record for the MAIL FROM domain',
+      () => delete zone.MX['mail.mandje.nl'],
+      'DNS MAIL FROM MX',
+      /^warn .*→ publish mail.mandje.nl MX 10 feedback-smtp.eu-west-1.amazonses.com$/,
+    ],
+    [
+      'an SPF record without SES',
+      () => {
+        zone.TXT['mail.mandje.nl'] = [['v=spf1 include:_spf.example.com ~all']];
+      },
+      'DNS MAIL FROM SPF',
+      /^warn .*leaves SES out → publish mail.mandje.nl TXT "v=spf1 include:amazonses.com ~all"$/,
+    ],
+    [
+      'two SPF records',
+      () => {
+        zone.TXT['mail.mandje.nl'] = [['v=spf1 include:amazonses.com ~all'], ['v=spf1 -all']];
+      },
+      'DNS MAIL FROM SPF',
+      /^warn .*has 2 SPF records → keep one/,
+    ],
+    [
+      'no DMARC record',
+      () => delete zone.TXT['_dmarc.mandje.nl'],
+      'DNS DMARC',
+      /^FAIL .*mandje.nl has no DMARC record.* → publish _dmarc.mandje.nl TXT "v=DMARC1; p=quarantine;/,
+    ],
+    [
+      'a site name that points elsewhere',
+      () => {
+        zone.CNAME['www.mandje.nl'] = ['old-host.example.com'];
+        zone.A['www.mandje.nl'] = ['192.0.2.1'];
+      },
+      'DNS site',
+      /^FAIL .*www.mandje.nl does not point at the distribution d111111abcdef8.cloudfront.net → publish a CNAME/,
+    ],
+    [
+      'a site name not in the DNS at all',
+      () => delete zone.A['mandje.nl'],
+      'DNS site',
+      /^FAIL .*mandje.nl does not point at/,
+    ],
+    [
+      'a subscription not confirmed',
+      () => subscriptions('PendingConfirmation'),
+      'Alarm subscription',
+      /^FAIL .*1 subscription awaits confirmation → open the mail from AWS Notifications/,
+    ],
+    [
+      'no subscription',
+      () => subscriptions(),
+      'Alarm subscription',
+      /^FAIL .*the topic has no subscription → deploy with -c alarmEmail=<address>, or subscribe one to arn:aws:sns:/,
+    ],
+    [
+      'credentials that may not list the subscriptions',
+      () =>
+        sns
+          .on(ListSubscriptionsByTopicCommand)
+          .rejects(awsError('AuthorizationError', 403, SNSServiceException)),
+      'Alarm subscription',
+      /^FAIL .*could not check \(AuthorizationError\) → these credentials need sns:ListSubscriptionsByTopic$/,
+    ],
+    [
+      'a new account’s 10 concurrent executions',
+      () =>
+        lambda.on(GetAccountSettingsCommand).resolves({
+          AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 },
+        }),
+      'Lambda concurrency',
+      /^warn .*runs 10 at once \(10 unreserved\); this stack reserves 0 → a launch spike and the mailer share them: ask for 1,000/,
+    ],
+    [
+      'a reservation on 10 concurrent executions',
+      () => {
+        lambda.on(GetAccountSettingsCommand).resolves({
+          AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 5 },
+        });
+        lambda.on(GetFunctionConcurrencyCommand, { FunctionName: 'Mandje-WaitlistHandler' }).resolves({
+          ReservedConcurrentExecutions: 5,
+        });
+      },
+      'Lambda concurrency',
+      /^FAIL .*this stack reserves 5 → Lambda keeps 100 unreserved/,
+    ],
+    [
+      'a reservation that leaves fewer than 100 unreserved',
+      () => {
+        lambda.on(GetAccountSettingsCommand).resolves({
+          AccountLimit: { ConcurrentExecutions: 150, UnreservedConcurrentExecutions: 90 },
+        });
+        lambda.on(GetFunctionConcurrencyCommand, { FunctionName: 'Mandje-WaitlistHandler' }).resolves({
+          ReservedConcurrentExecutions: 60,
+        });
+      },
+      'Lambda concurrency',
+      /^FAIL .*reserves 60/,
+    ],
+    [
+      'a distribution still deploying',
+      () => distribution({ status: 'InProgress' }),
+      'CloudFront',
+      /^FAIL .*E2EXAMPLE \(d111111abcdef8.cloudfront.net\) is InProgress → wait for it to be Deployed/,
+    ],
+    [
+      'a disabled distribution',
+      () => distribution({ enabled: false }),
+      'CloudFront',
+      /^FAIL .*disabled → enable it/,
+    ],
+    [
+      'a page that is not there',
+      () => {
+        site['GET https://mandje.nl/en/'] = { status: 404, headers: fromCloudFront };
+      },
+      'Pages',
+      /^FAIL .*\/en\/ answers 404 →/,
+    ],
+    [
+      'a page not served by CloudFront',
+      () => {
+        site['GET https://mandje.nl/'] = { status: 200, body: footer(CONTROLLER) };
+      },
+      'Pages',
+      /^FAIL .* \/ answers 200, not from CloudFront/,
+    ],
+    [
+      'a site name that does not resolve',
+      () => {
+        site = {};
+      },
+      'Pages',
+      /^FAIL .*could not check \(ENOTFOUND\) → check the network/,
+    ],
+    [
+      'an API CloudFront cannot reach',
+      () => {
+        site['OPTIONS https://mandje.nl/api/waitlist'] = { status: 502, headers: fromCloudFront };
+      },
+      'API',
+      /^FAIL .*OPTIONS \/api\/waitlist answers 502 through CloudFront/,
+    ],
+    [
+      'an API path the bucket answers (403 for OPTIONS)',
+      () => {
+        site['OPTIONS https://mandje.nl/api/waitlist'] = { status: 403, headers: fromCloudFront };
+      },
+      'API',
+      /^FAIL .*answers 403/,
+    ],
+    [
+      'a page built without the controller',
+      () => {
+        site['GET https://mandje.nl/'] = { status: 200, headers: fromCloudFront, body: '<footer></footer>' };
+      },
+      'Controller',
+      /^FAIL .*names no controller .* → set MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS/,
+    ],
+    [
+      'a page that names another controller than this machine’s',
+      () => {
+        siteEnv = { MANDJE_CONTROLLER_NAME: 'Boodschappen & Co B.V.' };
+      },
+      'Controller',
+      /^warn .*names "Mandje B.V. · .*", not "Boodschappen & Co B.V."/,
+    ],
+    [
+      'a stack from before an output was added',
+      () =>
+        stackStatus('UPDATE_COMPLETE', { SiteUrl: 'https://mandje.nl', TableName: 'Mandje-WaitlistTable' }),
+      'Alarm subscription',
+      /^FAIL .*the stack has no AlarmTopicArn output → deploy this version of the stack/,
+    ],
+  ])('%s', async (_case, arrange, name, expected) => {
+    arrange();
+
+    const { code, line } = await preflight();
+
+    expect(line(name)).toMatch(expected);
+    // A warning does not block the launch.
+    expect(code).toBe(line(name)?.startsWith('FAIL') ? 1 : 0);
+  });
+
+  it('names the permission a check lacked', async () => {
+    lambda.on(GetAccountSettingsCommand).rejects(
+      Object.assign(new Error('User is not authorized'), {
+        name: 'AccessDeniedException',
+        $fault: 'client',
+      }),
+    );
+
+    const { line } = await preflight();
+
+    expect(line('Lambda concurrency')).toBe(
+      'FAIL  Lambda concurrency: could not check (AccessDeniedException) → these credentials need lambda:GetAccountSettings and lambda:GetFunctionConcurrency',
+    );
+  });
+
+  it('reads the controller’s name with the characters the page escapes', async () => {
+    siteEnv = { MANDJE_CONTROLLER_NAME: 'Boodschappen & Co B.V.' };
+    site['GET https://mandje.nl/'] = {
+      status: 200,
+      headers: fromCloudFront,
+      body: footer('Boodschappen &amp; Co B.V. · Straat 1'),
+    };
+
+    const { line } = await preflight();
+
+    expect(line('Controller')).toBe(
+      'ok    Controller: the deployed page names "Boodschappen & Co B.V. · Straat 1"',
+    );
+  });
+
+  it('finds the controller without MANDJE_CONTROLLER_NAME on this machine', async () => {
+    siteEnv = {};
+
+    const { line } = await preflight();
+
+    expect(line('Controller')).toMatch(/^ok /);
+  });
+
+  it('is ok with a site at CloudFront’s own name', async () => {
+    distribution({ aliases: [] });
+
+    const { line } = await preflight();
+
+    expect(line('DNS site')).toBe(
+      `ok    DNS site: the site is at CloudFront's own name, ${DISTRIBUTION_DOMAIN}`,
+    );
+  });
+
+  it('checks no mail when the stack sends none', async () => {
+    stackResources({ mail: false });
+
+    const { lines, line, code } = await preflight();
+
+    expect(line('Mail')).toMatch(/^ok {4}Mail: the stack sends no mail/);
+    expect(lines.filter((text) => /^\S+\s+(SES|DNS (DKIM|MAIL|DMARC))/.test(text))).toEqual([]);
+    expect(ses.calls()).toHaveLength(0);
+    expect(code).toBe(0);
+  });
+});
+
+describe('a fresh account', () => {
+  it('lists every item that blocks the launch, and exits 1', async () => {
+    sesAccount({
+      ProductionAccessEnabled: false,
+      SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+    });
+    identity({
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+      DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: TOKENS },
+      MailFromAttributes: { MailFromDomain: 'mail.mandje.nl', MailFromDomainStatus: 'PENDING' },
+    });
+    subscriptions('PendingConfirmation');
+    lambda.on(GetAccountSettingsCommand).resolves({
+      AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 },
+    });
+    zone = { CNAME: {}, A: { [DISTRIBUTION_DOMAIN]: ['13.32.0.1'] }, MX: {}, TXT: {} };
+    site['GET https://mandje.nl/'] = { status: 200, headers: fromCloudFront, body: '<footer></footer>' };
+    siteEnv = {};
+
+    const { code, lines, verdict } = await preflight();
+
+    const failing = lines
+      .filter((line) => line.startsWith('FAIL'))
+      .map((line) => line.slice(6, line.indexOf(':')));
+    expect(failing).toEqual([
+      'SES production access',
+      'SES identity',
+      'SES DKIM',
+      'Alarm subscription',
+      'DNS DKIM',
+      'DNS DMARC',
+      'DNS site',
+      'Controller',
+    ]);
+    const warning = lines
+      .filter((line) => line.startsWith('warn'))
+      .map((line) => line.slice(6, line.indexOf(':')));
+    expect(warning).toEqual(['SES MAIL FROM', 'Lambda concurrency', 'DNS MAIL FROM MX', 'DNS MAIL FROM SPF']);
+    for (const line of lines.slice(0, -1).filter((text) => !text.startsWith('ok')))
+      expect(line).toContain(' → ');
+    expect(verdict).toBe('8 items block the launch (4 warnings): the FAIL lines above.');
+    expect(code).toBe(1);
+  });
+});
+
+describe('when the stack cannot be read', () => {
+  const fatal = async (error: Error) => {
+    cloudFormation.on(DescribeStacksCommand).rejects(error);
+    const printed: string[] = [];
+    const outcome = await runPreflight(deps(), (line) => printed.push(line)).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(printed).toEqual([]);
+    return outcome;
+  };
+
+  it('says there is no stack in that region, in one line', async () => {
+    const error = await fatal(
+      Object.assign(new Error('Stack with id Mandje does not exist'), { name: 'ValidationException' }),
+    );
+
+    expect(error).toBeInstanceOf(WaitlistToolError);
+    expect((error as Error).message).toBe(
+      'there is no stack Mandje in eu-west-1: deploy it (npm run deploy), or pass the --region it is in',
+    );
+  });
+
+  it('says the network is not there, in one line', async () => {
+    const error = await fatal(
+      Object.assign(new Error('getaddrinfo ENOTFOUND cloudformation.eu-west-1.amazonaws.com'), {
+        code: 'ENOTFOUND',
+      }),
+    );
+
+    expect(error).toBeInstanceOf(WaitlistToolError);
+    expect((error as Error).message).toBe(
+      'could not reach AWS in eu-west-1 (ENOTFOUND): is this machine online?',
+    );
+  });
+
+  it('says the credentials may not read the stack, in one line', async () => {
+    const error = await fatal(
+      Object.assign(new Error('User is not authorized to perform: cloudformation:DescribeStacks'), {
+        name: 'AccessDenied',
+        $metadata: { httpStatusCode: 403 },
+      }),
+    );
+
+    expect((error as Error).message).toBe(
+      'these AWS credentials may not read the stack Mandje (AccessDenied); docs/operating.md lists what preflight needs',
+    );
+  });
+
+  it('leaves missing credentials to the tool, which says so for every command', async () => {
+    const missing = Object.assign(new Error('Could not load credentials from any providers'), {
+      name: 'CredentialsProviderError',
+    });
+
+    expect(await fatal(missing)).toBe(missing);
+  });
+});
+
+describe('docs/operating.md', () => {
+  it('lists every permission the checks read with', () => {
+    const docs = readFileSync(new URL('../../../docs/operating.md', import.meta.url), 'utf8');
+    const policy = docs.slice(
+      docs.indexOf('## Before the launch: preflight'),
+      docs.indexOf('## Where to look'),
+    );
+    const needs = [...new Set(PREFLIGHT_CHECKS.flatMap((check) => check.needs))];
+
+    expect(needs.length).toBeGreaterThan(5);
+    expect(needs.filter((action) => !policy.includes(`"${action}"`))).toEqual([]);
+  });
+});
