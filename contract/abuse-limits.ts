@@ -5,8 +5,10 @@
 import { LEAVE_PATH } from './leave';
 
 /**
- * Confirmation mails to one mailbox (its delivery key, #contract/email-address) per window, however the
- * address is spelled. Past it, the visitor sees what they would have seen; the mail is not sent, nor owed.
+ * Mails sent to one mailbox on request (its delivery key, #contract/email-address, however the address is
+ * spelled): confirmations, their resends and leave links, one budget for all, in any MAIL_LIMIT_WINDOW_HOURS
+ * (a sliding window, not a day that starts afresh). The announcement is not counted: it goes once, to the
+ * confirmed. Past it, the visitor sees what they would have seen; the mail is not sent, nor owed.
  */
 export const MAILS_PER_MAILBOX = 3;
 export const MAIL_LIMIT_WINDOW_HOURS = 24;
@@ -49,7 +51,9 @@ export const ORIGIN_VERIFY_HEADER = 'x-mandje-origin-verify';
 
 /**
  * The table that counts mails per delivery key: its key is the SHA-256 (hex) of the delivery key, never the
- * address, and each item is deleted by the table's time to live when its window ends.
+ * address, and each count is deleted by the table's time to live 24 hours after its newest mail. A mailbox
+ * that bounced or complained is an item there too, under another hash of its delivery key and without an
+ * expiry: it outlives the person's records. The mailer's send slots and its pause live there as well.
  */
 export const MAIL_LIMIT_TABLE_KEY = { name: 'deliveryKeyHash', type: 'S' } as const;
 export const MAIL_LIMIT_EXPIRY_ATTRIBUTE = 'expiresAt';

@@ -68,7 +68,7 @@ export const METRIC = {
   forbidden: 'Forbidden',
   /** Requests refused with 429 locally (on AWS, WAF counts its own). */
   rateLimited: 'RateLimited',
-  /** Confirmation mails not sent because their mailbox had its MAILS_PER_MAILBOX for the window. */
+  /** Mails asked for (confirmations, leave links) not sent: their mailbox had its MAILS_PER_MAILBOX in 24 hours. */
   mailLimited: 'MailLimited',
   /** Mails not sent because their mailbox bounced or complained before. */
   mailSuppressed: 'MailSuppressed',

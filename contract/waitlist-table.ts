@@ -14,6 +14,18 @@ export const TOKEN_INDEX = {
 } as const;
 
 /**
+ * The index that finds every record of one mailbox: a spelling of an address is a record of its own
+ * (`ann+news@gmail.com` and `a.nn@googlemail.com` are two keys), while the person is the mailbox they all
+ * deliver to (#contract/email-address `deliveryKey`). Keyed on the record's `mailbox` attribute, a hash of
+ * that delivery key (never the address), written at signup; a one-click leave queries it to remove every
+ * record of the person's mailbox. Keys only: the leave needs nothing else from it.
+ */
+export const MAILBOX_INDEX = {
+  name: 'byMailbox',
+  key: { name: 'mailbox', type: 'S' },
+} as const;
+
+/**
  * How long a confirmed record may be kept: the privacy notice promises that an address is deleted at the
  * latest this long after signing up. DynamoDB's time to live enforces it in production.
  */
@@ -27,7 +39,7 @@ export const PENDING_DAYS = 7;
 
 /**
  * The confirmation mail is sent again on a new signup at most this often, and this many times in all (and
- * never more than MAILS_PER_MAILBOX a day to one mailbox, #contract/abuse-limits).
+ * never more than MAILS_PER_MAILBOX in any 24 hours to one mailbox, #contract/abuse-limits).
  */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
@@ -37,6 +49,14 @@ export const MAX_CONFIRMATION_MAILS = 5;
  * Every scan of records leaves it out (it has no createdAt).
  */
 export const LEFT_COUNTER_KEY = '#left';
+
+/**
+ * What a leave-link request writes when it asks no mail (no record, a do-not-mail mark, asked lately), in
+ * place of the record's own mark: every request then reads one item and writes one, and the answer's time
+ * does not tell whether the address is on the list. A key no address can be (no at sign), holding only
+ * the latest such request's id and time, no address; no createdAt, so every scan of people leaves it out.
+ */
+export const LEAVE_REQUEST_STAND_IN_KEY = '#leave-request';
 
 /** The attribute DynamoDB's time to live reads: when the record is deleted, in seconds since 1970. */
 export const WAITLIST_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
@@ -49,10 +69,17 @@ export type MailSuppression = 'bounce' | 'complaint';
 /** One person on the waitlist. Nothing else is stored: no IP address, no user agent. */
 export interface WaitlistRecord {
   /**
-   * The mailbox's canonical identity (#contract/email-address): `Ann@Bücher.de`, ` ann@xn--bcher-kva.de.`
-   * and every other way of typing it are one key, so one record.
+   * The address's canonical form (#contract/email-address): `Ann@Bücher.de`, ` ann@xn--bcher-kva.de.`
+   * and every other way of typing it are one key, so one record. Another spelling of the same mailbox
+   * (`ann+news@`, at Gmail `a.nn@`) is a record of its own; `mailbox` is what they share.
    */
   email: string;
+  /**
+   * The mailbox the address delivers to, hashed (functions/store/mailbox.ts): the mailbox index's key, the
+   * same for every spelling of one mailbox. Records made before it existed have none until the operator's
+   * `rekey` adds it.
+   */
+  mailbox?: string;
   /** The address as typed, trimmed, for writing to the person as they wrote it. */
   emailAsEntered: string;
   /** The language of the signup, and so of the confirmation mail. */
@@ -104,9 +131,10 @@ export interface WaitlistRecord {
    */
   pendingTokenHash?: string;
   /**
-   * Set when SES reported a permanent bounce or a complaint for this mailbox: no mail of any kind goes to
-   * it again, and the person is off the waitlist (not counted, not announced). The record is kept only
-   * until its expiresAt, as a do-not-mail mark, so nobody can sign the address up again to mail it.
+   * Set when SES reported a permanent bounce or a complaint for this mailbox (by mail-events, or by the
+   * mailer when another spelling of the mailbox bounced): no mail of any kind goes to it again, and the
+   * person is off the waitlist (not counted, not announced). The record is kept only until its expiresAt,
+   * as a do-not-mail mark; the mailbox's own suppression, in the mail limit table, outlives it.
    */
   mailSuppressed?: MailSuppression;
   /** ISO 8601 time SES reported it. */

@@ -121,6 +121,7 @@ export class MandjeStack extends Stack {
       httpApi: this.waitlist.httpApi,
       table: this.waitlist.table,
       tokenIndexArn: this.waitlist.tokenIndexArn,
+      mailboxIndexArn: this.waitlist.mailboxIndexArn,
       leaveLinkByMail: confirmation !== false,
       logRetention,
     });
@@ -161,6 +162,7 @@ export class MandjeStack extends Stack {
       this.mailEvents = new MailEvents(this, 'MailEvents', {
         functionsDir,
         table: this.waitlist.table,
+        mailLimitTable: this.mailer.mailLimitTable,
         sender: this.mailSender,
         logRetention,
       });

@@ -98,7 +98,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         construct: mailer.mailLimitTable,
         rule: rule('DDB3'),
         reason:
-          'The mail limit table holds only hashed counts and send slots that expire within a day: nothing a backup would need to bring back.',
+          'The mail limit table holds hashes only: counts and send slots that expire within a day, and suppressed mailboxes, which no function deletes and which are kept when the stack goes (the table is retained).',
       },
       {
         construct: mailer.handler.role ?? mailer.handler,

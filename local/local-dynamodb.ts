@@ -16,15 +16,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
   ResourceNotFoundException,
+  ScanCommand,
   type TableDescription,
-  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { MAILBOX_INDEX, TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
 import { listenOnPrivateSocket, MAX_SOCKET_PATH_LENGTH } from './private-socket';
@@ -457,47 +462,130 @@ async function createMailLimitTableUnlessPresent(client: DynamoDBClient): Promis
   await untilActive(client, LOCAL_MAIL_LIMIT_TABLE_NAME);
 }
 
-/** The token index as the stack defines it (#contract/waitlist-table). */
-const tokenIndex = {
-  IndexName: TOKEN_INDEX.name,
-  KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' as const }],
-  Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...TOKEN_INDEX.projection] },
-};
-const attributeDefinitions = [
-  { AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: WAITLIST_TABLE_KEY.type },
-  { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
+/** The indexes the stack gives the waitlist table (#contract/waitlist-table), as the store is asked for them. */
+const WAITLIST_INDEXES = [
+  {
+    IndexName: TOKEN_INDEX.name,
+    KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' as const }],
+    Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...TOKEN_INDEX.projection] },
+  },
+  {
+    IndexName: MAILBOX_INDEX.name,
+    KeySchema: [{ AttributeName: MAILBOX_INDEX.key.name, KeyType: 'HASH' as const }],
+    Projection: { ProjectionType: 'KEYS_ONLY' as const },
+  },
 ];
 
-async function createTableUnlessPresent(client: DynamoDBClient, tableName: string): Promise<void> {
-  let existing: TableDescription | undefined;
-  try {
-    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  if (!existing) {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' }],
-        AttributeDefinitions: attributeDefinitions,
-        GlobalSecondaryIndexes: [tokenIndex],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-  } else if (!existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === TOKEN_INDEX.name)) {
-    // A data folder from before confirmation by mail: its table gets the index it now needs.
-    await client.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: attributeDefinitions,
-        GlobalSecondaryIndexUpdates: [{ Create: tokenIndex }],
-      }),
-    );
-  } else {
-    return;
-  }
+const createWaitlistTable = async (client: DynamoDBClient, tableName: string) => {
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' }],
+      AttributeDefinitions: [
+        { AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: WAITLIST_TABLE_KEY.type },
+        { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
+        { AttributeName: MAILBOX_INDEX.key.name, AttributeType: MAILBOX_INDEX.key.type },
+      ],
+      GlobalSecondaryIndexes: WAITLIST_INDEXES,
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
   await untilActive(client, tableName);
+};
+
+async function describeTable(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<TableDescription | undefined> {
+  try {
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return undefined;
+    throw error;
+  }
+}
+
+async function createTableUnlessPresent(client: DynamoDBClient, tableName: string): Promise<void> {
+  const copy = rebuildCopyName(tableName);
+  // A rebuild that stopped half-way (see rebuildWithIndexes): finished from a whole copy, or started over.
+  if (await describeTable(client, copy)) {
+    if (await isWholeCopy(client, copy)) await restoreFromCopy(client, tableName, copy);
+    else await deleteTable(client, copy);
+  }
+  const existing = await describeTable(client, tableName);
+  if (!existing) return createWaitlistTable(client, tableName);
+  const missing = WAITLIST_INDEXES.some(
+    ({ IndexName }) => !existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === IndexName),
+  );
+  if (missing) await rebuildWithIndexes(client, tableName);
+}
+
+/**
+ * A data folder from before an index existed (the token index came with confirmation by mail, the mailbox
+ * index later) gets the table the stack has. dynalite cannot add an index to a table (it ignores
+ * UpdateTable's Create), so the items move through a copy: copied to a new table with every index, the copy
+ * marked whole, the table made anew, the items copied back, the copy deleted. At each step every item is
+ * in a table that is whole, so a runner stopped half-way finishes it at its next start.
+ */
+async function rebuildWithIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const copy = rebuildCopyName(tableName);
+  await createWaitlistTable(client, copy);
+  await copyItems(client, tableName, copy);
+  await client.send(
+    new PutItemCommand({ TableName: copy, Item: { [WAITLIST_TABLE_KEY.name]: { S: WHOLE_COPY_KEY } } }),
+  );
+  await deleteTable(client, tableName);
+  await restoreFromCopy(client, tableName, copy);
+}
+
+const rebuildCopyName = (tableName: string) => `${tableName}-rebuild`;
+/** The mark of a copy that holds every item: a key no address can be. */
+const WHOLE_COPY_KEY = '#whole-copy';
+
+const isWholeCopy = async (client: DynamoDBClient, copy: string) =>
+  (
+    await client.send(
+      new GetItemCommand({
+        TableName: copy,
+        Key: { [WAITLIST_TABLE_KEY.name]: { S: WHOLE_COPY_KEY } },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item !== undefined;
+
+/** The table made again (unless it is there already) from a whole copy, and the copy deleted. */
+async function restoreFromCopy(client: DynamoDBClient, tableName: string, copy: string): Promise<void> {
+  if (!(await describeTable(client, tableName))) await createWaitlistTable(client, tableName);
+  await copyItems(client, copy, tableName);
+  await deleteTable(client, copy);
+}
+
+/** Every item of `from` put in `to`, as stored (the copy's mark left out), 25 to a batch. */
+async function copyItems(client: DynamoDBClient, from: string, to: string): Promise<void> {
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: from, ExclusiveStartKey: startKey }));
+    const items = (page.Items ?? []).filter((item) => item[WAITLIST_TABLE_KEY.name]?.S !== WHOLE_COPY_KEY);
+    for (let start = 0; start < items.length; start += 25) {
+      let writes = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+      while (writes.length > 0) {
+        const { UnprocessedItems } = await client.send(
+          new BatchWriteItemCommand({ RequestItems: { [to]: writes } }),
+        );
+        writes = (UnprocessedItems?.[to] ?? []) as typeof writes;
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+async function deleteTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  const deadline = Date.now() + 5_000;
+  while (await describeTable(client, tableName)) {
+    if (Date.now() > deadline) throw new Error(`the table ${tableName} was not deleted`);
+    await delay(20);
+  }
 }
 
 /**

@@ -36,7 +36,8 @@ import { type SesEvent, simulatorEvents } from './ses-simulator';
  * owed, however old: a signup that was answered is not dropped.
  *
  * Mail to SES's mailbox simulator is answered as SES answers it (ses-simulator.ts): its events go to the
- * real mail-events function, which marks bounced and complaining mailboxes.
+ * real mail-events function, which suppresses bounced and complaining mailboxes in the limit table, as the
+ * mailer reads it (both find it by MAIL_LIMIT_TABLE_NAME, which the runner set with the store's address).
  */
 export interface LocalMail {
   outboxDir: string;

@@ -15,7 +15,7 @@ export const LOCAL_STORE_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 
 
 /** The waitlist table's name in the local store. */
 export const LOCAL_TABLE_NAME = 'mandje-waitlist';
-/** The per-mailbox mail limit's table (#contract/abuse-limits) in the local store. */
+/** The per-mailbox mail limit's table (#contract/abuse-limits) in the local store, with the suppressed mailboxes. */
 export const LOCAL_MAIL_LIMIT_TABLE_NAME = 'mandje-mail-limits';
 
 /** The SDK's endpoint for a store on a socket: any http URL does, the agent picks the socket. */

@@ -56,7 +56,9 @@ const bareAddress = (value: string) => value.replace(/^.*<|>.*$/g, '').trim();
 /** The events SES would publish for `mail`; none when it is not to a simulator mailbox SES knows. */
 export function simulatorEvents(mail: OutgoingMail, now = new Date()): SesEvent[] {
   const to = bareAddress(mail.to);
-  const [mailbox = '', domain = ''] = to.toLowerCase().split('@');
+  const [local = '', domain = ''] = to.toLowerCase().split('@');
+  // SES answers a labelled address (`bounce+label1@`) as the mailbox before the label.
+  const mailbox = local.split('+')[0] ?? '';
   const outcomes = domain === SIMULATOR_DOMAIN ? (SIMULATOR_OUTCOMES[mailbox] ?? []) : [];
   const timestamp = now.toISOString();
   const mailFacts = {

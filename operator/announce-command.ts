@@ -303,6 +303,7 @@ async function sendHere(
   let lastSent = started;
   const sender: AnnouncementSender = {
     store: table,
+    limits: { client: table.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME },
     ...settings,
     send: async (mail) => {
       await sendUntilNotThrottled(

@@ -10,9 +10,11 @@ import {
   GetCommand,
   PutCommand,
   paginateScan,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { emailKey } from '#contract/email-address';
+import { deliveryKey, emailKey } from '#contract/email-address';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../functions/store/mailbox';
 import { IN_MEMORY } from '../local/data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
@@ -160,47 +162,71 @@ export async function allRecords(table: WaitlistTable): Promise<Record<string, u
   return records;
 }
 
+/** The mailbox an address delivers to, however it is typed (#contract/email-address `deliveryKey`). */
+const mailboxOfAddress = (address: string) => deliveryKey(emailKey(address) ?? address.trim().toLowerCase());
+
 /**
- * Everything stored about the person at `address`, however it is typed (GDPR art. 15 and 20), as plain
- * JSON values (sets as sorted lists); undefined when there is no record.
+ * The mailbox a record delivers to: that of its address as typed, so a record made before the canonical
+ * rule (keyed on the address trimmed and lower-cased) counts too; a record whose address the rule now
+ * refuses, by its key as it is.
  */
-export async function findRecord(
+const mailboxOfRecord = (record: Record<string, unknown>) =>
+  deliveryKey(emailKey(String(record.emailAsEntered ?? record.email)) ?? String(record.email));
+
+/** A record as plain JSON values, its attributes in order (sets as sorted lists). */
+const plainRecord = (item: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(item)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => [name, value instanceof Set ? [...value].sort() : value]),
+  );
+
+/**
+ * Every record of the mailbox `address` delivers to, oldest first: each spelling of it (a plus tag, Gmail's
+ * dots, googlemail.com) is a record of its own, and a request from the mailbox's owner covers them all. One
+ * pass over the table, as its oldest records may not carry a `mailbox` to look up.
+ */
+async function recordsOfMailbox(
   table: WaitlistTable,
   address: string,
-): Promise<Record<string, unknown> | undefined> {
-  for (const key of storedKeys(address)) {
-    const { Item } = await table.client.send(
-      new GetCommand({ TableName: table.tableName, Key: { email: key }, ConsistentRead: true }),
-    );
-    if (Item && isPersonRecord(Item))
-      return Object.fromEntries(
-        Object.entries(Item)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([name, value]) => [name, value instanceof Set ? [...value].sort() : value]),
-      );
+  scan: { ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> } = {},
+): Promise<Record<string, unknown>[]> {
+  const mailbox = mailboxOfAddress(address);
+  const records: Record<string, unknown>[] = [];
+  for await (const page of paginateScan(
+    { client: table.client },
+    { TableName: table.tableName, ConsistentRead: true, ...scan },
+  )) {
+    for (const item of page.Items ?? [])
+      if (isPersonRecord(item) && mailboxOfRecord(item) === mailbox) records.push(item);
   }
-  return undefined;
+  return records.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
 }
 
 /**
- * The keys a record for `address` may be under: its canonical identity (#contract/email-address, as the
- * API stores it), and the address trimmed and lower-cased, as records made before that rule were keyed.
+ * Everything stored about the person whose mailbox `address` is, however it is typed (GDPR art. 15 and
+ * 20): every record of that mailbox, oldest first, as plain JSON values; none when there is no record.
  */
-export function storedKeys(address: string): string[] {
-  const earlierKey = address.trim().toLowerCase();
-  return [...new Set([emailKey(address) ?? earlierKey, earlierKey])];
+export async function findRecords(table: WaitlistTable, address: string): Promise<Record<string, unknown>[]> {
+  return (await recordsOfMailbox(table, address)).map(plainRecord);
 }
 
-/** Deletes the record for `address`, however it is typed; true when there was one. */
-export async function forgetRecord(table: WaitlistTable, address: string): Promise<boolean> {
-  let existed = false;
-  for (const key of storedKeys(address)) {
+/**
+ * Deletes every record of the mailbox `address` delivers to, however it is typed (GDPR art. 17); the keys
+ * of those it deleted, oldest first.
+ */
+export async function forgetRecords(table: WaitlistTable, address: string): Promise<string[]> {
+  const records = await recordsOfMailbox(table, address, {
+    ProjectionExpression: 'email, emailAsEntered, createdAt',
+  });
+  const forgotten: string[] = [];
+  for (const { email } of records) {
     const deleted = await table.client.send(
-      new DeleteCommand({ TableName: table.tableName, Key: { email: key }, ReturnValues: 'ALL_OLD' }),
+      new DeleteCommand({ TableName: table.tableName, Key: { email }, ReturnValues: 'ALL_OLD' }),
     );
-    existed ||= deleted.Attributes !== undefined;
+    if (deleted.Attributes) forgotten.push(String(email));
   }
-  return existed;
+  return forgotten;
 }
 
 export interface RekeyReport {
@@ -210,15 +236,22 @@ export interface RekeyReport {
   merged: number;
   /** Addresses the rule now refuses (invisible characters, undeliverable): left as they are, for forget. */
   refused: string[];
+  /**
+   * Records at their canonical key given their `mailbox` (the mailbox index's key), made before it was
+   * written: until then a one-click leave of another spelling of their mailbox does not find them.
+   */
+  tagged: number;
 }
 
 /**
  * Moves every record to its address's canonical key (#contract/email-address), for records made before
  * the rule existed, when the key was the address trimmed and lower-cased. A record whose canonical key is
- * taken is the same mailbox twice: the one under the canonical key stays. Safe to run again.
+ * taken is the same mailbox twice: the one under the canonical key stays. Every record it keeps gets its
+ * `mailbox` (functions/store/mailbox.ts) if it has none, for records made before that was written. Safe
+ * to run again.
  */
 export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}): Promise<RekeyReport> {
-  const report: RekeyReport = { rekeyed: 0, merged: 0, refused: [] };
+  const report: RekeyReport = { rekeyed: 0, merged: 0, refused: [], tagged: 0 };
   const records = await allRecords(table);
   // What a dry run counts on: the keys there are, and those its moves would add.
   const keys = new Set(records.map((record) => String(record.email ?? '')));
@@ -229,7 +262,11 @@ export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}
       report.refused.push(String(record.emailAsEntered ?? key));
       continue;
     }
-    if (canonical === key) continue;
+    if (canonical === key) {
+      if (record.mailbox !== mailboxHashOf(key) && (dryRun || (await tagMailbox(table, key))))
+        report.tagged++;
+      continue;
+    }
     let moved = !keys.has(canonical);
     keys.add(canonical);
     if (!dryRun) {
@@ -238,7 +275,7 @@ export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}
         await table.client.send(
           new PutCommand({
             TableName: table.tableName,
-            Item: { ...record, email: canonical },
+            Item: { ...record, email: canonical, mailbox: mailboxHashOf(canonical) },
             ConditionExpression: 'attribute_not_exists(email)',
           }),
         );
@@ -252,4 +289,23 @@ export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}
     else report.merged++;
   }
   return report;
+}
+
+/** Gives the record under `key` its `mailbox`; false when it left meanwhile (no record is made for it). */
+async function tagMailbox(table: WaitlistTable, key: string): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { email: key },
+        UpdateExpression: 'SET mailbox = :mailbox',
+        ConditionExpression: 'attribute_exists(email)',
+        ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

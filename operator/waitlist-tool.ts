@@ -9,6 +9,7 @@ import { VISITS_METRIC } from '#contract/visit-counting';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
+import { preflight } from './preflight';
 import { readVisitsFile, type VisitsByDay } from './visits-file';
 import { readVisitMetrics } from './visits-metrics';
 import { statusOf, waitlistCsv } from './waitlist-csv';
@@ -23,8 +24,8 @@ import {
   allRecords,
   allSignupFacts,
   countByStatus,
-  findRecord,
-  forgetRecord,
+  findRecords,
+  forgetRecords,
   leftCount,
   openWaitlistTable,
   rekeyRecords,
@@ -48,13 +49,16 @@ Commands:
   count              print how many addresses are on the waitlist: confirmed, pending, in all
   export             print the waitlist as CSV (a header row, then oldest first);
                      --confirmed: only the confirmed addresses, for the launch mail
-  forget <address>   remove an address, however it is typed, and say whether it was there
-  rekey [--dry-run]  move records made before the canonical address rule to their canonical key
+  forget <address>   remove every record of that address's mailbox, however it is typed or spelled
+                     (plus tags, Gmail's dots, googlemail.com), and say which there were
+  rekey [--dry-run]  move records made before the canonical address rule to their canonical key,
+                     and give records made before the mailbox index their mailbox
   stats [--days N]   visits -> signups -> confirmed per UTC day over the last N days (default
                      ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}, today included) and the conversion rates, then the
                      whole list by language, source and status; visits from the runner's
                      visits.json, or with --table from CloudWatch (metric Mandje/Visits)
-  show <address>     print everything stored about that person, as JSON (GDPR art. 15 and 20)
+  show <address>     print everything stored about that person, every record of their mailbox, as a
+                     JSON list (GDPR art. 15 and 20); which spellings there are on stderr
   announce <folder>  the announcement in <folder>/nl.md and <folder>/en.md ("Subject: …", a blank line,
                      the body); the folder's name is its id. Without options a dry run: a preview .eml
                      per language (--preview DIR, default <folder>/preview) and who would get it.
@@ -64,11 +68,14 @@ Commands:
                      and the tool follows it (Ctrl-C stops following, not sending)
                      --rate N: mails per second (default: locally SES_MAX_SEND_RATE or no limit, with
                      --table the account's SES maximum send rate)
+  preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
+                     alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
+                     the stack Mandje itself (--region), exits 1 when anything blocks the launch
 
 Options:
   --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
   --table NAME       use this DynamoDB table in AWS instead, with the default AWS credential chain
-  --region REGION    the AWS region of --table (default: AWS_REGION or the AWS config)`;
+  --region REGION    the AWS region of --table or preflight (default: AWS_REGION or the AWS config)`;
 
 type Command =
   | { name: 'count' }
@@ -77,7 +84,8 @@ type Command =
   | { name: 'rekey'; dryRun: boolean }
   | { name: 'stats'; days: number }
   | { name: 'show'; address: string }
-  | ({ name: 'announce' } & AnnounceRequest);
+  | ({ name: 'announce' } & AnnounceRequest)
+  | { name: 'preflight'; region?: string };
 
 class UsageError extends Error {}
 
@@ -145,6 +153,7 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
       ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
     };
   } else if (name === 'announce') throw new UsageError('announce needs one folder');
+  else if (name === 'preflight' && rest.length === 0) command = { name, region: values.region || undefined };
   else
     throw new UsageError(
       // Not echoed: what was typed may be an address.
@@ -160,12 +169,15 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   for (const option of ['test-to', 'send', 'rate', 'preview'] as const)
     if (values[option] !== undefined && command.name !== 'announce')
       throw new UsageError(`--${option} applies to announce only`);
+  if (command.name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))
+    throw new UsageError('preflight finds the stack itself: it takes --region only');
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
     return { command, target: { kind: 'aws', tableName: values.table, region: values.region || undefined } };
   }
-  if (values.region !== undefined) throw new UsageError('--region applies to --table only');
+  if (values.region !== undefined && command.name !== 'preflight')
+    throw new UsageError('--region applies to --table only');
   return {
     command,
     target: { kind: 'local', dataDir: dataDirFromEnvironment(values['data-dir'] ?? process.env.DATA_DIR) },
@@ -204,14 +216,26 @@ async function visitsOf(target: WaitlistTarget, days: string[]): Promise<VisitsB
   }
 }
 
-async function run(command: Command, table: WaitlistTable, target: WaitlistTarget): Promise<number> {
+const recordsOf = (count: number) => `${count} record${count === 1 ? '' : 's'}`;
+
+async function run(
+  command: Exclude<Command, { name: 'preflight' }>,
+  table: WaitlistTable,
+  target: WaitlistTarget,
+): Promise<number> {
   switch (command.name) {
     case 'show': {
-      const record = await findRecord(table, command.address);
-      process.stdout.write(
-        record ? `${JSON.stringify(record, null, 2)}\n` : `no record of ${command.address}\n`,
+      const records = await findRecords(table, command.address);
+      if (records.length === 0) {
+        process.stdout.write(`no record of ${command.address}\n`);
+        return 1;
+      }
+      // Which spellings, to the terminal; the records alone on stdout, a JSON file for the person.
+      process.stderr.write(
+        `${recordsOf(records.length)} of this mailbox: ${records.map(({ email }) => JSON.stringify(email)).join(', ')}\n`,
       );
-      return record ? 0 : 1;
+      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      return 0;
     }
     case 'announce': {
       // Ctrl-C once: finish the mails in flight, then stop; twice: stop at once.
@@ -259,10 +283,10 @@ async function run(command: Command, table: WaitlistTable, target: WaitlistTarge
       return 0;
     }
     case 'forget': {
-      const existed = await forgetRecord(table, command.address);
+      const forgotten = await forgetRecords(table, command.address);
       process.stdout.write(
-        existed
-          ? `Removed ${command.address} from the waitlist.\n`
+        forgotten.length > 0
+          ? `Removed ${recordsOf(forgotten.length)} of this mailbox from the waitlist:\n${forgotten.map((key) => `  ${JSON.stringify(key)}\n`).join('')}`
           : `${command.address} was not on the waitlist; nothing removed.\n`,
       );
       return 0;
@@ -272,6 +296,9 @@ async function run(command: Command, table: WaitlistTable, target: WaitlistTarge
       const would = command.dryRun ? 'Would move' : 'Moved';
       process.stdout.write(
         `${would} ${report.rekeyed} record(s) to their canonical key and ${command.dryRun ? 'merge' : 'merged'} ${report.merged} duplicate(s).\n`,
+      );
+      process.stdout.write(
+        `${command.dryRun ? 'Would give' : 'Gave'} ${report.tagged} record(s) their mailbox, for leaving by any spelling.\n`,
       );
       if (report.refused.length > 0) {
         process.stdout.write(
@@ -301,10 +328,13 @@ async function main(args: string[]): Promise<number> {
     console.error(`waitlist: ${error.message}\n\n${USAGE}`);
     return 2;
   }
+  const { command } = request;
   let table: WaitlistTable | undefined;
   try {
+    if (command.name === 'preflight')
+      return await preflight(command.region, (line) => process.stdout.write(`${line}\n`));
     table = await openWaitlistTable(request.target);
-    return await run(request.command, table, request.target);
+    return await run(command, table, request.target);
   } catch (error) {
     console.error(`waitlist: ${explain(error, request.target, table)}`);
     return 1;

@@ -3,11 +3,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { leaveLink } from '#contract/leave';
 import type { Locale } from '#contract/locales';
-import type { WaitlistRecord } from '#contract/waitlist-table';
+import type { MailSuppression, WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
 import { MailOutcomeUnknown, type OutgoingMail } from '../mailer/mail-transport';
+import { mailboxSuppression } from '../mailer/mailbox-suppression';
 import { ensureLinkKeys } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
@@ -16,6 +17,8 @@ import type { Announcement } from './announcement-text';
 /** Who the announcement comes from and where its links lead: the same for every recipient. */
 export interface AnnouncementSender {
   store: WaitlistStore;
+  /** The mail limit table, where a mailbox that bounced or complained is kept (mailbox-suppression.ts). */
+  limits: WaitlistStore;
   /** The site's origin: leave links point there. */
   siteUrl: string;
   mailFrom: string;
@@ -40,7 +43,7 @@ export function announcementMessageId(id: string, key: string, mailFrom: string)
 
 /** The mail of the announcement to one person, with their own leave link. */
 export function announcementFor(
-  sender: Omit<AnnouncementSender, 'store' | 'send'>,
+  sender: Omit<AnnouncementSender, 'store' | 'limits' | 'send'>,
   announcement: Announcement,
   person: { key: string; to: string; language: Locale; linkId: string; leaveKey: string; messageId?: string },
 ): OutgoingMail {
@@ -104,7 +107,25 @@ function markUndeliverable(store: WaitlistStore, key: string, id: string) {
 }
 
 /**
+ * The record under `key` takes its mailbox's suppression (another spelling bounced or complained): it is
+ * off the list from now on, as if its own mail had bounced.
+ */
+function markSuppressed(store: WaitlistStore, key: string, reason: MailSuppression, at: string) {
+  return updateIf(
+    store,
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: { email: key },
+      UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
+      ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
+      ExpressionAttributeValues: { ':reason': reason, ':at': at },
+    }),
+  );
+}
+
+/**
  * Sends the announcement to the record under `key`, at most once ever:
+ * 0. not to a mailbox that bounced or complained under any spelling: the record takes its mark instead;
  * 1. its link keys (made now if it has none), for the leave link;
  * 2. claim: `announcing` set to the id, only while the person is confirmed, not suppressed, has not had it
  *    and is not being sent it;
@@ -121,6 +142,11 @@ export async function deliverAnnouncement(
 ): Promise<DeliveryOutcome> {
   const { store } = sender;
   const id = announcement.id;
+  const suppression = await mailboxSuppression(sender.limits, key);
+  if (suppression) {
+    await markSuppressed(store, key, suppression.reason, suppression.at);
+    return 'not_owed';
+  }
   // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.
   const keys = await ensureLinkKeys(store, key, {
     onlyIf: {

@@ -4,20 +4,23 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
 import { METRIC, type MetricName } from '#contract/metrics';
 import type { MailSuppression } from '#contract/waitlist-table';
-import { storeFromEnvironment } from '../store/store-client';
+import { suppressMailbox } from '../mailer/mailbox-suppression';
+import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 
 /**
  * Hears what became of the mails SES sent, from the configuration set's events on EventBridge (and, on one
- * machine, from the outbox's stand-in for SES's mailbox simulator). A permanent bounce or a complaint marks
- * the person's record (mailSuppressed): no mail of any kind goes to that mailbox again, and the person is
- * off the waitlist. A complaint outranks a bounce. Every kind of event is counted; the reputation alarms
- * watch SES's own rates. A store failure is thrown, so EventBridge tries again, then its dead-letter queue
- * keeps the event.
+ * machine, from the outbox's stand-in for SES's mailbox simulator). A permanent bounce or a complaint
+ * suppresses the mailbox, every spelling of it, for good (an item of the mail limit table, which outlives
+ * the person's records: functions/mailer/mailbox-suppression.ts), and marks the record that was mailed
+ * (mailSuppressed): no mail of any kind goes to that mailbox again, and the person is off the waitlist. A
+ * complaint outranks a bounce. Every kind of event is counted; the reputation alarms watch SES's own rates.
+ * A store failure is thrown, so EventBridge tries again, then its dead-letter queue keeps the event.
  */
 
 const store = storeFromEnvironment();
+const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
 
 /** The part of SES's event-publishing record that is read here. */
 export interface SesEvent {
@@ -104,7 +107,7 @@ async function suppress(key: string, reason: MailSuppression, now: Date): Promis
 /** One line per event, with its metric. Never an address. */
 function log(
   kind: EventKind,
-  fields: { marked?: number; bounceSubType?: string; errorName?: string },
+  fields: { suppressed?: number; marked?: number; bounceSubType?: string; errorName?: string },
   requestId: string | undefined,
   failed?: unknown,
 ): void {
@@ -133,9 +136,14 @@ export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequ
   }
   const now = new Date();
   try {
+    let suppressed = 0;
     let marked = 0;
-    for (const key of suppressedBy(detail, kind)) if (await suppress(key, reason, now)) marked++;
-    log(kind, { marked, bounceSubType }, requestId);
+    for (const key of suppressedBy(detail, kind)) {
+      // The mailbox first: should the record's mark fail, the event is handled again, and this is a no-op.
+      if (await suppressMailbox(limits, key, { reason, at: now.toISOString() })) suppressed++;
+      if (await suppress(key, reason, now)) marked++;
+    }
+    log(kind, { suppressed, marked, bounceSubType }, requestId);
   } catch (error) {
     log(kind, { bounceSubType, errorName: errorNameOf(error) }, requestId, error);
     throw error;

@@ -14,6 +14,7 @@ import type { MailJob } from './mail-job';
 import { owedRequest, requestedAt } from './mail-job';
 import { mayMail } from './mail-limit';
 import type { OutgoingMail } from './mail-transport';
+import { type MailboxSuppression, mailboxSuppression } from './mailbox-suppression';
 
 /**
  * The mails one person asked for (a signup's confirmation mail, the privacy page's leave-link mail), sent
@@ -25,10 +26,11 @@ import type { OutgoingMail } from './mail-transport';
  * 2. send, at the pace every mail keeps (send-slots.ts);
  * 3. mark it sent: the token joins the record's mailed tokens, and the request is done (mailedRequestId).
  * A failure at any step leaves the request owed: the queue hands it over again. A mailbox past its limit
- * (mail-limit.ts) gets no mail, and none is owed; one that bounced or complained, or a mail SES refuses
- * for good, gets none either and goes to the dead-letter queue. A mail's Message-ID comes from its
- * request, so the local outbox keeps a repeat of the same mail as one file (SES gives every mail it
- * accepts a Message-ID of its own). Every mail carries the person's leave link.
+ * (mail-limit.ts: confirmations and leave links share it) gets no mail, and none is owed; a mailbox that
+ * bounced or complained under any spelling (mailbox-suppression.ts), or a mail SES refuses for good, gets
+ * none either and goes to the dead-letter queue (the record then carries the mailbox's mark as well). A
+ * mail's Message-ID comes from its request, so the local outbox keeps a repeat of the same mail as one file
+ * (SES gives every mail it accepts a Message-ID of its own). Every mail carries the person's leave link.
  */
 
 export interface RequestMailer {
@@ -154,32 +156,52 @@ function markSent(store: WaitlistStore, record: ConfirmationRequest, hash: strin
   );
 }
 
+/**
+ * Also sets the mailbox's suppression on a record that lacks it (another spelling bounced): the record then
+ * asks for no more mail, and the operator's tools show it as bounced or complained.
+ */
+const suppressionMark = (suppression: MailboxSuppression | undefined) =>
+  suppression
+    ? {
+        set: ', mailSuppressed = if_not_exists(mailSuppressed, :reason), mailSuppressedAt = if_not_exists(mailSuppressedAt, :at)',
+        values: { ':reason': suppression.reason, ':at': suppression.at },
+      }
+    : { set: '', values: {} };
+
 /** Instead of sending: this request needs no mail, and none is owed. A newer request is left owed. */
-function markNotOwed(store: WaitlistStore, record: ConfirmationRequest) {
+function markNotOwed(store: WaitlistStore, record: ConfirmationRequest, suppression?: MailboxSuppression) {
+  const mark = suppressionMark(suppression);
   return updateIf(
     store,
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: record.email },
-      UpdateExpression: 'SET mailedRequestId = :id',
+      UpdateExpression: `SET mailedRequestId = :id${mark.set}`,
       ConditionExpression: 'mailRequestId = :id',
-      ExpressionAttributeValues: { ':id': record.mailRequestId },
+      ExpressionAttributeValues: { ':id': record.mailRequestId, ...mark.values },
     }),
   );
 }
 
 /** Marks a leave-link request done: sent, or not to be sent. A newer request is left owed. */
-function markLeaveLinkDone(store: WaitlistStore, record: LeaveLinkRequest) {
+function markLeaveLinkDone(store: WaitlistStore, record: LeaveLinkRequest, suppression?: MailboxSuppression) {
+  const mark = suppressionMark(suppression);
   return updateIf(
     store,
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: record.email },
-      UpdateExpression: 'SET leaveMailedRequestId = :id',
+      UpdateExpression: `SET leaveMailedRequestId = :id${mark.set}`,
       ConditionExpression: 'leaveMailRequestId = :id',
-      ExpressionAttributeValues: { ':id': record.leaveMailRequestId },
+      ExpressionAttributeValues: { ':id': record.leaveMailRequestId, ...mark.values },
     }),
   );
+}
+
+/** The mailbox's suppression, when it has one not yet on the record; whether the record is marked. */
+async function suppressionOf(mailer: RequestMailer, record: WaitlistRecord) {
+  if (record.mailSuppressed) return { marked: true, suppression: undefined };
+  return { marked: false, suppression: await mailboxSuppression(mailer.limits, record.email) };
 }
 
 /**
@@ -214,8 +236,9 @@ async function sendConfirmation(
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  if (record.mailSuppressed) {
-    await markNotOwed(store, record);
+  const { marked, suppression } = await suppressionOf(mailer, record);
+  if (marked || suppression) {
+    await markNotOwed(store, record, suppression);
     return { outcome: 'suppressed' };
   }
   if (!(await mayMail(mailer.limits, record.email, record.mailRequestId, { now }))) {
@@ -263,20 +286,19 @@ async function sendConfirmation(
   return { outcome: 'sent' };
 }
 
-/** The leave-link mail the privacy page's form asked for, within the mailbox's limit like any other. */
+/** The leave-link mail the privacy page's form asked for, within the mailbox's limit like any other mail. */
 async function sendLeaveLink(
   mailer: RequestMailer,
   record: LeaveLinkRequest,
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  if (record.mailSuppressed) {
-    await markLeaveLinkDone(store, record);
+  const { marked, suppression } = await suppressionOf(mailer, record);
+  if (marked || suppression) {
+    await markLeaveLinkDone(store, record, suppression);
     return { outcome: 'suppressed' };
   }
-  if (
-    !(await mayMail(mailer.limits, record.email, record.leaveMailRequestId, { now, budget: 'leave-link' }))
-  ) {
+  if (!(await mayMail(mailer.limits, record.email, record.leaveMailRequestId, { now }))) {
     await markLeaveLinkDone(store, record);
     return { outcome: 'limited' };
   }

@@ -11,6 +11,7 @@ import {
   RETENTION_DAYS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 
 export type { WaitlistStore };
@@ -42,6 +43,8 @@ function newRecord(
 ): WaitlistRecord {
   const joined = {
     email: entry.key,
+    // What ties this spelling to the others of its mailbox: a one-click leave removes them all.
+    mailbox: mailboxHashOf(entry.key),
     emailAsEntered: entry.email,
     language: entry.language,
     createdAt: now.toISOString(),

@@ -17,6 +17,8 @@ export interface LeaveApiProps {
   table: ITable;
   /** The table's token index, the one way to find a record by the link's token. */
   tokenIndexArn: string;
+  /** The table's mailbox index: how leaving finds every record of the person's mailbox. */
+  mailboxIndexArn: string;
   /**
    * Whether the privacy page's form may ask for a mail with the leave link: only where a mailer sends it
    * (confirmation by mail on). Without one there is no such route, rather than a request nobody answers.
@@ -30,8 +32,9 @@ export interface LeaveApiProps {
  * opens; `POST /api/leave` removes the person, from that page or a mail client's one-click unsubscribe.
  * `POST /api/leave-request` is the privacy page's form, which asks for a mail with the leave link.
  *
- * The leave function may look a token up in the token index, delete the record it finds and count it;
- * the leave-request function may mark a record as asking for a leave link; each writes its own logs and
+ * The leave function may look a token up in the token index, read the record it finds, look its mailbox
+ * up in the mailbox index, delete those records and count the person; the leave-request function may read
+ * a record and mark it (or the stand-in item) as asking for a leave link; each writes its own logs and
  * nothing else.
  */
 export class LeaveApi extends Construct {
@@ -44,21 +47,24 @@ export class LeaveApi extends Construct {
     this.leaveHandler = new BuiltFunction(this, 'LeaveHandler', {
       functionsDir: props.functionsDir,
       name: 'leave',
-      description: 'Leave handler: find a record by its leave token in the token index, delete it, count it',
-      // As the confirm function: a query, a delete and an update, well under a second from a cold start.
+      description:
+        'Leave handler: find a record by its leave token, delete every record of its mailbox, count the person',
+      // As the confirm function: two queries, a read, a few deletes and an update, well under a second.
       memorySize: 256,
       timeout: Duration.seconds(10),
       environment: { TABLE_NAME: props.table.tableName },
       permissions: [
+        // The two indexes only, never the table itself: no query reads whole records.
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['dynamodb:Query'],
-          resources: [props.tokenIndexArn],
+          resources: [props.tokenIndexArn, props.mailboxIndexArn],
         }),
-        // DeleteItem: the person's record; UpdateItem: the count of people who left, in the same table.
+        // GetItem: the token's record, to check the token; DeleteItem: the mailbox's records; UpdateItem:
+        // the count of people who left, in the same table.
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+          actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
         }),
       ],
@@ -81,9 +87,10 @@ export class LeaveApi extends Construct {
       timeout: Duration.seconds(10),
       environment: { TABLE_NAME: props.table.tableName },
       permissions: [
+        // One read and one write for every address, on the list or not (functions/leave-request).
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['dynamodb:UpdateItem'],
+          actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
         }),
       ],

@@ -23,8 +23,10 @@ export const MAIL_EVENTS = [
 export interface MailEventsProps {
   /** Where functions/build.ts wrote the functions (dist-functions/). */
   functionsDir: string;
-  /** The waitlist table, where a mailbox that bounced or complained is marked. */
+  /** The waitlist table, where the record of a mailbox that bounced or complained is marked. */
   table: ITable;
+  /** The mail limit table, where the mailbox itself is suppressed, every spelling of it, for good. */
+  mailLimitTable: ITable;
   sender: MailSender;
   logRetention: RetentionDays;
 }
@@ -32,10 +34,10 @@ export interface MailEventsProps {
 /**
  * Hears what became of the mail: the sender's configuration set publishes bounces, complaints, rejects and
  * delivery delays to the default EventBridge bus, and a rule hands them to the mail-events function, which
- * marks a mailbox that bounced for good or complained so that nothing is mailed to it again. An event that
- * could not be handled, after retries, lands in a dead-letter queue, and an alarm says so. The function may
- * update a record of the waitlist table, put a failed event in that queue and write its own logs; nothing
- * else.
+ * suppresses a mailbox that bounced for good or complained so that nothing is mailed to it again. An event
+ * that could not be handled, after retries, lands in a dead-letter queue, and an alarm says so. The function
+ * may update a record of the waitlist table, put the mailbox's item in the mail limit table, put a failed
+ * event in that queue and write its own logs; nothing else.
  */
 export class MailEvents extends Construct {
   public readonly handler: LambdaFunction;
@@ -56,16 +58,25 @@ export class MailEvents extends Construct {
       functionsDir: props.functionsDir,
       name: 'mail-events',
       description:
-        'Mail events handler: mark a mailbox that bounced for good or complained, so no mail goes to it again',
+        'Mail events handler: suppress a mailbox that bounced for good or complained, so no mail goes to it again',
       memorySize: 256,
-      // One update per event, which gives up within seconds.
+      // A put and an update per recipient of an event, each given up within seconds.
       timeout: Duration.seconds(10),
-      environment: { TABLE_NAME: props.table.tableName },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        MAIL_LIMIT_TABLE_NAME: props.mailLimitTable.tableName,
+      },
       permissions: [
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
+        }),
+        // The mailbox's suppression: a conditional put (a complaint replaces a bounce); never read or deleted.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:PutItem'],
+          resources: [props.mailLimitTable.tableArn],
         }),
         // Its asynchronous invocations' failure destination, below.
         new PolicyStatement({

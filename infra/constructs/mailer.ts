@@ -87,8 +87,9 @@ export class Mailer extends Construct {
   public readonly requestHandler: LambdaFunction;
   public readonly queues: MailQueues;
   /**
-   * The limit table: mails per mailbox in the current window, by the SHA-256 of its delivery key
-   * (#contract/abuse-limits), and the send slots and priority hold that pace the mailer.
+   * The limit table: mails per mailbox in the last 24 hours, by the SHA-256 of its delivery key
+   * (#contract/abuse-limits), the mailboxes that bounced or complained (written by mail-events), and the
+   * send slots and priority hold that pace the mailer.
    */
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
@@ -111,14 +112,15 @@ export class Mailer extends Construct {
     const { sender, table, queues } = props;
     this.queues = queues;
 
-    // Only hashes and slots that expire within a day: nothing to recover, so no backups, and it may go
-    // with the stack.
+    // Hashes only. The counts and slots expire within a day; the suppressed mailboxes are kept for good,
+    // and no function deletes them, so the table outlives the stack, as the waitlist does (a stack deleted
+    // and deployed again must not mail an inbox that complained), without backups.
     this.mailLimitTable = new Table(this, 'MailLimitTable', {
       partitionKey: { name: MAIL_LIMIT_TABLE_KEY.name, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
-      removalPolicy: RemovalPolicy.DESTROY,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     const requests = new BuiltFunction(this, 'Requests', {

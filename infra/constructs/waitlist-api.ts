@@ -8,7 +8,12 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { TOKEN_INDEX, WAITLIST_TABLE_EXPIRY_ATTRIBUTE, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import {
+  MAILBOX_INDEX,
+  TOKEN_INDEX,
+  WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
+  WAITLIST_TABLE_KEY,
+} from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 
 export interface WaitlistApiProps {
@@ -34,6 +39,8 @@ export class WaitlistApi extends Construct {
   public readonly table: Table;
   /** The token index's ARN: what confirming may query, and nothing else of the table. */
   public readonly tokenIndexArn: string;
+  /** The mailbox index's ARN: what leaving may query to find every record of a person's mailbox. */
+  public readonly mailboxIndexArn: string;
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
   public readonly stage: HttpStage;
@@ -63,6 +70,13 @@ export class WaitlistApi extends Construct {
       nonKeyAttributes: [...TOKEN_INDEX.projection],
     });
     this.tokenIndexArn = `${this.table.tableArn}/index/${TOKEN_INDEX.name}`;
+    // A table deployed before it gets it in one update: CloudFormation adds one index per update.
+    this.table.addGlobalSecondaryIndex({
+      indexName: MAILBOX_INDEX.name,
+      partitionKey: { name: MAILBOX_INDEX.key.name, type: AttributeType.STRING },
+      projectionType: ProjectionType.KEYS_ONLY,
+    });
+    this.mailboxIndexArn = `${this.table.tableArn}/index/${MAILBOX_INDEX.name}`;
 
     this.handler = new BuiltFunction(this, 'Handler', {
       functionsDir: props.functionsDir,

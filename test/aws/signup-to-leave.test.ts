@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_PATH } from '#contract/confirmation';
-import { LEAVE_PATH } from '#contract/leave';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { type ProductionPath, startProductionPath } from './production-path';
 
@@ -45,6 +45,52 @@ describe('one person, signup to leaving, as AWS runs it', () => {
     });
     expect(left.statusCode).toBeLessThan(400);
     expect(await path.record('sanne@example.nl')).toBeUndefined();
+    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+  });
+
+  it('leaves with one click from one spelling’s mail, and every record of that mailbox goes', async () => {
+    const spellings = ['joost.bakker+nieuws@gmail.com', 'joostbakker@googlemail.com'];
+    for (const email of spellings) {
+      const signup = await path.api('POST', WAITLIST_PATH, {
+        body: JSON.stringify({ email, language: 'nl' }),
+      });
+      expect(signup.statusCode).toBe(201);
+    }
+    await path.until(
+      'the first spelling’s confirmation mail is sent',
+      async () => (await path.mailsTo(spellings[0] as string)).length === 1,
+    );
+    const [mail] = await path.mailsTo(spellings[0] as string);
+
+    const leave = linkIn(mail?.text ?? '', LEAVE_PATH);
+    const left = await path.api('POST', LEAVE_PATH, {
+      query: leave.search.slice(1),
+      body: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+
+    expect(left.statusCode).toBe(200);
+    for (const email of spellings) expect(await path.record(email), email).toBeUndefined();
+    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+  });
+
+  it('mails a leave link asked for on the privacy page to a person on the list, and nothing to a stranger', async () => {
+    const member = 'fenna@example.nl';
+    const signup = await path.api('POST', WAITLIST_PATH, {
+      body: JSON.stringify({ email: member, language: 'nl' }),
+    });
+    expect(signup.statusCode).toBe(201);
+    await path.until('the confirmation mail is sent', async () => (await path.mailsTo(member)).length === 1);
+
+    for (const email of [member, 'stranger@example.nl']) {
+      const asked = await path.api('POST', LEAVE_REQUEST_PATH, {
+        body: JSON.stringify({ email, language: 'nl' }),
+      });
+      expect(asked).toMatchObject({ statusCode: 202, body: '{"status":"requested"}' });
+    }
+
+    await path.until('the leave-link mail is sent', async () => (await path.mailsTo(member)).length === 2);
+    expect(await path.mailsTo('stranger@example.nl')).toEqual([]);
     expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
   });
 });

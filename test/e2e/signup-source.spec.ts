@@ -17,7 +17,7 @@ let addressCount = 0;
 const newAddress = (label: string) =>
   `source.${label}.${Date.now()}.${process.pid}.${++addressCount}@example.nl`;
 
-/** The record `npm run waitlist -- show` prints for `email`. */
+/** The record `npm run waitlist -- show` prints for `email`: the one record of its mailbox. */
 async function storedRecord(email: string): Promise<Record<string, unknown>> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -32,7 +32,7 @@ async function storedRecord(email: string): Promise<Record<string, unknown>> {
     ],
     { cwd: repoRoot, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
   );
-  return JSON.parse(stdout);
+  return (JSON.parse(stdout) as Record<string, unknown>[])[0] ?? {};
 }
 
 function signupForm(page: Page, locale: 'nl' | 'en') {

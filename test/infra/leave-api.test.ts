@@ -7,7 +7,7 @@ import { Template as Templates } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
-import { TOKEN_INDEX } from '#contract/waitlist-table';
+import { MAILBOX_INDEX, TOKEN_INDEX } from '#contract/waitlist-table';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { synthStack } from './synth';
 import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
@@ -60,15 +60,22 @@ describe('the leave link', () => {
     ]);
   });
 
-  it('may query the token index, delete a record and count it in the table, and write its own logs, and nothing else', () => {
+  it('may query the token and mailbox indexes (not the table), read and delete records and count the person, and write its own logs, and nothing else', () => {
     expect(statementsOf(template, roleOf(leave))).toEqual([
       logStreamsOf(leave),
       {
         Effect: 'Allow',
         Action: 'dynamodb:Query',
-        Resource: { 'Fn::Join': ['', [tableArn(), `/index/${TOKEN_INDEX.name}`]] },
+        Resource: [
+          { 'Fn::Join': ['', [tableArn(), `/index/${TOKEN_INDEX.name}`]] },
+          { 'Fn::Join': ['', [tableArn(), `/index/${MAILBOX_INDEX.name}`]] },
+        ],
       },
-      { Effect: 'Allow', Action: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+        Resource: tableArn(),
+      },
     ]);
     expect(resourceOf(template, roleOf(leave)).Properties.ManagedPolicyArns).toBeUndefined();
   });
@@ -92,10 +99,10 @@ describe('the privacy page’s leave form', () => {
     ]);
   });
 
-  it('may update a record of the table and write its own logs, and nothing else', () => {
+  it('may read and update an item of the table and write its own logs, and nothing else', () => {
     expect(statementsOf(template, roleOf(leaveRequest))).toEqual([
       logStreamsOf(leaveRequest),
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
     ]);
     expect(resourceOf(template, roleOf(leaveRequest)).Properties.ManagedPolicyArns).toBeUndefined();
   });

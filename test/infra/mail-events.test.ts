@@ -8,6 +8,7 @@ let stack: MandjeStack;
 let template: Template;
 let ids: {
   table: string;
+  mailLimitTable: string;
   handler: string;
   role: string;
   logs: string;
@@ -29,6 +30,7 @@ beforeAll(() => {
   const mailEvents = present(stack.mailEvents, 'mail events');
   ids = {
     table: logicalIdOf(stack.waitlist.table),
+    mailLimitTable: logicalIdOf(present(stack.mailer, 'mailer').mailLimitTable),
     handler: logicalIdOf(mailEvents.handler),
     role: logicalIdOf(present(mailEvents.handler.role, 'mail events role')),
     logs: logicalIdOf(mailEvents.handler.logGroup),
@@ -101,13 +103,17 @@ describe('the rule', () => {
 });
 
 describe('the mail-events function', () => {
-  it('is told the waitlist table, and nothing else', () => {
+  it('is told the waitlist table and the mail limit table, where it suppresses a mailbox, and nothing else', () => {
     expect(resourceOf(template, ids.handler).Properties.Environment).toEqual({
-      Variables: { TABLE_NAME: { Ref: ids.table }, NODE_OPTIONS: '--enable-source-maps' },
+      Variables: {
+        TABLE_NAME: { Ref: ids.table },
+        MAIL_LIMIT_TABLE_NAME: { Ref: ids.mailLimitTable },
+        NODE_OPTIONS: '--enable-source-maps',
+      },
     });
   });
 
-  it('may update records of the waitlist table (UpdateItem only), fill its dead-letter queue and write its own logs', () => {
+  it('may update records of the waitlist table (UpdateItem only), put items in the mail limit table (PutItem only), fill its dead-letter queue and write its own logs', () => {
     expect(statementsOf(template, ids.role)).toEqual([
       {
         Effect: 'Allow',
@@ -115,6 +121,11 @@ describe('the mail-events function', () => {
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.logs, 'Arn'] }, ':*']] },
       },
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:PutItem',
+        Resource: { 'Fn::GetAtt': [ids.mailLimitTable, 'Arn'] },
+      },
       { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: queueArn() },
     ]);
     expect(resourceOf(template, ids.role).Properties.ManagedPolicyArns).toBeUndefined();

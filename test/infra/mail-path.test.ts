@@ -461,7 +461,7 @@ describe('the mail alarms', () => {
 });
 
 describe('the mail limit table', () => {
-  it('is written by the mailer alone: conditional puts for send slots, the hold, the per-mailbox count', () => {
+  it('is written by the mailer (send slots, the hold, the per-mailbox count) and by mail-events (a suppressed mailbox, put only)', () => {
     const limitTableArn = JSON.stringify(arnOf(ids.mailLimitTable));
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
     const granting = policies.flatMap((policy) =>
@@ -471,11 +471,18 @@ describe('the mail limit table', () => {
         (statement) => ({ roles: policy.Properties.Roles, action: statement.Action }),
       ),
     );
-    expect(granting).toEqual([
-      {
-        roles: [{ Ref: ids.mailerRole }],
-        action: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
-      },
-    ]);
+    const mailEventsRole = logicalIdOf(
+      present(present(stack.mailEvents, 'mail events').handler.role, 'role'),
+    );
+    expect(granting).toEqual(
+      expect.arrayContaining([
+        {
+          roles: [{ Ref: ids.mailerRole }],
+          action: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        },
+        { roles: [{ Ref: mailEventsRole }], action: 'dynamodb:PutItem' },
+      ]),
+    );
+    expect(granting).toHaveLength(2);
   });
 });

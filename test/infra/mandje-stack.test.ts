@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '#contract/security-headers';
-import { TOKEN_INDEX } from '#contract/waitlist-table';
+import { MAILBOX_INDEX, TOKEN_INDEX } from '#contract/waitlist-table';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { FAKE_INLINE_STYLE, fakeSiteDir, synthStack } from './synth';
 import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
@@ -403,17 +403,32 @@ describe('the waitlist table', () => {
 
   it('has the token index of the contract, keyed on the token hash, holding what confirming reads', () => {
     const table = waitlistTable().Properties;
-    expect(table.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: TOKEN_INDEX.name,
-        KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
-        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
-      },
-    ]);
+    expect(table.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: TOKEN_INDEX.name,
+      KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
+    });
     expect(table.AttributeDefinitions).toContainEqual({
       AttributeName: TOKEN_INDEX.key.name,
       AttributeType: TOKEN_INDEX.key.type,
     });
+  });
+
+  it('has the mailbox index of the contract, keyed on the mailbox hash, holding keys only, and no other index', () => {
+    const table = waitlistTable().Properties;
+    expect(table.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: MAILBOX_INDEX.name,
+      KeySchema: [{ AttributeName: MAILBOX_INDEX.key.name, KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'KEYS_ONLY' },
+    });
+    expect(table.AttributeDefinitions).toContainEqual({
+      AttributeName: MAILBOX_INDEX.key.name,
+      AttributeType: MAILBOX_INDEX.key.type,
+    });
+    // One index more per stack update is what CloudFormation allows a deployed table.
+    expect((table.GlobalSecondaryIndexes as { IndexName: string }[]).map((index) => index.IndexName)).toEqual(
+      [TOKEN_INDEX.name, MAILBOX_INDEX.name],
+    );
   });
 
   it('deletes each record when its expiresAt passes, as the privacy notice promises', () => {

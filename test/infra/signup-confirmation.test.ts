@@ -140,10 +140,10 @@ describe('the mail limit table', () => {
     });
   });
 
-  it('goes with the stack, unlike the waitlist, as it holds only hashes that expire within a day', () => {
+  it('outlives the stack, as the waitlist does, since it keeps the suppressed mailboxes for good', () => {
     expect([mailLimitTable().DeletionPolicy, mailLimitTable().UpdateReplacePolicy]).toEqual([
-      'Delete',
-      'Delete',
+      'Retain',
+      'Retain',
     ]);
     expect(resourceOf(template, ids.table).DeletionPolicy).toBe('Retain');
   });

@@ -270,7 +270,7 @@ describe('npm run waitlist -- announce, on the local store', () => {
 });
 
 describe('npm run waitlist -- show', () => {
-  it('prints everything stored about a person as JSON, however the address is typed, and says when there is none', async () => {
+  it('prints everything stored about a person as a JSON list of their records, however the address is typed, and says when there is none', async () => {
     const dataDir = newDataDir();
     await seedStore(dataDir, [
       person('ann.de.vries@example.nl', 'nl', 'confirmed', { announcements: new Set([ID]) }),
@@ -279,16 +279,18 @@ describe('npm run waitlist -- show', () => {
     const shown = await waitlistTool(['show', ' Ann.de.Vries@EXAMPLE.nl ', '--data-dir', dataDir]);
 
     expect(shown.code).toBe(0);
-    expect(JSON.parse(shown.stdout)).toEqual({
-      announcements: [ID],
-      consentVersion: '1',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      email: 'ann.de.vries@example.nl',
-      emailAsEntered: 'ann.de.vries@example.nl',
-      expiresAt: 4_000_000_000,
-      language: 'nl',
-      status: 'confirmed',
-    });
+    expect(JSON.parse(shown.stdout)).toEqual([
+      {
+        announcements: [ID],
+        consentVersion: '1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        email: 'ann.de.vries@example.nl',
+        emailAsEntered: 'ann.de.vries@example.nl',
+        expiresAt: 4_000_000_000,
+        language: 'nl',
+        status: 'confirmed',
+      },
+    ]);
     const none = await waitlistTool(['show', 'nobody@example.nl', '--data-dir', dataDir]);
     expect(none).toMatchObject({ code: 1, stdout: 'no record of nobody@example.nl\n' });
   });

@@ -3,6 +3,7 @@
  * same mailbox, leave in the person's record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailKey } from '#contract/email-address';
 import type { Locale } from '#contract/locales';
 import type { SignupSource } from '#contract/signup-source';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
@@ -12,6 +13,7 @@ import {
   PENDING_DAYS,
   RETENTION_DAYS,
 } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { type InProcessStore, newAddress, startInProcessStore } from './in-process-store';
 
@@ -48,6 +50,7 @@ describe('a signup with confirmation by mail', () => {
 
     expect(await db.recordOf(ann.key)).toEqual({
       email: ann.key,
+      mailbox: mailboxHashOf(ann.key),
       emailAsEntered: ann.email,
       language: 'en',
       createdAt: T0.toISOString(),
@@ -118,6 +121,20 @@ describe('a signup with confirmation by mail', () => {
     expect(await db.recordOf(ann.key)).toEqual(first);
   });
 
+  it('gives each spelling of one mailbox a record of its own, tied by the same mailbox hash, which names no address', async () => {
+    const stamp = `${Date.now()}.${Math.random().toString(36).slice(2)}`;
+    const spellings = [`ann.${stamp}+news@gmail.com`, `ann${stamp.replace('.', '')}@googlemail.com`].map(
+      (email) => ({ email, key: emailKey(email) as string }),
+    );
+    const other = newAddress('another-mailbox');
+    for (const spelling of [...spellings, other]) expect(await join(spelling)).toBe('joined');
+
+    const [first, second] = await Promise.all(spellings.map(({ key }) => db.recordOf(key)));
+    expect(first?.mailbox).toMatch(/^[0-9a-f]{64}$/);
+    expect(second?.mailbox).toBe(first?.mailbox);
+    expect((await db.recordOf(other.key))?.mailbox).not.toBe(first?.mailbox);
+  });
+
   it('leaves a confirmed record as it is, asking for no mail', async () => {
     const ann = newAddress('confirmed');
     await join(ann);
@@ -171,6 +188,7 @@ describe('a signup with confirmation off', () => {
 
     expect(await db.recordOf(ann.key)).toEqual({
       email: ann.key,
+      mailbox: mailboxHashOf(ann.key),
       emailAsEntered: ann.email,
       language: 'nl',
       createdAt: T0.toISOString(),

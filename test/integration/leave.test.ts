@@ -25,6 +25,7 @@ import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { LEFT_COUNTER_KEY, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, newLinkId } from '../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../functions/leave/leave-token';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import {
   LOCAL_TABLE_NAME,
   localDocumentClient,
@@ -94,10 +95,14 @@ const leftCount = () =>
     return Number(Item?.count ?? 0);
   });
 
-/** A confirmed person on the list, with the link keys their first mail gave them; their leave link. */
+/**
+ * A confirmed person on the list, with the link keys their first mail gave them; their leave link. As a
+ * signup makes it, the record carries its mailbox, unless `withMailbox` is false (one made before that).
+ */
 async function personOnTheList(
   email: string,
   language: Locale = 'en',
+  { withMailbox = true, extra = {} }: { withMailbox?: boolean; extra?: Partial<WaitlistRecord> } = {},
 ): Promise<{ token: string; link: string }> {
   const linkId = newLinkId();
   const leaveKey = newLeaveKey();
@@ -108,6 +113,7 @@ async function personOnTheList(
         TableName: LOCAL_TABLE_NAME,
         Item: {
           email: emailKey(email) as string,
+          ...(withMailbox ? { mailbox: mailboxHashOf(emailKey(email) as string) } : {}),
           emailAsEntered: email,
           language,
           createdAt: now.toISOString(),
@@ -118,6 +124,7 @@ async function personOnTheList(
           linkId,
           tokenHash: hashOfLinkId(linkId),
           leaveKey,
+          ...extra,
         } satisfies WaitlistRecord,
       }),
     ),
@@ -174,6 +181,51 @@ describe('a leave link', () => {
     expect(await leftCount()).toBe(before + 1);
   });
 
+  it('POSTed with the one-click body removes every record of the person’s mailbox, each spelling, and counts one person who left', async () => {
+    const stamp = `${Date.now()}.${++runId}`;
+    const [linked, ...others] = [
+      `Leave.Every.${stamp}+news@gmail.com`,
+      `leaveevery${stamp.replace('.', '')}@googlemail.com`,
+      `leave.every.${stamp}+shop@gmail.com`,
+    ];
+    const { link } = await personOnTheList(linked as string);
+    for (const email of others) await personOnTheList(email);
+    // Another person: outside Gmail the dots make another mailbox.
+    const elsewhere = `leave.every.${stamp}@example.nl`;
+    await personOnTheList(elsewhere);
+    const before = await leftCount();
+
+    expect((await oneClick(link)).status).toBe(200);
+
+    for (const email of [linked, ...others]) expect(await recordOf(email as string), email).toBeUndefined();
+    expect(await recordOf(elsewhere)).toMatchObject({ status: 'confirmed' });
+    expect(await leftCount()).toBe(before + 1);
+  });
+
+  it('from a record made before records carried their mailbox, still removes the spellings that carry it', async () => {
+    const stamp = `${Date.now()}.${++runId}`;
+    const { link } = await personOnTheList(`older.${stamp}@gmail.com`, 'en', { withMailbox: false });
+    const newer = `older${stamp.replace('.', '')}+new@gmail.com`;
+    await personOnTheList(newer);
+
+    expect((await oneClick(link)).status).toBe(200);
+
+    expect(await recordOf(`older.${stamp}@gmail.com`)).toBeUndefined();
+    expect(await recordOf(newer)).toBeUndefined();
+  });
+
+  it('keeps a record of the mailbox marked do-not-mail, as its mark, while removing the others', async () => {
+    const stamp = `${Date.now()}.${++runId}`;
+    const { link } = await personOnTheList(`kept.${stamp}@gmail.com`);
+    const bounced = `kept${stamp.replace('.', '')}+old@gmail.com`;
+    await personOnTheList(bounced, 'en', { extra: { mailSuppressed: 'bounce' } });
+
+    expect((await oneClick(link)).status).toBe(200);
+
+    expect(await recordOf(`kept.${stamp}@gmail.com`)).toBeUndefined();
+    expect(await recordOf(bounced)).toMatchObject({ mailSuppressed: 'bounce' });
+  });
+
   it('answers a used and an unknown token exactly as a real one, and counts neither', async () => {
     const { link } = await personOnTheList(newAddress('same'));
     const real = await oneClick(link);
@@ -201,12 +253,15 @@ describe('a leave link', () => {
 });
 
 describe('the leave page’s button', () => {
-  it('as a plain form removes the person and sends the browser on to the done page in its language', async () => {
+  it('as a plain form removes the person, every spelling of their mailbox, and sends the browser on to the done page in its language', async () => {
     const email = newAddress('form');
     const { token } = await personOnTheList(email, 'en');
+    const tagged = email.replace('@', '+tagged@');
+    await personOnTheList(tagged);
 
     expect(await pressWithoutScript(token, 'en')).toEqual({ status: 303, location: '/en/leave/done' });
     expect(await recordOf(email)).toBeUndefined();
+    expect(await recordOf(tagged)).toBeUndefined();
   });
 
   it('sends a used and an unknown token to the same done page', async () => {

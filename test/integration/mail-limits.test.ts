@@ -115,7 +115,7 @@ describe('the per-mailbox mail limit', () => {
 });
 
 describe('the limit windows kept on one machine', () => {
-  it('are deleted once they end, when the runner starts, as DynamoDB’s time to live deletes them on AWS', async () => {
+  it('are deleted once they end, when the runner starts, as DynamoDB’s time to live deletes them on AWS; a suppressed mailbox, which has no end, is kept', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-limits-'));
     const now = Math.floor(Date.now() / 1000);
     const store = await startLocalDynamoDB(dataDir);
@@ -130,6 +130,12 @@ describe('the limit windows kept on one machine', () => {
       );
     await put('ended', now - 60);
     await put('current', now + 3_600);
+    await client.send(
+      new PutCommand({
+        TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+        Item: { [MAIL_LIMIT_TABLE_KEY.name]: 'suppressed', mailSuppressed: 'complaint' },
+      }),
+    );
     client.destroy();
     await store.close();
 
@@ -144,6 +150,6 @@ describe('the limit windows kept on one machine', () => {
       keys.push(...(page.Items ?? []).map((item) => item[MAIL_LIMIT_TABLE_KEY.name]));
     reader.destroy();
     await reopened.close();
-    expect(keys).toEqual(['current']);
+    expect(keys.sort()).toEqual(['current', 'suppressed']);
   });
 });

@@ -93,6 +93,13 @@ describe('the mailbox simulator', () => {
     );
   });
 
+  it('answers a labelled address as the mailbox before the label, as SES does', () => {
+    const [event] = eventsFor('bounce+label1@simulator.amazonses.com');
+    expect(event?.detail.bounce?.bouncedRecipients).toEqual([
+      { emailAddress: 'bounce+label1@simulator.amazonses.com' },
+    ]);
+  });
+
   it('reports nothing for an ordinary address', () => {
     expect(eventsFor('ann@example.nl')).toEqual([]);
   });

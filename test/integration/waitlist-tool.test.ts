@@ -219,6 +219,63 @@ describe('npm run waitlist on the local store', () => {
     await runner.stop();
   });
 
+  it('shows and forgets every record of a mailbox, by any of its spellings, and says which: plus tags, Gmail’s dots, googlemail.com', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    // A record made before records carried their mailbox, keyed on the address lower-cased.
+    await seedStore(dataDir, [
+      {
+        email: 'anndevries+old@gmail.com',
+        emailAsEntered: 'AnnDeVries+old@Gmail.com',
+        language: 'nl',
+        createdAt: '2026-11-01T10:00:00.000Z',
+        consentVersion: '2026-11-21.2',
+        expiresAt: 4_000_000_000,
+      },
+    ]);
+    const runner = await startRunnerChild(dataDir);
+    for (const email of [
+      'Ann.de.Vries+news@gmail.com',
+      'anndevries@googlemail.com',
+      'ann.de.vries@example.nl',
+    ])
+      expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
+    const options = ['--data-dir', dataDir];
+    const spellings = [
+      'anndevries+old@gmail.com',
+      'ann.de.vries+news@gmail.com',
+      'anndevries@googlemail.com',
+    ];
+
+    const shown = await waitlistTool(['show', ' A.N.N.de.vries+whatever@GoogleMail.com ', ...options]);
+
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toBe(
+      `3 records of this mailbox: ${spellings.map((key) => JSON.stringify(key)).join(', ')}\n`,
+    );
+    const records = JSON.parse(shown.stdout) as Record<string, unknown>[];
+    expect(records.map(({ email, emailAsEntered }) => [email, emailAsEntered])).toEqual([
+      ['anndevries+old@gmail.com', 'AnnDeVries+old@Gmail.com'],
+      ['ann.de.vries+news@gmail.com', 'Ann.de.Vries+news@gmail.com'],
+      ['anndevries@googlemail.com', 'anndevries@googlemail.com'],
+    ]);
+    // Dots count outside Gmail: ann.de.vries@example.nl is another mailbox, and another person.
+    expect(shown.stdout).not.toContain('example.nl');
+
+    const forgotten = await waitlistTool(['forget', 'annDEvries@gmail.com', ...options]);
+
+    expect(forgotten).toMatchObject({
+      code: 0,
+      stdout: `Removed 3 records of this mailbox from the waitlist:\n${spellings.map((key) => `  ${JSON.stringify(key)}\n`).join('')}`,
+    });
+    expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ pending: 1 }) });
+    for (const spelling of spellings)
+      expect(await waitlistTool(['show', spelling, ...options])).toMatchObject({ code: 1 });
+    expect(JSON.parse((await waitlistTool(['show', 'ann.de.vries@example.nl', ...options])).stdout)).toEqual([
+      expect.objectContaining({ email: 'ann.de.vries@example.nl' }),
+    ]);
+    await runner.stop();
+  });
+
   it('moves records made before the canonical rule to their canonical key, merging a mailbox stored twice', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     // Records as the API kept them before the rule: keyed on the address trimmed and lower-cased.
@@ -243,11 +300,14 @@ describe('npm run waitlist on the local store', () => {
 
     const dryRun = await waitlistTool(['rekey', '--dry-run', ...options]);
     expect(dryRun.stdout).toMatch(/^Would move 2 record\(s\) to their canonical key and merge 1 duplicate/);
+    // The two already at their canonical key (bob@example.com, kim@example.nl) have no mailbox yet.
+    expect(dryRun.stdout).toMatch(/^Would give 2 record\(s\) their mailbox/m);
     expect(await waitlistTool(['count', ...options])).toMatchObject({ stdout: counted({ unconfirmed: 7 }) });
 
     const rekeyed = await waitlistTool(['rekey', ...options]);
     expect(rekeyed).toMatchObject({ code: 0 });
     expect(rekeyed.stdout).toMatch(/^Moved 2 record\(s\) to their canonical key and merged 1 duplicate/);
+    expect(rekeyed.stdout).toMatch(/^Gave 2 record\(s\) their mailbox/m);
     expect(rekeyed.stdout).toContain(JSON.stringify('zw@x.nl\u200b'));
     // A local part mail without SMTPUTF8 cannot carry: left for the operator to forget.
     expect(rekeyed.stdout).toContain(JSON.stringify('josé@x.nl'));
@@ -266,7 +326,9 @@ describe('npm run waitlist on the local store', () => {
     );
 
     // Run again, nothing is left to move; and the API now finds the moved records.
-    expect((await waitlistTool(['rekey', ...options])).stdout).toMatch(/^Moved 0 record/);
+    const again = await waitlistTool(['rekey', ...options]);
+    expect(again.stdout).toMatch(/^Moved 0 record/);
+    expect(again.stdout).toMatch(/^Gave 0 record/m);
     const runner = await startRunnerChild(dataDir);
     expect((await postJoin(runner.url, { email: 'ann@xn--bcher-kva.de', language: 'nl' })).status).toBe(409);
     await runner.stop();
@@ -447,7 +509,7 @@ describe('npm run waitlist on the local store', () => {
     expect(csvLines((await waitlistTool(['export'], env)).stdout)).toHaveLength(4);
     expect(await waitlistTool(['forget', '=CMD@example.nl'], env)).toMatchObject({
       code: 0,
-      stdout: 'Removed =CMD@example.nl from the waitlist.\n',
+      stdout: 'Removed 1 record of this mailbox from the waitlist:\n  "=cmd@example.nl"\n',
     });
     expect(await waitlistTool(['count'], env)).toMatchObject({ code: 0, stdout: counted({ pending: 2 }) });
 

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BadRequestException } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcement } from '../../../functions/announce/announcement-text';
@@ -10,12 +10,14 @@ import {
   SentButUnrecorded,
 } from '../../../functions/announce/deliver-announcement';
 import { MailOutcomeUnknown, type OutgoingMail } from '../../../functions/mailer/mail-transport';
+import { hashOfSuppressedMailbox } from '../../../functions/mailer/mailbox-suppression';
 
 const documentClient = DynamoDBDocumentClient.from(
   new (await import('@aws-sdk/client-dynamodb')).DynamoDBClient({ region: 'eu-west-1' }),
 );
 const dynamo = mockClient(documentClient);
 const store = { client: documentClient, tableName: 'waitlist' };
+const limits = { client: documentClient, tableName: 'limits' };
 const KEY = 'ann@example.nl';
 const announcement: Announcement = {
   id: 'launch',
@@ -34,6 +36,7 @@ const updates = () =>
 function sender(send = vi.fn(async (_mail: OutgoingMail) => {})) {
   return {
     store,
+    limits,
     siteUrl: 'https://mandje.nl',
     mailFrom: 'hallo@mandje.nl',
     contactEmail: 'vragen@mandje.nl',
@@ -51,7 +54,11 @@ function recordClaimable(language: 'nl' | 'en' = 'en') {
     .resolves({});
 }
 
-beforeEach(() => dynamo.reset());
+beforeEach(() => {
+  dynamo.reset();
+  // No mailbox is suppressed unless a test says so.
+  dynamo.on(GetCommand).resolves({});
+});
 
 describe('sending the announcement to one person', () => {
   it('marks an address the rule now refuses as undeliverable and goes on, rather than stopping the run', async () => {
@@ -91,6 +98,28 @@ describe('sending the announcement to one person', () => {
     expect(mail.raw).toContain('Subject: Hello');
     expect(mail.raw).toMatch(/^List-Unsubscribe: <https:\/\/mandje\.nl\/api\/leave\?lang=en&t=[\w-]{43}>$/m);
     expect(mail.messageId).toBe(announcementMessageId('launch', KEY, 'hallo@mandje.nl'));
+  });
+
+  it('sends nothing to a mailbox that bounced or complained under another spelling, and gives the record its mark', async () => {
+    dynamo
+      .on(GetCommand, {
+        TableName: 'limits',
+        Key: { deliveryKeyHash: hashOfSuppressedMailbox('ann+old@example.nl') },
+      })
+      .resolves({ Item: { mailSuppressed: 'complaint', mailSuppressedAt: '2026-11-20T10:00:00.000Z' } });
+    dynamo.on(UpdateCommand).resolves({});
+    const send = vi.fn(async (_mail: OutgoingMail) => {});
+
+    expect(await deliverAnnouncement(sender(send), announcement, KEY)).toBe('not_owed');
+
+    expect(send).not.toHaveBeenCalled();
+    expect(dynamo.commandCalls(UpdateCommand).map(({ args: [command] }) => command.input)).toEqual([
+      expect.objectContaining({
+        Key: { email: KEY },
+        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
+        ExpressionAttributeValues: { ':reason': 'complaint', ':at': '2026-11-20T10:00:00.000Z' },
+      }),
+    ]);
   });
 
   it('gives every attempt for one person the same Message-ID, naming no address', () => {

@@ -8,6 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { PENDING_DAYS } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import { dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
@@ -41,6 +42,7 @@ describe('waitlist handler', () => {
       ExpressionAttributeValues: { ':pending': 'pending', ':now': expect.any(Number) },
       Item: {
         email: 'ann.de.vries@example.nl',
+        mailbox: mailboxHashOf('ann.de.vries@example.nl'),
         emailAsEntered: ADDRESS,
         language: 'en',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

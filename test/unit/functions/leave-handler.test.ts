@@ -7,7 +7,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +21,7 @@ import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_PATH, LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
 import { METRIC } from '#contract/metrics';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
-import { newLinkId } from '../../../functions/confirm/confirmation-token';
+import { hashOfLinkId, newLinkId } from '../../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
@@ -83,12 +89,14 @@ function request({
 /** The table holds the person the token belongs to. */
 function personOnTheList(): void {
   dynamo.on(QueryCommand).resolves({ Items: [{ email: RECORD.email }] });
+  dynamo.on(GetCommand).resolves({ Item: { tokenHash: hashOfLinkId(linkId), leaveKey } });
   dynamo.on(DeleteCommand).resolves({ Attributes: RECORD });
   dynamo.on(UpdateCommand).resolves({});
 }
 /** The token finds a record, but not one it may remove (used up, or another leave key). */
 function nobodyToRemove(): void {
   dynamo.on(QueryCommand).resolves({ Items: [{ email: RECORD.email }] });
+  dynamo.on(GetCommand).resolves({ Item: { tokenHash: hashOfLinkId(linkId), leaveKey } });
   dynamo.on(DeleteCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
 }
 const removed = () => dynamo.commandCalls(DeleteCommand).length === 1;

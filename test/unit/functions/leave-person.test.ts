@@ -1,15 +1,23 @@
 /**
- * leavePerson against a mocked table: a token that belongs to a record deletes it and counts it; every
- * other token removes nothing and says only "unknown".
+ * leavePerson against a mocked table: a token that belongs to a record removes every record of that
+ * record's mailbox, its own last, and counts the person once; every other token removes nothing and says
+ * only "unknown".
  */
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LEFT_COUNTER_KEY, TOKEN_INDEX } from '#contract/waitlist-table';
+import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX } from '#contract/waitlist-table';
 import { hashOfLinkId, newLinkId } from '../../../functions/confirm/confirmation-token';
 import { leavePerson } from '../../../functions/leave/leave-person';
 import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const store = {
@@ -23,21 +31,40 @@ const linkId = newLinkId();
 const leaveKey = newLeaveKey();
 const token = leaveToken(linkId, leaveKey);
 const record = {
-  email: 'ann@example.nl',
+  email: 'ann.de.vries+news@gmail.com',
   tokenHash: hashOfLinkId(linkId),
   leaveKey,
   expiresAt: nowSeconds + 3600,
 };
+/** Other spellings of Ann's mailbox, each a record of its own. */
+const OTHER_SPELLINGS = ['anndevries@gmail.com', 'ann.devries@googlemail.com'];
+const MAILBOX = mailboxHashOf(record.email);
+
+const ANY_TOKEN_INDEX_QUERY = { IndexName: TOKEN_INDEX.name };
+const ANY_MAILBOX_INDEX_QUERY = { IndexName: MAILBOX_INDEX.name };
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+
+/** The token's record is there, with its link and leave key; the mailbox index holds `spellings` too. */
+function onTheList({ spellings = OTHER_SPELLINGS, stored = record } = {}): void {
+  dynamo.on(QueryCommand, ANY_TOKEN_INDEX_QUERY).resolves({ Items: [{ email: record.email }] });
+  dynamo.on(GetCommand).resolves({ Item: { tokenHash: stored.tokenHash, leaveKey: stored.leaveKey } });
+  dynamo
+    .on(QueryCommand, ANY_MAILBOX_INDEX_QUERY)
+    .resolves({ Items: [...spellings, record.email].map((email) => ({ email })) });
+  dynamo.on(DeleteCommand).callsFake((input: { Key: { email: string } }) => ({
+    Attributes: { ...record, email: input.Key.email },
+  }));
+  dynamo.on(UpdateCommand).resolves({});
+}
+const deletedKeys = () => dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key?.email);
 
 beforeEach(() => {
   dynamo.reset();
 });
 
 describe('leaving with a token', () => {
-  it('finds the record by the link’s hash, deletes it if it carries this leave key, and counts one more who left', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ email: record.email }] });
-    dynamo.on(DeleteCommand).resolves({ Attributes: record });
-    dynamo.on(UpdateCommand).resolves({});
+  it('finds the record by the link’s hash, checks it carries this link and leave key, and reads it consistently', async () => {
+    onTheList();
 
     expect(await leavePerson(store, token, { now: NOW })).toBe('left');
 
@@ -48,18 +75,51 @@ describe('leaving with a token', () => {
       ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
       ExpressionAttributeValues: { ':link': hashOfLinkId(linkId) },
     });
-    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { email: record.email },
+      ConsistentRead: true,
+    });
+  });
+
+  it('removes every other record of the mailbox the link’s record delivers to, then that record, and counts one person who left', async () => {
+    onTheList();
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('left');
+
+    expect(dynamo.commandCalls(QueryCommand)[1]?.args[0].input).toMatchObject({
+      IndexName: MAILBOX_INDEX.name,
+      KeyConditionExpression: '#mailbox = :mailbox',
+      ExpressionAttributeNames: { '#mailbox': MAILBOX_INDEX.key.name },
+      ExpressionAttributeValues: { ':mailbox': MAILBOX },
+    });
+    // Its own record last: a leave cut short can be pressed again with the same link.
+    expect(deletedKeys()).toEqual([...OTHER_SPELLINGS, record.email]);
+    for (const call of dynamo.commandCalls(DeleteCommand).slice(0, -1))
+      expect(call.args[0].input).toMatchObject({
+        ConditionExpression: '#mailbox = :mailbox AND attribute_not_exists(mailSuppressed)',
+        ExpressionAttributeValues: { ':mailbox': MAILBOX },
+      });
+    expect(dynamo.commandCalls(DeleteCommand).at(-1)?.args[0].input).toMatchObject({
       Key: { email: record.email },
       ConditionExpression: '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
       ExpressionAttributeValues: { ':link': hashOfLinkId(linkId), ':leaveKey': leaveKey },
     });
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
-      TableName: 'waitlist-test',
-      Key: { email: LEFT_COUNTER_KEY },
-      UpdateExpression: 'ADD #count :one',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':one': 1 },
-    });
+    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)).toEqual([
+      {
+        TableName: 'waitlist-test',
+        Key: { email: LEFT_COUNTER_KEY },
+        UpdateExpression: 'ADD #count :one',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    ]);
+  });
+
+  it('removes the link’s own record alone when its mailbox has no other', async () => {
+    onTheList({ spellings: [] });
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('left');
+    expect(deletedKeys()).toEqual([record.email]);
   });
 
   it('says "unknown" without asking the store for a token that is not one this site makes', async () => {
@@ -76,34 +136,66 @@ describe('leaving with a token', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('says "unknown" and counts nothing when the record has another leave key, is marked do-not-mail, or went meanwhile', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ email: record.email }] });
-    dynamo.on(DeleteCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+  it('touches nothing of the mailbox when the record has another leave key or link, or went meanwhile', async () => {
+    for (const stored of [
+      { ...record, leaveKey: newLeaveKey() },
+      { ...record, tokenHash: hashOfLinkId(newLinkId()) },
+    ]) {
+      dynamo.reset();
+      onTheList({ stored });
 
-    expect(await leavePerson(store, leaveToken(linkId, newLeaveKey()), { now: NOW })).toBe('unknown');
+      expect(await leavePerson(store, token, { now: NOW })).toBe('unknown');
+      expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
+      expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+    }
+    dynamo.reset();
+    onTheList();
+    dynamo.on(GetCommand).resolves({});
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('unknown');
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('says "unknown" and counts nothing when neither the record nor any other of its mailbox may go (used, or do-not-mail)', async () => {
+    onTheList();
+    dynamo.on(DeleteCommand).rejects(conditionFailed());
+
     expect(await leavePerson(store, token, { now: NOW })).toBe('unknown');
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('deletes a record past its expiry that the table has not removed yet, without counting it as someone who left', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ email: record.email }] });
-    dynamo.on(DeleteCommand).resolves({ Attributes: { ...record, expiresAt: nowSeconds - 1 } });
+  it('keeps a record marked do-not-mail, and still removes the other spellings of its mailbox', async () => {
+    onTheList();
+    dynamo.on(DeleteCommand, { Key: { email: record.email } }).rejects(conditionFailed());
 
     expect(await leavePerson(store, token, { now: NOW })).toBe('left');
-    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(deletedKeys()).toEqual([...OTHER_SPELLINGS, record.email]);
+    // The press that removes the link's own record counts the person: here none did.
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('deletes records past their expiry that the table has not removed yet, without counting anyone who left', async () => {
+    onTheList();
+    dynamo.on(DeleteCommand).callsFake((input: { Key: { email: string } }) => ({
+      Attributes: { ...record, email: input.Key.email, expiresAt: nowSeconds - 1 },
+    }));
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('left');
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(3);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('throws what the store throws, other than a failed condition', async () => {
     const throttled = Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
+    onTheList();
     dynamo
-      .on(QueryCommand)
+      .on(QueryCommand, ANY_MAILBOX_INDEX_QUERY)
       .rejectsOnce(throttled)
       .resolves({ Items: [{ email: record.email }] });
-    dynamo.on(DeleteCommand).resolves({ Attributes: record });
     dynamo.on(UpdateCommand).rejects(throttled);
 
     await expect(leavePerson(store, token, { now: NOW })).rejects.toThrow('slow down');
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
     await expect(leavePerson(store, token, { now: NOW })).rejects.toThrow('slow down');
   });
 });

@@ -1,16 +1,23 @@
 /**
  * `/api/leave-request` as Lambda runs it, the table mocked: a valid address gets the one neutral answer
- * whether or not it is on the list, and a record on it is marked as asking for a mail with its leave link,
- * at most once per LEAVE_MAIL_INTERVAL_MINUTES.
+ * whether or not it is on the list, after the same store work, and a record on it is marked as asking for
+ * a mail with its leave link, at most once per LEAVE_MAIL_INTERVAL_MINUTES.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  type GetCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { METRIC } from '#contract/metrics';
+import { LEAVE_REQUEST_STAND_IN_KEY } from '#contract/waitlist-table';
 import { capturedLogLines } from './captured-log';
 import { httpApiEvent } from './http-api-event';
 
@@ -18,7 +25,7 @@ const SECRET = 'a-secret-the-stack-made';
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
 vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
 vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');
-const { handler } = await import('../../../functions/leave-request/handler');
+const { ANSWER_AFTER_MS, handler } = await import('../../../functions/leave-request/handler');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const logLines = capturedLogLines();
@@ -45,17 +52,64 @@ function ask(
   return handler(event) as Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
 }
 const json = (email: string, language = 'en') => JSON.stringify({ email, language });
-const notOnTheList = () =>
-  dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+/** The table holds a record under every key, one that may be mailed and was not asked for lately. */
+const onTheList = () => {
+  dynamo.on(GetCommand).resolves({ Item: { email: 'ann@example.nl' } });
+  dynamo.on(UpdateCommand).resolves({});
+};
+const notOnTheList = () => {
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+};
+
+/**
+ * The waitlist table as far as this route uses it, in memory: a read gives the record under its key, and
+ * a write whose condition does not hold fails as DynamoDB fails it (no record, do-not-mail, asked lately).
+ */
+function tableHolding(records: Record<string, Record<string, unknown>>): void {
+  dynamo.on(GetCommand).callsFake((input: GetCommandInput) => ({ Item: records[String(input.Key?.email)] }));
+  dynamo.on(UpdateCommand).callsFake((input: UpdateCommandInput) => {
+    const record = records[String(input.Key?.email)];
+    const cutoff = String(input.ExpressionAttributeValues?.[':cutoff']);
+    const holds =
+      input.ConditionExpression === undefined ||
+      (record !== undefined &&
+        record.mailSuppressed === undefined &&
+        (record.leaveMailRequestedAt === undefined || String(record.leaveMailRequestedAt) <= cutoff));
+    if (!holds) throw conditionFailed();
+    return {};
+  });
+}
+
+/** What the store was asked, in order, and how each call ended: what its time depends on. */
+const storeWork = async () =>
+  Promise.all(
+    dynamo.calls().map(async (call) => {
+      const command = call.args[0] as { constructor: { name: string }; input: { ConsistentRead?: boolean } };
+      const ended = call.exception
+        ? (call.exception as Error).name
+        : await Promise.resolve(call.returnValue).then(
+            () => 'done',
+            (error: Error) => error.name,
+          );
+      return `${command.constructor.name}${command.input.ConsistentRead ? ' (consistent)' : ''}: ${ended}`;
+    }),
+  );
 
 describe('asking for a leave link', () => {
   it('marks the record of the address’s canonical key as asking for a leave-link mail, if it may be mailed and was not asked lately', async () => {
-    dynamo.on(UpdateCommand).resolves({});
+    onTheList();
     const before = Date.now();
 
     const answer = await ask(json(' Ann@Example.NL '));
 
     expect(answer).toMatchObject({ statusCode: 202, body: '{"status":"requested"}' });
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      TableName: 'waitlist-test',
+      Key: { email: 'ann@example.nl' },
+      ConsistentRead: true,
+    });
     const input = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(input).toMatchObject({
       TableName: 'waitlist-test',
@@ -72,7 +126,7 @@ describe('asking for a leave link', () => {
   });
 
   it('answers an address that is not on the list, or was asked for lately, exactly as one that is', async () => {
-    dynamo.on(UpdateCommand).resolves({});
+    onTheList();
     const known = await ask(json('ann@example.nl'));
     dynamo.reset();
     notOnTheList();
@@ -91,6 +145,75 @@ describe('asking for a leave link', () => {
     expect(answer).toMatchObject({ statusCode: 303, headers: { location: '/en/leave/requested' } });
   });
 
+  it('does the same store work for an address on the list as for one that is not, asked lately, or do-not-mail: one consistent read, one write that is made', async () => {
+    const longAgo = new Date(Date.now() - 2 * LEAVE_MAIL_INTERVAL_MINUTES * 60_000).toISOString();
+    tableHolding({
+      'ann@example.nl': { email: 'ann@example.nl', leaveMailRequestedAt: longAgo },
+      'bob@example.nl': { email: 'bob@example.nl', leaveMailRequestedAt: new Date().toISOString() },
+      'kim@example.nl': { email: 'kim@example.nl', mailSuppressed: 'complaint' },
+    });
+    const workFor = async (email: string) => {
+      dynamo.resetHistory();
+      expect(await ask(json(email))).toMatchObject({ statusCode: 202 });
+      return storeWork();
+    };
+
+    const member = await workFor('ann@example.nl');
+    const stranger = await workFor('nobody@example.nl');
+    const askedLately = await workFor('bob@example.nl');
+    const doNotMail = await workFor('kim@example.nl');
+
+    expect(stranger).toEqual(member);
+    expect(askedLately).toEqual(member);
+    expect(doNotMail).toEqual(member);
+    expect(member).toEqual(['GetCommand (consistent): done', 'UpdateCommand: done']);
+    // The mail is asked for the member only: the others' write goes to the stand-in, never to a record.
+    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key)).toEqual([
+      { email: LEAVE_REQUEST_STAND_IN_KEY },
+    ]);
+  });
+
+  it(`answers a valid address ${ANSWER_AFTER_MS} ms after its store work began, not sooner, whether or not it is on the list`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const table of [onTheList, notOnTheList]) {
+        dynamo.reset();
+        table();
+        let answered = false;
+        const answer = ask(json('ann@example.nl')).then((response) => {
+          answered = true;
+          return response;
+        });
+
+        await vi.advanceTimersByTimeAsync(ANSWER_AFTER_MS - 1);
+        expect(answered).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(answered).toBe(true);
+        expect((await answer).statusCode).toBe(202);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes to the stand-in only its own request’s id and time, never an address, and makes no record', async () => {
+    notOnTheList();
+
+    await ask(json('nobody@example.nl'));
+
+    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)).toEqual([
+      {
+        TableName: 'waitlist-test',
+        Key: { email: LEAVE_REQUEST_STAND_IN_KEY },
+        UpdateExpression: 'SET requestId = :id, requestedAt = :now',
+        ExpressionAttributeValues: {
+          ':id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+          ':now': expect.any(String),
+        },
+      },
+    ]);
+  });
+
   it.each(['', 'not an address', 'ann@localhost'])(
     'refuses %j by the one email rule, asking nothing of the store',
     async (email) => {
@@ -102,6 +225,7 @@ describe('asking for a leave link', () => {
   );
 
   it('after a store fault answers 503, or sends the plain form to the try-again page', async () => {
+    onTheList();
     dynamo.on(UpdateCommand).rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
 
     expect((await ask(json('ann@example.nl'))).statusCode).toBe(503);

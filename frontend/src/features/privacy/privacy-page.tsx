@@ -14,7 +14,7 @@ import { LeaveRequestForm } from './components/leave-request-form';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
-export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-24';
+export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-26';
 
 /** At most how many days the hosting keeps the access logs visits are counted from (the stack's retention). */
 export const VISIT_LOG_DAYS = 30;

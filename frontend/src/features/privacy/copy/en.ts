@@ -59,9 +59,9 @@ export const en = {
   },
   limits: {
     title: 'Limits against misuse',
-    body: "So that nobody can use our form to flood someone's inbox, we send at most {perMailbox} confirmation emails a day to one mailbox, however its address is written (with or without a +tag, and at Gmail with or without dots). To count them we keep a one-way fingerprint of the mailbox, never the address, for 24 hours; then it is deleted automatically. Our hosting's firewall also counts, for one minute at a time, how many signups come from one IP address, and holds back a connection that sends more than {perClient} a minute; we do not keep those addresses. We do this because we have a legitimate interest in a waitlist that cannot be turned against anyone.",
+    body: "So that nobody can use our form to flood someone's inbox, we send at most {perMailbox} emails that were asked for (confirmation emails and links to leave, together) in any 24 hours to one mailbox, however its address is written (with or without a +tag, and at Gmail with or without dots). To count them we keep a one-way fingerprint of the mailbox, never the address, with the times of those emails, until 24 hours after the last one; then it is deleted automatically. Our hosting's firewall also counts, for one minute at a time, how many signups come from one IP address, and holds back a connection that sends more than {perClient} a minute; we do not keep those addresses. We do this because we have a legitimate interest in a waitlist that cannot be turned against anyone.",
     undeliverable:
-      'If an email to you bounces for good, or you mark one of ours as spam, we send you nothing more and take you off the waitlist. We then keep only the mark that says so until your signup would have expired anyway, so that nobody can put your address on the list again.',
+      'If an email to you bounces for good, or you mark one of ours as spam, we send nothing more to that mailbox, however its address is written, and take you off the waitlist. So that this holds after your signup is gone too, we keep a one-way fingerprint of the mailbox (never the address) with that mark for good. Your signup keeps the mark only until it would have expired anyway, so that nobody can put your address on the list again.',
   },
   logs: {
     title: 'Website logs',
