@@ -1,7 +1,8 @@
 /**
- * The one rule for a waitlist address, used by the form, the API and the operator's tools, and the one
- * identity of a mailbox: two ways of typing the same address give the same key, so one mailbox is one
- * record, and `forget` finds it whatever form the operator types.
+ * The one rule for a waitlist address, used by the form, the API and the operator's tools, and the
+ * identities of a mailbox: two ways of typing the same address give the same key (one record), and
+ * spellings that reach the same inbox (a plus tag, Gmail's dots) give the same delivery key, by which
+ * limits, suppression, `show`, `forget` and leaving treat them as one person.
  *
  * First the address is made canonical:
  * - surrounding whitespace is trimmed, and the text is put in Unicode NFC, so `bücher.de` typed with a
