@@ -16,6 +16,7 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import { clearLogLines, dynamo, handler, logLines } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 
@@ -447,6 +448,7 @@ describe('waitlist handler under generated hostile events', () => {
               mailRequestId: expect.any(String),
               mailRequestedAt: expect.stringMatching(ISO_TIME),
               mailsRequested: 1,
+              mailbox: mailboxHashOf(String(expected.write.email)),
             });
             expectAnswer(STORE_ANSWER[behaviour]);
           } else if ('honeypot' in expected) {
