@@ -120,6 +120,8 @@ for (const localeCase of LOCALE_CASES) {
 
   // Axe runs in the page, so with the script; the HTML is the same prerendered page.
   test(`every confirmation result page in ${locale} is a clean noindex page`, async ({ page }) => {
+    // Six pages with axe each: about 30 s on a busy 2-core machine, so three times the usual time.
+    test.slow();
     for (const result of CONFIRM_RESULT_PAGES) {
       const response = await openPage(page, CONFIRM_RESULT_PATH[result][locale]);
       expect(response?.status()).toBe(200);

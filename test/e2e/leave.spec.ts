@@ -165,6 +165,8 @@ for (const { locale, copy } of LOCALE_CASES) {
 
   // Axe runs in the page, so with the script; the HTML is the same prerendered page.
   test(`every leave result page in ${locale} is a clean noindex page`, async ({ page }) => {
+    // A page with axe each: on a busy 2-core machine close to the usual time, so three times that.
+    test.slow();
     for (const result of ['done', 'requested', 'try-again'] as const) {
       const response = await openPage(page, LEAVE_RESULT_PATH[result][locale]);
       expect(response?.status()).toBe(200);
