@@ -90,7 +90,6 @@ describe('the mail path as AWS runs it', () => {
     const unknown = Number(/unknown \([^)]*\) (\d+)/.exec(again.output)?.[1]);
     expect(mailed + unknown, `${output}\n${again.output}`).toBe(300);
     expect(unknown).toBeLessThanOrEqual(20);
-    expect(again.output).toContain(output.includes('unknown') ? 'unknown' : '');
   });
 
   it('sends nothing again when the stream is read again from its start', async () => {
