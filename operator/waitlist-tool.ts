@@ -3,15 +3,11 @@
  * on the AWS table with --table (and the operator's own AWS credentials, found by the default chain).
  */
 import { parseArgs } from 'node:util';
-import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { VISITS_METRIC } from '#contract/visit-counting';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
 import { preflight } from './preflight';
-import { readVisitsFile, type VisitsByDay } from './visits-file';
-import { readVisitMetrics } from './visits-metrics';
 import { statusOf, waitlistCsv } from './waitlist-csv';
 import {
   DEFAULT_STATS_DAYS,
@@ -29,6 +25,7 @@ import {
   leftCount,
   openWaitlistTable,
   rekeyRecords,
+  visitsByDay,
   type WaitlistTable,
   type WaitlistTarget,
 } from './waitlist-store-access';
@@ -55,8 +52,8 @@ Commands:
                      and give records made before the mailbox index their mailbox
   stats [--days N]   visits -> signups -> confirmed per UTC day over the last N days (default
                      ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}, today included) and the conversion rates, then the
-                     whole list by language, source and status; visits from the runner's
-                     visits.json, or with --table from CloudWatch (metric Mandje/Visits)
+                     whole list by language, source and status; visits: each visitor once a
+                     day per language, as the home pages' beacon counted them in the table
   show <address>     print everything stored about that person, every record of their mailbox, as a
                      JSON list (GDPR art. 15 and 20); which spellings there are on stderr
   announce <folder>  the announcement in <folder>/nl.md and <folder>/en.md ("Subject: …", a blank line,
@@ -66,6 +63,8 @@ Commands:
                      --send: to every confirmed person who has not had it, in their language; run it
                      again to finish a stopped run (nobody gets two). With --table the send runs in AWS
                      and the tool follows it (Ctrl-C stops following, not sending)
+                     --resend-unknown: with --send, also to those whose send an earlier run left
+                     unknown (a crash during their send): some of them may get the mail twice
                      --rate N: mails per second (default: locally SES_MAX_SEND_RATE or no limit, with
                      --table the account's SES maximum send rate)
   preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
@@ -98,6 +97,7 @@ const OPTIONS = {
   days: { type: 'string' },
   'test-to': { type: 'string' },
   send: { type: 'boolean' },
+  'resend-unknown': { type: 'boolean' },
   rate: { type: 'string' },
   preview: { type: 'string' },
 } as const;
@@ -144,10 +144,12 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   else if (name === 'announce' && rest.length === 1 && rest[0]) {
     if (values.send && values['test-to'] !== undefined)
       throw new UsageError('use either --send or --test-to, not both');
+    if (values['resend-unknown'] && !values.send) throw new UsageError('--resend-unknown needs --send');
     command = {
       name,
       folder: rest[0],
       send: values.send === true,
+      ...(values['resend-unknown'] ? { resendUnknown: true } : {}),
       ...(values['test-to'] !== undefined ? { testTo: values['test-to'] } : {}),
       ...(values.rate !== undefined ? { rate: parseRate(values.rate) } : {}),
       ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
@@ -166,7 +168,7 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     throw new UsageError('--confirmed applies to export only');
   if (values.days !== undefined && command.name !== 'stats')
     throw new UsageError('--days applies to stats only');
-  for (const option of ['test-to', 'send', 'rate', 'preview'] as const)
+  for (const option of ['test-to', 'send', 'resend-unknown', 'rate', 'preview'] as const)
     if (values[option] !== undefined && command.name !== 'announce')
       throw new UsageError(`--${option} applies to announce only`);
   if (command.name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))
@@ -203,17 +205,6 @@ function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | 
     return `could not reach DynamoDB in ${where} (${name}); check --region`;
   const { message = '' } = (error ?? {}) as { message?: string };
   return `${name}: ${message.split('\n')[0]}`;
-}
-
-/** The visits counted over `days`: the runner's file locally, CloudWatch's daily sums on AWS. */
-async function visitsOf(target: WaitlistTarget, days: string[]): Promise<VisitsByDay> {
-  if (target.kind === 'local') return readVisitsFile(target.dataDir);
-  const client = new CloudWatchClient({ region: VISITS_METRIC.region });
-  try {
-    return await readVisitMetrics(client, { firstDay: days[0] ?? '', days: days.length });
-  } finally {
-    client.destroy();
-  }
 }
 
 const recordsOf = (count: number) => `${count} record${count === 1 ? '' : 's'}`;
@@ -309,9 +300,8 @@ async function run(
     }
     case 'stats': {
       const now = new Date();
-      // The table first: when it can be read, the credentials are good, and a CloudWatch refusal is one permission.
       const records = await allSignupFacts(table);
-      const visits = await visitsOf(target, statsDays(now, command.days));
+      const visits = await visitsByDay(table, statsDays(now, command.days));
       const stats = waitlistStats(records, { now, days: command.days, visits });
       process.stdout.write(`${waitlistStatsReport(stats)}${'left'.padEnd(12)}${await leftCount(table)}\n`);
       return 0;

@@ -97,12 +97,12 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
 }
 
 /**
- * A batch of announcement messages. `sendAt(rate)` sends at the pace and, when lower, the announcement's
- * own rate; `timeShort()` says the invocation must stop starting mails.
+ * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the pace and, when lower,
+ * the announcement's own rate; `timeShort()` says the invocation must stop starting mails.
  */
 export function announcementBatch(
-  sender: Omit<AnnouncementSender, 'send'>,
-  sendAt: (rate: number) => AnnouncementSender['send'],
+  sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,
+  sendAt: (rate: number) => Pick<AnnouncementSender, 'waitTurn' | 'send'>,
   timeShort: () => boolean,
 ): AnnouncementBatch {
   const { store } = sender;
@@ -129,9 +129,10 @@ export function announcementBatch(
       }
       try {
         const outcome = await deliverAnnouncement(
-          { ...sender, send: sendAt(state.rate) },
+          { ...sender, ...sendAt(state.rate) },
           state.announcement,
           message.key,
+          state.resendUnknownBefore,
         );
         if (outcome === 'not_owed') tally.not_owed++;
         else if (outcome === 'refused') {

@@ -43,6 +43,8 @@ export const stateSchema = z.object({
   pass: z.number().check(z.int(), z.positive()),
   phase: z.enum(PHASES),
   scanFrom: z.optional(z.string()),
+  /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
+  resendUnknownBefore: z.optional(z.string()),
   stopReason: z.optional(z.string()),
   startedAt: z.string(),
   updatedAt: z.string(),
@@ -80,7 +82,12 @@ export type Progress = z.infer<typeof progressSchema>;
 /** The state of a new pass, as the tool writes it. Kept no longer than a record. */
 export function newPassState(
   announcement: Announcement,
-  { rate, pass, now }: { rate: number; pass: number; now: Date },
+  {
+    rate,
+    pass,
+    now,
+    resendUnknown = false,
+  }: { rate: number; pass: number; now: Date; resendUnknown?: boolean },
 ) {
   const counters = Object.fromEntries([
     ...LOCALES.map((language) => [`planned_${language}`, 0]),
@@ -94,6 +101,7 @@ export function newPassState(
     phase: PLANNING_PHASE,
     startedAt: now.toISOString(),
     updatedAt: now.toISOString(),
+    ...(resendUnknown ? { resendUnknownBefore: now.toISOString() } : {}),
     expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
     ...counters,
   };

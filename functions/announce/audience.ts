@@ -10,10 +10,17 @@ import type { WaitlistStore } from '../store/store-client';
 export const SKIP_REASONS = ['pending', 'bounced', 'complained', 'already', 'unknown'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
+/**
+ * Sends left unknown by runs before this moment (an ISO time) are owed again: the operator's
+ * `--resend-unknown`, for a few people who may then get the mail twice.
+ */
+export type ResendUnknownBefore = string | undefined;
+
 /** Whether a person gets the announcement `id`, and if not why; undefined for an item that is no person. */
 export function audienceOf(
   record: Partial<WaitlistRecord>,
   id: string,
+  resendUnknownBefore?: ResendUnknownBefore,
 ): { send: Locale } | { skip: SkipReason } | undefined {
   // Counters and announcement state live under keys with no at sign, and have no createdAt.
   if (!record.email?.includes('@') || record.createdAt === undefined) return undefined;
@@ -21,7 +28,8 @@ export function audienceOf(
   if (record.mailSuppressed === 'complaint') return { skip: 'complained' };
   if (record.mailSuppressed !== undefined) return { skip: 'bounced' };
   if (new Set(record.announcements ?? []).has(id)) return { skip: 'already' };
-  if (record.announcing === id) return { skip: 'unknown' };
+  if (record.announcing === id && !(resendUnknownBefore && (record.announcingAt ?? '') < resendUnknownBefore))
+    return { skip: 'unknown' };
   if (record.status !== 'confirmed') return { skip: 'pending' };
   return { send: record.language === 'en' ? 'en' : 'nl' };
 }
@@ -47,7 +55,8 @@ export interface Recipient {
 
 /** The attributes the selection reads: never the whole record. */
 const PROJECTION = {
-  ProjectionExpression: 'email, #status, mailSuppressed, announcements, announcing, #language, createdAt',
+  ProjectionExpression:
+    'email, #status, mailSuppressed, announcements, announcing, announcingAt, #language, createdAt',
   ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
 };
 
@@ -65,7 +74,15 @@ export interface AudiencePage {
 export async function* audiencePages(
   store: WaitlistStore,
   id: string,
-  { pageSize = AUDIENCE_PAGE_SIZE, startKey }: { pageSize?: number; startKey?: Record<string, unknown> } = {},
+  {
+    pageSize = AUDIENCE_PAGE_SIZE,
+    startKey,
+    resendUnknownBefore,
+  }: {
+    pageSize?: number;
+    startKey?: Record<string, unknown>;
+    resendUnknownBefore?: ResendUnknownBefore;
+  } = {},
 ): AsyncGenerator<AudiencePage> {
   for await (const page of paginateScan(
     { client: store.client, pageSize },
@@ -74,7 +91,7 @@ export async function* audiencePages(
     const count = emptyCount();
     const recipients: Recipient[] = [];
     for (const item of page.Items ?? []) {
-      const audience = audienceOf(item as Partial<WaitlistRecord>, id);
+      const audience = audienceOf(item as Partial<WaitlistRecord>, id, resendUnknownBefore);
       if (audience === undefined) continue;
       if ('skip' in audience) count.skipped[audience.skip]++;
       else {
@@ -92,8 +109,12 @@ export function addCounts(total: AudienceCount, page: AudienceCount): void {
 }
 
 /** Counts the whole audience, page by page. */
-export async function countAudience(store: WaitlistStore, id: string): Promise<AudienceCount> {
+export async function countAudience(
+  store: WaitlistStore,
+  id: string,
+  resendUnknownBefore?: ResendUnknownBefore,
+): Promise<AudienceCount> {
   const total = emptyCount();
-  for await (const page of audiencePages(store, id)) addCounts(total, page.count);
+  for await (const page of audiencePages(store, id, { resendUnknownBefore })) addCounts(total, page.count);
   return total;
 }

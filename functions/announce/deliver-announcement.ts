@@ -13,6 +13,7 @@ import { ensureLinkKeys } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import type { Announcement } from './announcement-text';
+import type { ResendUnknownBefore } from './audience';
 
 /** Who the announcement comes from and where its links lead: the same for every recipient. */
 export interface AnnouncementSender {
@@ -25,8 +26,13 @@ export interface AnnouncementSender {
   contactEmail: string;
   brandName: string;
   /**
-   * Hands the mail to SES or the outbox at the pace, throttling waited out (send-slots.ts); throws when it
-   * did not go (MailPaused: sending is paused), or may have (MailOutcomeUnknown).
+   * Resolves when the pace lets the next mail go (send-slots.ts). Waited for before the person is claimed,
+   * so a crash strands only the mails inside `send`, not the pace's queue of claims.
+   */
+  waitTurn(): Promise<void>;
+  /**
+   * Hands the mail to SES or the outbox, in the turn just taken, throttling waited out; throws when it did
+   * not go (MailPaused: sending is paused), or may have (MailOutcomeUnknown).
    */
   send(mail: OutgoingMail): Promise<void>;
   now?: () => Date;
@@ -43,7 +49,7 @@ export function announcementMessageId(id: string, key: string, mailFrom: string)
 
 /** The mail of the announcement to one person, with their own leave link. */
 export function announcementFor(
-  sender: Omit<AnnouncementSender, 'store' | 'limits' | 'send'>,
+  sender: Omit<AnnouncementSender, 'store' | 'limits' | 'waitTurn' | 'send'>,
   announcement: Announcement,
   person: { key: string; to: string; language: Locale; linkId: string; leaveKey: string; messageId?: string },
 ): OutgoingMail {
@@ -127,18 +133,21 @@ function markSuppressed(store: WaitlistStore, key: string, reason: MailSuppressi
  * Sends the announcement to the record under `key`, at most once ever:
  * 0. not to a mailbox that bounced or complained under any spelling: the record takes its mark instead;
  * 1. its link keys (made now if it has none), for the leave link;
- * 2. claim: `announcing` set to the id, only while the person is confirmed, not suppressed, has not had it
- *    and is not being sent it;
- * 3. send;
- * 4. recorded: the id joins `announcements`, `announcing` goes.
- * A failure before SES accepted clears the claim again, so the mail stays owed. A crash between 2 and 4,
+ * 2. its turn at the pace, waited for before the claim, so claims are only as many as the sends under way;
+ * 3. claim: `announcing` set to the id, only while the person is confirmed, not suppressed, has not had it
+ *    and is not being sent it (or, with `resendUnknownBefore`, was left unknown by an earlier run);
+ * 4. send;
+ * 5. recorded: the id joins `announcements`, `announcing` goes.
+ * A failure before SES accepted clears the claim again, so the mail stays owed. A crash between 3 and 5,
  * or a send SES gave no answer to (MailOutcomeUnknown), leaves `announcing`: that outcome is unknown, and
- * it is reported, never repeated. At most once: a second mail to some is worse than none to a few.
+ * it is reported, and repeated only when the operator asks (`--resend-unknown`). At most once: a second
+ * mail to some is worse than none to a few.
  */
 export async function deliverAnnouncement(
   sender: AnnouncementSender,
   announcement: Announcement,
   key: string,
+  resendUnknownBefore?: ResendUnknownBefore,
 ): Promise<DeliveryOutcome> {
   const { store } = sender;
   const id = announcement.id;
@@ -156,19 +165,21 @@ export async function deliverAnnouncement(
     },
   });
   if (!keys) return 'not_owed';
+  await sender.waitTurn();
+  const unknownOwed = resendUnknownBefore ? ' OR announcingAt < :before' : '';
   const claimed = await updateIf(
     store,
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: key },
       UpdateExpression: 'SET announcing = :id, announcingAt = :now',
-      ConditionExpression:
-        '#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id)',
+      ConditionExpression: `#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id${unknownOwed})`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':id': id,
         ':now': (sender.now?.() ?? new Date()).toISOString(),
         ':confirmed': 'confirmed',
+        ...(resendUnknownBefore ? { ':before': resendUnknownBefore } : {}),
       },
       ReturnValues: 'ALL_NEW',
     }),

@@ -57,7 +57,10 @@ export async function planStep(
   const count = emptyCount();
   let nextKey: Record<string, unknown> | undefined;
   let pages = 0;
-  for await (const page of audiencePages(store, id, startKey ? { startKey } : {})) {
+  for await (const page of audiencePages(store, id, {
+    ...(startKey ? { startKey } : {}),
+    resendUnknownBefore: state.resendUnknownBefore,
+  })) {
     await enqueue(page.recipients.map(({ key }) => ({ id, pass: state.pass, key })));
     addCounts(count, page.count);
     nextKey = page.nextKey;

@@ -178,26 +178,34 @@ export function mailSender(settings: MailSenderSettings) {
         });
       await retry(record, Math.max(held.seconds, retrySeconds(receives(record), PAUSED_FIRST_SECONDS)));
     };
-    const pacedSend = (lane: Lane, bulkRate?: number, count?: (n: number) => void) =>
-      async function send(mail: OutgoingMail): Promise<void> {
+    const paced = (lane: Lane, bulkRate?: number, count?: (n: number) => void) => {
+      const waitTurn = () => {
         // A wait for a slot ends with the invocation's time: the mail is then tried again from its queue.
         const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
         const signal = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
+        return slots.acquire(lane, { bulkRate, signal });
+      };
+      const send = async (mail: OutgoingMail, { turnTaken = false } = {}): Promise<void> => {
         const { throttled } = await sendUntilNotThrottled(
           () =>
             transport.send(mail).catch(async (error: unknown) => {
               const reason = setupFaultOf(error);
               throw reason ? await pause.begin(reason) : error;
             }),
-          () => slots.acquire(lane, { bulkRate, signal }),
-          { giveUp: timeShort },
+          waitTurn,
+          { giveUp: timeShort, turnTaken },
         );
         quota?.sent();
         count?.(throttled);
       };
+      return { waitTurn, send };
+    };
     const announcements = announcementBatch(
       { ...settings, now },
-      (rate) => pacedSend('bulk', rate),
+      (rate) => {
+        const { waitTurn, send } = paced('bulk', rate);
+        return { waitTurn, send: (mail) => send(mail, { turnTaken: true }) };
+      },
       timeShort,
     );
 
@@ -221,9 +229,9 @@ export function mailSender(settings: MailSenderSettings) {
           const outcome = await sendRequestedMail(
             {
               ...settings,
-              send: pacedSend('priority', undefined, (n) => {
+              send: paced('priority', undefined, (n) => {
                 throttled = n;
-              }),
+              }).send,
             },
             job.data,
             now,

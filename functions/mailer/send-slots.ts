@@ -167,16 +167,21 @@ export function sendSlots(
  * Sends with `send` until the mail service stops saying "slow down": each time it does, the same mail
  * waits (doubling, up to a few seconds) and takes a new slot. Gives up, throwing the throttling error, only
  * when `giveUp()` says so (a Lambda's time running out, the runner stopping): the mail then stays queued.
+ * `turnTaken`: the caller acquired the first slot itself (an announcement claims its person in between).
  * The day's quota spent is no "slow down" (fault-class.ts setupFaultOf): it is thrown at once.
  */
 export async function sendUntilNotThrottled<T>(
   send: () => Promise<T>,
   acquire: () => Promise<void>,
-  { giveUp = () => false, clock = wallClock }: { giveUp?: () => boolean; clock?: SlotClock } = {},
+  {
+    giveUp = () => false,
+    clock = wallClock,
+    turnTaken = false,
+  }: { giveUp?: () => boolean; clock?: SlotClock; turnTaken?: boolean } = {},
 ): Promise<{ result: T; throttled: number }> {
   let wait = THROTTLE_WAIT_MS.first;
   let throttled = 0;
-  await acquire();
+  if (!turnTaken) await acquire();
   for (;;) {
     try {
       return { result: await send(), throttled };

@@ -36,6 +36,18 @@ describe('who gets the announcement', () => {
     expect(audienceOf(record({ announcing: 'other' }), ID)).toEqual({ send: 'en' });
   });
 
+  it('with --resend-unknown owes again a send left unknown before the run, not one under way since', () => {
+    const before = '2026-11-26T12:00:00.000Z';
+    const stranded = record({ announcing: ID, announcingAt: '2026-11-26T11:59:59.000Z' });
+    const underWay = record({ announcing: ID, announcingAt: '2026-11-26T12:00:01.000Z' });
+
+    expect(audienceOf(stranded, ID, before)).toEqual({ send: 'en' });
+    expect(audienceOf(underWay, ID, before)).toEqual({ skip: 'unknown' });
+    expect(audienceOf(record({ announcing: ID, announcements: new Set([ID]) }), ID, before)).toEqual({
+      skip: 'already',
+    });
+  });
+
   it.each([
     ['the left counter', { email: LEFT_COUNTER_KEY, createdAt: undefined }],
     ['an announcement’s state', { email: announcementStateKey(ID), createdAt: undefined }],

@@ -33,7 +33,7 @@ const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no
 const updates = () =>
   dynamo.commandCalls(UpdateCommand).map(({ args: [command] }) => command.input.UpdateExpression ?? '');
 
-function sender(send = vi.fn(async (_mail: OutgoingMail) => {})) {
+function sender(send = vi.fn(async (_mail: OutgoingMail) => {}), waitTurn = vi.fn(async () => {})) {
   return {
     store,
     limits,
@@ -41,6 +41,7 @@ function sender(send = vi.fn(async (_mail: OutgoingMail) => {})) {
     mailFrom: 'hallo@mandje.nl',
     contactEmail: 'vragen@mandje.nl',
     brandName: 'Mandje',
+    waitTurn,
     send,
   };
 }
@@ -158,14 +159,39 @@ describe('sending the announcement to one person', () => {
     expect(updates().at(-1)).toBe('SET announcing = :id, announcingAt = :now');
   });
 
-  it('clears its claim when the mail never left: its wait for a slot ran out of time', async () => {
+  it('claims the person only once their turn at the pace has come, so a crash while waiting strands nobody', async () => {
     recordClaimable();
-    const send = vi.fn(async (_mail: OutgoingMail) => {
+    const waitTurn = vi.fn(async () => {
+      expect(updates().some((update) => update.startsWith('SET announcing'))).toBe(false);
+    });
+    const send = vi.fn(async (_mail: OutgoingMail) => {});
+
+    await deliverAnnouncement(sender(send, waitTurn), announcement, KEY);
+
+    expect(waitTurn).toHaveBeenCalledOnce();
+    expect(updates()[1]).toBe('SET announcing = :id, announcingAt = :now');
+  });
+
+  it('claims nobody when the wait for a turn runs out of time', async () => {
+    recordClaimable();
+    const waitTurn = vi.fn(async () => {
       throw Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
     });
+    const send = vi.fn(async (_mail: OutgoingMail) => {});
 
-    await expect(deliverAnnouncement(sender(send), announcement, KEY)).rejects.toThrow('aborted');
-    expect(updates().at(-1)).toBe('REMOVE announcing, announcingAt');
+    await expect(deliverAnnouncement(sender(send, waitTurn), announcement, KEY)).rejects.toThrow('aborted');
+    expect(send).not.toHaveBeenCalled();
+    expect(updates().some((update) => update.startsWith('SET announcing'))).toBe(false);
+  });
+
+  it('with --resend-unknown claims a send left unknown before the run began, and no other', async () => {
+    recordClaimable();
+
+    await deliverAnnouncement(sender(), announcement, KEY, '2026-11-26T12:00:00.000Z');
+
+    const claim = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
+    expect(claim?.ConditionExpression).toContain('announcing <> :id OR announcingAt < :before');
+    expect(claim?.ExpressionAttributeValues?.[':before']).toBe('2026-11-26T12:00:00.000Z');
   });
 
   it('marks a person SES refuses for good undeliverable, so no run tries again, and says it was refused', async () => {
