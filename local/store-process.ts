@@ -10,8 +10,7 @@
  * to open the folder afresh once it can be written again. Whatever else would crash dynalite ends only
  * this process, too.
  */
-import { writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StoreProcessMessage } from './local-dynamodb';
@@ -20,12 +19,16 @@ import { listenOnPrivateSocket } from './private-socket';
 const [dataDir, socketPath] = process.argv.slice(2);
 if (!dataDir || !socketPath) throw new Error('usage: store-process.ts <dataDir> <socketPath>');
 
-const tell = (message: StoreProcessMessage) => process.send?.(message);
+/** Resolves once the message is sent, so that it can be the last thing a process does. */
+const tell = (message: StoreProcessMessage) =>
+  new Promise<void>((sent) => (process.send ? process.send(message, () => sent()) : sent()));
 
 // The runner went away (even by kill -9): the folder is left for the next one.
 process.on('disconnect', () => process.exit(0));
 
 interface LevelDatabase {
+  /** Resolves once the database is open; rejects with the reason (`cause`) when it cannot be opened. */
+  open: () => Promise<void>;
   put: (...args: unknown[]) => unknown;
   del: (...args: unknown[]) => unknown;
   batch: (...args: unknown[]) => unknown;
@@ -52,25 +55,26 @@ const internalServerError = () =>
   });
 
 /**
- * Which OS error the data folder gives now, by writing a little to it: LevelDB reports only "IO error"
- * and a sentence, and sentences are not matched here.
+ * Which OS error the data folder gives now, by writing a little to it (undefined: none): LevelDB reports
+ * only "IO error" and a sentence, and sentences are not matched here.
  */
-function probeDataDir(): string {
+function probeDataDir(): string | undefined {
   const probe = join(dataDir as string, '.write-probe');
   try {
     writeFileSync(probe, Buffer.alloc(64 * 1024));
-    return 'EIO';
+    return undefined;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'EIO';
   } finally {
-    rm(probe, { force: true }).catch(() => {});
+    // At once: the process may end next, and a probe left behind would take the space it measured.
+    rmSync(probe, { force: true });
   }
 }
 
 function fail(): void {
   if (broken) return;
   broken = true;
-  tell({ kind: 'storage-fault', code: probeDataDir() });
+  tell({ kind: 'storage-fault', code: probeDataDir() ?? 'EIO' });
   // Long enough for the answers under way to go out; new connections are refused from now on.
   server?.close(() => {});
   setTimeout(() => process.exit(75), 200).unref();
@@ -110,9 +114,11 @@ function guardRead(db: LevelDatabase): void {
   };
 }
 
+let database: LevelDatabase | undefined;
 const create = dynaliteDb.create;
 dynaliteDb.create = (options) => {
   const store = create(options);
+  database = store.db;
   for (const method of ['put', 'del', 'batch'] as const) guardWrite(store.db, method);
   guardRead(store.db);
   return store;
@@ -136,6 +142,24 @@ process.on('message', (message: StoreProcessMessage) => {
   if (message.kind !== 'close') return;
   server.close(() => process.exit(0));
 });
+
+/**
+ * LevelDB writes as it opens (it replays its log into a new table and MANIFEST), so on a full disk the open
+ * fails. dynalite ignores that and listens anyway, answering every request 500 ("Database is closed")
+ * without ever reaching a write that fails, so nothing would end this process. Ready therefore means open;
+ * otherwise this process ends, to be started again, and the next open replays the log, which a failed open
+ * leaves as it was (LevelDB switches to a new MANIFEST only once it is written whole).
+ */
+try {
+  await database?.open();
+} catch (error) {
+  const code = probeDataDir();
+  const { cause } = error as { cause?: NodeJS.ErrnoException };
+  await tell(
+    code ? { kind: 'storage-fault', code } : { kind: 'crashed', errorName: cause?.code ?? 'open failed' },
+  );
+  process.exit(75);
+}
 
 await listenOnPrivateSocket(server, socketPath);
 tell({ kind: 'ready' });

@@ -237,4 +237,52 @@ describe('a full data folder', () => {
     expect(await expectEveryPendingRecordMailedOnce(dataDir, join(dataDir, 'outbox'))).toBe(15);
     await runner.stop();
   });
+
+  /** How soon after space returns a signup must be taken again. */
+  const RECOVERY_DEADLINE_MS = 10_000;
+
+  for (const fullMs of [10_000, 500]) {
+    it(`takes signups again within 10 s once space returns after ${fullMs} ms full, without a restart`, async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'mandje-full-data-')), 'data');
+      mountTmpfs(dataDir, '4m');
+      const runner = await startRunnerChild(dataDir, { env: RUNNER_ENV });
+      const acknowledged = addresses(`full${fullMs}-before`, 1);
+      expect([...(await signUp(runner.url, acknowledged)).values()]).toEqual([201]);
+      await expectEveryPendingRecordMailedOnce(dataDir, join(dataDir, 'outbox'));
+
+      // Full for the whole time, with a visitor trying all along: the store ends and is started again.
+      const filler = fill(dataDir);
+      const statuses: number[] = [];
+      const fullUntil = Date.now() + fullMs;
+      while (Date.now() < fullUntil) {
+        const email = addresses(`full${fullMs}-during`, 1)[0] as string;
+        const status = (await signUp(runner.url, [email])).get(email) as number;
+        statuses.push(status);
+        if (status === 201) acknowledged.push(email);
+        await delay(100);
+      }
+      expect(statuses).toContain(503);
+      expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+      expect(await stillUp(runner)).toBe(400);
+
+      rmSync(filler);
+      const freedAt = Date.now();
+      const after = addresses(`full${fullMs}-after`, 1)[0] as string;
+      let status = 0;
+      while (status !== 201 && Date.now() - freedAt < RECOVERY_DEADLINE_MS) {
+        status = (await signUp(runner.url, [after])).get(after) as number;
+        if (status !== 201) await delay(100);
+      }
+      console.log(`full for ${fullMs} ms: status ${status}, ${Date.now() - freedAt} ms after space returned`);
+      expect(status).toBe(201);
+      acknowledged.push(after);
+
+      const keys = (await records(dataDir)).map((record) => record.email);
+      for (const email of acknowledged) expect(keys.filter((key) => key === email)).toHaveLength(1);
+      const mailed = await expectEveryPendingRecordMailedOnce(dataDir, join(dataDir, 'outbox'));
+      expect(mailed).toBe(acknowledged.length);
+      expect(runner.child.exitCode).toBeNull();
+      await runner.stop();
+    });
+  }
 });
