@@ -1,17 +1,21 @@
 /**
  * One client trying to turn the waitlist against one inbox: it posts plus-tag and dot spellings of one
- * Gmail mailbox as fast as it can, from one address, while ordinary visitors (each from an address of its
- * own on the loopback network, 127.0.0.0/8) sign up beside it. Measured: the mails the attack causes per
- * minute, and the visitors' signups per second against the same without the attack. The runner keeps its
- * per-client limit (CLIENT_POSTS_PER_MINUTE) and the per-mailbox limit (MAILS_PER_MAILBOX) as `npm start` has them.
+ * Gmail mailbox as fast as it can, from one address, as signups and as requests for a leave link, while
+ * ordinary visitors (each from an address of its own on the loopback network, 127.0.0.0/8) sign up beside
+ * it. Measured: the mails of any kind the attack causes to that mailbox, and the visitors' signups per
+ * second against the same without the attack. The runner keeps its per-client limit
+ * (CLIENT_POSTS_PER_MINUTE) and the per-mailbox limit (MAILS_PER_MAILBOX, over a sliding 24 hours, every
+ * kind of requested mail together) as `npm start` has them.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { simpleParser } from 'mailparser';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { deliveryKey, emailKey } from '#contract/email-address';
+import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { type BudgetCheck, evaluateBudget } from './budgets';
 import type { BenchSection } from './report';
@@ -38,7 +42,7 @@ const ABUSE_BUDGET_CHECKS: BudgetCheck<{ ratio: number; mails: number }>[] = [
     format: (value) => value.toFixed(2),
   },
   {
-    name: 'Mails to the attacked mailbox',
+    name: 'Mails to the attacked mailbox (confirmations and leave links) in 24 hours',
     kind: 'max',
     limit: MAILS_PER_MAILBOX,
     measure: ({ mails }) => mails,
@@ -55,8 +59,11 @@ interface Answer {
   ms: number;
 }
 
-/** One POST of a signup from `localAddress`; the status (0 when the connection failed) and the time taken. */
-function postSignup(url: URL, localAddress: string, email: string): Promise<Answer> {
+/**
+ * One POST from `localAddress` of a signup, or of a request for a leave link; the status (0 when the
+ * connection failed) and the time taken.
+ */
+function postSignup(url: URL, localAddress: string, email: string, path = WAITLIST_PATH): Promise<Answer> {
   const body = JSON.stringify({ email, language: 'nl' });
   const started = performance.now();
   return new Promise((resolve) => {
@@ -65,7 +72,7 @@ function postSignup(url: URL, localAddress: string, email: string): Promise<Answ
       {
         host: url.hostname,
         port: url.port,
-        path: WAITLIST_PATH,
+        path,
         method: 'POST',
         localAddress,
         agent: false,
@@ -131,32 +138,96 @@ const percentile = (values: number[], share: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 };
 
-/** The mails in the outbox addressed to any spelling of the victim's mailbox. */
-function mailsToVictim(outboxDir: string): number {
+interface VictimMails {
+  confirmations: number;
+  leaveLinks: number;
+}
+
+/** The mails in the outbox addressed to any spelling of the victim's mailbox, by kind (read from the subject). */
+async function mailsToVictim(outboxDir: string): Promise<VictimMails> {
   let files: string[];
   try {
     files = readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
   } catch {
-    return 0;
+    files = [];
   }
   const victim = deliveryKey(`${VICTIM}@gmail.com`);
-  return files.filter((file) => {
-    const to = /^To: (.+)$/m.exec(readFileSync(join(outboxDir, file), 'utf8'))?.[1]?.trim() ?? '';
+  const mails = { confirmations: 0, leaveLinks: 0 };
+  for (const file of files) {
+    const raw = readFileSync(join(outboxDir, file), 'utf8');
+    const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '';
     const key = emailKey(to);
-    return key !== undefined && deliveryKey(key) === victim;
-  }).length;
+    if (key === undefined || deliveryKey(key) !== victim) continue;
+    const { subject = '' } = await simpleParser(raw);
+    if (/leave|verlaten/i.test(subject)) mails.leaveLinks++;
+    else mails.confirmations++;
+  }
+  return mails;
 }
 
+const total = ({ confirmations, leaveLinks }: VictimMails) => confirmations + leaveLinks;
+
 /** Waits until the outbox stops growing (the mails the runner still owes are written), 20 s at most. */
-async function outboxSettled(count: () => number): Promise<number> {
+async function outboxSettled(count: () => Promise<VictimMails>): Promise<VictimMails> {
   let last = -1;
   for (let waited = 0; waited < 20_000; waited += 1_000) {
-    const now = count();
-    if (now === last) return now;
-    last = now;
+    const now = await count();
+    if (total(now) === last) return now;
+    last = total(now);
     await delay(1_000);
   }
   return count();
+}
+
+export interface AbuseResults {
+  phaseSeconds: number;
+  visitorsPerSecond: number;
+  attackerConnections: number;
+  clientPostsPerMinute: number;
+  mailsPerMailbox: number;
+  attackRequests: number;
+  attackStatusCounts: Record<string, number>;
+  mailsToVictim: number;
+  confirmationsToVictim: number;
+  leaveLinksToVictim: number;
+  visitorSignupsPerSecondAlone: number;
+  visitorSignupsPerSecondBesideAttack: number;
+  visitorRatio: number;
+  visitorP99MsAlone: number;
+  visitorP99MsBesideAttack: number;
+  secondAttackStatusCounts: Record<string, number>;
+}
+
+/** The section's table and notes, from its results: for this run's report and for the performance page. */
+export function abuseSection(results: AbuseResults): BenchSection {
+  const status = (code: number) => results.attackStatusCounts[code] ?? 0;
+  return {
+    name: 'abuse',
+    title: 'Abuse: one client hammering one mailbox beside ordinary visitors',
+    results: {},
+    table: {
+      head: ['Figure', 'Value'],
+      rows: [
+        ['Attacker’s requests (one address, spellings of one Gmail mailbox)', results.attackRequests],
+        ['…answered 201 / 202 / 429', `${status(201)} / ${status(202)} / ${status(429)}`],
+        [
+          `Mails to that mailbox in 24 hours: confirmations + leave links (budget ≤ ${results.mailsPerMailbox})`,
+          `${results.mailsToVictim} (${results.confirmationsToVictim ?? results.mailsToVictim} + ${results.leaveLinksToVictim ?? 0})`,
+        ],
+        ['Visitors’ signups per second, alone', results.visitorSignupsPerSecondAlone],
+        ['Visitors’ signups per second, beside an attack', results.visitorSignupsPerSecondBesideAttack],
+        [`Ratio (goal ≥ ${MIN_VISITOR_RATIO})`, results.visitorRatio],
+        [
+          'Visitors’ p99 answer time, alone / beside an attack',
+          `${results.visitorP99MsAlone} ms / ${results.visitorP99MsBesideAttack} ms`,
+        ],
+      ],
+    },
+    notes: [
+      `Three phases of ${results.phaseSeconds} s on this machine: the attack alone (${results.attackerConnections} connections from one address, as fast as answers come, signups and leave-link requests in turn), ordinary visitors alone (${results.visitorsPerSecond} signups a second, each from an address of its own on the loopback network), then both, the attack from a second address.`,
+      `Limits as \`npm start\` has them: ${results.clientPostsPerMinute} posts per client per minute, ${results.mailsPerMailbox} mails per mailbox in any 24 hours, confirmations and leave links together. The 24 hours slide, so what the attack got in its phase is all that mailbox gets that day. The attacker's own load runs on the same cores.`,
+    ],
+  };
 }
 
 export async function measureAbuse({
@@ -173,8 +244,11 @@ export async function measureAbuse({
     const n = ++visitor;
     return postSignup(url, visitorAddress(n), `visitor-${n}@example.nl`);
   };
-  const attack = (address: string) => (n: number) =>
-    postSignup(url, address, victimSpelling(n + (address === ATTACKER_ADDRESSES[1] ? 1_000_000 : 0)));
+  // Signups and leave-link requests in turn: each spelling signed up is then asked a leave link for.
+  const attack = (address: string) => (n: number) => {
+    const spelling = victimSpelling((n >> 1) + (address === ATTACKER_ADDRESSES[1] ? 1_000_000 : 0));
+    return postSignup(url, address, spelling, n % 2 ? LEAVE_REQUEST_PATH : WAITLIST_PATH);
+  };
   try {
     // 1. The attack alone: what it gets out of the product.
     const attackAlone = await hammer(
@@ -182,7 +256,8 @@ export async function measureAbuse({
       Date.now() + phaseSeconds * 1000,
       attack(ATTACKER_ADDRESSES[0]),
     );
-    const mails = await outboxSettled(() => mailsToVictim(outboxDir));
+    const byKind = await outboxSettled(() => mailsToVictim(outboxDir));
+    const mails = total(byKind);
 
     // 2. Ordinary visitors alone, then 3. beside a second attack from a fresh address.
     const alone = await paced(visitorsPerSecond, phaseSeconds, visit);
@@ -204,44 +279,27 @@ export async function measureAbuse({
         1,
       );
     const attackRequests = Object.values(attackAlone).reduce((sum, count) => sum + count, 0);
-    const mailsPerMinute = mails / (phaseSeconds / 60);
+    const results: AbuseResults = {
+      phaseSeconds,
+      visitorsPerSecond,
+      attackerConnections,
+      clientPostsPerMinute: CLIENT_POSTS_PER_MINUTE,
+      mailsPerMailbox: MAILS_PER_MAILBOX,
+      attackRequests,
+      attackStatusCounts: attackAlone,
+      mailsToVictim: mails,
+      confirmationsToVictim: byKind.confirmations,
+      leaveLinksToVictim: byKind.leaveLinks,
+      visitorSignupsPerSecondAlone: round(baselineRate, 1),
+      visitorSignupsPerSecondBesideAttack: round(attackRate, 1),
+      visitorRatio: round(ratio, 3),
+      visitorP99MsAlone: p99(alone),
+      visitorP99MsBesideAttack: p99(beside),
+      secondAttackStatusCounts: attacker,
+    };
     return {
-      name: 'abuse',
-      title: 'Abuse: one client hammering one mailbox beside ordinary visitors',
-      results: {
-        phaseSeconds,
-        visitorsPerSecond,
-        attackerConnections,
-        clientPostsPerMinute: CLIENT_POSTS_PER_MINUTE,
-        mailsPerMailbox: MAILS_PER_MAILBOX,
-        attackRequests,
-        attackStatusCounts: attackAlone,
-        mailsToVictim: mails,
-        mailsToVictimPerMinute: round(mailsPerMinute, 1),
-        visitorSignupsPerSecondAlone: round(baselineRate, 1),
-        visitorSignupsPerSecondBesideAttack: round(attackRate, 1),
-        visitorRatio: round(ratio, 3),
-        visitorP99MsAlone: p99(alone),
-        visitorP99MsBesideAttack: p99(beside),
-        secondAttackStatusCounts: attacker,
-      },
-      table: {
-        head: ['Figure', 'Value'],
-        rows: [
-          ['Attacker’s requests (one address, spellings of one Gmail mailbox)', attackRequests],
-          ['…answered 201 / 429', `${attackAlone[201] ?? 0} / ${attackAlone[429] ?? 0}`],
-          ['Mails the attack caused', mails],
-          ['…per minute', round(mailsPerMinute, 1)],
-          ['Visitors’ signups per second, alone', round(baselineRate, 1)],
-          ['Visitors’ signups per second, beside an attack', round(attackRate, 1)],
-          [`Ratio (goal ≥ ${MIN_VISITOR_RATIO})`, round(ratio, 3)],
-          ['Visitors’ p99 answer time, alone / beside an attack (ms)', `${p99(alone)} / ${p99(beside)}`],
-        ],
-      },
-      notes: [
-        `Three phases of ${phaseSeconds} s on this machine: the attack alone (${attackerConnections} connections from one address, as fast as answers come), ordinary visitors alone (${visitorsPerSecond} signups a second, each from an address of its own), then both, the attack from a second address.`,
-        `Limits as \`npm start\` has them: ${CLIENT_POSTS_PER_MINUTE} posts per client per minute, ${MAILS_PER_MAILBOX} confirmation mails per mailbox per 24 h. The attacker's own load runs on the same two cores.`,
-      ],
+      ...abuseSection(results),
+      results: { ...results },
       budgets: ABUSE_BUDGET_CHECKS.map((check) => evaluateBudget(check, { ratio, mails })),
     };
   } finally {

@@ -5,6 +5,7 @@
  * by hand: the next run overwrites it.
  */
 import { writeFileSync } from 'node:fs';
+import { type AbuseResults, abuseSection } from './abuse';
 import { type BudgetResult, LAMBDA_BUDGETS, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
 import type { PagesMeasurement } from './lighthouse';
@@ -233,54 +234,6 @@ function soakSection(figures: SoakResults): BenchSection {
       'Mix of every ten requests: six new addresses (201), two duplicates of acknowledged ones, half of them retyped in other case with spaces (409), one invalid address (400), one text/plain body (415).',
       `${figures.storedUnacknowledged} stored signups were in flight when the run reached its time limit, so their 201 was never read; they count as stored, not acknowledged.`,
       'The runner runs in its own process on a data folder on disk; its resident memory is read from /proc halfway through and at the end. Afterwards it is stopped with SIGTERM, the folder reopened and every acknowledged address looked up.',
-    ],
-  };
-}
-
-interface AbuseResults {
-  phaseSeconds: number;
-  visitorsPerSecond: number;
-  attackerConnections: number;
-  clientPostsPerMinute: number;
-  mailsPerMailbox: number;
-  attackRequests: number;
-  attackStatusCounts: Record<string, number>;
-  mailsToVictim: number;
-  mailsToVictimPerMinute: number;
-  visitorSignupsPerSecondAlone: number;
-  visitorSignupsPerSecondBesideAttack: number;
-  visitorRatio: number;
-  visitorP99MsAlone: number;
-  visitorP99MsBesideAttack: number;
-}
-
-function abuseSection(results: AbuseResults): BenchSection {
-  return {
-    name: 'abuse',
-    title: 'Abuse: one client hammering one mailbox beside ordinary visitors',
-    results: {},
-    table: {
-      head: ['Figure', 'Value'],
-      rows: [
-        ['Attacker’s requests (one address, spellings of one Gmail mailbox)', number(results.attackRequests)],
-        [
-          '…answered 201 / 429',
-          `${results.attackStatusCounts[201] ?? 0} / ${number(results.attackStatusCounts[429] ?? 0)}`,
-        ],
-        [`Mails the attack caused (budget ≤ ${results.mailsPerMailbox})`, results.mailsToVictim],
-        ['…per minute', results.mailsToVictimPerMinute],
-        ['Visitors’ signups per second, alone', results.visitorSignupsPerSecondAlone],
-        ['Visitors’ signups per second, beside an attack', results.visitorSignupsPerSecondBesideAttack],
-        ['Ratio (goal ≥ 0.9)', results.visitorRatio],
-        [
-          'Visitors’ p99 answer time, alone / beside an attack',
-          `${results.visitorP99MsAlone} ms / ${results.visitorP99MsBesideAttack} ms`,
-        ],
-      ],
-    },
-    notes: [
-      `Three phases of ${results.phaseSeconds} s on this machine: the attack alone (${results.attackerConnections} connections from one address, as fast as answers come), ordinary visitors alone (${results.visitorsPerSecond} signups a second, each from an address of its own on the loopback network), then both, the attack from a second address.`,
-      `Limits as \`npm start\` has them: ${results.clientPostsPerMinute} posts per client per minute, ${results.mailsPerMailbox} confirmation mails per mailbox per 24 h. The attacker's own load runs on the same cores.`,
     ],
   };
 }
