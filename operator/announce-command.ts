@@ -30,7 +30,6 @@ import {
   deliverAnnouncement,
   SentButUnrecorded,
 } from '../functions/announce/deliver-announcement';
-import { Pacer, sendPaced, untilNotThrottled } from '../functions/announce/pacer';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
@@ -40,6 +39,7 @@ import { sesRateLimited } from '../local/announce-throttle';
 import { localMaxSendRate } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
 import { progressBar } from './announce-progress';
+import { sendEach } from './send-each';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
 /**
@@ -248,7 +248,6 @@ async function sendTests(
   }
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
-  const pacer = new Pacer(Number.POSITIVE_INFINITY);
   for (const language of LOCALES) {
     // A Message-ID of its own: a test is not the announcement, and a second test is a second mail.
     const messageId = `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`;
@@ -259,7 +258,11 @@ async function sendTests(
       messageId,
       ...nowhere(),
     });
-    await untilNotThrottled(() => transport.send(mail), { pacer });
+    // No pace for two mails; throttling is waited out all the same.
+    await sendUntilNotThrottled(
+      () => transport.send(mail),
+      async () => {},
+    );
   }
   io.out(
     `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
@@ -341,7 +344,7 @@ async function sendHere(
       );
     },
   };
-  const outcome = await sendPaced(
+  const outcome = await sendEach(
     recipientsOf(table, announcement.id, resendUnknownBefore),
     async (recipient) => {
       try {
@@ -358,7 +361,7 @@ async function sendHere(
         bar.update(countedTotal(sent), total);
       }
     },
-    { pacer: new Pacer(Number.POSITIVE_INFINITY), concurrency: SENDS_IN_FLIGHT, signal: io.signal },
+    { concurrency: SENDS_IN_FLIGHT, signal: io.signal },
   );
   bar.finish();
   io.out(summary(sent, count, count.skipped.unknown + unrecorded, lastSent - started));

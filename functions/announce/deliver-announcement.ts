@@ -221,7 +221,9 @@ export async function deliverAnnouncement(
         ConditionExpression: 'announcing = :id',
         ExpressionAttributeValues: { ':id': id },
       }),
-    ).catch(() => {});
+    ).catch(() => {
+      // The claim stays: the person is counted unknown, never sent twice. The send's error is the one to report.
+    });
     throw error;
   }
 

@@ -148,7 +148,18 @@ export function mailSender(settings: MailSenderSettings) {
     const failures: string[] = [];
     const retry = async (record: SQSRecord, seconds: number) => {
       failures.push(record.messageId);
-      await queue.retryAfter(record, seconds).catch(() => {});
+      // Reported through the batch's failures either way; without the new delay the message comes back
+      // after the queue's visibility timeout instead, so this failure is logged, not thrown.
+      await queue.retryAfter(record, seconds).catch((error: unknown) =>
+        writeMetricLine({
+          service: 'mailer',
+          message: 'retry delay not set',
+          level: 'WARN',
+          counts: {},
+          fields: { faultClass: faultClassOf(error), errorName: errorNameOf(error) },
+          requestId,
+        }),
+      );
     };
     const receives = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1);
     /** Throws MailPaused while sending is paused, and for the bulk lane while only the reserve is left. */

@@ -112,7 +112,8 @@ async function writeWhole(dir: string, file: string, data: string): Promise<void
     }
     await rename(partial, join(dir, file));
   } catch (error) {
-    await rm(partial, { force: true }).catch(() => {});
+    // The write's own error is the one to report; a partial file left behind is cleared at the next start.
+    await rm(partial, { force: true }).catch(() => undefined);
     throw error;
   }
   // The rename itself is kept only once the folder is synced.

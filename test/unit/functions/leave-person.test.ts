@@ -185,6 +185,16 @@ describe('leaving with a token', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
+  it('counts a person whose record expires this very second: it is not past its expiry yet', async () => {
+    onTheList();
+    dynamo.on(DeleteCommand).callsFake((input: { Key: { email: string } }) => ({
+      Attributes: { ...record, email: input.Key.email, expiresAt: nowSeconds },
+    }));
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('left');
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+
   it('throws what the store throws, other than a failed condition', async () => {
     const throttled = Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
     onTheList();
