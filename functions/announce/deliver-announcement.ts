@@ -98,16 +98,24 @@ async function updateIf(store: WaitlistStore, command: UpdateCommand) {
   }
 }
 
-/** This person cannot be sent announcement `id`: marked, so no run tries again. */
-function markUndeliverable(store: WaitlistStore, key: string, id: string) {
+/**
+ * Ends this run's claim on the person under `key` (only while it holds): as sent (`announcements`), as
+ * undeliverable, so no run tries again (`announcementsUndeliverable`), or, with no list, owed again.
+ */
+function endClaim(
+  store: WaitlistStore,
+  key: string,
+  id: string,
+  into?: 'announcements' | 'announcementsUndeliverable',
+) {
   return updateIf(
     store,
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: key },
-      UpdateExpression: 'ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt',
+      UpdateExpression: `${into ? `ADD ${into} :ids ` : ''}REMOVE announcing, announcingAt`,
       ConditionExpression: 'announcing = :id',
-      ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
+      ExpressionAttributeValues: { ':id': id, ...(into ? { ':ids': new Set([id]) } : {}) },
     }),
   );
 }
@@ -199,7 +207,7 @@ export async function deliverAnnouncement(
   } catch {
     // An address the rule refuses now (kept from before it): this person cannot be mailed, and nobody
     // else waits for them. Marked, so no run tries again.
-    await markUndeliverable(store, key, id);
+    await endClaim(store, key, id, 'announcementsUndeliverable');
     return 'not_owed';
   }
   try {
@@ -207,37 +215,19 @@ export async function deliverAnnouncement(
   } catch (error) {
     // Refused for good (an address SES will not take): marked, like an address the rule refuses.
     if (faultClassOf(error) === 'invalid_request') {
-      await markUndeliverable(store, key, id);
+      await endClaim(store, key, id, 'announcementsUndeliverable');
       return 'refused';
     }
     if (error instanceof MailOutcomeUnknown) throw error;
     // Not accepted (a fault that may pass, or sending paused): owed again.
-    await updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression: 'REMOVE announcing, announcingAt',
-        ConditionExpression: 'announcing = :id',
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    ).catch(() => {
+    await endClaim(store, key, id).catch(() => {
       // The claim stays: the person is counted unknown, never sent twice. The send's error is the one to report.
     });
     throw error;
   }
 
   try {
-    await updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression: 'ADD announcements :ids REMOVE announcing, announcingAt',
-        ConditionExpression: 'announcing = :id',
-        ExpressionAttributeValues: { ':id': id, ':ids': new Set([id]) },
-      }),
-    );
+    await endClaim(store, key, id, 'announcements');
   } catch (error) {
     throw new SentButUnrecorded(error);
   }

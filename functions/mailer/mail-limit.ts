@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -7,7 +6,7 @@ import {
   MAIL_LIMIT_WINDOW_HOURS,
   MAILS_PER_MAILBOX,
 } from '#contract/abuse-limits';
-import { deliveryKey } from '#contract/email-address';
+import { mailboxHash } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 
 /** One mail the limit let through: its request, and when (milliseconds since the epoch). */
@@ -88,5 +87,4 @@ export async function mayMail(
 }
 
 /** The limit table's key for an address's mailbox: a hash, so the table holds no address. */
-export const hashOfMailbox = (emailKey: string) =>
-  createHash('sha256').update(deliveryKey(emailKey), 'utf8').digest('hex');
+export const hashOfMailbox = (emailKey: string) => mailboxHash('limit', emailKey);

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { deliveryKey } from '#contract/email-address';
 import type { MailSuppression } from '#contract/waitlist-table';
+import { mailboxHash } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 
 /**
@@ -21,10 +20,7 @@ export interface MailboxSuppression {
 }
 
 /** The item's key: not the limit's own hash (mail-limit.ts), so the two never meet. */
-export const hashOfSuppressedMailbox = (emailKey: string) =>
-  createHash('sha256')
-    .update(`suppressed:${deliveryKey(emailKey)}`, 'utf8')
-    .digest('hex');
+export const hashOfSuppressedMailbox = (emailKey: string) => mailboxHash('suppression', emailKey);
 
 /**
  * Marks the mailbox of `emailKey` as one no mail may go to; false when it was already (a complaint still
