@@ -14,10 +14,13 @@ import { ensureWaitlistTable, startLocalDynamoDB } from '../local/local-dynamodb
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { ROOT_DIR } from './bundle';
 import type { BenchSection } from './report';
-import { round } from './statistics';
+import { round, times } from './statistics';
+import { count } from './table';
 
 const BATCH = 25;
 const WRITERS = 16;
+/** The `--rate` the paced run asks for, mails per second. */
+const PACED_RATE = 50;
 
 /** `count` confirmed people, half in each language, written 25 at a time by 16 writers. */
 export async function seed(dataDir: string, count: number): Promise<void> {
@@ -125,6 +128,47 @@ async function measured(count: number, rate?: number) {
   }
 }
 
+export interface AnnounceResults {
+  unlimitedMailsPerSecond: number;
+  pacedTargetPerSecond: number;
+  pacedAchievedPerSecond: number;
+  pacedErrorPercent: number;
+  /** One run with no rate limit per list size, smallest first. */
+  peakRss: { confirmed: number; peakRssMiB: number; mailsPerSecond: number }[];
+  /** Peak memory sending to the largest list over that to the smallest. */
+  peakRssGrowth: number;
+}
+
+/** The section's table and notes, from its results: for this run's report and for the performance page. */
+export function announceSection(results: AnnounceResults): BenchSection {
+  return {
+    name: 'announce',
+    title: 'Announcement: rate and memory (local outbox)',
+    results: {},
+    table: {
+      head: ['Measure', 'Value'],
+      rows: [
+        ...results.peakRss.map(({ confirmed, mailsPerSecond }) => [
+          `Mails/s, no rate limit (${count(confirmed)} confirmed)`,
+          mailsPerSecond,
+        ]),
+        [
+          `Mails/s achieved at --rate ${results.pacedTargetPerSecond}`,
+          `${results.pacedAchievedPerSecond} (${results.pacedErrorPercent}% off)`,
+        ],
+        ...results.peakRss.map(({ confirmed, peakRssMiB }) => [
+          `Peak RSS sending to ${count(confirmed)} confirmed`,
+          `${peakRssMiB} MiB`,
+        ]),
+      ],
+    },
+    notes: [
+      'Each mail is one .eml written and fsynced in the outbox, after two conditional updates of its record.',
+      `Peak memory grows ${times(results.peakRssGrowth)} from the smallest list to the largest: the table is read a page at a time.`,
+    ],
+  };
+}
+
 export async function measureAnnounce({
   log = (line: string) => console.error(line),
   sizes = [10_000, 100_000],
@@ -132,52 +176,28 @@ export async function measureAnnounce({
   log?: (line: string) => void;
   sizes?: number[];
 } = {}): Promise<BenchSection> {
-  log('Announcement: --rate 50, 500 confirmed …');
-  const paced = await measured(500, 50);
-  const memory: { count: number; peakMiB: number; mailsPerSecond: number }[] = [];
-  for (const count of sizes) {
-    log(`Announcement: no rate limit, sending to ${count.toLocaleString('en')} …`);
-    const run = await measured(count);
-    memory.push({ count, peakMiB: run.peakMiB, mailsPerSecond: run.mailsPerSecond });
+  log(`Announcement: --rate ${PACED_RATE}, 500 confirmed …`);
+  const paced = await measured(500, PACED_RATE);
+  const memory: { confirmed: number; peakMiB: number; mailsPerSecond: number }[] = [];
+  for (const confirmed of sizes) {
+    log(`Announcement: no rate limit, sending to ${count(confirmed)} …`);
+    const run = await measured(confirmed);
+    memory.push({ confirmed, peakMiB: run.peakMiB, mailsPerSecond: run.mailsPerSecond });
   }
   const unlimited = memory[0] ?? { mailsPerSecond: 0 };
-  const pacedError = Math.abs(paced.mailsPerSecond - 50) / 50;
+  const pacedError = Math.abs(paced.mailsPerSecond - PACED_RATE) / PACED_RATE;
   const growth = (memory.at(-1)?.peakMiB ?? 0) / (memory[0]?.peakMiB || 1);
-  return {
-    name: 'announce',
-    title: 'Announcement (local outbox)',
-    results: {
-      unlimitedMailsPerSecond: round(unlimited.mailsPerSecond, 1),
-      pacedTargetPerSecond: 50,
-      pacedAchievedPerSecond: round(paced.mailsPerSecond, 2),
-      pacedErrorPercent: round(pacedError * 100, 2),
-      peakRss: memory.map(({ count, peakMiB, mailsPerSecond }) => ({
-        confirmed: count,
-        peakRssMiB: round(peakMiB, 1),
-        mailsPerSecond: round(mailsPerSecond, 1),
-      })),
-      peakRssGrowth: round(growth, 2),
-    },
-    table: {
-      head: ['Measure', 'Value'],
-      rows: [
-        ...memory.map(({ count, mailsPerSecond }): [string, number] => [
-          `Mails/s, no rate limit (${count.toLocaleString('en')} confirmed)`,
-          round(mailsPerSecond, 1),
-        ]),
-        [
-          'Mails/s achieved at --rate 50 (500 confirmed)',
-          `${round(paced.mailsPerSecond, 2)} (${round(pacedError * 100, 2)}% off)`,
-        ],
-        ...memory.map(({ count, peakMiB }): [string, string] => [
-          `Peak RSS sending to ${count.toLocaleString('en')} confirmed`,
-          `${round(peakMiB, 1)} MiB`,
-        ]),
-      ],
-    },
-    notes: [
-      'Each mail is one .eml written and fsynced in the outbox, after two conditional updates of its record.',
-      `Peak memory grows ${round(growth, 2)}× from the smallest list to the largest: the table is read a page (100 records) at a time.`,
-    ],
+  const results: AnnounceResults = {
+    unlimitedMailsPerSecond: round(unlimited.mailsPerSecond, 1),
+    pacedTargetPerSecond: PACED_RATE,
+    pacedAchievedPerSecond: round(paced.mailsPerSecond, 2),
+    pacedErrorPercent: round(pacedError * 100, 2),
+    peakRss: memory.map(({ confirmed, peakMiB, mailsPerSecond }) => ({
+      confirmed,
+      peakRssMiB: round(peakMiB, 1),
+      mailsPerSecond: round(mailsPerSecond, 1),
+    })),
+    peakRssGrowth: round(growth, 2),
   };
+  return { ...announceSection(results), results: { ...results } };
 }

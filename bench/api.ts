@@ -24,6 +24,33 @@ export interface ApiBenchOptions {
 
 const WARM_UP_REQUESTS = 50;
 
+interface Latency {
+  p50Ms: number;
+  p99Ms: number;
+}
+
+interface SequentialFigures {
+  requests: number;
+  runner: Latency;
+  rawPutItem: Latency;
+  overheadRatioP50: number;
+}
+
+interface ThroughputRun {
+  connections: number;
+  requests: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+export interface ApiResults {
+  sequential: SequentialFigures;
+  throughput: ThroughputRun[];
+  nodeVersion: string;
+}
+
 async function postSignup(runner: RunnerProcess, email: string): Promise<void> {
   const response = await fetch(new URL(WAITLIST_PATH, runner.url), {
     method: 'POST',
@@ -35,7 +62,11 @@ async function postSignup(runner: RunnerProcess, email: string): Promise<void> {
 }
 
 /** Request by request, runner and raw PutItem alternating, so drift on the machine hits both alike. */
-async function measureSequential(runner: RunnerProcess, requests: number, runId: string) {
+async function measureSequential(
+  runner: RunnerProcess,
+  requests: number,
+  runId: string,
+): Promise<SequentialFigures> {
   const store = createStoreClient(runner.storeEndpoint);
   const runnerMs: number[] = [];
   const rawMs: number[] = [];
@@ -63,7 +94,7 @@ async function measureSequential(runner: RunnerProcess, requests: number, runId:
   } finally {
     store.destroy();
   }
-  const summary = (values: number[]) => ({
+  const summary = (values: number[]): Latency => ({
     p50Ms: round(median(values), 3),
     p99Ms: round(percentile(values, 99), 3),
   });
@@ -84,7 +115,7 @@ async function measureThroughput(
   maxRequests: number,
   /** Unique to this run, so its addresses are new to the store. */
   runId: string,
-) {
+): Promise<ThroughputRun> {
   let sent = 0;
   const result = await runLoad({
     url: runner.url,
@@ -115,31 +146,12 @@ async function measureThroughput(
   };
 }
 
-export async function measureApi({
-  sequentialRequests = 500,
-  concurrencies = [1, 16, 64],
-  loadSeconds = 10,
-  loadMaxRequests = 50_000,
-}: ApiBenchOptions = {}): Promise<BenchSection> {
-  const runId = Date.now().toString(36);
-  const runner = await startRunnerProcess(':memory:');
-  let sequential: Awaited<ReturnType<typeof measureSequential>>;
-  const throughput: Awaited<ReturnType<typeof measureThroughput>>[] = [];
-  try {
-    sequential = await measureSequential(runner, sequentialRequests, runId);
-    for (const [index, connections] of concurrencies.entries()) {
-      throughput.push(
-        await measureThroughput(runner, connections, loadSeconds, loadMaxRequests, `${runId}.${index}`),
-      );
-    }
-  } finally {
-    await runner.stop();
-  }
-
+/** The section's table and notes, from its results: for this run's report and for the performance page. */
+export function apiSection({ sequential, throughput }: ApiResults): BenchSection {
   return {
     name: 'api',
     title: 'Waitlist API: handler through the local runner vs. raw PutItem',
-    results: { sequential, throughput, nodeVersion: process.version },
+    results: {},
     table: {
       head: ['API', 'Requests', 'Req/s', 'p50', 'p99', 'Ratio'],
       rows: [
@@ -170,10 +182,35 @@ export async function measureApi({
       ],
     },
     notes: [
-      'Sequential: one request at a time, a new address each, runner and raw PutItem alternating after 50 unrecorded of each; latency seen by this process (fetch for the runner, the AWS SDK for the store). Ratio: p50 runner / p50 raw PutItem, the per-request cost of HTTP, the adapter and the handler on top of the store.',
-      `Throughput: autocannon against POST ${WAITLIST_PATH} on the runner (in-memory dynalite), each run ${loadSeconds} s or ${loadMaxRequests.toLocaleString('en-GB')} requests, a new address per request, every answer 201 (any error fails the benchmark). autocannon records latency in whole milliseconds, and it shares this machine's cores with the runner.`,
+      'Sequential: one request at a time, a new address each, runner and raw PutItem alternating after unrecorded warm-up requests. Ratio: p50 runner / p50 raw PutItem, the per-request cost of HTTP, the adapter and the handler on top of the store.',
+      `Throughput: autocannon against the runner (in-memory dynalite), each run about ${Math.round(throughput[0]?.durationSeconds ?? 0)} s, a new address per request, every answer 201. autocannon records latency in whole milliseconds and shares this machine's cores with the runner.`,
     ],
   };
+}
+
+export async function measureApi({
+  sequentialRequests = 500,
+  concurrencies = [1, 16, 64],
+  loadSeconds = 10,
+  loadMaxRequests = 50_000,
+}: ApiBenchOptions = {}): Promise<BenchSection> {
+  const runId = Date.now().toString(36);
+  const runner = await startRunnerProcess(':memory:');
+  let sequential: SequentialFigures;
+  const throughput: ThroughputRun[] = [];
+  try {
+    sequential = await measureSequential(runner, sequentialRequests, runId);
+    for (const [index, connections] of concurrencies.entries()) {
+      throughput.push(
+        await measureThroughput(runner, connections, loadSeconds, loadMaxRequests, `${runId}.${index}`),
+      );
+    }
+  } finally {
+    await runner.stop();
+  }
+
+  const results: ApiResults = { sequential, throughput, nodeVersion: process.version };
+  return { ...apiSection(results), results: { ...results } };
 }
 
 if (import.meta.filename === process.argv[1]) {

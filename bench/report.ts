@@ -17,11 +17,6 @@ export interface BenchSection {
   notes?: string[];
   /** Budgets this section's figures are held to (the page and bundle budgets are checked in run.ts). */
   budgets?: BudgetResult[];
-  /**
-   * No longer read: every section's figures are on docs/performance.md, and the README quotes only the
-   * headline figures (performance-page.ts headlineFigures).
-   */
-  readmeFigures?: boolean;
 }
 
 /**
