@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { announce } from '../../operator/announce-command';
 import {
-  announcementFolder,
   type ProductionPath,
   seedConfirmed,
+  startAnnouncement,
   startProductionPath,
 } from './production-path';
 
@@ -33,24 +31,9 @@ const perRecipient = () => {
 };
 
 async function runAnnouncement(id: string, during?: () => Promise<void>) {
-  let output = '';
-  const io = {
-    out: (text: string) => {
-      output += text;
-    },
-    signal: new AbortController().signal,
-    progress: new PassThrough() as never,
-  };
-  const table = { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} };
-  const sending = announce(
-    table,
-    { kind: 'aws', tableName: path.tableName, region: path.stack.region },
-    { folder: announcementFolder(id), send: true, rate: 100 },
-    io,
-  );
+  const sending = startAnnouncement(path, id);
   await during?.();
-  const code = await sending;
-  return { code, output };
+  return { code: await sending.done, output: sending.output() };
 }
 
 describe('the mail path as AWS runs it', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -9,6 +10,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
+import { announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
 import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, runEventSources } from './lambda-service';
@@ -169,6 +171,8 @@ export async function startProductionPath(): Promise<ProductionPath> {
             'content-type': contentType,
             'user-agent': 'production-path',
             [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
+            // What the API's origin request policy forwards: the viewer's address and port.
+            'cloudfront-viewer-address': '198.51.100.7:51234',
           },
           ...(body !== undefined ? { body } : {}),
           sourceIp: '198.51.100.7',
@@ -255,10 +259,34 @@ export async function deleteItem(path: ProductionPath, tableName: string, key: R
 }
 
 /** An announcement folder: both languages. */
-export function announcementFolder(id: string): string {
+function announcementFolder(id: string): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'mandje-aws-announce-')), id);
   mkdirSync(folder);
   writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
   writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
   return folder;
+}
+
+/**
+ * The operator's `announce <folder> --send --table …` at 100 mails a second against this path, as it runs
+ * in AWS: its exit code once it ends, and what it printed so far.
+ */
+export function startAnnouncement(
+  path: ProductionPath,
+  id: string,
+): { done: Promise<number>; output(): string } {
+  let output = '';
+  const done = announce(
+    { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} },
+    { kind: 'aws', tableName: path.tableName, region: path.stack.region },
+    { folder: announcementFolder(id), send: true, rate: 100 },
+    {
+      out: (text) => {
+        output += text;
+      },
+      signal: new AbortController().signal,
+      progress: new PassThrough() as never,
+    },
+  );
+  return { done, output: () => output };
 }

@@ -1,14 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { announce } from '../../operator/announce-command';
 import type { SesFault } from './aws-emulators';
 import {
-  announcementFolder,
   deleteItem,
   type ProductionPath,
   seedConfirmed,
+  startAnnouncement,
   startProductionPath,
 } from './production-path';
 
@@ -83,19 +81,7 @@ describe('a fault of the set-up stops the sending and loses nobody', () => {
     await path.functions.get(mailerId())?.stop();
     const reserveHolds = () => path.logs.filter(({ line }) => line.includes('"DailyQuotaReserve"')).length;
     const holdsBefore = reserveHolds();
-    let output = '';
-    const sending = announce(
-      { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} },
-      { kind: 'aws', tableName: path.tableName, region: path.stack.region },
-      { folder: announcementFolder('quota'), send: true, rate: 100 },
-      {
-        out: (text) => {
-          output += text;
-        },
-        signal: new AbortController().signal,
-        progress: new PassThrough() as never,
-      },
-    );
+    const sending = startAnnouncement(path, 'quota');
     const announced = () => people.filter((email) => mailsTo(email) > 0).length;
     await path.until(
       'the announcement holds back for the reserve',
@@ -122,8 +108,8 @@ describe('a fault of the set-up stops the sending and loses nobody', () => {
     expect(path.aws.ses.sent.length).toBeLessThanOrEqual(quota);
     await path.functions.get(mailerId())?.stop();
     await timePasses();
-    expect(await sending).toBe(0);
+    expect(await sending.done).toBe(0);
     expect(people.filter((email) => mailsTo(email) !== 1)).toEqual([]);
-    expect(output).toContain('Sent');
+    expect(sending.output()).toContain('Sent');
   });
 });
