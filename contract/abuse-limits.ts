@@ -3,6 +3,7 @@
  * the local runner, the stack and the privacy notice. See README "Abuse and limits".
  */
 import { LEAVE_PATH } from './leave';
+import { VISIT_PATH } from './visit-counting';
 
 /**
  * Mails sent to one mailbox on request (its delivery key, #contract/email-address, however the address is
@@ -14,7 +15,7 @@ export const MAILS_PER_MAILBOX = 3;
 export const MAIL_LIMIT_WINDOW_HOURS = 24;
 
 /**
- * POSTs to `/api/*` (but leaving: CLIENT_LIMIT_EXEMPT_PATH) one client (an IP address) may send per minute:
+ * POSTs to `/api/*` (but CLIENT_LIMIT_EXEMPT_PATHS) one client (an IP address) may send per minute:
  * AWS WAF on CloudFront in production, the runner's adapter locally (SIGNUP_RATE_LIMIT overrides it there; 0
  * turns it off). Past it: 429.
  */
@@ -24,22 +25,22 @@ export const CLIENT_POSTS_PER_MINUTE = 20;
 export const CLIENT_LIMITED_PREFIX = '/api/';
 
 /**
- * Leaving, at this path or under it, is not counted: mail providers send RFC 8058 one-click posts for many
- * people from a few addresses, and leaving sends no mail (it only deletes). Asking for a leave link by mail
- * (LEAVE_REQUEST_PATH) sends one, and stays limited.
+ * Posts at these paths or under them are not counted, as they send no mail. Leaving only deletes, and mail
+ * providers send RFC 8058 one-click posts for many people from a few addresses; asking for a leave link by
+ * mail (LEAVE_REQUEST_PATH) sends one, and stays limited. A home page's visit beacon (#contract/visit-counting)
+ * only counts, and comes with every page load: counted, it would spend a visitor's signups.
  */
-export const CLIENT_LIMIT_EXEMPT_PATH = LEAVE_PATH;
+export const CLIENT_LIMIT_EXEMPT_PATHS = [LEAVE_PATH, VISIT_PATH] as const;
 
 /**
- * Whether the per-client limit counts a request: a POST under CLIENT_LIMITED_PREFIX, not to
- * CLIENT_LIMIT_EXEMPT_PATH or under it. `path` is decoded, without the query, as AWS WAF matches it.
+ * Whether the per-client limit counts a request: a POST under CLIENT_LIMITED_PREFIX, not to one of
+ * CLIENT_LIMIT_EXEMPT_PATHS or under it. `path` is decoded, without the query, as AWS WAF matches it.
  */
 export function countsTowardClientLimit(method: string, path: string): boolean {
   return (
     method === 'POST' &&
     path.startsWith(CLIENT_LIMITED_PREFIX) &&
-    path !== CLIENT_LIMIT_EXEMPT_PATH &&
-    !path.startsWith(`${CLIENT_LIMIT_EXEMPT_PATH}/`)
+    !CLIENT_LIMIT_EXEMPT_PATHS.some((exempt) => path === exempt || path.startsWith(`${exempt}/`))
   );
 }
 

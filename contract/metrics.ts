@@ -3,8 +3,8 @@
  * (functions/telemetry/metrics.ts), and read by the stack's alarms and dashboard (infra/constructs/operations.ts),
  * the runner and the operator's tool. Written here once, so a name cannot differ between writer and reader.
  *
- * Every metric has the dimension `Service` (which function); `Joined` also by `Language`, and `Faults` by
- * `FaultClass`.
+ * Every metric has the dimension `Service` (which function, or for the waitlist function's visit beacon,
+ * `visit`); `Joined` and `Visits` also by `Language`, and `Faults` by `FaultClass`.
  */
 export const METRIC_NAMESPACE = 'Mandje';
 
@@ -16,6 +16,7 @@ export const DIMENSIONS = {
 
 export type Service =
   | 'waitlist'
+  | 'visit'
   | 'confirm'
   | 'mail-requests'
   | 'mailer'
@@ -28,6 +29,8 @@ export const METRIC = {
   requests: 'Requests',
   /** Signups stored; also by Language. */
   joined: 'Joined',
+  /** Visitors counted: a visitor's first home page of the UTC day in a language (#contract/visit-counting); also by Language. */
+  visits: 'Visits',
   alreadyRegistered: 'AlreadyRegistered',
   /** Requests refused as bad input: an invalid address, a malformed body, a wrong type or method. */
   invalid: 'Invalid',

@@ -1,22 +1,26 @@
-import { LOCALES, type Locale } from './locales';
-import { DIMENSIONS, METRIC_NAMESPACE } from './metrics';
+import type { Locale } from './locales';
 
 /**
- * What counts as a visit, written once for both places that count them: CloudFront's access logs on AWS
- * (infra/constructs/visit-logs.ts turns this table into a log transformer and a metric filter) and the local
- * runner (local/visit-counter.ts). No cookie, no address: a visit is one request, nothing links two.
+ * How visitors are counted, the same on AWS and on one machine: once per visitor, per UTC day, per language,
+ * with no cookie and no address kept. A home page that has loaded sends one small POST (a beacon) to
+ * VISIT_PATH; the waitlist function (functions/visit) counts it.
  *
- * A visit is a GET of a language home answered with its page: 200, or 304 when a returning visitor's
- * browser revalidates its copy (a page view all the same). Not HEAD, not assets, not other pages, not
- * redirects or errors, and not a client whose user agent says it is a robot.
+ * The visitor is known for one day only, by SHA-256 of the day's salt, the client's IP address, its user
+ * agent and the site, hashed together and never stored apart. The salt is random, made by the first visit
+ * of the day, never read on another day, replaced by the next day's first visit and deleted by the table's
+ * time to live (the visitor table has no backups): once it is gone, nobody can tell whose a hash was, nor
+ * link it to another day's. A hash is kept as a marker until its day ends; only the first marker of a
+ * visitor's day adds one to the day's count. The counts are all that stays.
+ *
+ * A visitor without JavaScript sends no beacon and is not counted; nor is a robot that says it is one.
  */
 
-/** The pages whose views are counted, each in its language. */
+/** The pages whose loading counts as a visit, each in its language: the two homes. */
 export const VISIT_PAGES = { nl: '/', en: '/en/' } as const satisfies Record<Locale, string>;
 
-export const VISIT_METHOD = 'GET';
-
-export const VISIT_STATUSES = [200, 304] as const;
+/** Where a home page's script posts its beacon, with no body: the page's language in the query. */
+export const VISIT_PATH = '/api/visit';
+export const VISIT_LANGUAGE_PARAMETER = 'lang';
 
 /**
  * Robots that say so: search engines (Googlebot, bingbot), link previews (Twitterbot), crawlers and
@@ -37,31 +41,20 @@ export function isRobotUserAgent(userAgent: string | undefined): boolean {
   return ROBOT_USER_AGENT_TOKENS.some((token) => lowerCased.includes(token));
 }
 
-export interface RequestOutcome {
-  method: string | undefined;
-  /** The request's path without its query string, as sent (CloudFront's cs-uri-stem). */
-  path: string;
-  status: number;
-  userAgent: string | undefined;
-}
-
-/** The language of the page this request viewed, or undefined when it is not a visit. */
-export function visitLanguageOf({ method, path, status, userAgent }: RequestOutcome): Locale | undefined {
-  if (method !== VISIT_METHOD) return undefined;
-  if (!(VISIT_STATUSES as readonly number[]).includes(status)) return undefined;
-  const language = LOCALES.find((locale) => VISIT_PAGES[locale] === path);
-  if (language === undefined || isRobotUserAgent(userAgent)) return undefined;
-  return language;
-}
+/**
+ * The table that knows today's visitors: the day's salt under VISITOR_SALT_KEY, and one marker per visitor
+ * and language (a hash, nothing else). Every item expires with its day (VISITOR_TABLE_EXPIRY_ATTRIBUTE,
+ * seconds since 1970). No backups: a salt must not outlive its day.
+ */
+export const VISITOR_TABLE_KEY = { name: 'id', type: 'S' } as const;
+export const VISITOR_TABLE_EXPIRY_ATTRIBUTE = 'expiresAt';
+/** The one item that holds the salt, and the day (YYYY-MM-DD, UTC) it is for. */
+export const VISITOR_SALT_KEY = 'salt';
 
 /**
- * The metric the access logs' filter writes: one per visit, by Language (nl, en), in the region of the
- * distribution's log delivery (us-east-1, where CloudFront delivers from).
+ * The day's counts, in the waitlist table beside LEFT_COUNTER_KEY (#contract/waitlist-table): under this
+ * prefix and the UTC day, one number attribute per language. Like every counter there, a key with no at
+ * sign and no createdAt, so every scan of people leaves it out.
  */
-export const VISITS_METRIC = {
-  namespace: METRIC_NAMESPACE,
-  name: 'Visits',
-  dimension: DIMENSIONS.language,
-  /** CloudFront delivers its logs in us-east-1 only, so the metric is there whatever the stack's region. */
-  region: 'us-east-1',
-} as const;
+export const VISITS_COUNTER_PREFIX = '#visits#';
+export const visitsCounterKey = (day: string) => `${VISITS_COUNTER_PREFIX}${day}`;

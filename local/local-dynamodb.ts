@@ -29,9 +29,15 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { MAILBOX_INDEX, TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
-import { LOCAL_MAIL_LIMIT_TABLE_NAME, LOCAL_TABLE_NAME, localStoreClient } from './local-store-client';
+import {
+  LOCAL_MAIL_LIMIT_TABLE_NAME,
+  LOCAL_TABLE_NAME,
+  LOCAL_VISITOR_TABLE_NAME,
+  localStoreClient,
+} from './local-store-client';
 import { listenOnPrivateSocket, MAX_SOCKET_PATH_LENGTH } from './private-socket';
 
 export { LOCAL_TABLE_NAME };
@@ -435,31 +441,37 @@ export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TA
   const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
   try {
     await createTableUnlessPresent(client, tableName);
-    await createMailLimitTableUnlessPresent(client);
+    await createKeyedTableUnlessPresent(client, LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
+    await createKeyedTableUnlessPresent(client, LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
   } finally {
     client.destroy();
   }
 }
 
-/** The per-mailbox limit's table, keyed as #contract/abuse-limits says (its time to live is AWS's). */
-async function createMailLimitTableUnlessPresent(client: DynamoDBClient): Promise<void> {
+/**
+ * A table of hashes with one string key, as the contract names it: the per-mailbox limit's
+ * (#contract/abuse-limits) and the day's visitors' (#contract/visit-counting). Their time to live is AWS's.
+ */
+async function createKeyedTableUnlessPresent(
+  client: DynamoDBClient,
+  tableName: string,
+  key: { name: string; type: 'S' },
+): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: LOCAL_MAIL_LIMIT_TABLE_NAME }));
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   await client.send(
     new CreateTableCommand({
-      TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
-      KeySchema: [{ AttributeName: MAIL_LIMIT_TABLE_KEY.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [
-        { AttributeName: MAIL_LIMIT_TABLE_KEY.name, AttributeType: MAIL_LIMIT_TABLE_KEY.type },
-      ],
+      TableName: tableName,
+      KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
-  await untilActive(client, LOCAL_MAIL_LIMIT_TABLE_NAME);
+  await untilActive(client, tableName);
 }
 
 /** The indexes the stack gives the waitlist table (#contract/waitlist-table), as the store is asked for them. */

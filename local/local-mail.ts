@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { BRAND_NAME } from '#contract/brand';
@@ -14,6 +14,7 @@ import { type MailTransport, outboxTransport, setMailboxSimulator } from '../fun
 import { sendSlots } from '../functions/mailer/send-slots';
 import { storeFromEnvironment } from '../functions/store/store-client';
 import { sesRateLimited } from './announce-throttle';
+import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 import { type SesEvent, simulatorEvents } from './ses-simulator';
 
@@ -326,43 +327,13 @@ export function startLocalMail(options: {
     }
   }
 
-  /**
-   * The store here has no time to live: the mail limit's windows that have ended, and with them the
-   * hashed mailboxes they counted, are deleted by hand, at start and every hour.
-   */
-  async function forgetEndedLimitWindows(): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
-    const pages = paginateScan(
-      { client },
-      {
-        TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
-        ProjectionExpression: '#key',
-        FilterExpression: '#expiresAt <= :now',
-        ExpressionAttributeNames: {
-          '#key': MAIL_LIMIT_TABLE_KEY.name,
-          '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE,
-        },
-        ExpressionAttributeValues: { ':now': now },
-      },
-    );
-    for await (const page of pages)
-      for (const item of page.Items ?? [])
-        await client
-          .send(
-            new DeleteCommand({
-              TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
-              Key: { [MAIL_LIMIT_TABLE_KEY.name]: item[MAIL_LIMIT_TABLE_KEY.name] },
-              ConditionExpression: '#expiresAt <= :now',
-              ExpressionAttributeNames: { '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE },
-              ExpressionAttributeValues: { ':now': now },
-            }),
-          )
-          .catch(() => {});
-  }
-  const sweepEndedLimits = () => forgetEndedLimitWindows().catch(() => {});
-  void sweepEndedLimits();
-  const limitSweep = setInterval(sweepEndedLimits, 60 * 60 * 1000);
-  limitSweep.unref();
+  // The mail limit's windows that have ended, and with them the hashed mailboxes they counted.
+  const stopLimitSweep = sweepExpiredItems({
+    client,
+    tableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+    key: MAIL_LIMIT_TABLE_KEY.name,
+    expiry: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
+  });
 
   // What an earlier run left unsent, once the mailer is there.
   moreInTable = true;
@@ -382,7 +353,7 @@ export function startLocalMail(options: {
     async close() {
       closing = true;
       clearTimeout(retry);
-      clearInterval(limitSweep);
+      stopLimitSweep();
       await Promise.allSettled([mailEvents, sending, reporting]);
       setMailboxSimulator(undefined);
       client.destroy();

@@ -17,6 +17,8 @@ export const LOCAL_STORE_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 
 export const LOCAL_TABLE_NAME = 'mandje-waitlist';
 /** The per-mailbox mail limit's table (#contract/abuse-limits) in the local store, with the suppressed mailboxes. */
 export const LOCAL_MAIL_LIMIT_TABLE_NAME = 'mandje-mail-limits';
+/** The table of the day's visitors (#contract/visit-counting) in the local store: its salt and hashes. */
+export const LOCAL_VISITOR_TABLE_NAME = 'mandje-visitors';
 
 /** The SDK's endpoint for a store on a socket: any http URL does, the agent picks the socket. */
 const SOCKET_ENDPOINT = 'http://localhost';
@@ -39,6 +41,7 @@ export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_N
     AWS_SECRET_ACCESS_KEY: LOCAL_STORE_CREDENTIALS.secretAccessKey,
     TABLE_NAME: tableName,
     MAIL_LIMIT_TABLE_NAME: LOCAL_MAIL_LIMIT_TABLE_NAME,
+    VISITOR_TABLE_NAME: LOCAL_VISITOR_TABLE_NAME,
   };
 }
 

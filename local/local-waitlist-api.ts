@@ -2,11 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
+import { VISIT_PATH, VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { sweepExpiredItems } from './expiring-items';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
 import { startLocalMail } from './local-mail';
-import { LOCAL_TABLE_NAME, localStoreEnvironment } from './local-store-client';
+import {
+  LOCAL_TABLE_NAME,
+  LOCAL_VISITOR_TABLE_NAME,
+  localDocumentClient,
+  localStoreEnvironment,
+} from './local-store-client';
 
 export interface LocalWaitlistApi {
   /** Answers `/api/*` requests through the Lambda handlers; anything else 404. */
@@ -71,9 +78,10 @@ export interface LocalWaitlistApiOptions {
 
 /**
  * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda
- * handlers behind an API Gateway-shaped adapter: `/api/waitlist`, `/api/leave`, and `/api/confirm` and
- * `/api/leave-request` with the mailer writing mails to an outbox (local-mail.ts). One per process: the handlers bind to the store
- * and settings they find when first imported, as a Lambda container does.
+ * handlers behind an API Gateway-shaped adapter: `/api/waitlist` and `/api/visit` (the waitlist function's
+ * two routes), `/api/leave`, and `/api/confirm` and `/api/leave-request` with the mailer writing mails to an
+ * outbox (local-mail.ts). One per process: the handlers bind to the store and settings they find when first
+ * imported, as a Lambda container does.
  */
 export async function startLocalWaitlistApi(
   location: LocalStoreLocation,
@@ -106,6 +114,15 @@ export async function startLocalWaitlistApi(
     : undefined;
   await mail?.ready;
 
+  // The day's visitors expire with their day, as the table's time to live deletes them on AWS.
+  const visitorClient = localDocumentClient(store.endpoint, { maxAttempts: 1 });
+  const stopVisitorSweep = sweepExpiredItems({
+    client: visitorClient,
+    tableName: LOCAL_VISITOR_TABLE_NAME,
+    key: VISITOR_TABLE_KEY.name,
+    expiry: VISITOR_TABLE_EXPIRY_ATTRIBUTE,
+  });
+
   const waitlist = (await import('../functions/waitlist/handler')).handler;
   const confirm = (await import('../functions/confirm/handler')).handler;
   const leave = (await import('../functions/leave/handler')).handler;
@@ -122,6 +139,8 @@ export async function startLocalWaitlistApi(
         return result;
       }),
     ],
+    // The home pages' beacon: the same function, as on AWS (functions/visit).
+    [VISIT_PATH, createLambdaHttpAdapter(waitlist)],
     ...(confirmSignups ? [[CONFIRM_PATH, createLambdaHttpAdapter(confirm)] as const] : []),
     // Leaving works whether or not signups are confirmed by mail.
     [LEAVE_PATH, createLambdaHttpAdapter(leave)],
@@ -147,7 +166,9 @@ export async function startLocalWaitlistApi(
       else notFound(response);
     },
     close: async () => {
+      stopVisitorSweep();
       await mail?.close();
+      visitorClient.destroy();
       await store.close();
     },
   };

@@ -9,7 +9,6 @@ import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } fro
 import { IN_MEMORY } from './data-dir';
 import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
 import { createStaticSite } from './static-site';
-import { createVisitCounter, type VisitCounter } from './visit-counter';
 
 /** Where the waitlist is kept: the runner's own dynalite, or a DynamoDB endpoint that is already running. */
 export type LocalStoreOptions =
@@ -263,13 +262,7 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
 
   const site = createStaticSite(options.distDir);
   let api: LocalWaitlistApi;
-  let visits: VisitCounter;
   try {
-    // Counted where the waitlist is kept; in memory only without a data folder of the runner's own. Read
-    // first: a damaged visits file stops the runner before the store is started.
-    visits = await createVisitCounter({
-      dataDir: options.dataDir !== undefined && options.dataDir !== IN_MEMORY ? options.dataDir : undefined,
-    });
     [api] = await Promise.all([
       startLocalWaitlistApi(
         options.storeEndpoint !== undefined
@@ -292,7 +285,6 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   const serveApi = limitClientPosts(clientLimit, (request, response) => api.serve(request, response));
   http.serve((request, response) => {
     if ((request.url ?? '/').startsWith('/api/')) return serveApi(request, response);
-    visits.observe(request, response);
     return site.serve(request, response);
   });
 
@@ -303,11 +295,7 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     listensOnAllInterfaces,
     outboxDir: api.outboxDir,
     close: ({ onRefusing } = {}) => {
-      closing ??= http.close(graceMs, onRefusing).then(async () => {
-        // Both, even if one fails: the store is stopped, and the last visits written.
-        const [store, counts] = await Promise.allSettled([api.close(), visits.close()]);
-        for (const result of [store, counts]) if (result.status === 'rejected') throw result.reason;
-      });
+      closing ??= http.close(graceMs, onRefusing).then(() => api.close());
       return closing;
     },
   };

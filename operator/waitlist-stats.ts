@@ -2,7 +2,6 @@ import { isLocale, LOCALES, type Locale } from '#contract/locales';
 import { type SignupSource, sourceLabel, sourceValue } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
 import type { WaitlistRecord } from '#contract/waitlist-table';
-import type { VisitsByDay } from './visits-file';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 
 /** What `stats` reads of a record, and all it reads: no address. */
@@ -19,6 +18,12 @@ export const SIGNUP_FACT_ATTRIBUTES = [
   'mailSuppressed',
   'source',
 ] as const satisfies readonly (keyof SignupFacts & keyof WaitlistRecord)[];
+
+/**
+ * Visitors counted per UTC day (YYYY-MM-DD) and language (#contract/visit-counting): counts only, read from
+ * the waitlist table, locally and on AWS alike.
+ */
+export type VisitsByDay = Record<string, Partial<Record<Locale, number>>>;
 
 export const DEFAULT_STATS_DAYS = 30;
 /** A leap year: the longest a record is kept is RETENTION_DAYS after joining. */

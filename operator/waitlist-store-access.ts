@@ -13,13 +13,15 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { deliveryKey, emailKey } from '#contract/email-address';
+import { LOCALES } from '#contract/locales';
+import { visitsCounterKey } from '#contract/visit-counting';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
 import { mailboxHashOf } from '../functions/store/mailbox';
 import { IN_MEMORY } from '../local/data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { statusOf } from './waitlist-csv';
-import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts } from './waitlist-stats';
+import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts, type VisitsByDay } from './waitlist-stats';
 import { WaitlistToolError } from './waitlist-tool-error';
 
 /** Which waitlist the operator works on: the AWS table, or the local store in a data folder. */
@@ -107,6 +109,27 @@ export async function leftCount(table: WaitlistTable): Promise<number> {
     new GetCommand({ TableName: table.tableName, Key: { email: LEFT_COUNTER_KEY }, ConsistentRead: true }),
   );
   return typeof Item?.count === 'number' ? Item.count : 0;
+}
+
+/**
+ * The visitors the waitlist function counted on each of `days` (YYYY-MM-DD), by language: the counters
+ * under visitsCounterKey, one read each. A day without one counted none; a count that is not a whole
+ * number, or a language LOCALES does not have, is left out rather than guessed at.
+ */
+export async function visitsByDay(table: WaitlistTable, days: string[]): Promise<VisitsByDay> {
+  const counters = await Promise.all(
+    days.map(async (day) => {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.tableName, Key: { email: visitsCounterKey(day) } }),
+      );
+      const counts = LOCALES.flatMap((language) => {
+        const count = Item?.[language];
+        return Number.isSafeInteger(count) && count >= 0 ? [[language, count] as const] : [];
+      });
+      return [day, Object.fromEntries(counts)] as const;
+    }),
+  );
+  return Object.fromEntries(counters.filter(([, counts]) => Object.keys(counts).length > 0));
 }
 
 /** How many records the table holds, by status (statusOf), read page by page with the SDK's paginator. */

@@ -5,6 +5,8 @@
  * work) and the copy of the page's language. A slow connection spends itself on what the visitor sees first.
  */
 import './styles.css';
+import type { Locale } from '#contract/locales';
+import { VISIT_LANGUAGE_PARAMETER, VISIT_PAGES, VISIT_PATH } from '#contract/visit-counting';
 
 /**
  * The copy of the page's language, fetched alongside the app rather than after it: the same chunks
@@ -15,9 +17,22 @@ const COPY: Record<string, () => Promise<unknown>> = {
   en: () => import('./i18n/messages/en'),
 };
 
+/** The page's language, as the build wrote it into `<html lang>`. */
+const language = document.documentElement.lang;
+
 function startApp(): void {
-  void COPY[document.documentElement.lang]?.();
+  void COPY[language]?.();
   void import('./main');
 }
 
+/**
+ * A home page tells the server it was opened, in its language (contract/visit-counting.ts): one small post
+ * with no body and no cookie, its answer never read. The server counts each visitor once a day per language.
+ */
+function countVisit(): void {
+  if (VISIT_PAGES[language as Locale] === location.pathname)
+    navigator.sendBeacon(`${VISIT_PATH}?${VISIT_LANGUAGE_PARAMETER}=${language}`);
+}
+
 startApp();
+countVisit();

@@ -18,7 +18,7 @@ interface Answer<Outcome extends string> {
   response: HttpResponse;
   /** For a fault: its class and the error's name (never its message, which may quote the request). */
   fault?: FaultAnswer['fault'];
-  /** The signup's language: adds `Joined` by Language. */
+  /** The signup's or the visit's language: adds `Joined` or `Visits` by Language. */
   language?: string;
   /** What else the line says (how it was asked, which check refused it): never an address or a token. */
   logged?: Record<string, string | undefined>;

@@ -10,6 +10,9 @@ import type { FaultClass } from './fault-class';
 
 type Level = 'INFO' | 'WARN' | 'ERROR';
 
+/** The metrics also written by Language, when the line names one. */
+const BY_LANGUAGE: MetricName[] = [METRIC.joined, METRIC.visits];
+
 export interface MetricLine {
   service: Service;
   message: string;
@@ -19,7 +22,7 @@ export interface MetricLine {
   latencyMs?: number;
   /** A mail's lag: milliseconds from its request to its sending (MailLag). */
   lagMs?: number;
-  /** The signup's language: adds `Joined` by Language. */
+  /** The signup's or the visit's language: adds `Joined` or `Visits` by Language. */
   language?: string;
   /** The fault's class: adds `Faults` by FaultClass. */
   faultClass?: FaultClass;
@@ -52,11 +55,12 @@ export function metricLine(line: MetricLine): Record<string, unknown> {
     Dimensions: string[][];
     Metrics: { Name: string; Unit: string }[];
   }[] = [{ Namespace: METRIC_NAMESPACE, Dimensions: [[DIMENSIONS.service]], Metrics: perService }];
-  if (line.language !== undefined && values[METRIC.joined] !== undefined)
+  const byLanguage = BY_LANGUAGE.filter((name) => values[name] !== undefined);
+  if (line.language !== undefined && byLanguage.length > 0)
     directives.push({
       Namespace: METRIC_NAMESPACE,
       Dimensions: [[DIMENSIONS.service, DIMENSIONS.language]],
-      Metrics: [{ Name: METRIC.joined, Unit: 'Count' }],
+      Metrics: byLanguage.map((name) => ({ Name: name, Unit: 'Count' })),
     });
   if (line.faultClass !== undefined) {
     values[METRIC.faults] = 1;
@@ -74,9 +78,7 @@ export function metricLine(line: MetricLine): Record<string, unknown> {
     ...(line.requestId ? { requestId: line.requestId } : {}),
     ...fields,
     [DIMENSIONS.service]: line.service,
-    ...(line.language !== undefined && values[METRIC.joined] !== undefined
-      ? { [DIMENSIONS.language]: line.language }
-      : {}),
+    ...(line.language !== undefined && byLanguage.length > 0 ? { [DIMENSIONS.language]: line.language } : {}),
     ...(line.faultClass !== undefined ? { [DIMENSIONS.faultClass]: line.faultClass } : {}),
     ...values,
     _aws: { Timestamp: now.getTime(), CloudWatchMetrics: directives },

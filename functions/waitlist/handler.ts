@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
+import { VISIT_PATH } from '#contract/visit-counting';
 import {
   type JoinWaitlistError,
   type JoinWaitlistResponse,
@@ -13,8 +14,9 @@ import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
-import { STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
+import { requiredEnv, STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
+import { visitRoute } from '../visit/visit-route';
 import { parseJoinRequest, type RequestForm } from './join-request';
 import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
@@ -23,6 +25,11 @@ const store: WaitlistStore = storeFromEnvironment();
 /** Confirmation by mail is on unless the stack turned it off (-c confirmSignups=false). */
 const confirmSignups = process.env.CONFIRM_SIGNUPS !== 'false';
 const guard = requestGuardSettingsFrom(process.env);
+/** The home pages' visit beacon: counted in the waitlist table, with the day's visitors in a table of their own. */
+const countVisits = visitRoute(
+  { counts: store, visitors: { client: store.client, tableName: requiredEnv('VISITOR_TABLE_NAME') } },
+  guard,
+);
 
 export { STORE_DEADLINE_MS };
 
@@ -110,7 +117,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
  * One line per request, with its metrics (see functions/telemetry/metrics.ts). Never the address, never
  * the request body.
  */
-export const handler = httpHandler<Outcome>({
+const join = httpHandler<Outcome>({
   service: 'waitlist',
   outcomeMetric: OUTCOME_METRIC,
   async answer(event) {
@@ -119,3 +126,7 @@ export const handler = httpHandler<Outcome>({
     return { outcome, response: respond(decision), fault, language, logged: { form, refusal, source } };
   },
 });
+
+/** The function's two routes: joining the waitlist, and the visit beacon (functions/visit), by path. */
+export const handler = (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> =>
+  event.rawPath === VISIT_PATH ? countVisits(event) : join(event);

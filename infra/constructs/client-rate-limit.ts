@@ -1,7 +1,7 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import {
-  CLIENT_LIMIT_EXEMPT_PATH,
+  CLIENT_LIMIT_EXEMPT_PATHS,
   CLIENT_LIMITED_PREFIX,
   CLIENT_POSTS_PER_MINUTE,
 } from '#contract/abuse-limits';
@@ -39,9 +39,10 @@ const matches = (
 /**
  * An AWS WAF web ACL for a CloudFront distribution (so it lives in us-east-1): each client IP address may
  * POST to /api/* CLIENT_POSTS_PER_MINUTE times a minute; past that it gets 429 with the page of
- * #contract/too-many-requests until its rate falls. Posts to leave (CLIENT_LIMIT_EXEMPT_PATH and under it)
- * are neither counted nor refused: mail providers post one-click unsubscribes for many people from a few
- * addresses (countsTowardClientLimit is the same rule, for the runner). Everything else passes. No requests
+ * #contract/too-many-requests until its rate falls. Posts to leave and the pages' visit beacons
+ * (CLIENT_LIMIT_EXEMPT_PATHS and under them) are neither counted nor refused: they send no mail, mail
+ * providers post one-click unsubscribes for many people from a few addresses, and every page load sends a
+ * beacon (countsTowardClientLimit is the same rule, for the runner). Everything else passes. No requests
  * are sampled: a sample holds the client's IP address, which the privacy notice says is not kept.
  */
 export class ClientRateLimit extends Construct {
@@ -77,15 +78,10 @@ export class ClientRateLimit extends Construct {
                       notStatement: {
                         statement: {
                           orStatement: {
-                            statements: [
-                              matches({ uriPath: {} }, 'EXACTLY', CLIENT_LIMIT_EXEMPT_PATH, 'URL_DECODE'),
-                              matches(
-                                { uriPath: {} },
-                                'STARTS_WITH',
-                                `${CLIENT_LIMIT_EXEMPT_PATH}/`,
-                                'URL_DECODE',
-                              ),
-                            ],
+                            statements: CLIENT_LIMIT_EXEMPT_PATHS.flatMap((exempt) => [
+                              matches({ uriPath: {} }, 'EXACTLY', exempt, 'URL_DECODE'),
+                              matches({ uriPath: {} }, 'STARTS_WITH', `${exempt}/`, 'URL_DECODE'),
+                            ]),
                           },
                         },
                       },

@@ -24,8 +24,6 @@ import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
-import { VISITS_METRIC } from '#contract/visit-counting';
-import { EDGE_REGION } from '../edge-stack';
 import type { ConfirmApi } from './confirm-api';
 import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';
@@ -68,8 +66,8 @@ const functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-'
  * topic (and by mail when an address is given), and a dashboard of signups, refusals, faults, latency and
  * what became of the mails, and the funnel: visits, signups, confirmations and conversion per day, and signups
  * by source. The figures are the functions' own metrics, written in their log lines
- * (functions/telemetry/metrics.ts), the API's and Lambda's, one metric filter on the API's access log for
- * its 429s, and the visits counted from CloudFront's access logs in us-east-1 (infra/constructs/visit-logs.ts).
+ * (functions/telemetry/metrics.ts), visitors among them (functions/visit), the API's and Lambda's, and one
+ * metric filter on the API's access log for its 429s.
  */
 export class Operations extends Construct {
   public readonly topic: Topic;
@@ -502,21 +500,20 @@ export class Operations extends Construct {
   }
 
   /**
-   * Visits, signups and confirmations per day, the conversion between them, and signups by source. Visits
-   * are metrics in us-east-1, where CloudFront's logs are delivered; each metric names its region. Sources
-   * are read from the waitlist function's log lines with Logs Insights, never made metrics: a source is
+   * Visits, signups and confirmations per day, the conversion between them, and signups by source. A visit
+   * is a visitor counted once a day per language by the home pages' beacon (functions/visit). Sources are
+   * read from the waitlist function's log lines with Logs Insights, never made metrics: a source is
    * whatever a link says, and a metric per value would let anyone add metrics to the bill.
    */
   private funnelWidgets(waitlist: WaitlistApi, confirming: boolean) {
     const daily = Duration.days(1);
     const visits = (language: Locale) =>
       new Metric({
-        namespace: VISITS_METRIC.namespace,
-        metricName: VISITS_METRIC.name,
-        dimensionsMap: { [VISITS_METRIC.dimension]: language },
+        namespace: METRIC_NAMESPACE,
+        metricName: METRIC.visits,
+        dimensionsMap: { [DIMENSIONS.service]: 'visit', [DIMENSIONS.language]: language },
         statistic: 'Sum',
         period: daily,
-        region: EDGE_REGION,
         label: `Visits ${language}`,
       });
     const signups = (language: Locale) =>

@@ -88,8 +88,8 @@ function deploymentName(group: UploadGroup): string {
 
 /**
  * The page in a private S3 bucket behind CloudFront (Origin Access Control), with the API behind the same
- * distribution, one security-headers policy for both, and the bucket's access logs (the distribution's are
- * delivered by the MandjeEdgeLogs stack).
+ * distribution, one security-headers policy for both, and the bucket's access logs. The distribution keeps
+ * none: they would hold visitors' IP addresses and the confirmation links' tokens.
  */
 export class StaticSite extends Construct {
   public readonly bucket: Bucket;
@@ -135,6 +135,9 @@ export class StaticSite extends Construct {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
+      // All the viewer's headers but Host (API Gateway routes by its own), and CloudFront's, among them
+      // CloudFront-Viewer-Address: the visitor's address as CloudFront saw it, which counting visitors hashes
+      // (functions/visit).
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headers,
     };
@@ -152,10 +155,8 @@ export class StaticSite extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      // Access logs through standard logging (v2), set up in us-east-1 where CloudWatch Logs takes a
-      // distribution's delivery source (infra/constructs/visit-logs.ts): only the fields that count a visit,
-      // never the client's IP address or the query string, which holds confirmation tokens. The legacy
-      // logging property stays off: it would record both.
+      // No access logs (the legacy logging property stays off): they would record the client's IP address
+      // and the query string, which holds confirmation tokens. Visitors are counted by the API instead.
       defaultBehavior: {
         // LIST lets S3 answer a missing key with 404 rather than 403. Listing itself stays out of reach:
         // the cache policy forwards no query string, and "/" is the default root object.

@@ -7,6 +7,7 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { VISIT_PATH, VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import {
   MAILBOX_INDEX,
@@ -33,10 +34,14 @@ export interface WaitlistApiProps {
 
 /**
  * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put a signup in its table and
- * update it to ask for the confirmation mail again, and write its own logs; nothing else.
+ * update it to ask for the confirmation mail again, and write its own logs. `POST /api/visit`, the home
+ * pages' beacon, goes to the same function (functions/visit): it may read and put the day's salt and
+ * visitor hashes in the visitor table, and add to the day's count in the waitlist table. Nothing else.
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
+  /** The day's visitors: its salt and one hash per visitor, each gone with its day (#contract/visit-counting). */
+  public readonly visitorTable: Table;
   /** The token index's ARN: what confirming may query, and nothing else of the table. */
   public readonly tokenIndexArn: string;
   /** The mailbox index's ARN: what leaving may query to find every record of a person's mailbox. */
@@ -78,10 +83,20 @@ export class WaitlistApi extends Construct {
     });
     this.mailboxIndexArn = `${this.table.tableArn}/index/${MAILBOX_INDEX.name}`;
 
+    // Hashes that mean nothing once their day's salt is gone: no backups, which would keep the salt, and
+    // nothing to keep when the stack goes. Its time to live deletes each item after its day.
+    this.visitorTable = new Table(this, 'VisitorTable', {
+      partitionKey: { name: VISITOR_TABLE_KEY.name, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: VISITOR_TABLE_EXPIRY_ATTRIBUTE,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
     this.handler = new BuiltFunction(this, 'Handler', {
       functionsDir: props.functionsDir,
       name: 'waitlist',
-      description: 'Waitlist handler: put signups in the waitlist table, ask for the confirmation mail again',
+      description:
+        'Waitlist handler: put signups in the waitlist table, ask for the confirmation mail again, count visitors',
       // 256 MB gives enough CPU for a cold start well under a second; one put needs little memory.
       memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
@@ -89,14 +104,22 @@ export class WaitlistApi extends Construct {
       ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       environment: {
         TABLE_NAME: this.table.tableName,
+        VISITOR_TABLE_NAME: this.visitorTable.tableName,
         CONFIRM_SIGNUPS: String(props.confirmSignups),
       },
       // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
       permissions: [
+        // UpdateItem also adds to the day's visits (visitsCounterKey).
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
           resources: [this.table.tableArn],
+        }),
+        // The day's salt, read and made; a visitor's marker, put once a day.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          resources: [this.visitorTable.tableArn],
         }),
       ],
       logRetention: props.logRetention,
@@ -110,6 +133,11 @@ export class WaitlistApi extends Construct {
       path: WAITLIST_PATH,
       methods: [HttpMethod.POST],
       integration: new HttpLambdaIntegration('JoinWaitlist', this.handler),
+    });
+    this.httpApi.addRoutes({
+      path: VISIT_PATH,
+      methods: [HttpMethod.POST],
+      integration: new HttpLambdaIntegration('CountVisit', this.handler),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
+import { VISIT_PATH, visitsCounterKey } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { type ProductionPath, startProductionPath } from './production-path';
 
@@ -91,6 +92,21 @@ describe('one person, signup to leaving, as AWS runs it', () => {
 
     await path.until('the leave-link mail is sent', async () => (await path.mailsTo(member)).length === 2);
     expect(await path.mailsTo('stranger@example.nl')).toEqual([]);
+    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+  });
+});
+
+describe('a visitor, as AWS counts them', () => {
+  it('counts a home page loaded again and again as one visitor of the day, each call allowed by the role', async () => {
+    const beacon = () => path.api('POST', VISIT_PATH, { query: 'lang=en' });
+    for (let load = 0; load < 5; load++) expect((await beacon()).statusCode).toBe(204);
+
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await path.record(visitsCounterKey(day))).toEqual({ email: visitsCounterKey(day), en: 1 });
+    const visitorCalls = path.aws.calls.filter((call) => call.resource.includes('VisitorTable'));
+    expect(new Set(visitorCalls.map((call) => call.action))).toEqual(
+      new Set(['dynamodb:GetItem', 'dynamodb:PutItem']),
+    );
     expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
   });
 });

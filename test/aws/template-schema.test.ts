@@ -59,7 +59,7 @@ describe('the synthesized templates', () => {
   const templates = readTemplates(CDK_OUT);
 
   it('include every stack of the app', () => {
-    expect([...templates.keys()]).toEqual(expect.arrayContaining(['Mandje', 'MandjeEdge', 'MandjeEdgeLogs']));
+    expect([...templates.keys()]).toEqual(expect.arrayContaining(['Mandje', 'MandjeEdge']));
   });
 
   it('use only resource types and properties CloudFormation has, with every required property', () => {

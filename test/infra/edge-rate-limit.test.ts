@@ -8,6 +8,7 @@ import {
   TOO_MANY_REQUESTS_RETRY_AFTER,
   TOO_MANY_REQUESTS_STATUS,
 } from '#contract/too-many-requests';
+import { VISIT_PATH } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import type { MandjeEdgeStack } from '../../infra/edge-stack';
 import type { MandjeStack } from '../../infra/mandje-stack';
@@ -45,7 +46,7 @@ it('lets every request through by default: the one rule is the only thing it blo
   expect(rules().map((rule) => rule.Name)).toEqual(['PostsPerClient']);
 });
 
-it('counts POSTs to /api/* but leaving per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
+it('counts POSTs to /api/* but leaving and the visit beacon per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
   const [rule] = rules();
   expect(rule?.Statement.RateBasedStatement).toMatchObject({
     AggregateKeyType: 'IP',
@@ -110,10 +111,13 @@ it.each([
   ['POST', LEAVE_PATH, false],
   ['POST', `${LEAVE_PATH}/one-click`, false],
   ['POST', '/api/%6Ceave', false],
+  ['POST', VISIT_PATH, false],
+  ['POST', '/api/visi%74', false],
+  ['POST', `${VISIT_PATH}or`, true],
   ['GET', WAITLIST_PATH, false],
   ['POST', '/index.html', false],
 ])(
-  'counts %s %s: %s (one-click posts to leave are not, asking for a leave link by mail is), as the runner does',
+  'counts %s %s: %s (one-click posts to leave and visit beacons are not, asking for a leave link by mail is), as the runner does',
   (method, path, counted) => {
     const [rule] = rules();
     const scope = present(rule, 'rule').Statement.RateBasedStatement.ScopeDownStatement as WafStatement;

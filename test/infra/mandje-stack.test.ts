@@ -303,7 +303,7 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly the waitlist’s, the confirm and the leave routes: POST /api/waitlist, GET, HEAD and POST /api/confirm and /api/leave, POST /api/leave-request', () => {
+  it('has exactly the waitlist’s, the visit beacon’s, the confirm and the leave routes: POST /api/waitlist and /api/visit, GET, HEAD and POST /api/confirm and /api/leave, POST /api/leave-request', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
       'GET /api/confirm',
@@ -313,6 +313,7 @@ describe('the waitlist API', () => {
       'POST /api/confirm',
       'POST /api/leave',
       'POST /api/leave-request',
+      'POST /api/visit',
       'POST /api/waitlist',
     ]);
   });
@@ -340,7 +341,7 @@ describe('the waitlist API', () => {
 });
 
 describe('the waitlist function', () => {
-  it('runs Node.js 24 on arm64, told the table, that signups wait for confirmation, and how to tell requests it may answer', () => {
+  it('runs Node.js 24 on arm64, told the tables, that signups wait for confirmation, and how to tell requests it may answer', () => {
     const { Properties: fn } = resourceOf(template, waitlistLogicalId);
     expect(fn).toMatchObject({
       Runtime: 'nodejs24.x',
@@ -353,6 +354,7 @@ describe('the waitlist function', () => {
     expect(fn.Environment).toEqual({
       Variables: {
         TABLE_NAME: { Ref: tableLogicalId },
+        VISITOR_TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.visitorTable) },
         CONFIRM_SIGNUPS: 'true',
         ORIGIN_VERIFY_SECRET: expect.anything(),
         SITE_ORIGINS: expect.anything(),
@@ -361,7 +363,7 @@ describe('the waitlist function', () => {
     });
   });
 
-  it('may put records in the table and update them, write its own logs, and nothing else', () => {
+  it('may put records in the table and update them, read and put the day’s visitors, write its own logs, and nothing else', () => {
     const handler = stack.waitlist.handler;
     expect(statementsOf(template, logicalIdOf(present(handler.role, 'waitlist role')))).toEqual([
       {
@@ -373,6 +375,11 @@ describe('the waitlist function', () => {
         Effect: 'Allow',
         Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        Resource: { 'Fn::GetAtt': [logicalIdOf(stack.waitlist.visitorTable), 'Arn'] },
       },
     ]);
   });
@@ -446,10 +453,7 @@ describe('the waitlist table', () => {
 
 describe('outputs', () => {
   it('name the site URL, the waitlist endpoint, the table, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
-    // Besides these, the distribution's ID, which the MandjeEdgeLogs stack reads (test/infra/visit-logs.test.ts).
-    const names = Object.keys(template.findOutputs('*')).filter(
-      (name) => !name.startsWith('PublishOutputRefSiteDistribution'),
-    );
+    const names = Object.keys(template.findOutputs('*'));
     expect(names.sort()).toEqual([
       'AlarmTopicArn',
       'DashboardUrl',

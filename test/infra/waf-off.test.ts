@@ -20,10 +20,10 @@ beforeAll(() => {
   template = Template.fromStack(mandje);
 });
 
-it('makes no WAF stack in us-east-1: the app has the Mandje stack and its access logs’ stack only', () => {
+it('makes no WAF stack in us-east-1: the app has the Mandje stack only', () => {
   expect(edge).toBeUndefined();
   const stacks = app.node.children.filter((child) => child instanceof Stack);
-  expect(stacks.map((stack) => stack.node.id)).toEqual(['Mandje', 'MandjeEdgeLogs']);
+  expect(stacks.map((stack) => stack.node.id)).toEqual(['Mandje']);
 });
 
 it('gives the distribution no web ACL, and reads nothing from another stack', () => {

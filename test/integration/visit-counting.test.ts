@@ -1,132 +1,139 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Visitors counted by the runner as on AWS: the home pages' beacon through the runner's HTTP, the waitlist
+ * function's real handler, dynalite; the count read back as the operator's `stats` reads it.
+ */
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VISIT_PATH } from '#contract/visit-counting';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
+import {
+  LOCAL_TABLE_NAME,
+  LOCAL_VISITOR_TABLE_NAME,
+  localDocumentClient,
+  storeAddressFromEnvironment,
+} from '../../local/local-store-client';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
-import { VISITS_FILE } from '../../local/visit-counter';
-import { plainRequest } from './plain-http';
+import { visitsByDay, type WaitlistTable } from '../../operator/waitlist-store-access';
 import { createSiteFixture } from './site-fixture';
+import { withConcurrency } from './waitlist-api';
 
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:141.0) Gecko/20100101 Firefox/141.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const site = createSiteFixture();
-let runner: LocalRunner | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
+let runner: LocalRunner;
+let table: WaitlistTable;
 
-afterEach(async () => {
-  await runner?.close();
-  runner = undefined;
+/** A day long gone, as a runner stopped on it left it in the store, which has no time to live. */
+const LEFT_FROM_AN_EARLIER_DAY = [
+  { id: 'salt', day: '2026-01-05', salt: 'an-old-salt', expiresAt: 1_767_657_600 },
+  { id: `nl:${'a'.repeat(64)}`, expiresAt: 1_767_657_600 },
+];
+
+beforeAll(async () => {
+  const store = await startLocalDynamoDB(dataDir);
+  const seeding = localDocumentClient(store.endpoint);
+  await ensureWaitlistTable(store.endpoint);
+  for (const Item of LEFT_FROM_AN_EARLIER_DAY)
+    await seeding.send(new PutCommand({ TableName: LOCAL_VISITOR_TABLE_NAME, Item }));
+  seeding.destroy();
+  await store.close();
+  // The per-client limit on posts as in production: the beacons must not spend it.
+  runner = await startLocalRunner({
+    port: 0,
+    dataDir,
+    distDir: createSiteFixture().distDir,
+    clientPostsPerMinute: 20,
+  });
+  // The runner's own store, at the address it gave the handlers (the operator's tool goes through it too).
+  const client = localDocumentClient(storeAddressFromEnvironment() ?? '');
+  table = { client, tableName: LOCAL_TABLE_NAME, where: dataDir, close: async () => client.destroy() };
 });
 
-const start = (dataDir: string) => startLocalRunner({ port: 0, dataDir, distDir: site.distDir });
+afterAll(async () => {
+  await table?.close();
+  await runner?.close();
+});
 
-async function get(path: string, options: { method?: string; headers?: Record<string, string> } = {}) {
-  if (!runner) throw new Error('no runner');
-  return plainRequest(new URL(path, runner.url).href, {
-    method: options.method ?? 'GET',
-    headers: { 'user-agent': BROWSER, ...options.headers },
+/** What a home page's script sends once it has loaded: `navigator.sendBeacon` with no body. */
+async function beacon(language: string, userAgent = FIREFOX): Promise<number> {
+  const response = await fetch(new URL(`${VISIT_PATH}?lang=${language}`, runner.url), {
+    method: 'POST',
+    headers: { 'user-agent': userAgent },
   });
+  await response.arrayBuffer();
+  return response.status;
 }
 
-/** Every kind of request: only the two page views of a person count. */
-async function browseEverything() {
-  const statuses = {
-    home: (await get('/')).status,
-    homeWithCampaign: (await get('/?utm_source=nieuwsbrief')).status,
-    english: (await get('/en/')).status,
-    asset: (await get(site.assetPath)).status,
-    privacy: (await get('/privacy')).status,
-    missing: (await get('/bestaat-niet')).status,
-    englishWithoutSlash: (await get('/en')).status,
-    robot: (await get('/', { headers: { 'user-agent': GOOGLEBOT } })).status,
-    head: (await get('/en/', { method: 'HEAD' })).status,
-  };
-  const etag = String((await get('/en/')).headers.etag);
-  const revalidated = (await get('/en/', { headers: { 'if-none-match': etag } })).status;
-  return { ...statuses, revalidated };
-}
+const visitsToday = async () => (await visitsByDay(table, [today()]))[today()] ?? {};
 
-const readVisits = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, VISITS_FILE), 'utf8'));
-
-describe('the local runner counts visits', () => {
-  it('counts GETs of / and /en/ answered with the page (200, or 304 to a returning browser), and nothing else', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
-    runner = await start(dataDir);
-
-    const statuses = await browseEverything();
-    await runner.close();
-
-    expect(statuses).toEqual({
-      home: 200,
-      homeWithCampaign: 200,
-      english: 200,
-      asset: 200,
-      privacy: 200,
-      missing: 404,
-      englishWithoutSlash: 301,
-      robot: 200,
-      head: 200,
-      revalidated: 304,
+describe('the runner counts visitors, not requests', () => {
+  it('counts 3,000 page loads from one client as one visitor for the day, without spending its signups or sending mail', async () => {
+    // The handler's log lines, one per beacon, kept here rather than printed.
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
     });
-    // nl: two homes; en: the page, and again for the ETag, and its 304.
-    expect(readVisits(dataDir)).toEqual({ days: { [today()]: { nl: 2, en: 3 } } });
-  });
+    const statuses = await withConcurrency(
+      16,
+      Array.from({ length: 3_000 }, () => () => beacon('nl')),
+    ).finally(() => write.mockRestore());
 
-  it('writes the file within a second or so while visits come in, before it is closed', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
-    runner = await start(dataDir);
+    expect(new Set(statuses)).toEqual(new Set([204]));
+    expect(await visitsToday()).toEqual({ nl: 1 });
+    const outcomes = lines.map((line) => JSON.parse(line) as { outcome: string; Visits?: number });
+    expect(outcomes.filter(({ outcome }) => outcome === 'seen')).toHaveLength(2_999);
+    expect(outcomes.filter(({ outcome, Visits }) => outcome === 'counted' && Visits === 1)).toHaveLength(1);
+    const outbox = runner.outboxDir ?? '';
+    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([]);
+    const signup = await fetch(new URL(WAITLIST_PATH, runner.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': FIREFOX },
+      body: JSON.stringify({ email: `visitor.${Date.now()}@example.nl`, language: 'nl' }),
+    });
+    expect(signup.status).toBe(201);
+    // 3,000 requests through the handler and the store: about 20 s on a busy 2-core machine.
+  }, 120_000);
 
-    await get('/');
-    let written: unknown;
-    for (let tries = 0; tries < 30 && written === undefined; tries++) {
-      await delay(100);
-      try {
-        written = readVisits(dataDir);
-      } catch {}
+  it('counts another browser as another visitor, one visitor again in the other language, and no robot or page GET', async () => {
+    const before = await visitsToday();
+
+    for (let load = 0; load < 3; load++) {
+      expect(await beacon('nl', IPHONE)).toBe(204);
+      expect(await beacon('en')).toBe(204);
+      expect(await beacon('nl', GOOGLEBOT)).toBe(204);
+      expect((await fetch(new URL('/', runner.url), { headers: { 'user-agent': IPHONE } })).status).toBe(200);
     }
 
-    expect(written).toEqual({ days: { [today()]: { nl: 1 } } });
+    expect(await visitsToday()).toEqual({ nl: (before.nl ?? 0) + 1, en: (before.en ?? 0) + 1 });
   });
 
-  it('keeps the counts across a restart, adding to what the file held', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
-    writeFileSync(
-      join(dataDir, VISITS_FILE),
-      JSON.stringify({ days: { '2026-01-05': { nl: 4, en: 1 }, [today()]: { en: 10 } } }),
-    );
-    runner = await start(dataDir);
-    await get('/');
-    await get('/en/');
-    await runner.close();
+  it('keeps no IP address and no user agent: a hash per visitor until the day ends, the day’s salt, and counts; an earlier day’s are gone', async () => {
+    const items: Record<string, unknown>[] = [];
+    for (const TableName of [LOCAL_VISITOR_TABLE_NAME, LOCAL_TABLE_NAME])
+      for await (const page of paginateScan({ client: table.client }, { TableName }))
+        items.push(...(page.Items ?? []));
 
-    runner = await start(dataDir);
-    await get('/');
-    await runner.close();
-
-    expect(readVisits(dataDir)).toEqual({
-      days: { '2026-01-05': { nl: 4, en: 1 }, [today()]: { nl: 2, en: 11 } },
-    });
-  });
-
-  it('writes nothing but counts: no address, no user agent, no path', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
-    runner = await start(dataDir);
-    await get('/?utm_source=flyer', { headers: { 'x-forwarded-for': '203.0.113.9' } });
-    await runner.close();
-
-    const text = readFileSync(join(dataDir, VISITS_FILE), 'utf8');
-    expect(JSON.parse(text)).toEqual({ days: { [today()]: { nl: 1 } } });
-    expect(text).not.toMatch(/127\.0\.0\.1|203\.0\.113|Mozilla|flyer/);
-  });
-
-  it('refuses to start on a damaged visits file rather than overwrite it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
-    writeFileSync(join(dataDir, VISITS_FILE), '{"visits": 3}');
-
-    await expect(start(dataDir)).rejects.toThrow(/is not a visits file/);
-    expect(readFileSync(join(dataDir, VISITS_FILE), 'utf8')).toBe('{"visits": 3}');
+    const stored = JSON.stringify(items);
+    for (const kept of ['127.0.0.1', '::1', 'Mozilla', 'Firefox', 'iPhone', 'Googlebot'])
+      expect(stored).not.toContain(kept);
+    const endOfDay = Date.parse(`${today()}T00:00:00.000Z`) / 1000 + 86_400;
+    const visitors = items.filter((item) => typeof item.id === 'string');
+    expect(visitors.map((item) => String(item.id).replace(/[0-9a-f]{64}$/, '<hash>')).sort()).toEqual([
+      'en:<hash>',
+      'nl:<hash>',
+      'nl:<hash>',
+      'salt',
+    ]);
+    for (const visitor of visitors) expect(visitor.expiresAt).toBe(endOfDay);
+    expect(stored).not.toContain('an-old-salt');
   });
 });

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isRobotUserAgent, type RequestOutcome, visitLanguageOf } from '#contract/visit-counting';
+import { countsTowardClientLimit } from '#contract/abuse-limits';
+import { isRobotUserAgent, VISIT_PATH } from '#contract/visit-counting';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
-const visit: RequestOutcome = { method: 'GET', path: '/', status: 200, userAgent: CHROME };
 
-describe('what counts as a visit (one rule for the runner and the access logs)', () => {
-  it.each([
-    ['the Dutch home', visit, 'nl'],
-    ['the English home', { ...visit, path: '/en/' }, 'en'],
-    ['a revalidated home (304)', { ...visit, path: '/en/', status: 304 }, 'en'],
-    ['no user agent at all', { ...visit, userAgent: undefined }, 'nl'],
-  ] as const)('counts %s', (_name, outcome, language) => {
-    expect(visitLanguageOf(outcome)).toBe(language);
-  });
-
-  it.each([
-    ['HEAD', { ...visit, method: 'HEAD' }],
-    ['a POST', { ...visit, method: 'POST' }],
-    ['an asset', { ...visit, path: '/assets/index-Ab12.js' }],
-    ['another page', { ...visit, path: '/privacy' }],
-    ['/en without its slash (a redirect)', { ...visit, path: '/en', status: 301 }],
-    ['/index.html', { ...visit, path: '/index.html', status: 301 }],
-    ['a not-found answer', { ...visit, status: 404 }],
-    ['an error', { ...visit, status: 503 }],
-  ] as const)('does not count %s', (_name, outcome) => {
-    expect(visitLanguageOf(outcome)).toBeUndefined();
-  });
-
+describe('who is a visitor (one rule for AWS and the runner)', () => {
   it.each([
     'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
@@ -39,7 +17,6 @@ describe('what counts as a visit (one rule for the runner and the access logs)',
     'SomeCrawler/1.0',
   ])('does not count a robot that says so: %s', (userAgent) => {
     expect(isRobotUserAgent(userAgent)).toBe(true);
-    expect(visitLanguageOf({ ...visit, userAgent })).toBeUndefined();
   });
 
   it.each([
@@ -48,5 +25,16 @@ describe('what counts as a visit (one rule for the runner and the access logs)',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:141.0) Gecko/20100101 Firefox/141.0',
   ])('counts a browser: %s', (userAgent) => {
     expect(isRobotUserAgent(userAgent)).toBe(false);
+  });
+
+  it('counts a client that sends no user agent at all: only a robot that says so is left out', () => {
+    expect(isRobotUserAgent(undefined)).toBe(false);
+    expect(isRobotUserAgent('')).toBe(false);
+  });
+
+  it('leaves the beacon out of the per-client limit on posts, as it sends no mail and comes with every page load', () => {
+    expect(countsTowardClientLimit('POST', VISIT_PATH)).toBe(false);
+    expect(countsTowardClientLimit('POST', `${VISIT_PATH}/more`)).toBe(false);
+    expect(countsTowardClientLimit('POST', `${VISIT_PATH}s`)).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ for (const language of ['nl', 'en'])
     `<html lang="${language}">${TOKEN_PLACEHOLDER}</html>`,
   );
 vi.stubEnv('TABLE_NAME', 'waitlist-test');
+vi.stubEnv('VISITOR_TABLE_NAME', 'visitors-test');
 vi.stubEnv('CONFIRM_PAGES_DIR', pagesDir);
 vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
 vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitsByDay } from '../../../operator/visits-file';
 import {
   BAR_WIDTH,
   rate,
   type SignupFacts,
   signupBar,
+  type VisitsByDay,
   waitlistStats,
   waitlistStatsReport,
 } from '../../../operator/waitlist-stats';
