@@ -1,0 +1,4 @@
+import { walkJourneysIn } from './journeys';
+import { chromium } from './puppeteer-engines';
+
+walkJourneysIn(chromium);

@@ -1,0 +1,4 @@
+import { walkJourneysIn } from './journeys';
+import { firefox } from './puppeteer-engines';
+
+walkJourneysIn(firefox);

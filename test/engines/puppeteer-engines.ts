@@ -1,0 +1,81 @@
+/**
+ * Chromium (over the DevTools protocol) and Firefox ESR (over WebDriver BiDi, no geckodriver) through
+ * puppeteer-core, both Debian's builds: puppeteer-core never downloads a browser.
+ */
+import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../frontend/scripts/chromium';
+import { type Engine, type EngineTab, type TabOptions, VIEWPORT } from './engine';
+
+function tabOf(page: Page, close: () => Promise<void>): EngineTab {
+  return {
+    goto: async (url) => {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    click: (x, y) => page.mouse.click(x, y),
+    type: (text) => page.keyboard.type(text),
+    press: (key) => page.keyboard.press(key),
+    close,
+  };
+}
+
+/**
+ * An engine whose browser is launched once for each setting of `javaScript` that `launchOptions` gives
+ * (Firefox cannot switch scripts off for one tab over BiDi), and once for both when it gives the same.
+ */
+function puppeteerEngine(
+  name: string,
+  launchOptions: (javaScript: boolean) => LaunchOptions,
+  scriptsOffPerTab: boolean,
+): Engine {
+  const browsers = new Map<boolean, Promise<Browser>>();
+  const browserFor = (javaScript: boolean) => {
+    const key = scriptsOffPerTab || javaScript;
+    let browser = browsers.get(key);
+    if (!browser) {
+      browser = puppeteer.launch(launchOptions(key));
+      browsers.set(key, browser);
+    }
+    return browser;
+  };
+  return {
+    name,
+    async newTab({ javaScript, initScript }: TabOptions) {
+      // A browser context of its own: no storage, cookies or cache from another tab.
+      const context = await (await browserFor(javaScript)).createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(VIEWPORT);
+      if (scriptsOffPerTab && !javaScript) await page.setJavaScriptEnabled(false);
+      await page.evaluateOnNewDocument(initScript);
+      return tabOf(page, () => context.close());
+    },
+    async close() {
+      const launched = [...browsers.values()];
+      browsers.clear();
+      await Promise.all(launched.map(async (browser) => (await browser).close()));
+    },
+  };
+}
+
+export const chromium = (): Engine =>
+  puppeteerEngine(
+    'chromium',
+    () => ({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS }),
+    true,
+  );
+
+export const firefox = (): Engine =>
+  puppeteerEngine(
+    'firefox',
+    (javaScript) => ({
+      browser: 'firefox',
+      executablePath: '/usr/bin/firefox-esr',
+      headless: true,
+      extraPrefsFirefox: {
+        // Scrollbars over the page, as on a phone and in the other two engines: else the page is 12 px narrower.
+        'ui.useOverlayScrollbars': 1,
+        'javascript.enabled': javaScript,
+      },
+    }),
+    false,
+  );

@@ -1,0 +1,4 @@
+import { walkJourneysIn } from './journeys';
+import { webkit } from './webkit-engine';
+
+walkJourneysIn(webkit);
