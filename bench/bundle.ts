@@ -9,6 +9,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { inlineStylesOf } from '#contract/security-headers';
+import { PAGE_SITE_CONFIG_FILE } from '#contract/site-config';
 import { BUNDLE_BUDGETS, type BudgetCheck, describeBudget, evaluateBudget } from './budgets';
 import type { BenchSection } from './report';
 import { kb } from './table';
@@ -219,6 +220,7 @@ export function assertBuilt(distDir = DIST_DIR): void {
 /**
  * Measures dist/ and the Lambda bundle as built. The module breakdown comes from a second build of the
  * same Vite config with hidden source maps into a temporary folder (dist/ stays as it is): a few seconds.
+ * It is given the site's facts dist/ was built with (PAGE_SITE_CONFIG_FILE), not this process's.
  */
 export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasurement> {
   assertBuilt(distDir);
@@ -285,11 +287,16 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string): Promi
     // Vite builds for whatever NODE_ENV says, and a test runner says `test`: build as `npm run build` does.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
+    const siteConfigFile = join(distDir, PAGE_SITE_CONFIG_FILE);
+    const builtWith = existsSync(siteConfigFile)
+      ? { define: { __SITE_CONFIG__: JSON.stringify(JSON.parse(readFileSync(siteConfigFile, 'utf8'))) } }
+      : {};
     try {
       await build({
         configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
         logLevel: 'warn',
         mode: 'production',
+        ...builtWith,
         build: { outDir, emptyOutDir: true, sourcemap: 'hidden', copyPublicDir: false },
       });
     } finally {

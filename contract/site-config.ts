@@ -10,8 +10,8 @@
  * | `MANDJE_SOCIAL_NETWORK`   | the social profile's network                           | `Instagram`                            |
  * | `MANDJE_SOCIAL_HANDLE`    | its handle                                             | `@mandje.nl`                           |
  * | `MANDJE_SOCIAL_URL`       | its address                                            | `https://www.instagram.com/mandje.nl/` |
- * | `MANDJE_CONTROLLER_NAME`  | the controller's legal name (GDPR art. 13)             | unset                                  |
- * | `MANDJE_CONTROLLER_ADDRESS` | its postal address, on one line                      | unset                                  |
+ * | `MANDJE_CONTROLLER_NAME`  | the controller's legal name (GDPR art. 13)             | unset; a deploy needs it               |
+ * | `MANDJE_CONTROLLER_ADDRESS` | its postal address, on one line                      | unset; a deploy needs it               |
  * | `MANDJE_CONTROLLER_KVK`   | its Chamber of Commerce (KvK) number, 8 digits         | unset                                  |
  *
  * An empty variable counts as unset (the deploy workflow passes a repository variable that does not exist
@@ -116,6 +116,34 @@ export function readSiteConfig(env: SiteEnvironment): SiteConfig {
     },
   };
 }
+
+/** The variables a deploy must have, unset as they may be locally: who is responsible for the data. */
+export const CONTROLLER_SETTINGS = ['MANDJE_CONTROLLER_NAME', 'MANDJE_CONTROLLER_ADDRESS'] as const;
+
+/**
+ * A site that goes live names the legal person responsible for the waitlist's data and its address (GDPR
+ * art. 13): without them the privacy notice could only name the brand. `npm start`, `npm run build` and the
+ * tests may leave them unset; the CDK app, which `npm run synth` and `npm run deploy` run, may not. Throws
+ * SiteConfigError naming both variables and which of them is unset.
+ */
+export function requireController({ controller }: SiteConfig): void {
+  const given = {
+    MANDJE_CONTROLLER_NAME: controller.legalName,
+    MANDJE_CONTROLLER_ADDRESS: controller.postalAddress,
+  };
+  const unset = CONTROLLER_SETTINGS.filter((name) => !given[name]);
+  if (unset.length > 0)
+    throw new SiteConfigError(
+      `Set MANDJE_CONTROLLER_NAME (the legal name) and MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13). Unset: ${unset.join(', ')}.`,
+    );
+}
+
+/**
+ * Where in dist/ the build records the facts it put in the page (a dot folder: never served, never
+ * deployed), so a second build of the same bundle (bench/bundle.ts) is given the same, whatever its own
+ * environment says: `npm run test:aws` builds the page with an example controller, the budgets measure it.
+ */
+export const PAGE_SITE_CONFIG_FILE = '.mandje/site-config.json';
 
 /** The facts the page shows, without the sender. */
 export function pageSiteConfig({ mailFrom: _sender, ...page }: SiteConfig): PageSiteConfig {

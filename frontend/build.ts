@@ -12,6 +12,7 @@ import { confirmPageFile, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '#contract/security-headers';
+import { PAGE_SITE_CONFIG_FILE, pageSiteConfig, readSiteConfig } from '#contract/site-config';
 import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
 import type { Page } from './src/i18n/page-metadata';
@@ -96,6 +97,12 @@ mkdirSync(dirname(hashesFile), { recursive: true });
 writeFileSync(
   hashesFile,
   `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
+);
+
+// The site's facts the bundle holds, read as vite.config.ts read them (#contract/site-config).
+writeFileSync(
+  join(outDir, PAGE_SITE_CONFIG_FILE),
+  `${JSON.stringify(pageSiteConfig(readSiteConfig(process.env)), null, 2)}\n`,
 );
 
 // robots.txt, sitemap.xml and security.txt name the site's address and contact as the pages do: from the

@@ -1,6 +1,6 @@
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
+import { readSiteConfig, requireController, type SiteEnvironment } from '#contract/site-config';
 import { deploySettings } from './deploy-settings';
 import { addMandjeStacks, type MandjeStacks } from './mandje-stacks';
 import { acknowledgeEdgeNagFindings, acknowledgeNagFindings } from './nag-acknowledgements';
@@ -25,10 +25,12 @@ export interface MandjeAppOptions {
 
 /**
  * The stacks of one deployment with their checks, from the deploy settings (`-c name=value`) and the site's
- * facts. Throws DeploySettingError or SiteConfigError for a setting to correct.
+ * facts, which must name the controller of the data (requireController): whatever this app synthesizes is
+ * meant to go live. Throws DeploySettingError or SiteConfigError for a setting to correct.
  */
 export function addMandjeApp(app: App, { siteDir, functionsDir, env }: MandjeAppOptions): MandjeStacks {
   const site = readSiteConfig(env);
+  requireController(site);
   const stacks = addMandjeStacks(app, {
     description: 'Mandje: landing page and waitlist',
     siteDir,

@@ -1,14 +1,18 @@
 /**
  * Draws the PNG icons and the social preview of each language in frontend/public/ from favicon.svg, the
- * brand colours and the hero's title, with Chromium from apt and system fonts only. Run it again after
- * changing the mark, the colours or the title: `npx tsx frontend/scripts/draw-brand-images.ts`, then commit
- * the PNGs (the build only copies them). Each preview carries its alt text as its PNG description, which a
- * test holds to the page's (test/unit/head-assets.test.tsx).
+ * brand colours and the hero's title, with Chromium from apt. The previews are the page's own: its typeface
+ * (the repo's font file, nothing fetched), the logo's wordmark (components/wordmark.svg) and the
+ * mascot (public/mascot.svg). Run it again after changing the mark, the colours, the font, the mascot or the
+ * title: `npx tsx frontend/scripts/draw-brand-images.ts`, then commit the PNGs (the build only copies them).
+ * Each preview carries its alt text as its PNG description, which a test holds to the page's
+ * (test/unit/head-assets.test.tsx).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { BRAND_NAME } from '#contract/brand';
 import { LOCALES, type Locale } from '#contract/locales';
+import { WORDMARK } from '../src/components/wordmark-box';
 import { savingsClaims } from '../src/config/savings-claims';
 import { formattersFor } from '../src/i18n/format';
 import { messages } from '../src/i18n/messages';
@@ -18,10 +22,20 @@ import { withDescription } from './png-description';
 
 const publicDir = join(import.meta.dirname, '../public');
 const mark = readFileSync(join(publicDir, 'favicon.svg'), 'utf8').replace(/<title>.*?<\/title>/, '');
+const mascot = `data:image/svg+xml;base64,${readFileSync(join(publicDir, 'mascot.svg')).toString('base64')}`;
+/** The logo's drawn name: its symbol, for a `<use>` in the page. */
+const wordmark = readFileSync(join(import.meta.dirname, '../src/components/wordmark.svg'), 'utf8');
+/** The page's typeface, from the file the page serves (frontend/src/fonts/), under the name the CSS gives it. */
+const FAMILY = 'Bricolage Grotesque';
+const fontFace = `@font-face{font-family:"${FAMILY}";font-weight:400 700;src:url(data:font/woff2;base64,${readFileSync(
+  join(import.meta.dirname, '../src/fonts/bricolage-grotesque.woff2'),
+).toString('base64')}) format("woff2")}`;
 /** Brand colours from frontend/src/styles.css. */
 const BRAND_50 = '#f0fdf4';
 const BRAND_700 = '#15803d';
 const BRAND_900 = '#14532d';
+/** The page's stone-700, for the line under the title. */
+const STONE_700 = '#44403b';
 
 /**
  * The mark centred on a square, at `markShare` of its side; `background` none keeps it transparent. The
@@ -38,18 +52,28 @@ const FOOTNOTE: Record<Locale, (weekly: string) => string> = {
   en: (weekly) => `Save about ${weekly} a week · Free waitlist`,
 };
 
+/**
+ * The preview: the logo (the mark and the wordmark, drawn 120 px to the em), the hero's title and the line
+ * under it in the page's typeface, and the mascot beside them.
+ */
 const socialPreview = (locale: Locale) => `
-  <body style="margin:0;width:${SOCIAL_PREVIEW.width}px;height:${SOCIAL_PREVIEW.height}px;display:flex;flex-direction:column;justify-content:center;
-    gap:28px;padding:0 96px;box-sizing:border-box;background:${BRAND_50};color:${BRAND_900};
-    font-family:system-ui,sans-serif">
-    <div style="display:flex;align-items:center;gap:28px">
-      <div style="width:132px;height:132px">${mark}</div>
-      <div style="font-size:112px;font-weight:800;letter-spacing:-3px;color:${BRAND_700}">Mandje</div>
+  <style>${fontFace}</style>
+  <body style="margin:0;width:${SOCIAL_PREVIEW.width}px;height:${SOCIAL_PREVIEW.height}px;display:flex;align-items:center;
+    gap:40px;padding:0 72px 0 88px;box-sizing:border-box;background:${BRAND_50};color:${BRAND_900};
+    font-family:'${FAMILY}'">
+    <div hidden>${wordmark}</div>
+    <div style="flex:1;display:flex;flex-direction:column;gap:32px">
+      <div style="display:flex;align-items:center;gap:24px">
+        <div style="width:112px;height:112px">${mark}</div>
+        <svg width="${WORDMARK.width * 1.2}" height="${WORDMARK.height * 1.2}" role="img" aria-label="${BRAND_NAME}"
+          style="color:${BRAND_700}"><use href="#${WORDMARK.id}"/></svg>
+      </div>
+      <div style="font-size:56px;font-weight:650;line-height:1.1;letter-spacing:-0.025em;text-wrap:balance">
+        ${messages[locale].hero.title}
+      </div>
+      <div style="font-size:28px;white-space:nowrap;color:${STONE_700}">${FOOTNOTE[locale](savingsClaims(formattersFor(locale)).weekly)}</div>
     </div>
-    <div style="font-size:56px;font-weight:700;line-height:1.15;max-width:960px">
-      ${messages[locale].hero.title}
-    </div>
-    <div style="font-size:34px;color:#44403c">${FOOTNOTE[locale](savingsClaims(formattersFor(locale)).weekly)}</div>
+    <img src="${mascot}" alt="" width="300" height="300">
   </body>`;
 
 interface Image {
@@ -89,6 +113,12 @@ try {
   for (const { file, size, html, transparent, description } of IMAGES) {
     const page = await browser.newPage({ viewport: { width: size[0], height: size[1] } });
     await page.setContent(`<!doctype html><html lang="${description?.locale ?? 'nl'}">${html}</html>`);
+    await page.evaluate(() => document.fonts.ready);
+    if (
+      html.includes(FAMILY) &&
+      !(await page.evaluate((family) => document.fonts.check(`56px "${family}"`), FAMILY))
+    )
+      throw new Error(`${file}: the page's typeface did not load`);
     const png = await page.screenshot({ omitBackground: transparent });
     await page.close();
     writeFileSync(

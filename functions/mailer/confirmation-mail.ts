@@ -16,8 +16,8 @@ export interface ConfirmationMailInput extends MailEnvelope {
   /** How long the link is valid and a pending signup is kept. */
   validDays: number;
   /**
-   * The person's leave link (#contract/leave): given, the mail ends with "not you, or changed your mind?"
-   * and that link, and carries RFC 8058's one-click headers.
+   * The person's leave link (#contract/leave): given, the mail ends with "change your mind after
+   * confirming?" and that link, and carries RFC 8058's one-click headers.
    */
   leaveUrl?: string;
 }
@@ -25,12 +25,18 @@ export interface ConfirmationMailInput extends MailEnvelope {
 export type ConfirmationMail = ComposedMail;
 
 const dagen = (days: number) => `${days} ${days === 1 ? 'dag' : 'dagen'}`;
+// What is still to do comes first, as on the page after signing up: the preheader (the line an inbox shows
+// beside the subject) and the sentence before the button say the same. Someone who did not sign up, or
+// changed their mind before confirming, has one thing to do: nothing (`ignore`); the leave link at the
+// end is for later, once confirmed.
 const nl = {
   subject: (brand: string) => `Bevestig je aanmelding voor de wachtlijst van ${brand}`,
+  preheader: 'Nog één stap: bevestig je aanmelding met de knop in deze mail.',
   greeting: 'Hoi,',
-  signedUp: (brand: string) => `Dit adres is aangemeld voor de wachtlijst van ${brand}.`,
-  confirmByLink: 'Was jij dat? Bevestig dan je aanmelding via deze link:',
-  confirmByButton: 'Was jij dat? Bevestig dan je aanmelding met de knop hieronder.',
+  signedUp: (brand: string) =>
+    `Iemand (hopelijk jij) heeft dit adres aangemeld voor de wachtlijst van ${brand}.`,
+  confirmByLink: 'Was jij dat? Dan nog één stap: bevestig je aanmelding via deze link:',
+  confirmByButton: 'Was jij dat? Dan nog één stap: bevestig je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   validity: (days: number) => `De link is ${dagen(days)} geldig.`,
@@ -40,17 +46,19 @@ const nl = {
   questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
   signOff: 'Groeten,',
   team: (brand: string) => `Het ${brand}-team`,
-  leave: 'Niet jij, of wil je toch niet meer? Verlaat de wachtlijst:',
+  leaveLater: 'Bedenk je je na het bevestigen?',
+  leave: 'Verlaat de wachtlijst',
 };
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 // Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   subject: (brand) => `Confirm your signup for the ${brand} waitlist`,
+  preheader: 'One more step: confirm your signup with the button in this email.',
   greeting: 'Hello,',
   signedUp: (brand) => `Someone (hopefully you) used this email address to join the ${brand} waitlist.`,
-  confirmByLink: 'If that was you, please confirm your signup with this link:',
-  confirmByButton: 'If that was you, please confirm your signup with the button below.',
+  confirmByLink: 'If that was you, there is one more step: confirm your signup with this link:',
+  confirmByButton: 'If that was you, there is one more step: confirm your signup with the button below.',
   button: 'Confirm my signup',
   buttonFallback: 'Button not working? Copy this link into your browser:',
   validity: (count) => `The link works for ${days(count)}.`,
@@ -60,7 +68,8 @@ const en: typeof nl = {
   questions: (contact) => `Questions? Email us at ${contact}.`,
   signOff: 'Best wishes,',
   team: (brand) => `The ${brand} team`,
-  leave: 'Not you, or changed your mind? Leave the waitlist:',
+  leaveLater: 'Change your mind after confirming?',
+  leave: 'Leave the waitlist',
 };
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
@@ -76,6 +85,7 @@ export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail
 
   return composeMail(input, {
     subject: copy.subject(brandName),
+    preheader: copy.preheader,
     text: [
       copy.greeting,
       `${copy.signedUp(brandName)} ${copy.confirmByLink}`,
@@ -84,7 +94,8 @@ export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail
       copy.ignore(validDays),
       copy.questions(contactEmail),
       signOff.join(CRLF),
-      ...(leave ? [`${copy.leave} ${leave}`] : []),
+      // The URL after a space and nothing after it: a plain-text reader's mail program makes it a link.
+      ...(leave ? [`${copy.leaveLater} ${copy.leave}: ${leave}`] : []),
     ],
     html: [
       htmlBlock.paragraph(copy.greeting),
@@ -96,7 +107,8 @@ export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail
       htmlBlock.paragraph(copy.ignore(validDays)),
       htmlBlock.paragraph(copy.questions(contactEmail)),
       htmlBlock.signOff(signOff),
-      ...(leave ? [htmlBlock.footer([[`${copy.leave} `, { text: leave, href: leave }]])] : []),
+      // The link's words, not its URL: at 390 px the URL alone is wider than the screen.
+      ...(leave ? [htmlBlock.footer([[`${copy.leaveLater} `, { text: copy.leave, href: leave }]])] : []),
     ],
     ...(leave ? { leaveUrl: leave } : {}),
   });

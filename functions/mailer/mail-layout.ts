@@ -116,7 +116,10 @@ export const textParagraph = (content: readonly Inline[]) =>
     )
     .join('');
 
-/** The look's pieces, each one HTML line; every value in them is escaped. */
+/**
+ * The look's pieces, each one HTML line; every value in them is escaped. A link whose words are its URL
+ * breaks anywhere, as `url` does, so that no address widens the mail beyond a phone's screen.
+ */
 export const htmlBlock = {
   paragraph(content: readonly Inline[] | string, style = ''): string {
     const parts = typeof content === 'string' ? [content] : content;
@@ -124,7 +127,7 @@ export const htmlBlock = {
       .map((part) =>
         typeof part === 'string'
           ? escapeHtml(part)
-          : `<a href="${escapeHtml(part.href)}" style="color:${BRAND_GREEN};text-decoration:underline">${escapeHtml(part.text)}</a>`,
+          : `<a href="${escapeHtml(part.href)}" style="color:${BRAND_GREEN};text-decoration:underline${part.text === part.href ? ';word-break:break-all' : ''}">${escapeHtml(part.text)}</a>`,
       )
       .join('');
     return `<p style="margin:0 0 16px${style}">${inner}</p>`;
@@ -151,6 +154,11 @@ export const htmlBlock = {
 
 export interface MailContent {
   subject: string;
+  /**
+   * The line an inbox shows after the subject, before the mail is opened: in the HTML part, hidden when it
+   * is. Without it, inboxes show the mail's first words.
+   */
+  preheader?: string;
   /** The text part, paragraph by paragraph (a paragraph may hold line breaks). */
   text: readonly string[];
   /** The HTML body's blocks (htmlBlock), under the brand. */
@@ -187,6 +195,9 @@ export function composeMail(envelope: MailEnvelope, content: MailContent): Compo
     '</head>',
     '<body style="margin:0;padding:0;background-color:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
+    ...(content.preheader
+      ? [`<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${e(content.preheader)}</div>`]
+      : []),
     // The brand as a word, not an image: mail clients block images until asked, and text always shows.
     `<p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND_GREEN}">${e(brandName)}</p>`,
     ...content.html,

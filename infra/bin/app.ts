@@ -1,6 +1,7 @@
 /**
- * The CDK app: `npm run synth`, `npm run deploy` and `cdk bootstrap` run this. Every setting is optional
- * (infra/deploy-settings.ts; the site's facts, the mails' sender among them: #contract/site-config):
+ * The CDK app: `npm run synth`, `npm run deploy` and `cdk bootstrap` run this. Every deploy setting is optional
+ * (infra/deploy-settings.ts; the site's facts, the mails' sender among them: #contract/site-config), but the
+ * site must name the controller of its data (MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS):
  *   cdk deploy --all -c mailFrom=hallo@mandje.nl -c domainNames=mandje.nl,www.mandje.nl -c certificateArn=arn:aws:acm:us-east-1:…
  */
 import { resolve } from 'node:path';

@@ -2,11 +2,11 @@
  * Confirming a signup by mail, as a person does it, in both languages, with and without a script: join,
  * take the link from the mail (the runner's outbox), open it, press the button, see the result.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CONFIRM_RESULT_PAGES, CONFIRM_RESULT_PATH } from '#contract/confirmation';
 import { confirmCopy } from '../../frontend/src/features/confirm/copy/confirm-copy';
+import { linkInMailTo } from './mail-link';
 import { expect, expectNoAxeViolations, LOCALE_CASES, type LocaleCase, openPage, test } from './support';
 
 const OUTBOX = join(process.env.MANDJE_E2E_DATA_DIR as string, 'outbox');
@@ -14,25 +14,6 @@ const OUTBOX = join(process.env.MANDJE_E2E_DATA_DIR as string, 'outbox');
 let addressCount = 0;
 const newAddress = (label: string) =>
   `confirm.${label}.${Date.now()}.${process.pid}.${++addressCount}@example.nl`;
-
-/** The confirmation link in the mail to `email`, once the mail is in the outbox. */
-async function linkInMailTo(email: string): Promise<string> {
-  let raw: string | undefined;
-  await expect
-    .poll(() => {
-      raw = readdirSync(OUTBOX, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => readFileSync(join(OUTBOX, entry.name), 'utf8'))
-        .find((mail) => mail.includes(`To: ${email}\r\n`));
-      return raw !== undefined;
-    })
-    .toBe(true);
-  const part = raw?.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
-  const text = Buffer.from(part.replace(/\r\n/g, ''), 'base64').toString();
-  const link = text.match(/http:\/\/\S+\/api\/confirm\?\S+/)?.[0];
-  expect(link, 'a confirmation link in the mail').toBeDefined();
-  return link as string;
-}
 
 function signupForm(page: Page, { copy }: LocaleCase) {
   const section = page.getByRole('region', { name: copy.signup.title });
@@ -61,7 +42,7 @@ for (const localeCase of LOCALE_CASES) {
       // Where the mail went, as typed, so a typo would show.
       await expect(page.getByRole('status').getByText(email, { exact: true })).toBeVisible();
 
-      const link = await linkInMailTo(email);
+      const link = await linkInMailTo(OUTBOX, email, '/api/confirm');
       await openPage(page, link);
       await expect(page.getByRole('heading', { level: 1, name: copy.meta.confirmTitle })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -97,7 +78,7 @@ for (const localeCase of LOCALE_CASES) {
       await form.email.fill(email);
       await Promise.all([page.waitForURL(/\/waitlist\/joined$/), form.submit.click()]);
 
-      const link = await linkInMailTo(email);
+      const link = await linkInMailTo(OUTBOX, email, '/api/confirm');
       await page.goto(link);
       await expect(page.getByRole('heading', { level: 1, name: copy.meta.confirmTitle })).toBeVisible();
       await Promise.all([

@@ -310,14 +310,19 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await expect(card).toContainText(copy.demo.alternative.save(figures.alternativeSavings));
       await expect(card).not.toContainText(copy.demo.cheapestLabel);
 
-      // Neutral, not highlighted like the winner: the cheapest store's box has the brand colour around it.
+      // SPEC's orange card, not highlighted like the winner: the cheapest store's box has the brand colour
+      // around it. The colour as painted, in sRGB (the stylesheet may give it in another colour space).
       const outline = (element: Locator) => element.evaluate((node) => getComputedStyle(node).boxShadow);
       expect(await outline(card)).not.toEqual(await outline(cheapest));
-      expect(await card.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe(
-        await panel.evaluate(
-          (node) => getComputedStyle(node.closest('#demo > div > div') ?? node).backgroundColor,
-        ),
-      );
+      const [red = 0, green = 0, blue = 0] = await card.evaluate((node) => {
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        context.fillStyle = getComputedStyle(node).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        return [...context.getImageData(0, 0, 1, 1).data];
+      });
+      expect(red, 'orange: more red than green').toBeGreaterThan(green);
+      expect(green, 'orange: more green than blue').toBeGreaterThan(blue);
+      expect(red - blue, 'orange, not grey').toBeGreaterThanOrEqual(12);
     });
 
     test('shows the products without an offer as a plain note, not as an error', async ({ page }) => {
@@ -367,6 +372,29 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         }
       });
     }
+
+    test('the demo card is as round at the bottom as at the top, its tinted last part included', async ({
+      page,
+    }) => {
+      const { section } = demoParts(page, copy);
+      const field = section.getByRole('textbox', { name: copy.demo.tryFirst.label });
+
+      const corners = await field.evaluate((node) => {
+        const form = node.closest('form') as HTMLElement;
+        const card = form.parentElement as HTMLElement;
+        const { borderTopLeftRadius, borderTopRightRadius } = getComputedStyle(card);
+        const { borderBottomLeftRadius, borderBottomRightRadius } = getComputedStyle(form);
+        return {
+          lastPart: form === card.lastElementChild,
+          top: [borderTopLeftRadius, borderTopRightRadius],
+          bottom: [borderBottomLeftRadius, borderBottomRightRadius],
+        };
+      });
+
+      expect(corners.lastPart).toBe(true);
+      expect(corners.top[0]).not.toBe('0px');
+      expect(corners.bottom).toEqual(corners.top);
+    });
 
     test('fits 360 px: nothing wider than the screen, no broken amounts, short lines on the cards', async ({
       page,

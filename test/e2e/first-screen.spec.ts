@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { escapeRegExp, expect, LOCALE_CASES, openPage, prepare, test } from './support';
+import { BRAND_NAME } from '#contract/brand';
+import {
+  escapeRegExp,
+  expect,
+  LOCALE_CASES,
+  NL,
+  openPage,
+  prepare,
+  test,
+  waitUntilInteractive,
+} from './support';
 
 /** The fonts Chromium really drew an element's text in (not the list the CSS asked for), by family name. */
 async function drawnFonts(page: Page, selector: string): Promise<string> {
@@ -112,6 +122,60 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
     });
   });
 }
+
+test.describe('the brand on a first visit, in every engine', () => {
+  test('the logo’s name is drawn, in the header and the footer alike, and shown on a first visit', async ({
+    page,
+    request,
+  }) => {
+    await openPage(page, '/');
+
+    const inHeader = page.getByRole('banner').getByRole('img', { name: BRAND_NAME });
+    const inFooter = page.getByRole('contentinfo').getByRole('img', { name: BRAND_NAME });
+    const drawing = (name: Element) => name.querySelector('use')?.getAttribute('href') ?? '';
+    const href = await inHeader.evaluate(drawing);
+    expect(href).toMatch(/^\/assets\/wordmark-[\w-]+\.svg#wordmark$/);
+    expect(await inFooter.evaluate(drawing)).toBe(href);
+    // The drawing has come and is drawn: the box of what the header's <use> shows.
+    await expect
+      .poll(() => inHeader.evaluate((svg) => svg.querySelector('use')?.getBBox().width ?? 0))
+      .toBeGreaterThan(0);
+    const file = await request.get(href.replace(/#.*/, ''));
+    expect(file.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(file.headers()['cache-control']).toContain('immutable');
+    expect((await file.text()).match(/<path /g)).toHaveLength(1);
+    // Not text, which a first visit would show in the local fallback.
+    for (const part of [page.getByRole('banner'), page.getByRole('contentinfo')])
+      await expect(part.getByText(BRAND_NAME, { exact: true })).toHaveCount(0);
+  });
+
+  test('without Chromium’s deliveryType, as in Firefox and WebKit, a reload and a page reached from the site are in the typeface from their first paint', async ({
+    page,
+  }) => {
+    // Resource Timing's attribute, which navigation timing inherits.
+    await page.addInitScript(() =>
+      Reflect.deleteProperty(PerformanceResourceTiming.prototype, 'deliveryType'),
+    );
+    const inTypeface = /^"Bricolage Grotesque"/;
+    // A first visit: the fallback; the file is fetched once the page has painted.
+    await openPage(page, '/');
+    const hasDeliveryType = () => 'deliveryType' in (performance.getEntriesByType('navigation')[0] ?? {});
+    expect(await page.evaluate(hasDeliveryType)).toBe(false);
+    await expect(page.locator('html')).not.toHaveAttribute('data-typeface');
+    await page.waitForLoadState('networkidle');
+
+    await page.reload();
+    await waitUntilInteractive(page);
+    await expect(page.locator('html')).toHaveAttribute('data-typeface', 'cached');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', inTypeface);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: NL.copy.footer.privacy }).click();
+    await waitUntilInteractive(page);
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.locator('html')).toHaveAttribute('data-typeface', 'cached');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', inTypeface);
+  });
+});
 
 test.describe('details of the page', () => {
   test('the skip link has room of its own when focused and covers neither the logo nor anything else', async ({

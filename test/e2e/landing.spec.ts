@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   BASKET_DEALS,
   containing,
@@ -94,6 +95,10 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
         copy.howItWorks.modes.receipt,
       ];
       await expect(how.getByRole('listitem')).toHaveCount(3);
+      // Three ways in, each on its own, not steps: no ordered list and no number before a mode.
+      await expect(how.locator('ol')).toHaveCount(0);
+      for (const mode of await how.getByRole('listitem').allTextContents())
+        expect(mode).not.toMatch(/^\s*\d/);
       await expect(how.getByRole('heading', { level: 3 })).toHaveText(modes.map((mode) => mode.title));
       for (const mode of modes) await expect(how.getByText(mode.body)).toBeVisible();
 
@@ -182,6 +187,15 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
       const list = sources.getByRole('list', { name: copy.sources.listLabel });
       await expect(list.getByRole('listitem')).toHaveText([...SUPERMARKET_NAMES]);
       await expect(sources.getByText(copy.sources.note)).toBeVisible();
+      // Names, not controls: no outline, no fill, no pill to press.
+      for (const item of await list.getByRole('listitem').all()) {
+        expect(
+          await item.evaluate((node) => {
+            const { boxShadow, backgroundColor, borderTopWidth } = getComputedStyle(node);
+            return { boxShadow, backgroundColor, borderTopWidth };
+          }),
+        ).toEqual({ boxShadow: 'none', backgroundColor: 'rgba(0, 0, 0, 0)', borderTopWidth: '0px' });
+      }
     });
 
     test("what's next shows four coming features and the mascot", async ({ page }) => {
@@ -205,9 +219,16 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
     test('final call to action, signup section and footer are complete', async ({ page }) => {
       const finalCall = page.getByRole('region', { name: copy.finalCta.title });
       await expect(finalCall.getByText(copy.finalCta.body)).toBeVisible();
-      await expect(finalCall.getByRole('link', { name: copy.finalCta.button })).toHaveAttribute(
-        'href',
-        '#signup',
+      const finalLink = finalCall.getByRole('link', { name: copy.finalCta.button });
+      await expect(finalLink).toHaveAttribute('href', '#signup');
+      // The hero's filled button, not an outline: the same fill, text colour and size.
+      const look = (link: Locator) =>
+        link.evaluate((node) => {
+          const { backgroundColor, color, fontSize, paddingTop, borderTopWidth } = getComputedStyle(node);
+          return { backgroundColor, color, fontSize, paddingTop, borderTopWidth };
+        });
+      expect(await look(finalLink)).toEqual(
+        await look(page.getByRole('banner').getByRole('link', { name: copy.hero.joinWaitlist })),
       );
 
       const signup = page.getByRole('region', { name: copy.signup.title });

@@ -3,13 +3,13 @@
  * link in a real mail (the runner's outbox), and from the privacy notice's form for a person without a mail
  * at hand. Axe checks each new page as it appears.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { leaveCopy } from '../../frontend/src/features/leave/copy/leave-copy';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
+import { linkInMailTo } from './mail-link';
 import { expect, expectNoAxeViolations, LOCALE_CASES, openPage, test } from './support';
 
 const OUTBOX = join(process.env.MANDJE_E2E_DATA_DIR as string, 'outbox');
@@ -18,25 +18,6 @@ let addressCount = 0;
 const newAddress = (label: string) =>
   `leave.${label}.${Date.now()}.${process.pid}.${++addressCount}@example.nl`;
 
-/** The link to `path` (`/api/confirm` or `/api/leave`) in the mail to `email`, once it is in the outbox. */
-async function linkInMailTo(email: string, path: string): Promise<string> {
-  let raw: string | undefined;
-  await expect
-    .poll(() => {
-      raw = readdirSync(OUTBOX, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => readFileSync(join(OUTBOX, entry.name), 'utf8'))
-        .find((mail) => mail.includes(`To: ${email}\r\n`));
-      return raw !== undefined;
-    })
-    .toBe(true);
-  const part = raw?.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
-  const text = Buffer.from(part.replace(/\r\n/g, ''), 'base64').toString();
-  const link = text.match(new RegExp(`http://\\S+${path}\\?\\S+`))?.[0];
-  expect(link, `a ${path} link in the mail`).toBeDefined();
-  return link as string;
-}
-
 /** Someone who signed up and confirmed: their confirmation mail holds their leave link. */
 async function confirmedPerson(
   request: APIRequestContext,
@@ -44,10 +25,10 @@ async function confirmedPerson(
 ): Promise<{ email: string; leave: string }> {
   const email = newAddress(locale);
   expect((await request.post('/api/waitlist', { data: { email, language: locale } })).status()).toBe(201);
-  const confirm = new URL(await linkInMailTo(email, '/api/confirm'));
+  const confirm = new URL(await linkInMailTo(OUTBOX, email, '/api/confirm'));
   const confirmed = await request.post('/api/confirm', { data: { token: confirm.searchParams.get('t') } });
   expect(await confirmed.json()).toEqual({ result: 'confirmed' });
-  return { email, leave: await linkInMailTo(email, '/api/leave') };
+  return { email, leave: await linkInMailTo(OUTBOX, email, '/api/leave') };
 }
 
 /** Whether `email` is still on the list: a confirmed address signing up again hears it is registered. */

@@ -3,13 +3,14 @@
  * is not there, and not on any answer of the API, success or error, through the runner that serves the
  * production build with production's headers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { messages } from '../../frontend/src/i18n/messages';
+import { linkInMailTo } from './mail-link';
 import { expect, openPage, test } from './support';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
@@ -41,24 +42,6 @@ const setCookies = (response: APIResponse) =>
     .headersArray()
     .filter(({ name }) => name.toLowerCase() === 'set-cookie')
     .map(({ value }) => value);
-
-/** The link to `path` in the mail to `email`, once the runner has written it to its outbox. */
-async function linkInMailTo(email: string, path: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const raw = readdirSync(OUTBOX, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => readFileSync(join(OUTBOX, entry.name), 'utf8'))
-        .find((mail) => mail.includes(`To: ${email}\r\n`));
-      const part = raw?.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
-      const text = Buffer.from(part.replace(/\r\n/g, ''), 'base64').toString();
-      link = text.match(new RegExp(`http://\\S+${path}\\?\\S+`))?.[0];
-      return link !== undefined;
-    })
-    .toBe(true);
-  return link as string;
-}
 
 /** The answers of one API route, by what was asked, each with its status and its Set-Cookie headers. */
 type Answers = Record<string, { status: number; cookies: string[] }>;
@@ -132,7 +115,7 @@ test.describe('no cookie, anywhere', () => {
     );
 
     // Confirmation: the link's page, the confirmation itself, a second one, and a token that is nobody's.
-    const confirmLink = new URL(await linkInMailTo(email, CONFIRM_PATH));
+    const confirmLink = new URL(await linkInMailTo(OUTBOX, email, CONFIRM_PATH));
     const token = confirmLink.searchParams.get('t');
     await ask(answers, 'confirm page', request.get(confirmLink.pathname + confirmLink.search, noRedirects));
     await ask(answers, 'confirm', request.post(CONFIRM_PATH, json({ token })));
@@ -142,7 +125,7 @@ test.describe('no cookie, anywhere', () => {
     await ask(answers, 'confirm unknown page', request.get(`${CONFIRM_PATH}?t=not-a-token`, noRedirects));
 
     // Leaving: the link's page, one click, the page's form, and a link that is nobody's.
-    const leaveLink = new URL(await linkInMailTo(email, LEAVE_PATH));
+    const leaveLink = new URL(await linkInMailTo(OUTBOX, email, LEAVE_PATH));
     const leavePath = leaveLink.pathname + leaveLink.search;
     await ask(answers, 'leave page', request.get(leavePath, noRedirects));
     await ask(

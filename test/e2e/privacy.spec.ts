@@ -16,10 +16,11 @@ import {
 const PRIVACY_PATH = { nl: '/privacy', en: '/en/privacy' } as const;
 const AP_URL = 'https://autoriteitpersoonsgegevens.nl';
 
-/** The subjects the notice must cover, as its section headings, in order. */
+/** The subjects the notice must cover, as its section headings, in order, after its summary. */
 function sectionTitles({ locale }: LocaleCase): string[] {
   const notice = privacyCopy[locale];
   return [
+    notice.summary,
     notice.controller,
     notice.data,
     notice.purpose,
@@ -108,7 +109,7 @@ for (const localeCase of LOCALE_CASES) {
       await openPage(page, privacyPath);
 
       const counting = page.getByRole('region', { name: notice.counting.title });
-      await expect(counting.getByText(notice.counting.visits.replace('{days}', '30'))).toBeVisible();
+      await expect(counting.getByText(notice.counting.visits)).toBeVisible();
       await expect(counting.getByText(notice.counting.source)).toBeVisible();
       await expect(counting.getByText(notice.counting.noCookie)).toBeVisible();
       expect(await page.context().cookies()).toEqual([]);
@@ -137,7 +138,7 @@ for (const localeCase of LOCALE_CASES) {
 
     test('its home link leads to the home page in the same language', async ({ page }) => {
       await openPage(page, privacyPath);
-      await page.getByRole('main').getByRole('link', { name: copy.notFound.homeLink }).click();
+      await page.getByRole('main').getByRole('link', { name: copy.common.backToHome }).click();
 
       await expect(page).toHaveURL(new URL(path, page.url()).href);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);

@@ -8,6 +8,7 @@ import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { fillInText } from '../../frontend/src/i18n/fill-in';
 import { formattersFor } from '../../frontend/src/i18n/format';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
+import { isInteractive, markWhenInteractive } from './interactive-mark';
 
 /** Where people find the screenshots (repo-root relative, outside Playwright's own output folder). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -161,22 +162,6 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  */
 export const containing = (text: string) => new RegExp(escapeRegExp(text).replace(/ +/g, '\\s+'));
 
-/**
- * Marks the moment the page is interactive. The page's first passive effect writes `<html lang>` (see
- * applyPageMetadata); a script-made attribute write queues a mutation record even when the value does not
- * change, while the HTML parser's own attributes do not. So the first `lang` mutation on <html> means React
- * has hydrated (or rendered) and its event handlers are attached.
- */
-function markWhenInteractive() {
-  const state = window as unknown as { __mandjeInteractive?: boolean };
-  new MutationObserver((records, observer) => {
-    if (records.some((record) => record.target === document.documentElement)) {
-      state.__mandjeInteractive = true;
-      observer.disconnect();
-    }
-  }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
-}
-
 const prepared = new WeakSet<Page>();
 
 /** Installs the interactivity marker; call it once for pages made outside the `page` fixture. */
@@ -187,11 +172,7 @@ export async function prepare(page: Page): Promise<void> {
 }
 
 export async function waitUntilInteractive(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __mandjeInteractive?: boolean }).__mandjeInteractive === true,
-    undefined,
-    { timeout: 10_000 },
-  );
+  await page.waitForFunction(isInteractive, undefined, { timeout: 10_000 });
 }
 
 /** Opens a path and waits until the page's script has taken over, so clicks and typing reach React. */

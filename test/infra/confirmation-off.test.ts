@@ -20,6 +20,7 @@ it('tells the waitlist function to store signups confirmed at once', () => {
   expect(resourceOf(template, logicalIdOf(stack.waitlist.handler)).Properties.Environment).toEqual({
     Variables: {
       TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.table) },
+      VISITOR_TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.visitorTable) },
       CONFIRM_SIGNUPS: 'false',
       ORIGIN_VERIFY_SECRET: expect.anything(),
       SITE_ORIGINS: expect.anything(),
@@ -28,21 +29,23 @@ it('tells the waitlist function to store signups confirmed at once', () => {
   });
 });
 
-it('routes POST /api/waitlist and the leave link: no confirm routes, and no leave-link request, which needs the mailer', () => {
+it('routes POST /api/waitlist, the visit beacon and the leave link: no confirm routes, and no leave-link request, which needs the mailer', () => {
   const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
   expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
     'GET /api/leave',
     'HEAD /api/leave',
     'POST /api/leave',
+    'POST /api/visit',
     'POST /api/waitlist',
   ]);
   expect(stack.leaveApi.leaveRequestHandler).toBeUndefined();
 });
 
 it('makes no mail resources: no stream, mailer, limit table, SES identity, configuration set, event rule, queue or mail alarm', () => {
+  // The waitlist table, and the day's visitors'.
   const tables = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
-  expect(tables).toHaveLength(1);
-  expect(tables[0]?.Properties.StreamSpecification).toBeUndefined();
+  expect(tables).toHaveLength(2);
+  for (const table of tables) expect(table.Properties.StreamSpecification).toBeUndefined();
   expect(
     stack.confirmApi ?? stack.mailer ?? stack.mailQueues ?? stack.mailSender ?? stack.mailEvents,
   ).toBeUndefined();
@@ -66,10 +69,7 @@ it('makes no mail resources: no stream, mailer, limit table, SES identity, confi
     'ComplaintRate',
   ])
     expect(Object.keys(stack.operations.alarmsByName)).not.toContain(name);
-  // Besides the distribution's ID, which the MandjeEdgeLogs stack reads (test/infra/visit-logs.test.ts).
-  const outputs = Object.keys(template.findOutputs('*')).filter(
-    (name) => !name.startsWith('PublishOutputRefSiteDistribution'),
-  );
+  const outputs = Object.keys(template.findOutputs('*'));
   expect(outputs.sort()).toEqual([
     'AlarmTopicArn',
     'DashboardUrl',

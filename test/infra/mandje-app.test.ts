@@ -1,20 +1,34 @@
 /**
  * The app as the CDK CLI runs it (infra/bin/app.ts): `cdk bootstrap` and `cdk synth` list its stacks with no
- * context at all, so it must synthesize without any deploy setting, its checks (cdk-nag) included.
+ * context at all, so it must synthesize without any deploy setting, its checks (cdk-nag) included. What it
+ * synthesizes is meant to go live, so it asks for the one site fact a live site must have: who is responsible
+ * for the data (MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS); these tests give example values, as
+ * `npm run test:aws` does for its synth.
  */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONFIG } from '#contract/site-config';
+import { DEFAULT_SITE_CONFIG, SiteConfigError } from '#contract/site-config';
 import { addMandjeApp } from '../../infra/mandje-app';
 import { fakeFunctionsDir, fakeSiteDir } from './synth';
 import { logicalIdOf, present, resourceOf } from './template-queries';
+
+const EXAMPLE_CONTROLLER = {
+  MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
+  MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+};
 
 function appWith(env: Record<string, string>) {
   const app = new App({
     outdir: `${process.env.TMPDIR ?? '/tmp'}/mandje-app-${Date.now()}-${Math.random()}`,
   });
-  const stacks = addMandjeApp(app, { siteDir: fakeSiteDir(), functionsDir: fakeFunctionsDir(), env });
+  const stacks = addMandjeApp(app, {
+    siteDir: fakeSiteDir(),
+    functionsDir: fakeFunctionsDir(),
+    env: { ...EXAMPLE_CONTROLLER, ...env },
+  });
   return { app, ...stacks };
 }
 
@@ -32,9 +46,7 @@ describe('the CDK app with no context', () => {
 
     const assembly = app.synth();
 
-    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
-      ['Mandje', 'MandjeEdge', 'MandjeEdgeLogs'].sort(),
-    );
+    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(['Mandje', 'MandjeEdge'].sort());
     expect(mailFromOf(mandje)).toBe(DEFAULT_SITE_CONFIG.mailFrom);
   });
 
@@ -42,5 +54,58 @@ describe('the CDK app with no context', () => {
     const { mandje } = appWith({ MANDJE_MAIL_FROM: 'post@example.nl' });
 
     expect(mailFromOf(mandje)).toBe('post@example.nl');
+  });
+});
+
+describe('the controller of the data, which a deploy must name', () => {
+  it.each([
+    ['neither is set', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS'],
+    [
+      'the address is blank',
+      { MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.', MANDJE_CONTROLLER_ADDRESS: ' ' },
+      'MANDJE_CONTROLLER_ADDRESS',
+    ],
+    [
+      'the name is unset',
+      { MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht' },
+      'MANDJE_CONTROLLER_NAME',
+    ],
+  ])('stops the app when %s, naming both settings and the unset ones', (_case, env, unset) => {
+    const app = new App();
+
+    const synthesize = () =>
+      addMandjeApp(app, { siteDir: fakeSiteDir(), functionsDir: fakeFunctionsDir(), env });
+
+    expect(synthesize).toThrow(SiteConfigError);
+    expect(synthesize).toThrow(/MANDJE_CONTROLLER_NAME .*MANDJE_CONTROLLER_ADDRESS/);
+    expect(synthesize).toThrow(`Unset: ${unset}.`);
+  });
+
+  it('stops `npm run synth` and `npm run deploy` before their build, with one line naming the settings', () => {
+    const repoRoot = resolve(import.meta.dirname, '../..');
+    const { MANDJE_CONTROLLER_NAME: _name, MANDJE_CONTROLLER_ADDRESS: _address, ...env } = process.env;
+    const scripts = JSON.parse(
+      spawnSync('npm', ['pkg', 'get', 'scripts'], { cwd: repoRoot, encoding: 'utf8' }).stdout,
+    ) as Record<string, string>;
+    const firstStep = (script = '') => script.split(' && ')[0] ?? '';
+
+    const check = spawnSync('npx', ['tsx', 'infra/bin/require-controller.ts'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
+    const given = spawnSync('npx', ['tsx', 'infra/bin/require-controller.ts'], {
+      cwd: repoRoot,
+      env: { ...env, ...EXAMPLE_CONTROLLER },
+      encoding: 'utf8',
+    });
+
+    expect(firstStep(scripts.synth)).toBe('tsx infra/bin/require-controller.ts');
+    expect(firstStep(scripts.deploy)).toBe('tsx infra/bin/require-controller.ts');
+    expect(check.status).toBe(1);
+    expect(check.stderr.trim()).toMatch(
+      /^Set MANDJE_CONTROLLER_NAME .* Unset: MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS\.$/,
+    );
+    expect(given.status).toBe(0);
   });
 });

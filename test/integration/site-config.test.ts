@@ -81,7 +81,13 @@ describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', (
     const { mandje } = addMandjeApp(app, {
       siteDir: fakeSiteDir(),
       functionsDir: fakeFunctionsDir(),
-      env: { ...process.env, CDK_DEFAULT_REGION: 'eu-west-1' },
+      // A deploy names the controller of the data (requireController): example values.
+      env: {
+        ...process.env,
+        CDK_DEFAULT_REGION: 'eu-west-1',
+        MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
+        MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+      },
     });
     const mailer = Template.fromStack(mandje).findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: { CONTACT_EMAIL: CONTACT } } },

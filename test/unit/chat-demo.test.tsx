@@ -43,9 +43,10 @@ describe('chat demo', () => {
     ]);
     expect(dealButtons[0]?.closest('ul')).toHaveClass('max-h-64', 'overflow-y-auto');
 
-    expect(within(panel).getByRole('button', { name: /^Also found at Albert Heijn/ })).toHaveTextContent(
-      /4 products available.*€18\.75.*save €2\.25/,
-    );
+    // SPEC's orange card; its saving is what the offers there take off, not a gain over the cheapest store.
+    const alternative = within(panel).getByRole('button', { name: /^Also found at Albert Heijn/ });
+    expect(alternative).toHaveTextContent(/4 products available.*€18\.75.*€2\.25 off thanks to offers/);
+    expect(alternative).toHaveClass('bg-orange-50', 'ring-orange-300');
     expect(within(panel).getByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(within(panel).getByText(en.notFoundNote)).toBeInTheDocument();
     const notFound = within(panel).getByRole('list', { name: 'Not found' });

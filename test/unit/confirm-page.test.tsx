@@ -175,7 +175,7 @@ describe('the confirmation page with its script', () => {
     const { copy, button, user } = renderConfirmPage('en');
     await user.click(button);
 
-    const name = label === 'signUpAgain' ? copy.signUpAgain : messages.en.notFound.homeLink;
+    const name = label === 'signUpAgain' ? copy.signUpAgain : messages.en.common.backToHome;
     expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
   });
 

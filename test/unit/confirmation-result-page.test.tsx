@@ -17,12 +17,12 @@ describe.each(['nl', 'en'] as const)('the confirmation’s result pages in %s', 
     text.replace('{brand}', siteConfig.brandName).replace('{days}', String(PENDING_DAYS));
 
   it.each([
-    ['confirmed', copy.results.confirmed.next, messages[locale].notFound.homeLink, home],
-    ['already-confirmed', copy.results['already-confirmed'].next, messages[locale].notFound.homeLink, home],
+    ['confirmed', copy.results.confirmed.next, messages[locale].common.backToHome, home],
+    ['already-confirmed', copy.results['already-confirmed'].next, messages[locale].common.backToHome, home],
     ['expired', copy.results.expired.next, copy.signUpAgain, `${home}#signup`],
-    ['invalid', copy.results.invalid.next, messages[locale].notFound.homeLink, home],
+    ['invalid', copy.results.invalid.next, messages[locale].common.backToHome, home],
     ['unknown', copy.results.unknown.next, copy.signUpAgain, `${home}#signup`],
-    ['try-again', copy.tryAgainWithoutScript, messages[locale].notFound.homeLink, home],
+    ['try-again', copy.tryAgainWithoutScript, messages[locale].common.backToHome, home],
   ] as const)('%s says what happened and what to do, and leads on', (result, next, linkName, href) => {
     renderPage(locale, confirmResultPage(result));
 

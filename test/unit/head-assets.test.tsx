@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { BRAND_NAME } from '#contract/brand';
 import { LOCALES } from '#contract/locales';
 import { descriptionsOf } from '../../frontend/scripts/png-description';
-import { BrandMark } from '../../frontend/src/components/brand-logo';
+import { BrandLogo, BrandMark } from '../../frontend/src/components/brand-logo';
 import { siteConfig } from '../../frontend/src/config/site';
 import { messages } from '../../frontend/src/i18n/messages';
 import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
@@ -74,6 +76,15 @@ describe('head assets', () => {
     const icon = readFileSync(publicFile('favicon.svg'), 'utf8');
     expect(shapes(icon)).toHaveLength(5);
     expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
+  });
+
+  it("the logo's name is the drawing in wordmark.svg, named as the brand for assistive technology", () => {
+    render(<BrandLogo />);
+
+    const name = screen.getByRole('img', { name: BRAND_NAME });
+    expect(name.tagName).toBe('svg');
+    expect(name.querySelector('use')?.getAttribute('href')).toMatch(/\/wordmark\.svg(\?[\w-]+)?#wordmark$/);
+    expect(screen.queryByText(BRAND_NAME)).toBeNull();
   });
 
   it.each(LOCALES)(

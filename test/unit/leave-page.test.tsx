@@ -155,6 +155,16 @@ describe.each(['nl', 'en'] as const)('the leave result pages in %s', (locale) =>
     expect(prerenderPage(page, locale).head).toContain('<meta name="robots" content="noindex">');
   });
 
+  it('done says each thing once: that you left (the heading), that no mail follows, the way back', () => {
+    renderPage(locale, 'leave-done');
+    const said = (screen.getByRole('main').textContent ?? '').toLowerCase();
+    const times = (words: string) => said.split(words.toLowerCase()).length - 1;
+
+    expect(times(titles['leave-done'])).toBe(1);
+    expect(times(locale === 'nl' ? 'wachtlijst' : 'waitlist')).toBeLessThanOrEqual(1);
+    expect(times(leaveCopy[locale].signUpAgain)).toBe(1);
+  });
+
   it('done says signing up again is always possible', () => {
     renderPage(locale, 'leave-done');
     expect(screen.getByText(leaveCopy[locale].results.done.next)).toBeInTheDocument();

@@ -81,6 +81,8 @@ describe('messages', () => {
       errorBody: 'Something went wrong. Please try again.',
     });
     expect(notFound).toEqual({ code: '404', title: 'Oops! Page not found', homeLink: 'Return to Home' });
+    // SPEC's "Return to Home" is the not-found page's; every other way home says it in plain words.
+    expect(messages.en.common.backToHome).toBe('Back to home');
     expect(demo.alternative.title('Albert Heijn')).toBe('Also found at Albert Heijn');
     expect(demo.notFoundTitle).toBe('Not found');
     expect(dialogCopy.en.basketDialog.close).toBe('Close');

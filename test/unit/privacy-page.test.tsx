@@ -8,7 +8,6 @@ import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { siteConfig } from '../../frontend/src/config/site';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
-import { VISIT_LOG_DAYS } from '../../frontend/src/features/privacy/privacy-page';
 import { fillIn } from '../../frontend/src/i18n/fill-in';
 import { messages } from '../../frontend/src/i18n/messages';
 import { pageMetadata } from '../../frontend/src/i18n/page-metadata';
@@ -28,6 +27,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
     const sections = [
+      copy.summary,
       copy.controller,
       copy.data,
       copy.purpose,
@@ -44,6 +44,23 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       sections.map((section) => section.title),
     );
     for (const { title } of sections) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+  });
+
+  it('opens with the notice in five lines, before its first section, with the figures and the address filled in', () => {
+    renderPage(locale, 'privacy');
+
+    const summary = screen.getByRole('region', { name: copy.summary.title });
+    const lines = within(summary).getAllByRole('listitem');
+    expect(lines).toHaveLength(5);
+    expect(summary.compareDocumentPosition(screen.getByRole('region', { name: copy.controller.title }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(summary.textContent).not.toMatch(/\{\w+\}/);
+    expect(summary).toHaveTextContent(`${PENDING_DAYS}`);
+    expect(within(summary).getByRole('link', { name: siteConfig.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.contactEmail}`,
+    );
   });
 
   it('names who is responsible and how to reach them, with the configured contact address', () => {
@@ -72,7 +89,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       expect(controller).toHaveTextContent('Voorbeeldstraat 1, 1234 AB Utrecht');
       expect(controller).toHaveTextContent('12345678');
       expect(screen.getByRole('contentinfo')).toHaveTextContent(
-        'Mandje B.V. · Voorbeeldstraat 1, 1234 AB Utrecht · KvK 12345678',
+        `${messages[locale].footer.runBy('Mandje B.V.')} · Voorbeeldstraat 1, 1234 AB Utrecht · KvK 12345678`,
       );
     } finally {
       Object.assign(siteConfig.controller, saved);
@@ -145,16 +162,15 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     expect(retention).toHaveTextContent(/\b12\b/);
   });
 
-  it('says what is counted: visits per day and language from the hosting’s logs, kept at most 30 days, without IP addresses', () => {
+  it('says how visitors are counted: per day and language, by a hash under a salt of the day, no IP address kept', () => {
     renderPage(locale, 'privacy');
 
     const counting = screen.getByRole('region', { name: copy.counting.title });
-    expect(VISIT_LOG_DAYS).toBe(30);
-    expect(counting).toHaveTextContent(copy.counting.visits.replace('{days}', '30'));
+    expect(counting).toHaveTextContent(copy.counting.visits);
     const visits =
       locale === 'nl'
-        ? /per dag en per taal.*AWS.*geen IP-adres.*30 dagen/
-        : /per day and per language.*AWS.*no IP address.*30 days/;
+        ? /per dag en per taal.*script.*IP-adres.*willekeurige waarde die elke dag verandert.*nergens bewaard.*automatisch verwijderd.*zonder JavaScript/
+        : /per day and per language.*script.*IP address.*random value that changes every day.*not stored anywhere.*deleted automatically.*without JavaScript/;
     expect(counting).toHaveTextContent(visits);
   });
 
@@ -219,7 +235,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
   it('leads back to the home page in the same language', () => {
     renderPage(locale, 'privacy');
 
-    expect(screen.getByRole('link', { name: messages[locale].notFound.homeLink })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: messages[locale].common.backToHome })).toHaveAttribute(
       'href',
       locale === 'nl' ? '/' : '/en/',
     );

@@ -155,7 +155,7 @@ describe('signup form', () => {
   });
 
   it.each(['nl', 'en'] as const)(
-    'gives way to "check your inbox" after joining, with SPEC\'s notice and the address as typed (%s)',
+    "gives way to the step left after joining, confirming by mail, as its heading, with SPEC's notice and the address as typed (%s)",
     async (locale) => {
       fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
       const { copy, input, submit, user } = renderSignup(locale);
@@ -163,9 +163,17 @@ describe('signup form', () => {
       await user.click(submit);
 
       const status = await screen.findByRole('status');
-      const heading = within(status).getByRole('heading', { name: copy.notices.successTitle });
+      const heading = within(status).getByRole('heading', {
+        name: messages[locale].meta.waitlistResultTitles['waitlist-joined'],
+      });
       expect(heading).toHaveFocus();
-      expect(status).toHaveTextContent(copy.notices.successBody);
+      expect(heading).toHaveTextContent(
+        locale === 'nl' ? 'Nog één stap: bevestig' : 'One more step: confirm',
+      );
+      // SPEC's notice, word for word, before the heading and in smaller type than it.
+      const notice = within(status).getByText(`${copy.notices.successTitle} ${copy.notices.successBody}`);
+      expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(notice.className).toContain('text-sm');
       // Exactly as typed (trimmed), not masked, so a typo shows.
       expect(within(status).getByText('Ann.de.Vries@Exampel.nl')).toBeInTheDocument();
       expect(status).toHaveTextContent(copy.spamFolder);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONFIG, pageSiteConfig, readSiteConfig, SiteConfigError } from '#contract/site-config';
+import {
+  DEFAULT_SITE_CONFIG,
+  pageSiteConfig,
+  readSiteConfig,
+  requireController,
+  SiteConfigError,
+} from '#contract/site-config';
 
 describe('the site config (MANDJE_* variables)', () => {
   it('is the product’s own with no variable set, the sender being the contact address', () => {
@@ -67,5 +73,32 @@ describe('the site config (MANDJE_* variables)', () => {
     const page = pageSiteConfig(readSiteConfig({ MANDJE_MAIL_FROM: 'post@example.nl' }));
     expect(page).not.toHaveProperty('mailFrom');
     expect(page.contactEmail).toBe('hallo@mandje.nl');
+  });
+});
+
+describe('the controller a deploy must name (requireController)', () => {
+  const NAME = { MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.' };
+  const ADDRESS = { MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht' };
+
+  it.each([
+    ['with neither set, as locally', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS'],
+    ['with the name only', NAME, 'MANDJE_CONTROLLER_ADDRESS'],
+    ['with the address only', ADDRESS, 'MANDJE_CONTROLLER_NAME'],
+    [
+      'with both blank, as the workflow passes unset variables',
+      { MANDJE_CONTROLLER_NAME: '', MANDJE_CONTROLLER_ADDRESS: ' ' },
+      'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS',
+    ],
+  ])('refuses a site %s, naming both settings and the unset ones', (_case, env, unset) => {
+    const check = () => requireController(readSiteConfig(env));
+
+    expect(check).toThrow(SiteConfigError);
+    expect(check).toThrow(
+      `Set MANDJE_CONTROLLER_NAME (the legal name) and MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13). Unset: ${unset}.`,
+    );
+  });
+
+  it('lets a site with both through; the KvK number stays optional', () => {
+    expect(() => requireController(readSiteConfig({ ...NAME, ...ADDRESS }))).not.toThrow();
   });
 });

@@ -37,6 +37,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The scripts that draw the page's assets (frontend/scripts/): Node, whose typed arrays their
+        // WebAssembly font tools check for (jsdom's are another realm's).
+        test: { name: 'scripts', environment: 'node', include: ['test/unit/scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'local and operator',
           environment: 'node',

@@ -14,8 +14,8 @@ describe.each(['nl', 'en'] as const)('the waitlist result pages in %s', (locale)
   const home = locale === 'nl' ? '/' : '/en/';
 
   it.each([
-    ['joined', notices.successBody, copy.notFound.homeLink, home],
-    ['already-registered', notices.duplicateBody, copy.notFound.homeLink, home],
+    ['joined', notices.successBody, copy.common.backToHome, home],
+    ['already-registered', notices.duplicateBody, copy.common.backToHome, home],
     [
       'invalid-email',
       copy.signup.errors.malformed(copy.signup.exampleEmail),
@@ -43,13 +43,16 @@ describe.each(['nl', 'en'] as const)('the waitlist result pages in %s', (locale)
     expect(screen.getByText(new RegExp(pages.notSaved))).toHaveTextContent(pages.browserBack);
   });
 
-  it('after joining says to check the inbox, and the spam folder, as the page with a script does', () => {
+  it('after joining leads with the step left, confirming by mail, then the inbox and spam folder, as the page with a script does', () => {
     renderPage(locale, 'waitlist-joined');
 
     expect(
       screen.getByRole('heading', {
         level: 1,
-        name: locale === 'nl' ? 'Kijk in je inbox' : 'Check your inbox',
+        name:
+          locale === 'nl'
+            ? 'Nog één stap: bevestig met de link die we je stuurden'
+            : 'One more step: confirm with the link we sent',
       }),
     ).toBeInTheDocument();
     // SPEC's success notice, in its exact words.

@@ -1,3 +1,7 @@
+import { BRAND_NAME } from '#contract/brand';
+import wordmarkFile from './wordmark.svg?no-inline';
+import { WORDMARK } from './wordmark-box';
+
 /**
  * The mark, drawn as in public/favicon.svg. Inline, not a picture file: a picture the browser fetches
  * before the first paint is one more request on the way to the page's largest paint. Decorative: the name
@@ -21,13 +25,32 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
+/** The wordmark's size: 20 px to the em, the size the name was set in as text (its drawing has 100 units to the em). */
+const WORDMARK_UNITS_PER_PX = 5;
+
+/**
+ * The logo: the mark and the name, which is drawn, not set (frontend/scripts/draw-wordmark.ts), so that it
+ * is in the brand's typeface on every visit, the first included, in every engine, and in the colour of the
+ * text around it (`currentColor`); named for assistive technology as the text was. The drawing is a file
+ * of its own (a hashed asset, cached for a year) that both logos on a page show, not markup in the page:
+ * in the page it costs about 500 bytes with brotli, which the landing page's HTML has no room for within
+ * its first round trip (bench/budgets.ts). Its box has the drawing's size from the start, so nothing moves
+ * when the file comes.
+ */
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <span
       className={className ? `inline-flex items-center gap-2 ${className}` : 'inline-flex items-center gap-2'}
     >
       <BrandMark className="h-8 w-8" />
-      <span className="text-xl font-bold tracking-tight">Mandje</span>
+      <svg
+        width={WORDMARK.width / WORDMARK_UNITS_PER_PX}
+        height={WORDMARK.height / WORDMARK_UNITS_PER_PX}
+        role="img"
+        aria-label={BRAND_NAME}
+      >
+        <use href={`${wordmarkFile}#${WORDMARK.id}`} />
+      </svg>
     </span>
   );
 }

@@ -11,6 +11,9 @@ const base = `inline-flex items-center justify-center gap-2 rounded-full font-se
 
 export const primaryButton = `${base} bg-brand-700 px-6 py-3 text-white hover:bg-brand-800`;
 
+/** The page's call to join, larger: in the hero, and again in the final call to action. */
+export const joinButton = `${primaryButton} px-8 py-4 text-lg whitespace-nowrap`;
+
 export const secondaryButton = `${base} border border-stone-300 bg-white px-5 py-2.5 text-stone-900 hover:bg-stone-100`;
 
 export const iconButton = `inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors ${focusRing}`;

@@ -10,23 +10,42 @@ export function goToSignup(): void {
   document.documentElement.dataset.render = 'all';
   const section = document.getElementById(SIGNUP_SECTION_ID);
   section?.scrollIntoView({ block: 'start' });
-  // Parts the scroll passes are set in the typeface as they leave the view (fonts/), which can move the
-  // section by a few pixels after the smooth scroll took its aim: once it ends, it lands where it should.
-  // Only the end of this scroll: a listener left over (no scroll was needed) must not pull the visitor
-  // back at the end of their own scroll later.
-  const aimedAt = performance.now();
-  if (section)
-    window.addEventListener(
-      'scrollend',
-      () => {
-        if (performance.now() - aimedAt > 3_000) return;
-        const margin = Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
-        if (Math.abs(section.getBoundingClientRect().top - margin) > 1)
-          section.scrollIntoView({ block: 'start', behavior: 'instant' });
-      },
-      { once: true },
-    );
+  if (section) keepAimedAt(section);
   focusEmailField();
+}
+
+/** How long after the jump the page still corrects its aim: after that, a scroll is the visitor's own. */
+const AIM_FOR_MS = 3_000;
+
+/**
+ * Parts the scroll passes are set in the typeface as they leave the view (fonts/), which can move the
+ * section after the smooth scroll took its aim, or after the scroll, when the font file comes late. Chromium
+ * and Firefox make up for a change above the view (scroll anchoring); WebKit, Safari's engine, does not
+ * (measured in WebKitGTK: the form 20 px too far). So once the scroll has come to rest the section is put
+ * at its place, and put back whenever the page changes size in the next few seconds, unless the visitor
+ * has scrolled since. Only this jump: a listener left over (no scroll was needed) must not pull the visitor
+ * back at the end of their own scroll later.
+ */
+function keepAimedAt(section: HTMLElement): void {
+  const aimedAt = performance.now();
+  const fresh = () => performance.now() - aimedAt <= AIM_FOR_MS;
+  /** Where the page rests once aimed: a scroll away from it is the visitor's. */
+  let restingAt: number | undefined;
+  const aim = () => {
+    const margin = Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+    if (Math.abs(section.getBoundingClientRect().top - margin) > 1)
+      section.scrollIntoView({ block: 'start', behavior: 'instant' });
+    restingAt = window.scrollY;
+  };
+  whenScrollEnds(() => {
+    if (fresh()) aim();
+  });
+  if (!('ResizeObserver' in window)) return;
+  const resized = new ResizeObserver(() => {
+    if (restingAt !== undefined && Math.abs(window.scrollY - restingAt) <= 1 && fresh()) aim();
+  });
+  resized.observe(document.body);
+  window.setTimeout(() => resized.disconnect(), AIM_FOR_MS);
 }
 
 /**
@@ -50,4 +69,34 @@ function wasRestored(): boolean {
 
 function focusEmailField(): void {
   document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
+}
+
+/**
+ * Where there is no `scrollend`: how long the page must go without a scroll event to be at rest (long enough
+ * for the parts the scroll took out of sight to take their typeface: measured 50 ms after the last scroll
+ * event in WebKitGTK), and how long to wait for the scroll to start (rendering every section first can take
+ * a few hundred milliseconds on a slow phone) before looking anyway.
+ */
+const SCROLL_REST_MS = 200;
+const SCROLL_START_MS = 1_000;
+
+/**
+ * Calls `then` once the scroll under way has come to rest: at `scrollend`, or where the browser never fires
+ * it (Safari, WebKitGTK 2.50), once no `scroll` event has come for a moment after the last one.
+ */
+function whenScrollEnds(then: () => void): void {
+  if (window.onscrollend !== undefined) {
+    window.addEventListener('scrollend', then, { once: true });
+    return;
+  }
+  let rest = window.setTimeout(atRest, SCROLL_START_MS);
+  function onScroll() {
+    window.clearTimeout(rest);
+    rest = window.setTimeout(atRest, SCROLL_REST_MS);
+  }
+  function atRest() {
+    window.removeEventListener('scroll', onScroll);
+    then();
+  }
+  window.addEventListener('scroll', onScroll, { passive: true });
 }

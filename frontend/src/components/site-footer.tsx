@@ -13,10 +13,13 @@ export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
   const { socialProfile, contactEmail, controller } = siteConfig;
-  // Who is behind the brand (GDPR art. 13), when the config names them. "KvK" is the register's own
-  // name, in either language.
+  // Who is behind the brand (GDPR art. 13), in one line, when the config names them (a deploy must:
+  // #contract/site-config requireController). "KvK" is the register's own name, in either language. One
+  // string, so the prerendered <address> is one text node (the operator's preflight reads it).
   const { legalName, postalAddress, kvkNumber } = controller;
-  const legal = [legalName, postalAddress, kvkNumber && `KvK ${kvkNumber}`].filter(Boolean).join(' · ');
+  const legal =
+    legalName &&
+    [copy.runBy(legalName), postalAddress, kvkNumber && `KvK ${kvkNumber}`].filter(Boolean).join(' · ');
   return (
     <footer className="border-t border-stone-200 bg-stone-100 text-stone-700">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-start md:justify-between">

@@ -107,12 +107,18 @@ describe('the leave-link mail', () => {
 
 describe('the confirmation mail with a leave link', () => {
   it.each([
-    ['nl', 'Niet jij, of wil je toch niet meer? Verlaat de wachtlijst:'],
-    ['en', 'Not you, or changed your mind? Leave the waitlist:'],
-  ] as const)('in %s ends with the leave link', (language, words) => {
-    const { text } = MAILS.confirmation(language);
-    expect(text.trimEnd().endsWith(`${words} ${LEAVE_URL}`)).toBe(true);
-  });
+    ['nl', 'Bedenk je je na het bevestigen?', 'Verlaat de wachtlijst'],
+    ['en', 'Change your mind after confirming?', 'Leave the waitlist'],
+  ] as const)(
+    'in %s ends with the leave link: its URL in the text, its words in the html',
+    (language, question, words) => {
+      const { text, html } = MAILS.confirmation(language);
+      expect(text.trimEnd().endsWith(`${question} ${words}: ${LEAVE_URL}`)).toBe(true);
+      expect(html).toContain(`${question} <a href="${LEAVE_URL.replaceAll('&', '&amp;')}"`);
+      expect(html).toMatch(new RegExp(`>${words}</a></p>`));
+      expect(html).not.toContain(`>${LEAVE_URL.replaceAll('&', '&amp;')}</a>`);
+    },
+  );
 
   it('carries no RFC 8058 headers when no leave link is given', () => {
     const { raw } = confirmationMail({

@@ -25,7 +25,9 @@ const input = (overrides: Partial<ConfirmationMailInput> = {}): ConfirmationMail
 const reads = {
   nl: {
     subject: 'Bevestig je aanmelding voor de wachtlijst van Mandje',
-    signedUp: 'Dit adres is aangemeld voor de wachtlijst van Mandje. Was jij dat?',
+    signedUp: 'Iemand (hopelijk jij) heeft dit adres aangemeld voor de wachtlijst van Mandje. Was jij dat?',
+    nextStep: 'nog één stap: bevestig je aanmelding',
+    preheader: 'Nog één stap: bevestig je aanmelding met de knop in deze mail.',
     button: 'Bevestig mijn aanmelding',
     validity: 'De link is 7 dagen geldig.',
     ignored:
@@ -35,6 +37,8 @@ const reads = {
   en: {
     subject: 'Confirm your signup for the Mandje waitlist',
     signedUp: 'Someone (hopefully you) used this email address to join the Mandje waitlist.',
+    nextStep: 'one more step: confirm your signup',
+    preheader: 'One more step: confirm your signup with the button in this email.',
     button: 'Confirm my signup',
     validity: 'The link works for 7 days.',
     ignored:
@@ -125,8 +129,18 @@ describe.each(LOCALES)('the confirmation mail in %s', (language) => {
     expect(mail.subject).toBe(expected.subject);
   });
 
+  it('says first, in the preheader an inbox shows beside the subject, that one step is left: confirming', () => {
+    const body = mail.html.slice(mail.html.indexOf('<body'));
+    const [, hidden = ''] =
+      /^<body[^>]*>\s*<div[^>]*>\s*<div style="display:none[^"]*">([^<]*)<\/div>/.exec(body) ?? [];
+
+    expect(hidden).toBe(expected.preheader);
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(expected.nextStep);
+  });
+
   it.each([
     ['who signed up', expected.signedUp],
+    ['what is left to do', expected.nextStep],
     ['how long the link works', expected.validity],
     ['what happens when it is ignored', expected.ignored],
     ['whom to ask', expected.contact],

@@ -16,9 +16,6 @@ import { privacyCopy } from './copy/privacy-copy';
 /** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-26';
 
-/** At most how many days the hosting keeps the access logs visits are counted from (the stack's retention). */
-export const VISIT_LOG_DAYS = 30;
-
 /** The section on leaving the waitlist, with its form: /privacy#leave. */
 export const LEAVE_SECTION_ID = 'leave';
 
@@ -80,6 +77,21 @@ export function PrivacyPage() {
             })}
           </p>
           <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, brand)}</p>
+
+          {/* The notice in five lines before its sections: on a phone the whole of it is many screens long. */}
+          <section
+            aria-labelledby="summary-title"
+            className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200"
+          >
+            <h2 id="summary-title" className="text-heading text-stone-950">
+              {copy.summary.title}
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-6 marker:text-brand-700">
+              {Object.entries(copy.summary.items).map(([key, line]) => (
+                <li key={key}>{fillIn(line, { ...brand, days: PENDING_DAYS, email })}</li>
+              ))}
+            </ul>
+          </section>
 
           {/* GDPR article 13(1)(a): the controller's identity and contact details, as far as the config has them. */}
           <NoticeSection id="controller" title={copy.controller.title}>
@@ -144,7 +156,7 @@ export function PrivacyPage() {
           </NoticeSection>
 
           <NoticeSection id="counting" title={copy.counting.title}>
-            <p>{fillIn(copy.counting.visits, { days: VISIT_LOG_DAYS })}</p>
+            <p>{copy.counting.visits}</p>
             <p>{copy.counting.source}</p>
             <p>{copy.counting.noCookie}</p>
             <p>{copy.counting.basis}</p>
@@ -185,7 +197,7 @@ export function PrivacyPage() {
 
           <p className="mt-12">
             <a href={homePath} className={secondaryButton}>
-              {messages.notFound.homeLink}
+              {messages.common.backToHome}
             </a>
           </p>
         </article>

@@ -11,15 +11,18 @@ export const en = {
     privacyTitle: 'Privacy notice · Mandje',
     privacyDescription:
       'What Mandje keeps when you join the waitlist, why, for how long, and what you can ask of us.',
-    /** The pages a signup without a script lands on; also their headings. */
+    /**
+     * The pages a signup without a script lands on; also their headings. After joining, what is left to do
+     * leads, in the page's largest words, on that page and in place of the form alike (SPEC's notice under it).
+     */
     waitlistResultTitles: {
-      'waitlist-joined': 'Check your inbox',
+      'waitlist-joined': 'One more step: confirm with the link we sent',
       'waitlist-already-registered': 'Already registered',
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
-    /** The page a confirmation link opens; also its heading. */
-    confirmTitle: 'Confirm your signup',
+    /** The page a confirmation link opens; also its heading: its button is the last click. */
+    confirmTitle: 'Last step: confirm your signup',
     /** What pressing its button led to, on a page of its own or in place; also their headings. */
     confirmResultTitles: {
       'confirm-confirmed': 'Your signup is confirmed',
@@ -33,7 +36,7 @@ export const en = {
     leaveTitle: 'Leave the waitlist',
     /** What leaving, or asking for a leave link, led to; also their headings. */
     leaveResultTitles: {
-      'leave-done': "You're not on the waitlist",
+      'leave-done': "You've left the waitlist",
       'leave-requested': 'Check your inbox',
       'leave-try-again': 'Something went wrong',
     },
@@ -44,6 +47,8 @@ export const en = {
     languageNames: { nl: 'Nederlands', en: 'English' },
     comingSoon: 'Coming soon',
     opensInNewTab: '(opens in a new tab)',
+    /** The way home from every page but the not-found page, which has SPEC's own words (notFound.homeLink). */
+    backToHome: 'Back to home',
   },
   hero: {
     title: 'Your groceries, always at the cheapest supermarket',
@@ -83,8 +88,7 @@ export const en = {
   },
   demo: {
     title: 'Try it out',
-    intro:
-      'This is how Mandje answers, in an example week. The answers and prices in this demo are examples.',
+    intro: 'This is how Mandje works. The prices in this demo are examples.',
     assistantName: 'Mandje assistant',
     assistantStatus: 'Demo with example answers',
     viewSelectorLabel: 'Demo view',
@@ -111,7 +115,8 @@ export const en = {
     alternative: {
       title: (store: string) => `Also found at ${store}`,
       available: (count: number) => `${count} products available`,
-      save: (amount: string) => `save ${amount}`,
+      /** What the offers there take off its total: a saving, not a comparison with the cheapest store. */
+      save: (amount: string) => `${amount} off thanks to offers`,
     },
     notFoundTitle: 'Not found',
     products: {
@@ -174,7 +179,7 @@ export const en = {
   },
   finalCta: {
     title: 'Ready to pay less for the same groceries?',
-    body: 'Join the 100+ testers who already save every week.',
+    body: '100+ testers already save every week. You could be next.',
     /** The one label of joining, in the hero, here and on the form's button. */
     button: 'Join the waitlist',
   },
@@ -192,11 +197,10 @@ export const en = {
     privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
     /**
-     * In place of the form after a signup, under SPEC's success notice; `{address}` is the address exactly
-     * as typed, so that a typo shows.
+     * In place of the form after a signup, under the step left to do (meta.waitlistResultTitles) and SPEC's
+     * success notice; `it` is the link. `{address}` is the address exactly as typed, so that a typo shows.
      */
-    checkInbox:
-      "Check your inbox: we've sent an email to {address}. Confirm your signup with the link in it.",
+    checkInbox: "We've emailed it to {address}: open it, then press the button on the page it opens.",
     spamFolder: "Can't find it? Look in your spam folder too.",
     /** Puts the address back in the field, to correct it. */
     changeAddress: 'Change address',
@@ -222,6 +226,8 @@ export const en = {
     tiktokPlaceholder: 'TikTok: coming soon, no link yet',
     contact: 'Contact',
     launching: 'Launching soon, all over the Netherlands.',
+    /** Who is behind the brand, before its address (site config: controller). */
+    runBy: (name: string) => `Mandje is run by ${name}`,
     privacy: 'Privacy notice',
   },
   notFound: {

@@ -11,12 +11,12 @@ export const nl = {
     privacyDescription:
       'Wat Mandje bewaart als je je aanmeldt voor de wachtlijst, waarom, hoe lang, en wat je van ons mag vragen.',
     waitlistResultTitles: {
-      'waitlist-joined': 'Kijk in je inbox',
+      'waitlist-joined': 'Nog één stap: bevestig met de link die we je stuurden',
       'waitlist-already-registered': 'Al aangemeld',
       'waitlist-invalid-email': 'Controleer je e‑mailadres',
       'waitlist-try-again': 'Er ging iets mis',
     },
-    confirmTitle: 'Bevestig je aanmelding',
+    confirmTitle: 'Laatste stap: bevestig je aanmelding',
     confirmResultTitles: {
       'confirm-confirmed': 'Je aanmelding is bevestigd',
       'confirm-already-confirmed': 'Al bevestigd',
@@ -27,7 +27,7 @@ export const nl = {
     },
     leaveTitle: 'Verlaat de wachtlijst',
     leaveResultTitles: {
-      'leave-done': 'Je staat niet op de wachtlijst',
+      'leave-done': 'Je bent afgemeld',
       'leave-requested': 'Kijk in je inbox',
       'leave-try-again': 'Er ging iets mis',
     },
@@ -38,11 +38,12 @@ export const nl = {
     languageNames: { nl: 'Nederlands', en: 'English' },
     comingSoon: 'Binnenkort',
     opensInNewTab: '(opent in een nieuw tabblad)',
+    backToHome: 'Terug naar de startpagina',
   },
   hero: {
     title: 'Je boodschappen, altijd bij de goedkoopste supermarkt',
     subtitle:
-      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, oftewel meer dan {yearly} per jaar.',
+      'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, ruim {yearly} per jaar.',
     joinWaitlist: 'Meld je aan',
     testers: 'Ruim 100 testers besparen er al mee',
   },
@@ -56,7 +57,7 @@ export const nl = {
       },
       basket: {
         title: 'Je hele mandje',
-        body: 'Vergelijk je hele mandje, of vertel wat je wilt koken en wij zoeken de ingrediënten erbij.',
+        body: 'Vergelijk je hele mandje, of vertel wat je wilt koken, dan zoeken wij de ingrediënten erbij.',
       },
       receipt: { title: 'Je kassabon', body: 'Scan je kassabon en ontdek wat je had kunnen besparen.' },
     },
@@ -80,8 +81,7 @@ export const nl = {
   },
   demo: {
     title: 'Probeer het zelf',
-    intro:
-      'Zo antwoordt Mandje, in een voorbeeldweek. De antwoorden en prijzen in deze demo zijn voorbeelden.',
+    intro: 'Zo werkt Mandje. De prijzen in deze demo zijn voorbeelden.',
     assistantName: 'Mandje-assistent',
     assistantStatus: 'Demo met voorbeeldantwoorden',
     viewSelectorLabel: 'Demoweergave',
@@ -102,7 +102,7 @@ export const nl = {
     alternative: {
       title: (store) => `Ook gevonden bij ${store}`,
       available: (count) => `${count} producten beschikbaar`,
-      save: (amount) => `je bespaart ${amount}`,
+      save: (amount) => `${amount} aanbiedingskorting`,
     },
     notFoundTitle: 'Geen aanbieding',
     products: {
@@ -161,7 +161,7 @@ export const nl = {
   },
   finalCta: {
     title: 'Zin om minder te betalen voor dezelfde boodschappen?',
-    body: 'Doe mee met de ruim 100 testers die nu al elke week besparen.',
+    body: 'Ruim 100 testers besparen al elke week. Jij straks ook?',
     button: 'Meld je aan',
   },
   signup: {
@@ -177,8 +177,7 @@ export const nl = {
     privacySentence:
       'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
-    checkInbox:
-      'Kijk in je inbox: we hebben een mail gestuurd naar {address}. Bevestig je aanmelding met de link daarin.',
+    checkInbox: 'We hebben hem gemaild naar {address}: open hem en druk op de knop op de pagina die opent.',
     spamFolder: 'Geen mail gezien? Kijk dan ook in je spammap.',
     changeAddress: 'Adres aanpassen',
     notConfirmedYet: 'Nog niet bevestigd? Zoek dan in je inbox en je spammap naar onze mail met de link.',
@@ -202,6 +201,7 @@ export const nl = {
     tiktokPlaceholder: 'TikTok: binnenkort, nog geen link',
     contact: 'Contact',
     launching: 'Binnenkort beschikbaar in heel Nederland.',
+    runBy: (name) => `Mandje is een initiatief van ${name}`,
     privacy: 'Privacyverklaring',
   },
   notFound: {

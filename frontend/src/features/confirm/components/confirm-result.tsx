@@ -37,6 +37,6 @@ export function confirmResultSummary(
         ? undefined
         : result === 'expired' || result === 'unknown'
           ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
-          : { href: home, label: messages.notFound.homeLink },
+          : { href: home, label: messages.common.backToHome },
   };
 }

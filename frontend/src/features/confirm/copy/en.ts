@@ -29,7 +29,7 @@ export const en = {
       next: "Sign up again and we'll send you a new link.",
     },
     invalid: {
-      body: 'The link was changed or cut off on its way.',
+      body: 'This link is incomplete.',
       next: "Use the button in the email, or copy the whole link into your browser's address bar.",
     },
     unknown: {

@@ -23,7 +23,7 @@ export const nl = {
       next: 'Meld je opnieuw aan, dan sturen we je een nieuwe link.',
     },
     invalid: {
-      body: 'De link is onderweg veranderd of afgekapt.',
+      body: 'Deze link is niet compleet; misschien viel er een stukje weg bij het kopiëren.',
       next: 'Gebruik de knop in de mail, of kopieer de hele link naar de adresbalk van je browser.',
     },
     unknown: {

@@ -14,7 +14,8 @@ import { SCROLL_SHADOWS } from './scroll-shadows';
 
 /**
  * Basket mode: the cheapest store for the whole basket (highlighted), its deals, the runner-up shown as the
- * dearer comparison it is, and the products no store had on offer this week.
+ * dearer comparison it is (SPEC's orange card, its saving named as what the offers there take off), and the
+ * products no store had on offer this week.
  */
 export function BasketAnswer({
   onOpenDeal,
@@ -88,18 +89,18 @@ export function BasketAnswer({
           type="button"
           onClick={onOpenAlternative}
           aria-describedby={comparisonId}
-          className="mt-2 block w-full rounded-2xl bg-white px-3 py-2.5 text-left text-stone-600 ring-1 ring-stone-300 transition-colors hover:bg-stone-50 hover:ring-stone-400 focus-visible:outline-3 focus-visible:outline-brand-700 sm:px-4"
+          className="mt-2 block w-full rounded-2xl bg-orange-50 px-3 py-2.5 text-left text-stone-700 ring-1 ring-orange-300 transition-colors hover:ring-brand-600 focus-visible:outline-3 focus-visible:outline-brand-700 sm:px-4"
         >
           <span className="block font-semibold text-stone-900">
             {copy.alternative.title(alternativeStore)}
           </span>{' '}
           <span className="flex flex-wrap justify-between gap-x-3 text-sm">
             <span>{copy.alternative.available(alternativeBasket.items.length)}</span>{' '}
-            <span className="whitespace-nowrap">
-              <span className="font-semibold text-stone-900">{format.euro(alternative.total)}</span> ·{' '}
-              {copy.alternative.save(format.euro(alternative.savings))}
+            <span className="font-semibold whitespace-nowrap text-stone-900">
+              {format.euro(alternative.total)}
             </span>
-          </span>
+          </span>{' '}
+          <span className="block text-sm">{copy.alternative.save(format.euro(alternative.savings))}</span>
         </button>
 
         <h3 className="mt-4 font-semibold">{copy.notFoundTitle}</h3>

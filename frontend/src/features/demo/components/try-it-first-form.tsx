@@ -52,7 +52,8 @@ export function TryItFirstForm() {
       method="dialog"
       noValidate
       onSubmit={handleSubmit}
-      className="border-t border-stone-200 bg-brand-50 p-4 sm:p-5"
+      // The demo card's last part: its tint follows the card's curved bottom corners.
+      className="rounded-b-3xl border-t border-stone-200 bg-brand-50 p-4 sm:p-5"
     >
       <label htmlFor={inputId} className="block font-semibold text-stone-900">
         {copy.label}

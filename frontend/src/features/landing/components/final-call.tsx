@@ -1,11 +1,11 @@
-import { secondaryButton } from '@/components/control-styles';
+import { joinButton } from '@/components/control-styles';
 import { Icon } from '@/components/icons';
 import { SignupLink } from '@/components/signup-link';
 import { useLanguage } from '@/i18n/language-context';
 
 /**
  * The roadmap's last word rather than a second signup band: on the same ground as "What's next", a question
- * and a quiet link down to the one form, which stays the page's single signup moment.
+ * and the hero's button, filled as it is, down to the one form, which stays the page's single signup moment.
  */
 export function FinalCall() {
   const { messages } = useLanguage();
@@ -20,7 +20,7 @@ export function FinalCall() {
             </h2>
             <p className="mt-2 text-lead text-stone-600">{copy.body}</p>
           </div>
-          <SignupLink className={`${secondaryButton} shrink-0 self-start md:self-auto`}>
+          <SignupLink className={`${joinButton} shrink-0 self-start md:self-auto`}>
             {copy.button}
             <Icon name="arrowDown" className="h-4 w-4" />
           </SignupLink>

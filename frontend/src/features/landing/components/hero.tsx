@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
-import { primaryButton } from '@/components/control-styles';
+import { joinButton } from '@/components/control-styles';
 import { Icon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
 import { SignupLink } from '@/components/signup-link';
@@ -40,7 +40,7 @@ export function Hero({ still }: { still?: ReactNode }) {
               {fillIn(copy.subtitle, savingsClaims(format))}
             </p>
             <div className="mt-10 flex flex-col items-start gap-4">
-              <SignupLink className={`${primaryButton} px-8 py-4 text-lg whitespace-nowrap`}>
+              <SignupLink className={joinButton}>
                 {copy.joinWaitlist}
                 <Icon name="arrowDown" />
               </SignupLink>

@@ -4,8 +4,9 @@ import { SUPERMARKETS } from '@/config/supermarkets';
 import { useLanguage } from '@/i18n/language-context';
 
 /**
- * The chains by name, all in one style: no imitation of anyone's logo or colours. Two columns on a phone
- * and five from 768 px, so ten names always fill their last row.
+ * The chains by name, all in one style: no imitation of anyone's logo or colours. Set as words, with no
+ * frame and no background, so they read as names and not as buttons. Two columns on a phone and five from 768 px,
+ * so ten names always fill their last row.
  */
 export function TrustedSources() {
   const { messages } = useLanguage();
@@ -19,7 +20,7 @@ export function TrustedSources() {
         {SUPERMARKETS.map(({ id, name }) => (
           <li
             key={id}
-            className="flex min-h-12 items-center justify-center rounded-full bg-white px-3 font-semibold text-stone-800 ring-1 ring-stone-200"
+            className="flex min-h-12 items-center justify-center px-3 text-center text-lg font-semibold text-stone-700"
           >
             {name}
           </li>

@@ -27,7 +27,7 @@ export function leaveResultSummary(
     action: !fault
       ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
       : shown === 'own-page'
-        ? { href: home, label: messages.notFound.homeLink }
+        ? { href: home, label: messages.common.backToHome }
         : undefined,
   };
 }

@@ -12,11 +12,14 @@ export const en = {
     button: 'Leave the waitlist',
     sending: 'Leaving the waitlist…',
   },
-  /** What happened, and what to do now. The same whoever the link belonged to. */
+  /**
+   * What happened, and what to do now. The same whoever the link belonged to. Each thing said once: the
+   * heading says the visitor left (meta.leaveResultTitles), the notice what follows, the button the way back.
+   */
   results: {
     done: {
-      body: "You're not on the waitlist (any more). We won't email you again.",
-      next: 'Changed your mind? You can always sign up again.',
+      body: "We won't email you again.",
+      next: "Changed your mind? You're always welcome back.",
     },
     'try-again': {
       body: 'Your request was not handled.',

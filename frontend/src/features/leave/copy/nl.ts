@@ -5,14 +5,14 @@ export const nl = {
   page: {
     intro:
       'Druk op de knop om de wachtlijst van {brand} te verlaten. We halen je dan van de lijst en mailen je niet meer.',
-    nothingYet: 'Er gebeurt niets tot je op de knop drukt.',
+    nothingYet: 'Er verandert pas iets als je op de knop drukt.',
     button: 'Verlaat de wachtlijst',
     sending: 'Je verlaat de wachtlijst…',
   },
   results: {
     done: {
-      body: 'Je staat niet (meer) op de wachtlijst. We mailen je niet meer.',
-      next: 'Toch van gedachten veranderd? Je kunt je altijd opnieuw aanmelden.',
+      body: 'We mailen je niet meer.',
+      next: 'Toch van gedachten veranderd? Je bent altijd welkom terug.',
     },
     'try-again': {
       body: 'Je verzoek is niet verwerkt.',

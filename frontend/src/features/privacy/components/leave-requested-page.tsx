@@ -16,7 +16,7 @@ export function LeaveRequestedPage() {
       problem={false}
       notice={{ body: requested.body }}
       next={requested.next}
-      action={{ href: PAGE_PATH.home[locale], label: messages.notFound.homeLink }}
+      action={{ href: PAGE_PATH.home[locale], label: messages.common.backToHome }}
     />
   );
 }

@@ -8,6 +8,21 @@ export const en = {
   updated: 'Last updated: {date}',
   intro:
     '{brand} keeps as little about you as it can. This notice says what we keep when you join the waitlist, why and for how long, and what you can ask of us.',
+  /** The notice in five lines, at its top, for a reader on a phone; each line a section below in brief. */
+  summary: {
+    title: 'In short',
+    items: {
+      data: 'We keep your email address and what we need to handle it, such as your language and when you signed up.',
+      purpose:
+        'We use it only to confirm your signup and to tell you when {brand} launches: no newsletter, no advertising.',
+      retention:
+        "Your address is deleted once we have told you we launched, or when you leave, after 12 months at the latest; if you don't confirm, after {days} days.",
+      storage:
+        'It is stored at Amazon Web Services on our behalf and shared with no one else. No cookies, no trackers.',
+      rights:
+        'Leaving takes one click from any of our emails, or use the form below; for anything else, email {email}.',
+    },
+  },
   controller: {
     title: 'Who is responsible',
     body: '{controller} is responsible for the personal data described here (the “controller” under the GDPR). You can reach us at {email}.',
@@ -70,7 +85,7 @@ export const en = {
   counting: {
     title: 'What we count',
     visits:
-      "To know whether this site works, we count the visits to its two home pages, the Dutch and the English one: a number per day and per language. We count them from our hosting's own logs at AWS, not in your browser: no cookie, no script, no extra request. Those logs hold only the date and time, the page, our answer and your browser's name (to leave robots out): no IP address. They are deleted after at most {days} days.",
+      "To know whether this site works, we count how many people open its two home pages, the Dutch and the English one: a number per day and per language, and nothing else. Once a home page has loaded, a few lines of our own script tell our server so. To count you once a day however often you come back, the server makes a one-way fingerprint of your IP address and your browser's name together with a random value that changes every day, and keeps only that fingerprint, until the day is over. Your IP address and your browser's name themselves are not stored anywhere, not even in our logs. The day's random value is never used after that day: the next day's first visit replaces it, and it is deleted automatically. Without it nobody, not even we, can tell whose a fingerprint was, or link it to another day. Robots that say so are not counted, and neither are visits without JavaScript.",
     source:
       'When you join the waitlist, we also keep where you came from, if the link you came by said so: the campaign values in its address (utm_source, utm_medium and utm_campaign, such as “newsletter”), and the name of the website that linked to us (such as “instagram.com”), never a full address or a page on it. Anything else in a link we do not keep. That way we see which of our posts and flyers work, and nothing more about you.',
     noCookie: 'No cookie is set for any of this, so there is nothing to agree to.',
@@ -79,7 +94,7 @@ export const en = {
   },
   browser: {
     title: 'Cookies and your browser',
-    body: "This site sets no cookies and uses no trackers and no analytics scripts. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser's settings.",
+    body: "This site sets no cookies and uses no trackers and no one else's analytics scripts; how we count visits is under “What we count”. The only thing it keeps in your browser is your language choice, in local storage under the name {key}, so that your next visit opens in your language. It never leaves your browser, and you can clear it in your browser's settings.",
   },
   leave: {
     title: 'Leaving the waitlist',

@@ -6,8 +6,22 @@ export const nl = {
   updated: 'Laatst bijgewerkt: {date}',
   intro:
     '{brand} bewaart zo weinig mogelijk gegevens over je. Hier lees je wat we bewaren als je je aanmeldt voor de wachtlijst, waarom en hoe lang, en wat je van ons mag vragen.',
+  summary: {
+    title: 'In het kort',
+    items: {
+      data: 'We bewaren je e‑mailadres en wat we nodig hebben om ermee te werken, zoals je taal en wanneer je je aanmeldde.',
+      purpose:
+        'We gebruiken het alleen om je aanmelding te bevestigen en je te laten weten wanneer {brand} van start gaat: geen nieuwsbrief, geen reclame.',
+      retention:
+        'Je adres wordt verwijderd zodra we je hebben laten weten dat we van start zijn, of als je de wachtlijst verlaat, uiterlijk na 12 maanden; bevestig je niet, dan na {days} dagen.',
+      storage:
+        'Het staat bij Amazon Web Services, in onze opdracht, en we delen het met niemand anders. Geen cookies, geen trackers.',
+      rights:
+        'Je verlaat de wachtlijst met één klik vanuit elke mail van ons, of met het formulier hieronder; voor de rest mail je ons via {email}.',
+    },
+  },
   controller: {
-    title: 'Wie er verantwoordelijk is',
+    title: 'Wie is verantwoordelijk?',
     body: '{controller} is verantwoordelijk voor de persoonsgegevens waar deze verklaring over gaat (de ‘verwerkingsverantwoordelijke’ volgens de AVG). Je bereikt ons via {email}.',
     /** Only when the site's config names them (config/site.ts, controller). */
     postalAddress: 'Ons postadres: {address}.',
@@ -58,7 +72,7 @@ export const nl = {
   },
   limits: {
     title: 'Grenzen tegen misbruik',
-    body: 'Zodat niemand ons formulier kan gebruiken om iemands inbox te laten overlopen, sturen we in elke 24 uur hooguit {perMailbox} mails waarom gevraagd is (bevestigingsmails en links om de wachtlijst te verlaten, samen) naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we een onomkeerbare vingerafdruk van de mailbox, nooit het adres, met de tijden van die mails, tot 24 uur na de laatste; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
+    body: 'Om te voorkomen dat iemand met ons formulier andermans inbox laat vollopen, sturen we in elke 24 uur hooguit {perMailbox} mails waarom gevraagd is (bevestigingsmails en links om de wachtlijst te verlaten, samen) naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we een onomkeerbare vingerafdruk van de mailbox, nooit het adres, met de tijden van die mails, tot 24 uur na de laatste; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
     undeliverable:
       'Komt een mail aan jou definitief niet aan, of markeer je een mail van ons als spam, dan sturen we niets meer naar die mailbox, hoe het adres ook geschreven is, en halen we je van de wachtlijst. Zodat dat ook geldt als je aanmelding er niet meer is, bewaren we voorgoed een onomkeerbare vingerafdruk van de mailbox (nooit het adres) met die markering. Je aanmelding houdt de markering alleen tot die toch al zou verlopen, zodat niemand je adres opnieuw op de lijst kan zetten.',
   },
@@ -69,7 +83,7 @@ export const nl = {
   counting: {
     title: 'Wat we tellen',
     visits:
-      'Om te weten of deze site werkt, tellen we de bezoeken aan de twee startpagina’s, de Nederlandse en de Engelse: een aantal per dag en per taal. Dat tellen we in de eigen logbestanden van onze hostingdienst bij AWS, niet in je browser: zonder cookie, zonder script en zonder extra verzoek. Die logbestanden bevatten alleen de datum en tijd, de pagina, ons antwoord en de naam van je browser (om robots niet mee te tellen), en geen IP-adres. Ze worden na hooguit {days} dagen verwijderd.',
+      'Om te weten of deze site werkt, tellen we hoeveel mensen de twee startpagina’s openen, de Nederlandse en de Engelse: een aantal per dag en per taal, en verder niets. Als een startpagina geladen is, meldt een paar regels van ons eigen script dat aan onze server. Om je maar één keer per dag te tellen, hoe vaak je ook terugkomt, maakt de server een onomkeerbare vingerafdruk van je IP-adres en de naam van je browser samen met een willekeurige waarde die elke dag verandert, en bewaart alleen die vingerafdruk, tot de dag voorbij is. Je IP-adres en de naam van je browser zelf worden nergens bewaard, ook niet in onze logbestanden. De willekeurige waarde van een dag wordt na die dag nooit meer gebruikt: het eerste bezoek van de volgende dag vervangt haar, en ze wordt automatisch verwijderd. Zonder die waarde kan niemand, ook wij niet, nagaan van wie een vingerafdruk was, of die koppelen aan een andere dag. Robots die zeggen dat ze een robot zijn, tellen we niet mee, en bezoeken zonder JavaScript ook niet.',
     source:
       'Bij je aanmelding voor de wachtlijst bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
     noCookie: 'Hiervoor zetten we geen cookie, dus je hoeft nergens toestemming voor te geven.',
@@ -78,12 +92,12 @@ export const nl = {
   },
   browser: {
     title: 'Cookies en je browser',
-    body: 'Deze site zet geen cookies en gebruikt geen trackers en geen analysescripts. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
+    body: 'Deze site zet geen cookies en gebruikt geen trackers en geen analysescripts van anderen; hoe we bezoeken tellen, staat onder ‘Wat we tellen’. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
   },
   leave: {
     title: 'De wachtlijst verlaten',
     link: 'In elke mail die we je sturen, staat een persoonlijke link om de wachtlijst te verlaten. Open die link en druk op de knop op de pagina die opent: dan halen we je meteen van de lijst, verwijderen we je adres en mailen we je nooit meer. Alleen de link openen verandert nog niets. Toont je mailprogramma bij onze mail een knop ‘Afmelden’, dan doet die hetzelfde met één klik.',
-    form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). Zodat niemand kan uitzoeken wie er op de lijst staat, geven we bij elk adres hetzelfde antwoord.',
+    form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). We geven bij elk adres hetzelfde antwoord, zodat niemand kan achterhalen wie er op de lijst staat.',
     counted: 'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen.',
     emailLabel: 'Je e‑mailadres',
     submit: 'Mail me een link om de wachtlijst te verlaten',

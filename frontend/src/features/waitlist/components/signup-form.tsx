@@ -22,9 +22,10 @@ import { WaitlistNotice } from './waitlist-notice';
  * - Once the script runs, the page takes over: the browser's own validation bubbles are switched off
  *   (`noValidate`) because they speak the browser's language, not the page's; the page checks the address
  *   with the API's own rule, says what is wrong right under the field, where screen readers announce it,
- *   and sends a well-formed address with fetch. After a signup the form gives way to one state, "check
- *   your inbox", with the address exactly as typed, so a typo shows, and a button that puts it back in
- *   the field to correct it.
+ *   and sends a well-formed address with fetch. After a signup the form gives way to one state: SPEC's
+ *   success notice as a small line, then, largest, the step that decides (confirming with the link in the
+ *   mail), the address exactly as typed, so a typo shows, and a button that puts it back in the field to
+ *   correct it.
  */
 export function SignupForm() {
   const { locale, messages } = useLanguage();
@@ -158,15 +159,17 @@ export function SignupForm() {
       <div role="status">
         {mailedTo ? (
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200">
+            <p className="text-sm font-semibold text-brand-800">
+              {copy.notices.successTitle} {copy.notices.successBody}
+            </p>
             <h3
               ref={inboxHeading}
               tabIndex={-1}
-              className="flex items-center gap-2 text-heading text-stone-950 focus:outline-none"
+              className="mt-2 flex items-center gap-2 text-heading text-stone-950 focus:outline-none"
             >
               <Icon name="mail" className="h-5 w-5 shrink-0 text-brand-700" />
-              {copy.notices.successTitle}
+              {messages.meta.waitlistResultTitles['waitlist-joined']}
             </h3>
-            <p className="mt-1 font-semibold">{copy.notices.successBody}</p>
             <p className="mt-3">
               {fillIn(copy.checkInbox, {
                 address: (

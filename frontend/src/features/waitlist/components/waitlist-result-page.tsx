@@ -59,7 +59,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
               label: pages.backToForm,
               onClick: returnToTypedAddress,
             }
-          : { href: PAGE_PATH.home[locale], label: messages.notFound.homeLink }
+          : { href: PAGE_PATH.home[locale], label: messages.common.backToHome }
       }
     />
   );

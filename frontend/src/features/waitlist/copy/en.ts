@@ -8,7 +8,7 @@ export const en = {
   browserBack: "Your browser's Back button takes you to the form with the address you typed.",
   notSaved: 'Your address was not saved.',
   mailSent:
-    "We've sent you an email. Open the link in it to confirm your signup; after that, we'll let you know when Mandje is ready.",
+    "Open the link in our email and press the button on the page it opens: that's the last click. After that, we'll let you know when Mandje is ready.",
 };
 
 export type ResultCopy = typeof en;

@@ -7,5 +7,5 @@ export const nl = {
     'Met de terugknop van je browser kom je weer bij het formulier, met het adres dat je had ingevuld.',
   notSaved: 'Je adres is niet opgeslagen.',
   mailSent:
-    'We hebben je een mail gestuurd. Open de link daarin om je aanmelding te bevestigen; daarna laten we het je weten zodra Mandje klaar is.',
+    'Open de link in onze mail en druk op de knop op de pagina die opent: dat is de laatste klik. Daarna laten we het je weten zodra Mandje klaar is.',
 } satisfies ResultCopy;
