@@ -226,8 +226,8 @@ export const en = {
     tiktokPlaceholder: 'TikTok: coming soon, no link yet',
     contact: 'Contact',
     launching: 'Launching soon, all over the Netherlands.',
-    /** Who is behind the brand, before its address (site config: controller). */
-    runBy: (name: string) => `Mandje is run by ${name}`,
+    /** Who is behind the brand, under its logo and before its address (site config: controller). */
+    runBy: (name: string) => `Run by ${name}`,
     privacy: 'Privacy notice',
   },
   notFound: {

@@ -201,7 +201,7 @@ export const nl = {
     tiktokPlaceholder: 'TikTok: binnenkort, nog geen link',
     contact: 'Contact',
     launching: 'Binnenkort beschikbaar in heel Nederland.',
-    runBy: (name) => `Mandje is een initiatief van ${name}`,
+    runBy: (name) => `Een initiatief van ${name}`,
     privacy: 'Privacyverklaring',
   },
   notFound: {
