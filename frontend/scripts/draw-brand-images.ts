@@ -10,7 +10,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { BRAND_NAME } from '#contract/brand';
 import { LOCALES, type Locale } from '#contract/locales';
 import { WORDMARK } from '../src/components/wordmark-box';
 import { savingsClaims } from '../src/config/savings-claims';
@@ -23,8 +22,6 @@ import { withDescription } from './png-description';
 const publicDir = join(import.meta.dirname, '../public');
 const mark = readFileSync(join(publicDir, 'favicon.svg'), 'utf8').replace(/<title>.*?<\/title>/, '');
 const mascot = `data:image/svg+xml;base64,${readFileSync(join(publicDir, 'mascot.svg')).toString('base64')}`;
-/** The logo's drawn name: its symbol, for a `<use>` in the page. */
-const wordmark = readFileSync(join(import.meta.dirname, '../src/components/wordmark.svg'), 'utf8');
 /** The page's typeface, from the file the page serves (frontend/src/fonts/), under the name the CSS gives it. */
 const FAMILY = 'Bricolage Grotesque';
 const fontFace = `@font-face{font-family:"${FAMILY}";font-weight:400 700;src:url(data:font/woff2;base64,${readFileSync(
@@ -36,6 +33,13 @@ const BRAND_700 = '#15803d';
 const BRAND_900 = '#14532d';
 /** The page's stone-700, for the line under the title. */
 const STONE_700 = '#44403b';
+/** The logo's drawn name (components/wordmark.svg), 120 px to the em, in the preview's brand green. */
+const wordmark = readFileSync(join(import.meta.dirname, '../src/components/wordmark.svg'), 'utf8')
+  .replace(/<title>.*?<\/title><style>.*?<\/style>/, '')
+  .replace(
+    '<svg ',
+    `<svg width="${WORDMARK.width * 1.2}" height="${WORDMARK.height * 1.2}" fill="${BRAND_700}" `,
+  );
 
 /**
  * The mark centred on a square, at `markShare` of its side; `background` none keeps it transparent. The
@@ -61,12 +65,10 @@ const socialPreview = (locale: Locale) => `
   <body style="margin:0;width:${SOCIAL_PREVIEW.width}px;height:${SOCIAL_PREVIEW.height}px;display:flex;align-items:center;
     gap:40px;padding:0 72px 0 88px;box-sizing:border-box;background:${BRAND_50};color:${BRAND_900};
     font-family:'${FAMILY}'">
-    <div hidden>${wordmark}</div>
     <div style="flex:1;display:flex;flex-direction:column;gap:32px">
       <div style="display:flex;align-items:center;gap:24px">
         <div style="width:112px;height:112px">${mark}</div>
-        <svg width="${WORDMARK.width * 1.2}" height="${WORDMARK.height * 1.2}" role="img" aria-label="${BRAND_NAME}"
-          style="color:${BRAND_700}"><use href="#${WORDMARK.id}"/></svg>
+        ${wordmark}
       </div>
       <div style="font-size:56px;font-weight:650;line-height:1.1;letter-spacing:-0.025em;text-wrap:balance">
         ${messages[locale].hero.title}

@@ -1,7 +1,7 @@
 /**
  * The wordmark, the brand's name in its typeface, as one SVG path drawn from a font file: what
  * draw-wordmark.ts writes to frontend/src/components/ (wordmark.svg and wordmark-box.ts), and what a test
- * draws again to hold those files to the font (test/unit/scripts/wordmark.test.ts).
+ * draws again to hold those files to the font and the colours (test/unit/scripts/wordmark.test.ts).
  *
  * subset-font instances the file at the logo's weight (a TrueType file of the name's letters), and HarfBuzz
  * (harfbuzzjs, what subset-font itself runs on) shapes the name with the font's kerning and gives each
@@ -17,8 +17,6 @@ const WEIGHT = 700;
 const TRACKING_EM = -0.025;
 /** Units of the path per em: whole numbers of these are fine enough from the logo's 20 px to the preview's 120 px. */
 const UNITS_PER_EM = 100;
-/** The id of the drawing in wordmark.svg, which a `<use>` names after the file's address. */
-const SYMBOL_ID = 'wordmark';
 
 export interface Wordmark {
   /** The ink's box, in units of 1/100 em. */
@@ -166,24 +164,40 @@ export async function drawWordmark(fontFile: Buffer): Promise<Wordmark> {
 const WRITTEN_BY =
   'Written by frontend/scripts/draw-wordmark.ts (`npm run font`): edit the script, not this file.';
 
-/**
- * wordmark.svg: the drawing as a symbol for a `<use>` to show, in the colour of the text around it; its
- * title, outside the symbol, is not shown with it. No comment in it: every first visit downloads it
- * (wordmark-box.ts says who wrote it).
- */
-export function wordmarkSvg({ width, height, d }: Wordmark): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg"><title>${BRAND_NAME}</title><symbol id="${SYMBOL_ID}" viewBox="0 0 ${width} ${height}"><path fill="currentColor" d="${d}"/></symbol></svg>\n`;
+/** The logo's colour, the page's brand-900, in the light theme and the dark one (frontend/src/styles.css). */
+export interface WordmarkColours {
+  light: string;
+  dark: string;
 }
 
-/** wordmark-box.ts: what the logo needs to show the drawing at its size, formatted as the linter would. */
+/** `--color-brand-900` as styles.css sets it: first for the light theme, then in the dark theme's block. */
+export function wordmarkColours(stylesCss: string): WordmarkColours {
+  const [light, dark] = [...stylesCss.matchAll(/--color-brand-900: (#[0-9a-f]{6});/g)].map(
+    ([, colour]) => colour,
+  );
+  if (!light || !dark)
+    throw new Error('styles.css must set --color-brand-900 for the light and the dark theme');
+  return { light, dark };
+}
+
+/**
+ * wordmark.svg: a picture the page shows with <img>, so in the brand's colour of the theme the visitor
+ * prefers (an image cannot take the colour of the text around it). No comment in it: every first visit
+ * downloads it (wordmark-box.ts says who wrote it).
+ */
+export function wordmarkSvg({ width, height, d }: Wordmark, { light, dark }: WordmarkColours): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><title>${BRAND_NAME}</title><style>path{fill:${light}}@media(prefers-color-scheme:dark){path{fill:${dark}}}</style><path d="${d}"/></svg>\n`;
+}
+
+/** wordmark-box.ts: the drawing's size, for the logo to hold its place, formatted as the linter would. */
 export function wordmarkBoxModule({ width, height }: Wordmark): string {
   return `/* ${WRITTEN_BY} */
 
 /**
  * "${BRAND_NAME}" in the brand's typeface at weight ${WEIGHT}, tracking ${TRACKING_EM} em, drawn as one path
- * from the page's font file (frontend/scripts/wordmark-path.ts) in wordmark.svg: the symbol's id there, and
- * the ink's box in units of 1/${UNITS_PER_EM} em.
+ * from the page's font file (frontend/scripts/wordmark-path.ts) in wordmark.svg: the ink's box, in units
+ * of 1/${UNITS_PER_EM} em.
  */
-export const WORDMARK = { id: '${SYMBOL_ID}', width: ${width}, height: ${height} } as const;
+export const WORDMARK = { width: ${width}, height: ${height} } as const;
 `;
 }

@@ -78,12 +78,12 @@ describe('head assets', () => {
     expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
   });
 
-  it("the logo's name is the drawing in wordmark.svg, named as the brand for assistive technology", () => {
+  it("the logo's name is the drawing in wordmark.svg, named as the brand, fetched after what the heading needs", () => {
     render(<BrandLogo />);
 
     const name = screen.getByRole('img', { name: BRAND_NAME });
-    expect(name.tagName).toBe('svg');
-    expect(name.querySelector('use')?.getAttribute('href')).toMatch(/\/wordmark\.svg(\?[\w-]+)?#wordmark$/);
+    expect(name.getAttribute('src')).toMatch(/\/wordmark\.svg(\?[\w-]+)?$/);
+    expect(name).toHaveAttribute('fetchpriority', 'low');
     expect(screen.queryByText(BRAND_NAME)).toBeNull();
   });
 

@@ -30,12 +30,14 @@ const WORDMARK_UNITS_PER_PX = 5;
 
 /**
  * The logo: the mark and the name, which is drawn, not set (frontend/scripts/draw-wordmark.ts), so that it
- * is in the brand's typeface on every visit, the first included, in every engine, and in the colour of the
- * text around it (`currentColor`); named for assistive technology as the text was. The drawing is a file
- * of its own (a hashed asset, cached for a year) that both logos on a page show, not markup in the page:
- * in the page it costs about 500 bytes with brotli, which the landing page's HTML has no room for within
- * its first round trip (bench/budgets.ts). Its box has the drawing's size from the start, so nothing moves
- * when the file comes.
+ * is in the brand's typeface on every visit, the first included, in every engine; named for assistive
+ * technology as the text was. The drawing is a picture of its own (a hashed file, cached for a year, in the
+ * brand green of the visitor's theme), not markup in the page: in the page it would cost about 500 bytes
+ * with brotli, which the landing page's HTML has no room for within its first round trip
+ * (bench/budgets.ts). It is fetched at low priority, after what the heading needs: Lighthouse's simulated
+ * largest paint does not wait for a low-priority picture, as it does for a `<use>` of the file or a picture
+ * Chromium raises to high priority for being in view. It holds its place from the start, so nothing moves
+ * when it comes.
  */
 export function BrandLogo({ className }: { className?: string }) {
   return (
@@ -43,14 +45,13 @@ export function BrandLogo({ className }: { className?: string }) {
       className={className ? `inline-flex items-center gap-2 ${className}` : 'inline-flex items-center gap-2'}
     >
       <BrandMark className="h-8 w-8" />
-      <svg
-        width={WORDMARK.width / WORDMARK_UNITS_PER_PX}
-        height={WORDMARK.height / WORDMARK_UNITS_PER_PX}
-        role="img"
-        aria-label={BRAND_NAME}
-      >
-        <use href={`${wordmarkFile}#${WORDMARK.id}`} />
-      </svg>
+      <img
+        src={wordmarkFile}
+        alt={BRAND_NAME}
+        width={Math.round(WORDMARK.width / WORDMARK_UNITS_PER_PX)}
+        height={Math.round(WORDMARK.height / WORDMARK_UNITS_PER_PX)}
+        fetchPriority="low"
+      />
     </span>
   );
 }

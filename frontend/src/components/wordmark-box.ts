@@ -2,7 +2,7 @@
 
 /**
  * "Mandje" in the brand's typeface at weight 700, tracking -0.025 em, drawn as one path
- * from the page's font file (frontend/scripts/wordmark-path.ts) in wordmark.svg: the symbol's id there, and
- * the ink's box in units of 1/100 em.
+ * from the page's font file (frontend/scripts/wordmark-path.ts) in wordmark.svg: the ink's box, in units
+ * of 1/100 em.
  */
-export const WORDMARK = { id: 'wordmark', width: 340, height: 94 } as const;
+export const WORDMARK = { width: 340, height: 94 } as const;
