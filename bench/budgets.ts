@@ -44,10 +44,10 @@ export const LAMBDA_BUDGETS = {
 export const LIGHTHOUSE_BUDGETS = {
   pages: ['/', '/en/'],
   /**
-   * Five: on a shared 2-core machine one run's observed paint varies by 100 ms and more, and the median of
-   * three put one build's LCP ratio anywhere from 1.13 to 1.17; five steady it, for about a minute more.
+   * Seven: on a shared 2-core machine one run's observed paint varies by 100 ms and more; the median of
+   * three put one build's LCP ratio anywhere from 1.13 to 1.17, and of five from 1.03 to 1.16.
    */
-  runsPerPage: 5,
+  runsPerPage: 7,
   minScores: { accessibility: 100, 'best-practices': 100, seo: 100 },
   /**
    * The floor in CI: a 2-core machine makes Total Blocking Time noisy. 70 since Debian's Chromium
@@ -63,9 +63,12 @@ export const LIGHTHOUSE_BUDGETS = {
   /**
    * LCP over a bare page's (bench/bare-page.ts: the hero's heading and paragraph, no CSS, no script)
    * measured alternately in the same run: what the page's styles, markup and scripts add to the floor.
-   * Both are measured on one machine in one run, so the ratio compares like with like.
+   * Both are measured on one machine in one run, so the ratio compares like with like. 1.2: one build
+   * (2026-11-26) measured 1.03 and 1.10 on a quiet machine and 1.16 in CI, the spread of the floor's own
+   * runs (710-912 ms); a request the first paint waits for adds a round trip of the simulated link
+   * (150 ms) and its transfer on top of that.
    */
-  maxLcpRatioToBarePage: 1.15,
+  maxLcpRatioToBarePage: 1.2,
 } as const;
 
 /** One budget as a test and the bench table see it: what is measured, its limit, and how it reads. */

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, LOCALE_CASES, type LocaleCase, openPage, test } from './support';
+import {
+  containing,
+  expect,
+  expectNoAxeViolations,
+  LOCALE_CASES,
+  type LocaleCase,
+  openPage,
+  test,
+} from './support';
 
 let addressCount = 0;
 /** A new address for each join, unique across runs and workers. */
@@ -44,6 +52,28 @@ for (const localeCase of LOCALE_CASES) {
       await expect(form.email).toHaveValue(address);
       await expect(form.email).toBeFocused();
       await expect(form.success).toHaveCount(0);
+    });
+
+    test('a mistyped mail domain is pointed out when the field is left, and one press puts the likely address in', async ({
+      page,
+    }) => {
+      const form = signup(page, localeCase);
+      const name = newAddress(locale).split('@')[0];
+      await form.email.fill(`${name}@gmial.com`);
+      await form.email.press('Tab');
+
+      const likely = page.getByRole('button', { name: `${name}@gmail.com` });
+      await expect(likely).toBeVisible();
+      await expect(form.email).toHaveAccessibleDescription(
+        containing(copy.signup.didYouMean.split('{')[0] ?? ''),
+      );
+      await expect(form.success).toHaveCount(0);
+      await expectNoAxeViolations(page, '#signup');
+
+      await likely.click();
+      await expect(form.email).toHaveValue(`${name}@gmail.com`);
+      await form.submit.click();
+      await expect(form.success.getByText(`${name}@gmail.com`, { exact: true })).toBeVisible();
     });
 
     test('the same address again is already registered: neutral news, with the advice to look for the mail', async ({

@@ -287,4 +287,59 @@ describe('signup form', () => {
       website: 'https://spam.example',
     });
   });
+
+  it.each(['nl', 'en'] as const)(
+    'points out a mistyped domain when the field is left, and puts the likely address in on request (%s)',
+    async (locale) => {
+      const { copy, input, user } = renderSignup(locale);
+
+      await user.type(input, 'Sanne.deVries@gmial.com');
+      await user.tab();
+      const likely = await screen.findByRole('button', { name: 'Sanne.deVries@gmail.com' });
+      expect(likely.closest('p')).toHaveTextContent(
+        copy.didYouMean.replace('{address}', 'Sanne.deVries@gmail.com'),
+      );
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('Sanne.deVries@gmail.com'));
+
+      await user.click(likely);
+      expect(input).toHaveValue('Sanne.deVries@gmail.com');
+      expect(input).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Sanne.deVries@gmail.com' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('holds the first press of the button to point out a mistyped domain, and sends the address as typed on the second', async () => {
+    const { input, submit, user } = renderSignup('en');
+    fetchMock.mockReturnValue(answer(201, { status: 'joined' }));
+
+    await user.click(input);
+    await waitFor(() => expect(screen.queryByText('Did you mean', { exact: false })).not.toBeInTheDocument());
+    await user.type(input, 'sanne@hotmial.com{Enter}');
+    expect(await screen.findByRole('button', { name: 'sanne@hotmail.com' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(submit);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      email: 'sanne@hotmial.com',
+    });
+  });
+
+  it('says nothing of a domain it knows, or one it has no likelier spelling for', async () => {
+    const { input, user } = renderSignup('en');
+
+    for (const address of ['jan@ziggo.nl', 'jan@voorbeeld.nl']) {
+      await user.clear(input);
+      await user.type(input, address);
+      await user.tab();
+      await user.click(input);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Did you mean', { exact: false })).not.toBeInTheDocument();
+    // The same steps with a slip do bring a suggestion: the silence above was the checker's.
+    await user.clear(input);
+    await user.type(input, 'jan@zigo.nl');
+    await user.tab();
+    expect(await screen.findByRole('button', { name: 'jan@ziggo.nl' })).toBeInTheDocument();
+  });
 });

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * The message under a form field. Always in the DOM, so screen readers announce it when text appears;
  * the field points at it with `aria-describedby`.
@@ -17,3 +19,12 @@ export function FieldError({ id, message }: { id: string; message: string }) {
  */
 export const FIELD_ROW = 'mt-2 flex flex-col gap-x-3 gap-y-1.5 sm:flex-row sm:flex-wrap';
 const UNDER_FIELD = 'sm:order-last sm:basis-full';
+
+/** A hint under the field, after its message (a suggestion, not an error): announced as it appears. */
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} aria-live="polite" className={`text-sm text-stone-700 ${UNDER_FIELD}`}>
+      {children}
+    </p>
+  );
+}

@@ -206,6 +206,8 @@ export const en = {
     changeAddress: 'Change address',
     /** After SPEC's duplicate notice: true for anyone, confirmed or not, so it tells no more than it. */
     notConfirmedYet: 'Not confirmed yet? Look in your inbox and spam folder for our email with the link.',
+    /** Under the field when its domain looks mistyped; `{address}` is the likely address, a button that puts it in. */
+    didYouMean: 'Did you mean {address}?',
     errors: {
       empty: 'Please enter an email address',
       malformed: (example: string) => `Please enter a valid email address (e.g., ${example})`,

@@ -181,6 +181,7 @@ export const nl = {
     spamFolder: 'Geen mail gezien? Kijk dan ook in je spammap.',
     changeAddress: 'Adres aanpassen',
     notConfirmedYet: 'Nog niet bevestigd? Zoek dan in je inbox en je spammap naar onze mail met de link.',
+    didYouMean: 'Bedoel je {address}?',
     errors: {
       empty: 'Vul een e‑mailadres in',
       malformed: (example) => `Vul een geldig e‑mailadres in (bijv. ${example})`,

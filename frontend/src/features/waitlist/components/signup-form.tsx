@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { primaryButton, secondaryButton, textInput, textLink } from '@/components/control-styles';
-import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { FIELD_ROW, FieldError, FieldHint } from '@/components/field-error';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
@@ -44,6 +44,24 @@ export function SignupForm() {
   const errorId = useId();
   const noteId = useId();
   const honeypotId = useId();
+  const suggestionId = useId();
+  // A likely slip in the domain (`@gmial.com`) is pointed out once per address: when the field is left, or
+  // at the first press of the button; a second press sends the address as typed. The checker is fetched
+  // when the field is first used; until it is there (or if it never comes), nothing is pointed out.
+  const checker = useRef<typeof import('@/features/waitlist/suggest-address') | null>(null);
+  const loadChecker = () =>
+    import('@/features/waitlist/suggest-address').then(
+      (module) => (checker.current = module),
+      () => null,
+    );
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const offeredFor = useRef<string | null>(null);
+  const offerSuggestion = (typed: string) => {
+    const likely = checker.current?.suggestAddress(typed) ?? null;
+    setSuggestion(likely);
+    if (likely) offeredFor.current = typed;
+    return likely !== null;
+  };
   // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
   useEffect(() => {
@@ -68,6 +86,8 @@ export function SignupForm() {
       return;
     }
     setProblem(null);
+    if (offeredFor.current !== email && offerSuggestion(email)) return;
+    setSuggestion(null);
     setResult(null);
     setSending(true);
     const outcome = await requestToJoin({
@@ -83,6 +103,12 @@ export function SignupForm() {
       moveFocus.current = true;
       setMailedTo(check.email);
     }
+  };
+
+  const acceptSuggestion = () => {
+    setEmail(suggestion ?? email);
+    setSuggestion(null);
+    inputRef.current?.focus();
   };
 
   const correctAddress = () => {
@@ -128,12 +154,31 @@ export function SignupForm() {
               onChange={(event) => {
                 setEmail(event.target.value);
                 if (problem) setProblem(null);
+                setSuggestion(null);
+              }}
+              onFocus={() => void loadChecker()}
+              onBlur={() => {
+                const typed = email;
+                // Once the checker is there, and only if the field still holds what was checked.
+                void loadChecker().then(() => {
+                  if (inputRef.current?.value === typed) offerSuggestion(typed);
+                });
               }}
               aria-invalid={problem !== null}
-              aria-describedby={`${errorId} ${noteId}`}
+              aria-describedby={`${errorId} ${suggestionId} ${noteId}`}
               className={textInput}
             />
             <FieldError id={errorId} message={errorText} />
+            <FieldHint id={suggestionId}>
+              {suggestion &&
+                fillIn(copy.didYouMean, {
+                  address: (
+                    <button type="button" onClick={acceptSuggestion} className={`${textLink} wrap-anywhere`}>
+                      {suggestion}
+                    </button>
+                  ),
+                })}
+            </FieldHint>
             <button type="submit" disabled={sending} className={primaryButton}>
               {sending && <Spinner className="border-white/60" />}
               {sending ? copy.sending : copy.submit}
