@@ -48,16 +48,16 @@ export function SignupForm() {
   // A likely slip in the domain (`@gmial.com`) is pointed out once per address: when the field is left, or
   // at the first press of the button; a second press sends the address as typed. The checker is fetched
   // when the field is first used; until it is there (or if it never comes), nothing is pointed out.
-  const checker = useRef<typeof import('@/features/waitlist/suggest-address') | null>(null);
+  const suggestAddress = useRef<((typed: string) => string | null) | null>(null);
   const loadChecker = () =>
     import('@/features/waitlist/suggest-address').then(
-      (module) => (checker.current = module),
+      (checker) => (suggestAddress.current = checker.suggestAddress),
       () => null,
     );
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const offeredFor = useRef<string | null>(null);
   const offerSuggestion = (typed: string) => {
-    const likely = checker.current?.suggestAddress(typed) ?? null;
+    const likely = suggestAddress.current?.(typed) ?? null;
     setSuggestion(likely);
     if (likely) offeredFor.current = typed;
     return likely !== null;
