@@ -61,24 +61,9 @@ function senderFrom(app: App, env: SiteEnvironment): string {
   return given ?? readSiteConfig(env).mailFrom;
 }
 
-function confirmationFrom(app: App, env: SiteEnvironment): ConfirmationSettings | false {
-  const confirmSignups = contextString(app, 'confirmSignups') ?? 'true';
+function confirmationFrom(app: App, env: SiteEnvironment): ConfirmationSettings {
   const sesSandboxRecipients = sandboxRecipientsFrom(app);
   const sesMaxSendRate = sesMaxSendRateFrom(app);
-  if (confirmSignups === 'false') {
-    if (sesSandboxRecipients)
-      throw new DeploySettingError(
-        '-c sesSandboxRecipients is for confirmation mails, which -c confirmSignups=false turns off: drop one of the two.',
-      );
-    if (sesMaxSendRate !== undefined)
-      throw new DeploySettingError(
-        '-c sesMaxSendRate paces the mailer, which -c confirmSignups=false leaves out: drop one of the two.',
-      );
-    return false;
-  }
-  if (confirmSignups !== 'true')
-    throw new DeploySettingError(`-c confirmSignups is true or false, not "${confirmSignups}".`);
-
   const mailFrom = senderFrom(app, env);
   if (!PLAIN_ADDRESS.test(mailFrom))
     throw new DeploySettingError(
@@ -182,7 +167,6 @@ function wafFrom(app: App): boolean {
  * - `hostedZoneName=mandje.nl` with `hostedZoneId=Z…`: the Route 53 zone the DKIM records go in;
  * - `sesSandboxRecipients=ann@example.nl,bob@example.nl`: while the account is in SES's sandbox, the verified
  *   addresses to try the mail with;
- * - `confirmSignups=false`: signups are stored confirmed, and no mail is sent;
  * - `alarmEmail=ops@mandje.nl`: the alarms are mailed there (SNS asks that mailbox to confirm first);
  * - `signupSilenceHours=6`: an alarm when no one has joined for that many hours (off unless given);
  * - `waf=false`: no per-client limit at the edge, so no AWS WAF web ACL and no us-east-1 companion stack

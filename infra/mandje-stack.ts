@@ -51,8 +51,8 @@ export interface MandjeStackProps extends StackProps {
   functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
-  /** Confirmation by mail (double opt-in), or `false`: signups are stored confirmed, and no mail is sent. */
-  confirmation: ConfirmationSettings | false;
+  /** Confirmation by mail (double opt-in): the sender, its DNS and SES's sandbox and rate. */
+  confirmation: ConfirmationSettings;
   /** The API's capacity; DEFAULT_API_RATE_LIMIT and no reservation unless given. */
   capacity?: CapacitySettings;
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
@@ -66,7 +66,7 @@ export interface MandjeStackProps extends StackProps {
 
 /**
  * Production: the page and the waitlist API behind one CloudFront distribution, the API answering only what
- * came through it; with confirmation by mail, the confirm API on the same distribution, the mail queues
+ * came through it; the confirm and leave APIs on the same distribution, the mail queues
  * (fed by the table's stream and by the announcement's planner) and the one mailer that sends from them
  * with SES at its pace, and a function that hears SES's bounces and complaints; and the operator's alarms
  * and dashboard.
@@ -74,13 +74,13 @@ export interface MandjeStackProps extends StackProps {
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
-  public readonly confirmApi?: ConfirmApi;
+  public readonly confirmApi: ConfirmApi;
   public readonly leaveApi: LeaveApi;
-  public readonly mailSender?: MailSender;
-  public readonly mailQueues?: MailQueues;
-  public readonly mailer?: Mailer;
-  public readonly mailEvents?: MailEvents;
-  public readonly announcements?: AnnouncementPlanner;
+  public readonly mailSender: MailSender;
+  public readonly mailQueues: MailQueues;
+  public readonly mailer: Mailer;
+  public readonly mailEvents: MailEvents;
+  public readonly announcements: AnnouncementPlanner;
   public readonly originVerify: OriginVerifySecret;
   public readonly operations: Operations;
 
@@ -92,7 +92,6 @@ export class MandjeStack extends Stack {
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
       functionsDir,
-      confirmSignups: confirmation !== false,
       // A launch-day spike is people, each sending one request: the rate steady, bursts of twice that.
       throttle: { rateLimit: apiRateLimit, burstLimit: 2 * apiRateLimit },
       ...(apiReservedConcurrency ? { reservedConcurrency: apiReservedConcurrency } : {}),
@@ -114,84 +113,79 @@ export class MandjeStack extends Stack {
         : {}),
     });
 
-    // Leaving works whether or not signups are confirmed by mail; asking for a leave link by mail needs the
-    // mailer.
     this.leaveApi = new LeaveApi(this, 'Leave', {
       functionsDir,
       httpApi: this.waitlist.httpApi,
       table: this.waitlist.table,
       tokenIndexArn: this.waitlist.tokenIndexArn,
       mailboxIndexArn: this.waitlist.mailboxIndexArn,
-      leaveLinkByMail: confirmation !== false,
       logRetention,
     });
 
-    if (confirmation) {
-      this.confirmApi = new ConfirmApi(this, 'Confirm', {
-        functionsDir,
-        httpApi: this.waitlist.httpApi,
-        table: this.waitlist.table,
-        tokenIndexArn: this.waitlist.tokenIndexArn,
-        logRetention,
-      });
-      const { hostedZone, sesSandboxRecipients } = confirmation;
-      this.mailSender = new MailSender(this, 'MailSender', {
-        from: confirmation.mailFrom,
-        ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
-        dmarcReportsTo: props.contactEmail,
-        ...(hostedZone
-          ? {
-              hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
-                zoneName: hostedZone.name,
-                hostedZoneId: hostedZone.id,
-              }),
-            }
-          : {}),
-      });
-      this.mailQueues = new MailQueues(this, 'MailQueues', { consumerTimeout: MAILER_TIMEOUT });
-      this.mailer = new Mailer(this, 'Mailer', {
-        functionsDir,
-        table: this.waitlist.table,
-        sender: this.mailSender,
-        queues: this.mailQueues,
-        siteUrl: this.site.url,
-        contactEmail: props.contactEmail,
-        ...(confirmation.sesMaxSendRate !== undefined ? { maxSendRate: confirmation.sesMaxSendRate } : {}),
-        logRetention,
-      });
-      this.mailEvents = new MailEvents(this, 'MailEvents', {
-        functionsDir,
-        table: this.waitlist.table,
-        mailLimitTable: this.mailer.mailLimitTable,
-        sender: this.mailSender,
-        logRetention,
-      });
-      this.announcements = new AnnouncementPlanner(this, 'Announcements', {
-        functionsDir,
-        table: this.waitlist.table,
-        queue: this.mailQueues.bulk,
-        logRetention,
-      });
-    }
+    this.confirmApi = new ConfirmApi(this, 'Confirm', {
+      functionsDir,
+      httpApi: this.waitlist.httpApi,
+      table: this.waitlist.table,
+      tokenIndexArn: this.waitlist.tokenIndexArn,
+      logRetention,
+    });
+    const { hostedZone, sesSandboxRecipients } = confirmation;
+    this.mailSender = new MailSender(this, 'MailSender', {
+      from: confirmation.mailFrom,
+      ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
+      dmarcReportsTo: props.contactEmail,
+      ...(hostedZone
+        ? {
+            hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+              zoneName: hostedZone.name,
+              hostedZoneId: hostedZone.id,
+            }),
+          }
+        : {}),
+    });
+    this.mailQueues = new MailQueues(this, 'MailQueues', { consumerTimeout: MAILER_TIMEOUT });
+    this.mailer = new Mailer(this, 'Mailer', {
+      functionsDir,
+      table: this.waitlist.table,
+      sender: this.mailSender,
+      queues: this.mailQueues,
+      siteUrl: this.site.url,
+      contactEmail: props.contactEmail,
+      ...(confirmation.sesMaxSendRate !== undefined ? { maxSendRate: confirmation.sesMaxSendRate } : {}),
+      logRetention,
+    });
+    this.mailEvents = new MailEvents(this, 'MailEvents', {
+      functionsDir,
+      table: this.waitlist.table,
+      mailLimitTable: this.mailer.mailLimitTable,
+      sender: this.mailSender,
+      logRetention,
+    });
+    this.announcements = new AnnouncementPlanner(this, 'Announcements', {
+      functionsDir,
+      table: this.waitlist.table,
+      queue: this.mailQueues.bulk,
+      logRetention,
+    });
 
     // The functions that answer the public refuse a request that did not come through the distribution
     // (403 without the secret header) and a post another site's page made (its Origin is none of these).
     for (const handler of [
       this.waitlist.handler,
-      this.confirmApi?.handler,
+      this.confirmApi.handler,
       this.leaveApi.leaveHandler,
       this.leaveApi.leaveRequestHandler,
     ]) {
-      handler?.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
-      handler?.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
+      handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
+      handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
     }
 
     const { alarmEmail, signupSilenceHours } = props.operations ?? {};
     this.operations = new Operations(this, 'Operations', {
       waitlist: this.waitlist,
-      ...(this.confirmApi ? { confirmApi: this.confirmApi } : {}),
-      ...(this.mailer ? { mailer: this.mailer } : {}),
-      ...(this.mailEvents ? { mailEvents: this.mailEvents } : {}),
+      confirmApi: this.confirmApi,
+      mailer: this.mailer,
+      mailEvents: this.mailEvents,
       ...(props.clientRateLimit
         ? {
             clientRateLimit: {
@@ -205,7 +199,7 @@ export class MandjeStack extends Stack {
       ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
     });
 
-    this.announcements?.deadLetterAlarm.addAlarmAction(new SnsAction(this.operations.topic));
+    this.announcements.deadLetterAlarm.addAlarmAction(new SnsAction(this.operations.topic));
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {
@@ -227,7 +221,7 @@ export class MandjeStack extends Stack {
     // Without a hosted zone to put them in, the DKIM, MAIL FROM and DMARC records are for the operator to add
     // to the DNS.
     const sender = this.mailSender;
-    if (sender && !sender.hasHostedZone) {
+    if (!sender.hasHostedZone) {
       for (const [index, { name, value }] of sender.dkimRecords.entries())
         new CfnOutput(this, `DkimRecord${index + 1}`, {
           value: `${name} CNAME ${value}`,

@@ -18,8 +18,8 @@ import {
 export interface LocalWaitlistApi {
   /** Answers `/api/*` requests through the Lambda handlers; anything else 404. */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Where confirmation mails are written, when confirmation by mail is on. */
-  outboxDir: string | undefined;
+  /** Where the mails are written. */
+  outboxDir: string;
   /** Waits for mails under way, then closes the store. */
   close(): Promise<void>;
 }
@@ -69,8 +69,6 @@ export interface LocalWaitlistApiOptions {
   siteUrl: () => string;
   /** Where confirmation mails are written; a temporary folder when the waitlist is kept in memory. */
   outboxDir: string;
-  /** Confirmation by mail (the default), or every signup confirmed at once, as `-c confirmSignups=false`. */
-  confirmSignups?: boolean;
   /** The sender and contact address the mails name: the MANDJE_* variables' unless given (#contract/site-config). */
   site?: Pick<SiteConfig, 'mailFrom' | 'contactEmail'>;
   print?: (line: string) => void;
@@ -97,22 +95,18 @@ export async function startLocalWaitlistApi(
     throw new Error(describeStore(location));
   }
   const site = options.site ?? readSiteConfig(process.env);
-  const confirmSignups = options.confirmSignups ?? process.env.CONFIRM_SIGNUPS !== 'false';
-  process.env.CONFIRM_SIGNUPS = String(confirmSignups);
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
   process.env.LEAVE_PAGES_DIR = options.confirmPagesDir;
-  const mail = confirmSignups
-    ? startLocalMail({
-        storeEndpoint: store.endpoint,
-        tableName,
-        outboxDir: options.outboxDir,
-        siteUrl: options.siteUrl,
-        mailFrom: site.mailFrom,
-        contactEmail: site.contactEmail,
-        print: options.print,
-      })
-    : undefined;
-  await mail?.ready;
+  const mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName,
+    outboxDir: options.outboxDir,
+    siteUrl: options.siteUrl,
+    mailFrom: site.mailFrom,
+    contactEmail: site.contactEmail,
+    print: options.print,
+  });
+  await mail.ready;
 
   // The day's visitors expire with their day, as the table's time to live deletes them on AWS.
   const visitorClient = localDocumentClient(store.endpoint, { maxAttempts: 1 });
@@ -126,40 +120,32 @@ export async function startLocalWaitlistApi(
   const waitlist = (await import('../functions/waitlist/handler')).handler;
   const confirm = (await import('../functions/confirm/handler')).handler;
   const leave = (await import('../functions/leave/handler')).handler;
-  // A leave link is mailed: without confirmation by mail there is no mailer, and no route (as on AWS).
-  const leaveRequest = confirmSignups
-    ? (await import('../functions/leave-request/handler')).handler
-    : undefined;
+  const leaveRequest = (await import('../functions/leave-request/handler')).handler;
   const routes = new Map([
     [
       WAITLIST_PATH,
       createLambdaHttpAdapter(async (event) => {
         const result = await waitlist(event);
-        mail?.afterSignup(event, result);
+        mail.afterSignup(event, result);
         return result;
       }),
     ],
     // The home pages' beacon: the same function, as on AWS (functions/visit).
     [VISIT_PATH, createLambdaHttpAdapter(waitlist)],
-    ...(confirmSignups ? [[CONFIRM_PATH, createLambdaHttpAdapter(confirm)] as const] : []),
-    // Leaving works whether or not signups are confirmed by mail.
+    [CONFIRM_PATH, createLambdaHttpAdapter(confirm)],
     [LEAVE_PATH, createLambdaHttpAdapter(leave)],
-    ...(leaveRequest
-      ? [
-          [
-            LEAVE_REQUEST_PATH,
-            createLambdaHttpAdapter(async (event) => {
-              const result = await leaveRequest(event);
-              // The stream's part on AWS: the mailer sends the leave link the request asked for.
-              mail?.afterSignup(event, result);
-              return result;
-            }),
-          ] as const,
-        ]
-      : []),
+    [
+      LEAVE_REQUEST_PATH,
+      createLambdaHttpAdapter(async (event) => {
+        const result = await leaveRequest(event);
+        // The stream's part on AWS: the mailer sends the leave link the request asked for.
+        mail.afterSignup(event, result);
+        return result;
+      }),
+    ],
   ]);
   return {
-    outboxDir: mail?.outboxDir,
+    outboxDir: mail.outboxDir,
     serve: async (request, response) => {
       const route = routes.get((request.url ?? '/').split('?')[0] ?? '');
       if (route) await route(request, response);
@@ -167,7 +153,7 @@ export async function startLocalWaitlistApi(
     },
     close: async () => {
       stopVisitorSweep();
-      await mail?.close();
+      await mail.close();
       visitorClient.destroy();
       await store.close();
     },

@@ -36,8 +36,6 @@ export type LocalRunnerOptions = LocalStoreOptions & {
   /** How long a client may take to send its headers, and its whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
-  /** Confirmation by mail (default: on, unless CONFIRM_SIGNUPS=false), as the stack's confirmSignups. */
-  confirmSignups?: boolean;
   /** Where confirmation mails go: default `outbox/` in the data folder, or a temporary folder. */
   outboxDir?: string;
   /**
@@ -52,8 +50,8 @@ export interface LocalRunner {
   url: string;
   /** The address and port the server is bound to, as the system reports them. */
   address: AddressInfo;
-  /** Where confirmation mails are written, when confirmation by mail is on. */
-  outboxDir: string | undefined;
+  /** Where the mails are written. */
+  outboxDir: string;
   /** True when it accepts connections on every interface of the machine, not on one address only. */
   listensOnAllInterfaces: boolean;
   /**
@@ -272,7 +270,6 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
           confirmPagesDir: join(options.distDir, '.mandje'),
           siteUrl: () => url,
           outboxDir: options.outboxDir ?? defaultOutboxDir(options),
-          ...(options.confirmSignups === undefined ? {} : { confirmSignups: options.confirmSignups }),
         },
       ),
       site.warmUp(),

@@ -41,8 +41,4 @@ const reach = runner.listensOnAllInterfaces
 console.log(
   `Mandje is running at ${runner.url} (English: ${runner.url}en/)${reach}, waitlist kept ${where}. Ctrl-C stops it.`,
 );
-console.log(
-  runner.outboxDir
-    ? `Confirmation mails are written to ${runner.outboxDir}; each one's link is printed here.`
-    : 'Confirmation by mail is off (CONFIRM_SIGNUPS=false): signups count at once.',
-);
+console.log(`Confirmation mails are written to ${runner.outboxDir}; each one's link is printed here.`);

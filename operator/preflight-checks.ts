@@ -18,7 +18,6 @@ import {
   outputOf,
   resourceOf,
   resourcesOf,
-  sendsMail,
   warn,
 } from './preflight-launch';
 
@@ -40,19 +39,11 @@ const stackCheck: Check = {
   },
 };
 
-const noMailCheck: Check = {
-  name: 'Mail',
-  needs: [],
-  appliesTo: (stack) => !sendsMail(stack),
-  run: async () => ok('the stack sends no mail (-c confirmSignups=false): SES and its DNS are not checked'),
-};
-
 const REQUEST_PRODUCTION = 'request production access (SES console → Account dashboard), a day or so ahead';
 
 const sesProductionCheck: Check = {
   name: 'SES production access',
   needs: ['ses:GetAccount'],
-  appliesTo: sendsMail,
   async run({ sesAccount, region }) {
     const { ProductionAccessEnabled, Details } = await sesAccount();
     if (ProductionAccessEnabled) return ok(`the account sends to anyone from ${region}`);
@@ -67,7 +58,6 @@ const sesProductionCheck: Check = {
 const sesSendingCheck: Check = {
   name: 'SES sending',
   needs: ['ses:GetAccount'],
-  appliesTo: sendsMail,
   async run({ sesAccount }) {
     const { SendingEnabled, EnforcementStatus = 'HEALTHY' } = await sesAccount();
     const says = `sending is ${SendingEnabled ? 'enabled' : 'paused'}, enforcement status ${EnforcementStatus}`;
@@ -81,7 +71,6 @@ const sesSendingCheck: Check = {
 const sesQuotaCheck: Check = {
   name: 'SES quota',
   needs: ['ses:GetAccount', 'dynamodb:Scan'],
-  appliesTo: sendsMail,
   async run({ sesAccount, confirmedCount }) {
     const { SendQuota = {} } = await sesAccount();
     const { MaxSendRate = 0, Max24HourSend = 0, SentLast24Hours = 0 } = SendQuota;
@@ -105,7 +94,6 @@ const sesQuotaCheck: Check = {
 const identityCheck: Check = {
   name: 'SES identity',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity }) {
     const { domain, VerifiedForSendingStatus, VerificationStatus = 'NOT_STARTED' } = await identity();
     if (VerifiedForSendingStatus) return ok(`${domain} is verified for sending`);
@@ -126,7 +114,6 @@ const DKIM_TODO: Record<string, string> = {
 const dkimCheck: Check = {
   name: 'SES DKIM',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity }) {
     const { domain, DkimAttributes = {} } = await identity();
     const { Status = 'NOT_STARTED', SigningEnabled } = DkimAttributes;
@@ -139,7 +126,6 @@ const dkimCheck: Check = {
 const mailFromCheck: Check = {
   name: 'SES MAIL FROM',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity }) {
     const sender = await identity();
     const status = sender.MailFromAttributes?.MailFromDomainStatus ?? 'not set';
@@ -155,7 +141,6 @@ const mailFromCheck: Check = {
 const configurationSetCheck: Check = {
   name: 'SES configuration set',
   needs: ['ses:GetConfigurationSetEventDestinations'],
-  appliesTo: sendsMail,
   async run({ stack, clients: { ses } }) {
     const name = resourceOf(stack, 'AWS::SES::ConfigurationSet');
     const { EventDestinations = [] } = await ses.send(
@@ -246,7 +231,6 @@ const distributionCheck: Check = {
 
 export const ACCOUNT_CHECKS: Check[] = [
   stackCheck,
-  noMailCheck,
   sesProductionCheck,
   sesSendingCheck,
   sesQuotaCheck,

@@ -116,13 +116,8 @@ export interface Check {
   name: string;
   /** The IAM actions it reads with (docs/operating.md lists them all). */
   needs: string[];
-  /** Whether the check applies to the deployed stack (the mail checks: only when it sends mail). */
-  appliesTo?: (stack: DeployedStack) => boolean;
   run(launch: Launch): Promise<Finding>;
 }
-
-/** Whether the stack sends mail (not deployed with -c confirmSignups=false): it has a sending identity. */
-export const sendsMail = (stack: DeployedStack) => resourcesOf(stack, IDENTITY_TYPE).length > 0;
 
 /**
  * How much a MAIL FROM domain that does not work matters: the stack lets SES fall back to its own (DMARC

@@ -15,7 +15,6 @@ import {
   mailFromOf,
   ok,
   outputOf,
-  sendsMail,
   warn,
 } from './preflight-launch';
 
@@ -43,7 +42,6 @@ const isDkimTarget = (token: string, value: string) =>
 const dnsDkimCheck: Check = {
   name: 'DNS DKIM',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity, resolver }) {
     const { domain, DkimAttributes } = await identity();
     const tokens = DkimAttributes?.Tokens ?? [];
@@ -66,7 +64,6 @@ const dnsDkimCheck: Check = {
 const dnsMailFromMxCheck: Check = {
   name: 'DNS MAIL FROM MX',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity, resolver, region }) {
     const sender = await identity();
     const name = mailFromOf(sender);
@@ -83,7 +80,6 @@ const dnsMailFromMxCheck: Check = {
 const dnsSpfCheck: Check = {
   name: 'DNS MAIL FROM SPF',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity, resolver }) {
     const sender = await identity();
     const name = mailFromOf(sender);
@@ -103,7 +99,6 @@ const dnsSpfCheck: Check = {
 const dnsDmarcCheck: Check = {
   name: 'DNS DMARC',
   needs: ['ses:GetEmailIdentity'],
-  appliesTo: sendsMail,
   async run({ identity, resolver, stack }) {
     const { domain } = await identity();
     const name = `_dmarc.${domain}`;

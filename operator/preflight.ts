@@ -92,7 +92,7 @@ export async function runPreflight(deps: PreflightDeps, out: (line: string) => v
   });
   const launch = launchOf(stack, deps);
   const results = await Promise.all(
-    PREFLIGHT_CHECKS.filter((check) => check.appliesTo?.(stack) ?? true).map(async (check) => ({
+    PREFLIGHT_CHECKS.map(async (check) => ({
       check,
       finding: await check.run(launch).catch((error: unknown) => unchecked(error, check)),
     })),

@@ -22,8 +22,6 @@ import { joinWaitlist, type WaitlistStore } from './join-waitlist';
 
 // Created once per container and reused by every request it serves.
 const store: WaitlistStore = storeFromEnvironment();
-/** Confirmation by mail is on unless the stack turned it off (-c confirmSignups=false). */
-const confirmSignups = process.env.CONFIRM_SIGNUPS !== 'false';
 const guard = requestGuardSettingsFrom(process.env);
 /** The home pages' visit beacon: counted in the waitlist table, with the day's visitors in a table of their own. */
 const countVisits = visitRoute(
@@ -108,7 +106,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
   // something that fills every field it finds. Pinned in test/unit/functions/handler-abuse.test.ts.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   const joined = await outcomeOrFault(() =>
-    withinDeadline((abortSignal) => joinWaitlist(store, request, { confirmSignups, abortSignal })),
+    withinDeadline((abortSignal) => joinWaitlist(store, request, { abortSignal })),
   );
   return { ...asked, ...joined };
 }

@@ -8,7 +8,6 @@ import {
   MAIL_RESEND_INTERVAL_MINUTES,
   MAX_CONFIRMATION_MAILS,
   PENDING_DAYS,
-  RETENTION_DAYS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
 import { mailboxHashOf } from '../store/mailbox';
@@ -28,20 +27,15 @@ export interface JoinEntry {
 }
 
 export interface JoinOptions {
-  /** Whether a signup waits for confirmation by mail (pending), or counts at once (confirmed). */
-  confirmSignups: boolean;
   now?: Date;
   abortSignal?: AbortSignal;
 }
 
 const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * SECONDS_PER_DAY;
 
-/** A new record: pending with a confirmation mail asked for, or confirmed at once. */
-function newRecord(
-  entry: JoinEntry,
-  { confirmSignups, now }: { confirmSignups: boolean; now: Date },
-): WaitlistRecord {
-  const joined = {
+/** A new record: pending, with a confirmation mail asked for. */
+function newRecord(entry: JoinEntry, now: Date): WaitlistRecord {
+  return {
     email: entry.key,
     // What ties this spelling to the others of its mailbox: a one-click leave removes them all.
     mailbox: mailboxHashOf(entry.key),
@@ -50,18 +44,6 @@ function newRecord(
     createdAt: now.toISOString(),
     consentVersion: SIGNUP_NOTE_VERSION,
     ...(entry.source ? { source: entry.source } : {}),
-  };
-  if (!confirmSignups) {
-    return {
-      ...joined,
-      status: 'confirmed',
-      confirmedAt: now.toISOString(),
-      confirmedConsentVersion: SIGNUP_NOTE_VERSION,
-      expiresAt: secondsAfter(now, RETENTION_DAYS),
-    };
-  }
-  return {
-    ...joined,
     status: 'pending',
     // Deleted by the table's time to live unless it is confirmed first.
     expiresAt: secondsAfter(now, PENDING_DAYS),
@@ -74,21 +56,20 @@ function newRecord(
 /**
  * Puts a person on the waitlist, once: the record's key is the address's canonical identity (see
  * #contract/email-address), and the conditional put makes a second request for the same mailbox, however
- * it is typed, a no-op that reports "already registered". With confirmation by mail the record starts
- * pending, and the mailer (functions/mailer) sends the mail it asks for; a second signup of a pending
+ * it is typed, a no-op that reports "already registered". The record starts pending, and the mailer (functions/mailer) sends the mail it asks for; a second signup of a pending
  * address asks for the mail again (see askForMailAgain), and keeps the first signup's source. Any other
  * failure is thrown.
  */
 export async function joinWaitlist(
   store: WaitlistStore,
   entry: JoinEntry,
-  { confirmSignups, now = new Date(), abortSignal }: JoinOptions,
+  { now = new Date(), abortSignal }: JoinOptions = {},
 ): Promise<JoinOutcome> {
   try {
     await store.client.send(
       new PutCommand({
         TableName: store.tableName,
-        Item: newRecord(entry, { confirmSignups, now }),
+        Item: newRecord(entry, now),
         // A pending record past its time is as good as deleted: DynamoDB's time to live removes it only
         // within a few days, and meanwhile its owner, signing up again, should start afresh.
         // A mailbox that bounced or complained keeps its mark until it expires: nobody can start it afresh.
@@ -103,7 +84,7 @@ export async function joinWaitlist(
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
-  if (confirmSignups) await askForMailAgain(store, entry, { now, abortSignal });
+  await askForMailAgain(store, entry, { now, abortSignal });
   return 'already_registered';
 }
 

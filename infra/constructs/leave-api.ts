@@ -19,11 +19,6 @@ export interface LeaveApiProps {
   tokenIndexArn: string;
   /** The table's mailbox index: how leaving finds every record of the person's mailbox. */
   mailboxIndexArn: string;
-  /**
-   * Whether the privacy page's form may ask for a mail with the leave link: only where a mailer sends it
-   * (confirmation by mail on). Without one there is no such route, rather than a request nobody answers.
-   */
-  leaveLinkByMail: boolean;
   logRetention: RetentionDays;
 }
 
@@ -39,7 +34,7 @@ export interface LeaveApiProps {
  */
 export class LeaveApi extends Construct {
   public readonly leaveHandler: LambdaFunction;
-  public readonly leaveRequestHandler?: LambdaFunction;
+  public readonly leaveRequestHandler: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: LeaveApiProps) {
     super(scope, id);
@@ -78,7 +73,6 @@ export class LeaveApi extends Construct {
       integration: new HttpLambdaIntegration('LeaveWaitlist', this.leaveHandler),
     });
 
-    if (!props.leaveLinkByMail) return;
     this.leaveRequestHandler = new BuiltFunction(this, 'LeaveRequestHandler', {
       functionsDir: props.functionsDir,
       name: 'leave-request',

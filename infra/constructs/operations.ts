@@ -31,11 +31,11 @@ import type { WaitlistApi } from './waitlist-api';
 
 export interface OperationsProps {
   waitlist: WaitlistApi;
-  /** With confirmation by mail: the confirm API and the mailer (its queues and alarms), watched as well. */
-  confirmApi?: ConfirmApi;
-  mailer?: Mailer;
-  /** With confirmation by mail: what SES said became of the mails, and the account's sending reputation. */
-  mailEvents?: MailEvents;
+  confirmApi: ConfirmApi;
+  /** The mailer: its queues and alarms. */
+  mailer: Mailer;
+  /** What SES said became of the mails, and the account's sending reputation. */
+  mailEvents: MailEvents;
   /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
   clientRateLimit?: { webAclName: string; ruleName: string; region: string };
   /** Who hears the alarms: an e-mail subscription to the alarm topic (confirmed from that mailbox). */
@@ -112,7 +112,7 @@ export class Operations extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
-    const answering: Service[] = confirmApi ? ['waitlist', 'confirm'] : ['waitlist'];
+    const answering: Service[] = ['waitlist', 'confirm'];
     const metric = (name: MetricName, service: Service, statistic = 'Sum', period = FIVE_MINUTES) =>
       new Metric({
         namespace: METRIC_NAMESPACE,
@@ -183,14 +183,10 @@ export class Operations extends Construct {
 
     const functions: [string, LambdaFunction][] = [
       ['Waitlist', waitlist.handler],
-      ...(confirmApi ? [['Confirm', confirmApi.handler] as [string, LambdaFunction]] : []),
-      ...(mailer
-        ? [
-            ['MailRequests', mailer.requestHandler] as [string, LambdaFunction],
-            ['Mailer', mailer.handler] as [string, LambdaFunction],
-          ]
-        : []),
-      ...(mailEvents ? [['MailEvents', mailEvents.handler] as [string, LambdaFunction]] : []),
+      ['Confirm', confirmApi.handler],
+      ['MailRequests', mailer.requestHandler],
+      ['Mailer', mailer.handler],
+      ['MailEvents', mailEvents.handler],
     ];
     for (const [name, handler] of functions) {
       add(
@@ -266,8 +262,8 @@ export class Operations extends Construct {
       }),
     );
 
-    if (mailer) for (const [name, alarm] of Object.entries(mailer.alarms)) add(name, alarm);
-    if (mailEvents) add('UnhandledMailEvent', mailEvents.unhandledEventAlarm);
+    for (const [name, alarm] of Object.entries(mailer.alarms)) add(name, alarm);
+    add('UnhandledMailEvent', mailEvents.unhandledEventAlarm);
 
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (name: keyof typeof REPUTATION_ALARMS) =>
@@ -279,43 +275,41 @@ export class Operations extends Construct {
       });
     const bounceRate = reputation('BounceRate');
     const complaintRate = reputation('ComplaintRate');
-    if (mailEvents) {
-      add(
-        'BounceRate',
-        new Alarm(this, 'BounceRateAlarm', {
-          alarmDescription: [
-            `SES's bounce rate for the account reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}%: AWS reviews`,
-            'an account there and may pause its sending at 10%, and then no one can confirm. First look at the',
-            "mail-events function's log and the dashboard's Bounced figure: many new signups with made-up",
-            'addresses mean a signup flood (see the waitlist and the edge limit); hold back any announcement',
-            'mail until the rate falls.',
-          ].join(' '),
-          metric: bounceRate,
-          threshold: REPUTATION_ALARMS.BounceRate.threshold,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          // No mail sent, no figure: nothing to worry about.
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      );
-      add(
-        'ComplaintRate',
-        new Alarm(this, 'ComplaintRateAlarm', {
-          alarmDescription: [
-            `SES's complaint rate for the account reached ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS`,
-            'reviews an account there and may pause its sending at 0.5%. People marked the confirmation mail as',
-            "spam: mail they did not ask for. First look at the mail-events function's log and the dashboard's",
-            "Complained and MailLimited figures for a signup flood of other people's addresses; stop any",
-            'announcement mail until it is understood.',
-          ].join(' '),
-          metric: complaintRate,
-          threshold: REPUTATION_ALARMS.ComplaintRate.threshold,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      );
-    }
+    add(
+      'BounceRate',
+      new Alarm(this, 'BounceRateAlarm', {
+        alarmDescription: [
+          `SES's bounce rate for the account reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}%: AWS reviews`,
+          'an account there and may pause its sending at 10%, and then no one can confirm. First look at the',
+          "mail-events function's log and the dashboard's Bounced figure: many new signups with made-up",
+          'addresses mean a signup flood (see the waitlist and the edge limit); hold back any announcement',
+          'mail until the rate falls.',
+        ].join(' '),
+        metric: bounceRate,
+        threshold: REPUTATION_ALARMS.BounceRate.threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        // No mail sent, no figure: nothing to worry about.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    add(
+      'ComplaintRate',
+      new Alarm(this, 'ComplaintRateAlarm', {
+        alarmDescription: [
+          `SES's complaint rate for the account reached ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS`,
+          'reviews an account there and may pause its sending at 0.5%. People marked the confirmation mail as',
+          "spam: mail they did not ask for. First look at the mail-events function's log and the dashboard's",
+          "Complained and MailLimited figures for a signup flood of other people's addresses; stop any",
+          'announcement mail until it is understood.',
+        ].join(' '),
+        metric: complaintRate,
+        threshold: REPUTATION_ALARMS.ComplaintRate.threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
 
     if (props.signupSilence) {
       const hours = props.signupSilence.toHours();
@@ -354,7 +348,7 @@ export class Operations extends Construct {
     this.dashboard.addWidgets(
       new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms as IAlarm[], width: 24, height: 4 }),
     );
-    this.dashboard.addWidgets(...this.funnelWidgets(waitlist, confirmApi !== undefined));
+    this.dashboard.addWidgets(...this.funnelWidgets(waitlist));
     this.dashboard.addWidgets(
       graph(
         'Signups per hour, by language',
@@ -398,54 +392,47 @@ export class Operations extends Construct {
         throttled.with({ label: '429' }),
         serverErrors.with({ label: '5xx' }),
       ]),
-      graph(
-        confirmApi ? 'Confirmations and mails' : 'Lambda errors',
-        confirmApi
-          ? [
-              metric(METRIC.confirmed, 'confirm', 'Sum', hourly).with({ label: 'Confirmed' }),
-              metric(METRIC.mailSent, 'mailer', 'Sum', hourly).with({ label: 'Mails sent' }),
-              metric(METRIC.mailFailed, 'mailer', 'Sum', hourly).with({ label: 'Mails failed (retried)' }),
-            ]
-          : functions.map(([name, handler]) => handler.metricErrors({ label: name })),
-      ),
+      graph('Confirmations and mails', [
+        metric(METRIC.confirmed, 'confirm', 'Sum', hourly).with({ label: 'Confirmed' }),
+        metric(METRIC.mailSent, 'mailer', 'Sum', hourly).with({ label: 'Mails sent' }),
+        metric(METRIC.mailFailed, 'mailer', 'Sum', hourly).with({ label: 'Mails failed (retried)' }),
+      ]),
     );
 
-    if (mailer) {
-      const { priority, bulk, deadLetterQueue } = mailer.queues;
-      const lanes = [
-        ['priority', priority],
-        ['bulk', bulk],
-      ] as const;
-      this.dashboard.addWidgets(
-        graph(`Mail lag (ms): from asked for to sent, p50 and p99; late past ${LATE_MAIL_MINUTES} minutes`, [
-          metric(METRIC.mailLag, 'mailer', 'p50').with({ label: 'p50' }),
-          metric(METRIC.mailLag, 'mailer', 'p99').with({ label: 'p99' }),
-        ]),
-        graph('Mails per 5 minutes: sent, late, throttled by SES (and sent again), refused for good', [
-          metric(METRIC.mailSent, 'mailer').with({ label: 'Sent' }),
-          metric(METRIC.mailLate, 'mailer').with({ label: 'Late' }),
-          metric(METRIC.mailThrottled, 'mailer').with({ label: 'Throttled' }),
-          metric(METRIC.mailRefused, 'mailer').with({ label: 'Refused' }),
-        ]),
-      );
-      this.dashboard.addWidgets(
-        graph('Mail waiting: messages in the queues, and in the dead-letter queue', [
-          ...lanes.map(([lane, queue]) =>
-            queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, label: lane }),
-          ),
-          deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-            period: FIVE_MINUTES,
-            label: 'dead-letter',
-          }),
-        ]),
-        graph(
-          'Oldest mail waiting (s), per queue',
-          lanes.map(([lane, queue]) =>
-            queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, label: lane }),
-          ),
+    const { priority, bulk, deadLetterQueue } = mailer.queues;
+    const lanes = [
+      ['priority', priority],
+      ['bulk', bulk],
+    ] as const;
+    this.dashboard.addWidgets(
+      graph(`Mail lag (ms): from asked for to sent, p50 and p99; late past ${LATE_MAIL_MINUTES} minutes`, [
+        metric(METRIC.mailLag, 'mailer', 'p50').with({ label: 'p50' }),
+        metric(METRIC.mailLag, 'mailer', 'p99').with({ label: 'p99' }),
+      ]),
+      graph('Mails per 5 minutes: sent, late, throttled by SES (and sent again), refused for good', [
+        metric(METRIC.mailSent, 'mailer').with({ label: 'Sent' }),
+        metric(METRIC.mailLate, 'mailer').with({ label: 'Late' }),
+        metric(METRIC.mailThrottled, 'mailer').with({ label: 'Throttled' }),
+        metric(METRIC.mailRefused, 'mailer').with({ label: 'Refused' }),
+      ]),
+    );
+    this.dashboard.addWidgets(
+      graph('Mail waiting: messages in the queues, and in the dead-letter queue', [
+        ...lanes.map(([lane, queue]) =>
+          queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, label: lane }),
         ),
-      );
-    }
+        deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          label: 'dead-letter',
+        }),
+      ]),
+      graph(
+        'Oldest mail waiting (s), per queue',
+        lanes.map(([lane, queue]) =>
+          queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, label: lane }),
+        ),
+      ),
+    );
 
     const edge = props.clientRateLimit;
     this.dashboard.addWidgets(
@@ -467,33 +454,28 @@ export class Operations extends Construct {
             : []),
         ],
       ),
-      ...(mailEvents
-        ? [
-            graph('Mails not sent: past the per-mailbox limit, or to a mailbox that bounced or complained', [
-              metric(METRIC.mailLimited, 'mailer', 'Sum', hourly).with({ label: 'Limited' }),
-              metric(METRIC.mailSuppressed, 'mailer', 'Sum', hourly).with({ label: 'Suppressed' }),
-            ]),
-          ]
-        : []),
+      graph('Mails not sent: past the per-mailbox limit, or to a mailbox that bounced or complained', [
+        metric(METRIC.mailLimited, 'mailer', 'Sum', hourly).with({ label: 'Limited' }),
+        metric(METRIC.mailSuppressed, 'mailer', 'Sum', hourly).with({ label: 'Suppressed' }),
+      ]),
     );
-    if (mailEvents)
-      this.dashboard.addWidgets(
-        new GraphWidget({
-          title: 'SES reputation (account): bounce and complaint rate, highest of each hour',
-          left: [bounceRate.with({ label: 'Bounce rate' })],
-          right: [complaintRate.with({ label: 'Complaint rate' })],
-          leftAnnotations: [{ value: REPUTATION_ALARMS.BounceRate.threshold, label: 'Bounce alarm' }],
-          rightAnnotations: [{ value: REPUTATION_ALARMS.ComplaintRate.threshold, label: 'Complaint alarm' }],
-          width: 12,
-          height: 6,
-        }),
-        graph('What SES said of the mails, per hour', [
-          metric(METRIC.bounced, 'mail-events', 'Sum', hourly).with({ label: 'Bounced' }),
-          metric(METRIC.complained, 'mail-events', 'Sum', hourly).with({ label: 'Complained' }),
-          metric(METRIC.rejected, 'mail-events', 'Sum', hourly).with({ label: 'Rejected' }),
-          metric(METRIC.deliveryDelayed, 'mail-events', 'Sum', hourly).with({ label: 'Delivery delayed' }),
-        ]),
-      );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'SES reputation (account): bounce and complaint rate, highest of each hour',
+        left: [bounceRate.with({ label: 'Bounce rate' })],
+        right: [complaintRate.with({ label: 'Complaint rate' })],
+        leftAnnotations: [{ value: REPUTATION_ALARMS.BounceRate.threshold, label: 'Bounce alarm' }],
+        rightAnnotations: [{ value: REPUTATION_ALARMS.ComplaintRate.threshold, label: 'Complaint alarm' }],
+        width: 12,
+        height: 6,
+      }),
+      graph('What SES said of the mails, per hour', [
+        metric(METRIC.bounced, 'mail-events', 'Sum', hourly).with({ label: 'Bounced' }),
+        metric(METRIC.complained, 'mail-events', 'Sum', hourly).with({ label: 'Complained' }),
+        metric(METRIC.rejected, 'mail-events', 'Sum', hourly).with({ label: 'Rejected' }),
+        metric(METRIC.deliveryDelayed, 'mail-events', 'Sum', hourly).with({ label: 'Delivery delayed' }),
+      ]),
+    );
 
     const { region } = Stack.of(this);
     this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${this.dashboard.dashboardName}`;
@@ -505,7 +487,7 @@ export class Operations extends Construct {
    * read from the waitlist function's log lines with Logs Insights, never made metrics: a source is
    * whatever a link says, and a metric per value would let anyone add metrics to the bill.
    */
-  private funnelWidgets(waitlist: WaitlistApi, confirming: boolean) {
+  private funnelWidgets(waitlist: WaitlistApi) {
     const daily = Duration.days(1);
     const visits = (language: Locale) =>
       new Metric({
@@ -551,24 +533,17 @@ export class Operations extends Construct {
             period: daily,
           }),
       ),
-      ...(confirming
-        ? [
-            new MathExpression({
-              expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
-              usingMetrics: { ...ids, confirmed },
-              label: 'Confirmed ÷ signups (%)',
-              period: daily,
-            }),
-          ]
-        : []),
+      new MathExpression({
+        expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
+        usingMetrics: { ...ids, confirmed },
+        label: 'Confirmed ÷ signups (%)',
+        period: daily,
+      }),
     ];
     return [
       new GraphWidget({
         title: 'Visits, signups and confirmations per day (UTC), by language',
-        left: [
-          ...LOCALES.flatMap((language) => [visits(language), signups(language)]),
-          ...(confirming ? [confirmed] : []),
-        ],
+        left: [...LOCALES.flatMap((language) => [visits(language), signups(language)]), confirmed],
         width: 12,
         height: 6,
       }),

@@ -20,11 +20,6 @@ import { BuiltFunction } from './built-function';
 export interface WaitlistApiProps {
   /** Where functions/build.ts wrote the functions (dist-functions/). */
   functionsDir: string;
-  /**
-   * Whether a signup waits for confirmation by mail: then it is stored as pending, and the table's stream
-   * tells the mailer. Without, it is stored as confirmed at once.
-   */
-  confirmSignups: boolean;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
   /** Executions reserved for the function (`-c apiReservedConcurrency`); none unless given. */
@@ -64,9 +59,9 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
-      // The mail-requests function reads new and changed records from it; without confirmation nobody does.
-      // Old and new: it acts on a change that asks for a new mail, not on the mailer's own claim and mark.
-      ...(props.confirmSignups ? { stream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
+      // The mail-requests function reads new and changed records from it. Old and new: it acts on a change
+      // that asks for a new mail, not on the mailer's own claim and mark.
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TOKEN_INDEX.name,
@@ -105,7 +100,6 @@ export class WaitlistApi extends Construct {
       environment: {
         TABLE_NAME: this.table.tableName,
         VISITOR_TABLE_NAME: this.visitorTable.tableName,
-        CONFIRM_SIGNUPS: String(props.confirmSignups),
       },
       // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
       permissions: [

@@ -121,9 +121,3 @@ describe('the announcement’s mail', () => {
     expect(functions.filter((id) => /Announce/i.test(id))).toEqual([ids.planner]);
   });
 });
-
-describe('without confirmation by mail', () => {
-  it('there is no sender identity, so no announcement planner', () => {
-    expect(synthStack({ confirmation: false }).announcements).toBeUndefined();
-  });
-});

@@ -12,7 +12,6 @@ import { MAIL_FROM, synthStacks } from './synth';
 
 const MODES: [string, Pick<MandjeStacksProps, 'confirmation' | 'waf'>][] = [
   ['with confirmation by mail and WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: true }],
-  ['without confirmation by mail', { confirmation: false, waf: true }],
   ['without WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: false }],
   ['with a set SES send rate', { confirmation: { mailFrom: MAIL_FROM, sesMaxSendRate: 14 }, waf: true }],
 ];

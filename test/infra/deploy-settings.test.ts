@@ -39,14 +39,8 @@ describe('deploy settings from the CDK context', () => {
     );
   });
 
-  it('turns confirmation on with the sender given, and off with confirmSignups=false, sender or not', () => {
+  it('confirms by mail with the sender given', () => {
     expect(settingsOf({ mailFrom: 'hallo@mandje.nl' }).confirmation).toEqual({ mailFrom: 'hallo@mandje.nl' });
-    expect(settingsOf({ confirmSignups: 'false' }).confirmation).toBe(false);
-    expect(settingsOf({ confirmSignups: 'false', mailFrom: 'hallo@mandje.nl' }).confirmation).toBe(false);
-  });
-
-  it('refuses a confirmSignups that is neither true nor false, rather than guess', () => {
-    expect(failureOf({ confirmSignups: 'no', mailFrom: 'hallo@mandje.nl' }).message).toContain('"no"');
   });
 
   it('refuses a sender that is not a plain address', () => {
@@ -91,17 +85,11 @@ describe('deploy settings from the CDK context', () => {
     expect(message).toContain('"ann@example.nl;bob" is not one');
   });
 
-  it('refuses SES sandbox recipients with confirmation off, where no mail is sent', () => {
-    expect(failureOf({ confirmSignups: 'false', sesSandboxRecipients: 'ann@example.nl' }).message).toContain(
-      '-c confirmSignups=false',
-    );
-  });
-
   it('refuses domain names without a certificate, or a certificate without domain names, in one line', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
     const halves: Record<string, string>[] = [{ domainNames: 'mandje.nl' }, { certificateArn }];
     for (const context of halves) {
-      const { message } = failureOf({ confirmSignups: 'false', ...context });
+      const { message } = failureOf({ ...context });
       expect(message).not.toContain('\n');
       expect(message).toContain('-c domainNames and -c certificateArn go together');
     }
@@ -109,51 +97,50 @@ describe('deploy settings from the CDK context', () => {
 
   it('reads a custom domain as its names and certificate', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
-    expect(
-      settingsOf({ confirmSignups: 'false', domainNames: 'mandje.nl, www.mandje.nl', certificateArn }).domain,
-    ).toEqual({ names: ['mandje.nl', 'www.mandje.nl'], certificateArn });
+    expect(settingsOf({ domainNames: 'mandje.nl, www.mandje.nl', certificateArn }).domain).toEqual({
+      names: ['mandje.nl', 'www.mandje.nl'],
+      certificateArn,
+    });
   });
 
   it('mails the alarms to -c alarmEmail, and refuses what is not a plain address', () => {
-    expect(settingsOf({ confirmSignups: 'false' }).operations).toEqual({});
-    expect(settingsOf({ confirmSignups: 'false', alarmEmail: 'ops@mandje.nl' }).operations).toEqual({
+    expect(settingsOf({}).operations).toEqual({});
+    expect(settingsOf({ alarmEmail: 'ops@mandje.nl' }).operations).toEqual({
       alarmEmail: 'ops@mandje.nl',
     });
-    expect(failureOf({ confirmSignups: 'false', alarmEmail: 'ops' }).message).toContain('plain address');
+    expect(failureOf({ alarmEmail: 'ops' }).message).toContain('plain address');
   });
 
   it('limits each client at the edge with AWS WAF unless -c waf=false, and refuses anything but true or false', () => {
-    expect(settingsOf({ confirmSignups: 'false' }).waf).toBe(true);
-    expect(settingsOf({ confirmSignups: 'false', waf: 'true' }).waf).toBe(true);
-    expect(settingsOf({ confirmSignups: 'false', waf: 'false' }).waf).toBe(false);
-    const { message } = failureOf({ confirmSignups: 'false', waf: 'off' });
+    expect(settingsOf({}).waf).toBe(true);
+    expect(settingsOf({ waf: 'true' }).waf).toBe(true);
+    expect(settingsOf({ waf: 'false' }).waf).toBe(false);
+    const { message } = failureOf({ waf: 'off' });
     expect(message).not.toContain('\n');
     expect(message).toContain('"off"');
   });
 
   it('turns the silence alarm on with -c signupSilenceHours, a whole number from 1 to 24', () => {
-    expect(settingsOf({ confirmSignups: 'false', signupSilenceHours: '6' }).operations).toEqual({
+    expect(settingsOf({ signupSilenceHours: '6' }).operations).toEqual({
       signupSilenceHours: 6,
     });
     for (const hours of ['0', '25', '1.5', 'six'])
-      expect(failureOf({ confirmSignups: 'false', signupSilenceHours: hours }).message).toContain(
-        `"${hours}"`,
-      );
+      expect(failureOf({ signupSilenceHours: hours }).message).toContain(`"${hours}"`);
   });
 
   it('sets the API’s rate with -c apiRateLimit, 1,000 a second unless given', () => {
-    expect(settingsOf({ confirmSignups: 'false' }).capacity).toEqual({
+    expect(settingsOf({}).capacity).toEqual({
       apiRateLimit: DEFAULT_API_RATE_LIMIT,
     });
     expect(DEFAULT_API_RATE_LIMIT).toBe(1_000);
-    expect(settingsOf({ confirmSignups: 'false', apiRateLimit: '250' }).capacity).toEqual({
+    expect(settingsOf({ apiRateLimit: '250' }).capacity).toEqual({
       apiRateLimit: 250,
     });
   });
 
   it('refuses an API rate that is not a whole number of at least 1, in one line naming it', () => {
     for (const rate of ['0', '-5', '12.5', 'lots']) {
-      const { message } = failureOf({ confirmSignups: 'false', apiRateLimit: rate });
+      const { message } = failureOf({ apiRateLimit: rate });
       expect(message).not.toContain('\n');
       expect(message).toContain('-c apiRateLimit');
       expect(message).toContain(`"${rate}"`);
@@ -161,24 +148,23 @@ describe('deploy settings from the CDK context', () => {
   });
 
   it('reserves no executions unless -c apiReservedConcurrency is given', () => {
-    expect(
-      settingsOf({ confirmSignups: 'false', apiRateLimit: '500', apiReservedConcurrency: '60' }).capacity,
-    ).toEqual({ apiRateLimit: 500, apiReservedConcurrency: 60 });
+    expect(settingsOf({ apiRateLimit: '500', apiReservedConcurrency: '60' }).capacity).toEqual({
+      apiRateLimit: 500,
+      apiReservedConcurrency: 60,
+    });
   });
 
   it('refuses a reservation below what the API’s rate keeps busy, saying how much that is', () => {
     const needed = concurrencyNeededFor(DEFAULT_API_RATE_LIMIT);
     expect(needed).toBe(100);
-    const { message } = failureOf({ confirmSignups: 'false', apiReservedConcurrency: String(needed - 1) });
+    const { message } = failureOf({ apiReservedConcurrency: String(needed - 1) });
     expect(message).not.toContain('\n');
     expect(message).toContain(`(${needed}, at 100 ms a request)`);
-    expect(settingsOf({ confirmSignups: 'false', apiReservedConcurrency: String(needed) }).capacity).toEqual({
+    expect(settingsOf({ apiReservedConcurrency: String(needed) }).capacity).toEqual({
       apiRateLimit: DEFAULT_API_RATE_LIMIT,
       apiReservedConcurrency: needed,
     });
-    expect(failureOf({ confirmSignups: 'false', apiReservedConcurrency: 'many' }).message).toContain(
-      '"many"',
-    );
+    expect(failureOf({ apiReservedConcurrency: 'many' }).message).toContain('"many"');
   });
 
   it('paces the mailer at -c sesMaxSendRate when given, a positive number of mails a second', () => {
@@ -188,11 +174,5 @@ describe('deploy settings from the CDK context', () => {
     });
     for (const rate of ['0', '-1', 'fast'])
       expect(failureOf({ mailFrom: 'hallo@mandje.nl', sesMaxSendRate: rate }).message).toContain(`"${rate}"`);
-  });
-
-  it('refuses a send rate with confirmation off, where there is no mailer', () => {
-    expect(failureOf({ confirmSignups: 'false', sesMaxSendRate: '14' }).message).toContain(
-      '-c confirmSignups=false',
-    );
   });
 });

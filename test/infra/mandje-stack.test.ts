@@ -355,7 +355,6 @@ describe('the waitlist function', () => {
       Variables: {
         TABLE_NAME: { Ref: tableLogicalId },
         VISITOR_TABLE_NAME: { Ref: logicalIdOf(stack.waitlist.visitorTable) },
-        CONFIRM_SIGNUPS: 'true',
         ORIGIN_VERIFY_SECRET: expect.anything(),
         SITE_ORIGINS: expect.anything(),
         NODE_OPTIONS: '--enable-source-maps',

@@ -116,10 +116,10 @@ describe('the alarms', () => {
   ])('%s: any %s of that function', (name, metricName) => {
     const handlers = {
       Waitlist: stack.waitlist.handler,
-      Confirm: stack.confirmApi?.handler,
-      Mailer: stack.mailer?.handler,
-      MailRequests: stack.mailer?.requestHandler,
-      MailEvents: stack.mailEvents?.handler,
+      Confirm: stack.confirmApi.handler,
+      Mailer: stack.mailer.handler,
+      MailRequests: stack.mailer.requestHandler,
+      MailEvents: stack.mailEvents.handler,
     };
     const handler = handlers[name.replace(/Function.*/, '') as keyof typeof handlers];
     expect(alarm(name)).toMatchObject({

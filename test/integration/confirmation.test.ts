@@ -326,31 +326,3 @@ describe('mails owed when the runner stopped', () => {
     await child.stop();
   });
 });
-
-describe('with confirmation by mail turned off', () => {
-  it('stores a signup confirmed at once, writes no mail and serves no confirm route', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
-    const child = await startRunnerChild(dataDir, { env: { CONFIRM_SIGNUPS: 'false' } });
-    const email = newAddress('off');
-
-    expect((await postJoin(child.url, { email, language: 'nl' })).status).toBe(201);
-    const confirm = await fetch(new URL(CONFIRM_PATH, child.url), { method: 'POST', body: '{}' });
-    expect(confirm.status).toBe(404);
-    await child.stop();
-
-    // The folder, opened again: the record is confirmed, and no mail was written.
-    const reopened = await startLocalDynamoDB(dataDir);
-    const client = localDocumentClient(reopened.endpoint);
-    try {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: emailKey(email) } }),
-      );
-      expect(Item).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) });
-      expect(Item?.mailRequestId).toBeUndefined();
-    } finally {
-      client.destroy();
-      await reopened.close();
-    }
-    expect(readdirSync(dataDir)).not.toContain('outbox');
-  });
-});

@@ -7,12 +7,7 @@ import { emailKey } from '#contract/email-address';
 import type { Locale } from '#contract/locales';
 import type { SignupSource } from '#contract/signup-source';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import {
-  MAIL_RESEND_INTERVAL_MINUTES,
-  MAX_CONFIRMATION_MAILS,
-  PENDING_DAYS,
-  RETENTION_DAYS,
-} from '#contract/waitlist-table';
+import { MAIL_RESEND_INTERVAL_MINUTES, MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { type InProcessStore, newAddress, startInProcessStore } from './in-process-store';
@@ -34,13 +29,8 @@ const DAY_SECONDS = 86_400;
 
 const join = (
   entry: { email: string; key: string },
-  {
-    language = 'nl',
-    now = T0,
-    confirmSignups = true,
-    source,
-  }: { language?: Locale; now?: Date; confirmSignups?: boolean; source?: SignupSource } = {},
-) => joinWaitlist(db.store, { ...entry, language, ...(source ? { source } : {}) }, { confirmSignups, now });
+  { language = 'nl', now = T0, source }: { language?: Locale; now?: Date; source?: SignupSource } = {},
+) => joinWaitlist(db.store, { ...entry, language, ...(source ? { source } : {}) }, { now });
 
 describe('a signup with confirmation by mail', () => {
   it('keeps a new address pending for PENDING_DAYS, as typed and by its key, with one confirmation mail asked for', async () => {
@@ -177,37 +167,5 @@ describe('a signup with confirmation by mail', () => {
       'already_registered',
     );
     expect(await db.recordOf(ann.key)).toEqual(marked);
-  });
-});
-
-describe('a signup with confirmation off', () => {
-  it('counts a new address at once, kept RETENTION_DAYS, with no mail asked for', async () => {
-    const ann = newAddress('direct');
-
-    expect(await join(ann, { confirmSignups: false })).toBe('joined');
-
-    expect(await db.recordOf(ann.key)).toEqual({
-      email: ann.key,
-      mailbox: mailboxHashOf(ann.key),
-      emailAsEntered: ann.email,
-      language: 'nl',
-      createdAt: T0.toISOString(),
-      consentVersion: SIGNUP_NOTE_VERSION,
-      status: 'confirmed',
-      confirmedAt: T0.toISOString(),
-      confirmedConsentVersion: SIGNUP_NOTE_VERSION,
-      expiresAt: seconds(T0) + RETENTION_DAYS * DAY_SECONDS,
-    });
-  });
-
-  it('leaves the record as it is at a second signup', async () => {
-    const ann = newAddress('direct-again');
-    await join(ann, { confirmSignups: false });
-    const first = await db.recordOf(ann.key);
-
-    const again = await join(ann, { confirmSignups: false, language: 'en', now: minutesAfter(T0, 60) });
-
-    expect(again).toBe('already_registered');
-    expect(await db.recordOf(ann.key)).toEqual(first);
   });
 });

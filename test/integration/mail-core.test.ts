@@ -52,7 +52,7 @@ const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minu
 
 /** Signs `person` up (or up again) at `now`; the confirmation job the record then owes, if any. */
 async function signUp(person: { email: string; key: string }, now = T0, language: Locale = 'nl') {
-  await joinWaitlist(db.store, { ...person, language }, { confirmSignups: true, now });
+  await joinWaitlist(db.store, { ...person, language }, { now });
   const record = (await db.recordOf(person.key)) as WaitlistRecord;
   return { kind: 'confirmation', key: person.key, requestId: record.mailRequestId ?? '' } satisfies MailJob;
 }

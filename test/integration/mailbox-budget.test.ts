@@ -76,11 +76,7 @@ describe('the per-mailbox budget', () => {
       const key = emailKey(email) as string;
       let job: MailJob | undefined;
       if (step % 2 === 0) {
-        await joinWaitlist(
-          db.store,
-          { email, key, language: 'nl' },
-          { confirmSignups: true, now: new Date(now) },
-        );
+        await joinWaitlist(db.store, { email, key, language: 'nl' }, { now: new Date(now) });
         const requestId = owedRequest(await db.recordOf(key), 'confirmation');
         if (requestId) job = { kind: 'confirmation', key, requestId };
       } else {

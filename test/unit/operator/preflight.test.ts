@@ -182,16 +182,12 @@ function readyAccount() {
   siteEnv = { MANDJE_CONTROLLER_NAME: CONTROLLER };
 }
 
-function stackResources({ mail = true, functions = ['Mandje-WaitlistHandler', 'Mandje-MailerHandler'] }) {
+function stackResources({ functions = ['Mandje-WaitlistHandler', 'Mandje-MailerHandler'] }) {
   const summaries = [
     ['AWS::CloudFront::Distribution', 'E2EXAMPLE'],
     ...functions.map((name) => ['AWS::Lambda::Function', name]),
-    ...(mail
-      ? [
-          ['AWS::SES::EmailIdentity', 'mandje.nl'],
-          ['AWS::SES::ConfigurationSet', 'MailSenderConfigurationSet'],
-        ]
-      : []),
+    ['AWS::SES::EmailIdentity', 'mandje.nl'],
+    ['AWS::SES::ConfigurationSet', 'MailSenderConfigurationSet'],
   ].map(([ResourceType, PhysicalResourceId]) => ({
     ResourceType,
     PhysicalResourceId,
@@ -695,17 +691,6 @@ describe('each check, failing or warning', () => {
     expect(line('DNS site')).toBe(
       `ok    DNS site: the site is at CloudFront's own name, ${DISTRIBUTION_DOMAIN}`,
     );
-  });
-
-  it('checks no mail when the stack sends none', async () => {
-    stackResources({ mail: false });
-
-    const { lines, line, code } = await preflight();
-
-    expect(line('Mail')).toMatch(/^ok {4}Mail: the stack sends no mail/);
-    expect(lines.filter((text) => /^\S+\s+(SES|DNS (DKIM|MAIL|DMARC))/.test(text))).toEqual([]);
-    expect(ses.calls()).toHaveLength(0);
-    expect(code).toBe(0);
   });
 });
 
