@@ -343,6 +343,7 @@ async function leaveLinkInMailTo(email: string): Promise<string | undefined> {
   const outbox = runner.outboxDir as string;
   for (let waited = 0; waited < 5_000; waited += 50) {
     const raw = readdirSync(outbox)
+      .filter((file) => file.endsWith('.eml'))
       .map((file) => readFileSync(join(outbox, file), 'utf8'))
       .find((mail) => mail.includes(`To: ${email}\r\n`));
     if (raw) {
@@ -385,8 +386,10 @@ describe('the leave link in a real mail', () => {
 
     expect(await leaveLinkInMailTo(known)).toBe(leaveLink(runner.url, 'en', token));
     expect(
-      readdirSync(runner.outboxDir as string).some((file) =>
-        readFileSync(join(runner.outboxDir as string, file), 'utf8').includes(`To: ${unknown}\r\n`),
+      readdirSync(runner.outboxDir as string).some(
+        (file) =>
+          file.endsWith('.eml') &&
+          readFileSync(join(runner.outboxDir as string, file), 'utf8').includes(`To: ${unknown}\r\n`),
       ),
     ).toBe(false);
   });

@@ -64,7 +64,8 @@ describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', (
       const outboxDir = runner.outboxDir as string;
       let mail: string | undefined;
       for (let waited = 0; mail === undefined && waited < 5_000; waited += 50) {
-        const [file] = readdirSync(outboxDir);
+        // Whole mails only: one being written is a hidden partial file until it is renamed.
+        const [file] = readdirSync(outboxDir).filter((name) => name.endsWith('.eml'));
         if (file) mail = readFileSync(join(outboxDir, file), 'utf8');
         else await new Promise((resolveWait) => setTimeout(resolveWait, 50));
       }
