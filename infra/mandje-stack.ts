@@ -1,6 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
@@ -184,8 +183,10 @@ export class MandjeStack extends Stack {
     this.operations = new Operations(this, 'Operations', {
       waitlist: this.waitlist,
       confirmApi: this.confirmApi,
+      leaveApi: this.leaveApi,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
+      announcements: this.announcements,
       ...(props.clientRateLimit
         ? {
             clientRateLimit: {
@@ -198,8 +199,6 @@ export class MandjeStack extends Stack {
       ...(alarmEmail ? { alarmEmail } : {}),
       ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
     });
-
-    this.announcements.deadLetterAlarm.addAlarmAction(new SnsAction(this.operations.topic));
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
     new CfnOutput(this, 'WaitlistEndpoint', {

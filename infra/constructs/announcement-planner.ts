@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -40,7 +39,6 @@ export interface AnnouncementPlannerProps {
 export class AnnouncementPlanner extends Construct {
   public readonly planner: LambdaFunction;
   public readonly deadLetterQueue: Queue;
-  public readonly deadLetterAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: AnnouncementPlannerProps) {
     super(scope, id);
@@ -102,22 +100,5 @@ export class AnnouncementPlanner extends Construct {
         ],
       }),
     );
-
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
-      alarmDescription: [
-        'An announcement planning step failed after retries: it is in the dead-letter queue',
-        `${this.deadLetterQueue.queueName}. Look at the planner's logs (${planner.logGroup.logGroupName}) for`,
-        'the error; fix it, then run the same announce command again: it plans whoever is still owed the mail,',
-        'and nobody gets two. Delete the messages once handled.',
-      ].join(' '),
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
   }
 }

@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
@@ -43,7 +42,6 @@ export class MailEvents extends Construct {
   public readonly handler: LambdaFunction;
   public readonly rule: Rule;
   public readonly deadLetterQueue: Queue;
-  public readonly unhandledEventAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: MailEventsProps) {
     super(scope, id);
@@ -119,24 +117,6 @@ export class MailEvents extends Construct {
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),
       onFailure: { bind: () => ({ destination: this.deadLetterQueue.queueArn }) },
-    });
-
-    this.unhandledEventAlarm = new Alarm(this, 'UnhandledEventAlarm', {
-      alarmDescription: [
-        'An SES event (bounce, complaint, reject or delivery delay) could not be handled, after retries: it is',
-        `in the dead-letter queue ${this.deadLetterQueue.queueName}. A mailbox that bounced or complained may`,
-        `not be marked, and could be mailed again. First look at the mail-events function's logs`,
-        `(${built.logGroup.logGroupName}) for the error; once it is fixed, invoke the function with each`,
-        "message's event, then delete the message (the events name recipients).",
-      ].join(' '),
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }

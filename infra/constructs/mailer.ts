@@ -1,11 +1,4 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -19,13 +12,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { LATE_MAIL_MINUTES, MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
-import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName } from '#contract/metrics';
-import {
-  MAIL_RESEND_INTERVAL_MINUTES,
-  type WaitlistRecord,
-  type WaitlistStatus,
-} from '#contract/waitlist-table';
+import { MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
+import type { WaitlistRecord, WaitlistStatus } from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 import type { MailQueues } from './mail-queues';
 import type { MailSender } from './mail-sender';
@@ -50,20 +38,7 @@ export interface MailerProps {
 /** The mailer's invocation: a batch of mails, each waiting for its send slot at SES's pace. */
 export const MAILER_TIMEOUT = Duration.minutes(3);
 
-/**
- * A queue's oldest announcement mail this old means the announcement is stuck, with days left before SQS
- * would drop it (MAIL_QUEUE_RETENTION_DAYS). An announcement to many people at a low rate takes long by
- * itself (100,000 at 1 mail a second: 28 hours), so this is far above a slow send.
- */
-export const BULK_MAIL_STUCK_DAYS = 3;
-
-/** How far the stream may be behind before queuing the mail requests is an alarm. */
-const REQUESTS_BEHIND_MINUTES = 10;
-
-/** How long mail may fail with none sent before that is an alarm. */
-const FAILING_MINUTES = 15;
-
-const FIVE_MINUTES = Duration.minutes(5);
+const _FIVE_MINUTES = Duration.minutes(5);
 
 /**
  * Every mail the product sends, on one paced path (README, "Capacity"):
@@ -78,7 +53,6 @@ const FIVE_MINUTES = Duration.minutes(5);
  *   SES's account (its daily quota, and its rate without `maxSendRate`), read and update records, put,
  *   read and update items of the limit table, consume the two queues and send to the dead-letter queue;
  *   nothing else.
- * The alarms say when mail is late, refused, failing, paused, stuck or not queued.
  */
 export class Mailer extends Construct {
   /** The sender of every mail. */
@@ -94,18 +68,6 @@ export class Mailer extends Construct {
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
   public readonly requestsDeadLetterQueue: Queue;
-  /** The mail alarms, by name, for the operator's topic (infra/constructs/operations.ts). */
-  public readonly alarms: Record<
-    | 'MailLate'
-    | 'MailRefused'
-    | 'MailFailing'
-    | 'MailPaused'
-    | 'MailStuck'
-    | 'AnnouncementStuck'
-    | 'UnqueuedMail'
-    | 'MailRequestsBehind',
-    Alarm
-  >;
 
   constructor(scope: Construct, id: string, props: MailerProps) {
     super(scope, id);
@@ -251,136 +213,5 @@ export class Mailer extends Construct {
         maxConcurrency: 2,
       }),
     );
-
-    const mailerLogs = mailer.logGroup.logGroupName;
-    const mailerMetric = (name: MetricName) =>
-      new Metric({
-        namespace: METRIC_NAMESPACE,
-        metricName: name,
-        dimensionsMap: { [DIMENSIONS.service]: 'mailer' },
-        statistic: 'Sum',
-        period: FIVE_MINUTES,
-      });
-    const atLeastOne = {
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      // No mail, no figure: nothing wrong.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    };
-    const oldest = (queue: Queue) =>
-      queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' });
-
-    this.alarms = {
-      MailLate: new Alarm(this, 'MailLateAlarm', {
-        alarmDescription: [
-          `Mail went out late: a mail left more than ${LATE_MAIL_MINUTES} minutes after it was asked for. It was`,
-          'sent; more is coming in than SES’s maximum send rate lets out. First look at the dashboard’s mail lag',
-          'and queue depths: a signup spike or an announcement drains by itself at that rate. If it keeps up, ask',
-          'AWS for a higher SES sending rate (SES console, Account dashboard), and deploy with the new',
-          '-c sesMaxSendRate if that is set.',
-        ].join(' '),
-        metric: mailerMetric(METRIC.mailLate),
-        ...atLeastOne,
-      }),
-      MailRefused: new Alarm(this, 'MailRefusedAlarm', {
-        alarmDescription: [
-          'SES refused a mail for good (not a throttle): it was moved to the dead-letter queue',
-          `${queues.deadLetterQueue.queueName}, with its class and reason as message attributes. First read the`,
-          `mailer's log (${mailerLogs}) at level ERROR for the error's name: an unverified sender or sandbox`,
-          'recipient, a paused account, a rejected message. Fix that; a confirmation comes again when the person',
-          `signs up again (after ${MAIL_RESEND_INTERVAL_MINUTES} minutes). Mails to bounced or complained mailboxes`,
-          'land there too (reason suppressed), as expected. Delete the messages once handled.',
-        ].join(' '),
-        metric: mailerMetric(METRIC.mailRefused),
-        ...atLeastOne,
-      }),
-      // A mail received and failed again and again keeps its queue's oldest message young (each receive
-      // counts), so MailStuck may never see it: this counts the failures themselves.
-      MailFailing: new Alarm(this, 'MailFailingAlarm', {
-        alarmDescription: [
-          `Mail is failing and none goes out: in the last ${FAILING_MINUTES} minutes the mailer could not send`,
-          'a mail and sent not one. The mails stay on their queues and are tried again; one failing for about',
-          "a day goes to the mail dead-letter queue (the refused alarm). First read the mailer's log",
-          `(${mailerLogs}) at level ERROR for the error and its fault class: SES or DynamoDB unreachable or`,
-          'timing out for long, access denied, a bug after a deploy (roll it back). The mail-paused alarm, if it',
-          'is on too, names a set-up fault.',
-        ].join(' '),
-        metric: new MathExpression({
-          // The failures of a window in which nothing was sent; 0 once a mail goes.
-          expression: 'IF(FILL(sent, 0) == 0, FILL(failed, 0), 0)',
-          usingMetrics: { failed: mailerMetric(METRIC.mailFailed), sent: mailerMetric(METRIC.mailSent) },
-          label: 'Mails failed, none sent',
-          period: Duration.minutes(FAILING_MINUTES),
-        }),
-        ...atLeastOne,
-      }),
-      MailPaused: new Alarm(this, 'MailPausedAlarm', {
-        alarmDescription: [
-          'Mail sending is paused by a set-up fault: access denied, the sending domain not verified, the account',
-          "in the SES sandbox, SES sending paused, or the day's quota spent. The mails wait on their queues",
-          `(${MAIL_QUEUE_RETENTION_DAYS} days) and go by themselves once the cause is gone. First read the`,
-          `mailer's log (${mailerLogs}) at level ERROR for the error's name; see docs/deploying.md's launch`,
-          'checklist.',
-        ].join(' '),
-        metric: mailerMetric(METRIC.mailPaused),
-        ...atLeastOne,
-      }),
-      MailStuck: new Alarm(this, 'MailStuckAlarm', {
-        alarmDescription: [
-          `A confirmation or leave-link mail has waited more than ${LATE_MAIL_MINUTES} minutes in the priority`,
-          `queue ${queues.priority.queueName}: the mailer is not sending it. First look at the mailer's errors`,
-          `alarm and its log (${mailerLogs}): access denied, SES paused, a bug. The mails wait in the queue`,
-          `(${MAIL_QUEUE_RETENTION_DAYS} days) and go once it is fixed; none is lost before then.`,
-        ].join(' '),
-        metric: oldest(queues.priority),
-        threshold: LATE_MAIL_MINUTES * 60,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      AnnouncementStuck: new Alarm(this, 'AnnouncementStuckAlarm', {
-        alarmDescription: [
-          `An announcement mail has waited more than ${BULK_MAIL_STUCK_DAYS} days in the bulk queue`,
-          `${queues.bulk.queueName}; SQS drops it after ${MAIL_QUEUE_RETENTION_DAYS}. First follow the`,
-          'announcement with the operator tool (announce <id> --table …) and read the mailer’s log',
-          `(${mailerLogs}): a rate far below the list's size, or mail failing. Nobody gets two: once fixed, the`,
-          'same announce command finishes the pass.',
-        ].join(' '),
-        metric: oldest(queues.bulk),
-        threshold: Duration.days(BULK_MAIL_STUCK_DAYS).toSeconds(),
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      UnqueuedMail: new Alarm(this, 'UnqueuedMailAlarm', {
-        alarmDescription: [
-          'A mail request could not be put on the mail queue in the 23 hours the stream keeps retrying it: its',
-          `stream position (no address) is in the dead-letter queue ${this.requestsDeadLetterQueue.queueName}.`,
-          `First read the mail-requests function's log (${requests.logGroup.logGroupName}) for the error. The`,
-          'signup stays pending: the person can sign up again for a new mail, once',
-          `${MAIL_RESEND_INTERVAL_MINUTES} minutes have passed since the last was asked for. Delete the messages once handled.`,
-        ].join(' '),
-        metric: this.requestsDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: FIVE_MINUTES,
-          statistic: 'Maximum',
-        }),
-        ...atLeastOne,
-      }),
-      MailRequestsBehind: new Alarm(this, 'MailRequestsBehindAlarm', {
-        alarmDescription: [
-          `Mail requests are not being queued: the table's stream is more than ${REQUESTS_BEHIND_MINUTES} minutes`,
-          'behind in the mail-requests function, which retries a failing record rather than drop it. First',
-          `read its log (${requests.logGroup.logGroupName}) for "mail not queued" and the error's name (access`,
-          'denied, the queue missing). Once fixed it catches up by itself; a record the stream keeps a day goes',
-          'to its dead-letter queue an hour before that.',
-        ].join(' '),
-        metric: this.requestHandler.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
-        threshold: Duration.minutes(REQUESTS_BEHIND_MINUTES).toMilliseconds(),
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    };
   }
 }

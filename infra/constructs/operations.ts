@@ -16,15 +16,18 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
+import type { AnnouncementPlanner } from './announcement-planner';
 import type { ConfirmApi } from './confirm-api';
+import type { LeaveApi } from './leave-api';
 import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';
 import type { WaitlistApi } from './waitlist-api';
@@ -32,10 +35,12 @@ import type { WaitlistApi } from './waitlist-api';
 export interface OperationsProps {
   waitlist: WaitlistApi;
   confirmApi: ConfirmApi;
-  /** The mailer: its queues and alarms. */
+  leaveApi: LeaveApi;
+  /** The mailer: its queues, and its functions' metrics. */
   mailer: Mailer;
   /** What SES said became of the mails, and the account's sending reputation. */
   mailEvents: MailEvents;
+  announcements: AnnouncementPlanner;
   /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
   clientRateLimit?: { webAclName: string; ruleName: string; region: string };
   /** Who hears the alarms: an e-mail subscription to the alarm topic (confirmed from that mailbox). */
@@ -58,8 +63,24 @@ export const THROTTLED_METRIC = 'Throttled';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+/**
+ * The mail alarm's window: long enough that a failed mail with none sent means mail is failing, not a
+ * quiet moment between two sends.
+ */
+const MAIL_PERIOD = Duration.minutes(15);
+
+/**
+ * A queue's oldest announcement mail this old means the announcement is stuck, with days left before SQS
+ * would drop it (MAIL_QUEUE_RETENTION_DAYS). An announcement to many people at a low rate takes long by
+ * itself (100,000 at 1 mail a second: 28 hours), so this is far above a slow send.
+ */
+export const BULK_MAIL_STUCK_DAYS = 3;
+
+/** How far the table's stream may be behind in mail-requests before that is an alarm. */
+const REQUESTS_BEHIND_MINUTES = 10;
+
 /** `MailEvents` as the README names the function: `mail-events`. */
-const functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+const _functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
 /**
  * What the operator watches: alarms on what breaks and what slows, and on SES's reputation, sent to one SNS
@@ -80,7 +101,7 @@ export class Operations extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
-    const { waitlist, confirmApi, mailer, mailEvents } = props;
+    const { waitlist, confirmApi, leaveApi, mailer, mailEvents, announcements } = props;
 
     this.topic = new Topic(this, 'AlarmTopic', {
       displayName: 'Mandje alarms',
@@ -141,101 +162,64 @@ export class Operations extends Construct {
       return alarm;
     };
 
-    add(
+    /**
+     * An alarm that goes off when any of its conditions holds in a period: each condition is a comparison of
+     * the metrics named in `usingMetrics` (as `FILL(late, 0) >= 1`). Its description says what it means in
+     * a line and where its runbook is: docs/operating.md, under the alarm's name.
+     */
+    const whenAny = (
+      name: string,
+      summary: string,
+      period: Duration,
+      usingMetrics: Record<string, IMetric>,
+      conditions: string[],
+    ) =>
+      add(
+        name,
+        new Alarm(this, `${name}Alarm`, {
+          alarmDescription: `${summary} First: the runbook, docs/operating.md#${name.toLowerCase()}.`,
+          metric: new MathExpression({
+            expression: conditions.map((condition) => `IF(${condition}, 1, 0)`).join(' + '),
+            usingMetrics,
+            label: `${name}: conditions that hold`,
+            period,
+          }),
+          threshold: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          // No requests, no mail, no figure: nothing wrong.
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    const lambdaErrors = (handler: LambdaFunction) =>
+      handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const functions: Record<string, LambdaFunction> = {
+      waitlist: waitlist.handler,
+      confirm: confirmApi.handler,
+      leave: leaveApi.leaveHandler,
+      leaverequest: leaveApi.leaveRequestHandler,
+      mailrequests: mailer.requestHandler,
+      mailer: mailer.handler,
+      mailevents: mailEvents.handler,
+      planner: announcements.planner,
+    };
+    whenAny(
       'Broken',
-      new Alarm(this, 'PermanentFaultAlarm', {
-        alarmDescription: [
-          'Broken: a request failed in a way no retry fixes (access denied, a missing table, a request the store',
-          'refuses, or a bug), and the visitor saw the error notice. First open the function logs and filter on',
-          'level ERROR: the line names the fault class and the error. A deploy just before? Roll it back.',
-        ].join(' '),
-        metric: summed(METRIC.internal, 'Permanent faults'),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
-
-    const unavailable = summed(METRIC.unavailable, 'Unavailable');
-    const requests = summed(METRIC.requests, 'Requests');
-    add(
-      'Busy',
-      new Alarm(this, 'UnavailableAlarm', {
-        alarmDescription: [
-          'Busy: more than 5% of requests (at least 3) were answered "try again" in each of two 5-minute periods,',
-          'because DynamoDB throttled, timed out, failed or could not be reached. The visitors may retry. First',
-          'look at the dashboard’s faults by class: "throttled" on an on-demand table means a sudden spike that',
-          'DynamoDB is adapting to; "network" or "timeout" for long, check the AWS Health Dashboard.',
-        ].join(' '),
-        metric: new MathExpression({
-          expression: 'IF(u >= 3, 100 * u / MAX([r, u]), 0)',
-          usingMetrics: { u: unavailable, r: requests },
-          label: 'Unavailable answers (%)',
-          period: FIVE_MINUTES,
-        }),
-        threshold: 5,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 2,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
-
-    const functions: [string, LambdaFunction][] = [
-      ['Waitlist', waitlist.handler],
-      ['Confirm', confirmApi.handler],
-      ['MailRequests', mailer.requestHandler],
-      ['Mailer', mailer.handler],
-      ['MailEvents', mailEvents.handler],
-    ];
-    for (const [name, handler] of functions) {
-      add(
-        `${name}FunctionErrors`,
-        new Alarm(this, `${name}FunctionErrorsAlarm`, {
-          alarmDescription: [
-            `The ${functionWords(name)} function crashed or timed out (a Lambda error, not an answer it chose).`,
-            'Visitors got an error page from the API, or a mail waits for a retry. First read the function’s',
-            'log around the alarm time for the error and its stack trace; a deploy just before? Roll it back.',
-          ].join(' '),
-          metric: handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-          threshold: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      );
-      add(
-        `${name}FunctionThrottles`,
-        new Alarm(this, `${name}FunctionThrottlesAlarm`, {
-          alarmDescription: [
-            `Lambda refused to run the ${functionWords(name)} function: the account's concurrency is used up.`,
-            'Visitors got errors. First check the account’s concurrent executions in the Lambda console, and',
-            'ask AWS for a higher limit if launch traffic needs it.',
-          ].join(' '),
-          metric: handler.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-          threshold: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      );
-    }
-
-    const serverErrors = waitlist.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
-    add(
-      'Api5xx',
-      new Alarm(this, 'ApiServerErrorsAlarm', {
-        alarmDescription: [
-          'The API answered 5xx at least 5 times in 5 minutes: the functions’ own 503 and 500 answers, or API',
-          'Gateway failing to reach them. Visitors saw the error notice. First look at the other alarms (busy,',
-          'broken, function errors) to see which; if none is on, read the API access log for the status.',
-        ].join(' '),
-        metric: serverErrors,
-        threshold: 5,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      'Broken: a request failed in a way no retry fixes (a permanent fault), or a function crashed or timed out.',
+      FIVE_MINUTES,
+      {
+        internal_waitlist: metric(METRIC.internal, 'waitlist'),
+        internal_confirm: metric(METRIC.internal, 'confirm'),
+        ...Object.fromEntries(
+          Object.entries(functions).map(([id, handler]) => [`errors_${id}`, lambdaErrors(handler)]),
+        ),
+      },
+      [
+        `FILL(internal_waitlist, 0) + FILL(internal_confirm, 0) >= 1`,
+        `${Object.keys(functions)
+          .map((id) => `FILL(errors_${id}, 0)`)
+          .join(' + ')} >= 1`,
+      ],
     );
 
     const throttled = new MetricFilter(this, 'ThrottledRequests', {
@@ -245,25 +229,66 @@ export class Operations extends Construct {
       metricName: THROTTLED_METRIC,
       metricValue: '1',
     }).metric({ period: FIVE_MINUTES, statistic: 'Sum' });
-    add(
-      'Api429',
-      new Alarm(this, 'ApiThrottledAlarm', {
-        alarmDescription: [
-          'The API’s throttle turned requests away (429) at least 5 times in 5 minutes: more signups a second',
-          'than the stage lets through, or a robot. Visitors saw the error notice and may retry. First look at',
-          'the dashboard: many joins means launch day, so raise the stage’s rate limit (-c apiRateLimit);',
-          'invalid requests from few sources mean a robot, which the throttle is there to hold.',
-        ].join(' '),
-        metric: throttled,
-        threshold: 5,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+    whenAny(
+      'Busy',
+      'Busy: over 5% of requests (3 at least) were answered "try again", Lambda refused to run a function, or the API turned 5 or more requests away (429).',
+      FIVE_MINUTES,
+      {
+        unavailable: summed(METRIC.unavailable, 'Unavailable'),
+        requests: summed(METRIC.requests, 'Requests'),
+        throttles: LambdaFunction.metricAllThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        throttled,
+      },
+      [
+        'IF(unavailable >= 3, 100 * unavailable / MAX([requests, unavailable]), 0) > 5',
+        'FILL(throttles, 0) >= 1',
+        'FILL(throttled, 0) >= 5',
+      ],
     );
 
-    for (const [name, alarm] of Object.entries(mailer.alarms)) add(name, alarm);
-    add('UnhandledMailEvent', mailEvents.unhandledEventAlarm);
+    const mailerMetric = (name: MetricName) => metric(name, 'mailer', 'Sum', MAIL_PERIOD);
+    const oldest = (queue: IQueue) =>
+      queue.metricApproximateAgeOfOldestMessage({ period: MAIL_PERIOD, statistic: 'Maximum' });
+    whenAny(
+      'MailDelayed',
+      `Mail is not leaving: a mail went out over ${LATE_MAIL_MINUTES} minutes late, mail failed with none sent, sending is paused by a set-up fault, a mail has waited too long on its queue, or mail requests are not being queued.`,
+      MAIL_PERIOD,
+      {
+        late: mailerMetric(METRIC.mailLate),
+        failed: mailerMetric(METRIC.mailFailed),
+        sent: mailerMetric(METRIC.mailSent),
+        paused: mailerMetric(METRIC.mailPaused),
+        priority_age: oldest(mailer.queues.priority),
+        bulk_age: oldest(mailer.queues.bulk),
+        stream_age: mailer.requestHandler.metric('IteratorAge', {
+          period: MAIL_PERIOD,
+          statistic: 'Maximum',
+        }),
+      },
+      [
+        'FILL(late, 0) >= 1',
+        'IF(FILL(sent, 0) == 0, FILL(failed, 0), 0) >= 1',
+        'FILL(paused, 0) >= 1',
+        `FILL(priority_age, 0) > ${LATE_MAIL_MINUTES * 60}`,
+        `FILL(bulk_age, 0) > ${Duration.days(BULK_MAIL_STUCK_DAYS).toSeconds()}`,
+        `FILL(stream_age, 0) >= ${Duration.minutes(REQUESTS_BEHIND_MINUTES).toMilliseconds()}`,
+      ],
+    );
+
+    const waiting = (queue: IQueue) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
+    whenAny(
+      'DeadLetters',
+      'Something waits in a dead-letter queue: SES refused a mail for good, a mail request could not be queued, an SES event could not be handled, or an announcement planning step failed.',
+      FIVE_MINUTES,
+      {
+        refused: metric(METRIC.mailRefused, 'mailer'),
+        unqueued: waiting(mailer.requestsDeadLetterQueue),
+        unhandled: waiting(mailEvents.deadLetterQueue),
+        unplanned: waiting(announcements.deadLetterQueue),
+      },
+      ['FILL(refused, 0) + FILL(unqueued, 0) + FILL(unhandled, 0) + FILL(unplanned, 0) >= 1'],
+    );
 
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (name: keyof typeof REPUTATION_ALARMS) =>
@@ -275,40 +300,15 @@ export class Operations extends Construct {
       });
     const bounceRate = reputation('BounceRate');
     const complaintRate = reputation('ComplaintRate');
-    add(
-      'BounceRate',
-      new Alarm(this, 'BounceRateAlarm', {
-        alarmDescription: [
-          `SES's bounce rate for the account reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}%: AWS reviews`,
-          'an account there and may pause its sending at 10%, and then no one can confirm. First look at the',
-          "mail-events function's log and the dashboard's Bounced figure: many new signups with made-up",
-          'addresses mean a signup flood (see the waitlist and the edge limit); hold back any announcement',
-          'mail until the rate falls.',
-        ].join(' '),
-        metric: bounceRate,
-        threshold: REPUTATION_ALARMS.BounceRate.threshold,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        // No mail sent, no figure: nothing to worry about.
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
-    add(
-      'ComplaintRate',
-      new Alarm(this, 'ComplaintRateAlarm', {
-        alarmDescription: [
-          `SES's complaint rate for the account reached ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS`,
-          'reviews an account there and may pause its sending at 0.5%. People marked the confirmation mail as',
-          "spam: mail they did not ask for. First look at the mail-events function's log and the dashboard's",
-          "Complained and MailLimited figures for a signup flood of other people's addresses; stop any",
-          'announcement mail until it is understood.',
-        ].join(' '),
-        metric: complaintRate,
-        threshold: REPUTATION_ALARMS.ComplaintRate.threshold,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+    whenAny(
+      'Reputation',
+      `SES's account-wide bounce rate reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}% or its complaint rate ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS reviews an account there, and may pause its sending at 10% and 0.5%.`,
+      Duration.hours(1),
+      { bounces: bounceRate, complaints: complaintRate },
+      [
+        `FILL(bounces, 0) >= ${REPUTATION_ALARMS.BounceRate.threshold}`,
+        `FILL(complaints, 0) >= ${REPUTATION_ALARMS.ComplaintRate.threshold}`,
+      ],
     );
 
     if (props.signupSilence) {
@@ -316,11 +316,7 @@ export class Operations extends Construct {
       add(
         'SignupSilence',
         new Alarm(this, 'SignupSilenceAlarm', {
-          alarmDescription: [
-            `No one joined the waitlist in the last ${hours} hour(s). Either interest dropped, or signups fail`,
-            'before they reach the function. First open the page and join with a test address; if that works,',
-            'look at the dashboard for invalid requests and 429s.',
-          ].join(' '),
+          alarmDescription: `No one joined the waitlist in the last ${hours} hour(s). First: the runbook, docs/operating.md#signupsilence.`,
           metric: metric(METRIC.joined, 'waitlist', 'Sum', props.signupSilence),
           threshold: 1,
           comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -331,6 +327,7 @@ export class Operations extends Construct {
       );
     }
 
+    const serverErrors = waitlist.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
     this.dashboard = new Dashboard(this, 'Dashboard', {
       defaultInterval: Duration.days(7),
     });
@@ -340,7 +337,7 @@ export class Operations extends Construct {
     this.dashboard.addWidgets(
       new TextWidget({
         markdown:
-          '# Mandje\nSignups, refusals, faults and latency of the waitlist; what each alarm means is in its description and in the README ("Operating it").',
+          '# Mandje\nSignups, refusals, faults and latency of the waitlist; what each alarm means and what to do first is in docs/operating.md ("The alarms").',
         width: 24,
         height: 2,
       }),

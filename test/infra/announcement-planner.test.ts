@@ -7,7 +7,7 @@ import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from '.
 let stack: MandjeStack;
 let template: Template;
 let ids: Record<
-  'table' | 'queue' | 'deadLetterQueue' | 'planner' | 'plannerRole' | 'plannerLogs' | 'alarm' | 'topic',
+  'table' | 'queue' | 'deadLetterQueue' | 'planner' | 'plannerRole' | 'plannerLogs' | 'topic',
   string
 >;
 
@@ -40,7 +40,6 @@ beforeAll(() => {
     planner: logicalIdOf(announcements.planner),
     plannerRole: logicalIdOf(present(announcements.planner.role, 'planner role')),
     plannerLogs: logicalIdOf(announcements.planner.logGroup),
-    alarm: logicalIdOf(announcements.deadLetterAlarm),
     topic: logicalIdOf(stack.operations.topic),
   };
 });
@@ -96,20 +95,6 @@ describe('the planner', () => {
       },
     ]);
     expect(resourceOf(template, ids.plannerRole).Properties.ManagedPolicyArns).toBeUndefined();
-  });
-});
-
-describe('the dead-letter alarm', () => {
-  it('goes off at the first planning step in the dead-letter queue and notifies the alarm topic', () => {
-    expect(resourceOf(template, ids.alarm).Properties).toMatchObject({
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.deadLetterQueue, 'QueueName'] } }],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      TreatMissingData: 'notBreaching',
-      AlarmActions: [{ Ref: ids.topic }],
-    });
   });
 });
 

@@ -170,17 +170,4 @@ describe('the dead-letter queue of unhandled events', () => {
       },
     });
   });
-
-  it('raises an alarm on the alarm topic as soon as it holds a message', () => {
-    const alarm = stack.operations.alarmsByName.UnhandledMailEvent;
-    expect(alarm).toBe(present(stack.mailEvents, 'mail events').unhandledEventAlarm);
-    expect(resourceOf(template, logicalIdOf(present(alarm, 'alarm'))).Properties).toMatchObject({
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.deadLetterQueue, 'QueueName'] } }],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      AlarmActions: [{ Ref: logicalIdOf(stack.operations.topic) }],
-    });
-  });
 });

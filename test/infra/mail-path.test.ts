@@ -1,8 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LATE_MAIL_MINUTES, MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
-import { METRIC, METRIC_NAMESPACE } from '#contract/metrics';
+import { MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
 import { DEFAULT_SITE_CONFIG as siteConfig } from '#contract/site-config';
 import { deploySettings } from '../../infra/deploy-settings';
 import type { MandjeStack } from '../../infra/mandje-stack';
@@ -50,7 +49,6 @@ const CONSUMING = [
   'sqs:GetQueueAttributes',
 ];
 const DAY = 24 * 60 * 60;
-type MetricQuery = { Id: string; Expression?: string; MetricStat?: unknown };
 
 function mappingsOf(functionId: string): Resource[] {
   return (Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[]).filter(
@@ -71,24 +69,6 @@ const streamMapping = () => {
 };
 const environmentOf = (id: string) =>
   (resourceOf(template, id).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-
-/** An alarm's description with each reference (a Ref or a Fn::GetAtt) shown as <logical ID>. */
-function descriptionOf(properties: Record<string, unknown>): string {
-  const description = properties.AlarmDescription;
-  if (typeof description === 'string') return description;
-  const [, parts] = (description as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
-  return parts
-    .map((part) => {
-      if (typeof part === 'string') return part;
-      const reference = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
-      return `<${reference.Ref ?? reference['Fn::GetAtt']?.[0]}>`;
-    })
-    .join('');
-}
-const alarm = (name: string) => {
-  const construct = present(stack.operations.alarmsByName[name], `alarm ${name}`);
-  return resourceOf(template, logicalIdOf(construct)).Properties;
-};
 
 beforeAll(() => {
   stack = synthStack();
@@ -310,153 +290,6 @@ describe('the mailer, the one sender of every mail', () => {
       ({ Action }) => Action,
     );
     expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'ses:GetAccount']));
-  });
-});
-
-describe('the mail alarms', () => {
-  it('go off at the first late mail: MailLate of the mailer, in 5 minutes', () => {
-    expect(alarm('MailLate')).toMatchObject({
-      Namespace: METRIC_NAMESPACE,
-      MetricName: METRIC.mailLate,
-      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      TreatMissingData: 'notBreaching',
-    });
-    expect(descriptionOf(alarm('MailLate'))).toContain(`more than ${LATE_MAIL_MINUTES} minutes`);
-  });
-
-  it('go off at the first mail SES refused for good, not at the suppressed mails the dead-letter queue also holds', () => {
-    expect(alarm('MailRefused')).toMatchObject({
-      Namespace: METRIC_NAMESPACE,
-      MetricName: METRIC.mailRefused,
-      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
-      Statistic: 'Sum',
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-    const description = descriptionOf(alarm('MailRefused'));
-    expect(description).toContain(`<${ids.deadLetterQueue}>`);
-    expect(description).toContain(`mailer's log (<${ids.mailerLogs}>)`);
-    const onDeadLetterDepth = Object.values(stack.operations.alarmsByName).filter((construct) =>
-      JSON.stringify(resourceOf(template, logicalIdOf(construct)).Properties.Dimensions ?? []).includes(
-        ids.deadLetterQueue,
-      ),
-    );
-    expect(onDeadLetterDepth).toEqual([]);
-  });
-
-  it('go off when the mailer counted a failed mail and sent none in 15 minutes, zero where either wrote nothing', () => {
-    const { Metrics, ...rest } = alarm('MailFailing') as { Metrics: MetricQuery[] } & Record<string, unknown>;
-    expect(rest).toMatchObject({
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
-    const expression = Metrics.find((query) => query.Expression !== undefined);
-    expect(expression).toMatchObject({
-      Expression: 'IF(FILL(sent, 0) == 0, FILL(failed, 0), 0)',
-      ReturnData: true,
-    });
-    const inputs = Object.fromEntries(
-      Metrics.filter((query) => query.MetricStat).map((query) => [query.Id, query.MetricStat]),
-    );
-    const ofMailer = (metricName: string) => ({
-      Metric: {
-        Namespace: METRIC_NAMESPACE,
-        MetricName: metricName,
-        Dimensions: [{ Name: 'Service', Value: 'mailer' }],
-      },
-      Period: 15 * 60,
-      Stat: 'Sum',
-    });
-    expect(inputs).toEqual({ failed: ofMailer(METRIC.mailFailed), sent: ofMailer(METRIC.mailSent) });
-    expect(descriptionOf(alarm('MailFailing'))).toContain(`mailer's log (<${ids.mailerLogs}>)`);
-  });
-
-  it('go off at the first MailPaused of the mailer in 5 minutes: sending stopped by a set-up fault', () => {
-    expect(alarm('MailPaused')).toMatchObject({
-      Namespace: METRIC_NAMESPACE,
-      MetricName: METRIC.mailPaused,
-      Dimensions: [{ Name: 'Service', Value: 'mailer' }],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
-    const description = descriptionOf(alarm('MailPaused'));
-    for (const cause of ['access denied', 'not verified', 'sandbox', 'SES sending paused', 'quota'])
-      expect(description).toContain(cause);
-    expect(description).toContain(`(${MAIL_QUEUE_RETENTION_DAYS} days)`);
-    expect(description).toContain("docs/deploying.md's launch checklist");
-  });
-
-  it('go off when a confirmation has waited in the priority queue longer than a late mail', () => {
-    expect(alarm('MailStuck')).toMatchObject({
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateAgeOfOldestMessage',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.priority, 'QueueName'] } }],
-      Statistic: 'Maximum',
-      Threshold: LATE_MAIL_MINUTES * 60,
-      ComparisonOperator: 'GreaterThanThreshold',
-      TreatMissingData: 'notBreaching',
-    });
-  });
-
-  it('go off when an announcement mail has waited days in the bulk queue, well before SQS would drop it', () => {
-    const { Threshold, Dimensions, MetricName } = alarm('AnnouncementStuck') as {
-      Threshold: number;
-      Dimensions: unknown;
-      MetricName: string;
-    };
-    expect(MetricName).toBe('ApproximateAgeOfOldestMessage');
-    expect(Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.bulk, 'QueueName'] } }]);
-    expect(Threshold).toBeGreaterThanOrEqual(DAY);
-    expect(Threshold).toBeLessThanOrEqual((MAIL_QUEUE_RETENTION_DAYS - 7) * DAY);
-  });
-
-  it('go off at the first mail request in the stream’s dead-letter queue, saying where to look first', () => {
-    expect(alarm('UnqueuedMail')).toMatchObject({
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [
-        { Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.requestsDeadLetterQueue, 'QueueName'] } },
-      ],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-    const description = descriptionOf(alarm('UnqueuedMail'));
-    expect(description).toContain(`First read the mail-requests function's log (<${ids.requestsLogs}>)`);
-    expect(description).toContain('the person can sign up again');
-  });
-
-  it('go off when the stream is 10 minutes behind in queuing mail requests, long before its records age out', () => {
-    expect(alarm('MailRequestsBehind')).toMatchObject({
-      Namespace: 'AWS/Lambda',
-      MetricName: 'IteratorAge',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: ids.requests } }],
-      Statistic: 'Maximum',
-      Threshold: 10 * 60 * 1000,
-    });
-  });
-
-  it('each notify the alarm topic', () => {
-    for (const name of [
-      'MailLate',
-      'MailRefused',
-      'MailFailing',
-      'MailPaused',
-      'MailStuck',
-      'AnnouncementStuck',
-      'UnqueuedMail',
-      'MailRequestsBehind',
-    ])
-      expect(alarm(name), name).toMatchObject({ AlarmActions: [{ Ref: ids.topic }] });
   });
 });
 

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LATE_MAIL_MINUTES, MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
 import { METRIC, METRIC_NAMESPACE } from '#contract/metrics';
 import { THROTTLED_METRIC } from '../../infra/constructs/operations';
 import type { MandjeStack } from '../../infra/mandje-stack';
@@ -22,44 +25,36 @@ const alarm = (name: string) => {
 };
 type MetricQuery = { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string } } };
 const queriesOf = (name: string) => alarm(name).Metrics as MetricQuery[];
-const expressionOf = (name: string) => queriesOf(name).find((query) => query.Id === 'expr_1')?.Expression;
-const metricNamesOf = (name: string) =>
-  queriesOf(name)
-    .flatMap((query) => (query.MetricStat ? [query.MetricStat.Metric.MetricName] : []))
-    .sort();
+const DAY_SECONDS = 24 * 3600;
+
+type Dimension = { Name: string; Value: unknown };
+const metricsOf = (name: string) =>
+  queriesOf(name).flatMap((query) => {
+    const stat = (
+      query as {
+        MetricStat?: {
+          Metric: { Namespace: string; MetricName: string; Dimensions?: Dimension[] };
+          Period: number;
+        };
+      }
+    ).MetricStat;
+    return stat ? [{ id: query.Id, ...stat.Metric, period: stat.Period }] : [];
+  });
+const watchedExpression = (name: string) =>
+  (queriesOf(name) as (MetricQuery & { ReturnData?: boolean })[]).find((query) => query.ReturnData !== false)
+    ?.Expression;
+const runbook = readFileSync(join(import.meta.dirname, '../../docs/operating.md'), 'utf8');
 
 describe('the alarms', () => {
-  it('are these, each named for what it watches', () => {
-    expect(Object.keys(stack.operations.alarmsByName).sort()).toEqual(
-      [
-        'Api429',
-        'Api5xx',
-        'BounceRate',
-        'Broken',
-        'Busy',
-        'ComplaintRate',
-        'AnnouncementStuck',
-        'ConfirmFunctionErrors',
-        'ConfirmFunctionThrottles',
-        'MailEventsFunctionErrors',
-        'MailEventsFunctionThrottles',
-        'MailFailing',
-        'MailLate',
-        'MailPaused',
-        'MailRefused',
-        'MailRequestsBehind',
-        'MailRequestsFunctionErrors',
-        'MailRequestsFunctionThrottles',
-        'MailStuck',
-        'MailerFunctionErrors',
-        'MailerFunctionThrottles',
-        'SignupSilence',
-        'UnhandledMailEvent',
-        'UnqueuedMail',
-        'WaitlistFunctionErrors',
-        'WaitlistFunctionThrottles',
-      ].sort(),
-    );
+  it('are five that each mean an action, and the silence alarm when asked for', () => {
+    expect(Object.keys(stack.operations.alarmsByName).sort()).toEqual([
+      'Broken',
+      'Busy',
+      'DeadLetters',
+      'MailDelayed',
+      'Reputation',
+      'SignupSilence',
+    ]);
   });
 
   it('each notify the alarm topic when they go off and when they clear', () => {
@@ -68,82 +63,73 @@ describe('the alarms', () => {
       expect(alarm(name), name).toMatchObject({ AlarmActions: [topic], OKActions: [topic] });
   });
 
-  it('each say what they mean and what to do first', () => {
+  it('each say what they mean and point to their runbook, which docs/operating.md has under their name', () => {
     for (const name of Object.keys(stack.operations.alarmsByName)) {
-      const description = JSON.stringify(alarm(name).AlarmDescription);
-      expect(description.length, name).toBeGreaterThan(120);
-      expect(description, name).toMatch(/First/);
+      const description = String(alarm(name).AlarmDescription);
+      expect(description, name).toContain(`First: the runbook, docs/operating.md#${name.toLowerCase()}.`);
+      expect(runbook, name).toMatch(new RegExp(`^### ${name}$`, 'm'));
     }
   });
 
-  it('go off at the first permanent fault of either API', () => {
-    expect(expressionOf('Broken')).toBe('FILL(internal_waitlist, 0) + FILL(internal_confirm, 0)');
-    expect(metricNamesOf('Broken')).toEqual([METRIC.internal, METRIC.internal]);
-    expect(alarm('Broken')).toMatchObject({
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
+  it('go off when any of their conditions holds, in one period, missing data counting as nothing wrong', () => {
+    for (const name of ['Broken', 'Busy', 'MailDelayed', 'DeadLetters', 'Reputation'])
+      expect(alarm(name), name).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
   });
 
-  it('go off when more than 5% of requests, 3 at least, are "try again" for 10 minutes', () => {
-    expect(expressionOf('Busy')).toBe('IF(u >= 3, 100 * u / MAX([r, u]), 0)');
-    expect(metricNamesOf('Busy')).toEqual([
-      METRIC.requests,
-      METRIC.requests,
-      METRIC.unavailable,
-      METRIC.unavailable,
+  it('Broken: the first permanent fault of either API, or an error of any of the stack’s eight functions', () => {
+    const handlers = [
+      stack.waitlist.handler,
+      stack.confirmApi.handler,
+      stack.leaveApi.leaveHandler,
+      stack.leaveApi.leaveRequestHandler,
+      stack.mailer.requestHandler,
+      stack.mailer.handler,
+      stack.mailEvents.handler,
+      stack.announcements.planner,
+    ];
+    const metrics = metricsOf('Broken');
+    expect(metrics.filter((m) => m.MetricName === METRIC.internal).map((m) => m.Dimensions)).toEqual([
+      [{ Name: 'Service', Value: 'waitlist' }],
+      [{ Name: 'Service', Value: 'confirm' }],
     ]);
-    expect(alarm('Busy')).toMatchObject({
-      Threshold: 5,
-      ComparisonOperator: 'GreaterThanThreshold',
-      EvaluationPeriods: 2,
-    });
+    const errors = metrics.filter((m) => m.Namespace === 'AWS/Lambda');
+    expect(errors.map((m) => m.MetricName)).toEqual(handlers.map(() => 'Errors'));
+    expect(errors.map((m) => m.Dimensions)).toEqual(
+      handlers.map((handler) => [{ Name: 'FunctionName', Value: { Ref: logicalIdOf(handler) } }]),
+    );
+    expect(watchedExpression('Broken')).toBe(
+      `IF(FILL(internal_waitlist, 0) + FILL(internal_confirm, 0) >= 1, 1, 0) + IF(${errors
+        .map((m) => `FILL(${m.id}, 0)`)
+        .join(' + ')} >= 1, 1, 0)`,
+    );
   });
 
-  it.each([
-    ['WaitlistFunctionErrors', 'Errors'],
-    ['ConfirmFunctionErrors', 'Errors'],
-    ['MailerFunctionErrors', 'Errors'],
-    ['MailRequestsFunctionErrors', 'Errors'],
-    ['MailEventsFunctionErrors', 'Errors'],
-    ['WaitlistFunctionThrottles', 'Throttles'],
-    ['ConfirmFunctionThrottles', 'Throttles'],
-    ['MailerFunctionThrottles', 'Throttles'],
-    ['MailRequestsFunctionThrottles', 'Throttles'],
-    ['MailEventsFunctionThrottles', 'Throttles'],
-  ])('%s: any %s of that function', (name, metricName) => {
-    const handlers = {
-      Waitlist: stack.waitlist.handler,
-      Confirm: stack.confirmApi.handler,
-      Mailer: stack.mailer.handler,
-      MailRequests: stack.mailer.requestHandler,
-      MailEvents: stack.mailEvents.handler,
-    };
-    const handler = handlers[name.replace(/Function.*/, '') as keyof typeof handlers];
-    expect(alarm(name)).toMatchObject({
-      Namespace: 'AWS/Lambda',
-      MetricName: metricName,
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalIdOf(handler as never) } }],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
+  it('Busy: over 5% of requests, 3 at least, "try again"; any Lambda throttle; or 5 of the throttle’s 429s', () => {
+    expect(watchedExpression('Busy')).toBe(
+      'IF(IF(unavailable >= 3, 100 * unavailable / MAX([requests, unavailable]), 0) > 5, 1, 0) + ' +
+        'IF(FILL(throttles, 0) >= 1, 1, 0) + IF(FILL(throttled, 0) >= 5, 1, 0)',
+    );
+    const metrics = metricsOf('Busy');
+    expect(metrics.map((m) => m.MetricName).sort()).toEqual(
+      [
+        METRIC.requests,
+        METRIC.requests,
+        METRIC.unavailable,
+        METRIC.unavailable,
+        'Throttles',
+        THROTTLED_METRIC,
+      ].sort(),
+    );
+    // Lambda's throttles across the account's functions: concurrency is the account's.
+    expect(metrics.find((m) => m.MetricName === 'Throttles')?.Dimensions).toBeUndefined();
   });
 
-  it('go off at 5 API 5xx answers in 5 minutes', () => {
-    expect(alarm('Api5xx')).toMatchObject({
-      Namespace: 'AWS/ApiGateway',
-      MetricName: '5xx',
-      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalIdOf(stack.waitlist.httpApi) } }],
-      Threshold: 5,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-  });
-
-  it('count the throttle’s 429s from the access log, which holds no visitor’s data, and go off at 5', () => {
+  it('count the throttle’s 429s from the access log, which holds no visitor’s data', () => {
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: logicalIdOf(stack.waitlist.accessLogs) },
       FilterPattern: '{ $.status = "429" }',
@@ -151,12 +137,65 @@ describe('the alarms', () => {
         { MetricNamespace: METRIC_NAMESPACE, MetricName: THROTTLED_METRIC, MetricValue: '1' },
       ],
     });
-    expect(alarm('Api429')).toMatchObject({
-      Namespace: METRIC_NAMESPACE,
-      MetricName: THROTTLED_METRIC,
-      Threshold: 5,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+  });
+
+  it('MailDelayed: a late mail, failures with none sent, a pause, a queue’s old mail, or the stream behind, in 15 minutes', () => {
+    const metrics = Object.fromEntries(metricsOf('MailDelayed').map((m) => [m.id, m]));
+    expect(Object.keys(metrics).sort()).toEqual(
+      ['bulk_age', 'failed', 'late', 'paused', 'priority_age', 'sent', 'stream_age'].sort(),
+    );
+    for (const m of Object.values(metrics)) expect(m.period, m.id).toBe(15 * 60);
+    expect(metrics.priority_age?.Dimensions).toEqual([
+      {
+        Name: 'QueueName',
+        Value: { 'Fn::GetAtt': [logicalIdOf(stack.mailer.queues.priority), 'QueueName'] },
+      },
+    ]);
+    expect(metrics.stream_age).toMatchObject({
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalIdOf(stack.mailer.requestHandler) } }],
     });
+    const expression = String(watchedExpression('MailDelayed'));
+    expect(expression).toContain('IF(IF(FILL(sent, 0) == 0, FILL(failed, 0), 0) >= 1, 1, 0)');
+    expect(expression).toContain(`IF(FILL(priority_age, 0) > ${LATE_MAIL_MINUTES * 60}, 1, 0)`);
+    expect(expression).toContain('IF(FILL(stream_age, 0) >= 600000, 1, 0)');
+    const bulkDays = Number(expression.match(/FILL\(bulk_age, 0\) > (\d+)/)?.[1]) / DAY_SECONDS;
+    expect(bulkDays).toBeGreaterThanOrEqual(1);
+    expect(bulkDays).toBeLessThanOrEqual(MAIL_QUEUE_RETENTION_DAYS - 7);
+  });
+
+  it('DeadLetters: a mail SES refused for good, and anything in the three other dead-letter queues; not the suppressed mails', () => {
+    const metrics = metricsOf('DeadLetters');
+    expect(metrics.find((m) => m.id === 'refused')).toMatchObject({ MetricName: METRIC.mailRefused });
+    const queues = metrics.filter((m) => m.Namespace === 'AWS/SQS').map((m) => JSON.stringify(m.Dimensions));
+    for (const queue of [
+      stack.mailer.requestsDeadLetterQueue,
+      stack.mailEvents.deadLetterQueue,
+      stack.announcements.deadLetterQueue,
+    ])
+      expect(queues.some((dimensions) => dimensions.includes(logicalIdOf(queue)))).toBe(true);
+    // The mail dead-letter queue also holds the mails to suppressed mailboxes, as expected: its depth is no alarm.
+    const mailDeadLetters = logicalIdOf(stack.mailer.queues.deadLetterQueue);
+    for (const name of Object.keys(stack.operations.alarmsByName))
+      expect(JSON.stringify(alarm(name).Metrics ?? []), name).not.toContain(mailDeadLetters);
+  });
+
+  it('Reputation: SES’s account-wide bounce rate at 5% or complaint rate at 0.1%, the highest of an hour', () => {
+    const metrics = metricsOf('Reputation');
+    expect(
+      metrics.map(({ Namespace, MetricName, Dimensions, period }) => ({
+        Namespace,
+        MetricName,
+        Dimensions,
+        period,
+      })),
+    ).toEqual([
+      { Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Dimensions: undefined, period: 3600 },
+      { Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Dimensions: undefined, period: 3600 },
+    ]);
+    expect(watchedExpression('Reputation')).toBe(
+      'IF(FILL(bounces, 0) >= 0.05, 1, 0) + IF(FILL(complaints, 0) >= 0.001, 1, 0)',
+    );
   });
 
   it('go off when no one has joined for the hours given, missing data counting as silence', () => {
@@ -170,32 +209,6 @@ describe('the alarms', () => {
       ComparisonOperator: 'LessThanThreshold',
       TreatMissingData: 'breaching',
     });
-  });
-
-  it.each([
-    ['BounceRate', 'Reputation.BounceRate', 0.05],
-    ['ComplaintRate', 'Reputation.ComplaintRate', 0.001],
-  ])('%s: SES’s account-wide %s at %s or more, the highest of an hour', (name, metricName, threshold) => {
-    expect(alarm(name)).toMatchObject({
-      Namespace: 'AWS/SES',
-      MetricName: metricName,
-      Statistic: 'Maximum',
-      Period: 3600,
-      Threshold: threshold,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
-    expect(alarm(name).Dimensions).toBeUndefined();
-  });
-
-  it('tell the operator of a bad reputation where to look and to hold back mail first', () => {
-    for (const name of ['BounceRate', 'ComplaintRate']) {
-      const description = String(alarm(name).AlarmDescription);
-      expect(description, name).toMatch(/mail-events function's log/);
-      expect(description, name).toMatch(/announcement/);
-      expect(description, name).toMatch(/flood/);
-    }
   });
 
   it('keep the silence alarm off unless it is asked for', () => {
