@@ -1,10 +1,8 @@
 import { referrerHost, type SignupSource, utmSourceOf } from '#contract/signup-source';
 import { type JoinWaitlistRequest, WAITLIST_PATH } from '#contract/waitlist-api';
+import { postJson } from '@/components/post-json';
 
 export type JoinResult = 'joined' | 'already_registered' | 'failed';
-
-/** How long a visitor waits for an answer before being told to try again. */
-export const JOIN_TIMEOUT_MS = 10_000;
 
 /**
  * Where this visit came from, read when the form is sent: the landing URL's UTM values, and the site that
@@ -25,17 +23,8 @@ export function sourceOfThisVisit(): SignupSource {
  * list, or anything else (bad request, rate limit, server fault, no network, no answer in time).
  */
 export async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinResult> {
-  try {
-    const response = await fetch(WAITLIST_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...request, ...sourceOfThisVisit() }),
-      signal: AbortSignal.timeout(JOIN_TIMEOUT_MS),
-    });
-    if (response.status === 201) return 'joined';
-    if (response.status === 409) return 'already_registered';
-    return 'failed';
-  } catch {
-    return 'failed';
-  }
+  const response = await postJson(WAITLIST_PATH, { ...request, ...sourceOfThisVisit() });
+  if (response?.status === 201) return 'joined';
+  if (response?.status === 409) return 'already_registered';
+  return 'failed';
 }
