@@ -9,8 +9,8 @@
  * - `POST /api/leave?lang=…&t=…` removes the person: with the body `List-Unsubscribe=One-Click` (what a
  *   mail client sends for RFC 8058) it answers 200; the page's form (`token` and `language` fields, or the
  *   same one-click body) gets 303 to LEAVE_RESULT_PATH; the page's script (JSON `{ "token" }`) gets JSON.
- * - Every answer is the same whether or not the token belongs to anyone: "you are not on the waitlist
- *   (any more)". Nothing tells a stranger who is on the list.
+ * - Every answer is the same whether or not the token belongs to anyone: "you've left the waitlist".
+ *   Nothing tells a stranger who is on the list.
  * - `POST /api/leave-request` (`email`, `language`), the privacy page's form for a person without a mail at
  *   hand, always answers that a mail with a link to leave is on its way if the address is on the list.
  */

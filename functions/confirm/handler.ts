@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import {
@@ -15,13 +12,14 @@ import {
   TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
 import { confirmSignup } from './confirm-signup';
@@ -34,12 +32,13 @@ import { confirmSignup } from './confirm-signup';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-/** The prerendered pages; in the function's own folder unless CONFIRM_PAGES_DIR says otherwise (locally). */
-const pagesDir = process.env.CONFIRM_PAGES_DIR ?? dirname(fileURLToPath(import.meta.url));
-const pages = new Map<Locale, string>();
-
-/** A token is base64url; anything else is left out of the page rather than escaped into it. */
-const PRINTABLE_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const showPage = tokenPage({
+  dir: process.env.CONFIRM_PAGES_DIR,
+  fileOf: confirmPageFile,
+  languageParameter: LANGUAGE_PARAMETER,
+  tokenParameter: TOKEN_PARAMETER,
+  placeholder: TOKEN_PLACEHOLDER,
+});
 
 const confirmRequestSchema = z.object({
   [TOKEN_FIELD]: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
@@ -47,30 +46,6 @@ const confirmRequestSchema = z.object({
 });
 
 const NO_STORE = { 'cache-control': 'no-store' };
-
-/**
- * The confirmation page in the link's language, with the link's token in its form. HEAD (link checkers)
- * gets the same status and headers without the page.
- */
-function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
-  const parameters = new URLSearchParams(event.rawQueryString);
-  const requested = parameters.get(LANGUAGE_PARAMETER);
-  const language = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  const token = parameters.get(TOKEN_PARAMETER) ?? '';
-  let page = pages.get(language);
-  if (page === undefined) {
-    page = readFileSync(join(pagesDir, confirmPageFile(language)), 'utf8');
-    pages.set(language, page);
-  }
-  return {
-    statusCode: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE },
-    body:
-      event.requestContext.http.method === 'HEAD'
-        ? ''
-        : page.replace(TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
-  };
-}
 
 type Outcome = ConfirmResult | ConfirmError;
 

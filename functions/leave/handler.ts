@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
@@ -19,6 +16,7 @@ import { crossSitePage } from '../http/cross-site-page';
 import { httpHandler, outcomeOrFault } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
 import { type LeaveResult, leavePerson } from './leave-person';
@@ -33,12 +31,13 @@ import { isOneClickBody } from './one-click-body';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-/** The prerendered pages; in the function's own folder unless LEAVE_PAGES_DIR says otherwise (locally). */
-const pagesDir = process.env.LEAVE_PAGES_DIR ?? dirname(fileURLToPath(import.meta.url));
-const pages = new Map<Locale, string>();
-
-/** A token is base64url; anything else is left out of the page rather than escaped into it. */
-const PRINTABLE_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const showPage = tokenPage({
+  dir: process.env.LEAVE_PAGES_DIR,
+  fileOf: leavePageFile,
+  languageParameter: LEAVE_LANGUAGE_PARAMETER,
+  tokenParameter: LEAVE_TOKEN_PARAMETER,
+  placeholder: LEAVE_TOKEN_PLACEHOLDER,
+});
 
 const leaveRequestSchema = z.object({
   [LEAVE_TOKEN_FIELD]: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
@@ -54,12 +53,12 @@ type Asked = 'one-click' | 'form' | 'json';
 /** The one-click answer, which a mail client may show: the same whoever the token was. */
 const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: string }> = {
   nl: {
-    done: 'Je staat niet (meer) op de wachtlijst van Mandje. We mailen je niet meer.',
+    done: 'Je bent afgemeld voor de wachtlijst van Mandje. We mailen je niet meer.',
     fault: 'Dat lukte nu even niet. Probeer het later nog eens.',
     refused: 'Dit verzoek is niet verwerkt.',
   },
   en: {
-    done: 'You’re not on the Mandje waitlist (any more). We won’t email you again.',
+    done: 'You’ve left the Mandje waitlist. We won’t email you again.',
     fault: 'That didn’t work just now. Please try again later.',
     refused: 'This request was not handled.',
   },
@@ -72,25 +71,6 @@ const queryOf = (event: APIGatewayProxyEventV2) => new URLSearchParams(event.raw
 function languageOfQuery(event: APIGatewayProxyEventV2): Locale | undefined {
   const requested = queryOf(event).get(LEAVE_LANGUAGE_PARAMETER);
   return isLocale(requested) ? requested : undefined;
-}
-
-/** The leave page in the link's language, with the link's token in its form. HEAD: the same, no body. */
-function showPage(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
-  const language = languageOfQuery(event) ?? DEFAULT_LOCALE;
-  const token = queryOf(event).get(LEAVE_TOKEN_PARAMETER) ?? '';
-  let page = pages.get(language);
-  if (page === undefined) {
-    page = readFileSync(join(pagesDir, leavePageFile(language)), 'utf8');
-    pages.set(language, page);
-  }
-  return {
-    statusCode: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE },
-    body:
-      event.requestContext.http.method === 'HEAD'
-        ? ''
-        : page.replace(LEAVE_TOKEN_PLACEHOLDER, () => (PRINTABLE_TOKEN.test(token) ? token : '')),
-  };
 }
 
 interface Decision {

@@ -143,7 +143,7 @@ describe('a mail client’s one-click POST (RFC 8058)', () => {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': 'no-store',
     });
-    expect(answer.body).toMatch(/not on the Mandje waitlist/);
+    expect(answer.body).toMatch(/left the Mandje waitlist/);
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({ email: RECORD.email });
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: LEFT_COUNTER_KEY });
   });
