@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { type AbuseResults, abuseSection } from './abuse';
-import { type AnnounceResults, announceSection } from './announce';
 import { type ApiResults, apiSection } from './api';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
@@ -77,12 +76,6 @@ const SECTIONS: PageSection[] = [
     about:
       "One client posting spellings of one Gmail mailbox as fast as answers come, with the limits `npm start` has; then ordinary visitors alone, then both. The attack gets its per-client allowance through and at most the mailbox's daily mails; the visitors keep their rate.",
     render: (results) => abuseSection(results as unknown as AbuseResults),
-  },
-  {
-    name: 'announce',
-    about:
-      "An announcement through the local outbox: mails per second with no rate limit at two list sizes, the tool's peak memory (flat as the list grows: the table is read page by page), and the rate achieved with `--rate`.",
-    render: (results) => announceSection(results as unknown as AnnounceResults),
   },
   {
     name: 'spike',

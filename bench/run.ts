@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse,announce,spike]`: builds once, measures each
+ * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse,spike]`: builds once, measures each
  * section in turn (never two at once: they would slow each other down), writes bench/results.json and prints
  * a Markdown table per section, then whether each budget is met. Then it writes docs/performance.md whole
  * from bench/results.json, and the README's headline figures between their markers (performance-page.ts).
@@ -10,7 +10,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureAbuse } from './abuse';
-import { measureAnnounce } from './announce';
 import { measureApi } from './api';
 import { type BudgetResult, evaluateBudget } from './budgets';
 import {
@@ -35,7 +34,6 @@ const MODULE_SECTIONS: { name: string; title: string; measure: () => Promise<Ben
   { name: 'api', title: 'API', measure: () => measureApi() },
   { name: 'soak', title: 'Soak', measure: () => measureSoak() },
   { name: 'abuse', title: 'Abuse', measure: () => measureAbuse() },
-  { name: 'announce', title: 'Announcement', measure: () => measureAnnounce() },
   { name: 'spike', title: 'Launch-day spike', measure: () => measureSpike() },
 ];
 const ALL = ['bundle', 'page', ...MODULE_SECTIONS.map((section) => section.name)];

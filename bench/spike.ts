@@ -7,13 +7,15 @@
  * fresh data folder; the announcement is sent by the operator's tool, as the operator runs it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PACE_SHARE } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { announcementFolder, seed } from './announce';
+import { ensureWaitlistTable, startLocalDynamoDB } from '../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { ROOT_DIR } from './bundle';
 import { runLoad, statusCounts } from './load';
 import type { BenchSection } from './report';
@@ -21,6 +23,65 @@ import { type RunnerProcess, startRunnerProcess } from './runner-process';
 import { percentile, round } from './statistics';
 import { storedAddresses } from './store';
 import { count, verdict } from './table';
+
+const BATCH = 25;
+const WRITERS = 16;
+/** `count` confirmed people, half in each language, written 25 at a time by 16 writers. */
+async function seed(dataDir: string, count: number): Promise<void> {
+  const store = await startLocalDynamoDB(dataDir);
+  const client = localDocumentClient(store.endpoint);
+  try {
+    await ensureWaitlistTable(store.endpoint);
+    let next = 0;
+    const writer = async () => {
+      while (next < count) {
+        const start = next;
+        next = Math.min(count, next + BATCH);
+        const items = Array.from({ length: next - start }, (_, offset) => {
+          const email = `person${start + offset}@example.nl`;
+          return {
+            PutRequest: {
+              Item: {
+                email,
+                emailAsEntered: email,
+                language: (start + offset) % 2 ? 'en' : 'nl',
+                status: 'confirmed',
+                createdAt: '2026-01-01T00:00:00.000Z',
+                consentVersion: '1',
+                expiresAt: 4_000_000_000,
+              },
+            },
+          };
+        });
+        let unprocessed: typeof items | undefined = items;
+        while (unprocessed && unprocessed.length > 0) {
+          const { UnprocessedItems } = await client.send(
+            new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE_NAME]: unprocessed } }),
+          );
+          unprocessed = UnprocessedItems?.[LOCAL_TABLE_NAME] as typeof items | undefined;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, writer));
+  } finally {
+    client.destroy();
+    await store.close();
+  }
+}
+
+function announcementFolder(): string {
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-bench-announce-')), 'bench');
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, 'nl.md'),
+    'Subject: Mandje is er\n\nHoi,\n\nMandje is klaar: https://mandje.nl.\n',
+  );
+  writeFileSync(
+    join(folder, 'en.md'),
+    'Subject: Mandje is here\n\nHello,\n\nMandje is ready: https://mandje.nl.\n',
+  );
+  return folder;
+}
 
 /** SES's maximum send rate to act as, mails per second: the issue's figure, a new account's order. */
 const RATE = 20;
