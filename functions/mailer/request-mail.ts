@@ -198,21 +198,51 @@ function markLeaveLinkDone(store: WaitlistStore, record: LeaveLinkRequest, suppr
   );
 }
 
-/** The mailbox's suppression, when it has one not yet on the record; whether the record is marked. */
-async function suppressionOf(mailer: RequestMailer, record: WaitlistRecord) {
-  if (record.mailSuppressed) return { marked: true, suppression: undefined };
-  return { marked: false, suppression: await mailboxSuppression(mailer.limits, record.email) };
+/**
+ * The address a requested mail may go to, or what stops it before it is built, once `markDone` has marked
+ * the request as no longer owed: the mailbox bounced or complained (the record takes the mark), it has had
+ * its mails for the day, or today's rule refuses the stored address (kept from before a stricter rule:
+ * such a mail can never go, and is dead-lettered rather than tried again for days).
+ */
+async function addressOrStop(
+  mailer: RequestMailer,
+  record: WaitlistRecord,
+  requestId: string,
+  now: Date,
+  markDone: (suppression?: MailboxSuppression) => Promise<unknown>,
+): Promise<{ to: string } | { stop: RequestOutcome }> {
+  const suppression = record.mailSuppressed
+    ? undefined
+    : await mailboxSuppression(mailer.limits, record.email);
+  if (record.mailSuppressed || suppression) {
+    await markDone(suppression);
+    return { stop: { outcome: 'suppressed' } };
+  }
+  if (!(await mayMail(mailer.limits, record.email, requestId, { now }))) {
+    await markDone();
+    return { stop: { outcome: 'limited' } };
+  }
+  try {
+    return { to: mailboxAddress(record.emailAsEntered) };
+  } catch {
+    await markDone();
+    return { stop: { outcome: 'refused', errorName: 'AddressRefused' } };
+  }
 }
 
-/**
- * The address to mail, or none when today's rule refuses the one stored (kept from before a stricter
- * rule): such a mail can never go, and is dead-lettered rather than tried again for days.
- */
-function deliverableAddress(record: WaitlistRecord): string | undefined {
+/** Sends the mail; a refusal for good marks the request done and is the outcome, any other error is thrown. */
+async function sendOrMarkRefused(
+  mailer: RequestMailer,
+  mail: OutgoingMail,
+  markDone: () => Promise<unknown>,
+): Promise<RequestOutcome | undefined> {
   try {
-    return mailboxAddress(record.emailAsEntered);
-  } catch {
+    await sendOrRefuse(mailer.send, mail);
     return undefined;
+  } catch (error) {
+    if (!(error instanceof MailRefused)) throw error;
+    await markDone();
+    return { outcome: 'refused', errorName: (error.refusal as Error).name };
   }
 }
 
@@ -236,20 +266,9 @@ async function sendConfirmation(
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  const { marked, suppression } = await suppressionOf(mailer, record);
-  if (marked || suppression) {
-    await markNotOwed(store, record, suppression);
-    return { outcome: 'suppressed' };
-  }
-  if (!(await mayMail(mailer.limits, record.email, record.mailRequestId, { now }))) {
-    await markNotOwed(store, record);
-    return { outcome: 'limited' };
-  }
-  const to = deliverableAddress(record);
-  if (to === undefined) {
-    await markNotOwed(store, record);
-    return { outcome: 'refused', errorName: 'AddressRefused' };
-  }
+  const markDone = (suppression?: MailboxSuppression) => markNotOwed(store, record, suppression);
+  const address = await addressOrStop(mailer, record, record.mailRequestId, now, markDone);
+  if ('stop' in address) return address.stop;
   // Keys once made never change; a record that has none yet gets them now, or takes those made meanwhile.
   const keys =
     record.linkId !== undefined && record.leaveKey !== undefined
@@ -268,20 +287,19 @@ async function sendConfirmation(
     leaveUrl,
     validDays: PENDING_DAYS,
   });
-  try {
-    await sendOrRefuse(mailer.send, {
+  const refused = await sendOrMarkRefused(
+    mailer,
+    {
       from: mailer.mailFrom,
-      to,
+      to: address.to,
       raw: mail.raw,
       confirmUrl,
       kind: 'confirmation',
       messageId: `${record.mailRequestId}@${senderDomain(mailer.mailFrom)}`,
-    });
-  } catch (error) {
-    if (!(error instanceof MailRefused)) throw error;
-    await markNotOwed(store, record);
-    return { outcome: 'refused', errorName: (error.refusal as Error).name };
-  }
+    },
+    markDone,
+  );
+  if (refused) return refused;
   await markSent(store, record, token.hash);
   return { outcome: 'sent' };
 }
@@ -293,20 +311,9 @@ async function sendLeaveLink(
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  const { marked, suppression } = await suppressionOf(mailer, record);
-  if (marked || suppression) {
-    await markLeaveLinkDone(store, record, suppression);
-    return { outcome: 'suppressed' };
-  }
-  if (!(await mayMail(mailer.limits, record.email, record.leaveMailRequestId, { now }))) {
-    await markLeaveLinkDone(store, record);
-    return { outcome: 'limited' };
-  }
-  const to = deliverableAddress(record);
-  if (to === undefined) {
-    await markLeaveLinkDone(store, record);
-    return { outcome: 'refused', errorName: 'AddressRefused' };
-  }
+  const markDone = (suppression?: MailboxSuppression) => markLeaveLinkDone(store, record, suppression);
+  const address = await addressOrStop(mailer, record, record.leaveMailRequestId, now, markDone);
+  if ('stop' in address) return address.stop;
   // Still this request, and not sent yet (a second delivery of the job finds it sent); the keys with it.
   const keys = await ensureLinkKeys(store, record.email, {
     onlyIf: {
@@ -319,19 +326,18 @@ async function sendLeaveLink(
   if (!keys) return { outcome: 'superseded' };
   const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, keys.leaveKey));
   const mail = leaveLinkMail({ ...envelope(mailer, record, now, record.leaveMailRequestId), leaveUrl });
-  try {
-    await sendOrRefuse(mailer.send, {
+  const refused = await sendOrMarkRefused(
+    mailer,
+    {
       from: mailer.mailFrom,
-      to,
+      to: address.to,
       raw: mail.raw,
       kind: 'leave-link',
       messageId: `${record.leaveMailRequestId}@${senderDomain(mailer.mailFrom)}`,
-    });
-  } catch (error) {
-    if (!(error instanceof MailRefused)) throw error;
-    await markLeaveLinkDone(store, record);
-    return { outcome: 'refused', errorName: (error.refusal as Error).name };
-  }
+    },
+    markDone,
+  );
+  if (refused) return refused;
   await markLeaveLinkDone(store, record);
   return { outcome: 'sent' };
 }
