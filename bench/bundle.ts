@@ -317,12 +317,16 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string): Promi
     let nonReactGzipBytes = 0;
     for (const path of mappedScripts) {
       const code = readFileSync(join(outDir, path), 'utf8');
-      const map = JSON.parse(readFileSync(join(outDir, `${path}.map`), 'utf8')) as SourceMapFile;
+      const mapFile = join(outDir, `${path}.map`);
       const mapDir = join(outDir, path, '..');
-      const pieces = attributeCode(code, map).map((piece) => ({
-        ...piece,
-        source: piece.source === undefined ? '(unmapped)' : sourceName(resolveSource(mapDir, piece.source)),
-      }));
+      // A chunk the bundler writes of its own (its runtime: the helpers chunks share) has no map.
+      const pieces = existsSync(mapFile)
+        ? attributeCode(code, JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapFile).map((piece) => ({
+            ...piece,
+            source:
+              piece.source === undefined ? '(unmapped)' : sourceName(resolveSource(mapDir, piece.source)),
+          }))
+        : [{ text: code, source: '(bundler runtime)' }];
       const react: string[] = [];
       const rest: string[] = [];
       for (const piece of pieces) {
