@@ -71,7 +71,11 @@ describe('the mail path as AWS runs it', () => {
     const again = await runAnnouncement('launch');
     expect(path.aws.ses.sent.length).toBe(sentBefore);
     const unknown = Number(/unknown \([^)]*\) (\d+)/.exec(again.output)?.[1]);
-    expect(mailed + unknown, `${output}\n${again.output}`).toBe(300);
+    // Everyone is mailed or unknown. An unknown send may also have reached SES before the kill (its mark
+    // was lost with the mailer): at most the killed batches (two at a time, ten each) are both.
+    const both = mailed + unknown - 300;
+    expect(both, `${output}\n${again.output}`).toBeGreaterThanOrEqual(0);
+    expect(both, `${output}\n${again.output}`).toBeLessThanOrEqual(20);
     expect(unknown).toBeLessThanOrEqual(20);
   });
 
