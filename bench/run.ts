@@ -83,7 +83,10 @@ if (reportOnly) {
 }
 
 const sections: BenchSection[] = [];
-const budgets: BudgetResult[] = [];
+/** Each budget with the section that measured it, so a partial run replaces that section's budgets. */
+const budgets: (BudgetResult & { section: string })[] = [];
+const addBudgets = (section: string, results: BudgetResult[]) =>
+  budgets.push(...results.map((result) => ({ ...result, section })));
 const unmetCriteria: string[] = [];
 const log = (line: string) => console.error(line);
 
@@ -100,7 +103,10 @@ if (only.includes('bundle')) {
   log('Measuring the bundle …');
   bundle = await measureBundle();
   sections.push(...bundleSections(bundle));
-  budgets.push(...BUNDLE_BUDGET_CHECKS.map((check) => evaluateBudget(check, bundle as BundleMeasurement)));
+  addBudgets(
+    'bundle',
+    BUNDLE_BUDGET_CHECKS.map((check) => evaluateBudget(check, bundle as BundleMeasurement)),
+  );
 }
 
 let pages: PagesMeasurement | undefined;
@@ -108,7 +114,10 @@ if (only.includes('page')) {
   log('Running Lighthouse …');
   pages = await measurePages({ log });
   sections.push(pageSection(pages, bundle?.firstLoad.transferBytes));
-  budgets.push(...PAGE_BUDGET_CHECKS.map((check) => evaluateBudget(check, pages as PagesMeasurement)));
+  addBudgets(
+    'page',
+    PAGE_BUDGET_CHECKS.map((check) => evaluateBudget(check, pages as PagesMeasurement)),
+  );
 }
 
 for (const { name, title, measure } of MODULE_SECTIONS) {
@@ -116,7 +125,7 @@ for (const { name, title, measure } of MODULE_SECTIONS) {
   log(`Measuring: ${title} …`);
   const section = await measure();
   sections.push(section);
-  budgets.push(...(section.budgets ?? []));
+  addBudgets(name, section.budgets ?? []);
   // The soak's criteria (no 5xx, nothing lost, memory flat) are pass or fail, like the budgets.
   const criteria = section.results.criteria as Record<string, boolean> | undefined;
   for (const [criterion, met] of Object.entries(criteria ?? {}))
@@ -146,7 +155,10 @@ const results: BenchResults = {
   },
   budgets: [
     ...(partial
-      ? (earlier.budgets ?? []).filter((budget) => !budgets.some((now) => now.name === budget.name))
+      ? (earlier.budgets ?? []).filter(
+          (budget) =>
+            !only.includes(budget.section ?? '') && !budgets.some((now) => now.name === budget.name),
+        )
       : []),
     ...budgets,
   ],

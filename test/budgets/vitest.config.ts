@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Measures the built dist/ (npm run build first): the bundle needs a second, source-mapped build, and
-// Lighthouse runs three times on each page and on a bare page, one run after another, so files run in turn.
+// Lighthouse runs on each page one run after another, so files run in turn.
 export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
   test: {
