@@ -32,7 +32,7 @@ export const BUNDLE_BUDGETS = {
 /** The deployed Lambda bundle's cold start, measured by `npm run bench` (not in CI: it is a time). */
 export const LAMBDA_BUDGETS = {
   /**
-   * Import and first request of the waitlist bundle over a bare SDK client's import and one PutItem, in
+   * Import and first signup of the API bundle over a bare SDK client's import and one PutItem, in
    * fresh processes alternating in the same run: what the handler's own code, and the SDK bundled into it
    * (the version the tests ran rather than the runtime's), add to a cold start. 1.14× with the SDK left to
    * the runtime; bundled, 1.32× (2026-11-26): the price of running the SDK that was tested.

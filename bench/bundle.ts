@@ -16,7 +16,7 @@ import { kb } from './table';
 
 export const ROOT_DIR = resolve(import.meta.dirname, '..');
 export const DIST_DIR = join(ROOT_DIR, 'dist');
-export const LAMBDA_BUNDLE = join(ROOT_DIR, 'dist-functions/waitlist/index.mjs');
+export const LAMBDA_BUNDLE = join(ROOT_DIR, 'dist-functions/api/index.mjs');
 
 /** React's own packages; the budget for everything else in the initial JavaScript is separate. */
 const REACT_PACKAGES = new Set(['react', 'react-dom', 'scheduler']);

@@ -242,8 +242,8 @@ export async function measureLambdaColdStart({
   );
 
   const results: LambdaResults = {
-    bundle: { file: 'dist-functions/waitlist/index.mjs', ...bundleBytes, awsSdkBundled: true },
-    sourceMap: { file: 'dist-functions/waitlist/index.mjs.map', rawBytes: sourceMapBytes, shipped: true },
+    bundle: { file: 'dist-functions/api/index.mjs', ...bundleBytes, awsSdkBundled: true },
+    sourceMap: { file: 'dist-functions/api/index.mjs.map', rawBytes: sourceMapBytes, shipped: true },
     nodeOptions: NODE_FLAGS,
     runs,
     nodeVersion: process.version,

@@ -57,7 +57,7 @@ const SECTIONS: PageSection[] = [
   {
     name: 'lambda',
     about:
-      "The cold start of the built waitlist handler next to its floor, a bare SDK client sending one PutItem. The handler's bundle carries the AWS SDK the tests ran (functions/build.ts) and the floor imports the same version unbundled, so the ratio is what the handler's own code adds, less what one bundled file saves over many.",
+      "The cold start of the built API function serving one signup, next to its floor, a bare SDK client sending one PutItem. The function's bundle carries the AWS SDK the tests ran (functions/build.ts) and the floor imports the same version unbundled, so the ratio is what the function's own code adds, less what one bundled file saves over many.",
     render: (results) => lambdaSection(results as unknown as LambdaResults),
   },
   {

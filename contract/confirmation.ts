@@ -21,7 +21,7 @@ export const TOKEN_FIELD = 'token';
 
 /**
  * The confirmation page is prerendered once per language with this in place of the token (in the form's
- * hidden field); the confirm function puts the token from the link there when it serves the page.
+ * hidden field); the API function puts the token from the link there when it serves the page.
  */
 export const TOKEN_PLACEHOLDER = '__confirmation_token__';
 

@@ -3,7 +3,7 @@
  * (functions/telemetry/metrics.ts), and read by the stack's alarms and dashboard (infra/constructs/operations.ts),
  * the runner and the operator's tool. Written here once, so a name cannot differ between writer and reader.
  *
- * Every metric has the dimension `Service` (which function, or for the waitlist function's visit beacon,
+ * Every metric has the dimension `Service` (which route's handler, or for the visit beacon,
  * `visit`); `Joined` and `Visits` also by `Language`, and `Faults` by `FaultClass`.
  */
 export const METRIC_NAMESPACE = 'Mandje';

@@ -3,7 +3,7 @@
  * and the host name of the site that linked to it (never a full URL, never a path). Each value is trimmed,
  * lower-cased and must then be 1 to SOURCE_VALUE_MAX_LENGTH characters of a small safe alphabet; anything
  * else is dropped, never stored raw. A signup that came with none of them is `direct`. Shared by the page
- * (which sends them with its script), the waitlist function (which also reads them from a form post's
+ * (which sends them with its script), the API function (which also reads them from a form post's
  * Referer) and the operator's stats. No runtime dependencies.
  */
 

@@ -3,7 +3,7 @@ import type { Locale } from './locales';
 /**
  * How visitors are counted, the same on AWS and on one machine: once per visitor, per UTC day, per language,
  * with no cookie and no address kept. A home page that has loaded sends one small POST (a beacon) to
- * VISIT_PATH; the waitlist function (functions/visit) counts it.
+ * VISIT_PATH; the API function (functions/visit) counts it.
  *
  * The visitor is known for one day only, by SHA-256 of the day's salt, the client's IP address, its user
  * agent and the site, hashed together and never stored apart. The salt is random, made by the first visit

@@ -35,14 +35,14 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   // The not-found page in each language: the server answers /en/… paths with the English one.
   { file: '404.html', page: 'not-found', locale: 'nl' },
   { file: 'en/404.html', page: 'not-found', locale: 'en' },
-  // The confirmation page in each language, which the confirm function serves with the token of the link
+  // The confirmation page in each language, which the API function serves with the token of the link
   // in it (#contract/confirmation). In a dot folder: never served as a file, never uploaded with the site.
   ...LOCALES.map((locale) => ({
     file: `.mandje/${confirmPageFile(locale)}`,
     page: 'confirm' as const,
     locale,
   })),
-  // The leave page in each language, which the leave function serves with the token of the link in it
+  // The leave page in each language, which the API function serves with the token of the link in it
   // (#contract/leave).
   ...LOCALES.map((locale) => ({ file: `.mandje/${leavePageFile(locale)}`, page: 'leave' as const, locale })),
 ];

@@ -19,18 +19,14 @@ const siteBuildDir = join(root, 'dist/.mandje');
 
 /** Each function: its entry, and the files it reads at run time (copied next to its bundle). */
 export const FUNCTIONS = {
-  waitlist: { entry: 'functions/waitlist/handler.ts', files: [] },
-  confirm: {
-    entry: 'functions/confirm/handler.ts',
-    // The confirmation page of each language, prerendered by the page's build.
-    files: LOCALES.map((language) => join(siteBuildDir, confirmPageFile(language))),
+  api: {
+    entry: 'functions/api/handler.ts',
+    // The confirmation and leave pages of each language, prerendered by the page's build.
+    files: LOCALES.flatMap((language) => [
+      join(siteBuildDir, confirmPageFile(language)),
+      join(siteBuildDir, leavePageFile(language)),
+    ]),
   },
-  leave: {
-    entry: 'functions/leave/handler.ts',
-    // The leave page of each language, prerendered by the page's build.
-    files: LOCALES.map((language) => join(siteBuildDir, leavePageFile(language))),
-  },
-  'leave-request': { entry: 'functions/leave-request/handler.ts', files: [] },
   'mail-requests': { entry: 'functions/mailer/request-handler.ts', files: [] },
   mailer: { entry: 'functions/mailer/handler.ts', files: [] },
   'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },

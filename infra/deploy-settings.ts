@@ -129,7 +129,7 @@ function positiveInteger(name: string, value: string | undefined, what: string):
 
 /**
  * How much the API takes: the stage's global rate (burst twice that), and optionally executions reserved for
- * the waitlist function. A reservation below what the rate keeps busy would turn people away with errors
+ * the API function. A reservation below what the rate keeps busy would turn people away with errors
  * before the throttle's 429 does, so it is refused. Lambda refuses a reservation that leaves fewer than 100
  * of the account's concurrent executions unreserved: on a new account's 10, any reservation fails to
  * deploy, so give one only once the quota is raised.
@@ -141,7 +141,7 @@ function capacityFrom(app: App): CapacitySettings {
   const apiReservedConcurrency = positiveInteger(
     'apiReservedConcurrency',
     contextString(app, 'apiReservedConcurrency'),
-    'the executions reserved for the waitlist function',
+    'the executions reserved for the API function',
   );
   const needed = concurrencyNeededFor(apiRateLimit);
   if (apiReservedConcurrency !== undefined && apiReservedConcurrency < needed)
@@ -173,7 +173,7 @@ function wafFrom(app: App): boolean {
  *   (the API stage's throttle stays);
  * - `apiRateLimit=1000`: the API stage's requests per second (bursts of twice that), DEFAULT_API_RATE_LIMIT
  *   unless given;
- * - `apiReservedConcurrency=100`: executions reserved for the waitlist function (none unless given: a
+ * - `apiReservedConcurrency=100`: executions reserved for the API function (none unless given: a
  *   reservation takes from the account's unreserved pool, of which Lambda keeps 100 free, so on a new
  *   account's quota of 10 concurrent executions any reservation fails to deploy);
  * - `sesMaxSendRate=14`: the mailer's pace in mails per second, instead of asking SES's GetAccount.

@@ -7,8 +7,6 @@ import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { AnnouncementPlanner } from './constructs/announcement-planner';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
-import { ConfirmApi } from './constructs/confirm-api';
-import { LeaveApi } from './constructs/leave-api';
 import { MailEvents } from './constructs/mail-events';
 import { MailQueues } from './constructs/mail-queues';
 import { MailSender } from './constructs/mail-sender';
@@ -35,7 +33,7 @@ export interface CapacitySettings {
   /** The stage's steady requests per second; its burst is twice that. */
   apiRateLimit: number;
   /**
-   * Executions reserved for the waitlist function; none unless given. Lambda keeps 100 of the account's
+   * Executions reserved for the API function; none unless given. Lambda keeps 100 of the account's
    * concurrent executions unreserved, so on a new account's quota of 10 any reservation fails to deploy.
    */
   apiReservedConcurrency?: number;
@@ -73,8 +71,6 @@ export interface MandjeStackProps extends StackProps {
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
-  public readonly confirmApi: ConfirmApi;
-  public readonly leaveApi: LeaveApi;
   public readonly mailSender: MailSender;
   public readonly mailQueues: MailQueues;
   public readonly mailer: Mailer;
@@ -112,22 +108,6 @@ export class MandjeStack extends Stack {
         : {}),
     });
 
-    this.leaveApi = new LeaveApi(this, 'Leave', {
-      functionsDir,
-      httpApi: this.waitlist.httpApi,
-      table: this.waitlist.table,
-      tokenIndexArn: this.waitlist.tokenIndexArn,
-      mailboxIndexArn: this.waitlist.mailboxIndexArn,
-      logRetention,
-    });
-
-    this.confirmApi = new ConfirmApi(this, 'Confirm', {
-      functionsDir,
-      httpApi: this.waitlist.httpApi,
-      table: this.waitlist.table,
-      tokenIndexArn: this.waitlist.tokenIndexArn,
-      logRetention,
-    });
     const { hostedZone, sesSandboxRecipients } = confirmation;
     this.mailSender = new MailSender(this, 'MailSender', {
       from: confirmation.mailFrom,
@@ -167,23 +147,14 @@ export class MandjeStack extends Stack {
       logRetention,
     });
 
-    // The functions that answer the public refuse a request that did not come through the distribution
+    // The function that answers the public refuses a request that did not come through the distribution
     // (403 without the secret header) and a post another site's page made (its Origin is none of these).
-    for (const handler of [
-      this.waitlist.handler,
-      this.confirmApi.handler,
-      this.leaveApi.leaveHandler,
-      this.leaveApi.leaveRequestHandler,
-    ]) {
-      handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
-      handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
-    }
+    this.waitlist.handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
+    this.waitlist.handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
 
     const { alarmEmail, signupSilenceHours } = props.operations ?? {};
     this.operations = new Operations(this, 'Operations', {
       waitlist: this.waitlist,
-      confirmApi: this.confirmApi,
-      leaveApi: this.leaveApi,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
       announcements: this.announcements,

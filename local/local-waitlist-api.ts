@@ -1,9 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONFIRM_PATH } from '#contract/confirmation';
-import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
-import { VISIT_PATH, VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { sweepExpiredItems } from './expiring-items';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
@@ -16,7 +13,7 @@ import {
 } from './local-store-client';
 
 export interface LocalWaitlistApi {
-  /** Answers `/api/*` requests through the Lambda handlers; anything else 404. */
+  /** Answers `/api/*` requests through the API function, which answers a path it has no route for 404. */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Where the mails are written. */
   outboxDir: string;
@@ -32,14 +29,6 @@ function pointAwsSdkAtLocalStore(endpoint: string): string {
   const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   Object.assign(process.env, localStoreEnvironment(endpoint, tableName));
   return tableName;
-}
-
-function notFound(response: ServerResponse): void {
-  response.writeHead(404, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify({ error: 'not_found' }));
 }
 
 /**
@@ -75,10 +64,9 @@ export interface LocalWaitlistApiOptions {
 }
 
 /**
- * The waitlist API on this machine: dynalite with the production table shape, and the real Lambda
- * handlers behind an API Gateway-shaped adapter: `/api/waitlist` and `/api/visit` (the waitlist function's
- * two routes), `/api/leave`, and `/api/confirm` and `/api/leave-request` with the mailer writing mails to an
- * outbox (local-mail.ts). One per process: the handlers bind to the store and settings they find when first
+ * The waitlist API on this machine: dynalite with the production table shape, and the real API function
+ * (functions/api) behind an API Gateway-shaped adapter, with the mailer writing mails to an outbox
+ * (local-mail.ts). One per process: the function binds to the store and settings it finds when first
  * imported, as a Lambda container does.
  */
 export async function startLocalWaitlistApi(
@@ -117,40 +105,17 @@ export async function startLocalWaitlistApi(
     expiry: VISITOR_TABLE_EXPIRY_ATTRIBUTE,
   });
 
-  const waitlist = (await import('../functions/waitlist/handler')).handler;
-  const confirm = (await import('../functions/confirm/handler')).handler;
-  const leave = (await import('../functions/leave/handler')).handler;
-  const leaveRequest = (await import('../functions/leave-request/handler')).handler;
-  const routes = new Map([
-    [
-      WAITLIST_PATH,
-      createLambdaHttpAdapter(async (event) => {
-        const result = await waitlist(event);
-        mail.afterSignup(event, result);
-        return result;
-      }),
-    ],
-    // The home pages' beacon: the same function, as on AWS (functions/visit).
-    [VISIT_PATH, createLambdaHttpAdapter(waitlist)],
-    [CONFIRM_PATH, createLambdaHttpAdapter(confirm)],
-    [LEAVE_PATH, createLambdaHttpAdapter(leave)],
-    [
-      LEAVE_REQUEST_PATH,
-      createLambdaHttpAdapter(async (event) => {
-        const result = await leaveRequest(event);
-        // The stream's part on AWS: the mailer sends the leave link the request asked for.
-        mail.afterSignup(event, result);
-        return result;
-      }),
-    ],
-  ]);
+  const { handler: api } = await import('../functions/api/handler');
+  const answer = createLambdaHttpAdapter(async (event) => {
+    const result = await api(event);
+    // The stream's part on AWS: the mailer sends what a signup or a leave-link request asked for.
+    mail.afterSignup(event, result);
+    return result;
+  });
   return {
     outboxDir: mail.outboxDir,
-    serve: async (request, response) => {
-      const route = routes.get((request.url ?? '/').split('?')[0] ?? '');
-      if (route) await route(request, response);
-      else notFound(response);
-    },
+    // A path no route has: the function answers 404, as API Gateway does on AWS.
+    serve: answer,
     close: async () => {
       stopVisitorSweep();
       await mail.close();

@@ -171,7 +171,7 @@ const apiCheck: Check = {
     const { status, viaCloudFront } = await site('OPTIONS', WAITLIST_PATH);
     const says = `OPTIONS ${WAITLIST_PATH} answers ${status}${viaCloudFront ? ' through CloudFront' : ', not from CloudFront'}`;
     if (status < 500 && status !== 403 && viaCloudFront) return ok(says);
-    return fail(says, 'deploy again, and read the waitlist function’s log and the stack’s events');
+    return fail(says, 'deploy again, and read the API function’s log and the stack’s events');
   },
 };
 

@@ -112,7 +112,7 @@ export async function leftCount(table: WaitlistTable): Promise<number> {
 }
 
 /**
- * The visitors the waitlist function counted on each of `days` (YYYY-MM-DD), by language: the counters
+ * The visitors the API function counted on each of `days` (YYYY-MM-DD), by language: the counters
  * under visitsCounterKey, one read each. A day without one counted none; a count that is not a whole
  * number, or a language LOCALES does not have, is left out rather than guessed at.
  */

@@ -26,16 +26,12 @@ import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
 import type { AnnouncementPlanner } from './announcement-planner';
-import type { ConfirmApi } from './confirm-api';
-import type { LeaveApi } from './leave-api';
 import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';
 import type { WaitlistApi } from './waitlist-api';
 
 export interface OperationsProps {
   waitlist: WaitlistApi;
-  confirmApi: ConfirmApi;
-  leaveApi: LeaveApi;
   /** The mailer: its queues, and its functions' metrics. */
   mailer: Mailer;
   /** What SES said became of the mails, and the account's sending reputation. */
@@ -101,7 +97,7 @@ export class Operations extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
-    const { waitlist, confirmApi, leaveApi, mailer, mailEvents, announcements } = props;
+    const { waitlist, mailer, mailEvents, announcements } = props;
 
     this.topic = new Topic(this, 'AlarmTopic', {
       displayName: 'Mandje alarms',
@@ -194,10 +190,7 @@ export class Operations extends Construct {
     const lambdaErrors = (handler: LambdaFunction) =>
       handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
     const functions: Record<string, LambdaFunction> = {
-      waitlist: waitlist.handler,
-      confirm: confirmApi.handler,
-      leave: leaveApi.leaveHandler,
-      leaverequest: leaveApi.leaveRequestHandler,
+      api: waitlist.handler,
       mailrequests: mailer.requestHandler,
       mailer: mailer.handler,
       mailevents: mailEvents.handler,
@@ -481,7 +474,7 @@ export class Operations extends Construct {
   /**
    * Visits, signups and confirmations per day, the conversion between them, and signups by source. A visit
    * is a visitor counted once a day per language by the home pages' beacon (functions/visit). Sources are
-   * read from the waitlist function's log lines with Logs Insights, never made metrics: a source is
+   * read from the API function's log lines with Logs Insights, never made metrics: a source is
    * whatever a link says, and a metric per value would let anyone add metrics to the bill.
    */
   private funnelWidgets(waitlist: WaitlistApi) {

@@ -7,6 +7,8 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { CONFIRM_PATH } from '#contract/confirmation';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH, VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import {
@@ -18,7 +20,7 @@ import {
 import { BuiltFunction } from './built-function';
 
 export interface WaitlistApiProps {
-  /** Where functions/build.ts wrote the functions (dist-functions/). */
+  /** Where functions/build.ts wrote the functions (dist-functions/), the confirm and leave pages beside one. */
   functionsDir: string;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
@@ -28,10 +30,17 @@ export interface WaitlistApiProps {
 }
 
 /**
- * `POST /api/waitlist`: an HTTP API route to the waitlist Lambda, which may put a signup in its table and
- * update it to ask for the confirmation mail again, and write its own logs. `POST /api/visit`, the home
- * pages' beacon, goes to the same function (functions/visit): it may read and put the day's salt and
- * visitor hashes in the visitor table, and add to the day's count in the waitlist table. Nothing else.
+ * The waitlist's table and its HTTP API, whose every route goes to one function (functions/api):
+ * - `POST /api/waitlist` puts a signup in the table, or updates it to ask for the confirmation mail again;
+ * - `POST /api/visit`, the home pages' beacon (functions/visit), reads and puts the day's salt and visitor
+ *   hashes in the visitor table, and adds to the day's count in the waitlist table;
+ * - `GET /api/confirm` (and `HEAD`) shows the page a confirmation link opens, `POST` confirms: a query of
+ *   the token index, then an update of the record it finds;
+ * - `GET /api/leave` (and `HEAD`) shows the page a leave link opens, `POST` (that page, or a mail client's
+ *   one-click unsubscribe) finds the record by its token and deletes every record of its mailbox;
+ * - `POST /api/leave-request`, the privacy page's form, marks a record as asking for its leave link.
+ * The function may do those and write its own logs; nothing else. GET and HEAD change nothing: link
+ * scanners open links, and link checkers ask with HEAD before a person clicks.
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
@@ -89,10 +98,10 @@ export class WaitlistApi extends Construct {
 
     this.handler = new BuiltFunction(this, 'Handler', {
       functionsDir: props.functionsDir,
-      name: 'waitlist',
+      name: 'api',
       description:
-        'Waitlist handler: put signups in the waitlist table, ask for the confirmation mail again, count visitors',
-      // 256 MB gives enough CPU for a cold start well under a second; one put needs little memory.
+        'Mandje API: join the waitlist, count visitors, confirm a signup, leave, ask for a leave link',
+      // 256 MB gives enough CPU for a cold start well under a second; a request needs little memory.
       memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
@@ -101,12 +110,21 @@ export class WaitlistApi extends Construct {
         TABLE_NAME: this.table.tableName,
         VISITOR_TABLE_NAME: this.visitorTable.tableName,
       },
-      // Written out by hand: grantWriteData would also allow deleting and batch-writing records.
+      // Written out by hand: grantReadWriteData would also allow scans and batch writes.
       permissions: [
-        // UpdateItem also adds to the day's visits (visitsCounterKey).
+        // The two indexes only: no query reads whole records. The token index finds a link's record (to
+        // confirm or to leave), the mailbox index every record of the person leaving.
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          actions: ['dynamodb:Query'],
+          resources: [this.tokenIndexArn, this.mailboxIndexArn],
+        }),
+        // PutItem: a signup; UpdateItem: a mail asked for again, a confirmation, the day's visits, the count
+        // of people who left; GetItem: a consistent read after a failed condition, a leave link's record;
+        // DeleteItem: the records of a person who leaves.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
           resources: [this.table.tableArn],
         }),
         // The day's salt, read and made; a visitor's marker, put once a day.
@@ -120,19 +138,18 @@ export class WaitlistApi extends Construct {
     }).function;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'Mandje waitlist',
+      description: 'Mandje API',
       createDefaultStage: false,
     });
-    this.httpApi.addRoutes({
-      path: WAITLIST_PATH,
-      methods: [HttpMethod.POST],
-      integration: new HttpLambdaIntegration('JoinWaitlist', this.handler),
-    });
-    this.httpApi.addRoutes({
-      path: VISIT_PATH,
-      methods: [HttpMethod.POST],
-      integration: new HttpLambdaIntegration('CountVisit', this.handler),
-    });
+    const integration = new HttpLambdaIntegration('Api', this.handler);
+    const routes: [string, HttpMethod[]][] = [
+      [WAITLIST_PATH, [HttpMethod.POST]],
+      [VISIT_PATH, [HttpMethod.POST]],
+      [CONFIRM_PATH, [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST]],
+      [LEAVE_PATH, [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST]],
+      [LEAVE_REQUEST_PATH, [HttpMethod.POST]],
+    ];
+    for (const [path, methods] of routes) this.httpApi.addRoutes({ path, methods, integration });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,

@@ -148,6 +148,8 @@ for (const localeCase of LOCALE_CASES) {
   test(`every result page in ${locale} is a noindex page with the site's head and security headers, and axe finds nothing`, async ({
     page,
   }) => {
+    // Four pages, each loaded and checked by axe: three times the time of a one-page test.
+    test.slow();
     for (const result of ['joined', 'already-registered', 'invalid-email', 'try-again'] as const) {
       const response = await page.goto(resultPath(result));
       expect(response?.status()).toBe(200);

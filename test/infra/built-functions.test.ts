@@ -26,10 +26,7 @@ beforeAll(() => {
   stack = synthStack({ functionsDir });
   template = Template.fromStack(stack);
   handlers = {
-    waitlist: stack.waitlist.handler,
-    confirm: present(stack.confirmApi, 'confirm API').handler,
-    leave: stack.leaveApi.leaveHandler,
-    'leave-request': present(stack.leaveApi.leaveRequestHandler, 'leave-request handler'),
+    api: stack.waitlist.handler,
     'mail-requests': present(stack.mailer, 'mailer').requestHandler,
     mailer: present(stack.mailer, 'mailer').handler,
     'mail-events': present(stack.mailEvents, 'mail events').handler,
@@ -70,13 +67,13 @@ describe('each function', () => {
 
   it('refuses to synthesize when a function has not been built', () => {
     const unbuilt = fakeFunctionsDir();
-    rmSync(join(unbuilt, 'confirm', 'index.mjs'));
-    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/confirm\/index\.mjs is missing/);
+    rmSync(join(unbuilt, 'api', 'index.mjs'));
+    expect(() => synthStack({ functionsDir: unbuilt })).toThrow(/api\/index\.mjs is missing/);
   });
 
   it('refuses to synthesize when a function was built without its source map', () => {
     const unmapped = fakeFunctionsDir();
-    rmSync(join(unmapped, 'waitlist', 'index.mjs.map'));
-    expect(() => synthStack({ functionsDir: unmapped })).toThrow(/waitlist\/index\.mjs\.map is missing/);
+    rmSync(join(unmapped, 'api', 'index.mjs.map'));
+    expect(() => synthStack({ functionsDir: unmapped })).toThrow(/api\/index\.mjs\.map is missing/);
   });
 });

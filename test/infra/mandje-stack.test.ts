@@ -303,7 +303,7 @@ describe('the waitlist API', () => {
     ]);
   });
 
-  it('has exactly the waitlist’s, the visit beacon’s, the confirm and the leave routes: POST /api/waitlist and /api/visit, GET, HEAD and POST /api/confirm and /api/leave, POST /api/leave-request', () => {
+  it('has exactly the waitlist’s, the visit beacon’s, the confirm and the leave routes, each to the one API function: POST /api/waitlist and /api/visit, GET, HEAD and POST /api/confirm and /api/leave, POST /api/leave-request', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([
       'GET /api/confirm',
@@ -315,6 +315,12 @@ describe('the waitlist API', () => {
       'POST /api/leave-request',
       'POST /api/visit',
       'POST /api/waitlist',
+    ]);
+    const integrations = Object.values(
+      template.findResources('AWS::ApiGatewayV2::Integration'),
+    ) as Resource[];
+    expect(integrations.map((integration) => integration.Properties.IntegrationUri)).toEqual([
+      { 'Fn::GetAtt': [waitlistLogicalId, 'Arn'] },
     ]);
   });
 
@@ -334,13 +340,13 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: waitlist, leave, leave-request, confirm, mail-requests,
-    // mailer, mail-events and announce-planner.
-    expect(retentions).toEqual([90, 90, 90, 90, 90, 90, 90, 90, 90]);
+    // The access logs and each function's logs: api, mail-requests, mailer, mail-events and
+    // announce-planner.
+    expect(retentions).toEqual([90, 90, 90, 90, 90, 90]);
   });
 });
 
-describe('the waitlist function', () => {
+describe('the API function', () => {
   it('runs Node.js 24 on arm64, told the tables, that signups wait for confirmation, and how to tell requests it may answer', () => {
     const { Properties: fn } = resourceOf(template, waitlistLogicalId);
     expect(fn).toMatchObject({
@@ -362,9 +368,10 @@ describe('the waitlist function', () => {
     });
   });
 
-  it('may put records in the table and update them, read and put the day’s visitors, write its own logs, and nothing else', () => {
+  it('may query the token and mailbox indexes (not the table), put, update, read and delete records, read and put the day’s visitors, write its own logs, and nothing else', () => {
     const handler = stack.waitlist.handler;
-    expect(statementsOf(template, logicalIdOf(present(handler.role, 'waitlist role')))).toEqual([
+    const tableArn = { 'Fn::GetAtt': [tableLogicalId, 'Arn'] };
+    expect(statementsOf(template, logicalIdOf(present(handler.role, 'API role')))).toEqual([
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -372,8 +379,16 @@ describe('the waitlist function', () => {
       },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] },
+        Action: 'dynamodb:Query',
+        Resource: [
+          { 'Fn::Join': ['', [tableArn, `/index/${TOKEN_INDEX.name}`]] },
+          { 'Fn::Join': ['', [tableArn, `/index/${MAILBOX_INDEX.name}`]] },
+        ],
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
+        Resource: tableArn,
       },
       {
         Effect: 'Allow',
@@ -385,7 +400,7 @@ describe('the waitlist function', () => {
 
   it('has a role with no managed policies: its own log writes and the writes, written out', () => {
     const handlerRole = Object.values(template.findResources('AWS::IAM::Role')).find((role) =>
-      String((role as Resource).Properties.Description ?? '').startsWith('Waitlist handler'),
+      String((role as Resource).Properties.Description ?? '').startsWith('Mandje API'),
     ) as Resource;
     expect(handlerRole.Properties.ManagedPolicyArns).toBeUndefined();
   });

@@ -81,12 +81,9 @@ describe('the alarms', () => {
       });
   });
 
-  it('Broken: the first permanent fault of either API, or an error of any of the stack’s eight functions', () => {
+  it('Broken: the first permanent fault of a signup or a confirmation, or an error of any of the stack’s five functions', () => {
     const handlers = [
       stack.waitlist.handler,
-      stack.confirmApi.handler,
-      stack.leaveApi.leaveHandler,
-      stack.leaveApi.leaveRequestHandler,
       stack.mailer.requestHandler,
       stack.mailer.handler,
       stack.mailEvents.handler,
@@ -291,7 +288,7 @@ describe('the dashboard', () => {
       'the mail queues’ depths and oldest mail',
       /ApproximateNumberOfMessagesVisible.*priority.*bulk.*dead-letter.*ApproximateAgeOfOldestMessage/,
     ],
-    ['the 403s of both functions', /Forbidden.*waitlist.*Forbidden.*confirm/],
+    ['the 403s of signups and confirmations', /Forbidden.*waitlist.*Forbidden.*confirm/],
     [
       'the posts the edge turned away',
       /AWS\/WAFV2.*BlockedRequests.*MandjeEdge-client-rate-limit.*PostsPerClient.*us-east-1/,
@@ -318,8 +315,8 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    // waitlist, confirm, leave, leave-request, mail-requests, mailer, mail-events and announce-planner.
-    expect(functions).toHaveLength(8);
+    // api, mail-requests, mailer, mail-events and announce-planner.
+    expect(functions).toHaveLength(5);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({
         LogFormat: 'JSON',

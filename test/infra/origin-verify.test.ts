@@ -52,19 +52,15 @@ it('has CloudFront send the secret in the origin header to the API, and to the b
   expect(s3[0]?.OriginCustomHeaders).toBeUndefined();
 });
 
-it('tells the waitlist and confirm functions the same secret, to refuse requests without it', () => {
-  const confirm = present(stack.confirmApi, 'confirm API').handler;
+it('tells the API function the secret, to refuse requests without it', () => {
   expect(environmentOf(stack.waitlist.handler).ORIGIN_VERIFY_SECRET).toEqual(secretReference);
-  expect(environmentOf(confirm).ORIGIN_VERIFY_SECRET).toEqual(secretReference);
 });
 
-it('tells both functions the site’s origin, the distribution’s own domain, to refuse other sites’ posts', () => {
+it('tells the API function the site’s origin, the distribution’s own domain, to refuse other sites’ posts', () => {
   const origin = {
     'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(stack.site.distribution), 'DomainName'] }]],
   };
-  const confirm = present(stack.confirmApi, 'confirm API').handler;
   expect(environmentOf(stack.waitlist.handler).SITE_ORIGINS).toEqual(origin);
-  expect(environmentOf(confirm).SITE_ORIGINS).toEqual(origin);
 });
 
 it('keeps the secret from the functions that answer no request: the mailer and the mail-events function', () => {

@@ -1,9 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { CONFIRM_PATH } from '#contract/confirmation';
 import { DEFAULT_SITE_CONFIG as siteConfig } from '#contract/site-config';
-import { TOKEN_INDEX } from '#contract/waitlist-table';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { synthStack } from './synth';
 import { logicalIdOf, present, type Resource, resourceOf, statementsOf } from './template-queries';
@@ -12,8 +10,6 @@ let stack: MandjeStack;
 let template: Template;
 let ids: {
   table: string;
-  confirm: string;
-  confirmRole: string;
   mailerRole: string;
   mailLimitTable: string;
   identity: string;
@@ -25,8 +21,8 @@ const only = (type: string): Resource => {
   expect(all, type).toHaveLength(1);
   return all[0] as Resource;
 };
-const tableArn = () => ({ 'Fn::GetAtt': [ids.table, 'Arn'] });
-const logStreamsOf = (logGroup: string) => ({
+const _tableArn = () => ({ 'Fn::GetAtt': [ids.table, 'Arn'] });
+const _logStreamsOf = (logGroup: string) => ({
   Effect: 'Allow',
   Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
   Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logGroup, 'Arn'] }, ':*']] },
@@ -41,13 +37,10 @@ const sesArn = (resource: string, logicalId: string) => ({
 beforeAll(() => {
   stack = synthStack();
   template = Template.fromStack(stack);
-  const confirm = present(stack.confirmApi, 'confirm API').handler;
   const mailer = present(stack.mailer, 'mailer');
   const sender = present(stack.mailSender, 'mail sender');
   ids = {
     table: logicalIdOf(stack.waitlist.table),
-    confirm: logicalIdOf(confirm),
-    confirmRole: logicalIdOf(present(confirm.role, 'confirm role')),
     mailerRole: logicalIdOf(present(mailer.handler.role, 'mailer role')),
     mailLimitTable: logicalIdOf(mailer.mailLimitTable),
     identity: logicalIdOf(sender.identity),
@@ -60,52 +53,6 @@ describe('the waitlist table, with confirmation by mail', () => {
     expect(resourceOf(template, ids.table).Properties.StreamSpecification).toEqual({
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     });
-  });
-});
-
-describe('the confirm API', () => {
-  it('routes GET, HEAD and POST /api/confirm to the confirm function', () => {
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
-    const confirmRoutes = routes.filter((route) => String(route.Properties.RouteKey).endsWith(CONFIRM_PATH));
-    expect(confirmRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual([
-      `GET ${CONFIRM_PATH}`,
-      `HEAD ${CONFIRM_PATH}`,
-      `POST ${CONFIRM_PATH}`,
-    ]);
-    for (const route of confirmRoutes) {
-      const integrationId = (route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
-        'Fn::Join'
-      ][1][1].Ref;
-      expect(resourceOf(template, integrationId).Properties.IntegrationUri).toEqual({
-        'Fn::GetAtt': [ids.confirm, 'Arn'],
-      });
-    }
-  });
-
-  it('runs with the table name in its environment, and what tells the requests it may answer', () => {
-    expect(resourceOf(template, ids.confirm).Properties.Environment).toEqual({
-      Variables: {
-        TABLE_NAME: { Ref: ids.table },
-        ORIGIN_VERIFY_SECRET: expect.anything(),
-        SITE_ORIGINS: expect.anything(),
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-    });
-  });
-
-  it('may query the token index, read and update records and write its own logs, and nothing else', () => {
-    const statements = statementsOf(template, ids.confirmRole);
-    const confirmLogs = logicalIdOf(present(stack.confirmApi, 'confirm API').handler.logGroup);
-    expect(statements).toEqual([
-      logStreamsOf(confirmLogs),
-      {
-        Effect: 'Allow',
-        Action: 'dynamodb:Query',
-        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${TOKEN_INDEX.name}`]] },
-      },
-      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
-    ]);
-    expect(resourceOf(template, ids.confirmRole).Properties.ManagedPolicyArns).toBeUndefined();
   });
 });
 

@@ -31,16 +31,7 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
 }
 
 /** The functions the build makes, each a folder in dist-functions/. */
-export const FUNCTION_NAMES = [
-  'waitlist',
-  'confirm',
-  'leave',
-  'leave-request',
-  'mail-requests',
-  'mailer',
-  'mail-events',
-  'announce-planner',
-] as const;
+export const FUNCTION_NAMES = ['api', 'mail-requests', 'mailer', 'mail-events', 'announce-planner'] as const;
 
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
 export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
@@ -56,7 +47,7 @@ const fakeSourceMap = (name: string) =>
 
 /**
  * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function with its
- * source map index.mjs.map, and the confirmation and leave pages beside the confirm and leave functions'.
+ * source map index.mjs.map, and the confirmation and leave pages beside the API function's.
  */
 export function fakeFunctionsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
@@ -66,12 +57,8 @@ export function fakeFunctionsDir(): string {
     writeFileSync(join(dir, name, 'index.mjs.map'), fakeSourceMap(name));
   }
   for (const language of LOCALES)
-    writeFileSync(
-      join(dir, 'confirm', confirmPageFile(language)),
-      `<!doctype html><title>${language}</title>`,
-    );
-  for (const language of LOCALES)
-    writeFileSync(join(dir, 'leave', leavePageFile(language)), `<!doctype html><title>${language}</title>`);
+    for (const page of [confirmPageFile(language), leavePageFile(language)])
+      writeFileSync(join(dir, 'api', page), `<!doctype html><title>${language}</title>`);
   return dir;
 }
 

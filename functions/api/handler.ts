@@ -1,0 +1,33 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { CONFIRM_PATH } from '#contract/confirmation';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
+import { VISIT_PATH } from '#contract/visit-counting';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { handler as confirm } from '../confirm/handler';
+import { handler as leave } from '../leave/handler';
+import { handler as requestLeaveLink } from '../leave-request/handler';
+import { handler as joinOrCountVisit } from '../waitlist/handler';
+
+/**
+ * The one function behind `/api/*`: the stack's HTTP API sends it every route of API_ROUTES, and it hands
+ * each request to that route's handler, which keeps its own outcomes, metrics (by Service) and answers.
+ */
+const API_ROUTES = {
+  [WAITLIST_PATH]: joinOrCountVisit,
+  [VISIT_PATH]: joinOrCountVisit,
+  [CONFIRM_PATH]: confirm,
+  [LEAVE_PATH]: leave,
+  [LEAVE_REQUEST_PATH]: requestLeaveLink,
+} satisfies Record<string, (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>>;
+
+/** A path no route has: on AWS the API answers so before the function; the local runner sends it here. */
+const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
+  statusCode: 404,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify({ error: 'not_found' }),
+};
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const route = (API_ROUTES as Record<string, typeof confirm | undefined>)[event.rawPath];
+  return route ? route(event) : NOT_FOUND;
+}
