@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { type AbuseResults, abuseSection } from './abuse';
-import { type ApiResults, apiSection } from './api';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
@@ -59,12 +58,6 @@ const SECTIONS: PageSection[] = [
     about:
       "The cold start of the built API function serving one signup, next to its floor, a bare SDK client sending one PutItem. The function's bundle carries the AWS SDK the tests ran (functions/build.ts) and the floor imports the same version unbundled, so the ratio is what the function's own code adds, less what one bundled file saves over many.",
     render: (results) => lambdaSection(results as unknown as LambdaResults),
-  },
-  {
-    name: 'api',
-    about:
-      'What the handler behind the local adapter costs per request over a raw PutItem to the same dynalite, and what two shared cores serve. In production API Gateway, Lambda and DynamoDB scale it, and the stage throttle bounds it ([Capacity](deploying.md#capacity)).',
-    render: (results) => apiSection(results as unknown as ApiResults),
   },
   {
     name: 'soak',

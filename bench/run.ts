@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only page,bundle,lambda,api,soak,abuse,spike]`: builds once, measures each
+ * `npm run bench [-- --only page,bundle,lambda,soak,abuse,spike]`: builds once, measures each
  * section in turn (never two at once: they would slow each other down), writes bench/results.json and prints
  * a Markdown table per section, then whether each budget is met. Then it writes docs/performance.md whole
  * from bench/results.json, and the README's headline figures between their markers (performance-page.ts).
@@ -10,7 +10,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureAbuse } from './abuse';
-import { measureApi } from './api';
 import { type BudgetResult, evaluateBudget } from './budgets';
 import {
   BUNDLE_BUDGET_CHECKS,
@@ -31,7 +30,6 @@ import { markdownSection } from './table';
 /** The benchmarks kept in modules of their own, each a function that returns its section. */
 const MODULE_SECTIONS: { name: string; title: string; measure: () => Promise<BenchSection> }[] = [
   { name: 'lambda', title: 'Lambda cold start', measure: () => measureLambdaColdStart() },
-  { name: 'api', title: 'API', measure: () => measureApi() },
   { name: 'soak', title: 'Soak', measure: () => measureSoak() },
   { name: 'abuse', title: 'Abuse', measure: () => measureAbuse() },
   { name: 'spike', title: 'Launch-day spike', measure: () => measureSpike() },
