@@ -4,6 +4,7 @@ import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { handler as confirm } from '../confirm/handler';
+import { jsonAnswer } from '../http/http-handler';
 import { handler as leave } from '../leave/handler';
 import { handler as requestLeaveLink } from '../leave-request/handler';
 import { handler as joinOrCountVisit } from '../waitlist/handler';
@@ -21,11 +22,7 @@ const API_ROUTES = {
 } satisfies Record<string, (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>>;
 
 /** A path no route has: on AWS the API answers so before the function; the local runner sends it here. */
-const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
-  statusCode: 404,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  body: JSON.stringify({ error: 'not_found' }),
-};
+const NOT_FOUND = jsonAnswer(404, { error: 'not_found' });
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const route = (API_ROUTES as Record<string, typeof confirm | undefined>)[event.rawPath];

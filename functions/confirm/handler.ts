@@ -16,7 +16,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
-import { httpHandler, outcomeOrFault } from '../http/http-handler';
+import { httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { tokenPage } from '../http/token-page';
@@ -45,8 +45,6 @@ const confirmRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-const NO_STORE = { 'cache-control': 'no-store' };
-
 type Outcome = ConfirmResult | ConfirmError;
 
 function respond(
@@ -60,24 +58,16 @@ function respond(
   const fault = outcome === 'unavailable' || outcome === 'internal';
   if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
     const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
-    return {
-      statusCode: 303,
-      headers: { location: CONFIRM_RESULT_PATH[page][language], ...NO_STORE },
-      body: '',
-    };
+    return seeOther(CONFIRM_RESULT_PATH[page][language]);
   }
   const body: ConfirmResponse = isResult
     ? { result: outcome as ConfirmResult }
     : { error: outcome as ConfirmError };
-  return {
-    statusCode: isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...NO_STORE,
-      ...(outcome === 'method_not_allowed' ? { allow: 'GET, HEAD, POST' } : {}),
-    },
-    body: JSON.stringify(body),
-  };
+  return jsonAnswer(
+    isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
+    body,
+    outcome === 'method_not_allowed' ? 'GET, HEAD, POST' : undefined,
+  );
 }
 
 /** The metric each outcome counts. */

@@ -72,3 +72,24 @@ export async function outcomeOrFault<Outcome>(
     return faultAnswerOf(error);
   }
 }
+
+/**
+ * A JSON answer, never cached. `allow`: the route's methods, which a 405 names (RFC 9110); given only
+ * with `method_not_allowed`.
+ */
+export function jsonAnswer(statusCode: number, body: unknown, allow?: string): HttpResponse {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(allow ? { allow } : {}),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** A plain form post's answer: 303 to the result page at `location`, never cached. */
+export function seeOther(location: string): HttpResponse {
+  return { statusCode: 303, headers: { location, 'cache-control': 'no-store' }, body: '' };
+}

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locale
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
-import { httpHandler, outcomeOrFault } from '../http/http-handler';
+import { httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, type RequestForm, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment, withinDeadline } from '../store/store-client';
@@ -45,8 +45,6 @@ type LeaveRequestError = 'invalid_email' | BodyRefusal | 'forbidden' | 'unavaila
 /** `requested` is every valid address's answer; `not-requested` is only logged, never told. */
 type Outcome = 'requested' | 'not-requested' | LeaveRequestError;
 
-const NO_STORE = { 'cache-control': 'no-store' };
-
 interface Decision {
   outcome: Outcome;
   form?: RequestForm;
@@ -63,22 +61,13 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
   if (form === 'form') {
     // The form checks the address before it is sent (type email, required): what gets here refused is
     // rare, and the result page says to go back and check it.
-    const page = isAnswered(outcome) ? 'requested' : 'try-again';
-    return {
-      statusCode: 303,
-      headers: { location: LEAVE_RESULT_PATH[page][language], ...NO_STORE },
-      body: '',
-    };
+    return seeOther(LEAVE_RESULT_PATH[isAnswered(outcome) ? 'requested' : 'try-again'][language]);
   }
-  return {
-    statusCode: isAnswered(outcome) ? 202 : API_ERROR_STATUS[outcome as LeaveRequestError],
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...NO_STORE,
-      ...(outcome === 'method_not_allowed' ? { allow: 'POST' } : {}),
-    },
-    body: JSON.stringify(isAnswered(outcome) ? { status: 'requested' } : { error: outcome }),
-  };
+  return jsonAnswer(
+    isAnswered(outcome) ? 202 : API_ERROR_STATUS[outcome as LeaveRequestError],
+    isAnswered(outcome) ? { status: 'requested' } : { error: outcome },
+    outcome === 'method_not_allowed' ? 'POST' : undefined,
+  );
 }
 
 /** The metric each outcome counts, besides Requests. */

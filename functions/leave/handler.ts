@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locale
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
-import { httpHandler, outcomeOrFault } from '../http/http-handler';
+import { httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { tokenPage } from '../http/token-page';
@@ -64,8 +64,6 @@ const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: str
   },
 };
 
-const NO_STORE = { 'cache-control': 'no-store' };
-
 const queryOf = (event: APIGatewayProxyEventV2) => new URLSearchParams(event.rawQueryString);
 
 function languageOfQuery(event: APIGatewayProxyEventV2): Locale | undefined {
@@ -90,29 +88,19 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
     const text = ONE_CLICK_TEXT[language];
     return {
       statusCode: isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
-      headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
       body: `${isResult(outcome) ? text.done : isFault(outcome) ? text.fault : text.refused}\n`,
     };
   }
   // A visitor whose form another site made gets a page that says so.
   if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
-  if (asked === 'form') {
-    const page = isResult(outcome) ? 'done' : 'try-again';
-    return {
-      statusCode: 303,
-      headers: { location: LEAVE_RESULT_PATH[page][language], ...NO_STORE },
-      body: '',
-    };
-  }
-  return {
-    statusCode: isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...NO_STORE,
-      ...(outcome === 'method_not_allowed' ? { allow: 'GET, HEAD, POST' } : {}),
-    },
-    body: JSON.stringify(isResult(outcome) ? { result: 'done' } : { error: outcome }),
-  };
+  if (asked === 'form')
+    return seeOther(LEAVE_RESULT_PATH[isResult(outcome) ? 'done' : 'try-again'][language]);
+  return jsonAnswer(
+    isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
+    isResult(outcome) ? { result: 'done' } : { error: outcome },
+    outcome === 'method_not_allowed' ? 'GET, HEAD, POST' : undefined,
+  );
 }
 
 /** The metric each outcome counts, besides Requests. */

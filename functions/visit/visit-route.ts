@@ -3,7 +3,7 @@ import { API_ERROR_STATUS } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { isRobotUserAgent, VISIT_LANGUAGE_PARAMETER } from '#contract/visit-counting';
-import { httpHandler, outcomeOrFault } from '../http/http-handler';
+import { httpHandler, jsonAnswer, outcomeOrFault } from '../http/http-handler';
 import { type GuardRefusal, type RequestGuardSettings, refusalOf } from '../http/request-guard';
 import { withinDeadline } from '../store/store-client';
 import type { FaultAnswer } from '../telemetry/fault-class';
@@ -36,15 +36,11 @@ const isAnswered = (outcome: Outcome) => ['counted', 'seen', 'robot', 'no_addres
 
 function respond(outcome: Outcome): APIGatewayProxyStructuredResultV2 {
   if (isAnswered(outcome)) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
-  return {
-    statusCode: API_ERROR_STATUS[outcome as VisitError],
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      ...(outcome === 'method_not_allowed' ? { allow: 'POST' } : {}),
-    },
-    body: JSON.stringify({ error: outcome }),
-  };
+  return jsonAnswer(
+    API_ERROR_STATUS[outcome as VisitError],
+    { error: outcome },
+    outcome === 'method_not_allowed' ? 'POST' : undefined,
+  );
 }
 
 /**

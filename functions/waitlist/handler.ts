@@ -11,7 +11,7 @@ import {
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
-import { httpHandler, outcomeOrFault } from '../http/http-handler';
+import { httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { requiredEnv, STORE_DEADLINE_MS, storeFromEnvironment, withinDeadline } from '../store/store-client';
@@ -53,26 +53,15 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
   if (form === 'form' && answered === 'forbidden') return crossSitePage('signup', language ?? DEFAULT_LOCALE);
   if (form === 'form' && answered in WAITLIST_RESULT_OF) {
     const result = WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF];
-    return {
-      statusCode: 303,
-      // A path on the page's own domain: CloudFront serves the API and the pages alike.
-      headers: {
-        location: WAITLIST_RESULT_PATH[result][language ?? DEFAULT_LOCALE],
-        'cache-control': 'no-store',
-      },
-      body: '',
-    };
+    // A path on the page's own domain: CloudFront serves the API and the pages alike.
+    return seeOther(WAITLIST_RESULT_PATH[result][language ?? DEFAULT_LOCALE]);
   }
   const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
-  return {
-    statusCode: WAITLIST_HTTP_STATUS[answered],
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      ...(outcome === 'method_not_allowed' ? { allow: 'POST' } : {}),
-    },
-    body: JSON.stringify(body),
-  };
+  return jsonAnswer(
+    WAITLIST_HTTP_STATUS[answered],
+    body,
+    outcome === 'method_not_allowed' ? 'POST' : undefined,
+  );
 }
 
 /** The metric each outcome counts. */
