@@ -62,9 +62,9 @@ export interface MandjeStackProps extends StackProps {
 }
 
 /**
- * Production: the page and the waitlist API behind one CloudFront distribution, the API answering only what
- * came through it; the confirm and leave APIs on the same distribution, the mail queues
- * (fed by the table's stream and by the announcement's planner) and the one mailer that sends from them
+ * Production: the page and the API (signing up, confirming, leaving, one function) behind one CloudFront
+ * distribution, the API answering only what came through it; the mail queues (fed by the table's stream
+ * and by the announcement's planner) and the one mailer that sends from them
  * with SES at its pace, and a function that hears SES's bounces and complaints; and the operator's alarms
  * and dashboard.
  */
