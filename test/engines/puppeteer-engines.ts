@@ -2,16 +2,38 @@
  * Chromium (over the DevTools protocol) and Firefox ESR (over WebDriver BiDi, no geckodriver) through
  * puppeteer-core, both Debian's builds: puppeteer-core never downloads a browser.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../frontend/scripts/chromium';
 import { type Engine, type EngineTab, type TabOptions, VIEWPORT } from './engine';
+
+/** How long a vetoed evaluation is tried again before the page is loaded once more: 2 s. */
+const VETO_RETRIES = 20;
+const VETO_RETRY_MS = 100;
 
 function tabOf(page: Page, close: () => Promise<void>): EngineTab {
   return {
     goto: async (url) => {
       await page.goto(url, { waitUntil: 'load' });
     },
-    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    evaluate: async <T>(expression: string) => {
+      // Firefox over BiDi, with scripts off, vetoes evaluations in a document a form post is leaving, and
+      // now and then keeps doing so once the new page is shown. Tried again for a while; if the veto
+      // stays, the address shown is loaded once more for a live document (a wrong address stays wrong).
+      const vetoed = (error: unknown) =>
+        String((error as Error).message).includes('NS_ERROR_XPC_SECURITY_MANAGER_VETO');
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return (await page.evaluate(expression)) as T;
+        } catch (error) {
+          if (!vetoed(error)) throw error;
+          if (attempt === VETO_RETRIES) break;
+          await delay(VETO_RETRY_MS);
+        }
+      }
+      await page.goto(page.url(), { waitUntil: 'load' });
+      return (await page.evaluate(expression)) as T;
+    },
     click: (x, y) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
