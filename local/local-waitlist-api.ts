@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { sweepExpiredItems } from './expiring-items';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
@@ -11,6 +13,9 @@ import {
   localDocumentClient,
   localStoreEnvironment,
 } from './local-store-client';
+
+/** The requests that may ask for a mail: a signup, a request for a leave link. */
+const MAIL_ASKING_PATHS = new Set([WAITLIST_PATH, LEAVE_REQUEST_PATH]);
 
 export interface LocalWaitlistApi {
   /** Answers `/api/*` requests through the API function, which answers a path it has no route for 404. */
@@ -109,7 +114,7 @@ export async function startLocalWaitlistApi(
   const answer = createLambdaHttpAdapter(async (event) => {
     const result = await api(event);
     // The stream's part on AWS: the mailer sends what a signup or a leave-link request asked for.
-    mail.afterSignup(event, result);
+    if (MAIL_ASKING_PATHS.has(event.rawPath)) mail.afterSignup(event, result);
     return result;
   });
   return {
