@@ -12,7 +12,6 @@ import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import { type MailTransport, outboxTransport, setMailboxSimulator } from '../functions/mailer/mail-transport';
 import { sendSlots } from '../functions/mailer/send-slots';
-import { storeFromEnvironment } from '../functions/store/store-client';
 import { sesRateLimited } from './announce-throttle';
 import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
@@ -123,8 +122,14 @@ export function startLocalMail(options: {
     MAIL_FROM: options.mailFrom,
     CONTACT_EMAIL: options.contactEmail,
   });
-  // The store as the functions reach it (the runner set their environment), and the real mailer with it.
-  const store = storeFromEnvironment();
+  // The runner's store, on a client of its own (closed with the mail), and the real mailer with it.
+  const store = {
+    tableName: options.tableName,
+    client: localDocumentClient(options.storeEndpoint, {
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+    }),
+  };
   const limits = { client: store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
   const outbox = options.transport ?? outboxTransport(outboxDir, { print });
   const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);

@@ -26,6 +26,9 @@ export function unixSocketAgent(socketPath: string): Agent {
   return agent;
 }
 
+/** One store per table and endpoint: the API function's handlers share one client, and its connections. */
+const stores = new Map<string, WaitlistStore>();
+
 /**
  * The table named by TABLE_NAME, with a client that fails within a few seconds, well inside the page's own
  * 10 s patience, rather than hang. Created once per container and reused by every request it serves.
@@ -33,9 +36,13 @@ export function unixSocketAgent(socketPath: string): Agent {
  * with AWS_ENDPOINT_URL_DYNAMODB at http://localhost. Lambda never has it.
  */
 export function storeFromEnvironment(): WaitlistStore {
+  const tableName = requiredEnv('TABLE_NAME');
   const socketPath = process.env.STORE_SOCKET;
-  return {
-    tableName: requiredEnv('TABLE_NAME'),
+  const key = [tableName, socketPath, process.env.AWS_ENDPOINT_URL_DYNAMODB].join('\n');
+  const known = stores.get(key);
+  if (known) return known;
+  const store = {
+    tableName,
     client: DynamoDBDocumentClient.from(
       new DynamoDBClient({
         maxAttempts: 3,
@@ -47,6 +54,8 @@ export function storeFromEnvironment(): WaitlistStore {
       }),
     ),
   };
+  stores.set(key, store);
+  return store;
 }
 
 /**
