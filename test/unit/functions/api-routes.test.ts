@@ -2,26 +2,22 @@
  * The one API function (functions/api): every route of the HTTP API reaches its own handler, which answers
  * and logs as its own service; a path the API has no route for is answered 404 and reaches none.
  */
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { apiGatewayEvent } from '../../../local/api-gateway-event';
-import { capturedLogLines } from './captured-log';
+import { functionUnderTest } from './function-under-test';
 
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('VISITOR_TABLE_NAME', 'visitors-test');
-const { handler } = await import('../../../functions/api/handler');
-const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines = capturedLogLines();
-
-beforeEach(() => {
-  dynamo.reset();
-  logLines.length = 0;
-});
+const {
+  module: { handler },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  { TABLE_NAME: 'waitlist-test', VISITOR_TABLE_NAME: 'visitors-test' },
+  () => import('../../../functions/api/handler'),
+);
 
 /** A POST with a JSON body no route accepts: each handler refuses it without touching the store. */
 const post = (path: string) =>

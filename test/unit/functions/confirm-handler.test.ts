@@ -6,13 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { TOKEN_INDEX } from '#contract/waitlist-table';
 import { newLinkId, newConfirmationToken as newToken } from '../../../functions/confirm/confirmation-token';
-import { capturedLogLines } from './captured-log';
+import { functionUnderTest } from './function-under-test';
 import { httpApiEvent } from './http-api-event';
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-confirm-pages-'));
@@ -21,16 +20,14 @@ for (const language of ['nl', 'en'])
     join(pagesDir, `confirm.${language}.html`),
     `<html lang="${language}"><input value="${TOKEN_PLACEHOLDER}"></html>`,
   );
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('CONFIRM_PAGES_DIR', pagesDir);
-const { handler } = await import('../../../functions/confirm/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines = capturedLogLines();
-
-beforeEach(() => {
-  dynamo.reset();
-});
+const {
+  module: { handler },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  { TABLE_NAME: 'waitlist-test', CONFIRM_PAGES_DIR: pagesDir },
+  () => import('../../../functions/confirm/handler'),
+);
 
 const open = (query: string) => {
   const event = httpApiEvent({ method: 'GET' });

@@ -7,23 +7,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_PATH, LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
 import { METRIC } from '#contract/metrics';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
 import { hashOfLinkId, newLinkId } from '../../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
-import { capturedLogLines } from './captured-log';
+import { functionUnderTest } from './function-under-test';
 import { httpApiEvent } from './http-api-event';
 
 const SECRET = 'a-secret-the-stack-made';
@@ -33,17 +26,19 @@ for (const language of ['nl', 'en'])
     join(pagesDir, `leave.${language}.html`),
     `<html lang="${language}"><input value="${LEAVE_TOKEN_PLACEHOLDER}"></html>`,
   );
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('LEAVE_PAGES_DIR', pagesDir);
-vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
-vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');
-const { handler } = await import('../../../functions/leave/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines = capturedLogLines();
-beforeEach(() => {
-  dynamo.reset();
-});
+const {
+  module: { handler },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  {
+    TABLE_NAME: 'waitlist-test',
+    LEAVE_PAGES_DIR: pagesDir,
+    ORIGIN_VERIFY_SECRET: SECRET,
+    SITE_ORIGINS: 'https://mandje.nl',
+  },
+  () => import('../../../functions/leave/handler'),
+);
 
 const THROUGH_CLOUDFRONT = {
   [ORIGIN_VERIFY_HEADER]: SECRET,

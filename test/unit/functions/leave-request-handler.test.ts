@@ -5,33 +5,29 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  DynamoDBDocumentClient,
   GetCommand,
   type GetCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { METRIC } from '#contract/metrics';
 import { LEAVE_REQUEST_STAND_IN_KEY } from '#contract/waitlist-table';
-import { capturedLogLines } from './captured-log';
+import { functionUnderTest } from './function-under-test';
 import { httpApiEvent } from './http-api-event';
 
 const SECRET = 'a-secret-the-stack-made';
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
-vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');
-const { ANSWER_AFTER_MS, handler } = await import('../../../functions/leave-request/handler');
-
-const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines = capturedLogLines();
-beforeEach(() => {
-  dynamo.reset();
-});
+const {
+  module: { ANSWER_AFTER_MS, handler },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  { TABLE_NAME: 'waitlist-test', ORIGIN_VERIFY_SECRET: SECRET, SITE_ORIGINS: 'https://mandje.nl' },
+  () => import('../../../functions/leave-request/handler'),
+);
 
 const THROUGH_CLOUDFRONT = {
   [ORIGIN_VERIFY_HEADER]: SECRET,

@@ -2,26 +2,30 @@
  * `POST /api/visit` as the waitlist function answers it behind CloudFront (ORIGIN_VERIFY_SECRET set): whose
  * address it hashes, what it refuses before the store is asked anything, and what its log line says.
  */
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { VISIT_PATH } from '#contract/visit-counting';
 import { apiGatewayEvent } from '../../../local/api-gateway-event';
-import { capturedLogLines } from './captured-log';
+import { functionUnderTest } from './function-under-test';
 
 const SECRET = 'a-secret-the-stack-made';
-vi.stubEnv('TABLE_NAME', 'waitlist-test');
-vi.stubEnv('VISITOR_TABLE_NAME', 'visitors-test');
-vi.stubEnv('ORIGIN_VERIFY_SECRET', SECRET);
-vi.stubEnv('SITE_ORIGINS', 'https://mandje.nl');
-const { handler } = await import('../../../functions/waitlist/handler');
+const {
+  module: { handler },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  {
+    TABLE_NAME: 'waitlist-test',
+    VISITOR_TABLE_NAME: 'visitors-test',
+    ORIGIN_VERIFY_SECRET: SECRET,
+    SITE_ORIGINS: 'https://mandje.nl',
+  },
+  () => import('../../../functions/waitlist/handler'),
+);
 
-const dynamo = mockClient(DynamoDBDocumentClient);
-const logLines = capturedLogLines();
 beforeEach(() => {
-  dynamo.reset();
   dynamo
     .on(GetCommand)
     .resolves({ Item: { id: 'salt', day: new Date().toISOString().slice(0, 10), salt: 'salt-of-the-day' } });
