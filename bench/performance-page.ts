@@ -5,15 +5,12 @@
  * by hand: the next run overwrites it.
  */
 import { writeFileSync } from 'node:fs';
-import { type AbuseResults, abuseSection } from './abuse';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
 import type { PagesMeasurement } from './lighthouse';
 import { pageSection } from './page';
 import type { BenchSection } from './report';
-import { type SoakResults, soakSection } from './soak';
-import { type SpikeResults, spikeSection } from './spike';
 import { times } from './statistics';
 import { kb, markdownTable, ms } from './table';
 
@@ -24,8 +21,8 @@ export interface BenchResults {
   sectionsMeasuredAt?: Record<string, string>;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; chromium: string };
   sections: Record<string, unknown>;
-  /** With the section that measured each (missing in results from before that was recorded). */
-  budgets: (BudgetResult & { section?: string })[];
+  /** With the section that measured each, so a partial run replaces that section's budgets. */
+  budgets: (BudgetResult & { section: string })[];
 }
 
 /** One section of the page: what it measures, and its table rebuilt from the figures in results.json. */
@@ -59,24 +56,6 @@ const SECTIONS: PageSection[] = [
       "The cold start of the built API function serving one signup, next to its floor, a bare SDK client sending one PutItem. The function's bundle carries the AWS SDK the tests ran (functions/build.ts) and the floor imports the same version unbundled, so the ratio is what the function's own code adds, less what one bundled file saves over many.",
     render: (results) => lambdaSection(results as unknown as LambdaResults),
   },
-  {
-    name: 'soak',
-    about:
-      "A minute of mixed new, duplicate and invalid signups: no 5xx, every acknowledged signup found in the store afterwards, and the runner's memory flat.",
-    render: (results) => soakSection(results as unknown as SoakResults),
-  },
-  {
-    name: 'abuse',
-    about:
-      "One client posting spellings of one Gmail mailbox as fast as answers come, with the limits `npm start` has; then ordinary visitors alone, then both. The attack gets its per-client allowance through and at most the mailbox's daily mails; the visitors keep their rate.",
-    render: (results) => abuseSection(results as unknown as AbuseResults),
-  },
-  {
-    name: 'spike',
-    about:
-      'A launch-day burst of signups against a simulated SES rate: how fast they are stored, how long their mails wait, the send rate achieved, and how fast a confirmation leaves while an announcement is sending.',
-    render: (results) => spikeSection(results as unknown as SpikeResults),
-  },
 ];
 
 function bundleFirstLoad(all: BenchResults): number | undefined {
@@ -106,9 +85,9 @@ function performancePage(results: BenchResults): string {
   const parts = [
     '# Performance',
     `Written by \`npm run bench\` from \`bench/results.json\`; do not edit it by hand, the next run overwrites it. \`npm run bench -- --report-only\` writes it again from the results already there, measuring nothing; \`npm run bench -- --only <section>\` measures one section and keeps the others' figures.`,
-    `Latest run ${results.measuredAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}. Each run is bounded in count and time and talks to localhost only.`,
+    `Latest run ${results.measuredAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}.`,
     '## Budgets',
-    `\`npm test\` holds the figures that are stable from run to run to the budgets in \`bench/budgets.ts\` (\`test/budgets/\`: the bundle sizes, and Lighthouse mobile, median of ${LIGHTHOUSE_BUDGETS.runsPerPage} runs on ${LIGHTHOUSE_BUDGETS.pages.map((path) => `\`${path}\``).join(' and ')}); the cold-start ratio and the abuse figures are held to theirs by the bench alone. The end-to-end tests check that nothing shifts (CLS 0 at 390 px). In the latest results, ${results.budgets.length - missed} of ${results.budgets.length} budgets are met.`,
+    `\`npm test\` holds the figures that are stable from run to run to the budgets in \`bench/budgets.ts\` (\`test/budgets/\`: the bundle sizes, and Lighthouse mobile, median of ${LIGHTHOUSE_BUDGETS.runsPerPage} runs on ${LIGHTHOUSE_BUDGETS.pages.map((path) => `\`${path}\``).join(' and ')}); the cold-start ratio is held to its budget by the bench alone. The end-to-end tests check that nothing shifts (CLS 0 at 390 px). In the latest results, ${results.budgets.length - missed} of ${results.budgets.length} budgets are met.`,
     markdownTable({ head: ['Budget', 'Measured', 'Limit', 'Verdict'], rows: budgets }),
   ];
   for (const { name, about, render } of SECTIONS) {
@@ -129,16 +108,6 @@ function performancePage(results: BenchResults): string {
   return `${parts.map((part) => part.trim()).join('\n\n')}\n`;
 }
 
-/** The launch-day spike in one line, when it was measured (see docs/deploying.md, Capacity). */
-function spikeHeadline(results: BenchResults): string[] {
-  const spike = results.sections.spike as SpikeResults | undefined;
-  if (!spike) return [];
-  const { burst, duringAnnouncement } = spike;
-  return [
-    `- A spike of ${burst.signups.toLocaleString('en')} signups: stored at ${burst.storedPerSecond} a second, mailed at ${burst.achievedRatio} of SES's rate (${spike.sesMaxSendRate}/s here), and a confirmation during an announcement within ${duringAnnouncement.confirmationMaxSeconds} s.`,
-  ];
-}
-
 /**
  * Headline figures for the README, between its markers, from the same results: the page's largest
  * paint, the initial JavaScript, and the cold start against the SDK's own.
@@ -153,7 +122,6 @@ export function headlineFigures(results: BenchResults): string | undefined {
     `- Largest paint of \`/\` on a simulated mid-range phone: ${ms(home.median.lcpMs)}, waiting for no request but the page.`,
     `- JavaScript before the page is interactive: ${kb(bundle.initialJs.gzipBytes)} gzip.`,
     `- Lambda cold start: ${times(lambda.ratio.importAndServe)} that of a bare AWS SDK client sending one PutItem.`,
-    ...spikeHeadline(results),
   ].join('\n');
 }
 

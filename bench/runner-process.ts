@@ -39,27 +39,13 @@ const START_TIMEOUT_MS = 30_000;
  * Starts the local runner (waitlist API: the real handler) in a child process on `dataDir`, which is a
  * folder or `:memory:`, serving the site in `siteDir` (left as it is), or none: an empty folder of its
  * own. The handler's one log line per request goes to /dev/null, as it would go to the Lambda runtime,
- * not through this process. The per-client limit is off unless `clientLimit` asks for it as `npm start` has it.
- * `environment` adds to the runner's environment (e.g. SES_MAX_SEND_RATE).
+ * not through this process. The per-client limit is off: load comes from one address.
  */
-export async function startRunnerProcess(
-  dataDir: string,
-  siteDir?: string,
-  {
-    clientLimit = false,
-    environment = {},
-  }: { clientLimit?: boolean; environment?: Record<string, string> } = {},
-): Promise<RunnerProcess> {
+export async function startRunnerProcess(dataDir: string, siteDir?: string): Promise<RunnerProcess> {
   const distDir = siteDir ?? mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry, dataDir, distDir], {
     cwd: repoRoot,
-    // Load from one address would meet the per-client limit after a few requests: off, unless measured.
-    env: {
-      ...process.env,
-      TABLE_NAME: BENCH_TABLE_NAME,
-      SIGNUP_RATE_LIMIT: clientLimit ? (process.env.SIGNUP_RATE_LIMIT ?? '') : '0',
-      ...environment,
-    },
+    env: { ...process.env, TABLE_NAME: BENCH_TABLE_NAME, SIGNUP_RATE_LIMIT: '0' },
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

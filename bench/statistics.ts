@@ -16,6 +16,4 @@ export const round = (value: number, digits = 2) => Number(value.toFixed(digits)
 /** Milliseconds with the precision a latency of a few milliseconds needs (table.ts `ms` rounds). */
 export const preciseMs = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
 
-export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 export const times = (ratio: number) => `${ratio.toFixed(2)}×`;

@@ -6,11 +6,6 @@ import type { BenchSection } from './report';
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (milliseconds: number): string => `${Math.round(milliseconds).toLocaleString('en-GB')} ms`;
-/** A count with thousands separators: 2,000. */
-export const count = (value: number): string => value.toLocaleString('en-GB');
-/** Whether a pass-or-fail criterion was met; empty for results from before it was recorded. */
-export const verdict = (met: boolean | undefined): string =>
-  met === undefined ? '' : met ? 'met' : '**NOT MET**';
 
 export function markdownTable({ head, rows }: BenchSection['table']): string {
   const escapeCell = (cell: string | number) => String(cell).replaceAll('|', '\\|');
