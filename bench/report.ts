@@ -6,7 +6,7 @@ import type { BudgetResult } from './budgets';
  * when it has measured them. docs/performance.md is written from results.json (performance-page.ts).
  */
 export interface BenchSection {
-  /** Key in results.json, e.g. `page`, `bundle`, `lambda`, `api`, `soak`. */
+  /** Key in results.json: `page`, `bundle`, `bundleModules` or `lambda`. */
   name: string;
   /** Heading of its table. */
   title: string;

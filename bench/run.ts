@@ -136,8 +136,11 @@ const results: BenchResults = {
     ...(partial ? earlier.sectionsMeasuredAt : {}),
     ...Object.fromEntries(sections.map((section) => [section.name, measuredAt])),
   },
+  // A budget with no section is from results older than sections: dropped, as a full run would.
   budgets: [
-    ...(partial ? (earlier.budgets ?? []).filter((budget) => !only.includes(budget.section)) : []),
+    ...(partial
+      ? (earlier.budgets ?? []).filter((budget) => budget.section && !only.includes(budget.section))
+      : []),
     ...budgets,
   ],
 };
