@@ -38,8 +38,6 @@ export interface MailerProps {
 /** The mailer's invocation: a batch of mails, each waiting for its send slot at SES's pace. */
 export const MAILER_TIMEOUT = Duration.minutes(3);
 
-const _FIVE_MINUTES = Duration.minutes(5);
-
 /**
  * Every mail the product sends, on one paced path (README, "Capacity"):
  * - `mail-requests` reads the waitlist table's stream and puts one job per new mail request (a signup, a

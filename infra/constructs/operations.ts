@@ -75,9 +75,6 @@ export const BULK_MAIL_STUCK_DAYS = 3;
 /** How far the table's stream may be behind in mail-requests before that is an alarm. */
 const REQUESTS_BEHIND_MINUTES = 10;
 
-/** `MailEvents` as the README names the function: `mail-events`. */
-const _functionWords = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
-
 /**
  * What the operator watches: alarms on what breaks and what slows, and on SES's reputation, sent to one SNS
  * topic (and by mail when an address is given), and a dashboard of signups, refusals, faults, latency and
