@@ -10,8 +10,7 @@ import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import { confirmationMail, mailboxAddress } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
-import type { MailJob } from './mail-job';
-import { owedRequest, requestedAt } from './mail-job';
+import { type MailJob, type MailKind, owedRequest, requestedAt } from './mail-job';
 import { mayMail } from './mail-limit';
 import type { OutgoingMail } from './mail-transport';
 import { type MailboxSuppression, mailboxSuppression } from './mailbox-suppression';
@@ -168,32 +167,30 @@ const suppressionMark = (suppression: MailboxSuppression | undefined) =>
       }
     : { set: '', values: {} };
 
-/** Instead of sending: this request needs no mail, and none is owed. A newer request is left owed. */
-function markNotOwed(store: WaitlistStore, record: ConfirmationRequest, suppression?: MailboxSuppression) {
+/**
+ * Marks the request of `kind` done: its mail sent, or needing none (the mailbox's suppression set with it,
+ * when given). A newer request is left owed.
+ */
+function markRequestDone(
+  store: WaitlistStore,
+  kind: MailKind,
+  email: string,
+  requestId: string,
+  suppression?: MailboxSuppression,
+) {
+  const [asked, done] =
+    kind === 'confirmation'
+      ? ['mailRequestId', 'mailedRequestId']
+      : ['leaveMailRequestId', 'leaveMailedRequestId'];
   const mark = suppressionMark(suppression);
   return updateIf(
     store,
     new UpdateCommand({
       TableName: store.tableName,
-      Key: { email: record.email },
-      UpdateExpression: `SET mailedRequestId = :id${mark.set}`,
-      ConditionExpression: 'mailRequestId = :id',
-      ExpressionAttributeValues: { ':id': record.mailRequestId, ...mark.values },
-    }),
-  );
-}
-
-/** Marks a leave-link request done: sent, or not to be sent. A newer request is left owed. */
-function markLeaveLinkDone(store: WaitlistStore, record: LeaveLinkRequest, suppression?: MailboxSuppression) {
-  const mark = suppressionMark(suppression);
-  return updateIf(
-    store,
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: record.email },
-      UpdateExpression: `SET leaveMailedRequestId = :id${mark.set}`,
-      ConditionExpression: 'leaveMailRequestId = :id',
-      ExpressionAttributeValues: { ':id': record.leaveMailRequestId, ...mark.values },
+      Key: { email },
+      UpdateExpression: `SET ${done} = :id${mark.set}`,
+      ConditionExpression: `${asked} = :id`,
+      ExpressionAttributeValues: { ':id': requestId, ...mark.values },
     }),
   );
 }
@@ -266,8 +263,9 @@ async function sendConfirmation(
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  const markDone = (suppression?: MailboxSuppression) => markNotOwed(store, record, suppression);
-  const address = await addressOrStop(mailer, record, record.mailRequestId, now, markDone);
+  const notOwed = (suppression?: MailboxSuppression) =>
+    markRequestDone(store, 'confirmation', record.email, record.mailRequestId, suppression);
+  const address = await addressOrStop(mailer, record, record.mailRequestId, now, notOwed);
   if ('stop' in address) return address.stop;
   // Keys once made never change; a record that has none yet gets them now, or takes those made meanwhile.
   const keys =
@@ -297,7 +295,7 @@ async function sendConfirmation(
       kind: 'confirmation',
       messageId: `${record.mailRequestId}@${senderDomain(mailer.mailFrom)}`,
     },
-    markDone,
+    notOwed,
   );
   if (refused) return refused;
   await markSent(store, record, token.hash);
@@ -311,8 +309,9 @@ async function sendLeaveLink(
   now: Date,
 ): Promise<RequestOutcome> {
   const { store } = mailer;
-  const markDone = (suppression?: MailboxSuppression) => markLeaveLinkDone(store, record, suppression);
-  const address = await addressOrStop(mailer, record, record.leaveMailRequestId, now, markDone);
+  const notOwed = (suppression?: MailboxSuppression) =>
+    markRequestDone(store, 'leave-link', record.email, record.leaveMailRequestId, suppression);
+  const address = await addressOrStop(mailer, record, record.leaveMailRequestId, now, notOwed);
   if ('stop' in address) return address.stop;
   // Still this request, and not sent yet (a second delivery of the job finds it sent); the keys with it.
   const keys = await ensureLinkKeys(store, record.email, {
@@ -335,10 +334,10 @@ async function sendLeaveLink(
       kind: 'leave-link',
       messageId: `${record.leaveMailRequestId}@${senderDomain(mailer.mailFrom)}`,
     },
-    markDone,
+    notOwed,
   );
   if (refused) return refused;
-  await markLeaveLinkDone(store, record);
+  await notOwed();
   return { outcome: 'sent' };
 }
 
