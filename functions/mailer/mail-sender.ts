@@ -220,6 +220,24 @@ export function mailSender(settings: MailSenderSettings) {
       timeShort,
     );
 
+    /** A message that can never be sent: logged and counted as refused, and moved to the dead letters. */
+    const refuse = async (
+      record: SQSRecord,
+      message: string,
+      mailClass: string,
+      reason: 'refused' | 'unreadable',
+    ) => {
+      writeMetricLine({
+        service: 'mailer',
+        message,
+        level: 'ERROR',
+        counts: { [METRIC.mailRefused]: 1 },
+        fields: { outcome: reason },
+        requestId,
+      });
+      await queue.deadLetter(record, mailClass, reason);
+    };
+
     const one = async (record: SQSRecord): Promise<void> => {
       try {
         await sendOne(record);
@@ -268,31 +286,12 @@ export function mailSender(settings: MailSenderSettings) {
       if (recipient.success) {
         await mayStart('bulk');
         const outcome = await announcements.send(record, recipient.data, requestId);
-        if (outcome === 'refused') {
-          writeMetricLine({
-            service: 'mailer',
-            message: 'announcement mail',
-            level: 'ERROR',
-            counts: { [METRIC.mailRefused]: 1 },
-            fields: { outcome: 'refused' },
-            requestId,
-          });
-          await queue.deadLetter(record, 'announcement', 'refused');
-        }
+        if (outcome === 'refused') await refuse(record, 'announcement mail', 'announcement', 'refused');
         if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
         return;
       }
-      // None of ours: it can never succeed.
-      writeMetricLine({
-        service: 'mailer',
-        message: 'unreadable message',
-        level: 'ERROR',
-        // Counted with the refusals: a message no sender can read is a mail that will never go.
-        counts: { [METRIC.mailRefused]: 1 },
-        fields: { outcome: 'unreadable' },
-        requestId,
-      });
-      await queue.deadLetter(record, 'unknown', 'unreadable');
+      // None of ours: it can never succeed. Counted with the refusals: a mail that will never go.
+      await refuse(record, 'unreadable message', 'unknown', 'unreadable');
     };
 
     // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
