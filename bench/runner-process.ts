@@ -11,8 +11,6 @@ const entry = join(repoRoot, 'bench/runner-process-entry.ts');
 export interface RunnerProcess {
   /** The runner's base URL, e.g. `http://127.0.0.1:40123/`. */
   url: string;
-  /** Its dynalite's endpoint, to compare raw store calls with, or to count records while it runs. */
-  storeEndpoint: string;
   pid: number;
   /** The process's resident memory now, in bytes. */
   rssBytes(): number;
@@ -56,7 +54,7 @@ export async function startRunnerProcess(dataDir: string, siteDir?: string): Pro
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   if (siteDir === undefined) exited.finally(() => rmSync(distDir, { recursive: true, force: true }));
 
-  let ready: { url: string; storeEndpoint: string };
+  let ready: { url: string };
   try {
     ready = await readReadyLine(child, exited, () => stderr);
   } catch (error) {
@@ -80,7 +78,7 @@ function readReadyLine(
   child: ChildProcess,
   exited: Promise<number | null>,
   stderr: () => string,
-): Promise<{ url: string; storeEndpoint: string }> {
+): Promise<{ url: string }> {
   return new Promise((resolveReady, rejectReady) => {
     const timer = setTimeout(
       () =>
@@ -93,9 +91,8 @@ function readReadyLine(
       line += chunk.toString();
       if (!line.includes('\n')) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { url?: string; storeEndpoint?: string };
-      if (ready.url && ready.storeEndpoint)
-        resolveReady({ url: ready.url, storeEndpoint: ready.storeEndpoint });
+      const ready = JSON.parse(line) as { url?: string };
+      if (ready.url) resolveReady({ url: ready.url });
       else rejectReady(new Error(`the runner did not say where it listens: ${line.trim()}`));
     });
     exited.then((code) =>

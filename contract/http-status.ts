@@ -26,7 +26,7 @@ export const API_ERROR_STATUS = {
   unavailable: 503,
 } as const;
 
-type ApiError = keyof typeof API_ERROR_STATUS;
+export type ApiError = keyof typeof API_ERROR_STATUS;
 
 /** What any POST is refused for before its route reads it: its method, its type or coding, its size, its bytes. */
 export type BodyRefusal = Extract<

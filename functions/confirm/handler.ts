@@ -12,6 +12,7 @@ import {
   TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
+import type { ApiError } from '#contract/http-status';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
@@ -70,22 +71,14 @@ function respond(
   );
 }
 
-/** The metric each outcome counts. */
-const OUTCOME_METRIC: Record<Outcome | 'page', MetricName | undefined> = {
+/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
+const OUTCOME_METRIC: Record<Exclude<Outcome | 'page', ApiError>, MetricName | undefined> = {
   page: undefined,
   confirmed: METRIC.confirmed,
   'already-confirmed': METRIC.alreadyConfirmed,
   expired: METRIC.linkRefused,
   invalid: METRIC.linkRefused,
   unknown: METRIC.linkRefused,
-  invalid_request: METRIC.invalid,
-  payload_too_large: METRIC.invalid,
-  unsupported_media_type: METRIC.invalid,
-  method_not_allowed: METRIC.invalid,
-  forbidden: METRIC.forbidden,
-  rate_limited: METRIC.rateLimited,
-  unavailable: METRIC.unavailable,
-  internal: METRIC.internal,
 };
 
 interface Decision {

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ApiError } from '#contract/http-status';
 import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { type FaultAnswer, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
@@ -24,10 +25,28 @@ interface Answer<Outcome extends string> {
   logged?: Record<string, string | undefined>;
 }
 
+/** The metric each of the API's error words counts, whichever route answers it (#contract/http-status). */
+const ERROR_METRIC: Record<ApiError, MetricName> = {
+  invalid_email: METRIC.invalid,
+  invalid_request: METRIC.invalid,
+  payload_too_large: METRIC.invalid,
+  unsupported_media_type: METRIC.invalid,
+  method_not_allowed: METRIC.invalid,
+  already_registered: METRIC.alreadyRegistered,
+  forbidden: METRIC.forbidden,
+  rate_limited: METRIC.rateLimited,
+  unavailable: METRIC.unavailable,
+  internal: METRIC.internal,
+};
+const isApiError = (outcome: string): outcome is ApiError => Object.hasOwn(ERROR_METRIC, outcome);
+
 interface HttpRoute<Outcome extends string> {
   service: Service;
-  /** The metric each outcome counts besides Requests; undefined for one that counts nothing more. */
-  outcomeMetric: Record<Outcome, MetricName | undefined>;
+  /**
+   * The metric each of the route's own outcomes counts besides Requests (undefined: nothing more); an
+   * error word counts ERROR_METRIC's.
+   */
+  outcomeMetric: Record<Exclude<Outcome, ApiError>, MetricName | undefined>;
   answer: (event: HttpEvent) => Promise<Answer<Outcome>>;
 }
 
@@ -43,7 +62,9 @@ export function httpHandler<Outcome extends string>({
   return async (event) => {
     const started = performance.now();
     const { outcome, response, fault, language, logged } = await answer(event);
-    const counted = outcomeMetric[outcome];
+    const counted = isApiError(outcome)
+      ? ERROR_METRIC[outcome]
+      : outcomeMetric[outcome as Exclude<Outcome, ApiError>];
     writeMetricLine({
       service,
       message: `${service} request`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
-import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
+import { API_ERROR_STATUS, type ApiError, type BodyRefusal } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
@@ -70,18 +70,10 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
   );
 }
 
-/** The metric each outcome counts, besides Requests. */
-const OUTCOME_METRIC: Record<Outcome, MetricName | undefined> = {
+/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
+const OUTCOME_METRIC: Record<Exclude<Outcome, ApiError>, MetricName | undefined> = {
   requested: METRIC.leaveLinkRequested,
   'not-requested': METRIC.leaveLinkRequested,
-  invalid_email: METRIC.invalid,
-  invalid_request: METRIC.invalid,
-  payload_too_large: METRIC.invalid,
-  unsupported_media_type: METRIC.invalid,
-  method_not_allowed: METRIC.invalid,
-  forbidden: METRIC.forbidden,
-  unavailable: METRIC.unavailable,
-  internal: METRIC.internal,
 };
 
 const languageOf = (fields: unknown): Locale => {

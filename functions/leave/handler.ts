@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
+import { API_ERROR_STATUS, type ApiError, type BodyRefusal } from '#contract/http-status';
 import {
   LEAVE_LANGUAGE_PARAMETER,
   LEAVE_RESULT_PATH,
@@ -103,18 +103,11 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
   );
 }
 
-/** The metric each outcome counts, besides Requests. */
-const OUTCOME_METRIC: Record<Outcome | 'page', MetricName | undefined> = {
+/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
+const OUTCOME_METRIC: Record<Exclude<Outcome | 'page', ApiError>, MetricName | undefined> = {
   page: undefined,
   left: METRIC.left,
   unknown: undefined,
-  invalid_request: METRIC.invalid,
-  payload_too_large: METRIC.invalid,
-  unsupported_media_type: METRIC.invalid,
-  method_not_allowed: METRIC.invalid,
-  forbidden: METRIC.forbidden,
-  unavailable: METRIC.unavailable,
-  internal: METRIC.internal,
 };
 
 async function leave(token: string, asked: Asked, language: Locale): Promise<Decision> {

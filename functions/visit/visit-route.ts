@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { API_ERROR_STATUS } from '#contract/http-status';
+import { API_ERROR_STATUS, type ApiError } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { isRobotUserAgent, VISIT_LANGUAGE_PARAMETER } from '#contract/visit-counting';
@@ -19,17 +19,12 @@ import { countVisit, type VisitCount, type VisitStores } from './count-visit';
 type VisitError = 'invalid_request' | 'method_not_allowed' | 'forbidden' | 'unavailable' | 'internal';
 type Outcome = VisitCount | 'robot' | 'no_address' | VisitError;
 
-/** The metric each outcome counts, besides Requests. */
-const OUTCOME_METRIC: Record<Outcome, MetricName | undefined> = {
+/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
+const OUTCOME_METRIC: Record<Exclude<Outcome, ApiError>, MetricName | undefined> = {
   counted: METRIC.visits,
   seen: undefined,
   robot: undefined,
   no_address: undefined,
-  invalid_request: METRIC.invalid,
-  method_not_allowed: METRIC.invalid,
-  forbidden: METRIC.forbidden,
-  unavailable: METRIC.unavailable,
-  internal: METRIC.internal,
 };
 
 const isAnswered = (outcome: Outcome) => ['counted', 'seen', 'robot', 'no_address'].includes(outcome);

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ApiError } from '#contract/http-status';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locales';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
@@ -64,20 +65,10 @@ function respond({ outcome, form, language }: Decision): APIGatewayProxyStructur
   );
 }
 
-/** The metric each outcome counts. */
-const OUTCOME_METRIC: Record<Outcome, MetricName> = {
+/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
+const OUTCOME_METRIC: Record<Exclude<Outcome, ApiError>, MetricName> = {
   joined: METRIC.joined,
   ignored_honeypot: METRIC.honeypot,
-  already_registered: METRIC.alreadyRegistered,
-  invalid_email: METRIC.invalid,
-  invalid_request: METRIC.invalid,
-  payload_too_large: METRIC.invalid,
-  unsupported_media_type: METRIC.invalid,
-  method_not_allowed: METRIC.invalid,
-  forbidden: METRIC.forbidden,
-  rate_limited: METRIC.rateLimited,
-  unavailable: METRIC.unavailable,
-  internal: METRIC.internal,
 };
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision> {
