@@ -1,13 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfirmResult } from '#contract/confirmation';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
+import { recordOfLink } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
 import { checkConfirmationToken, type TokenHashes } from './confirmation-token';
-
-type IndexedRecord = Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'>;
 
 /**
  * What pressing the confirmation button with `token` does. A pending record that mailed this token, is
@@ -28,17 +27,7 @@ export async function confirmSignup(
   const check = checkConfirmationToken(token, now);
   if (!check.ok && check.problem === 'invalid') return 'invalid';
 
-  const found = await store.client.send(
-    new QueryCommand({
-      TableName: store.tableName,
-      IndexName: TOKEN_INDEX.name,
-      KeyConditionExpression: '#hash = :hash',
-      ExpressionAttributeNames: { '#hash': TOKEN_INDEX.key.name },
-      ExpressionAttributeValues: { ':hash': check.linkHash },
-    }),
-    { abortSignal },
-  );
-  const record = found.Items?.[0] as IndexedRecord | undefined;
+  const record = await recordOfLink(store, check.linkHash, abortSignal);
   if (!record) return check.ok ? 'unknown' : 'expired';
   if (record.status === 'confirmed' || !check.ok)
     return resultOfRecord(await readRecord(store, record.email, abortSignal), check, now);

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
+import { recordOfLink } from '../store/link-keys';
 import { mailboxHashOf } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 import { parseLeaveToken } from './leave-token';
@@ -39,17 +40,7 @@ export async function leavePerson(
   const parsed = parseLeaveToken(token);
   if (!parsed) return 'unknown';
 
-  const found = await store.client.send(
-    new QueryCommand({
-      TableName: store.tableName,
-      IndexName: TOKEN_INDEX.name,
-      KeyConditionExpression: '#link = :link',
-      ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
-      ExpressionAttributeValues: { ':link': parsed.linkHash },
-    }),
-    { abortSignal },
-  );
-  const key = (found.Items?.[0] as Pick<WaitlistRecord, 'email'> | undefined)?.email;
+  const key = (await recordOfLink(store, parsed.linkHash, abortSignal))?.email;
   if (key === undefined) return 'unknown';
 
   // The index is read eventually consistent: the record itself must carry this link and leave key before

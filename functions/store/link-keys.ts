@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId } from '../confirm/confirmation-token';
 import { newLinkKeys } from '../leave/leave-token';
 import type { WaitlistStore } from './store-client';
@@ -58,4 +59,26 @@ export async function ensureLinkKeys(
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+/**
+ * The record a link's hash belongs to, as the token index has it (the key, status and signup time), or
+ * none: how a confirmation link and a leave link find their person.
+ */
+export async function recordOfLink(
+  store: WaitlistStore,
+  linkHash: string,
+  abortSignal?: AbortSignal,
+): Promise<Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'> | undefined> {
+  const found = await store.client.send(
+    new QueryCommand({
+      TableName: store.tableName,
+      IndexName: TOKEN_INDEX.name,
+      KeyConditionExpression: '#link = :link',
+      ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
+      ExpressionAttributeValues: { ':link': linkHash },
+    }),
+    { abortSignal },
+  );
+  return found.Items?.[0] as Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'> | undefined;
 }

@@ -92,7 +92,7 @@ describe('pressing the confirm button', () => {
     expect(answer(result)).toEqual({ result: 'confirmed' });
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
       IndexName: TOKEN_INDEX.name,
-      ExpressionAttributeValues: { ':hash': linkHash },
+      ExpressionAttributeValues: { ':link': linkHash },
     });
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: 'ann@example.nl' });
   });
