@@ -7,7 +7,7 @@ import type { MailSuppression, WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
-import { MailOutcomeUnknown, type OutgoingMail } from '../mailer/mail-transport';
+import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mailer/mail-transport';
 import { mailboxSuppression } from '../mailer/mailbox-suppression';
 import { ensureLinkKeys } from '../store/link-keys';
 import type { WaitlistStore } from '../store/store-client';
@@ -16,15 +16,7 @@ import type { Announcement } from './announcement-text';
 import type { ResendUnknownBefore } from './audience';
 
 /** Who the announcement comes from and where its links lead: the same for every recipient. */
-export interface AnnouncementSender {
-  store: WaitlistStore;
-  /** The mail limit table, where a mailbox that bounced or complained is kept (mailbox-suppression.ts). */
-  limits: WaitlistStore;
-  /** The site's origin: leave links point there. */
-  siteUrl: string;
-  mailFrom: string;
-  contactEmail: string;
-  brandName: string;
+export interface AnnouncementSender extends MailSettings {
   /**
    * Resolves when the pace lets the next mail go (send-slots.ts). Waited for before the person is claimed,
    * so a crash strands only the mails inside `send`, not the pace's queue of claims.

@@ -3,12 +3,11 @@ import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
-import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, type FaultClass, faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
-import type { MailTransport, OutgoingMail } from './mail-transport';
+import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';
 import { type Lane, type SendSlots, sendUntilNotThrottled } from './send-slots';
 
@@ -38,14 +37,7 @@ export interface MailQueue {
   retryAfter(record: SQSRecord, seconds: number): Promise<void>;
 }
 
-export interface MailSenderSettings {
-  store: WaitlistStore;
-  /** The per-mailbox limit's table, where the send slots live too. */
-  limits: WaitlistStore;
-  siteUrl: string;
-  mailFrom: string;
-  contactEmail: string;
-  brandName: string;
+export interface MailSenderSettings extends MailSettings {
   transport: MailTransport;
   /** The pace, and on AWS the day's quota: read from SES's account (handler.ts, every ten minutes). */
   pace(): Promise<MailPace>;

@@ -3,7 +3,20 @@ import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
+
+/** What every sender of mail works with: the tables, the site its links lead to, and whom it names. */
+export interface MailSettings {
+  store: WaitlistStore;
+  /** The mail limit table: the per-mailbox limit, the suppressed mailboxes, the pause and the send slots. */
+  limits: WaitlistStore;
+  /** The site's origin: the mails' links point there. */
+  siteUrl: string;
+  mailFrom: string;
+  contactEmail: string;
+  brandName: string;
+}
 
 /** A composed mail on its way out: the raw RFC 5322 message, its envelope, and the link it carries. */
 export interface OutgoingMail {

@@ -12,7 +12,7 @@ import { confirmationMail, mailboxAddress } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
 import { type MailJob, type MailKind, owedRequest, requestedAt } from './mail-job';
 import { mayMail } from './mail-limit';
-import type { OutgoingMail } from './mail-transport';
+import type { MailSettings, OutgoingMail } from './mail-transport';
 import { type MailboxSuppression, mailboxSuppression } from './mailbox-suppression';
 
 /**
@@ -32,14 +32,7 @@ import { type MailboxSuppression, mailboxSuppression } from './mailbox-suppressi
  * (SES gives every mail it accepts a Message-ID of its own). Every mail carries the person's leave link.
  */
 
-export interface RequestMailer {
-  store: WaitlistStore;
-  /** The per-mailbox limit's table; the send slots live there too. */
-  limits: WaitlistStore;
-  siteUrl: string;
-  mailFrom: string;
-  contactEmail: string;
-  brandName: string;
+export interface RequestMailer extends MailSettings {
   /** Sends at the pace, waiting out throttling; throws when the mail did not go. */
   send(mail: OutgoingMail): Promise<void>;
 }
