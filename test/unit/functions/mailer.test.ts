@@ -141,7 +141,8 @@ describe('the mailer: confirmation mails', () => {
     expect(url.pathname).toBe('/api/leave');
     expect(url.searchParams.get('lang')).toBe('nl');
     expect(parseLeaveToken(url.searchParams.get('t') ?? '')?.leaveKey).toBe(LEAVE_KEY);
-    expect(leave).not.toMatch(/ann|bcher/i);
+    // The link names no part of the address (its random token may hold any three letters, never an @).
+    expect(leave).not.toMatch(/ann@|ann%40|bcher-kva|b%C3%BCcher/i);
   });
 
   it('takes the link keys another mail made since the record was read, rather than its own', async () => {
