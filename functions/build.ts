@@ -30,7 +30,6 @@ export const FUNCTIONS = {
   'mail-requests': { entry: 'functions/mailer/request-handler.ts', files: [] },
   mailer: { entry: 'functions/mailer/handler.ts', files: [] },
   'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },
-  'announce-planner': { entry: 'functions/announce/planner-handler.ts', files: [] },
 } satisfies Record<string, { entry: string; files: string[] }>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -5,7 +5,6 @@ import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { AnnouncementPlanner } from './constructs/announcement-planner';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { MailEvents } from './constructs/mail-events';
 import { MailQueues } from './constructs/mail-queues';
@@ -64,7 +63,7 @@ export interface MandjeStackProps extends StackProps {
 /**
  * Production: the page and the API (signing up, confirming, leaving, one function) behind one CloudFront
  * distribution, the API answering only what came through it; the mail queues (fed by the table's stream
- * and by the announcement's planner) and the one mailer that sends from them
+ * and by the operator's tool with an announcement's recipients) and the one mailer that sends from them
  * with SES at its pace, and a function that hears SES's bounces and complaints; and the operator's alarms
  * and dashboard.
  */
@@ -75,7 +74,6 @@ export class MandjeStack extends Stack {
   public readonly mailQueues: MailQueues;
   public readonly mailer: Mailer;
   public readonly mailEvents: MailEvents;
-  public readonly announcements: AnnouncementPlanner;
   public readonly originVerify: OriginVerifySecret;
   public readonly operations: Operations;
 
@@ -140,12 +138,6 @@ export class MandjeStack extends Stack {
       sender: this.mailSender,
       logRetention,
     });
-    this.announcements = new AnnouncementPlanner(this, 'Announcements', {
-      functionsDir,
-      table: this.waitlist.table,
-      queue: this.mailQueues.bulk,
-      logRetention,
-    });
 
     // The function that answers the public refuses a request that did not come through the distribution
     // (403 without the secret header) and a post another site's page made (its Origin is none of these).
@@ -157,7 +149,6 @@ export class MandjeStack extends Stack {
       waitlist: this.waitlist,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
-      announcements: this.announcements,
       ...(props.clientRateLimit
         ? {
             clientRateLimit: {
@@ -179,6 +170,11 @@ export class MandjeStack extends Stack {
     new CfnOutput(this, 'TableName', {
       value: this.waitlist.table.tableName,
       description: 'The waitlist table',
+    });
+    new CfnOutput(this, 'AnnouncementQueueUrl', {
+      value: this.mailQueues.bulk.queueUrl,
+      description:
+        'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
     });
     new CfnOutput(this, 'DashboardUrl', {
       value: this.operations.dashboardUrl,

@@ -121,22 +121,6 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
       reason:
         'This queue is a dead-letter queue: the EventBridge target’s and the function’s failure destination, which cdk-nag does not recognize as one.',
     });
-  const { announcements } = stack;
-  if (announcements)
-    acknowledgements.push(
-      {
-        construct: announcements.planner.role ?? announcements.planner,
-        rule: `${rule('IAM5')}[Resource::*]`,
-        reason:
-          'dynamodb:ListStreams has no resource-level permission, and the stream event source needs it; the planner reads this table’s stream only, filtered to announcement state items.',
-      },
-      {
-        construct: announcements.deadLetterQueue,
-        rule: rule('SQS3'),
-        reason:
-          'This queue is a dead-letter queue: the planner’s stream on-failure destination, which cdk-nag does not recognize as one.',
-      },
-    );
   if (!site.hasCustomDomain) {
     acknowledgements.push({
       construct: site.distribution,

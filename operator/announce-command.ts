@@ -2,25 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { announcementProgressKey, announcementStateKey, PLANNING_PHASE } from '#contract/announcement-keys';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig } from '#contract/site-config';
 import {
-  type AnnouncementState,
   newPassState,
-  plannedTotal,
   processedTotal,
   progressSchema,
+  type RecipientMessage,
   stateSchema,
 } from '../functions/announce/announcement-state';
 import { type Announcement, readAnnouncement } from '../functions/announce/announcement-text';
 import {
   type AudienceCount,
+  addCounts,
   audiencePages,
   countAudience,
   countedTotal,
+  emptyCount,
   type Recipient,
   type SkipReason,
 } from '../functions/announce/audience';
@@ -39,6 +42,7 @@ import { sesRateLimited } from '../local/announce-throttle';
 import { localMaxSendRate } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
 import { progressBar } from './announce-progress';
+import { STACK_NAME } from './preflight-launch';
 import { sendEach } from './send-each';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
@@ -46,8 +50,8 @@ import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
  * `npm run waitlist -- announce <folder> [--test-to ADDRESS] [--send] [--rate N]`: the launch mail.
  * Without --send a dry run (previews and who would get it); --test-to one mail per language to one
  * address; --send everyone owed it, paced. Locally the tool sends itself, through the outbox; with
- * --table it starts the send inside AWS (functions/announce/planner-handler.ts plans it, the mailer sends
- * it) and follows it, so nothing depends on the operator's laptop staying awake.
+ * --table it queues one message per person for the mailer in AWS and follows the send, which goes on
+ * whether or not the operator's laptop stays awake.
  */
 export interface AnnounceRequest {
   folder: string;
@@ -177,6 +181,8 @@ export async function announce(
   target: WaitlistTarget,
   request: AnnounceRequest,
   io: AnnounceIo,
+  /** On AWS: the bulk queue, when not the stack's own (tests). */
+  queue?: AnnouncementQueue,
 ): Promise<number> {
   const announcement = await readAnnouncement(request.folder);
   const settings = senderSettings(target);
@@ -184,7 +190,8 @@ export async function announce(
   if (!request.send) return dryRun(table, target, announcement, request, settings, io);
   const rate = await sendRate(request, target);
   const resendUnknown = request.resendUnknown === true;
-  if (target.kind === 'aws') return startAndFollow(table, announcement, { rate, resendUnknown }, io);
+  if (target.kind === 'aws')
+    return queueAndFollow(table, announcement, { rate, resendUnknown }, queue ?? (await queueOf(target)), io);
   const resendUnknownBefore = resendUnknown ? new Date().toISOString() : undefined;
   return sendHere(
     table,
@@ -379,9 +386,8 @@ async function sendHere(
   return 0;
 }
 
-/** A pass that has shown no sign of life for this long is planned again by the next run. */
-const STALE_MS = 15 * 60_000;
 const FOLLOW_EVERY_MS = 2_000;
+const SQS_BATCH = 10;
 
 async function readState(table: WaitlistTable, id: string) {
   const { Item } = await table.client.send(
@@ -394,7 +400,7 @@ async function readState(table: WaitlistTable, id: string) {
   if (!Item) return undefined;
   const parsed = stateSchema.safeParse(Item);
   if (!parsed.success) throw new AnnounceError(`the state item of ${id} in the table cannot be read`);
-  return parsed.data as AnnouncementState;
+  return parsed.data;
 }
 
 async function readProgress(table: WaitlistTable, id: string, pass: number) {
@@ -408,86 +414,117 @@ async function readProgress(table: WaitlistTable, id: string, pass: number) {
   return progressSchema.parse(Item ?? {});
 }
 
+/** The bulk mail queue in AWS: the URL the stack `Mandje` gives as its output AnnouncementQueueUrl. */
+export interface AnnouncementQueue {
+  url: string;
+  client: SQSClient;
+}
+
+async function queueOf(target: WaitlistTarget & { kind: 'aws' }): Promise<AnnouncementQueue> {
+  const config = target.region ? { region: target.region } : {};
+  const cloudFormation = new CloudFormationClient(config);
+  try {
+    const { Stacks: [stack] = [] } = await cloudFormation.send(
+      new DescribeStacksCommand({ StackName: STACK_NAME }),
+    );
+    const url = stack?.Outputs?.find((output) => output.OutputKey === 'AnnouncementQueueUrl')?.OutputValue;
+    if (!url) throw new AnnounceError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
+    // The region's SQS endpoint, which is the queue URL's own host.
+    return { url, client: new SQSClient({ ...config, useQueueUrlAsEndpoint: false }) };
+  } finally {
+    cloudFormation.destroy();
+  }
+}
+
+async function enqueue(queue: AnnouncementQueue, messages: RecipientMessage[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += SQS_BATCH) {
+    const batch = messages.slice(start, start + SQS_BATCH);
+    const { Failed = [] } = await queue.client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
+      }),
+    );
+    if (Failed.length > 0)
+      throw new AnnounceError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
+  }
+}
+
 /**
- * With --table: a new pass of the send inside AWS, unless one is under way (then it is followed). A pass
- * that finished, stopped, or went quiet is followed by a new one, which sends only to whoever is still owed.
+ * With --table: a new pass in AWS. The tool writes the announcement (texts, rate, pass) to the table, puts
+ * one message per person owed it on the bulk queue, and follows what the mailer counts until every message
+ * is done. A pass before it, still on the queue, is dropped by the mailer as it comes: this pass holds
+ * everyone still owed.
  */
-async function startAndFollow(
+async function queueAndFollow(
   table: WaitlistTable,
   announcement: Announcement,
   { rate, resendUnknown }: { rate: number; resendUnknown: boolean },
+  queue: AnnouncementQueue,
   io: AnnounceIo,
 ): Promise<number> {
+  const { id } = announcement;
   const now = new Date();
-  let state = await readState(table, announcement.id);
-  let startNew = state === undefined;
-  if (state) {
-    const progress = await readProgress(table, announcement.id, state.pass);
-    const finished = state.phase === 'sending' && processedTotal(progress) >= plannedTotal(state);
-    // Quiet when neither the planner (the state) nor the sender (the progress) has moved for a while.
-    const lastMoved = Math.max(Date.parse(state.updatedAt), Date.parse(progress.updatedAt ?? '') || 0);
-    const quiet = now.getTime() - lastMoved > STALE_MS;
-    // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
-    startNew = finished || state.phase === 'stopped' || quiet || resendUnknown;
-  }
-  if (startNew) {
-    const pass = (state?.pass ?? 0) + 1;
-    await table.client.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: newPassState(announcement, { rate, pass, now, resendUnknown }),
-        ConditionExpression: state ? 'pass = :previous' : 'attribute_not_exists(email)',
-        ...(state ? { ExpressionAttributeValues: { ':previous': state.pass } } : {}),
-      }),
+  const previous = await readState(table, id);
+  const pass = (previous?.pass ?? 0) + 1;
+  const state = newPassState(announcement, { rate, pass, now, resendUnknown });
+  await table.client.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: state,
+      ConditionExpression: previous ? 'pass = :previous' : 'attribute_not_exists(email)',
+      ...(previous ? { ExpressionAttributeValues: { ':previous': previous.pass } } : {}),
+    }),
+  );
+  const count = emptyCount();
+  for await (const page of audiencePages(table, id, { resendUnknownBefore: state.resendUnknownBefore })) {
+    if (io.signal.aborted) {
+      io.out(
+        `Stopped by Ctrl-C after queueing ${countedTotal(count.send)}: those are sent. Run the same command again to queue the rest.\n`,
+      );
+      return 130;
+    }
+    await enqueue(
+      queue,
+      page.recipients.map(({ key }) => ({ id, pass, key })),
     );
-    io.out(`Started pass ${pass} of ${announcement.id} in AWS at ${rate} mails/s.\n`);
-  } else if (state && rate !== state.rate) {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { email: announcementStateKey(announcement.id) },
-        UpdateExpression: 'SET rate = :rate',
-        ExpressionAttributeValues: { ':rate': rate },
-      }),
-    );
+    addCounts(count, page.count);
   }
-  if (!startNew) io.out(`Following pass ${state?.pass} of ${announcement.id}, under way in AWS.\n`);
+  const planned = countedTotal(count.send);
+  io.out(`Queued pass ${pass} of ${id} in AWS at ${rate} mails/s: ${planned} people.\n`);
 
   const bar = progressBar(io.progress);
   for (;;) {
-    state = await readState(table, announcement.id);
-    if (!state) throw new AnnounceError(`the state item of ${announcement.id} is gone`);
-    const progress = await readProgress(table, announcement.id, state.pass);
+    const current = await readState(table, id);
+    const progress = await readProgress(table, id, pass);
     const sent = { nl: progress.sent_nl, en: progress.sent_en };
-    bar.update(countedTotal(sent), plannedTotal(state));
-    const planned = state.phase !== PLANNING_PHASE;
-    if (state.phase === 'stopped' || (planned && processedTotal(progress) >= plannedTotal(state))) {
+    bar.update(countedTotal(sent), planned);
+    if (current?.pass !== pass) {
       bar.finish();
-      const skipped = Object.fromEntries(
-        (Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => [
-          reason,
-          state?.[`skipped_${reason}`] ?? 0,
-        ]),
-      ) as Record<SkipReason, number>;
+      io.out(`A newer pass of ${id} took over; it sends to whoever is still owed.\n`);
+      return 0;
+    }
+    if (current.stopReason !== undefined || processedTotal(progress) >= planned) {
+      bar.finish();
       io.out(
-        summary(sent, { send: sent, skipped }, skipped.unknown + progress.unrecorded) +
+        summary(sent, count, count.skipped.unknown + progress.unrecorded) +
           (progress.failed > 0
             ? `Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`
             : ''),
       );
-      if (state.phase === 'stopped') {
-        io.out(
-          `Stopped in AWS: ${state.stopReason}. Fix it, then run the same command again to send the rest.\n`,
-        );
-        return 1;
-      }
-      return 0;
+      if (current.stopReason === undefined) return 0;
+      io.out(
+        `Stopped in AWS: ${current.stopReason}. Fix it, then run the same command again to send the rest.\n`,
+      );
+      return 1;
     }
     try {
       await delay(FOLLOW_EVERY_MS, undefined, { signal: io.signal });
     } catch {
       bar.finish();
-      io.out('Stopped following; the send goes on in AWS. Run the same command again to follow it.\n');
+      io.out(
+        'Stopped following; the send goes on in AWS. The same command again queues whoever is still owed as a new pass, and follows that.\n',
+      );
       return 0;
     }
   }

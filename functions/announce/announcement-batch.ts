@@ -15,7 +15,7 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
  * SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no one's: the mailer
  * pauses, and the message waits on the queue, its person still owed. A fault of this side no retry will fix
  * (the table or its permission missing, a bug) stops the pass: the state says why, and the queue's
- * remaining messages are let go without sending, since running the tool again plans the people still owed
+ * remaining messages are let go without sending, since running the tool again queues the people still owed
  * from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
  * queue; a send SES may have taken without answering is counted unknown and never tried again; any other
  * failure returns its message to the queue.
@@ -67,14 +67,9 @@ async function stopPass(store: WaitlistStore, state: AnnouncementState, reason: 
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: state.email },
-      UpdateExpression: 'SET phase = :stopped, stopReason = :reason, updatedAt = :now',
+      UpdateExpression: 'SET stopReason = :reason',
       ConditionExpression: 'pass = :pass',
-      ExpressionAttributeValues: {
-        ':stopped': 'stopped',
-        ':reason': reason,
-        ':now': new Date().toISOString(),
-        ':pass': state.pass,
-      },
+      ExpressionAttributeValues: { ':reason': reason, ':pass': state.pass },
     }),
   );
   states.delete(state.announcement.id);
@@ -87,11 +82,8 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
     new UpdateCommand({
       TableName: store.tableName,
       Key: { email: announcementProgressKey(message.id, message.pass) },
-      UpdateExpression: `SET updatedAt = :now ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
-      ExpressionAttributeValues: {
-        ':now': new Date().toISOString(),
-        ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
-      },
+      UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
     }),
   );
 }
@@ -122,8 +114,8 @@ export function announcementBatch(
       const tally = tallyOf(message);
       const state = await stateOf(store, message.id);
       if (timeShort()) return 'retry';
-      // Stopped, or planned again since (a newer pass has this person on the queue if still owed).
-      if (!state || state.pass !== message.pass || state.phase === 'stopped') {
+      // Stopped, or queued again since (a newer pass has this person on the queue if still owed).
+      if (!state || state.pass !== message.pass || state.stopReason !== undefined) {
         tally.not_owed++;
         return 'done';
       }

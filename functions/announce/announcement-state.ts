@@ -1,12 +1,9 @@
 import * as z from 'zod/mini';
-import { announcementStateKey, PLANNING_PHASE } from '#contract/announcement-keys';
+import { announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
 import type { Announcement } from './announcement-text';
-import { type AudienceCount, SKIP_REASONS, type SkipReason } from './audience';
-
-export const PHASES = [PLANNING_PHASE, 'sending', 'stopped'] as const;
 
 const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
 const text = z.object({
@@ -21,6 +18,10 @@ export const announcementSchema = z.object({
 });
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
+/**
+ * What the mailer reads of an announcement sent on AWS: the texts, the rate and the pass, as the operator's
+ * tool wrote them, and why the pass stopped, if it did.
+ */
 export const stateSchema = z.object({
   email: z.string(),
   announcement: z.pipe(
@@ -41,20 +42,14 @@ export const stateSchema = z.object({
   ),
   rate: z.number().check(z.positive()),
   pass: z.number().check(z.int(), z.positive()),
-  phase: z.enum(PHASES),
-  scanFrom: z.optional(z.string()),
   /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
   resendUnknownBefore: z.optional(z.string()),
+  /** Set by the mailer when a fault no retry will fix stopped the pass. */
   stopReason: z.optional(z.string()),
-  startedAt: z.string(),
-  updatedAt: z.string(),
-  planned_nl: counter,
-  planned_en: counter,
-  ...Object.fromEntries(SKIP_REASONS.map((reason) => [`skipped_${reason}`, counter])),
 });
-export type AnnouncementState = z.infer<typeof stateSchema> & Record<`skipped_${SkipReason}`, number>;
+export type AnnouncementState = z.infer<typeof stateSchema>;
 
-/** What the planner puts on the queue: one recipient of one pass. The key is an address, kept encrypted. */
+/** What the operator's tool puts on the bulk queue: one recipient of one pass. The key is an address, kept encrypted. */
 export const recipientMessageSchema = z.object({
   id: z.string(),
   pass: z.number().check(z.int(), z.positive()),
@@ -74,8 +69,6 @@ export const progressSchema = z.object({
    * as unknown, never sent again.
    */
   unrecorded: counter,
-  /** When the sender last counted: a pass is under way while this moves. */
-  updatedAt: z.optional(z.string()),
 });
 export type Progress = z.infer<typeof progressSchema>;
 
@@ -89,32 +82,15 @@ export function newPassState(
     resendUnknown = false,
   }: { rate: number; pass: number; now: Date; resendUnknown?: boolean },
 ) {
-  const counters = Object.fromEntries([
-    ...LOCALES.map((language) => [`planned_${language}`, 0]),
-    ...SKIP_REASONS.map((reason) => [`skipped_${reason}`, 0]),
-  ]);
   return {
     email: announcementStateKey(announcement.id),
     announcement: JSON.stringify(announcement),
     rate,
     pass,
-    phase: PLANNING_PHASE,
-    startedAt: now.toISOString(),
-    updatedAt: now.toISOString(),
     ...(resendUnknown ? { resendUnknownBefore: now.toISOString() } : {}),
     expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
-    ...counters,
   };
 }
 
-/** The planner's counts as the state's flat counters (ADD needs top-level numbers). */
-export function plannedCounters(count: AudienceCount): Record<string, number> {
-  return Object.fromEntries([
-    ...LOCALES.map((language) => [`planned_${language}`, count.send[language]]),
-    ...SKIP_REASONS.map((reason) => [`skipped_${reason}`, count.skipped[reason]]),
-  ]);
-}
-
-export const plannedTotal = (state: AnnouncementState) => state.planned_nl + state.planned_en;
 export const processedTotal = (progress: Progress) =>
   progress.sent_nl + progress.sent_en + progress.not_owed + progress.unrecorded;

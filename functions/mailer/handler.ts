@@ -11,7 +11,7 @@ import { sendSlots } from './send-slots';
 /**
  * The mailer on AWS: mail-sender.ts reading the priority queue (confirmation and leave-link mails, put
  * there by request-handler.ts from the table's stream) and the bulk queue (the announcement, put there by
- * the planner), sending through SES. SES's GetAccount, read again every ten minutes, gives the pace (its
+ * the operator's tool), sending through SES. SES's GetAccount, read again every ten minutes, gives the pace (its
  * maximum send rate, unless the deploy setting MAIL_MAX_SEND_RATE names one) and the quota for 24 hours.
  */
 

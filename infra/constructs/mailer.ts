@@ -43,7 +43,7 @@ export const MAILER_TIMEOUT = Duration.minutes(3);
  * - `mail-requests` reads the waitlist table's stream and puts one job per new mail request (a signup, a
  *   later signup of a pending address, a leave-link request) on the priority queue. It may read the stream,
  *   send to that queue and to its own dead-letter queue, and nothing else: no SES, no table writes.
- * - `mailer` reads both queues (the priority queue, and the bulk queue the announcement's planner fills)
+ * - `mailer` reads both queues (the priority queue, and the bulk queue the operator's tool fills with an announcement)
  *   and sends each mail through SES at the account's maximum send rate, priority first. The send slots,
  *   the priority lane's hold and the per-mailbox limit (MAILS_PER_MAILBOX) are items of the mail limit
  *   table, so two invocations per queue share one pace. A mail that can never be sent it moves to the

@@ -25,7 +25,6 @@ import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
-import type { AnnouncementPlanner } from './announcement-planner';
 import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';
 import type { WaitlistApi } from './waitlist-api';
@@ -36,7 +35,6 @@ export interface OperationsProps {
   mailer: Mailer;
   /** What SES said became of the mails, and the account's sending reputation. */
   mailEvents: MailEvents;
-  announcements: AnnouncementPlanner;
   /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
   clientRateLimit?: { webAclName: string; ruleName: string; region: string };
   /** Who hears the alarms: an e-mail subscription to the alarm topic (confirmed from that mailbox). */
@@ -94,7 +92,7 @@ export class Operations extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
-    const { waitlist, mailer, mailEvents, announcements } = props;
+    const { waitlist, mailer, mailEvents } = props;
 
     this.topic = new Topic(this, 'AlarmTopic', {
       displayName: 'Mandje alarms',
@@ -191,7 +189,6 @@ export class Operations extends Construct {
       mailrequests: mailer.requestHandler,
       mailer: mailer.handler,
       mailevents: mailEvents.handler,
-      planner: announcements.planner,
     };
     whenAny(
       'Broken',
@@ -269,15 +266,14 @@ export class Operations extends Construct {
       queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
     whenAny(
       'DeadLetters',
-      'Something waits in a dead-letter queue: SES refused a mail for good, a mail request could not be queued, an SES event could not be handled, or an announcement planning step failed.',
+      'Something waits in a dead-letter queue: SES refused a mail for good, a mail request could not be queued, or an SES event could not be handled.',
       FIVE_MINUTES,
       {
         refused: metric(METRIC.mailRefused, 'mailer'),
         unqueued: waiting(mailer.requestsDeadLetterQueue),
         unhandled: waiting(mailEvents.deadLetterQueue),
-        unplanned: waiting(announcements.deadLetterQueue),
       },
-      ['FILL(refused, 0) + FILL(unqueued, 0) + FILL(unhandled, 0) + FILL(unplanned, 0) >= 1'],
+      ['FILL(refused, 0) + FILL(unqueued, 0) + FILL(unhandled, 0) >= 1'],
     );
 
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.

@@ -67,7 +67,7 @@ export interface EventSourceMapping {
 
 export interface DeployedStack {
   region: string;
-  template: { Resources: Record<string, Resource> };
+  template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> };
   functions: Map<string, DeployedFunction>;
   queues: Map<string, DeployedQueue>;
   tables: Map<string, DeployedTable>;

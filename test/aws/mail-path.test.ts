@@ -8,7 +8,7 @@ import {
 } from './production-path';
 
 /**
- * Mail on the production path: the announcement planned and sent inside "AWS" as the operator's tool
+ * Mail on the production path: the announcement queued by the operator's tool and sent inside "AWS"
  * starts it, SES throttling, a mailer killed mid-batch, and the stream read again from its start.
  */
 

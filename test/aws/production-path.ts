@@ -287,6 +287,11 @@ export function startAnnouncement(
       signal: new AbortController().signal,
       progress: new PassThrough() as never,
     },
+    // The queue the stack's output AnnouncementQueueUrl names, here the emulator's.
+    {
+      url: String(path.stack.resolve(path.stack.template.Outputs?.AnnouncementQueueUrl?.Value)),
+      client: path.sqs,
+    },
   );
   return { done, output: () => output };
 }

@@ -30,7 +30,6 @@ beforeAll(() => {
     'mail-requests': present(stack.mailer, 'mailer').requestHandler,
     mailer: present(stack.mailer, 'mailer').handler,
     'mail-events': present(stack.mailEvents, 'mail events').handler,
-    'announce-planner': present(stack.announcements, 'announcements').planner,
   };
 });
 

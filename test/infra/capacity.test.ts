@@ -53,7 +53,7 @@ describe('the API’s capacity, from the deploy settings', () => {
 });
 
 /**
- * What the functions no visitor waits for (mail-requests, the mailer, the announcement's planner) may take
+ * What the functions no visitor waits for (mail-requests and the mailer) may take
  * at once, a stream's mapping counted per shard: at most 6, so that on a new account's quota of 10
  * concurrent executions the functions that answer visitors keep at least 4.
  */

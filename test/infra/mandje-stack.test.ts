@@ -340,9 +340,8 @@ describe('the waitlist API', () => {
     const retentions = Object.values(template.findResources('AWS::Logs::LogGroup')).map(
       (group) => (group as Resource).Properties.RetentionInDays,
     );
-    // The access logs and each function's logs: api, mail-requests, mailer, mail-events and
-    // announce-planner.
-    expect(retentions).toEqual([90, 90, 90, 90, 90, 90]);
+    // The access logs and each function's logs: api, mail-requests, mailer and mail-events.
+    expect(retentions).toEqual([90, 90, 90, 90, 90]);
   });
 });
 
@@ -466,10 +465,11 @@ describe('the waitlist table', () => {
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint, the table, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
+  it('name the site URL, the waitlist endpoint, the table, the announcement’s queue, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
     const names = Object.keys(template.findOutputs('*'));
     expect(names.sort()).toEqual([
       'AlarmTopicArn',
+      'AnnouncementQueueUrl',
       'DashboardUrl',
       'DkimRecord1',
       'DkimRecord2',
@@ -481,5 +481,8 @@ describe('outputs', () => {
       'TableName',
       'WaitlistEndpoint',
     ]);
+    expect(template.findOutputs('AnnouncementQueueUrl').AnnouncementQueueUrl?.Value).toEqual({
+      Ref: logicalIdOf(stack.mailQueues.bulk),
+    });
   });
 });

@@ -81,13 +81,12 @@ describe('the alarms', () => {
       });
   });
 
-  it('Broken: the first permanent fault of a signup or a confirmation, or an error of any of the stack’s five functions', () => {
+  it('Broken: the first permanent fault of a signup or a confirmation, or an error of any of the stack’s four functions', () => {
     const handlers = [
       stack.waitlist.handler,
       stack.mailer.requestHandler,
       stack.mailer.handler,
       stack.mailEvents.handler,
-      stack.announcements.planner,
     ];
     const metrics = metricsOf('Broken');
     expect(metrics.filter((m) => m.MetricName === METRIC.internal).map((m) => m.Dimensions)).toEqual([
@@ -161,15 +160,11 @@ describe('the alarms', () => {
     expect(bulkDays).toBeLessThanOrEqual(MAIL_QUEUE_RETENTION_DAYS - 7);
   });
 
-  it('DeadLetters: a mail SES refused for good, and anything in the three other dead-letter queues; not the suppressed mails', () => {
+  it('DeadLetters: a mail SES refused for good, and anything in the two other dead-letter queues; not the suppressed mails', () => {
     const metrics = metricsOf('DeadLetters');
     expect(metrics.find((m) => m.id === 'refused')).toMatchObject({ MetricName: METRIC.mailRefused });
     const queues = metrics.filter((m) => m.Namespace === 'AWS/SQS').map((m) => JSON.stringify(m.Dimensions));
-    for (const queue of [
-      stack.mailer.requestsDeadLetterQueue,
-      stack.mailEvents.deadLetterQueue,
-      stack.announcements.deadLetterQueue,
-    ])
+    for (const queue of [stack.mailer.requestsDeadLetterQueue, stack.mailEvents.deadLetterQueue])
       expect(queues.some((dimensions) => dimensions.includes(logicalIdOf(queue)))).toBe(true);
     // The mail dead-letter queue also holds the mails to suppressed mailboxes, as expected: its depth is no alarm.
     const mailDeadLetters = logicalIdOf(stack.mailer.queues.deadLetterQueue);
@@ -315,8 +310,8 @@ describe('the functions’ logs', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
       ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
     ) as [string, Resource][];
-    // api, mail-requests, mailer, mail-events and announce-planner.
-    expect(functions).toHaveLength(5);
+    // api, mail-requests, mailer and mail-events.
+    expect(functions).toHaveLength(4);
     for (const [, { Properties }] of functions)
       expect(Properties.LoggingConfig).toMatchObject({
         LogFormat: 'JSON',

@@ -31,7 +31,7 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
 }
 
 /** The functions the build makes, each a folder in dist-functions/. */
-export const FUNCTION_NAMES = ['api', 'mail-requests', 'mailer', 'mail-events', 'announce-planner'] as const;
+export const FUNCTION_NAMES = ['api', 'mail-requests', 'mailer', 'mail-events'] as const;
 
 /** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
 export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;

@@ -124,7 +124,7 @@ describe('queuing the mails the table asks for', () => {
       status: 'confirmed',
       confirmedAt: '2026-11-24T09:05:00Z',
     };
-    const state = { email: '#announcement#launch', phase: 'planning', pass: 1 };
+    const state = { email: '#announcement#launch', rate: 14, pass: 1 };
 
     const result = await handler({
       Records: [

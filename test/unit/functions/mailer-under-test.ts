@@ -134,7 +134,7 @@ let announcements = 0;
  * A new announcement for each test, with its state as the operator's tool left it: the mailer keeps the
  * states it read for a few seconds, so no test may meet another's.
  */
-export function announcementSending(state: { rate?: number; pass?: number; phase?: string } = {}) {
+export function announcementSending(state: { rate?: number; pass?: number; stopReason?: string } = {}) {
   const id = `launch-${++announcements}`;
   const announcement: Announcement = {
     id,
@@ -148,12 +148,10 @@ export function announcementSending(state: { rate?: number; pass?: number; phase
     announcement: JSON.stringify(announcement),
     rate: state.rate ?? 1_000,
     pass: state.pass ?? 1,
-    phase: state.phase ?? 'sending',
-    startedAt: '2026-11-24T09:00:00.000Z',
-    updatedAt: '2026-11-24T09:00:00.000Z',
+    ...(state.stopReason ? { stopReason: state.stopReason } : {}),
   };
   stored(item);
-  return { id, stopped: () => stored({ ...item, phase: 'stopped', stopReason: 'access_denied' }) };
+  return { id, stopped: () => stored({ ...item, stopReason: 'access_denied' }) };
 }
 
 /** The record of PERSON answers the link keys, then the announcement's claim, then the rest. */
