@@ -10,12 +10,11 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
-import { type MailTransport, outboxTransport, setMailboxSimulator } from '../functions/mailer/mail-transport';
+import { type MailTransport, outboxTransport } from '../functions/mailer/mail-transport';
 import { sendSlots } from '../functions/mailer/send-slots';
 import { sesRateLimited } from './announce-throttle';
 import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
-import { type SesEvent, simulatorEvents } from './ses-simulator';
 
 /**
  * The mail on one machine. On AWS the table's stream puts each mail a signup asks for on the mail queue,
@@ -34,15 +33,9 @@ import { type SesEvent, simulatorEvents } from './ses-simulator';
  * for good, the mailbox bounced or complained) is written to `deadLetterDir` with why, as the dead-letter
  * queue holds it on AWS. Stopping finishes the mails under way only; the next start sends everything still
  * owed, however old: a signup that was answered is not dropped.
- *
- * Mail to SES's mailbox simulator is answered as SES answers it (ses-simulator.ts): its events go to the
- * real mail-events function, which suppresses bounced and complaining mailboxes in the limit table, as the
- * mailer reads it (both find it by MAIL_LIMIT_TABLE_NAME, which the runner set with the store's address).
  */
 export interface LocalMail {
   outboxDir: string;
-  /** Resolves once the mailer is loaded. */
-  ready: Promise<void>;
   /**
    * After the waitlist answered a signup, or the leave-request route a request for a leave link: send the
    * mail it asked for, if any. Never waited for by it.
@@ -107,15 +100,6 @@ export function startLocalMail(options: {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = firstRetryDelay;
   let failing = false;
-  /** SES's events for simulator mailboxes, handed to the mail-events function in order. */
-  const events: SesEvent[] = [];
-  let reporting: Promise<void> | undefined;
-
-  setMailboxSimulator((mail) => {
-    events.push(...simulatorEvents(mail));
-    // Later, as SES's events come: the mailer first finishes its mail.
-    setImmediate(startReporting);
-  });
   // What other functions read of the site (the leave link's origin, the sender), as the stack sets it.
   Object.assign(process.env, {
     SITE_URL: options.siteUrl().replace(/\/$/, ''),
@@ -163,33 +147,6 @@ export function startLocalMail(options: {
       async retryAfter() {},
     },
   });
-  const mailEvents = import('../functions/mail-events/handler').then((module) => module.handler);
-
-  function startReporting(): void {
-    reporting ??= reportEvents().finally(() => {
-      reporting = undefined;
-    });
-  }
-
-  /** Each event once, in order; one the function fails on is tried again a few times, as EventBridge does. */
-  async function reportEvents(): Promise<void> {
-    const handle = await mailEvents;
-    for (let event = events.shift(); event; event = events.shift()) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await handle(event as never);
-          break;
-        } catch (error) {
-          if (attempt === 3 || closing) {
-            print(`An event of SES's mailbox simulator could not be recorded: ${(error as Error).name}.`);
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
-    }
-  }
-
   /** The queue message SQS would hand the mailer for `job`. */
   const messageOf = (body: unknown): SQSRecord =>
     ({
@@ -340,13 +297,12 @@ export function startLocalMail(options: {
     expiry: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
   });
 
-  // What an earlier run left unsent, once the mailer is there.
+  // What an earlier run left unsent.
   moreInTable = true;
-  const ready = mailEvents.then(startSending);
+  startSending();
 
   return {
     outboxDir,
-    ready,
     afterSignup(event, result) {
       // A signup (201, 409), a leave-link request (202), or either as a form post (303).
       const answered = [201, 202, 409, 303].includes(result.statusCode ?? 0);
@@ -359,8 +315,7 @@ export function startLocalMail(options: {
       closing = true;
       clearTimeout(retry);
       stopLimitSweep();
-      await Promise.allSettled([mailEvents, sending, reporting]);
-      setMailboxSimulator(undefined);
+      await Promise.allSettled([sending]);
       client.destroy();
       store.client.destroy();
     },

@@ -99,7 +99,6 @@ export async function startLocalWaitlistApi(
     contactEmail: site.contactEmail,
     print: options.print,
   });
-  await mail.ready;
 
   // The day's visitors expire with their day, as the table's time to live deletes them on AWS.
   const visitorClient = localDocumentClient(store.endpoint, { maxAttempts: 1 });

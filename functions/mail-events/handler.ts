@@ -10,8 +10,7 @@ import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 
 /**
- * Hears what became of the mails SES sent, from the configuration set's events on EventBridge (and, on one
- * machine, from the outbox's stand-in for SES's mailbox simulator). A permanent bounce or a complaint
+ * Hears what became of the mails SES sent, from the configuration set's events on EventBridge. A permanent bounce or a complaint
  * suppresses the mailbox, every spelling of it, for good (an item of the mail limit table, which outlives
  * the person's records: functions/mailer/mailbox-suppression.ts), and marks the record that was mailed
  * (mailSuppressed): no mail of any kind goes to that mailbox again, and the person is off the waitlist. A

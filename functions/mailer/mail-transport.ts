@@ -82,29 +82,6 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
   };
 }
 
-/** SES's mailbox simulator: mail to these addresses is answered with events, never delivered. */
-export const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
-
-/**
- * What SES would report for a mail to its simulator, told after the mail is written. Set on one machine
- * (local/local-mail.ts) to feed the mail-events function; elsewhere nothing is reported.
- */
-export type MailboxSimulator = (mail: OutgoingMail) => void;
-
-let simulator: MailboxSimulator | undefined;
-
-/** Sets the simulator every outbox transport made without one of its own reports to. */
-export function setMailboxSimulator(next: MailboxSimulator | undefined): void {
-  simulator = next;
-}
-
-const isSimulatorAddress = (to: string) =>
-  to
-    .replace(/^.*<|>.*$/g, '')
-    .trim()
-    .toLowerCase()
-    .endsWith(`@${SIMULATOR_DOMAIN}`);
-
 /** A mail being written carries this ending until it is whole; a name with it is never a mail. */
 const PARTIAL = '.partial';
 
@@ -154,12 +131,11 @@ function removePartials(dir: string): void {
  * one line says where, with the link it carries. Never the address. The file is named after the mail's
  * Message-ID, so a mail sent again (a retry after a crash) replaces its file rather than adding one, and
  * it appears whole or not at all. A write error (a full disk: ENOSPC) is thrown as Node gives it, for the
- * mailer to keep the mail owed. A mail to SES's mailbox simulator is written too, then reported to the
- * simulator, as SES would report it.
+ * mailer to keep the mail owed.
  */
 export function outboxTransport(
   dir: string,
-  options: { print?: (line: string) => void; simulator?: MailboxSimulator } = {},
+  options: { print?: (line: string) => void } = {},
 ): MailTransport {
   const { print = console.log } = options;
   removePartials(dir);
@@ -176,8 +152,6 @@ export function outboxTransport(
             ? `Announcement in ${where}`
             : `Confirmation mail in ${where}: ${mail.confirmUrl}`,
       );
-      const report = options.simulator ?? simulator;
-      if (report && isSimulatorAddress(mail.to)) report(mail);
     },
   };
 }

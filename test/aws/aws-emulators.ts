@@ -44,6 +44,8 @@ export interface AwsEmulators {
     sent: SentMail[];
     fault: SesFault | undefined;
     quota: { Max24HourSend: number; MaxSendRate: number };
+    /** Told of each mail SES accepted, with SES's Message-ID for it. */
+    onSent?: (mail: SentMail & { messageId: string }) => void;
   };
   stop(): Promise<void>;
 }
@@ -219,13 +221,16 @@ export async function startAwsEmulators(region: string, roles: RoleChecker): Pro
       return { status: error.status, type: error.type, body: { message: error.message } };
     }
     const content = body.Content as { Raw: { Data: string } };
-    ses.sent.push({
+    const mail: SentMail = {
       from: String(body.FromEmailAddress),
       to: (body.Destination as { ToAddresses: string[] }).ToAddresses,
       raw: Buffer.from(content.Raw.Data, 'base64').toString('utf8'),
       ...(body.ConfigurationSetName ? { configurationSet: String(body.ConfigurationSetName) } : {}),
-    });
-    return { status: 200, body: { MessageId: randomUUID() } };
+    };
+    const messageId = randomUUID();
+    ses.sent.push(mail);
+    ses.onSent?.({ ...mail, messageId });
+    return { status: 200, body: { MessageId: messageId } };
   }
 
   const server: Server = createServer(async (incoming, answer) => {

@@ -65,6 +65,13 @@ export interface EventSourceMapping {
   onFailureQueueId?: string;
 }
 
+/** An EventBridge rule on the default bus: its pattern, resolved, and the functions it invokes. */
+export interface EventRule {
+  id: string;
+  pattern: unknown;
+  functionIds: string[];
+}
+
 export interface DeployedStack {
   region: string;
   template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> };
@@ -72,6 +79,7 @@ export interface DeployedStack {
   queues: Map<string, DeployedQueue>;
   tables: Map<string, DeployedTable>;
   mappings: EventSourceMapping[];
+  rules: EventRule[];
   /** Each role's inline policies, resolved. */
   rolePolicies: Map<string, PolicyDocument[]>;
   /** Resolves a template value to what CloudFormation would put there. */
@@ -170,6 +178,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
   const queues = new Map<string, DeployedQueue>();
   const tables = new Map<string, DeployedTable>();
   const mappings: EventSourceMapping[] = [];
+  const rules: EventRule[] = [];
   const rolePolicies = new Map<string, PolicyDocument[]>();
 
   for (const [id, resource] of Object.entries(resources)) {
@@ -217,6 +226,13 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
           ]);
         }
         break;
+      case 'AWS::Events::Rule':
+        rules.push({
+          id,
+          pattern: resolveValue(properties.EventPattern),
+          functionIds: (properties.Targets as { Arn: Json }[]).map((target) => idOf(target.Arn)),
+        });
+        break;
       case 'AWS::Lambda::EventSourceMapping': {
         const sourceId = idOf(properties.EventSourceArn);
         const destination = (properties.DestinationConfig as { OnFailure?: { Destination?: Json } })
@@ -257,6 +273,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
     queues,
     tables,
     mappings,
+    rules,
     rolePolicies,
     resolve: resolveValue,
     only(type, idPrefix = '') {

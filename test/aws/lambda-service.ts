@@ -114,13 +114,18 @@ export class LambdaFunction {
   }
 }
 
-/** Lambda's event filter patterns: equality, exists and prefix, which is all the stack uses. */
+/**
+ * Lambda's event filter patterns and EventBridge's event patterns: equality, exists and prefix, which is
+ * all the stack uses. A list in the event matches when any of its values does.
+ */
 export function matchesPattern(pattern: unknown, value: unknown): boolean {
   if (typeof pattern !== 'object' || pattern === null) return false;
   return Object.entries(pattern).every(([key, rule]) => {
     const inner = (value as Record<string, unknown> | undefined)?.[key];
     if (!Array.isArray(rule)) return matchesPattern(rule, inner);
     return rule.some((option: unknown) => {
+      if (Array.isArray(inner))
+        return inner.some((one) => matchesPattern({ [key]: [option] }, { [key]: one }));
       if (typeof option !== 'object' || option === null) return inner === option;
       if ('exists' in option) return (inner !== undefined) === option.exists;
       if ('prefix' in option) return typeof inner === 'string' && inner.startsWith(String(option.prefix));

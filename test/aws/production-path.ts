@@ -13,8 +13,9 @@ import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
 import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
-import { LambdaFunction, type LogLine, runEventSources } from './lambda-service';
+import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
 import { roleChecker } from './role-check';
+import { simulatorEvents } from './ses-simulator';
 
 /**
  * The production path on this machine: the stack from cdk.out, its tables and queues made in the
@@ -132,6 +133,22 @@ export async function startProductionPath(): Promise<ProductionPath> {
     functions,
   });
 
+  // SES's events for mail to its mailbox simulator, on EventBridge's default bus: each, in order, to the
+  // functions whose rule matches it, invoked asynchronously (a failed invocation is tried twice more, as
+  // Lambda does).
+  let events = Promise.resolve();
+  aws.ses.onSent = (mail) => {
+    for (const to of mail.to)
+      for (const event of simulatorEvents({ ...mail, to }, stack.region))
+        for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
+          for (const functionId of rule.functionIds)
+            events = events.then(async () => {
+              for (let attempt = 1; attempt <= 3; attempt++)
+                if (!(await functions.get(functionId)?.invoke(event))?.error) return;
+              sources.errors.push(new Error(`${functionId} failed an event of ${rule.id} three times`));
+            });
+  };
+
   // Which function each API route invokes, as the template wires route, integration and function.
   const resources = stack.template.Resources;
   const routeFunction = new Map<string, string>();
@@ -224,6 +241,7 @@ export async function startProductionPath(): Promise<ProductionPath> {
       };
     },
     async stop() {
+      await events;
       await sources.stop();
       await Promise.all([...functions.values()].map((fn) => fn.stop()));
       await aws.stop();

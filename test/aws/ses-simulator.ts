@@ -1,20 +1,28 @@
 /**
  * SES's mailbox simulator, offline: what SES reports for a mail to one of its simulator addresses, as the
- * configuration set's event publishing delivers it through EventBridge. The runner hands these events to
- * the real mail-events function (local-mail.ts), so bounces and complaints take the same path as on AWS.
+ * configuration set's event publishing puts it on EventBridge's default bus. The production path hands
+ * each event to the functions whose rule matches it (production-path.ts), as EventBridge would.
  * https://docs.aws.amazon.com/ses/latest/dg/send-an-email-from-console.html (mailbox simulator)
  */
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { type OutgoingMail, SIMULATOR_DOMAIN } from '../functions/mailer/mail-transport';
-import { LOCAL_STORE_REGION } from './local-store-client';
+import { ACCOUNT } from './deployed-stack';
+
+/** SES's mailbox simulator: mail to these addresses is answered with events, never delivered. */
+const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
 
 type EventType = 'Delivery' | 'Bounce' | 'Complaint';
 
 /** The part of SES's event record that the simulator fills in. */
 export interface SesEventDetail {
   eventType: EventType;
-  mail: { timestamp: string; messageId: string; source: string; destination: string[] };
+  mail: {
+    timestamp: string;
+    messageId: string;
+    source: string;
+    destination: string[];
+    tags: Record<string, string[]>;
+  };
   bounce?: {
     bounceType: 'Permanent';
     bounceSubType: 'General' | 'OnAccountSuppressionList';
@@ -53,8 +61,15 @@ export const SIMULATOR_OUTCOMES: Record<string, Outcome[]> = {
 /** The bare address of a header value such as `Ann <ann@example.nl>`. */
 const bareAddress = (value: string) => value.replace(/^.*<|>.*$/g, '').trim();
 
-/** The events SES would publish for `mail`; none when it is not to a simulator mailbox SES knows. */
-export function simulatorEvents(mail: OutgoingMail, now = new Date()): SesEvent[] {
+/**
+ * The events SES would publish for a mail it accepted (`messageId`: SES's own), sent through the
+ * configuration set `configurationSet`; none when it is not to a simulator mailbox SES knows.
+ */
+export function simulatorEvents(
+  mail: { from: string; to: string; messageId: string; configurationSet?: string },
+  region: string,
+  now = new Date(),
+): SesEvent[] {
   const to = bareAddress(mail.to);
   const [local = '', domain = ''] = to.toLowerCase().split('@');
   // SES answers a labelled address (`bounce+label1@`) as the mailbox before the label.
@@ -66,15 +81,19 @@ export function simulatorEvents(mail: OutgoingMail, now = new Date()): SesEvent[
     messageId: mail.messageId,
     source: bareAddress(mail.from),
     destination: [to],
+    tags: (mail.configurationSet ? { 'ses:configuration-set': [mail.configurationSet] } : {}) as Record<
+      string,
+      string[]
+    >,
   };
   return outcomes.map((outcome) => ({
     version: '0',
     id: randomUUID(),
     'detail-type': DETAIL_TYPE[outcome.eventType],
     source: 'aws.ses',
-    account: '000000000000',
+    account: ACCOUNT,
     time: timestamp,
-    region: LOCAL_STORE_REGION,
+    region,
     resources: [],
     detail: {
       eventType: outcome.eventType,
