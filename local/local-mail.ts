@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import { type MailTransport, outboxTransport } from '../functions/mailer/mail-transport';
 import { sendSlots } from '../functions/mailer/send-slots';
+import type { WaitlistStore } from '../functions/store/store-client';
 import { sesRateLimited } from './announce-throttle';
 import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
@@ -95,7 +97,6 @@ export function startLocalMail(options: {
   /** The loop sending the waiting mails, a few at a time, while there are any. */
   let sending: Promise<void> | undefined;
   let closing = false;
-  let sequence = 0;
   /** While mails fail: when the owed ones are tried again, and how long the next wait is. */
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = firstRetryDelay;
@@ -114,52 +115,16 @@ export function startLocalMail(options: {
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
     }),
   };
-  const limits = { client: store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
-  const outbox = options.transport ?? outboxTransport(outboxDir, { print });
-  const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);
-  const mailer = mailSender({
+  const mailer = localMailer({
     store,
-    limits,
     siteUrl: options.siteUrl().replace(/\/$/, ''),
     mailFrom: options.mailFrom,
     contactEmail: options.contactEmail,
-    brandName: BRAND_NAME,
-    transport: maxSendRate === undefined ? outbox : sesRateLimited(outbox, maxSendRate),
-    // No quota for a day here: nothing holds the announcement back for the confirmations.
-    pace: async () => ({ slots }),
-    queue: {
-      async deadLetter(record, mailClass, reason) {
-        await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });
-        const file = join(
-          deadLetterDir,
-          `${new Date().toISOString().replace(/[:.]/g, '-')}-${record.messageId}.json`,
-        );
-        await writeFile(
-          file,
-          `${JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) })}\n`,
-          {
-            mode: 0o600,
-          },
-        );
-        print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
-      },
-      // The record stays owed; the loop below tries it again.
-      async retryAfter() {},
-    },
+    transport: options.transport ?? outboxTransport(outboxDir, { print }),
+    deadLetterDir,
+    print,
+    ...(maxSendRate !== undefined ? { maxSendRate } : {}),
   });
-  /** The queue message SQS would hand the mailer for `job`. */
-  const messageOf = (body: unknown): SQSRecord =>
-    ({
-      messageId: `local-${++sequence}`,
-      receiptHandle: '',
-      body: JSON.stringify(body),
-      attributes: { ApproximateReceiveCount: '1' },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'local',
-      awsRegion: 'local',
-    }) as unknown as SQSRecord;
 
   /** Hands the mailer the mails the records under `keys` owe; false when any failed (they stay owed). */
   async function deliver(keys: string[]): Promise<boolean> {
@@ -173,13 +138,7 @@ export function startLocalMail(options: {
     );
     // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
     const jobs = records.flatMap((record) => (record ? jobsOwedBy(record) : []));
-    if (jobs.length === 0) return true;
-    const { batchItemFailures } = await mailer(
-      { Records: jobs.map(messageOf) },
-      // No Lambda timeout here: a throttled mail waits as long as it takes, unless the runner stops.
-      { getRemainingTimeInMillis: () => (closing ? 0 : Number.POSITIVE_INFINITY) },
-    );
-    return batchItemFailures.length === 0;
+    return jobs.length === 0 || (await mailer(jobs, () => closing)) === 0;
   }
 
   /** Marks a failure: the owed mails are read from the table again after a wait that grows. */
@@ -319,5 +278,79 @@ export function startLocalMail(options: {
       client.destroy();
       store.client.destroy();
     },
+  };
+}
+
+/**
+ * The real mailer (functions/mailer/mail-sender.ts) on one machine, for the runner's mails and the operator's
+ * announcement alike: `transport` for SES, refusing above `maxSendRate` as SES would; the pace every mail
+ * here keeps, through the send slots of the store's limit table (confirmations first); the mails that can
+ * never be sent kept in `deadLetterDir` with why, as the dead-letter queue keeps them on AWS. It is handed
+ * the bodies of queue messages, as SQS hands them, and answers how many failed (they stay owed). `stopping`:
+ * no mail starts once it says so, as when a Lambda's time runs out.
+ */
+export function localMailer(options: {
+  store: WaitlistStore;
+  siteUrl: string;
+  mailFrom: string;
+  contactEmail: string;
+  transport: MailTransport;
+  deadLetterDir: string;
+  print: (line: string) => void;
+  maxSendRate?: number;
+}): (bodies: unknown[], stopping: () => boolean) => Promise<number> {
+  const { deadLetterDir, maxSendRate } = options;
+  const limits = { client: options.store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
+  const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);
+  const mailer = mailSender({
+    store: options.store,
+    limits,
+    siteUrl: options.siteUrl,
+    mailFrom: options.mailFrom,
+    contactEmail: options.contactEmail,
+    brandName: BRAND_NAME,
+    transport: maxSendRate === undefined ? options.transport : sesRateLimited(options.transport, maxSendRate),
+    // No quota for a day here: nothing holds the announcement back for the confirmations.
+    pace: async () => ({ slots }),
+    queue: {
+      async deadLetter(record, mailClass, reason) {
+        await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });
+        const file = join(
+          deadLetterDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${record.messageId}.json`,
+        );
+        await writeFile(
+          file,
+          `${JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) })}\n`,
+          { mode: 0o600 },
+        );
+        options.print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
+      },
+      // The message stays owed; the caller tries it again.
+      async retryAfter() {},
+    },
+  });
+  return async (bodies, stopping) => {
+    const { batchItemFailures } = await mailer(
+      {
+        Records: bodies.map(
+          (body) =>
+            ({
+              messageId: `local-${randomUUID()}`,
+              receiptHandle: '',
+              body: JSON.stringify(body),
+              attributes: { ApproximateReceiveCount: '1' },
+              messageAttributes: {},
+              md5OfBody: '',
+              eventSource: 'aws:sqs',
+              eventSourceARN: 'local',
+              awsRegion: 'local',
+            }) as unknown as SQSRecord,
+        ),
+      },
+      // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
+      { getRemainingTimeInMillis: () => (stopping() ? 0 : Number.POSITIVE_INFINITY) },
+    );
+    return batchItemFailures.length;
   };
 }

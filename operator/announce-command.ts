@@ -24,34 +24,26 @@ import {
   countAudience,
   countedTotal,
   emptyCount,
-  type Recipient,
   type SkipReason,
 } from '../functions/announce/audience';
-import {
-  type AnnouncementSender,
-  announcementFor,
-  deliverAnnouncement,
-  SentButUnrecorded,
-} from '../functions/announce/deliver-announcement';
+import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
-import { sendSlots, sendUntilNotThrottled } from '../functions/mailer/send-slots';
+import { sendUntilNotThrottled } from '../functions/mailer/send-slots';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { sesRateLimited } from '../local/announce-throttle';
-import { localMaxSendRate } from '../local/local-mail';
-import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
+import { localMailer, localMaxSendRate } from '../local/local-mail';
 import { progressBar } from './announce-progress';
 import { STACK_NAME } from './preflight-launch';
-import { sendEach } from './send-each';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
 /**
  * `npm run waitlist -- announce <folder> [--test-to ADDRESS] [--send] [--rate N]`: the launch mail.
  * Without --send a dry run (previews and who would get it); --test-to one mail per language to one
- * address; --send everyone owed it, paced. Locally the tool sends itself, through the outbox; with
- * --table it queues one message per person for the mailer in AWS and follows the send, which goes on
- * whether or not the operator's laptop stays awake.
+ * address; --send everyone owed it, paced, by the one mailer of every mail (functions/mailer/mail-sender.ts).
+ * With --table the tool queues one message per person for it in AWS and follows the send, which goes on
+ * whether or not the operator's laptop stays awake; locally it hands them to it in this process.
  */
 export interface AnnounceRequest {
   folder: string;
@@ -190,15 +182,15 @@ export async function announce(
   if (!request.send) return dryRun(table, target, announcement, request, settings, io);
   const rate = await sendRate(request, target);
   const resendUnknown = request.resendUnknown === true;
-  if (target.kind === 'aws')
-    return queueAndFollow(table, announcement, { rate, resendUnknown }, queue ?? (await queueOf(target)), io);
-  const resendUnknownBefore = resendUnknown ? new Date().toISOString() : undefined;
-  return sendHere(
+  const send =
+    target.kind === 'aws'
+      ? sqsQueue(queue ?? (await queueOf(target)))
+      : localQueue(table, settings, target.dataDir, io);
+  return queueAndFollow(
     table,
     announcement,
-    { rate, resendUnknownBefore },
-    localTransport(target.dataDir),
-    settings,
+    { rate, resendUnknown },
+    { send, inAws: target.kind === 'aws' },
     io,
   );
 }
@@ -300,14 +292,6 @@ function summary(
   ].join('\n');
 }
 
-async function* recipientsOf(
-  table: WaitlistTable,
-  id: string,
-  resendUnknownBefore: string | undefined,
-): AsyncGenerator<Recipient> {
-  for await (const page of audiencePages(table, id, { resendUnknownBefore })) yield* page.recipients;
-}
-
 /**
  * Sends under way at once on this machine. Each holds its person's claim, and a crash (kill -9) leaves those
  * claims unknown: so at most this many. More would not be faster: the outbox's writes then only queue for
@@ -315,75 +299,36 @@ async function* recipientsOf(
  */
 const SENDS_IN_FLIGHT = 3;
 
-/** Locally: every person owed the announcement, paced, from this process. */
-async function sendHere(
+/** The send stopped by Ctrl-C: the mails in flight went, the rest stay owed. */
+class StoppedByCtrlC extends Error {}
+
+/**
+ * On one machine the recipients go straight to the mailer AWS runs (local/local-mail.ts), in this process,
+ * a few at a time: a page is sent before the next is read. The first failure stops the send.
+ */
+function localQueue(
   table: WaitlistTable,
-  announcement: Announcement,
-  { rate, resendUnknownBefore }: { rate: number; resendUnknownBefore: string | undefined },
-  transport: MailTransport,
   settings: ReturnType<typeof senderSettings>,
-  io: AnnounceIo,
-): Promise<number> {
-  const count = await countAudience(table, announcement.id, resendUnknownBefore);
-  const total = countedTotal(count.send);
-  // The pace every mail on this machine keeps (the runner's confirmations go first), and this --rate.
-  const slots = sendSlots(
-    { client: table.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME },
-    sesMaxSendRateFromEnvironment() ?? Number.POSITIVE_INFINITY,
-  );
-  const sent: Record<Locale, number> = { nl: 0, en: 0 };
-  let unrecorded = 0;
-  let refused = 0;
-  const bar = progressBar(io.progress);
-  bar.update(0, total);
-  const started = performance.now();
-  let lastSent = started;
-  const sender: AnnouncementSender = {
+  dataDir: string,
+  { signal, out }: AnnounceIo,
+): (messages: RecipientMessage[]) => Promise<void> {
+  const maxSendRate = sesMaxSendRateFromEnvironment();
+  const send = localMailer({
     store: table,
-    limits: { client: table.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME },
     ...settings,
-    waitTurn: () => slots.acquire('bulk', { bulkRate: rate, signal: io.signal }),
-    send: async (mail) => {
-      await sendUntilNotThrottled(
-        () => transport.send(mail),
-        () => slots.acquire('bulk', { bulkRate: rate, signal: io.signal }),
-        { giveUp: () => io.signal.aborted, turnTaken: true },
-      );
-    },
+    transport: outboxTransport(join(dataDir, 'outbox'), { print: () => {} }),
+    deadLetterDir: join(dataDir, 'dead-letters'),
+    print: (line) => out(`${line}\n`),
+    ...(maxSendRate !== undefined ? { maxSendRate } : {}),
+  });
+  return async (messages) => {
+    for (let start = 0; start < messages.length; start += SENDS_IN_FLIGHT) {
+      if (signal.aborted) throw new StoppedByCtrlC();
+      const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), () => signal.aborted);
+      if (signal.aborted) throw new StoppedByCtrlC();
+      if (failed > 0) throw new AnnounceError(`${failed} mail(s) could not be sent; the log above says why`);
+    }
   };
-  const outcome = await sendEach(
-    recipientsOf(table, announcement.id, resendUnknownBefore),
-    async (recipient) => {
-      try {
-        const delivered = await deliverAnnouncement(sender, announcement, recipient.key, resendUnknownBefore);
-        if (delivered === 'refused') refused++;
-        else if (delivered !== 'not_owed') {
-          sent[delivered.sent]++;
-          lastSent = performance.now();
-        }
-      } catch (error) {
-        if (error instanceof SentButUnrecorded) unrecorded++;
-        throw error;
-      } finally {
-        bar.update(countedTotal(sent), total);
-      }
-    },
-    { concurrency: SENDS_IN_FLIGHT, signal: io.signal },
-  );
-  bar.finish();
-  io.out(summary(sent, count, count.skipped.unknown + unrecorded, lastSent - started));
-  if (refused > 0) io.out(`Refused for good by the mail service, not sent again: ${refused}\n`);
-  if (outcome.error !== undefined) {
-    const fault = outcome.error instanceof SentButUnrecorded ? outcome.error.fault : outcome.error;
-    const { name = 'Error', message = '' } = (fault ?? {}) as { name?: string; message?: string };
-    io.out(`Stopped: ${name}: ${message.split('\n')[0]}. Run the same command again to send the rest.\n`);
-    return 1;
-  }
-  if (io.signal.aborted) {
-    io.out('Stopped by Ctrl-C after the mails in flight. Run the same command again to send the rest.\n');
-    return 130;
-  }
-  return 0;
 }
 
 const FOLLOW_EVERY_MS = 2_000;
@@ -436,7 +381,8 @@ async function queueOf(target: WaitlistTarget & { kind: 'aws' }): Promise<Announ
   }
 }
 
-async function enqueue(queue: AnnouncementQueue, messages: RecipientMessage[]): Promise<void> {
+/** Puts messages on the queue, ten to a call. */
+const sqsQueue = (queue: AnnouncementQueue) => async (messages: RecipientMessage[]) => {
   for (let start = 0; start < messages.length; start += SQS_BATCH) {
     const batch = messages.slice(start, start + SQS_BATCH);
     const { Failed = [] } = await queue.client.send(
@@ -448,26 +394,26 @@ async function enqueue(queue: AnnouncementQueue, messages: RecipientMessage[]): 
     if (Failed.length > 0)
       throw new AnnounceError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
   }
-}
+};
 
 /**
- * With --table: a new pass in AWS. The tool writes the announcement (texts, rate, pass) to the table, puts
- * one message per person owed it on the bulk queue, and follows what the mailer counts until every message
- * is done. A pass before it, still on the queue, is dropped by the mailer as it comes: this pass holds
- * everyone still owed.
+ * A new pass of the send: the tool writes the announcement (texts, rate, pass) to the table and hands one
+ * message per person owed it to `send`: SQS's bulk queue on AWS, where the mailer sends them and the tool
+ * follows its counts until every message is done; on one machine the mailer itself (localQueue). A pass
+ * before it, still on the queue, is dropped by the mailer as it comes: this pass holds everyone still owed.
  */
 async function queueAndFollow(
   table: WaitlistTable,
   announcement: Announcement,
   { rate, resendUnknown }: { rate: number; resendUnknown: boolean },
-  queue: AnnouncementQueue,
+  { send, inAws }: { send: (messages: RecipientMessage[]) => Promise<void>; inAws: boolean },
   io: AnnounceIo,
 ): Promise<number> {
   const { id } = announcement;
-  const now = new Date();
+  const started = performance.now();
   const previous = await readState(table, id);
   const pass = (previous?.pass ?? 0) + 1;
-  const state = newPassState(announcement, { rate, pass, now, resendUnknown });
+  const state = newPassState(announcement, { rate, pass, now: new Date(), resendUnknown });
   await table.client.send(
     new PutCommand({
       TableName: table.tableName,
@@ -476,28 +422,45 @@ async function queueAndFollow(
       ...(previous ? { ExpressionAttributeValues: { ':previous': previous.pass } } : {}),
     }),
   );
+  const bar = progressBar(io.progress);
   const count = emptyCount();
-  for await (const page of audiencePages(table, id, { resendUnknownBefore: state.resendUnknownBefore })) {
-    if (io.signal.aborted) {
-      io.out(
-        `Stopped by Ctrl-C after queueing ${countedTotal(count.send)}: those are sent. Run the same command again to queue the rest.\n`,
-      );
-      return 130;
+  const sentSoFar = async () => {
+    const progress = await readProgress(table, id, pass);
+    return { progress, sent: { nl: progress.sent_nl, en: progress.sent_en } };
+  };
+  const report = async (elapsedMs?: number) => {
+    const { progress, sent } = await sentSoFar();
+    bar.finish();
+    io.out(summary(sent, count, count.skipped.unknown + progress.unrecorded, elapsedMs));
+    return progress;
+  };
+  try {
+    for await (const page of audiencePages(table, id, { resendUnknownBefore: state.resendUnknownBefore })) {
+      if (io.signal.aborted) throw new StoppedByCtrlC();
+      await send(page.recipients.map(({ key }) => ({ id, pass, key })));
+      addCounts(count, page.count);
+      bar.update(countedTotal((await sentSoFar()).sent), countedTotal(count.send));
     }
-    await enqueue(
-      queue,
-      page.recipients.map(({ key }) => ({ id, pass, key })),
-    );
-    addCounts(count, page.count);
+  } catch (error) {
+    await report();
+    const again = 'Run the same command again to send the rest.';
+    if (error instanceof StoppedByCtrlC) io.out(`Stopped by Ctrl-C after the mails in flight. ${again}\n`);
+    else
+      io.out(
+        `Stopped: ${errorNameOf(error)}: ${String((error as Error).message).split('\n')[0]}. ${again}\n`,
+      );
+    return error instanceof StoppedByCtrlC ? 130 : 1;
   }
   const planned = countedTotal(count.send);
-  io.out(`Queued pass ${pass} of ${id} in AWS at ${rate} mails/s: ${planned} people.\n`);
-
-  const bar = progressBar(io.progress);
+  const elapsedMs = performance.now() - started;
+  if (!inAws) {
+    await report(elapsedMs);
+    return 0;
+  }
+  io.out(`Queued pass ${pass} of ${id} in AWS: ${planned} people, sent at ${rate} mails/s at most.\n`);
   for (;;) {
     const current = await readState(table, id);
-    const progress = await readProgress(table, id, pass);
-    const sent = { nl: progress.sent_nl, en: progress.sent_en };
+    const { progress, sent } = await sentSoFar();
     bar.update(countedTotal(sent), planned);
     if (current?.pass !== pass) {
       bar.finish();
@@ -505,13 +468,9 @@ async function queueAndFollow(
       return 0;
     }
     if (current.stopReason !== undefined || processedTotal(progress) >= planned) {
-      bar.finish();
-      io.out(
-        summary(sent, count, count.skipped.unknown + progress.unrecorded) +
-          (progress.failed > 0
-            ? `Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`
-            : ''),
-      );
+      await report(performance.now() - started);
+      if (progress.failed > 0)
+        io.out(`Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`);
       if (current.stopReason === undefined) return 0;
       io.out(
         `Stopped in AWS: ${current.stopReason}. Fix it, then run the same command again to send the rest.\n`,

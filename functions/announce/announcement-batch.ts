@@ -46,9 +46,15 @@ export interface AnnouncementBatch {
 /** The states read, kept across invocations for a few seconds. */
 const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
 
-async function stateOf(store: WaitlistStore, id: string): Promise<AnnouncementState | undefined> {
+/** The state of the announcement `id`, read again when older than a few seconds or than the pass `pass`. */
+async function stateOf(
+  store: WaitlistStore,
+  id: string,
+  pass: number,
+): Promise<AnnouncementState | undefined> {
   const cached = states.get(id);
-  if (cached && Date.now() - cached.readAt < STATE_MAX_AGE_MS) return cached.state;
+  if (cached && Date.now() - cached.readAt < STATE_MAX_AGE_MS && (cached.state?.pass ?? 0) >= pass)
+    return cached.state;
   const { Item } = await store.client.send(
     new GetCommand({
       TableName: store.tableName,
@@ -112,7 +118,7 @@ export function announcementBatch(
   return {
     async send(_record, message, requestId) {
       const tally = tallyOf(message);
-      const state = await stateOf(store, message.id);
+      const state = await stateOf(store, message.id, message.pass);
       if (timeShort()) return 'retry';
       // Stopped, or queued again since (a newer pass has this person on the queue if still owed).
       if (!state || state.pass !== message.pass || state.stopReason !== undefined) {
@@ -121,7 +127,7 @@ export function announcementBatch(
       }
       try {
         const outcome = await deliverAnnouncement(
-          { ...sender, ...sendAt(state.rate) },
+          { ...sender, ...sendAt(state.rate ?? Number.POSITIVE_INFINITY) },
           state.announcement,
           message.key,
           state.resendUnknownBefore,

@@ -40,7 +40,8 @@ export const stateSchema = z.object({
       return parsed.data as Announcement;
     }),
   ),
-  rate: z.number().check(z.positive()),
+  /** Mails per second at most; none: SES's rate. */
+  rate: z.optional(z.number().check(z.positive())),
   pass: z.number().check(z.int(), z.positive()),
   /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
   resendUnknownBefore: z.optional(z.string()),
@@ -85,7 +86,7 @@ export function newPassState(
   return {
     email: announcementStateKey(announcement.id),
     announcement: JSON.stringify(announcement),
-    rate,
+    ...(Number.isFinite(rate) ? { rate } : {}),
     pass,
     ...(resendUnknown ? { resendUnknownBefore: now.toISOString() } : {}),
     expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
