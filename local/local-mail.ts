@@ -97,6 +97,7 @@ export function startLocalMail(options: {
   /** The loop sending the waiting mails, a few at a time, while there are any. */
   let sending: Promise<void> | undefined;
   let closing = false;
+  const closed = new AbortController();
   /** While mails fail: when the owed ones are tried again, and how long the next wait is. */
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = firstRetryDelay;
@@ -138,7 +139,7 @@ export function startLocalMail(options: {
     );
     // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
     const jobs = records.flatMap((record) => (record ? jobsOwedBy(record) : []));
-    return jobs.length === 0 || (await mailer(jobs, () => closing)) === 0;
+    return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
   }
 
   /** Marks a failure: the owed mails are read from the table again after a wait that grows. */
@@ -272,6 +273,7 @@ export function startLocalMail(options: {
     },
     async close() {
       closing = true;
+      closed.abort();
       clearTimeout(retry);
       stopLimitSweep();
       await Promise.allSettled([sending]);
@@ -286,8 +288,8 @@ export function startLocalMail(options: {
  * announcement alike: `transport` for SES, refusing above `maxSendRate` as SES would; the pace every mail
  * here keeps, through the send slots of the store's limit table (confirmations first); the mails that can
  * never be sent kept in `deadLetterDir` with why, as the dead-letter queue keeps them on AWS. It is handed
- * the bodies of queue messages, as SQS hands them, and answers how many failed (they stay owed). `stopping`:
- * no mail starts once it says so, as when a Lambda's time runs out.
+ * the bodies of queue messages, as SQS hands them, and answers how many failed (they stay owed). `stop`:
+ * no mail starts once it is aborted, and a wait for a turn ends, as when a Lambda's time runs out.
  */
 export function localMailer(options: {
   store: WaitlistStore;
@@ -298,7 +300,7 @@ export function localMailer(options: {
   deadLetterDir: string;
   print: (line: string) => void;
   maxSendRate?: number;
-}): (bodies: unknown[], stopping: () => boolean) => Promise<number> {
+}): (bodies: unknown[], stop: AbortSignal) => Promise<number> {
   const { deadLetterDir, maxSendRate } = options;
   const limits = { client: options.store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
   const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);
@@ -330,7 +332,7 @@ export function localMailer(options: {
       async retryAfter() {},
     },
   });
-  return async (bodies, stopping) => {
+  return async (bodies, stop) => {
     const { batchItemFailures } = await mailer(
       {
         Records: bodies.map(
@@ -349,7 +351,7 @@ export function localMailer(options: {
         ),
       },
       // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
-      { getRemainingTimeInMillis: () => (stopping() ? 0 : Number.POSITIVE_INFINITY) },
+      { getRemainingTimeInMillis: () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY), signal: stop },
     );
     return batchItemFailures.length;
   };

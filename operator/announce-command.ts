@@ -3,14 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig } from '#contract/site-config';
 import {
   newPassState,
+  type Progress,
   processedTotal,
   progressSchema,
   type RecipientMessage,
@@ -34,7 +36,7 @@ import { sendUntilNotThrottled } from '../functions/mailer/send-slots';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { sesRateLimited } from '../local/announce-throttle';
 import { localMailer, localMaxSendRate } from '../local/local-mail';
-import { progressBar } from './announce-progress';
+import { type ProgressBar, progressBar } from './announce-progress';
 import { STACK_NAME } from './preflight-launch';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
 
@@ -51,13 +53,15 @@ export interface AnnounceRequest {
   send: boolean;
   /** --resend-unknown: sends an earlier run left unknown go again (their people may get it twice). */
   resendUnknown?: boolean;
+  /** --stop: the send under way sends none of its remaining mails. */
+  stop?: boolean;
   rate?: number;
   previewDir?: string;
 }
 
 export interface AnnounceIo {
   out: (text: string) => void;
-  /** Ctrl-C: stops starting new mails (or, with --table, stops following). */
+  /** Ctrl-C: stops starting new mails (with --table: stops queueing, or following). */
   signal: AbortSignal;
   progress?: NodeJS.WriteStream;
 }
@@ -120,15 +124,6 @@ async function sesSendQuota(target: WaitlistTarget & { kind: 'aws' }) {
   }
 }
 
-/** The rate to send at: --rate, else locally SES_MAX_SEND_RATE (or no limit), on AWS the account's. */
-async function sendRate(request: AnnounceRequest, target: WaitlistTarget): Promise<number> {
-  if (request.rate !== undefined) return request.rate;
-  if (target.kind === 'local') return sesMaxSendRateFromEnvironment() ?? Number.POSITIVE_INFINITY;
-  const rate = (await sesSendQuota(target)).MaxSendRate;
-  if (!rate || !(rate > 0)) throw new AnnounceError('SES reports no maximum send rate: pass --rate');
-  return rate;
-}
-
 /** SES's quota for 24 hours (Max24HourSend -1: none), and what went in the last 24 hours. */
 export interface DayQuota {
   max24HourSend: number;
@@ -179,8 +174,10 @@ export async function announce(
   const announcement = await readAnnouncement(request.folder);
   const settings = senderSettings(target);
   if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
+  if (request.stop) return stopPass(table, announcement.id, io);
   if (!request.send) return dryRun(table, target, announcement, request, settings, io);
-  const rate = await sendRate(request, target);
+  // Without --rate, as fast as the mailer's pace lets: SES's maximum send rate (locally SES_MAX_SEND_RATE).
+  const rate = request.rate ?? Number.POSITIVE_INFINITY;
   const resendUnknown = request.resendUnknown === true;
   const send =
     target.kind === 'aws'
@@ -272,10 +269,11 @@ async function sendTests(
 function summary(
   sent: Record<Locale, number>,
   count: AudienceCount,
-  unknown: number,
+  { unrecorded, refused }: Progress,
   elapsedMs?: number,
 ): string {
   const total = countedTotal(sent);
+  const unknown = count.skipped.unknown + unrecorded;
   const timing =
     elapsedMs === undefined || total === 0
       ? ''
@@ -283,6 +281,7 @@ function summary(
   return [
     `Sent ${total}: ${perLanguage(sent)}${timing}`,
     skippedLine({ ...count.skipped, unknown }),
+    ...(refused > 0 ? [`Refused for good by the mail service, not sent again: ${refused}`] : []),
     ...(unknown > 0
       ? [
           `Each unknown send may or may not have reached its person. To send those ${unknown} anyway (some may get it twice), run the same command with --resend-unknown.`,
@@ -324,7 +323,7 @@ function localQueue(
   return async (messages) => {
     for (let start = 0; start < messages.length; start += SENDS_IN_FLIGHT) {
       if (signal.aborted) throw new StoppedByCtrlC();
-      const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), () => signal.aborted);
+      const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), signal);
       if (signal.aborted) throw new StoppedByCtrlC();
       if (failed > 0) throw new AnnounceError(`${failed} mail(s) could not be sent; the log above says why`);
     }
@@ -397,10 +396,11 @@ const sqsQueue = (queue: AnnouncementQueue) => async (messages: RecipientMessage
 };
 
 /**
- * A new pass of the send: the tool writes the announcement (texts, rate, pass) to the table and hands one
- * message per person owed it to `send`: SQS's bulk queue on AWS, where the mailer sends them and the tool
- * follows its counts until every message is done; on one machine the mailer itself (localQueue). A pass
- * before it, still on the queue, is dropped by the mailer as it comes: this pass holds everyone still owed.
+ * The send: a pass under way in AWS is followed; otherwise a new pass. For a new pass the tool writes the
+ * announcement (texts, rate, pass) to the table and hands one message per person owed it to `send`: SQS's
+ * bulk queue on AWS, where the mailer sends them and the tool follows its counts until every message is
+ * done; on one machine the mailer itself (localQueue). A pass before it, still on the queue, is dropped by
+ * the mailer as it comes: this pass holds everyone still owed.
  */
 async function queueAndFollow(
   table: WaitlistTable,
@@ -411,7 +411,17 @@ async function queueAndFollow(
 ): Promise<number> {
   const { id } = announcement;
   const started = performance.now();
+  const bar = progressBar(io.progress);
   const previous = await readState(table, id);
+  // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
+  if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
+    const queued = previous.queued as AudienceCount;
+    const progress = await readProgress(table, id, previous.pass);
+    if (processedTotal(progress) < countedTotal(queued.send)) {
+      io.out(`Following pass ${previous.pass} of ${id}, under way in AWS.\n`);
+      return follow(table, id, previous.pass, queued, { bar, io, started, inAws });
+    }
+  }
   const pass = (previous?.pass ?? 0) + 1;
   const state = newPassState(announcement, { rate, pass, now: new Date(), resendUnknown });
   await table.client.send(
@@ -422,27 +432,24 @@ async function queueAndFollow(
       ...(previous ? { ExpressionAttributeValues: { ':previous': previous.pass } } : {}),
     }),
   );
-  const bar = progressBar(io.progress);
   const count = emptyCount();
-  const sentSoFar = async () => {
-    const progress = await readProgress(table, id, pass);
-    return { progress, sent: { nl: progress.sent_nl, en: progress.sent_en } };
-  };
-  const report = async (elapsedMs?: number) => {
-    const { progress, sent } = await sentSoFar();
-    bar.finish();
-    io.out(summary(sent, count, count.skipped.unknown + progress.unrecorded, elapsedMs));
-    return progress;
-  };
   try {
     for await (const page of audiencePages(table, id, { resendUnknownBefore: state.resendUnknownBefore })) {
       if (io.signal.aborted) throw new StoppedByCtrlC();
       await send(page.recipients.map(({ key }) => ({ id, pass, key })));
       addCounts(count, page.count);
-      bar.update(countedTotal((await sentSoFar()).sent), countedTotal(count.send));
+      bar.update(countedTotal(sentOf(await readProgress(table, id, pass))), countedTotal(count.send));
     }
   } catch (error) {
-    await report();
+    bar.finish();
+    if (error instanceof StoppedByCtrlC && inAws) {
+      io.out(
+        `Stopped queueing by Ctrl-C: AWS sends it to the ${countedTotal(count.send)} people queued. The same command again queues everyone still owed.\n`,
+      );
+      return 130;
+    }
+    const progress = await readProgress(table, id, pass).catch(() => undefined);
+    if (progress) io.out(summary(sentOf(progress), count, progress));
     const again = 'Run the same command again to send the rest.';
     if (error instanceof StoppedByCtrlC) io.out(`Stopped by Ctrl-C after the mails in flight. ${again}\n`);
     else
@@ -451,30 +458,57 @@ async function queueAndFollow(
       );
     return error instanceof StoppedByCtrlC ? 130 : 1;
   }
-  const planned = countedTotal(count.send);
-  const elapsedMs = performance.now() - started;
-  if (!inAws) {
-    await report(elapsedMs);
-    return 0;
-  }
-  io.out(`Queued pass ${pass} of ${id} in AWS: ${planned} people, sent at ${rate} mails/s at most.\n`);
+  await table.client
+    .send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { email: announcementStateKey(id) },
+        UpdateExpression: 'SET queued = :queued',
+        ConditionExpression: 'pass = :pass',
+        ExpressionAttributeValues: { ':queued': count, ':pass': pass },
+      }),
+    )
+    .catch((error: unknown) => {
+      // A newer pass took over meanwhile: following says so.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+  if (inAws)
+    io.out(
+      `Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate"}.\n`,
+    );
+  return follow(table, id, pass, count, { bar, io, started, inAws });
+}
+
+const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
+
+/**
+ * Follows the mailer's counts of a pass until every message it queued is done, or the pass stopped; on one
+ * machine the mailer is done already, and they are read once.
+ */
+async function follow(
+  table: WaitlistTable,
+  id: string,
+  pass: number,
+  queued: AudienceCount,
+  { bar, io, started, inAws }: { bar: ProgressBar; io: AnnounceIo; started: number; inAws: boolean },
+): Promise<number> {
+  const planned = countedTotal(queued.send);
   for (;;) {
     const current = await readState(table, id);
-    const { progress, sent } = await sentSoFar();
-    bar.update(countedTotal(sent), planned);
+    const progress = await readProgress(table, id, pass);
+    bar.update(countedTotal(sentOf(progress)), planned);
     if (current?.pass !== pass) {
       bar.finish();
       io.out(`A newer pass of ${id} took over; it sends to whoever is still owed.\n`);
       return 0;
     }
-    if (current.stopReason !== undefined || processedTotal(progress) >= planned) {
-      await report(performance.now() - started);
+    if (current.stopReason !== undefined || processedTotal(progress) >= planned || !inAws) {
+      bar.finish();
+      io.out(summary(sentOf(progress), queued, progress, performance.now() - started));
       if (progress.failed > 0)
         io.out(`Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`);
       if (current.stopReason === undefined) return 0;
-      io.out(
-        `Stopped in AWS: ${current.stopReason}. Fix it, then run the same command again to send the rest.\n`,
-      );
+      io.out(`Stopped: ${current.stopReason}. Run the same command again to send the rest.\n`);
       return 1;
     }
     try {
@@ -482,9 +516,28 @@ async function queueAndFollow(
     } catch {
       bar.finish();
       io.out(
-        'Stopped following; the send goes on in AWS. The same command again queues whoever is still owed as a new pass, and follows that.\n',
+        'Stopped following; the send goes on in AWS. Run the same command again to follow it, or with --stop to stop it.\n',
       );
       return 0;
     }
   }
+}
+
+/** `--stop`: the pass under way sends none of its remaining mails (the mailer reads it within seconds). */
+async function stopPass(table: WaitlistTable, id: string, io: AnnounceIo): Promise<number> {
+  const state = await readState(table, id);
+  if (!state) throw new AnnounceError(`there is no send of ${id} to stop`);
+  await table.client.send(
+    new UpdateCommand({
+      TableName: table.tableName,
+      Key: { email: announcementStateKey(id) },
+      UpdateExpression: 'SET stopReason = :reason',
+      ConditionExpression: 'pass = :pass',
+      ExpressionAttributeValues: { ':reason': 'stopped by the operator', ':pass': state.pass },
+    }),
+  );
+  io.out(
+    `Stopped pass ${state.pass} of ${id}: none of its remaining mails is sent. --send later sends to whoever is still owed.\n`,
+  );
+  return 0;
 }

@@ -61,12 +61,14 @@ Commands:
                      per language (--preview DIR, default <folder>/preview) and who would get it.
                      --test-to ADDRESS: one mail per language to that address only
                      --send: to every confirmed person who has not had it, in their language; run it
-                     again to finish a stopped run (nobody gets two). With --table the send runs in AWS
-                     and the tool follows it (Ctrl-C stops following, not sending)
+                     again to finish a stopped run (nobody gets two). With --table the tool queues it
+                     for the mailer in AWS and follows it (Ctrl-C stops following, not sending; run it
+                     again to follow it again)
+                     --stop: with --table, the send under way sends none of its remaining mails
                      --resend-unknown: with --send, also to those whose send an earlier run left
                      unknown (a crash during their send): some of them may get the mail twice
-                     --rate N: mails per second (default: locally SES_MAX_SEND_RATE or no limit, with
-                     --table the account's SES maximum send rate)
+                     --rate N: mails per second at most (default: as fast as SES's maximum send rate
+                     lets, locally SES_MAX_SEND_RATE or no limit)
   preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
                      alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
                      the stack Mandje itself (--region), exits 1 when anything blocks the launch
@@ -97,6 +99,7 @@ const OPTIONS = {
   days: { type: 'string' },
   'test-to': { type: 'string' },
   send: { type: 'boolean' },
+  stop: { type: 'boolean' },
   'resend-unknown': { type: 'boolean' },
   rate: { type: 'string' },
   preview: { type: 'string' },
@@ -145,11 +148,14 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     if (values.send && values['test-to'] !== undefined)
       throw new UsageError('use either --send or --test-to, not both');
     if (values['resend-unknown'] && !values.send) throw new UsageError('--resend-unknown needs --send');
+    if (values.stop && (values.send || values['test-to'] !== undefined))
+      throw new UsageError('--stop stops a send: it takes neither --send nor --test-to');
     command = {
       name,
       folder: rest[0],
       send: values.send === true,
       ...(values['resend-unknown'] ? { resendUnknown: true } : {}),
+      ...(values.stop ? { stop: true } : {}),
       ...(values['test-to'] !== undefined ? { testTo: values['test-to'] } : {}),
       ...(values.rate !== undefined ? { rate: parseRate(values.rate) } : {}),
       ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
@@ -168,7 +174,7 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
     throw new UsageError('--confirmed applies to export only');
   if (values.days !== undefined && command.name !== 'stats')
     throw new UsageError('--days applies to stats only');
-  for (const option of ['test-to', 'send', 'resend-unknown', 'rate', 'preview'] as const)
+  for (const option of ['test-to', 'send', 'stop', 'resend-unknown', 'rate', 'preview'] as const)
     if (values[option] !== undefined && command.name !== 'announce')
       throw new UsageError(`--${option} applies to announce only`);
   if (command.name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))

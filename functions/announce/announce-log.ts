@@ -1,5 +1,5 @@
 /**
- * One JSON line per step of an announcement inside AWS: what happened, counts, and the fault's class and
+ * One JSON line per step of an announcement in the mailer: what happened, counts, and the fault's class and
  * name. Never an address.
  */
 export function logAnnouncement(

@@ -26,8 +26,15 @@ const STATE_MAX_AGE_MS = 10_000;
 /** Faults that the same send will meet again and again: the pass stops. */
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
-type Tally = { sent_nl: number; sent_en: number; not_owed: number; failed: number; unrecorded: number };
-const emptyTally = (): Tally => ({ sent_nl: 0, sent_en: 0, not_owed: 0, failed: 0, unrecorded: 0 });
+type Tally = Record<'sent_nl' | 'sent_en' | 'not_owed' | 'refused' | 'failed' | 'unrecorded', number>;
+const emptyTally = (): Tally => ({
+  sent_nl: 0,
+  sent_en: 0,
+  not_owed: 0,
+  refused: 0,
+  failed: 0,
+  unrecorded: 0,
+});
 
 /** What became of one recipient's message. */
 export type AnnouncementOutcome = 'done' | 'retry' | 'refused';
@@ -134,7 +141,7 @@ export function announcementBatch(
         );
         if (outcome === 'not_owed') tally.not_owed++;
         else if (outcome === 'refused') {
-          tally.not_owed++;
+          tally.refused++;
           return 'refused';
         } else tally[`sent_${outcome.sent}`]++;
         return 'done';

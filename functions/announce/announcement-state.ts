@@ -19,7 +19,7 @@ export const announcementSchema = z.object({
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
 /**
- * What the mailer reads of an announcement sent on AWS: the texts, the rate and the pass, as the operator's
+ * What the mailer reads of an announcement being sent: the texts, the rate and the pass, as the operator's
  * tool wrote them, and why the pass stopped, if it did.
  */
 export const stateSchema = z.object({
@@ -45,8 +45,15 @@ export const stateSchema = z.object({
   pass: z.number().check(z.int(), z.positive()),
   /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
   resendUnknownBefore: z.optional(z.string()),
-  /** Set by the mailer when a fault no retry will fix stopped the pass. */
+  /** Set by the mailer when a fault no retry will fix stopped the pass, or by the operator (`--stop`). */
   stopReason: z.optional(z.string()),
+  /** Who the pass queued, and who it skipped and why: written once every message is queued. */
+  queued: z.optional(
+    z.object({
+      send: z.record(z.string(), z.number()),
+      skipped: z.record(z.string(), z.number()),
+    }),
+  ),
 });
 export type AnnouncementState = z.infer<typeof stateSchema>;
 
@@ -63,6 +70,8 @@ export const progressSchema = z.object({
   sent_en: counter,
   /** Messages for people who needed none any more: sent before, left, suppressed, or a duplicate. */
   not_owed: counter,
+  /** Mails the mail service refused for good: their people are marked, and never tried again. */
+  refused: counter,
   /** Sends that failed and went back to the queue (or, after retries, to the dead-letter queue). */
   failed: counter,
   /**
@@ -94,4 +103,4 @@ export function newPassState(
 }
 
 export const processedTotal = (progress: Progress) =>
-  progress.sent_nl + progress.sent_en + progress.not_owed + progress.unrecorded;
+  progress.sent_nl + progress.sent_en + progress.not_owed + progress.refused + progress.unrecorded;

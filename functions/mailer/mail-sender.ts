@@ -23,8 +23,8 @@ import { type Lane, type SendSlots, sendUntilNotThrottled } from './send-slots';
  * with why. A mail that leaves more than LATE_MAIL_MINUTES after it was asked for is still sent, and
  * counted late.
  *
- * The queue itself is the caller's: SQS on AWS (handler.ts), the table's own records on one machine
- * (local/local-mail.ts).
+ * The queue itself is the caller's: SQS on AWS (handler.ts); on one machine the table's own records for the
+ * runner's mails, and the operator's tool for an announcement (local/local-mail.ts).
  */
 
 /** Why a message can never be sent. */
@@ -132,7 +132,8 @@ export function mailSender(settings: MailSenderSettings) {
 
   return async function handle(
     event: SQSEvent,
-    context: { awsRequestId?: string; getRemainingTimeInMillis(): number },
+    /** `signal`: on one machine, the caller stopping (no Lambda time runs out there). */
+    context: { awsRequestId?: string; getRemainingTimeInMillis(): number; signal?: AbortSignal },
   ): Promise<SQSBatchResponse> {
     const { slots, quota } = await settings.pace();
     const requestId = context.awsRequestId;
@@ -185,7 +186,11 @@ export function mailSender(settings: MailSenderSettings) {
       const waitTurn = () => {
         // A wait for a slot ends with the invocation's time: the mail is then tried again from its queue.
         const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
-        const signal = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
+        const timeout = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
+        const signal =
+          timeout && context.signal
+            ? AbortSignal.any([timeout, context.signal])
+            : (timeout ?? context.signal);
         return slots.acquire(lane, { bulkRate, signal });
       };
       const send = async (mail: OutgoingMail, { turnTaken = false } = {}): Promise<void> => {

@@ -79,6 +79,31 @@ describe('the mail path as AWS runs it', () => {
     expect(unknown).toBeLessThanOrEqual(20);
   });
 
+  it('stops a send under way when the operator says so, and the same command later sends the rest, nobody twice', async () => {
+    const people = await seedConfirmed(path, 400, 'halt.example');
+    const mailed = () => people.filter((email) => perRecipient().has(email)).length;
+    const sending = startAnnouncement(path, 'halt', { rate: 20 });
+    await path.until('the send is under way', () => mailed() >= 20);
+    const stop = startAnnouncement(path, 'halt', { send: false, stop: true });
+    expect(await stop.done).toBe(0);
+    expect(stop.output()).toMatch(/^Stopped pass 1 of halt/);
+    expect(await sending.done).toBe(1);
+    expect(sending.output()).toContain('Stopped: stopped by the operator.');
+    // The mailer reads the stop within ten seconds; the messages left on the queue are dropped as they come.
+    await path.until('the queue is drained', async () => {
+      const bulk = await path.queueDepth(path.stack.only('AWS::SQS::Queue', 'MailQueuesBulk'));
+      return bulk.visible + bulk.invisible === 0;
+    });
+    expect(mailed()).toBeLessThan(400);
+
+    const sentBefore = path.aws.ses.sent.length;
+    const rest = await runAnnouncement('halt');
+    expect(rest.code, rest.output).toBe(0);
+    const counts = perRecipient();
+    expect(people.filter((email) => counts.get(email) !== 1)).toEqual([]);
+    expect(rest.output).toContain(`Sent ${path.aws.ses.sent.length - sentBefore}:`);
+  });
+
   it('sends nothing again when the stream is read again from its start', async () => {
     const before = path.aws.ses.sent.length;
     const mapping = path.stack.mappings.find(

@@ -10,7 +10,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
-import { announce } from '../../operator/announce-command';
+import { type AnnounceRequest, announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
 import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
@@ -143,8 +143,14 @@ export async function startProductionPath(): Promise<ProductionPath> {
         for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
           for (const functionId of rule.functionIds)
             events = events.then(async () => {
-              for (let attempt = 1; attempt <= 3; attempt++)
-                if (!(await functions.get(functionId)?.invoke(event))?.error) return;
+              const target = functions.get(functionId);
+              if (!target) {
+                sources.errors.push(
+                  new Error(`${rule.id} invokes ${functionId}, which is not in the template`),
+                );
+                return;
+              }
+              for (let attempt = 1; attempt <= 3; attempt++) if (!(await target.invoke(event)).error) return;
               sources.errors.push(new Error(`${functionId} failed an event of ${rule.id} three times`));
             });
   };
@@ -292,12 +298,13 @@ function announcementFolder(id: string): string {
 export function startAnnouncement(
   path: ProductionPath,
   id: string,
+  request: Partial<AnnounceRequest> = {},
 ): { done: Promise<number>; output(): string } {
   let output = '';
   const done = announce(
     { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} },
     { kind: 'aws', tableName: path.tableName, region: path.stack.region },
-    { folder: announcementFolder(id), send: true, rate: 100 },
+    { folder: announcementFolder(id), send: true, rate: 100, ...request },
     {
       out: (text) => {
         output += text;

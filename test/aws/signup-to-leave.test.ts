@@ -167,6 +167,7 @@ describe('a mailbox that bounced or complained, as AWS runs it', () => {
       // Every record of the mailbox deleted (what `forget` does): signing up again still sends nothing.
       for (const email of [mailbox, again, listed])
         await deleteItem(path, path.tableName, { email: keyOf(email) });
+      expect(await recordOf(mailbox)).toBeUndefined();
       expect(await join(mailbox)).toEqual(control);
       await settled(mailbox, 'confirmation');
       const fresh = `${reason}+fresh@simulator.amazonses.com`;

@@ -532,6 +532,11 @@ describe('npm run waitlist on the local store', () => {
     [['stats', '--days', '2.5'], /--days needs a whole number of days from 1 to 366/],
     [['stats', '--days', '367'], /--days needs a whole number of days from 1 to 366/],
     [['count', '--days', '7'], /--days applies to stats only/],
+    [
+      ['announce', 'launch', '--stop', '--send'],
+      /--stop stops a send: it takes neither --send nor --test-to/,
+    ],
+    [['count', '--stop'], /--stop applies to announce only/],
   ])('answers the usage error %j with exit code 2 and the usage', async (args, reason) => {
     const result = await waitlistTool(args);
 

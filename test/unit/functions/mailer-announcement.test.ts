@@ -126,7 +126,7 @@ describe('the mailer: the announcement', () => {
       { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'announcement', reason: 'refused' },
     ]);
     expect(visibilityChanges()).toEqual([]);
-    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':not_owed': 1 });
+    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':refused': 1 });
   });
 
   it('counts each refusal as MailRefused, and goes on with the pass', async () => {
