@@ -103,6 +103,22 @@ describe('the mailer: the announcement', () => {
     expect(visibilityChanges()).toEqual([]);
   });
 
+  it('reads the state again for a pass newer than the one it read a moment ago, and sends it', async () => {
+    const { id, passedOn } = announcementSending({ pass: 1 });
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: 'bob@example.nl' } })
+      .rejects(new ConditionalCheckFailedException({ message: 'not confirmed', $metadata: {} }));
+    await deliver([recipient(id, 1, 'bob@example.nl')]);
+    // The operator's tool queues pass 2 within the seconds the mailer keeps pass 1's state.
+    passedOn();
+    personClaimable();
+
+    expect(await deliver([recipient(id, 2)])).toEqual({ batchItemFailures: [] });
+
+    expect(sends()).toHaveLength(1);
+    expect(progressOf(id, 2)[0]?.ExpressionAttributeValues).toMatchObject({ ':sent_en': 1 });
+  });
+
   it('lets a message go when the pass’s state is not there at all', async () => {
     expect(await deliver([recipient('never-planned')])).toEqual({ batchItemFailures: [] });
 

@@ -151,7 +151,12 @@ export function announcementSending(state: { rate?: number; pass?: number; stopR
     ...(state.stopReason ? { stopReason: state.stopReason } : {}),
   };
   stored(item);
-  return { id, stopped: () => stored({ ...item, stopReason: 'access_denied' }) };
+  return {
+    id,
+    stopped: () => stored({ ...item, stopReason: 'access_denied' }),
+    /** The tool queues the next pass. */
+    passedOn: () => stored({ ...item, pass: item.pass + 1 }),
+  };
 }
 
 /** The record of PERSON answers the link keys, then the announcement's claim, then the rest. */
