@@ -96,8 +96,8 @@ export function startLocalMail(options: {
   let moreInTable = false;
   /** The loop sending the waiting mails, a few at a time, while there are any. */
   let sending: Promise<void> | undefined;
-  let closing = false;
   const closed = new AbortController();
+  const closing = () => closed.signal.aborted;
   /** While mails fail: when the owed ones are tried again, and how long the next wait is. */
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = firstRetryDelay;
@@ -148,7 +148,7 @@ export function startLocalMail(options: {
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
     }
     failing = true;
-    if (retry || closing) return;
+    if (retry || closing()) return;
     retry = setTimeout(() => {
       retry = undefined;
       moreInTable = true;
@@ -170,7 +170,7 @@ export function startLocalMail(options: {
    * these are out.
    */
   async function sendOwed(): Promise<void> {
-    while (!closing) {
+    while (!closing()) {
       let failuresInRow = 0;
       // A pool, not batches: each sender takes the next address as soon as its mail is out, so a slot
       // is always claimed ahead and none goes unused while the others write.
@@ -185,7 +185,7 @@ export function startLocalMail(options: {
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
-      if (closing || failuresInRow >= FAILURES_PER_ROUND) return;
+      if (closing() || failuresInRow >= FAILURES_PER_ROUND) return;
       if (!moreInTable || retry) return;
       moreInTable = false;
       const read = await readOwed().then(
@@ -202,7 +202,7 @@ export function startLocalMail(options: {
 
   /** The oldest address waiting, taken off the list; none when there is none or the runner is stopping. */
   function nextWaiting(): string | undefined {
-    if (closing) return undefined;
+    if (closing()) return undefined;
     const [key] = waiting;
     if (key !== undefined) waiting.delete(key);
     return key;
@@ -212,7 +212,7 @@ export function startLocalMail(options: {
     sending ??= sendOwed().finally(() => {
       sending = undefined;
       // A signup that came in as the loop was ending.
-      if (waiting.size > 0 && !closing) startSending();
+      if (waiting.size > 0 && !closing()) startSending();
     });
   }
 
@@ -269,14 +269,13 @@ export function startLocalMail(options: {
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
-      if (key && !closing) owe(key);
+      if (key && !closing()) owe(key);
     },
     async close() {
-      closing = true;
       closed.abort();
       clearTimeout(retry);
       stopLimitSweep();
-      await Promise.allSettled([sending]);
+      await sending?.catch(() => undefined);
       client.destroy();
       store.client.destroy();
     },

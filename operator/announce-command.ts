@@ -10,6 +10,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig } from '#contract/site-config';
+import { stopPass } from '../functions/announce/announcement-batch';
 import {
   newPassState,
   type Progress,
@@ -174,7 +175,7 @@ export async function announce(
   const announcement = await readAnnouncement(request.folder);
   const settings = senderSettings(target);
   if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
-  if (request.stop) return stopPass(table, announcement.id, io);
+  if (request.stop) return stopSend(table, announcement.id, io);
   if (!request.send) return dryRun(table, target, announcement, request, settings, io);
   // Without --rate, as fast as the mailer's pace lets: SES's maximum send rate (locally SES_MAX_SEND_RATE).
   const rate = request.rate ?? Number.POSITIVE_INFINITY;
@@ -524,18 +525,10 @@ async function follow(
 }
 
 /** `--stop`: the pass under way sends none of its remaining mails (the mailer reads it within seconds). */
-async function stopPass(table: WaitlistTable, id: string, io: AnnounceIo): Promise<number> {
+async function stopSend(table: WaitlistTable, id: string, io: AnnounceIo): Promise<number> {
   const state = await readState(table, id);
   if (!state) throw new AnnounceError(`there is no send of ${id} to stop`);
-  await table.client.send(
-    new UpdateCommand({
-      TableName: table.tableName,
-      Key: { email: announcementStateKey(id) },
-      UpdateExpression: 'SET stopReason = :reason',
-      ConditionExpression: 'pass = :pass',
-      ExpressionAttributeValues: { ':reason': 'stopped by the operator', ':pass': state.pass },
-    }),
-  );
+  await stopPass(table, state, 'stopped by the operator');
   io.out(
     `Stopped pass ${state.pass} of ${id}: none of its remaining mails is sent. --send later sends to whoever is still owed.\n`,
   );

@@ -75,7 +75,15 @@ async function stateOf(
   return state;
 }
 
-async function stopPass(store: WaitlistStore, state: AnnouncementState, reason: string): Promise<void> {
+/**
+ * Stops the pass `state` holds, saying why: the mailer sends none of its remaining mails (a fault no retry
+ * fixes, or the operator's `--stop`).
+ */
+export async function stopPass(
+  store: WaitlistStore,
+  state: AnnouncementState,
+  reason: string,
+): Promise<void> {
   await store.client.send(
     new UpdateCommand({
       TableName: store.tableName,
