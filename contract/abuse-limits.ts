@@ -54,7 +54,7 @@ export const ORIGIN_VERIFY_HEADER = 'x-mandje-origin-verify';
  * The table that counts mails per delivery key: its key is the SHA-256 (hex) of the delivery key, never the
  * address, and each count is deleted by the table's time to live 24 hours after its newest mail. A mailbox
  * that bounced or complained is an item there too, under another hash of its delivery key and without an
- * expiry: it outlives the person's records. The mailer's send slots and its pause live there as well.
+ * expiry: it outlives the person's records. The mailer's pause lives there as well.
  */
 export const MAIL_LIMIT_TABLE_KEY = { name: 'deliveryKeyHash', type: 'S' } as const;
 export const MAIL_LIMIT_EXPIRY_ATTRIBUTE = 'expiresAt';

@@ -1,6 +1,6 @@
 /**
- * How mail leaves: one paced path for every mail (functions/mailer/send-slots.ts), shared by the functions,
- * the local runner, the stack's alarms and the operator's tool. See README "Capacity".
+ * How mail leaves: one sender for every mail (functions/mailer), keeping its pace in each instance
+ * (functions/mailer/pace.ts), shared by the functions, the stack and its alarms. See README "Capacity".
  */
 
 /**
@@ -8,6 +8,18 @@
  * few milliseconds late never puts one mail too many into a second.
  */
 export const PACE_SHARE = 0.98;
+
+/**
+ * How many mailer instances send each lane's mail at once on AWS (its event source's maximum concurrency,
+ * SQS's least): each instance keeps this share of the lane's rate, so the lane keeps all of it.
+ */
+export const MAILER_CONCURRENCY = 2;
+
+/**
+ * The share of SES's rate the announcement takes. The rest is headroom for confirmations, which go at the
+ * full rate when no announcement is sent: one that comes while it is leaves within a second or two.
+ */
+export const BULK_SHARE = 0.75;
 
 /**
  * A mail that leaves longer than this after it was asked for is late: still sent, and counted (the

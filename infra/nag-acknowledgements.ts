@@ -104,7 +104,7 @@ export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
         construct: mailer.mailLimitTable,
         rule: rule('DDB3'),
         reason:
-          'The mail limit table holds hashes only: counts and send slots that expire within a day, and suppressed mailboxes, which no function deletes and which are kept when the stack goes (the table is retained).',
+          'The mail limit table holds hashes only: counts that expire within a day, and suppressed mailboxes, which no function deletes and which are kept when the stack goes (the table is retained).',
       },
       {
         construct: mailer.handler.role ?? mailer.handler,

@@ -12,9 +12,7 @@ import { readRequestBody } from '../functions/http/request-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import { type MailTransport, outboxTransport } from '../functions/mailer/mail-transport';
-import { sendSlots } from '../functions/mailer/send-slots';
 import type { WaitlistStore } from '../functions/store/store-client';
-import { sesRateLimited } from './announce-throttle';
 import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
@@ -26,9 +24,8 @@ import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-
  * one (functions/mailer/mail-sender.ts, handed the queue messages SQS would hand it), with the outbox for a
  * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link.
  *
- * It keeps SES's pace as the mailer does on AWS: with SES_MAX_SEND_RATE (mails per second) the outbox
- * refuses mail above that rate as SES does (a ThrottlingException), and the mailer keeps under it, through
- * the same send slots the operator's tool uses for an announcement, confirmations first.
+ * There is no SES here, and no rate to keep: mail goes as fast as the outbox takes it (SES's pace and its
+ * throttling run on the production path, test/aws).
  *
  * A mail that fails (a full or unwritable outbox, the store away) stays owed and is tried again, at
  * growing intervals, until it goes out: no restart needed. A mail that can never be sent (SES refused it
@@ -56,14 +53,6 @@ const FAILURES_PER_ROUND = 3;
 /** Mails under way at once: their sends and store writes overlap, their starts keep the pace. */
 const IN_FLIGHT = 8;
 
-/** SES's maximum send rate on this machine (SES_MAX_SEND_RATE), or none. */
-export function localMaxSendRate(value = process.env.SES_MAX_SEND_RATE): number | undefined {
-  if (!value) return undefined;
-  const rate = Number(value);
-  if (!(rate > 0)) throw new Error('SES_MAX_SEND_RATE must be a number of mails per second above 0');
-  return rate;
-}
-
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
@@ -79,15 +68,12 @@ export function startLocalMail(options: {
   maxWaiting?: number;
   /** The first wait after a failure (then doubled, up to ten seconds). */
   retryDelayMs?: number;
-  /** SES's maximum send rate to act as (default: SES_MAX_SEND_RATE, else none). */
-  maxSendRate?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
 }): LocalMail {
   const { outboxDir, print = console.log, maxWaiting = MAX_WAITING } = options;
   const deadLetterDir = options.deadLetterDir ?? join(outboxDir, '..', 'dead-letters');
   const firstRetryDelay = options.retryDelayMs ?? RETRY_DELAY_MS.first;
-  const maxSendRate = options.maxSendRate ?? localMaxSendRate();
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
   /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
@@ -124,7 +110,6 @@ export function startLocalMail(options: {
     transport: options.transport ?? outboxTransport(outboxDir, { print }),
     deadLetterDir,
     print,
-    ...(maxSendRate !== undefined ? { maxSendRate } : {}),
   });
 
   /** Hands the mailer the mails the records under `keys` owe; false when any failed (they stay owed). */
@@ -284,8 +269,7 @@ export function startLocalMail(options: {
 
 /**
  * The real mailer (functions/mailer/mail-sender.ts) on one machine, for the runner's mails and the operator's
- * announcement alike: `transport` for SES, refusing above `maxSendRate` as SES would; the pace every mail
- * here keeps, through the send slots of the store's limit table (confirmations first); the mails that can
+ * announcement alike: `transport` for SES, with no pace but the announcement's own rate; the mails that can
  * never be sent kept in `deadLetterDir` with why, as the dead-letter queue keeps them on AWS. It is handed
  * the bodies of queue messages, as SQS hands them, and answers how many failed (they stay owed). `stop`:
  * no mail starts once it is aborted, and a wait for a turn ends, as when a Lambda's time runs out.
@@ -298,11 +282,9 @@ export function localMailer(options: {
   transport: MailTransport;
   deadLetterDir: string;
   print: (line: string) => void;
-  maxSendRate?: number;
 }): (bodies: unknown[], stop: AbortSignal) => Promise<number> {
-  const { deadLetterDir, maxSendRate } = options;
+  const { deadLetterDir } = options;
   const limits = { client: options.store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
-  const slots = sendSlots(limits, maxSendRate ?? Number.POSITIVE_INFINITY);
   const mailer = mailSender({
     store: options.store,
     limits,
@@ -310,9 +292,9 @@ export function localMailer(options: {
     mailFrom: options.mailFrom,
     contactEmail: options.contactEmail,
     brandName: BRAND_NAME,
-    transport: maxSendRate === undefined ? options.transport : sesRateLimited(options.transport, maxSendRate),
-    // No quota for a day here: nothing holds the announcement back for the confirmations.
-    pace: async () => ({ slots }),
+    transport: options.transport,
+    // No SES rate and no quota for a day here: nothing holds the announcement back for the confirmations.
+    pace: async () => ({ rate: Number.POSITIVE_INFINITY, instances: 1 }),
     queue: {
       async deadLetter(record, mailClass, reason) {
         await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });

@@ -32,11 +32,10 @@ import {
 import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
-import { type MailTransport, outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
-import { sendUntilNotThrottled } from '../functions/mailer/send-slots';
+import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
+import { sendUntilNotThrottled } from '../functions/mailer/pace';
 import { errorNameOf } from '../functions/telemetry/fault-class';
-import { sesRateLimited } from '../local/announce-throttle';
-import { localMailer, localMaxSendRate } from '../local/local-mail';
+import { localMailer } from '../local/local-mail';
 import { type ProgressBar, progressBar } from './announce-progress';
 import { STACK_NAME } from './preflight-launch';
 import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
@@ -95,20 +94,8 @@ function senderSettings(target: WaitlistTarget) {
   };
 }
 
-/** Mail on this machine: the runner's outbox, refusing above SES_MAX_SEND_RATE as SES would. */
-function localTransport(dataDir: string): MailTransport {
-  const outbox = outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
-  const maxRate = sesMaxSendRateFromEnvironment();
-  return maxRate === undefined ? outbox : sesRateLimited(outbox, maxRate);
-}
-
-function sesMaxSendRateFromEnvironment(): number | undefined {
-  try {
-    return localMaxSendRate();
-  } catch (error) {
-    throw new AnnounceError((error as Error).message);
-  }
-}
+/** Mail on this machine: the runner's outbox. */
+const localTransport = (dataDir: string) => outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
 
 export class AnnounceError extends Error {
   override name = 'WaitlistToolError';
@@ -177,7 +164,7 @@ export async function announce(
   if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
   if (request.stop) return stopSend(table, announcement.id, io);
   if (!request.send) return dryRun(table, target, announcement, request, settings, io);
-  // Without --rate, as fast as the mailer's pace lets: SES's maximum send rate (locally SES_MAX_SEND_RATE).
+  // Without --rate, as fast as the mailer's pace lets: its share of SES's maximum send rate (locally, none).
   const rate = request.rate ?? Number.POSITIVE_INFINITY;
   const resendUnknown = request.resendUnknown === true;
   const send =
@@ -312,14 +299,12 @@ function localQueue(
   dataDir: string,
   { signal, out }: AnnounceIo,
 ): (messages: RecipientMessage[]) => Promise<void> {
-  const maxSendRate = sesMaxSendRateFromEnvironment();
   const send = localMailer({
     store: table,
     ...settings,
-    transport: outboxTransport(join(dataDir, 'outbox'), { print: () => {} }),
+    transport: localTransport(dataDir),
     deadLetterDir: join(dataDir, 'dead-letters'),
     print: (line) => out(`${line}\n`),
-    ...(maxSendRate !== undefined ? { maxSendRate } : {}),
   });
   return async (messages) => {
     for (let start = 0; start < messages.length; start += SENDS_IN_FLIGHT) {

@@ -68,7 +68,7 @@ Commands:
                      --resend-unknown: with --send, also to those whose send an earlier run left
                      unknown (a crash during their send): some of them may get the mail twice
                      --rate N: mails per second at most (default: as fast as SES's maximum send rate
-                     lets, locally SES_MAX_SEND_RATE or no limit)
+                     lets, leaving some for confirmations; locally no limit)
   preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
                      alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
                      the stack Mandje itself (--region), exits 1 when anything blocks the launch

@@ -18,7 +18,7 @@ import type { ResendUnknownBefore } from './audience';
 /** Who the announcement comes from and where its links lead: the same for every recipient. */
 export interface AnnouncementSender extends MailSettings {
   /**
-   * Resolves when the pace lets the next mail go (send-slots.ts). Waited for before the person is claimed,
+   * Resolves when the pace lets the next mail go (pace.ts). Waited for before the person is claimed,
    * so a crash strands only the mails inside `send`, not the pace's queue of claims.
    */
   waitTurn(): Promise<void>;

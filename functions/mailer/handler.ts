@@ -2,11 +2,11 @@ import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
+import { MAILER_CONCURRENCY } from '#contract/mail-pace';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { DailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
-import { sendSlots } from './send-slots';
 
 /**
  * The mailer on AWS: mail-sender.ts reading the priority queue (confirmation and leave-link mails, put
@@ -35,7 +35,8 @@ async function readPace(): Promise<MailPace> {
   const rate = setting > 0 ? setting : reported && reported > 0 ? reported : 1;
   const max24HourSend = SendQuota?.Max24HourSend;
   return {
-    slots: sendSlots(limits, rate),
+    rate,
+    instances: MAILER_CONCURRENCY,
     ...(max24HourSend !== undefined
       ? { quota: new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate) }
       : {}),

@@ -7,7 +7,7 @@ import { DAILY_QUOTA_EXCEEDED } from '../telemetry/fault-class';
 /**
  * Sending paused for every sender, after SES answered a send with a fault of the account's set-up
  * (fault-class.ts setupFaultOf): until it is fixed every mail would meet it, and none is the person's.
- * The pause is one item in the limit table, beside the send slots (`#pause`: `until`, in ms since the
+ * The pause is one item in the limit table, beside the mailbox counts (`#pause`: `until`, in ms since the
  * epoch, and `reason`, an error's name), so every process sending through mail-sender.ts (the mailer's
  * instances on AWS, the runner on one machine) stops calling SES; each reads it at most every few
  * seconds. A mail is not sent while it lasts: its message goes back to its queue, still owed. When it

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
+import { BULK_SHARE, LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
@@ -8,12 +8,12 @@ import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
 import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
+import { Pace, sendUntilNotThrottled } from './pace';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';
-import { type Lane, type SendSlots, sendUntilNotThrottled } from './send-slots';
 
 /**
  * The one sender of every mail: the priority lane's confirmation and leave-link mails, and the bulk lane's
- * announcement, each at the pace every mail keeps (send-slots.ts), the priority lane first. What has not
+ * announcement, each at its share of SES's rate (MailPace), kept in this instance (pace.ts). What has not
  * gone yet stays on its queue: a mail SES throttles waits and goes again; a fault that may pass (the store
  * away, SES failing) returns the message to its queue, to be tried again later and later; a fault of the
  * account's set-up pauses all sending (mail-pause.ts), and the messages wait on their queues meanwhile, as
@@ -26,6 +26,9 @@ import { type Lane, type SendSlots, sendUntilNotThrottled } from './send-slots';
  * The queue itself is the caller's: SQS on AWS (handler.ts); on one machine the table's own records for the
  * runner's mails, and the operator's tool for an announcement (local/local-mail.ts).
  */
+
+/** The priority lane's mails (confirmations, leave links) and the bulk lane's (the announcement). */
+type Lane = 'priority' | 'bulk';
 
 /** Why a message can never be sent. */
 export type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable' | 'failing';
@@ -45,13 +48,22 @@ export interface MailSenderSettings extends MailSettings {
   now?: () => Date;
 }
 
+/**
+ * SES's maximum send rate, and how many instances send each lane at once (the event sources' maximum
+ * concurrency): each instance paces the priority lane at its share of the whole rate, and the bulk lane at
+ * its share of BULK_SHARE of it (or of the announcement's own rate, when lower). An announcement under way
+ * thus leaves headroom for confirmations; where they need more, SES says "slow down" and they go a moment
+ * later.
+ */
 export interface MailPace {
-  slots: SendSlots;
+  /** Mails per second (Infinity: none, as on one machine). */
+  rate: number;
+  instances: number;
   /** SES's quota for 24 hours; none on one machine. */
   quota?: DailyQuota;
 }
 
-/** Sends in flight at once: each waits for SES, while the slots space their starts. */
+/** Sends in flight at once: each waits for SES, while the pace spaces their starts. */
 const CONCURRENCY = 8;
 /** Left for writing the counts when the invocation is about to end. */
 export const TIME_MARGIN_MS = 15_000;
@@ -127,6 +139,16 @@ export function mailSender(settings: MailSenderSettings) {
   const { queue, transport } = settings;
   const now = settings.now ?? (() => new Date());
   const pause = mailPause(settings.limits, () => now().getTime());
+  /** Each lane's pace in this instance, kept across invocations; made again when its rate changes. */
+  const paces = new Map<Lane, Pace>();
+  const paceOf = (lane: Lane, perSecond: number) => {
+    let pace = paces.get(lane);
+    if (pace?.perSecond !== perSecond) {
+      pace = new Pace(perSecond);
+      paces.set(lane, pace);
+    }
+    return pace;
+  };
   /** Whether this process holds the bulk lane back for the quota's reserve: counted once when it starts. */
   let reserveHeld = false;
 
@@ -135,7 +157,7 @@ export function mailSender(settings: MailSenderSettings) {
     /** `signal`: on one machine, the caller stopping (no Lambda time runs out there). */
     context: { awsRequestId?: string; getRemainingTimeInMillis(): number; signal?: AbortSignal },
   ): Promise<SQSBatchResponse> {
-    const { slots, quota } = await settings.pace();
+    const { rate, instances, quota } = await settings.pace();
     const requestId = context.awsRequestId;
     const timeShort = () => context.getRemainingTimeInMillis() < TIME_MARGIN_MS;
     const failures: string[] = [];
@@ -182,16 +204,19 @@ export function mailSender(settings: MailSenderSettings) {
         });
       await retry(record, Math.max(held.seconds, retrySeconds(receives(record), PAUSED_FIRST_SECONDS)));
     };
-    const paced = (lane: Lane, bulkRate?: number, count?: (n: number) => void) => {
+    const paced = (lane: Lane, bulkRate = Number.POSITIVE_INFINITY, count?: (n: number) => void) => {
+      const laneRate =
+        lane === 'priority' ? rate * PACE_SHARE : Math.min(rate * PACE_SHARE * BULK_SHARE, bulkRate);
+      const pace = paceOf(lane, laneRate / instances);
       const waitTurn = () => {
-        // A wait for a slot ends with the invocation's time: the mail is then tried again from its queue.
+        // A wait for a turn ends with the invocation's time: the mail is then tried again from its queue.
         const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
         const timeout = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
         const signal =
           timeout && context.signal
             ? AbortSignal.any([timeout, context.signal])
             : (timeout ?? context.signal);
-        return slots.acquire(lane, { bulkRate, signal });
+        return pace.turn(signal);
       };
       const send = async (mail: OutgoingMail, { turnTaken = false } = {}): Promise<void> => {
         const { throttled } = await sendUntilNotThrottled(

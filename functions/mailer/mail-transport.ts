@@ -9,7 +9,7 @@ import { faultClassOf } from '../telemetry/fault-class';
 /** What every sender of mail works with: the tables, the site its links lead to, and whom it names. */
 export interface MailSettings {
   store: WaitlistStore;
-  /** The mail limit table: the per-mailbox limit, the suppressed mailboxes, the pause and the send slots. */
+  /** The mail limit table: the per-mailbox limit, the suppressed mailboxes, and the pause. */
   limits: WaitlistStore;
   /** The site's origin: the mails' links point there. */
   siteUrl: string;
@@ -56,7 +56,7 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOS
  * delivery figures are kept there). The message is sent as it was composed.
  */
 export function sesTransport(configurationSetName: string | undefined): MailTransport {
-  // One attempt: a throttled send waits for a new slot (send-slots.ts), and any other failure goes back to
+  // One attempt: a throttled send waits for its next turn (pace.ts), and any other failure goes back to
   // its queue; the SDK's own retries would send outside the pace exactly when SES asks to slow down.
   const client = new SESv2Client({ maxAttempts: 1 });
   return {

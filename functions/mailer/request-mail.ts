@@ -22,7 +22,7 @@ import { type MailboxSuppression, mailboxSuppression } from './mailbox-suppressi
  * three steps:
  * 1. claim: the record's link keys (made at its first mail of any kind) and the new token's hash, in
  *    flight, are stored, unless a newer request, a confirmation or a bounce came in meanwhile;
- * 2. send, at the pace every mail keeps (send-slots.ts);
+ * 2. send, at its lane's pace (pace.ts);
  * 3. mark it sent: the token joins the record's mailed tokens, and the request is done (mailedRequestId).
  * A failure at any step leaves the request owed: the queue hands it over again. A mailbox past its limit
  * (mail-limit.ts: confirmations and leave links share it) gets no mail, and none is owed; a mailbox that

@@ -12,7 +12,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
+import { MAIL_QUEUE_RETENTION_DAYS, MAILER_CONCURRENCY } from '#contract/mail-pace';
 import type { WaitlistRecord, WaitlistStatus } from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 import type { MailQueues } from './mail-queues';
@@ -35,7 +35,7 @@ export interface MailerProps {
   logRetention: RetentionDays;
 }
 
-/** The mailer's invocation: a batch of mails, each waiting for its send slot at SES's pace. */
+/** The mailer's invocation: a batch of mails, each waiting for its turn at its share of SES's pace. */
 export const MAILER_TIMEOUT = Duration.minutes(3);
 
 /**
@@ -44,9 +44,9 @@ export const MAILER_TIMEOUT = Duration.minutes(3);
  *   later signup of a pending address, a leave-link request) on the priority queue. It may read the stream,
  *   send to that queue and to its own dead-letter queue, and nothing else: no SES, no table writes.
  * - `mailer` reads both queues (the priority queue, and the bulk queue the operator's tool fills with an announcement)
- *   and sends each mail through SES at the account's maximum send rate, priority first. The send slots,
- *   the priority lane's hold and the per-mailbox limit (MAILS_PER_MAILBOX) are items of the mail limit
- *   table, so two invocations per queue share one pace. A mail that can never be sent it moves to the
+ *   and sends each mail through SES at the account's maximum send rate, each of its MAILER_CONCURRENCY
+ *   invocations per queue at its share, the announcement at most BULK_SHARE of it. The per-mailbox limit
+ *   (MAILS_PER_MAILBOX) and the pause are items of the mail limit table. A mail that can never be sent it moves to the
  *   dead-letter queue itself. It may send as the sender's identity through its configuration set, read
  *   SES's account (its daily quota, and its rate without `maxSendRate`), read and update records, put,
  *   read and update items of the limit table, consume the two queues and send to the dead-letter queue;
@@ -61,7 +61,7 @@ export class Mailer extends Construct {
   /**
    * The limit table: mails per mailbox in the last 24 hours, by the SHA-256 of its delivery key
    * (#contract/abuse-limits), the mailboxes that bounced or complained (written by mail-events), and the
-   * send slots and priority hold that pace the mailer.
+   * mailer's pause.
    */
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
@@ -72,7 +72,7 @@ export class Mailer extends Construct {
     const { sender, table, queues } = props;
     this.queues = queues;
 
-    // Hashes only. The counts and slots expire within a day; the suppressed mailboxes are kept for good,
+    // Hashes only. The counts expire within a day; the suppressed mailboxes are kept for good,
     // and no function deletes them, so the table outlives the stack, as the waitlist does (a stack deleted
     // and deployed again must not mail an inbox that complained), without backups.
     this.mailLimitTable = new Table(this, 'MailLimitTable', {
@@ -149,7 +149,7 @@ export class Mailer extends Construct {
       description:
         'Mailer: send every mail (confirmations, leave links, announcements) from the mail queues at the SES rate',
       memorySize: 256,
-      // A batch waits for its send slots; what the time left cannot send goes back to its queue.
+      // A batch waits for its turns; what the time left cannot send goes back to its queue.
       timeout: MAILER_TIMEOUT,
       environment: {
         TABLE_NAME: table.tableName,
@@ -178,7 +178,7 @@ export class Mailer extends Construct {
           actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
           resources: [table.tableArn],
         }),
-        // Send slots are conditional puts, the priority hold a put and a read, the mailbox limit an update.
+        // The pause is a put and a read, the mailbox limit a read and an update.
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
@@ -193,14 +193,14 @@ export class Mailer extends Construct {
       logRetention: props.logRetention,
     });
     this.handler = mailer.function;
-    // No reserved concurrency: the pace lives in the limit table, so invocations may run side by side. Two
-    // per queue keep each lane going while one waits for slots. Consuming a queue grants
-    // sqs:ChangeMessageVisibility, with which the mailer sets a message's backoff.
+    // MAILER_CONCURRENCY invocations per queue at most: each keeps that share of its lane's pace
+    // (functions/mailer/mail-sender.ts). Consuming a queue grants sqs:ChangeMessageVisibility, with which
+    // the mailer sets a message's backoff.
     this.handler.addEventSource(
       new SqsEventSource(queues.priority, {
         batchSize: 10,
         reportBatchItemFailures: true,
-        maxConcurrency: 2,
+        maxConcurrency: MAILER_CONCURRENCY,
       }),
     );
     this.handler.addEventSource(
@@ -208,7 +208,7 @@ export class Mailer extends Construct {
         batchSize: 10,
         maxBatchingWindow: Duration.seconds(1),
         reportBatchItemFailures: true,
-        maxConcurrency: 2,
+        maxConcurrency: MAILER_CONCURRENCY,
       }),
     );
   }

@@ -17,7 +17,8 @@ import type { Call, RoleChecker } from './role-check';
  * - SQS: fauxqs, with real receive counts and visibility timeouts.
  * - SES v2: the few calls the mailer makes (SendEmail, GetAccount), answered here with SES's real error
  *   shapes (x-amzn-ErrorType) when a scenario sets a fault: throttling, the daily quota, a sender not
- *   verified, access denied. It keeps every mail it accepted.
+ *   verified, access denied. As SES, it throttles a send above the account's MaxSendRate in any second.
+ *   It keeps every mail it accepted.
  * Every call is signed with the caller's name as its access key (each function gets its logical id), so
  * the endpoint knows who calls: it records the call's IAM action and resource, asks the role checker, and
  * answers AccessDeniedException, as AWS would, when the role does not allow it.
@@ -34,6 +35,8 @@ export interface SentMail {
   to: string[];
   raw: string;
   configurationSet?: string;
+  /** When SES accepted it (Date.now()). */
+  at: number;
 }
 
 export interface AwsEmulators {
@@ -43,7 +46,10 @@ export interface AwsEmulators {
   ses: {
     sent: SentMail[];
     fault: SesFault | undefined;
+    /** The account's quota; above MaxSendRate mails in any second, a send is throttled, as SES does. */
     quota: { Max24HourSend: number; MaxSendRate: number };
+    /** Sends refused for the rate. */
+    throttled: number;
     /** Told of each mail SES accepted, with SES's Message-ID for it. */
     onSent?: (mail: SentMail & { messageId: string }) => void;
   };
@@ -198,7 +204,10 @@ export async function startAwsEmulators(region: string, roles: RoleChecker): Pro
     sent: [],
     fault: undefined,
     quota: { Max24HourSend: 50_000, MaxSendRate: 50 },
+    throttled: 0,
   };
+  /** When the mails of the last second were accepted, oldest first. */
+  const lastSecond: number[] = [];
 
   function answerSes(path: string, method: string, body: Record<string, unknown>) {
     if (path === '/v2/email/account' && method === 'GET')
@@ -220,12 +229,21 @@ export async function startAwsEmulators(region: string, roles: RoleChecker): Pro
       const error = SES_ERRORS['daily-quota'];
       return { status: error.status, type: error.type, body: { message: error.message } };
     }
+    const at = Date.now();
+    while (lastSecond.length > 0 && (lastSecond[0] as number) <= at - 1_000) lastSecond.shift();
+    if (lastSecond.length >= ses.quota.MaxSendRate) {
+      ses.throttled++;
+      const error = SES_ERRORS.throttle;
+      return { status: error.status, type: error.type, body: { message: error.message } };
+    }
+    lastSecond.push(at);
     const content = body.Content as { Raw: { Data: string } };
     const mail: SentMail = {
       from: String(body.FromEmailAddress),
       to: (body.Destination as { ToAddresses: string[] }).ToAddresses,
       raw: Buffer.from(content.Raw.Data, 'base64').toString('utf8'),
       ...(body.ConfigurationSetName ? { configurationSet: String(body.ConfigurationSetName) } : {}),
+      at,
     };
     const messageId = randomUUID();
     ses.sent.push(mail);

@@ -294,7 +294,7 @@ describe('the mailer, the one sender of every mail', () => {
 });
 
 describe('the mail limit table', () => {
-  it('is written by the mailer (send slots, the hold, the per-mailbox count) and by mail-events (a suppressed mailbox, put only)', () => {
+  it('is written by the mailer (the pause, the per-mailbox count) and by mail-events (a suppressed mailbox, put only)', () => {
     const limitTableArn = JSON.stringify(arnOf(ids.mailLimitTable));
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
     const granting = policies.flatMap((policy) =>

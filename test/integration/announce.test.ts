@@ -273,24 +273,6 @@ describe('npm run waitlist -- announce, on the local store', () => {
     const announcing = await announcingOf(dataDir);
     expect(confirmed.filter(({ email }) => announcing.get(email) !== undefined)).toEqual([]);
   });
-
-  it('backs off when the mail service throttles, and finishes', async () => {
-    const dataDir = newDataDir();
-    const confirmed = Array.from({ length: 15 }, (_, index) =>
-      person(`q${index}@example.nl`, 'nl', 'confirmed'),
-    );
-    await seedStore(dataDir, confirmed);
-
-    // The outbox refuses more than 5 a second, as SES would above the account's rate; asked for 20.
-    const result = await waitlistTool(
-      ['announce', announcementFolder(), '--send', '--rate', '20', '--data-dir', dataDir],
-      { SES_MAX_SEND_RATE: '5' },
-    );
-
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Sent 15: nl 15, en 0');
-    expect(mailsPerAddress(await outboxMails(dataDir)).size).toBe(15);
-  });
 });
 
 describe('npm run waitlist -- show', () => {

@@ -7,16 +7,16 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BadRequestException, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { MAILER_CONCURRENCY } from '#contract/mail-pace';
 import {
   announcementSending,
   DEAD_LETTER_QUEUE_URL,
   deadLetters,
   deliver,
   dynamo,
-  LIMITS,
   LINK_KEYS,
   logged,
   PERSON,
@@ -25,7 +25,6 @@ import {
   progressOf,
   recipient,
   ses,
-  slotClaims,
   visibilityChanges,
   WAITLIST,
   waitlistUpdates,
@@ -48,7 +47,6 @@ describe('the mailer: the announcement', () => {
     expect(sends()).toHaveLength(1);
     const raw = Buffer.from(sends()[0]?.args[0].input.Content?.Raw?.Data ?? []).toString();
     expect(raw).toContain('Subject: Mandje is here');
-    expect(slotClaims()).toHaveLength(1);
     expect(personUpdates().at(-1)).toBe('ADD announcements :ids REMOVE announcing, announcingAt');
     expect(progressOf(id)).toEqual([
       expect.objectContaining({
@@ -243,18 +241,22 @@ describe('the mailer: the announcement', () => {
     expect(sends()).toHaveLength(0);
   });
 
-  it('keeps an announcement’s own rate when it is lower than the account’s, in a grid of its own', async () => {
-    const { id } = announcementSending({ rate: 50 });
-    personClaimable();
+  it('keeps an announcement’s own rate when it is lower than the account’s, each instance its share', async () => {
+    const { id } = announcementSending({ rate: 4 });
+    personClaimable('en', 'ann@example.nl');
+    personClaimable('en', 'bob@example.nl');
+    const sentAt: number[] = [];
+    ses.on(SendEmailCommand).callsFake(() => {
+      sentAt.push(performance.now());
+      return { MessageId: 'ses-1' };
+    });
 
-    await deliver([recipient(id)]);
+    await deliver([recipient(id, 1, 'ann@example.nl'), recipient(id, 1, 'bob@example.nl')]);
 
-    const bulkSlots = dynamo
-      .commandCalls(PutCommand, LIMITS)
-      .map((call) => String(call.args[0].input.Item?.deliveryKeyHash))
-      .filter((key) => key.startsWith('#slot#bulk#'));
-    expect(bulkSlots).toHaveLength(1);
-    expect(slotClaims()).toHaveLength(1);
-    expect(sends()).toHaveLength(1);
+    // 4 a second for the announcement, shared by MAILER_CONCURRENCY instances: this one's turns 500 ms apart.
+    expect(sentAt).toHaveLength(2);
+    expect((sentAt[1] as number) - (sentAt[0] as number)).toBeGreaterThanOrEqual(
+      (MAILER_CONCURRENCY * 1_000) / 4 - 2,
+    );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The real mailer (functions/mailer/handler.ts) for unit tests, imported as Lambda imports it, with the
  * tables, SES v2 and SQS mocked and its log captured. MAIL_MAX_SEND_RATE sets the pace; GetAccount answers
- * a quota for the day far from spent (read once: the mailer keeps it ten minutes). The send slots and the
- * priority lane's marker are written to the mocked limit table, which takes every one and holds no pause.
+ * a quota for the day far from spent (read once: the mailer keeps it ten minutes). The mocked limit table
+ * takes every write and holds no pause.
  * Importing this module resets the mocks before each test.
  */
 import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -54,7 +54,7 @@ beforeEach(() => {
   dynamo.reset();
   ses.reset();
   sqs.reset();
-  // The limit table takes every slot and marker; nothing is found unless a test says so.
+  // The limit table takes every write; nothing is found unless a test says so.
   dynamo.on(PutCommand).resolves({});
   dynamo.on(GetCommand).resolves({});
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
@@ -106,13 +106,6 @@ export const logged = () => logLines.map((line) => JSON.parse(line) as Record<st
 export const waitlistUpdates = () =>
   dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
 
-/** The slots of the shared pace the mailer claimed in the limit table. */
-export const slotClaims = () =>
-  dynamo
-    .commandCalls(PutCommand, LIMITS)
-    .map((call) => String(call.args[0].input.Item?.deliveryKeyHash))
-    .filter((key) => key.startsWith('#slot#all#'));
-
 /** What went to the dead-letter queue: the body, with its class and why. */
 export const deadLetters = () =>
   sqs.commandCalls(SendMessageCommand).map(({ args: [command] }) => ({
@@ -160,11 +153,11 @@ export function announcementSending(state: { rate?: number; pass?: number; stopR
 }
 
 /** The record of PERSON answers the link keys, then the announcement's claim, then the rest. */
-export function personClaimable(language: 'nl' | 'en' = 'en') {
+export function personClaimable(language: 'nl' | 'en' = 'en', email = PERSON) {
   dynamo
-    .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+    .on(UpdateCommand, { ...WAITLIST, Key: { email } })
     .resolvesOnce({ Attributes: LINK_KEYS })
-    .resolvesOnce({ Attributes: { email: PERSON, emailAsEntered: 'Ann@Example.nl', language, ...LINK_KEYS } })
+    .resolvesOnce({ Attributes: { email, emailAsEntered: email, language, ...LINK_KEYS } })
     .resolves({});
 }
 

@@ -1,10 +1,8 @@
 /**
- * One paced mail path, on one machine as on AWS: with SES's maximum send rate set (SES_MAX_SEND_RATE), a
- * burst of signups is mailed whole, at no more than that rate, none twice; confirmations go ahead of an
- * announcement being sent; a mail SES refuses for good goes to the dead-letter path, a throttled one
- * waits and goes.
+ * The runner's mail when SES says no: a mail SES refuses for good goes to the dead-letter path, a
+ * throttled one waits and goes. (SES's pace, and confirmations during an announcement: test/aws.)
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,9 +14,6 @@ import { type MailTransport, outboxTransport } from '../../functions/mailer/mail
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalMail, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
-import { announce } from '../../operator/announce-command';
-
-const RATE = 20;
 
 let dataDir: string;
 let store: LocalDynamoDB;
@@ -38,7 +33,6 @@ afterEach(async () => {
   mail = undefined;
   await store?.close();
   vi.restoreAllMocks();
-  delete process.env.SES_MAX_SEND_RATE;
 });
 
 const outboxDir = () => join(dataDir, 'outbox');
@@ -59,16 +53,6 @@ const pending = (email: string, index: number): WaitlistRecord => {
     mailsRequested: 1,
   };
 };
-
-const confirmedPerson = (email: string, index: number) => ({
-  email,
-  emailAsEntered: email,
-  language: index % 2 === 0 ? 'nl' : 'en',
-  status: 'confirmed',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  consentVersion: 'test',
-  expiresAt: 4_000_000_000,
-});
 
 async function put(items: object[]): Promise<void> {
   const client = localDocumentClient(store.endpoint);
@@ -134,7 +118,6 @@ function startMail(transport: MailTransport): LocalMail {
     mailFrom: 'hallo@mandje.nl',
     contactEmail: 'hallo@mandje.nl',
     print: (line) => printed.push(line),
-    maxSendRate: RATE,
     transport,
   });
   return mail;
@@ -147,92 +130,6 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
     await delay(100);
   }
 }
-
-/** The most moments in any one second. */
-function busiestSecond(moments: number[]): number {
-  const sorted = [...moments].sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < sorted.length; last++) {
-    while ((sorted[last] as number) - (sorted[first] as number) >= 1_000) first++;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
-}
-
-it('mails a burst of 1,000 signups whole, at no more than SES_MAX_SEND_RATE, none dropped, none twice', async () => {
-  const emails = Array.from({ length: 1_000 }, (_, index) => `burst.${index}@example.nl`);
-  await put(emails.map(pending));
-  const { transport, acceptedAt } = recordingTransport();
-  const localMail = startMail(transport);
-  for (const email of emails) localMail.afterSignup(signup(email), { statusCode: 201 });
-
-  await until(() => acceptedAt.size >= 1_000, 120_000);
-  // A moment more, so that a mail sent twice would show.
-  await delay(500);
-
-  const moments = [...acceptedAt.values()];
-  expect(acceptedAt.size).toBe(1_000);
-  expect(readdirSync(outboxDir()).filter((name) => name.endsWith('.eml'))).toHaveLength(1_000);
-  expect(busiestSecond(moments)).toBeLessThanOrEqual(RATE);
-  // Near the rate: 1,000 mails at 20 a second take 50 seconds, and not much more.
-  const seconds = (Math.max(...moments) - Math.min(...moments)) / 1_000;
-  expect(seconds).toBeGreaterThanOrEqual(999 / RATE - 1);
-  expect(1_000 / seconds).toBeGreaterThanOrEqual(RATE * 0.9);
-  // Every record is marked sent for its request: nothing is owed any more.
-  for (const email of emails.slice(0, 50)) {
-    const stored = await record(email);
-    expect(stored?.mailedRequestId).toBe(stored?.mailRequestId);
-  }
-}, 180_000);
-
-it('sends new signups’ confirmations within seconds while an announcement to 1,000 people is being sent', async () => {
-  process.env.SES_MAX_SEND_RATE = String(RATE);
-  const people = Array.from({ length: 1_000 }, (_, index) =>
-    confirmedPerson(`fan.${index}@example.nl`, index),
-  );
-  await put(people);
-  const { transport, acceptedAt } = recordingTransport();
-  const localMail = startMail(transport);
-
-  // The operator's tool, sending the announcement through the same store, at the same pace.
-  const folder = mkdtempSync(join(tmpdir(), 'mandje-launch-'));
-  mkdirSync(join(folder, 'launch'));
-  writeFileSync(join(folder, 'launch', 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
-  writeFileSync(join(folder, 'launch', 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
-  const client = localDocumentClient(store.endpoint);
-  const output: string[] = [];
-  const sending = announce(
-    { client, tableName: LOCAL_TABLE_NAME, where: 'test', close: async () => {} },
-    { kind: 'local', dataDir },
-    { folder: join(folder, 'launch'), send: true },
-    {
-      out: (text) => output.push(text),
-      signal: new AbortController().signal,
-      progress: { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream,
-    },
-  );
-
-  // Once it is under way: twenty signups, one every quarter of a second.
-  await until(() => readdirSync(outboxDir()).filter((name) => name.endsWith('.eml')).length >= 60, 30_000);
-  const askedAt = new Map<string, number>();
-  for (let index = 0; index < 20; index++) {
-    const email = `new.${index}@example.nl`;
-    const signedUp = pending(email, index);
-    await put([signedUp]);
-    askedAt.set(`${signedUp.mailRequestId}@mandje.nl`, Date.now());
-    localMail.afterSignup(signup(email), { statusCode: 201 });
-    await delay(250);
-  }
-  await until(() => [...askedAt.keys()].every((id) => acceptedAt.has(id)), 30_000);
-  const waits = [...askedAt].map(([id, at]) => (acceptedAt.get(id) as number) - at);
-  expect(Math.max(...waits)).toBeLessThan(3_000);
-
-  expect(await sending).toBe(0);
-  client.destroy();
-  expect(output.join('')).toMatch(/^Sent 1000: nl 500, en 500/m);
-  const announcements = readdirSync(outboxDir()).filter((name) => name.startsWith('launch.'));
-  expect(announcements).toHaveLength(1_000);
-}, 180_000);
 
 it('moves a mail SES refuses for good to the dead-letter path, and sends a throttled one once it may', async () => {
   const refusal = Object.assign(new Error('Illegal address'), {

@@ -1,0 +1,73 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { faultClassOf, setupFaultOf } from '../telemetry/fault-class';
+
+/** Time as the pace sees it: the wall clock, injected in tests. */
+export interface PaceClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const wallClock: PaceClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
+};
+
+/**
+ * The pace of one sender, kept in its own memory: mails start at most `perSecond` a second, each turn
+ * 1/perSecond after the one before (or at once, when the last was longer ago). Nothing is shared between
+ * instances: each keeps its share of SES's rate (mail-sender.ts), and SES's "slow down" is the backstop.
+ */
+export class Pace {
+  private nextAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly perSecond: number,
+    private readonly clock: PaceClock = wallClock,
+  ) {
+    if (!(perSecond > 0)) throw new Error('the send rate must be above 0 mails per second');
+  }
+
+  /** Resolves at the moment the next mail may start; `signal` ends the wait (the mail then waits on its queue). */
+  async turn(signal?: AbortSignal): Promise<void> {
+    if (this.perSecond === Number.POSITIVE_INFINITY) return;
+    const now = this.clock.now();
+    const at = Math.max(now, this.nextAt);
+    this.nextAt = at + 1_000 / this.perSecond;
+    if (at > now) await this.clock.sleep(at - now, signal);
+  }
+}
+
+/** Throttling is waited out from this long, doubling up to a few seconds. */
+export const THROTTLE_WAIT_MS = { first: 250, max: 4_000 };
+
+/**
+ * Sends with `send` until the mail service stops saying "slow down": each time it does, the same mail
+ * waits (doubling, up to a few seconds) and takes a new turn. Gives up, throwing the throttling error, only
+ * when `giveUp()` says so (a Lambda's time running out, the runner stopping): the mail then stays queued.
+ * `turnTaken`: the caller took the first turn itself (an announcement claims its person in between).
+ * The day's quota spent is no "slow down" (fault-class.ts setupFaultOf): it is thrown at once.
+ */
+export async function sendUntilNotThrottled<T>(
+  send: () => Promise<T>,
+  turn: () => Promise<void>,
+  {
+    giveUp = () => false,
+    clock = wallClock,
+    turnTaken = false,
+  }: { giveUp?: () => boolean; clock?: PaceClock; turnTaken?: boolean } = {},
+): Promise<{ result: T; throttled: number }> {
+  let wait = THROTTLE_WAIT_MS.first;
+  let throttled = 0;
+  if (!turnTaken) await turn();
+  for (;;) {
+    try {
+      return { result: await send(), throttled };
+    } catch (error) {
+      if (faultClassOf(error) !== 'throttled' || setupFaultOf(error) || giveUp()) throw error;
+      throttled++;
+      await clock.sleep(wait);
+      wait = Math.min(wait * 2, THROTTLE_WAIT_MS.max);
+      await turn();
+    }
+  }
+}
