@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton, textInput } from '@/components/control-styles';
-import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { FIELD_ROW, FieldError } from '@/components/form-parts';
 import { goToSignup } from '@/components/go-to-signup';
 import { Spinner } from '@/components/spinner';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';

@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
-import { primaryButton, textInput } from '@/components/control-styles';
-import { FIELD_ROW, FieldError } from '@/components/field-error';
+import { primaryButton } from '@/components/control-styles';
+import { EmailInput, emailProblemText, FIELD_ROW, FieldError, useScripted } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { privacyCopy } from '@/features/privacy/copy/privacy-copy';
@@ -19,7 +19,6 @@ import { useLanguage } from '@/i18n/language-context';
 export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
   const { locale, messages } = useLanguage();
   const copy = privacyCopy[locale].leave;
-  const errors = messages.signup.errors;
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<EmailProblem | null>(null);
   const [sending, setSending] = useState(false);
@@ -27,9 +26,7 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
-  // False in the prerendered HTML and during hydration, so the browser validates until the script can.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,13 +48,6 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
     } else setOutcome(answer);
   };
 
-  const errorText =
-    problem === 'empty'
-      ? errors.empty
-      : problem === 'malformed'
-        ? errors.malformed(messages.signup.exampleEmail)
-        : '';
-
   return (
     <>
       <p>{fillIn(copy.form, { minutes: LEAVE_MAIL_INTERVAL_MINUTES })}</p>
@@ -73,15 +63,9 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
           {copy.emailLabel}
         </label>
         <div className={FIELD_ROW}>
-          <input
+          <EmailInput
             ref={inputRef}
             id={inputId}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
             placeholder={messages.signup.exampleEmail}
             value={email}
             onChange={(event) => {
@@ -90,9 +74,8 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
             }}
             aria-invalid={problem !== null}
             aria-describedby={`${errorId} ${describedBy}`}
-            className={textInput}
           />
-          <FieldError id={errorId} message={errorText} />
+          <FieldError id={errorId} message={emailProblemText(problem, messages.signup)} />
           <button type="submit" disabled={sending} className={primaryButton}>
             {sending && <Spinner className="border-white/60" />}
             {sending ? copy.sending : copy.submit}

@@ -1,8 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { primaryButton, secondaryButton, textInput, textLink } from '@/components/control-styles';
-import { FIELD_ROW, FieldError, FieldHint } from '@/components/field-error';
+import { primaryButton, secondaryButton, textLink } from '@/components/control-styles';
+import {
+  EmailInput,
+  emailProblemText,
+  FIELD_ROW,
+  FieldError,
+  FieldHint,
+  useScripted,
+} from '@/components/form-parts';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
@@ -62,12 +69,8 @@ export function SignupForm() {
     if (likely) offeredFor.current = typed;
     return likely !== null;
   };
-  // False in the prerendered HTML and during hydration, so the browser validates until the script can.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => {
-    setScripted(true);
-    focusSignupOnArrival();
-  }, []);
+  const scripted = useScripted();
+  useEffect(focusSignupOnArrival, []);
   useTypedBeforeHydration(inputRef, setEmail);
   // The form and the state after it take each other's place: the focus goes with them, never lost.
   useEffect(() => {
@@ -118,13 +121,6 @@ export function SignupForm() {
     setMailedTo(null);
   };
 
-  const errorText =
-    problem === 'empty'
-      ? copy.errors.empty
-      : problem === 'malformed'
-        ? copy.errors.malformed(copy.exampleEmail)
-        : '';
-
   return (
     <div className="mx-auto mt-10 max-w-xl">
       {!mailedTo && (
@@ -140,15 +136,9 @@ export function SignupForm() {
             {copy.emailLabel}
           </label>
           <div className={FIELD_ROW}>
-            <input
+            <EmailInput
               ref={inputRef}
               id={SIGNUP_EMAIL_INPUT_ID}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
               placeholder={copy.exampleEmail}
               value={email}
               onChange={(event) => {
@@ -166,9 +156,8 @@ export function SignupForm() {
               }}
               aria-invalid={problem !== null}
               aria-describedby={`${errorId} ${suggestionId} ${noteId}`}
-              className={textInput}
             />
-            <FieldError id={errorId} message={errorText} />
+            <FieldError id={errorId} message={emailProblemText(problem, copy)} />
             <FieldHint id={suggestionId}>
               {suggestion &&
                 fillIn(copy.didYouMean, {
