@@ -257,7 +257,7 @@ async function sendTests(
 function summary(
   sent: Record<Locale, number>,
   count: AudienceCount,
-  { unrecorded, refused, gave_up }: Progress,
+  { unrecorded, refused }: Progress,
   elapsedMs?: number,
 ): string {
   const total = countedTotal(sent);
@@ -270,11 +270,6 @@ function summary(
     `Sent ${total}: ${perLanguage(sent)}${timing}`,
     skippedLine({ ...count.skipped, unknown }),
     ...(refused > 0 ? [`Refused for good by the mail service, not sent again: ${refused}`] : []),
-    ...(gave_up > 0
-      ? [
-          `Failed too often, moved to the dead-letter queue: ${gave_up}. They are still owed: the same command again sends to them.`,
-        ]
-      : []),
     ...(unknown > 0
       ? [
           `Each unknown send may or may not have reached its person. To send those ${unknown} anyway (some may get it twice), run the same command with --resend-unknown.`,

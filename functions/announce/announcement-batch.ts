@@ -3,16 +3,10 @@ import type { SQSRecord } from 'aws-lambda';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { MailPaused } from '../mailer/mail-pause';
 import { MailOutcomeUnknown } from '../mailer/mail-transport';
-import { MAX_RECEIVES } from '../mailer/pace';
 import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { logAnnouncement } from './announce-log';
-import {
-  type AnnouncementState,
-  type Progress,
-  type RecipientMessage,
-  stateSchema,
-} from './announcement-state';
+import { type AnnouncementState, type RecipientMessage, stateSchema } from './announcement-state';
 import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
 
 /**
@@ -32,19 +26,18 @@ const STATE_MAX_AGE_MS = 10_000;
 /** Faults that the same send will meet again and again: the pass stops. */
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
-type Tally = Record<keyof Progress, number>;
+type Tally = Record<'sent_nl' | 'sent_en' | 'not_owed' | 'refused' | 'failed' | 'unrecorded', number>;
 const emptyTally = (): Tally => ({
   sent_nl: 0,
   sent_en: 0,
   not_owed: 0,
   refused: 0,
   failed: 0,
-  gave_up: 0,
   unrecorded: 0,
 });
 
-/** What became of one recipient's message: `failing`, it failed MAX_RECEIVES times, and is let go. */
-export type AnnouncementOutcome = 'done' | 'retry' | 'refused' | 'failing';
+/** What became of one recipient's message. */
+export type AnnouncementOutcome = 'done' | 'retry' | 'refused';
 
 export interface AnnouncementBatch {
   /** Sends one recipient's mail, if still owed; says what to do with its message. */
@@ -138,7 +131,7 @@ export function announcementBatch(
   };
 
   return {
-    async send(record, message, requestId) {
+    async send(_record, message, requestId) {
       const tally = tallyOf(message);
       const state = await stateOf(store, message.id, message.pass);
       if (timeShort()) return 'retry';
@@ -186,11 +179,6 @@ export function announcementBatch(
         tally.failed++;
         if (STOPPING_FAULTS.has(faultClass))
           await stopPass(store, state, `${faultClass}: ${errorNameOf(error)}`);
-        // So the pass can end: the person stays owed, and the same command queues them again.
-        if (Number(record.attributes?.ApproximateReceiveCount ?? 1) >= MAX_RECEIVES) {
-          tally.gave_up++;
-          return 'failing';
-        }
         return 'retry';
       }
     },

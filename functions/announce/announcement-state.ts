@@ -72,10 +72,8 @@ export const progressSchema = z.object({
   not_owed: counter,
   /** Mails the mail service refused for good: their people are marked, and never tried again. */
   refused: counter,
-  /** Sends that failed and went back to the queue. */
+  /** Sends that failed and went back to the queue (or, after retries, to the dead-letter queue). */
   failed: counter,
-  /** Messages that failed MAX_RECEIVES times: moved to the dead-letter queue, their people still owed. */
-  gave_up: counter,
   /**
    * Sends whose outcome is unknown (accepted by SES but not recorded, or no answer came from SES): reported
    * as unknown, never sent again.
@@ -105,9 +103,4 @@ export function newPassState(
 }
 
 export const processedTotal = (progress: Progress) =>
-  progress.sent_nl +
-  progress.sent_en +
-  progress.not_owed +
-  progress.refused +
-  progress.gave_up +
-  progress.unrecorded;
+  progress.sent_nl + progress.sent_en + progress.not_owed + progress.refused + progress.unrecorded;

@@ -8,7 +8,7 @@ import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
 import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
-import { MAX_RECEIVES, Pace, sendUntilNotThrottled } from './pace';
+import { Pace, sendUntilNotThrottled } from './pace';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';
 
 /**
@@ -71,6 +71,13 @@ export const TIME_MARGIN_MS = 15_000;
 const RETRY_SECONDS = { first: 30, max: 900 };
 /** A message not sent for a pause: from a minute, doubled at each receive, at least until the pause ends. */
 const PAUSED_FIRST_SECONDS = 60;
+/**
+ * A job that has failed this often (about a day at the longest wait) fails for a reason no wait will
+ * fix: it goes to the dead-letter queue, counted with the refusals (alarmed), instead of cycling unseen
+ * until SQS's retention ends. A pause never sends a message there: it waits for the fix (MailPaused alarmed).
+ */
+export const MAX_RECEIVES = 100;
+
 export function retrySeconds(receiveCount: number, first = RETRY_SECONDS.first): number {
   return Math.min(RETRY_SECONDS.max, first * 2 ** Math.max(0, receiveCount - 1));
 }
@@ -240,7 +247,7 @@ export function mailSender(settings: MailSenderSettings) {
       record: SQSRecord,
       message: string,
       mailClass: string,
-      reason: 'refused' | 'unreadable' | 'failing',
+      reason: 'refused' | 'unreadable',
     ) => {
       writeMetricLine({
         service: 'mailer',
@@ -302,7 +309,6 @@ export function mailSender(settings: MailSenderSettings) {
         await mayStart('bulk');
         const outcome = await announcements.send(record, recipient.data, requestId);
         if (outcome === 'refused') await refuse(record, 'announcement mail', 'announcement', 'refused');
-        if (outcome === 'failing') await refuse(record, 'announcement mail', 'announcement', 'failing');
         if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
         return;
       }

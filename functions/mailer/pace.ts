@@ -37,13 +37,6 @@ export class Pace {
   }
 }
 
-/**
- * A message that has failed this often (about a day at the longest wait) fails for a reason no wait will
- * fix: it goes to the dead-letter queue, counted with the refusals (alarmed), instead of cycling unseen
- * until SQS's retention ends. A pause never sends a message there: it waits for the fix (MailPaused alarmed).
- */
-export const MAX_RECEIVES = 100;
-
 /** Throttling is waited out from this long, doubling up to a few seconds. */
 export const THROTTLE_WAIT_MS = { first: 250, max: 4_000 };
 

@@ -11,7 +11,6 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { MAILER_CONCURRENCY } from '#contract/mail-pace';
-import { MAX_RECEIVES } from '../../../functions/mailer/pace';
 import {
   announcementSending,
   DEAD_LETTER_QUEUE_URL,
@@ -24,7 +23,6 @@ import {
   personClaimable,
   personUpdates,
   progressOf,
-  queueMessage,
   recipient,
   ses,
   visibilityChanges,
@@ -179,25 +177,6 @@ describe('the mailer: the announcement', () => {
     expect(deadLetters()).toEqual([]);
     expect(waitlistUpdates().some((update) => update.UpdateExpression?.includes('stopReason'))).toBe(false);
     expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':failed': 1 });
-  });
-
-  it('lets a message go to the dead-letter queue once it failed MAX_RECEIVES times, its person still owed, so the pass can end', async () => {
-    const { id } = announcementSending();
-    personClaimable();
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
-    const message = queueMessage({ id, pass: 1, key: PERSON }, { receiveCount: MAX_RECEIVES });
-
-    expect(await deliver([message])).toEqual({ batchItemFailures: [] });
-
-    expect(personUpdates().at(-1)).toBe('REMOVE announcing, announcingAt');
-    expect(deadLetters()).toEqual([
-      { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'announcement', reason: 'failing' },
-    ]);
-    expect(visibilityChanges()).toEqual([]);
-    expect(progressOf(id)[0]?.ExpressionAttributeValues).toMatchObject({ ':failed': 1, ':gave_up': 1 });
-    expect(logged()).toContainEqual(expect.objectContaining({ MailRefused: 1, outcome: 'failing' }));
   });
 
   it.each([
