@@ -1,6 +1,6 @@
 /**
  * How mail leaves: one sender for every mail (functions/mailer), keeping its pace in each instance
- * (functions/mailer/pace.ts), shared by the functions, the stack and its alarms. See README "Capacity".
+ * (functions/mailer/pace.ts), shared by the functions, the stack and its alarms. See docs/deploying.md, "Capacity".
  */
 
 /**

@@ -2,7 +2,7 @@ import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
-import { MAILER_CONCURRENCY } from '#contract/mail-pace';
+import { BULK_SHARE, MAILER_CONCURRENCY } from '#contract/mail-pace';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { DailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
@@ -32,13 +32,14 @@ async function readPace(): Promise<MailPace> {
   const setting = Number(process.env.MAIL_MAX_SEND_RATE);
   const reported = SendQuota?.MaxSendRate;
   // An account SES reports no rate for sends at the sandbox's: one a second.
-  const rate = setting > 0 ? setting : reported && reported > 0 ? reported : 1;
+  const rate = setting > 0 && Number.isFinite(setting) ? setting : reported && reported > 0 ? reported : 1;
   const max24HourSend = SendQuota?.Max24HourSend;
   return {
     rate,
     instances: MAILER_CONCURRENCY,
     ...(max24HourSend !== undefined
-      ? { quota: new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate) }
+      ? // Both lanes at their pace, at most: (1 + BULK_SHARE) times the rate.
+        { quota: new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE)) }
       : {}),
   };
 }

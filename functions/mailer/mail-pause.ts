@@ -102,8 +102,8 @@ export const quotaReserve = (max24HourSend: number) => Math.min(500, Math.floor(
 
 /**
  * SES's quota for 24 hours as GetAccount read it (Max24HourSend -1: none). What went since the read is
- * bounded from above without asking anyone: every mail of the account keeps the pace, so no more than
- * `rate` a second went, whichever instance sent them (and never fewer than this process counted). The
+ * bounded from above without asking anyone: every mailer instance keeps its lane's pace, so no more than
+ * `rate` a second went, all lanes together (and never fewer than this process counted). The
  * bulk lane stops once that bound reaches the reserve, and the mailer then reads the account again
  * (handler.ts) for the true figure; so a confirmation still goes the day an announcement spends the quota.
  */
@@ -113,7 +113,7 @@ export class DailyQuota {
   constructor(
     readonly max24HourSend: number,
     private readonly sentLast24Hours: number,
-    /** The account's pace, mails a second: what all senders together may have sent since the read. */
+    /** Mails a second that all senders together may have sent since the read, at most. */
     private readonly rate: number,
     private readonly now: () => number = Date.now,
   ) {

@@ -52,8 +52,9 @@ export interface MailSenderSettings extends MailSettings {
  * SES's maximum send rate, and how many instances send each lane at once (the event sources' maximum
  * concurrency): each instance paces the priority lane at its share of the whole rate, and the bulk lane at
  * its share of BULK_SHARE of it (or of the announcement's own rate, when lower). An announcement under way
- * thus leaves headroom for confirmations; where they need more, SES says "slow down" and they go a moment
- * later.
+ * thus leaves headroom for confirmations. Where a surge of them needs more, both lanes together ask more
+ * than SES's rate; SES says "slow down", and the bulk lane that hears it holds back for a second while
+ * confirmations go on: the announcement gives way.
  */
 export interface MailPace {
   /** Mails per second (Infinity: none, as on one machine). */
@@ -63,6 +64,8 @@ export interface MailPace {
   quota?: DailyQuota;
 }
 
+/** How long the bulk lane of an instance holds back after SES said "slow down" to it. */
+const BULK_GIVES_WAY_MS = 1_000;
 /** Sends in flight at once: each waits for SES, while the pace spaces their starts. */
 const CONCURRENCY = 8;
 /** Left for writing the counts when the invocation is about to end. */
@@ -139,16 +142,8 @@ export function mailSender(settings: MailSenderSettings) {
   const { queue, transport } = settings;
   const now = settings.now ?? (() => new Date());
   const pause = mailPause(settings.limits, () => now().getTime());
-  /** Each lane's pace in this instance, kept across invocations; made again when its rate changes. */
-  const paces = new Map<Lane, Pace>();
-  const paceOf = (lane: Lane, perSecond: number) => {
-    let pace = paces.get(lane);
-    if (pace?.perSecond !== perSecond) {
-      pace = new Pace(perSecond);
-      paces.set(lane, pace);
-    }
-    return pace;
-  };
+  /** Each lane's pace in this instance, kept across invocations, at the lane's rate of the moment. */
+  const paces = { priority: new Pace(Number.POSITIVE_INFINITY), bulk: new Pace(Number.POSITIVE_INFINITY) };
   /** Whether this process holds the bulk lane back for the quota's reserve: counted once when it starts. */
   let reserveHeld = false;
 
@@ -207,7 +202,8 @@ export function mailSender(settings: MailSenderSettings) {
     const paced = (lane: Lane, bulkRate = Number.POSITIVE_INFINITY, count?: (n: number) => void) => {
       const laneRate =
         lane === 'priority' ? rate * PACE_SHARE : Math.min(rate * PACE_SHARE * BULK_SHARE, bulkRate);
-      const pace = paceOf(lane, laneRate / instances);
+      const pace = paces[lane];
+      pace.perSecond = laneRate / instances;
       const waitTurn = () => {
         // A wait for a turn ends with the invocation's time: the mail is then tried again from its queue.
         const left = context.getRemainingTimeInMillis() - TIME_MARGIN_MS;
@@ -223,7 +219,10 @@ export function mailSender(settings: MailSenderSettings) {
           () =>
             transport.send(mail).catch(async (error: unknown) => {
               const reason = setupFaultOf(error);
-              throw reason ? await pause.begin(reason) : error;
+              if (reason) throw await pause.begin(reason);
+              // Both lanes together may ask more than SES's rate: the announcement gives way for a moment.
+              if (lane === 'bulk' && faultClassOf(error) === 'throttled') pace.holdFor(BULK_GIVES_WAY_MS);
+              throw error;
             }),
           waitTurn,
           { giveUp: timeShort, turnTaken },

@@ -19,20 +19,36 @@ const wallClock: PaceClock = {
  */
 export class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
+  #perSecond = Number.POSITIVE_INFINITY;
 
   constructor(
-    readonly perSecond: number,
+    perSecond: number,
     private readonly clock: PaceClock = wallClock,
   ) {
+    this.perSecond = perSecond;
+  }
+
+  get perSecond(): number {
+    return this.#perSecond;
+  }
+
+  /** A new rate (SES's account read again, another announcement's): the turns already given stand. */
+  set perSecond(perSecond: number) {
     if (!(perSecond > 0)) throw new Error('the send rate must be above 0 mails per second');
+    this.#perSecond = perSecond;
+  }
+
+  /** No turn for `ms` from now: the sender gives way (to confirmations, when SES said "slow down"). */
+  holdFor(ms: number): void {
+    this.nextAt = Math.max(this.nextAt, this.clock.now() + ms);
   }
 
   /** Resolves at the moment the next mail may start; `signal` ends the wait (the mail then waits on its queue). */
   async turn(signal?: AbortSignal): Promise<void> {
-    if (this.perSecond === Number.POSITIVE_INFINITY) return;
     const now = this.clock.now();
+    if (this.#perSecond === Number.POSITIVE_INFINITY && this.nextAt <= now) return;
     const at = Math.max(now, this.nextAt);
-    this.nextAt = at + 1_000 / this.perSecond;
+    this.nextAt = at + 1_000 / this.#perSecond;
     if (at > now) await this.clock.sleep(at - now, signal);
   }
 }

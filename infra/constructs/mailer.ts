@@ -39,7 +39,7 @@ export interface MailerProps {
 export const MAILER_TIMEOUT = Duration.minutes(3);
 
 /**
- * Every mail the product sends, on one paced path (README, "Capacity"):
+ * Every mail the product sends, on one paced path (docs/deploying.md, "Capacity"):
  * - `mail-requests` reads the waitlist table's stream and puts one job per new mail request (a signup, a
  *   later signup of a pending address, a leave-link request) on the priority queue. It may read the stream,
  *   send to that queue and to its own dead-letter queue, and nothing else: no SES, no table writes.

@@ -10,7 +10,8 @@ import {
 /**
  * SES's pace on the production path: an account that takes 20 mails a second and throttles the 21st, as
  * SES does. Each mailer instance keeps its share of that rate, so a burst of signups is mailed whole with
- * few refusals, and confirmations leave within seconds while an announcement is being sent.
+ * few refusals, and a surge of confirmations leaves within seconds while an announcement is being sent:
+ * the announcement leaves room for them, and gives way when SES says "slow down".
  */
 
 const RATE = 20;
@@ -42,25 +43,25 @@ it('mails a burst of 150 signups, each once, at SES’s rate and hardly ever thr
   expect(path.aws.ses.throttled).toBeLessThanOrEqual(people.length / 10);
 });
 
-it('sends confirmations within 5 s while an announcement to 300 people is sent at SES’s rate, SES throttling it', async () => {
+it('sends a surge of confirmations within 5 s while an announcement to 300 people goes, SES throttling it', async () => {
   const fans = await seedConfirmed(path, 300, 'launch.example');
   const announced = () => fans.filter((email) => acceptedAt(email).length > 0).length;
   path.aws.ses.fault = { kind: 'throttle', times: 5 };
   const sending = startAnnouncement(path, 'launch', { rate: Number.POSITIVE_INFINITY });
   await path.until('the announcement is under way', () => announced() >= 40);
 
+  // More than the announcement leaves room for: SES throttles, and the announcement gives way.
   const askedAt = new Map<string, number>();
-  for (let index = 0; index < 10; index++) {
-    const email = `meanwhile${index}@example.com`;
+  for (let index = 0; index < 20; index++) {
+    const email = `surge${index}@example.com`;
     askedAt.set(email, Date.now());
     expect((await signUp(email)).statusCode).toBe(201);
-    await new Promise((done) => setTimeout(done, 500));
   }
   await path.until('every new signup is mailed', () =>
     [...askedAt.keys()].every((email) => acceptedAt(email).length > 0),
   );
-  const waits = [...askedAt].map(([email, at]) => (acceptedAt(email)[0] as number) - at);
   expect(announced(), 'the announcement was still being sent').toBeLessThan(300);
+  const waits = [...askedAt].map(([email, at]) => (acceptedAt(email)[0] as number) - at);
   expect(Math.max(...waits)).toBeLessThan(5_000);
 
   expect(await sending.done, sending.output()).toBe(0);

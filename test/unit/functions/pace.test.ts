@@ -64,6 +64,26 @@ describe('the pace of one sender', () => {
     expect(clock.sleeps).toEqual([500]);
   });
 
+  it('keeps the turns it gave when its rate changes, and spaces the next ones at the new rate', async () => {
+    const clock = waitsKept();
+    const pace = new Pace(1, clock);
+    await pace.turn();
+    pace.perSecond = 10;
+    await pace.turn();
+    await pace.turn();
+    expect(clock.sleeps).toEqual([1_000, 100]);
+  });
+
+  it('holds every turn back for a while when told to give way, with or without a rate', async () => {
+    for (const rate of [4, Number.POSITIVE_INFINITY]) {
+      const clock = waitsKept();
+      const pace = new Pace(rate, clock);
+      pace.holdFor(1_000);
+      await pace.turn();
+      expect(clock.sleeps).toEqual([1_000]);
+    }
+  });
+
   it('never waits without a rate', async () => {
     const clock = waitsKept();
     const pace = new Pace(Number.POSITIVE_INFINITY, clock);
@@ -82,6 +102,9 @@ describe('the pace of one sender', () => {
 
   it.each([0, -1, Number.NaN])('refuses a send rate of %s', (rate) => {
     expect(() => new Pace(rate)).toThrow(/above 0/);
+    expect(() => {
+      new Pace(1).perSecond = rate;
+    }).toThrow(/above 0/);
   });
 });
 
