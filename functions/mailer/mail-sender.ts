@@ -156,6 +156,8 @@ export function mailSender(settings: MailSenderSettings) {
     const requestId = context.awsRequestId;
     const timeShort = () => context.getRemainingTimeInMillis() < TIME_MARGIN_MS;
     const failures: string[] = [];
+    /** The bulk lane's messages done in this batch: their outcomes are in the counts finish() writes. */
+    const counted: string[] = [];
     const retry = async (record: SQSRecord, seconds: number) => {
       failures.push(record.messageId);
       // Reported through the batch's failures either way; without the new delay the message comes back
@@ -309,6 +311,7 @@ export function mailSender(settings: MailSenderSettings) {
         const outcome = await announcements.send(record, recipient.data, requestId);
         if (outcome === 'refused') await refuse(record, 'announcement mail', 'announcement', 'refused');
         if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
+        else counted.push(record.messageId);
         return;
       }
       // None of ours: it can never succeed. Counted with the refusals: a mail that will never go.
@@ -329,8 +332,10 @@ export function mailSender(settings: MailSenderSettings) {
       inFlight.add(tracked);
     }
     await Promise.all(inFlight);
-    // The counts only: every mail of the batch is already sent or back on its queue.
-    await announcements.finish().catch((error: unknown) =>
+    // The counts only: every mail of the batch is already sent or back on its queue. Counts not written
+    // would leave the operator's tool waiting for them: the messages go back, and are counted when they
+    // come again (as not owed any more, their mails sent).
+    await announcements.finish().catch((error: unknown) => {
       writeMetricLine({
         service: 'mailer',
         message: 'announcement progress not counted',
@@ -339,8 +344,9 @@ export function mailSender(settings: MailSenderSettings) {
         faultClass: faultClassOf(error),
         fields: { errorName: errorNameOf(error) },
         requestId,
-      }),
-    );
+      });
+      failures.push(...counted);
+    });
     return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
   };
 }

@@ -102,6 +102,23 @@ describe('the mailer: the announcement', () => {
     expect(visibilityChanges()).toEqual([]);
   });
 
+  it('gives the batch’s messages back when their counts cannot be written, to be counted when they come again', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: announcementProgressKey(id, 1) } })
+      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    expect(sends()).toHaveLength(1);
+    expect(personUpdates().at(-1)).toBe('ADD announcements :ids REMOVE announcing, announcingAt');
+    expect(logged()).toContainEqual(
+      expect.objectContaining({ level: 'WARN', message: 'announcement progress not counted' }),
+    );
+  });
+
   it('reads the state again for a pass newer than the one it read a moment ago, and sends it', async () => {
     const { id, passedOn } = announcementSending({ pass: 1 });
     dynamo
