@@ -3,7 +3,13 @@ import { BULK_SHARE, LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
-import { errorNameOf, type FaultClass, faultClassOf, setupFaultOf } from '../telemetry/fault-class';
+import {
+  errorNameOf,
+  type FaultClass,
+  faultClassOf,
+  isTransient,
+  setupFaultOf,
+} from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
@@ -75,9 +81,12 @@ const RETRY_SECONDS = { first: 30, max: 900 };
 /** A message not sent for a pause: from a minute, doubled at each receive, at least until the pause ends. */
 const PAUSED_FIRST_SECONDS = 60;
 /**
- * A job that has failed this often (about a day at the longest wait) fails for a reason no wait will
- * fix: it goes to the dead-letter queue, counted with the refusals (alarmed), instead of cycling unseen
- * until SQS's retention ends. A pause never sends a message there: it waits for the fix (MailPaused alarmed).
+ * A job that has failed this often (about a day at the longest wait) with a permanent fault (a bug, a
+ * permission or resource missing) is not fixed by waiting: it goes to the dead-letter queue, counted with
+ * the refusals (alarmed), instead of cycling unseen until SQS's retention ends. A fault that may pass (SES
+ * or the store failing for now) keeps it on its queue, where its age sets off MailDelayed: the receive count
+ * also grows while a pause holds a message, so a long pause must not make the first such fault its last.
+ * A pause itself never sends a message there: it waits for the fix (MailPaused alarmed).
  */
 export const MAX_RECEIVES = 100;
 
@@ -294,7 +303,7 @@ export function mailSender(settings: MailSenderSettings) {
         } catch (error) {
           if (error instanceof MailPaused) throw error;
           const fault = { faultClass: faultClassOf(error), errorName: errorNameOf(error) };
-          if (receives(record) >= MAX_RECEIVES) {
+          if (receives(record) >= MAX_RECEIVES && !isTransient(fault.faultClass)) {
             logMail(job.data, { outcome: 'refused', errorName: fault.errorName }, throttled, requestId);
             await queue.deadLetter(record, job.data.kind, 'failing');
             return;

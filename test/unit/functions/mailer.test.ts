@@ -325,10 +325,12 @@ describe('the mailer: confirmation mails', () => {
     ]);
   });
 
-  it('moves a job that has failed a hundred times to the dead-letter queue as failing, counted with the refusals, instead of cycling on', async () => {
+  it('moves a job that has failed a hundred times with a permanent fault to the dead-letter queue as failing, counted with the refusals, instead of cycling on', async () => {
     dynamo
       .on(GetCommand, WAITLIST)
-      .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
+      .rejects(
+        Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException', $fault: 'client' }),
+      );
     const message = queueMessage(confirmationJob(PENDING), { receiveCount: 100 });
 
     expect(await deliver([message])).toEqual({ batchItemFailures: [] });
@@ -340,6 +342,18 @@ describe('the mailer: confirmation mails', () => {
     expect(logged()).toEqual([
       expect.objectContaining({ level: 'ERROR', outcome: 'refused', MailRefused: 1 }),
     ]);
+  });
+
+  it('keeps a job whose receives a long pause ran up on its queue when a fault that may pass comes', async () => {
+    dynamo
+      .on(GetCommand, WAITLIST)
+      .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
+    const message = queueMessage(confirmationJob(PENDING), { receiveCount: 150 });
+
+    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+
+    expect(deadLetters()).toEqual([]);
+    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 900 })]);
   });
 
   it.each([
