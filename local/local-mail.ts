@@ -50,7 +50,7 @@ const MAX_WAITING = 1_000;
 const RETRY_DELAY_MS = { first: 250, max: 10_000 };
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
-/** Mails under way at once: their sends and store writes overlap, their starts keep the pace. */
+/** Mails under way at once: their sends and store writes overlap. */
 const IN_FLIGHT = 8;
 
 export function startLocalMail(options: {
@@ -150,15 +150,15 @@ export function startLocalMail(options: {
 
   /**
    * The mails go a few at a time, after the ones before: a burst of signups is answered first, and the
-   * mails follow at the pace, as the queue would deliver them, rather than all at once competing with the
+   * mails follow, as the queue would deliver them, rather than all at once competing with the
    * answers. When more signups wait than `maxWaiting`, the rest are left to the table, read again once
    * these are out.
    */
   async function sendOwed(): Promise<void> {
     while (!closing()) {
       let failuresInRow = 0;
-      // A pool, not batches: each sender takes the next address as soon as its mail is out, so a slot
-      // is always claimed ahead and none goes unused while the others write.
+      // A pool, not batches: each sender takes the next address as soon as its mail is out, so none
+      // waits idle while the others write.
       const sender = async (): Promise<void> => {
         for (let key = nextWaiting(); key !== undefined; key = nextWaiting()) {
           const sent = await deliver([key]).catch(() => false);

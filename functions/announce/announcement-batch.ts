@@ -11,7 +11,7 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 
 /**
  * The announcement's part of the mailer (functions/mailer/mail-sender.ts): one recipient per queue message
- * of the bulk lane, at the pace every mail keeps and, when lower, the announcement's own rate. A fault of
+ * of the bulk lane, at the bulk lane's pace (its share of SES's rate, or the announcement's own, when lower). A fault of
  * SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no one's: the mailer
  * pauses, and the message waits on the queue, its person still owed. A fault of this side no retry will fix
  * (the table or its permission missing, a bug) stops the pass: the state says why, and the queue's
@@ -110,8 +110,8 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
 }
 
 /**
- * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the pace and, when lower,
- * the announcement's own rate; `timeShort()` says the invocation must stop starting mails.
+ * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the bulk lane's pace,
+ * the announcement's own `rate` when that is lower; `timeShort()` says the invocation must stop starting mails.
  */
 export function announcementBatch(
   sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,

@@ -1,15 +1,17 @@
 /**
  * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
- * memory, every mail owed still goes out, once, the rest read back from the table as a stream would.
+ * memory, every mail owed still goes out, once, the rest read back from the table as a stream would; a
+ * mail SES refuses for good goes to the dead-letter path, a throttled one waits and goes.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import type { MailTransport } from '../../functions/mailer/mail-transport';
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalMail, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
@@ -27,8 +29,12 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await mail?.close();
+  mail = undefined;
+});
+
+afterAll(async () => {
   await store?.close();
 });
 
@@ -106,3 +112,74 @@ it('sends every owed mail once, though only three fit in memory', async () => {
   expect(links).toHaveLength(15);
   expect(printed.join('\n')).not.toContain('@example.nl');
 });
+
+it('moves a mail SES refuses for good to the dead-letter path, and sends a throttled one once it may', async () => {
+  const refusal = Object.assign(new Error('Illegal address'), {
+    name: 'BadRequestException',
+    $fault: 'client',
+  });
+  const throttling = Object.assign(new Error('Maximum sending rate exceeded.'), {
+    name: 'ThrottlingException',
+    $fault: 'client',
+  });
+  // SES, refusing one address for good and throttling the other twice: who it accepted mail for.
+  const accepted: string[] = [];
+  const attempts = new Map<string, number>();
+  const transport: MailTransport = {
+    async send({ to }) {
+      const attempt = (attempts.get(to) ?? 0) + 1;
+      attempts.set(to, attempt);
+      if (to === 'refused@example.nl') throw refusal;
+      if (to === 'slow@example.nl' && attempt <= 2) throw throttling;
+      accepted.push(to);
+    },
+  };
+  const people = ['refused@example.nl', 'slow@example.nl'];
+  await putOwing(people);
+  const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-refusals-'));
+  const deadLetterDir = join(dir, 'dead-letters');
+  const deadLetters = () => {
+    try {
+      return readdirSync(deadLetterDir);
+    } catch {
+      return [];
+    }
+  };
+  mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName: LOCAL_TABLE_NAME,
+    outboxDir: join(dir, 'outbox'),
+    deadLetterDir,
+    siteUrl: () => 'http://127.0.0.1:3000',
+    mailFrom: 'hallo@mandje.nl',
+    contactEmail: 'hallo@mandje.nl',
+    print: (line) => printed.push(line),
+    transport,
+  });
+  for (const email of people) mail.afterSignup(signup(email), { statusCode: 201 });
+
+  for (let waited = 0; accepted.length < 1 || deadLetters().length < 1; waited += 100) {
+    if (waited > 20_000) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  // The throttled mail went, once.
+  expect(accepted).toEqual(['slow@example.nl']);
+  // The refused one is kept with why, is owed no more, and is not tried again.
+  expect(deadLetters()).toHaveLength(1);
+  const deadLetter = JSON.parse(readFileSync(join(deadLetterDir, deadLetters()[0] as string), 'utf8'));
+  expect(deadLetter).toMatchObject({
+    class: 'confirmation',
+    reason: 'refused',
+    message: { kind: 'confirmation', key: 'refused@example.nl' },
+  });
+  const client = localDocumentClient(store.endpoint);
+  const { Item: refused } = await client.send(
+    new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: 'refused@example.nl' } }),
+  );
+  client.destroy();
+  expect(refused?.mailedRequestId).toBe(refused?.mailRequestId);
+  expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
+  expect(printed.join('\n')).not.toContain('refused@example.nl');
+}, 60_000);

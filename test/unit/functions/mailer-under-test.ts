@@ -10,7 +10,7 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import type { Announcement } from '../../../functions/announce/announcement-text';
 import { capturedLogLines } from './captured-log';
@@ -105,6 +105,25 @@ export const logged = () => logLines.map((line) => JSON.parse(line) as Record<st
 /** The waitlist's updates, in order. */
 export const waitlistUpdates = () =>
   dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+
+/**
+ * SES accepting every mail, and the moments it was asked to (performance.now()): the pace shows as the gap
+ * between the two mails a test sends.
+ */
+export function sendMoments() {
+  const moments: number[] = [];
+  ses.on(SendEmailCommand).callsFake(() => {
+    moments.push(performance.now());
+    return { MessageId: 'ses-1' };
+  });
+  return {
+    /** A tenth off for timers that fire a little early and clocks read to the millisecond. */
+    expectGapOfAtLeast(ms: number) {
+      expect(moments).toHaveLength(2);
+      expect((moments[1] as number) - (moments[0] as number)).toBeGreaterThanOrEqual(ms * 0.9);
+    },
+  };
+}
 
 /** What went to the dead-letter queue: the body, with its class and why. */
 export const deadLetters = () =>
