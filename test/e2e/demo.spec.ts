@@ -472,13 +472,20 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await input.fill(locale === 'nl' ? 'melk, brood' : 'milk, bread');
       await expect(section.getByText(tryFirst.required)).toHaveCount(0);
       await expect(input).toHaveAttribute('aria-invalid', 'false');
+      // The page's clock stands still while the loading state is looked at: on a busy machine, two seconds
+      // of real time can pass between two checks.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1_000);
       await submit.click();
 
       const loading = section.getByRole('button', { name: tryFirst.loading });
       await expect(loading).toBeVisible();
       await expect(loading).toBeDisabled();
+      await page.clock.runFor(1_900);
+      await expect(loading).toBeDisabled();
       await expect(signupHeading).not.toBeInViewport();
 
+      await page.clock.resume();
       await expect(signupHeading).toBeInViewport({ timeout: 5_000 });
       await expect.poll(() => signupIsScrolledTo(page)).toBe(true);
       await expect(page.getByRole('textbox', { name: copy.signup.emailLabel })).toBeFocused();
