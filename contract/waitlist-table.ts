@@ -76,10 +76,9 @@ export interface WaitlistRecord {
   email: string;
   /**
    * The mailbox the address delivers to, hashed (functions/store/mailbox.ts): the mailbox index's key, the
-   * same for every spelling of one mailbox. Records made before it existed have none until the operator's
-   * `rekey` adds it.
+   * same for every spelling of one mailbox.
    */
-  mailbox?: string;
+  mailbox: string;
   /** The address as typed, trimmed, for writing to the person as they wrote it. */
   emailAsEntered: string;
   /** The language of the signup, and so of the confirmation mail. */
@@ -93,11 +92,8 @@ export interface WaitlistRecord {
    * from a small safe alphabet; absent when it came with none (`direct`).
    */
   source?: SignupSource;
-  /**
-   * Pending until the person confirms by mail; then confirmed. Records made before confirmation by mail
-   * existed have no status: they were never confirmed.
-   */
-  status?: WaitlistStatus;
+  /** Pending until the person confirms by mail; then confirmed. */
+  status: WaitlistStatus;
   /**
    * When DynamoDB deletes the record (Unix time in seconds): PENDING_DAYS after the latest confirmation
    * mail was asked for while pending, RETENTION_DAYS after joining once confirmed.

@@ -16,16 +16,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  type AttributeValue,
-  BatchWriteItemCommand,
   CreateTableCommand,
-  DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
-  GetItemCommand,
-  PutItemCommand,
   ResourceNotFoundException,
-  ScanCommand,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
@@ -74,8 +68,8 @@ async function prepareDataDir(dataDir: string): Promise<void> {
 }
 
 /**
- * A folder made by an earlier version, or by hand, may be open to everyone. It is narrowed only when this
- * user owns it: a folder shared with others (another user's, say) is not the runner's to take over.
+ * A folder made by hand may be open to everyone. It is narrowed only when this user owns it: a folder
+ * shared with others (another user's, say) is not the runner's to take over.
  */
 function makePrivateIfOwned(folder: string): void {
   if (statSync(folder).uid === process.getuid?.()) chmodSync(folder, PRIVATE_FOLDER_MODE);
@@ -163,7 +157,7 @@ const thisProcess = (): ProcessIdentity => ({ pid: process.pid, startTime: proce
 
 /**
  * Whether the recorded process still runs: a live process with that id and the recorded start time. When
- * either start time is unknown, a live process with that id counts, as it did before start times were kept.
+ * either start time is unknown, a live process with that id counts.
  */
 function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
   if (!isRunning(pid)) return false;
@@ -172,19 +166,13 @@ function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
   return current === undefined || current === startTime;
 }
 
-/**
- * The process a lock file names: `{ "pid", "startTime" }`, or a bare process id as earlier versions wrote
- * it. Undefined when the file names none (empty, or damaged), so the lock is stale.
- */
+/** The process a lock file names: `{ "pid", "startTime" }`; undefined when it names none (damaged), so the lock is stale. */
 function parseLockOwner(text: string): ProcessIdentity | undefined {
-  let recorded: unknown;
   try {
-    recorded = JSON.parse(text);
+    return asProcessIdentity(JSON.parse(text));
   } catch {
     return undefined;
   }
-  if (typeof recorded === 'number') return isProcessId(recorded) ? { pid: recorded } : undefined;
-  return asProcessIdentity(recorded);
 }
 
 const isProcessId = (value: unknown): value is number =>
@@ -517,88 +505,26 @@ async function describeTable(
   }
 }
 
+/**
+ * The waitlist table, made unless it is there. A table from a data folder made before one of its indexes
+ * existed is refused in one sentence: dynalite cannot add an index to a table, and the waitlist is not
+ * yet live anywhere, so such a folder holds only test signups.
+ */
 async function createTableUnlessPresent(client: DynamoDBClient, tableName: string): Promise<void> {
-  const copy = rebuildCopyName(tableName);
-  // A rebuild that stopped half-way (see rebuildWithIndexes): finished from a whole copy, or started over.
-  if (await describeTable(client, copy)) {
-    if (await isWholeCopy(client, copy)) await restoreFromCopy(client, tableName, copy);
-    else await deleteTable(client, copy);
-  }
   const existing = await describeTable(client, tableName);
   if (!existing) return createWaitlistTable(client, tableName);
-  const missing = WAITLIST_INDEXES.some(
+  const missing = WAITLIST_INDEXES.find(
     ({ IndexName }) => !existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === IndexName),
   );
-  if (missing) await rebuildWithIndexes(client, tableName);
-}
-
-/**
- * A data folder from before an index existed (the token index came with confirmation by mail, the mailbox
- * index later) gets the table the stack has. dynalite cannot add an index to a table (it ignores
- * UpdateTable's Create), so the items move through a copy: copied to a new table with every index, the copy
- * marked whole, the table made anew, the items copied back, the copy deleted. At each step every item is
- * in a table that is whole, so a runner stopped half-way finishes it at its next start.
- */
-async function rebuildWithIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
-  const copy = rebuildCopyName(tableName);
-  await createWaitlistTable(client, copy);
-  await copyItems(client, tableName, copy);
-  await client.send(
-    new PutItemCommand({ TableName: copy, Item: { [WAITLIST_TABLE_KEY.name]: { S: WHOLE_COPY_KEY } } }),
-  );
-  await deleteTable(client, tableName);
-  await restoreFromCopy(client, tableName, copy);
-}
-
-const rebuildCopyName = (tableName: string) => `${tableName}-rebuild`;
-/** The mark of a copy that holds every item: a key no address can be. */
-const WHOLE_COPY_KEY = '#whole-copy';
-
-const isWholeCopy = async (client: DynamoDBClient, copy: string) =>
-  (
-    await client.send(
-      new GetItemCommand({
-        TableName: copy,
-        Key: { [WAITLIST_TABLE_KEY.name]: { S: WHOLE_COPY_KEY } },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item !== undefined;
-
-/** The table made again (unless it is there already) from a whole copy, and the copy deleted. */
-async function restoreFromCopy(client: DynamoDBClient, tableName: string, copy: string): Promise<void> {
-  if (!(await describeTable(client, tableName))) await createWaitlistTable(client, tableName);
-  await copyItems(client, copy, tableName);
-  await deleteTable(client, copy);
-}
-
-/** Every item of `from` put in `to`, as stored (the copy's mark left out), 25 to a batch. */
-async function copyItems(client: DynamoDBClient, from: string, to: string): Promise<void> {
-  let startKey: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: from, ExclusiveStartKey: startKey }));
-    const items = (page.Items ?? []).filter((item) => item[WAITLIST_TABLE_KEY.name]?.S !== WHOLE_COPY_KEY);
-    for (let start = 0; start < items.length; start += 25) {
-      let writes = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-      while (writes.length > 0) {
-        const { UnprocessedItems } = await client.send(
-          new BatchWriteItemCommand({ RequestItems: { [to]: writes } }),
-        );
-        writes = (UnprocessedItems?.[to] ?? []) as typeof writes;
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-}
-
-async function deleteTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  await client.send(new DeleteTableCommand({ TableName: tableName }));
-  const deadline = Date.now() + 5_000;
-  while (await describeTable(client, tableName)) {
-    if (Date.now() > deadline) throw new Error(`the table ${tableName} was not deleted`);
-    await delay(20);
+  if (missing) {
+    throw new OlderFolderError(
+      `the data folder holds a waitlist from an older Mandje, without the ${missing.IndexName} index: set DATA_DIR to a new folder`,
+    );
   }
 }
+
+/** A data folder this version cannot use; its message says so in one sentence. */
+export class OlderFolderError extends Error {}
 
 /**
  * A new table is CREATING for a moment, and dynalite answers a put then as if there were no table. The

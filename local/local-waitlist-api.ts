@@ -5,7 +5,7 @@ import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/vis
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { sweepExpiredItems } from './expiring-items';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
-import { ensureWaitlistTable, startLocalDynamoDB } from './local-dynamodb';
+import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
 import { startLocalMail } from './local-mail';
 import {
   LOCAL_TABLE_NAME,
@@ -83,9 +83,9 @@ export async function startLocalWaitlistApi(
   try {
     tableName = pointAwsSdkAtLocalStore(store.endpoint);
     await ensureWaitlistTable(store.endpoint, tableName);
-  } catch {
+  } catch (error) {
     await store.close();
-    throw new Error(describeStore(location));
+    throw new Error(error instanceof OlderFolderError ? error.message : describeStore(location));
   }
   const site = options.site ?? readSiteConfig(process.env);
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;

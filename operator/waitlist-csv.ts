@@ -16,17 +16,16 @@ export const CSV_COLUMNS = [
 ] as const satisfies readonly (keyof WaitlistRecord)[];
 
 /**
- * `unconfirmed`: a record from before confirmation by mail, which has no status. `bounced` and
- * `complained`: mail to it bounced for good, or its owner marked a mail as spam; either way the person is
- * off the waitlist, and the record stays only as a do-not-mail mark until it expires.
+ * `bounced` and `complained`: mail to it bounced for good, or its owner marked a mail as spam; either way
+ * the person is off the waitlist, and the record stays only as a do-not-mail mark until it expires.
  */
-export type RecordStatus = 'confirmed' | 'pending' | 'unconfirmed' | 'bounced' | 'complained';
+export type RecordStatus = 'confirmed' | 'pending' | 'bounced' | 'complained';
 
-/** A record's status as the export and the count name it: records from before confirmation by mail have none. */
+/** A record's status as the export and the count name it. */
 export function statusOf(record: { status?: unknown; mailSuppressed?: unknown }): RecordStatus {
   if (record.mailSuppressed === 'complaint') return 'complained';
   if (record.mailSuppressed === 'bounce') return 'bounced';
-  return record.status === 'confirmed' || record.status === 'pending' ? record.status : 'unconfirmed';
+  return record.status === 'confirmed' ? 'confirmed' : 'pending';
 }
 
 /** A spreadsheet reads a cell that starts with one of these as a formula (or the start of one). */

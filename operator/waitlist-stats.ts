@@ -99,7 +99,6 @@ export function waitlistStats(
   const byStatus: Record<RecordStatus, number> = {
     confirmed: 0,
     pending: 0,
-    unconfirmed: 0,
     bounced: 0,
     complained: 0,
   };
@@ -161,7 +160,7 @@ const funnelColumns = ({ visits, signups, confirmed }: Omit<DayFunnel, 'day'>) =
     .join('');
 
 /** Rows shown only when there is something to count: a language or a status the list should not have. */
-const ONLY_IF_ANY = new Set(['other', 'unconfirmed', 'bounced', 'complained']);
+const ONLY_IF_ANY = new Set(['other', 'bounced', 'complained']);
 
 /** Label-and-number rows, as `count` prints them; the column widens to keep a space after a long label. */
 const rows = (entries: [string, number][]) => {
@@ -173,7 +172,7 @@ const rows = (entries: [string, number][]) => {
 /**
  * What `stats` prints: the funnel per day (date, a bar of the signups, then visits, signups, confirmed and
  * the two rates) and over the whole window; then the whole list by language, source and status, and its
- * total. `other`, `unconfirmed`, `bounced` and `complained` only appear when there are any.
+ * total. `other`, `bounced` and `complained` only appear when there are any.
  */
 export function waitlistStatsReport({
   perDay,

@@ -1,22 +1,10 @@
 import { existsSync } from 'node:fs';
-import {
-  ConditionalCheckFailedException,
-  DynamoDBClient,
-  type DynamoDBClientConfig,
-} from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  paginateScan,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { deliveryKey, emailKey } from '#contract/email-address';
 import { LOCALES } from '#contract/locales';
 import { visitsCounterKey } from '#contract/visit-counting';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
-import { mailboxHashOf } from '../functions/store/mailbox';
 import { IN_MEMORY } from '../local/data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
@@ -134,7 +122,7 @@ export async function visitsByDay(table: WaitlistTable, days: string[]): Promise
 
 /** How many records the table holds, by status (statusOf), read page by page with the SDK's paginator. */
 export async function countByStatus(table: WaitlistTable): Promise<Record<string, number>> {
-  const counts: Record<string, number> = { confirmed: 0, pending: 0, unconfirmed: 0 };
+  const counts: Record<string, number> = { confirmed: 0, pending: 0 };
   for await (const page of paginateScan(
     { client: table.client },
     {
@@ -188,13 +176,8 @@ export async function allRecords(table: WaitlistTable): Promise<Record<string, u
 /** The mailbox an address delivers to, however it is typed (#contract/email-address `deliveryKey`). */
 const mailboxOfAddress = (address: string) => deliveryKey(emailKey(address) ?? address.trim().toLowerCase());
 
-/**
- * The mailbox a record delivers to: that of its address as typed, so a record made before the canonical
- * rule (keyed on the address trimmed and lower-cased) counts too; a record whose address the rule now
- * refuses, by its key as it is.
- */
-const mailboxOfRecord = (record: Record<string, unknown>) =>
-  deliveryKey(emailKey(String(record.emailAsEntered ?? record.email)) ?? String(record.email));
+/** The mailbox a record delivers to: its key's. */
+const mailboxOfRecord = (record: Record<string, unknown>) => deliveryKey(String(record.email));
 
 /** A record as plain JSON values, its attributes in order (sets as sorted lists). */
 const plainRecord = (item: Record<string, unknown>) =>
@@ -207,7 +190,7 @@ const plainRecord = (item: Record<string, unknown>) =>
 /**
  * Every record of the mailbox `address` delivers to, oldest first: each spelling of it (a plus tag, Gmail's
  * dots, googlemail.com) is a record of its own, and a request from the mailbox's owner covers them all. One
- * pass over the table, as its oldest records may not carry a `mailbox` to look up.
+ * consistent pass over the table: the mailbox index is read eventually, and might miss a record just made.
  */
 async function recordsOfMailbox(
   table: WaitlistTable,
@@ -240,7 +223,7 @@ export async function findRecords(table: WaitlistTable, address: string): Promis
  */
 export async function forgetRecords(table: WaitlistTable, address: string): Promise<string[]> {
   const records = await recordsOfMailbox(table, address, {
-    ProjectionExpression: 'email, emailAsEntered, createdAt',
+    ProjectionExpression: 'email, createdAt',
   });
   const forgotten: string[] = [];
   for (const { email } of records) {
@@ -250,85 +233,4 @@ export async function forgetRecords(table: WaitlistTable, address: string): Prom
     if (deleted.Attributes) forgotten.push(String(email));
   }
   return forgotten;
-}
-
-export interface RekeyReport {
-  /** Records moved to their canonical key. */
-  rekeyed: number;
-  /** Records whose canonical key was taken already: the same mailbox twice; the older key was removed. */
-  merged: number;
-  /** Addresses the rule now refuses (invisible characters, undeliverable): left as they are, for forget. */
-  refused: string[];
-  /**
-   * Records at their canonical key given their `mailbox` (the mailbox index's key), made before it was
-   * written: until then a one-click leave of another spelling of their mailbox does not find them.
-   */
-  tagged: number;
-}
-
-/**
- * Moves every record to its address's canonical key (#contract/email-address), for records made before
- * the rule existed, when the key was the address trimmed and lower-cased. A record whose canonical key is
- * taken is the same mailbox twice: the one under the canonical key stays. Every record it keeps gets its
- * `mailbox` (functions/store/mailbox.ts) if it has none, for records made before that was written. Safe
- * to run again.
- */
-export async function rekeyRecords(table: WaitlistTable, { dryRun = false } = {}): Promise<RekeyReport> {
-  const report: RekeyReport = { rekeyed: 0, merged: 0, refused: [], tagged: 0 };
-  const records = await allRecords(table);
-  // What a dry run counts on: the keys there are, and those its moves would add.
-  const keys = new Set(records.map((record) => String(record.email ?? '')));
-  for (const record of records) {
-    const key = String(record.email ?? '');
-    const canonical = emailKey(String(record.emailAsEntered ?? key));
-    if (canonical === undefined) {
-      report.refused.push(String(record.emailAsEntered ?? key));
-      continue;
-    }
-    if (canonical === key) {
-      if (record.mailbox !== mailboxHashOf(key) && (dryRun || (await tagMailbox(table, key))))
-        report.tagged++;
-      continue;
-    }
-    let moved = !keys.has(canonical);
-    keys.add(canonical);
-    if (!dryRun) {
-      moved = true;
-      try {
-        await table.client.send(
-          new PutCommand({
-            TableName: table.tableName,
-            Item: { ...record, email: canonical, mailbox: mailboxHashOf(canonical) },
-            ConditionExpression: 'attribute_not_exists(email)',
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        moved = false;
-      }
-      await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: { email: key } }));
-    }
-    if (moved) report.rekeyed++;
-    else report.merged++;
-  }
-  return report;
-}
-
-/** Gives the record under `key` its `mailbox`; false when it left meanwhile (no record is made for it). */
-async function tagMailbox(table: WaitlistTable, key: string): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { email: key },
-        UpdateExpression: 'SET mailbox = :mailbox',
-        ConditionExpression: 'attribute_exists(email)',
-        ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }

@@ -24,7 +24,6 @@ import {
   forgetRecords,
   leftCount,
   openWaitlistTable,
-  rekeyRecords,
   visitsByDay,
   type WaitlistTable,
   type WaitlistTarget,
@@ -48,8 +47,6 @@ Commands:
                      --confirmed: only the confirmed addresses, for the launch mail
   forget <address>   remove every record of that address's mailbox, however it is typed or spelled
                      (plus tags, Gmail's dots, googlemail.com), and say which there were
-  rekey [--dry-run]  move records made before the canonical address rule to their canonical key,
-                     and give records made before the mailbox index their mailbox
   stats [--days N]   visits -> signups -> confirmed per UTC day over the last N days (default
                      ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}, today included) and the conversion rates, then the
                      whole list by language, source and status; visits: each visitor once a
@@ -82,7 +79,6 @@ type Command =
   | { name: 'count' }
   | { name: 'export'; confirmedOnly: boolean }
   | { name: 'forget'; address: string }
-  | { name: 'rekey'; dryRun: boolean }
   | { name: 'stats'; days: number }
   | { name: 'show'; address: string }
   | ({ name: 'announce' } & AnnounceRequest)
@@ -94,7 +90,6 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   table: { type: 'string' },
   region: { type: 'string' },
-  'dry-run': { type: 'boolean' },
   confirmed: { type: 'boolean' },
   days: { type: 'string' },
   'test-to': { type: 'string' },
@@ -139,7 +134,6 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   else if (name === 'forget' && rest.length === 1 && rest[0]?.trim())
     command = { name, address: rest[0].trim() };
   else if (name === 'forget') throw new UsageError('forget needs one address');
-  else if (name === 'rekey' && rest.length === 0) command = { name, dryRun: values['dry-run'] === true };
   else if (name === 'stats' && rest.length === 0) command = { name, days: parseDays(values.days) };
   else if (name === 'show' && rest.length === 1 && rest[0]?.trim())
     command = { name, address: rest[0].trim() };
@@ -168,8 +162,6 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
       name ? 'unknown command, or more arguments than it takes' : 'no command',
     );
 
-  if (values['dry-run'] !== undefined && command.name !== 'rekey')
-    throw new UsageError('--dry-run applies to rekey only');
   if (values.confirmed !== undefined && command.name !== 'export')
     throw new UsageError('--confirmed applies to export only');
   if (values.days !== undefined && command.name !== 'stats')
@@ -258,9 +250,9 @@ async function run(
       const rows: [string, number][] = [
         ['confirmed', counts.confirmed ?? 0],
         ['pending', counts.pending ?? 0],
-        // Only when there are any: records from before confirmation by mail, and mailboxes that bounced or
-        // complained (off the list, kept only as a do-not-mail mark).
-        ...(['unconfirmed', 'bounced', 'complained'] as const)
+        // Only when there are any: mailboxes that bounced or complained (off the list, kept only as a
+        // do-not-mail mark).
+        ...(['bounced', 'complained'] as const)
           .filter((status) => counts[status])
           .map((status): [string, number] => [status, counts[status] ?? 0]),
         ['total', total],
@@ -286,22 +278,6 @@ async function run(
           ? `Removed ${recordsOf(forgotten.length)} of this mailbox from the waitlist:\n${forgotten.map((key) => `  ${JSON.stringify(key)}\n`).join('')}`
           : `${command.address} was not on the waitlist; nothing removed.\n`,
       );
-      return 0;
-    }
-    case 'rekey': {
-      const report = await rekeyRecords(table, { dryRun: command.dryRun });
-      const would = command.dryRun ? 'Would move' : 'Moved';
-      process.stdout.write(
-        `${would} ${report.rekeyed} record(s) to their canonical key and ${command.dryRun ? 'merge' : 'merged'} ${report.merged} duplicate(s).\n`,
-      );
-      process.stdout.write(
-        `${command.dryRun ? 'Would give' : 'Gave'} ${report.tagged} record(s) their mailbox, for leaving by any spelling.\n`,
-      );
-      if (report.refused.length > 0) {
-        process.stdout.write(
-          `${report.refused.length} address(es) the rule now refuses, left as they are (use forget):\n${report.refused.map((address) => `  ${JSON.stringify(address)}\n`).join('')}`,
-        );
-      }
       return 0;
     }
     case 'stats': {

@@ -19,13 +19,11 @@ type Removed = Pick<WaitlistRecord, 'expiresAt'> | undefined;
  * What pressing "leave" with `token` does: the person leaves, and the person is the mailbox, not one
  * spelling of it. Every record of the mailbox the token's record delivers to (found in the mailbox index)
  * is deleted, then the token's own record, and the number of people who left (LEFT_COUNTER_KEY) goes up by
- * one when a record still on the list went. Every other token removes nothing; the caller answers both alike, so nobody learns from a token
- * whether an address is on the list. Store failures are thrown.
+ * one when a record still on the list went. Every other token removes nothing; the caller answers both
+ * alike, so nobody learns from a token whether an address is on the list. Store failures are thrown.
  *
  * The token's own record goes last: a leave cut short (a store fault, the deadline) can be pressed again
- * with the same link and finishes. Records made before the mailbox index existed are not in it until the
- * operator's `rekey` gives them their `mailbox`; until then a leave finds only the indexed ones, and its
- * own record always.
+ * with the same link and finishes.
  *
  * A record marked do-not-mail (a bounce or a complaint) is kept: it is no longer on the waitlist, and
  * deleting it would let anyone sign that mailbox up again and mail it; when it is the token's own, the

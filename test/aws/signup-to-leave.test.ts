@@ -6,6 +6,7 @@ import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH, visitsCounterKey } from '#contract/visit-counting';
 import { SIGNUP_NOTE_VERSION, WAITLIST_PATH } from '#contract/waitlist-api';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { deleteItem, type ProductionPath, startProductionPath } from './production-path';
 
 let path: ProductionPath;
@@ -148,6 +149,7 @@ describe('a mailbox that bounced or complained, as AWS runs it', () => {
           TableName: path.tableName,
           Item: {
             email: keyOf(listed),
+            mailbox: mailboxHashOf(keyOf(listed)),
             emailAsEntered: listed,
             language: 'en',
             createdAt: now,

@@ -17,6 +17,7 @@ import {
   MAX_CONFIRMATION_MAILS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { startLocalDynamoDB } from '../../local/local-dynamodb';
 import {
   LOCAL_TABLE_NAME,
@@ -292,6 +293,7 @@ describe('mails owed when the runner stopped', () => {
     const stale = newAddress('owed.stale');
     const owing = (email: string, minutesAgo: number): WaitlistRecord => ({
       email: emailKey(email) as string,
+      mailbox: mailboxHashOf(emailKey(email) as string),
       emailAsEntered: email,
       language: 'nl',
       createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),

@@ -97,12 +97,12 @@ const leftCount = () =>
 
 /**
  * A confirmed person on the list, with the link keys their first mail gave them; their leave link. As a
- * signup makes it, the record carries its mailbox, unless `withMailbox` is false (one made before that).
+ * signup makes it, the record carries its mailbox.
  */
 async function personOnTheList(
   email: string,
   language: Locale = 'en',
-  { withMailbox = true, extra = {} }: { withMailbox?: boolean; extra?: Partial<WaitlistRecord> } = {},
+  { extra = {} }: { extra?: Partial<WaitlistRecord> } = {},
 ): Promise<{ token: string; link: string }> {
   const linkId = newLinkId();
   const leaveKey = newLeaveKey();
@@ -113,7 +113,7 @@ async function personOnTheList(
         TableName: LOCAL_TABLE_NAME,
         Item: {
           email: emailKey(email) as string,
-          ...(withMailbox ? { mailbox: mailboxHashOf(emailKey(email) as string) } : {}),
+          mailbox: mailboxHashOf(emailKey(email) as string),
           emailAsEntered: email,
           language,
           createdAt: now.toISOString(),
@@ -200,18 +200,6 @@ describe('a leave link', () => {
     for (const email of [linked, ...others]) expect(await recordOf(email as string), email).toBeUndefined();
     expect(await recordOf(elsewhere)).toMatchObject({ status: 'confirmed' });
     expect(await leftCount()).toBe(before + 1);
-  });
-
-  it('from a record made before records carried their mailbox, still removes the spellings that carry it', async () => {
-    const stamp = `${Date.now()}.${++runId}`;
-    const { link } = await personOnTheList(`older.${stamp}@gmail.com`, 'en', { withMailbox: false });
-    const newer = `older${stamp.replace('.', '')}+new@gmail.com`;
-    await personOnTheList(newer);
-
-    expect((await oneClick(link)).status).toBe(200);
-
-    expect(await recordOf(`older.${stamp}@gmail.com`)).toBeUndefined();
-    expect(await recordOf(newer)).toBeUndefined();
   });
 
   it('keeps a record of the mailbox marked do-not-mail, as its mark, while removing the others', async () => {

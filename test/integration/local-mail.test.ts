@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { MailTransport } from '../../functions/mailer/mail-transport';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalMail, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
@@ -43,6 +44,7 @@ function owing(email: string): WaitlistRecord {
   const now = new Date().toISOString();
   return {
     email,
+    mailbox: mailboxHashOf(email),
     emailAsEntered: email,
     language: 'en',
     createdAt: now,

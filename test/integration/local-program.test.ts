@@ -14,13 +14,16 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import {
   processStartTime,
   runningStoreEndpoint,
   startLocalDynamoDB,
   startTicksFromStat,
 } from '../../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localStoreClient } from '../../local/local-store-client';
 import { type LocalRunner, runnerUrl, startLocalRunner } from '../../local/runner';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { createSiteFixture } from './site-fixture';
@@ -197,6 +200,25 @@ describe('the data folder', () => {
       files.map((file) => [file, 0]),
     );
   });
+  it('from an older Mandje, without an index the stack now has, is refused in one sentence, and let go', async () => {
+    const dataDir = tempFolder('mandje-older-');
+    const store = await startLocalDynamoDB(dataDir);
+    const client = localStoreClient(store.endpoint);
+    const table = {
+      TableName: LOCAL_TABLE_NAME,
+      KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' as const }],
+      AttributeDefinitions: [{ AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: 'S' as const }],
+      BillingMode: 'PAY_PER_REQUEST' as const,
+    };
+    await client.send(new CreateTableCommand(table));
+    client.destroy();
+    await store.close();
+
+    await expect(startRunner({ dataDir })).rejects.toThrow(
+      `the data folder holds a waitlist from an older Mandje, without the ${TOKEN_INDEX.name} index: set DATA_DIR to a new folder`,
+    );
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
 });
 
 describe('a lock left behind', () => {
@@ -240,22 +262,13 @@ describe('a lock left behind', () => {
     );
   });
 
-  it.each([
-    ['a live process', 'turns the runner away', true],
-    ['a process that is gone', 'is taken over', false],
-  ])('in the earlier format (a bare process id) of %s %s', async (_, __, alive) => {
+  it('of a process that is gone is taken over', async () => {
     const dataDir = tempFolder('mandje-data-');
-    const pid = alive ? await startUnrelatedProcess() : await goneProcessId();
-    writeFileSync(join(dataDir, LOCK_FILE), String(pid));
+    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: await goneProcessId() }));
 
-    const started = startLocalDynamoDB(dataDir);
+    await (await startLocalDynamoDB(dataDir)).close();
 
-    if (alive) {
-      await expect(started).rejects.toThrow(/is in use by another Mandje/);
-    } else {
-      await (await started).close();
-      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
 
   it('does not send the waitlist tool to a recorded store whose process id was reused', async () => {

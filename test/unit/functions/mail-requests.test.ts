@@ -9,6 +9,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import { capturedLogLines } from './captured-log';
 import { readEmf } from './cloudwatch-emf';
 
@@ -25,6 +26,7 @@ beforeEach(() => {
 
 const PENDING: WaitlistRecord = {
   email: 'ann@xn--bcher-kva.de',
+  mailbox: mailboxHashOf('ann@xn--bcher-kva.de'),
   emailAsEntered: 'Ann@Bücher.de',
   language: 'nl',
   createdAt: '2026-11-24T09:00:00.000Z',

@@ -20,6 +20,7 @@ import { announcementStateKey } from '#contract/announcement-keys';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { MailJob } from '../../../functions/mailer/mail-job';
 import { DailyQuota } from '../../../functions/mailer/mail-pause';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import {
   announcementSending,
   deadLetters,
@@ -42,6 +43,7 @@ import {
 
 const PENDING: WaitlistRecord = {
   email: 'bob@example.nl',
+  mailbox: mailboxHashOf('bob@example.nl'),
   emailAsEntered: 'Bob@Example.nl',
   language: 'nl',
   createdAt: '2026-11-24T09:00:00.000Z',

@@ -15,6 +15,7 @@ import { hashOfLinkId } from '../../../functions/confirm/confirmation-token';
 import { parseLeaveToken } from '../../../functions/leave/leave-token';
 import type { MailJob } from '../../../functions/mailer/mail-job';
 import { hashOfMailbox } from '../../../functions/mailer/mail-limit';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import { readEmf } from './cloudwatch-emf';
 import {
   DEAD_LETTER_QUEUE_URL,
@@ -39,6 +40,7 @@ const agoIso = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const PENDING: WaitlistRecord = {
   email: 'ann@xn--bcher-kva.de',
+  mailbox: mailboxHashOf('ann@xn--bcher-kva.de'),
   emailAsEntered: 'Ann@Bücher.de',
   language: 'nl',
   createdAt: '2026-11-24T09:00:00.000Z',

@@ -68,12 +68,6 @@ describe('waitlistCsv', () => {
     ]);
   });
 
-  it('calls a record without a status, from before confirmation by mail, unconfirmed', () => {
-    expect(waitlistCsv([record('old@x.nl', '2026-11-01T08:00:00.000Z')]).split('\r\n')[1]).toContain(
-      ',unconfirmed,',
-    );
-  });
-
   it('calls a record whose mail bounced or who complained by that, whatever its status', () => {
     const rows = waitlistCsv([
       { ...record('a@x.nl', '2026-11-01T08:00:00.000Z'), status: 'confirmed', mailSuppressed: 'complaint' },
@@ -103,6 +97,6 @@ describe('waitlistCsv', () => {
 
   it('writes only the header for an empty waitlist, and an empty cell for a missing field', () => {
     expect(waitlistCsv([])).toBe(`${HEADER}\r\n`);
-    expect(waitlistCsv([{ email: 'a@b.nl' }]).split('\r\n')[1]).toBe('a@b.nl,,,unconfirmed,,,,');
+    expect(waitlistCsv([{ email: 'a@b.nl' }]).split('\r\n')[1]).toBe('a@b.nl,,,pending,,,,');
   });
 });

@@ -82,14 +82,13 @@ describe('waitlistStats', () => {
     expect(stats.total).toBe(3);
   });
 
-  it('totals the whole list by language and by status: no status is unconfirmed, a bounce or complaint its own', () => {
+  it('totals the whole list by language and by status, a bounce or complaint its own', () => {
     const stats = waitlistStats(
       [
         signup('2026-12-10T08:00:00.000Z', 'nl', 'confirmed'),
         signup('2026-12-10T09:00:00.000Z', 'nl', 'pending'),
         signup('2026-12-01T09:00:00.000Z', 'en', 'confirmed'),
-        // From before confirmation by mail: no status at all.
-        { createdAt: '2025-12-01T09:00:00.000Z', language: 'en' },
+        signup('2025-12-01T09:00:00.000Z', 'en', 'pending'),
         signup('2026-12-02T09:00:00.000Z', 'de', 'pending'),
         { ...signup('2026-12-03T09:00:00.000Z', 'nl', 'confirmed'), mailSuppressed: 'complaint' },
         { ...signup('2026-12-04T09:00:00.000Z', 'nl', 'pending'), mailSuppressed: 'bounce' },
@@ -98,7 +97,7 @@ describe('waitlistStats', () => {
     );
 
     expect(stats.byLanguage).toEqual({ nl: 4, en: 2, other: 1 });
-    expect(stats.byStatus).toEqual({ confirmed: 2, pending: 2, unconfirmed: 1, bounced: 1, complained: 1 });
+    expect(stats.byStatus).toEqual({ confirmed: 2, pending: 3, bounced: 1, complained: 1 });
     expect(stats.total).toBe(7);
   });
 });
@@ -284,7 +283,7 @@ describe('waitlistStatsReport', () => {
       })),
       byLanguage: { nl: 1, en: 1, other: 0 },
       bySource: [['x'.repeat(40), 123_456_789]],
-      byStatus: { confirmed: 1, pending: 1, unconfirmed: 0, bounced: 0, complained: 0 },
+      byStatus: { confirmed: 1, pending: 1, bounced: 0, complained: 0 },
       total: 2,
     });
 
