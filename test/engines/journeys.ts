@@ -254,9 +254,14 @@ export const JOURNEYS: Journey[] = [
 
       await input.fill('milk, bread');
       await demo.role('button', tryFirst.submit).click();
+      // Shown and disabled, seen in one look: the loading state lasts two seconds.
       const loading = demo.role('button', tryFirst.loading);
-      await shows(loading);
-      expect(await loading.isDisabled()).toBe(true);
+      await expect
+        .poll(async () => {
+          const { visible, disabled } = await loading.inspect();
+          return { visible, disabled };
+        })
+        .toEqual({ visible: true, disabled: true });
 
       await expectSignupLanded(visitor, copy);
       expect(await signupForm(visitor, copy).email.isFocused()).toBe(true);
