@@ -166,7 +166,7 @@ function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
   return current === undefined || current === startTime;
 }
 
-/** The process a lock file names: `{ "pid", "startTime" }`; undefined when it names none (damaged), so the lock is stale. */
+/** The process a lock file names (`{ "pid", "startTime" }`); undefined when it names none, so the lock is stale. */
 function parseLockOwner(text: string): ProcessIdentity | undefined {
   try {
     return asProcessIdentity(JSON.parse(text));
@@ -505,6 +505,9 @@ async function describeTable(
   }
 }
 
+/** A data folder this version cannot use; its message says so in one sentence. */
+export class OlderFolderError extends Error {}
+
 /**
  * The waitlist table, made unless it is there. A table from a data folder made before one of its indexes
  * existed is refused in one sentence: dynalite cannot add an index to a table, and the waitlist is not
@@ -522,9 +525,6 @@ async function createTableUnlessPresent(client: DynamoDBClient, tableName: strin
     );
   }
 }
-
-/** A data folder this version cannot use; its message says so in one sentence. */
-export class OlderFolderError extends Error {}
 
 /**
  * A new table is CREATING for a moment, and dynalite answers a put then as if there were no table. The
