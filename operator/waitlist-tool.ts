@@ -64,8 +64,8 @@ Commands:
                      --stop: with --table, the send under way sends none of its remaining mails
                      --resend-unknown: with --send, also to those whose send an earlier run left
                      unknown (a crash during their send): some of them may get the mail twice
-                     --rate N: mails per second at most (default: as fast as SES's maximum send rate
-                     lets, leaving some for confirmations; locally no limit)
+                     --rate N: mails per second at most, 0.001 at least (default: as fast as SES's
+                     maximum send rate lets, leaving some for confirmations; locally no limit)
   preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
                      alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
                      the stack Mandje itself (--region), exits 1 when anything blocks the launch
@@ -100,10 +100,17 @@ const OPTIONS = {
   preview: { type: 'string' },
 } as const;
 
+/**
+ * The slowest --rate: a mail every 1,000 s. Far slower, the wait between two mails would pass the longest
+ * timer Node keeps (about 24.8 days), which it fires at once: the send would go unpaced.
+ */
+const MIN_RATE = 0.001;
+
 function parseRate(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const rate = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(rate > 0)) throw new UsageError('--rate needs a number of mails per second above 0');
+  if (!(rate >= MIN_RATE))
+    throw new UsageError(`--rate needs a number of mails per second, ${MIN_RATE} at least`);
   return rate;
 }
 

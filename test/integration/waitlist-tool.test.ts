@@ -461,6 +461,11 @@ describe('npm run waitlist on the local store', () => {
     [['stats', '--days', '367'], /--days needs a whole number of days from 1 to 366/],
     [['count', '--days', '7'], /--days applies to stats only/],
     [
+      ['announce', 'launch', '--send', '--rate', '0'],
+      /--rate needs a number of mails per second, 0.001 at least/,
+    ],
+    [['announce', 'launch', '--send', '--rate', '0.0000001'], /--rate needs a number of mails per second/],
+    [
       ['announce', 'launch', '--stop', '--send'],
       /--stop stops a send: it takes neither --send nor --test-to/,
     ],
