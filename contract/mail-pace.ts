@@ -22,6 +22,12 @@ export const MAILER_CONCURRENCY = 2;
 export const BULK_SHARE = 0.75;
 
 /**
+ * The slowest rate an announcement may ask for (`--rate`): a mail every 1,000 s. Far slower, the wait
+ * between two mails would pass the longest timer Node keeps (about 24.8 days), which it fires at once.
+ */
+export const MIN_ANNOUNCEMENT_RATE = 0.001;
+
+/**
  * A mail that leaves longer than this after it was asked for is late: still sent, and counted (the
  * MailLate metric, and an alarm on AWS).
  */

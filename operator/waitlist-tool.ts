@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
 import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
@@ -100,17 +101,11 @@ const OPTIONS = {
   preview: { type: 'string' },
 } as const;
 
-/**
- * The slowest --rate: a mail every 1,000 s. Far slower, the wait between two mails would pass the longest
- * timer Node keeps (about 24.8 days), which it fires at once: the send would go unpaced.
- */
-const MIN_RATE = 0.001;
-
 function parseRate(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const rate = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(rate >= MIN_RATE))
-    throw new UsageError(`--rate needs a number of mails per second, ${MIN_RATE} at least`);
+  if (!(rate >= MIN_ANNOUNCEMENT_RATE))
+    throw new UsageError(`--rate needs a number of mails per second, ${MIN_ANNOUNCEMENT_RATE} at least`);
   return rate;
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
+import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
 import type { Announcement } from './announcement-text';
@@ -41,7 +42,7 @@ export const stateSchema = z.object({
     }),
   ),
   /** Mails per second at most; none: SES's rate. */
-  rate: z.optional(z.number().check(z.positive())),
+  rate: z.optional(z.number().check(z.gte(MIN_ANNOUNCEMENT_RATE))),
   pass: z.number().check(z.int(), z.positive()),
   /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
   resendUnknownBefore: z.optional(z.string()),

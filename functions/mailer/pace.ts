@@ -43,13 +43,23 @@ export class Pace {
     this.nextAt = Math.max(this.nextAt, this.clock.now() + ms);
   }
 
-  /** Resolves at the moment the next mail may start; `signal` ends the wait (the mail then waits on its queue). */
+  /**
+   * Resolves at the moment the next mail may start; `signal` ends the wait (the mail then waits on its
+   * queue), and gives the turn back unless a later one was given meanwhile.
+   */
   async turn(signal?: AbortSignal): Promise<void> {
     const now = this.clock.now();
     if (this.#perSecond === Number.POSITIVE_INFINITY && this.nextAt <= now) return;
     const at = Math.max(now, this.nextAt);
-    this.nextAt = at + 1_000 / this.#perSecond;
-    if (at > now) await this.clock.sleep(at - now, signal);
+    const next = at + 1_000 / this.#perSecond;
+    this.nextAt = next;
+    if (at <= now) return;
+    try {
+      await this.clock.sleep(at - now, signal);
+    } catch (error) {
+      if (this.nextAt === next) this.nextAt = at;
+      throw error;
+    }
   }
 }
 

@@ -91,13 +91,28 @@ describe('the pace of one sender', () => {
     expect(clock.sleeps).toEqual([]);
   });
 
-  it('ends a wait when its signal is aborted', async () => {
+  it('ends a wait when its signal is aborted, and gives its turn back', async () => {
     const pace = new Pace(0.001);
     await pace.turn();
     const stop = new AbortController();
     const waiting = pace.turn(stop.signal);
     stop.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+
+    // On a clock whose sleeps are kept: after three aborted waits the next is one gap (1,000 s), not four.
+    const clock = waitsKept();
+    const kept = new Pace(0.001, {
+      now: clock.now,
+      sleep: async (ms, signal) => {
+        if (signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+        await clock.sleep(ms);
+      },
+    });
+    await kept.turn();
+    for (let stopped = 0; stopped < 3; stopped++)
+      await expect(kept.turn(AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+    await kept.turn();
+    expect(clock.sleeps).toEqual([1_000_000]);
   });
 
   it.each([0, -1, Number.NaN])('refuses a send rate of %s', (rate) => {
