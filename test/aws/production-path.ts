@@ -9,6 +9,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { type AnnounceRequest, announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
@@ -266,6 +267,7 @@ export async function seedConfirmed(path: ProductionPath, count: number, domain:
         TableName: path.tableName,
         Item: {
           email,
+          mailbox: mailboxHashOf(email),
           emailAsEntered: email,
           language: email.length % 2 === 0 ? 'nl' : 'en',
           createdAt: now.toISOString(),

@@ -9,6 +9,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { parseLeaveToken } from '../../functions/leave/leave-token';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
@@ -59,6 +60,7 @@ const person = (
   extra: Record<string, unknown> = {},
 ) => ({
   email,
+  mailbox: mailboxHashOf(email),
   emailAsEntered: email,
   language,
   status,

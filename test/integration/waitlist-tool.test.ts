@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visitsCounterKey } from '#contract/visit-counting';
+import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
@@ -283,6 +284,7 @@ describe('npm run waitlist on the local store', () => {
     ];
     const records = signups.map(([daysBack, language, status], index) => ({
       email: `signup${index}@example.nl`,
+      mailbox: mailboxHashOf(`signup${index}@example.nl`),
       emailAsEntered: `Signup${index}@Example.nl`,
       language,
       createdAt: new Date(now - daysBack * DAY_MS).toISOString(),
@@ -375,6 +377,7 @@ describe('npm run waitlist on the local store', () => {
       ...visits.map(([daysBack, counts]) => ({ email: visitsCounterKey(dayOf(daysBack)), ...counts })),
       ...signups.map(([madeBack, confirmedBack, source], index) => ({
         email: `funnel${index}@example.nl`,
+        mailbox: mailboxHashOf(`funnel${index}@example.nl`),
         emailAsEntered: `Funnel${index}@Example.nl`,
         language: index % 2 === 0 ? 'nl' : 'en',
         createdAt: at(madeBack),
