@@ -505,7 +505,7 @@ async function describeTable(
   }
 }
 
-/** A data folder this version cannot use; its message says so in one sentence. */
+/** A store this version cannot use: its message says why, to follow where it is. */
 export class OlderFolderError extends Error {}
 
 /**
@@ -521,7 +521,7 @@ async function createTableUnlessPresent(client: DynamoDBClient, tableName: strin
   );
   if (missing) {
     throw new OlderFolderError(
-      `the data folder holds a waitlist from an older Mandje, without the ${missing.IndexName} index: set DATA_DIR to a new folder`,
+      `its waitlist is from an older Mandje, without the ${missing.IndexName} index`,
     );
   }
 }

@@ -85,7 +85,12 @@ export async function startLocalWaitlistApi(
     await ensureWaitlistTable(store.endpoint, tableName);
   } catch (error) {
     await store.close();
-    throw new Error(error instanceof OlderFolderError ? error.message : describeStore(location));
+    if (!(error instanceof OlderFolderError)) throw new Error(describeStore(location));
+    throw new Error(
+      'endpoint' in location
+        ? `the store at ${location.endpoint}: ${error.message}`
+        : `the data folder ${location.dataDir}: ${error.message} (set DATA_DIR to a new folder)`,
+    );
   }
   const site = options.site ?? readSiteConfig(process.env);
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;

@@ -257,10 +257,13 @@ export const JOURNEYS: Journey[] = [
       // Shown and disabled, seen in one look: the loading state lasts two seconds.
       const loading = demo.role('button', tryFirst.loading);
       await expect
-        .poll(async () => {
-          const { visible, disabled } = await loading.inspect();
-          return { visible, disabled };
-        })
+        .poll(
+          async () => {
+            const { visible, disabled } = await loading.inspect();
+            return { visible, disabled };
+          },
+          { message: `${loading}` },
+        )
         .toEqual({ visible: true, disabled: true });
 
       await expectSignupLanded(visitor, copy);

@@ -215,7 +215,7 @@ describe('the data folder', () => {
     await store.close();
 
     await expect(startRunner({ dataDir })).rejects.toThrow(
-      `the data folder holds a waitlist from an older Mandje, without the ${TOKEN_INDEX.name} index: set DATA_DIR to a new folder`,
+      `the data folder ${dataDir}: its waitlist is from an older Mandje, without the ${TOKEN_INDEX.name} index (set DATA_DIR to a new folder)`,
     );
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
