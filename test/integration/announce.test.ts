@@ -296,6 +296,7 @@ describe('npm run waitlist -- show', () => {
         emailAsEntered: 'ann.de.vries@example.nl',
         expiresAt: 4_000_000_000,
         language: 'nl',
+        mailbox: mailboxHashOf('ann.de.vries@example.nl'),
         status: 'confirmed',
       },
     ]);
