@@ -11,12 +11,12 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 
 /**
  * The announcement's part of the mailer (functions/mailer/mail-sender.ts): one recipient per queue message
- * of the bulk lane, at the bulk lane's pace (its share of SES's rate, or the announcement's own, when lower). A fault of
- * SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no one's: the mailer
- * pauses, and the message waits on the queue, its person still owed. A fault of this side no retry will fix
- * (the table or its permission missing, a bug) stops the pass: the state says why, and the queue's
- * remaining messages are let go without sending, since running the tool again queues the people still owed
- * from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
+ * of the bulk lane, at the bulk lane's pace (its share of SES's rate, or the announcement's own, when
+ * lower). A fault of SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no
+ * one's: the mailer pauses, and the message waits on the queue, its person still owed. A fault of this
+ * side no retry will fix (the table or its permission missing, a bug) stops the pass: the state says why,
+ * and the queue's remaining messages are let go without sending, since running the tool again queues the
+ * people still owed from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
  * queue; a send SES may have taken without answering is counted unknown and never tried again; any other
  * failure returns its message to the queue.
  */
@@ -110,8 +110,8 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
 }
 
 /**
- * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the bulk lane's pace,
- * the announcement's own `rate` when that is lower; `timeShort()` says the invocation must stop starting mails.
+ * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the bulk lane's pace, the
+ * announcement's own `rate` when that is lower; `timeShort()` says the invocation must stop starting mails.
  */
 export function announcementBatch(
   sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,
