@@ -1,59 +1,45 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSRecord } from 'aws-lambda';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { MailPaused } from '../mailer/mail-pause';
 import { MailOutcomeUnknown } from '../mailer/mail-transport';
 import type { WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
-import { logAnnouncement } from './announce-log';
-import { type AnnouncementState, type RecipientMessage, stateSchema } from './announcement-state';
+import {
+  type AnnouncementState,
+  type Progress,
+  progressSchema,
+  type RecipientMessage,
+  stateSchema,
+} from './announcement-state';
 import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
 
-/**
- * The announcement's part of the mailer (functions/mailer/mail-sender.ts): one recipient per queue message
- * of the bulk lane, at the bulk lane's pace (its share of SES's rate, or the announcement's own, when
- * lower). A fault of SES's set-up (the sender not verified, the sandbox, SES paused, the day's quota) is no
- * one's: the mailer pauses, and the message waits on the queue, its person still owed. A fault of this
- * side no retry will fix (the table or its permission missing, a bug) stops the pass: the state says why,
- * and the queue's remaining messages are let go without sending, since running the tool again queues the
- * people still owed from the table. A mail SES refuses for good marks its person undeliverable and goes to the dead-letter
- * queue; a send SES may have taken without answering is counted unknown and never tried again; any other
- * failure returns its message to the queue.
- */
+// The announcement's part of the mailer: one recipient per message of the bulk lane. A fault no retry will
+// fix stops the pass, and its remaining messages are let go: running the tool again queues those still owed.
 
 /** The state is read again after this long, for a changed rate or a stop. */
 const STATE_MAX_AGE_MS = 10_000;
-/** Faults that the same send will meet again and again: the pass stops. */
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
-type Tally = Record<'sent_nl' | 'sent_en' | 'not_owed' | 'refused' | 'failed' | 'unrecorded', number>;
-const emptyTally = (): Tally => ({
-  sent_nl: 0,
-  sent_en: 0,
-  not_owed: 0,
-  refused: 0,
-  failed: 0,
-  unrecorded: 0,
-});
+/** One JSON line per step; never an address. */
+function logAnnouncement(
+  level: 'WARN' | 'ERROR',
+  message: string,
+  fields: Record<string, string | undefined>,
+) {
+  (level === 'ERROR' ? console.error : console.warn)(JSON.stringify({ level, message, ...fields }));
+}
 
-/** What became of one recipient's message. */
 export type AnnouncementOutcome = 'done' | 'retry' | 'refused';
 
 export interface AnnouncementBatch {
-  /** Sends one recipient's mail, if still owed; says what to do with its message. */
-  send(
-    record: SQSRecord,
-    message: RecipientMessage,
-    requestId: string | undefined,
-  ): Promise<AnnouncementOutcome>;
+  send(message: RecipientMessage, requestId: string | undefined): Promise<AnnouncementOutcome>;
   /** Adds the batch's counts to each pass's progress item. */
   finish(): Promise<void>;
 }
 
-/** The states read, kept across invocations for a few seconds. */
+// Kept across invocations for a few seconds.
 const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
 
-/** The state of the announcement `id`, read again when older than a few seconds or than the pass `pass`. */
 async function stateOf(
   store: WaitlistStore,
   id: string,
@@ -75,10 +61,7 @@ async function stateOf(
   return state;
 }
 
-/**
- * Stops the pass `state` holds, saying why: the mailer sends none of its remaining mails (a fault no retry
- * fixes, or the operator's `--stop`).
- */
+/** The mailer sends none of the pass's remaining mails (a fault no retry fixes, or the operator's `--stop`). */
 export async function stopPass(
   store: WaitlistStore,
   state: AnnouncementState,
@@ -96,7 +79,7 @@ export async function stopPass(
   states.delete(state.announcement.id);
 }
 
-async function addProgress(store: WaitlistStore, message: RecipientMessage, tally: Tally): Promise<void> {
+async function addProgress(store: WaitlistStore, message: RecipientMessage, tally: Progress): Promise<void> {
   const entries = Object.entries(tally).filter(([, value]) => value > 0);
   if (entries.length === 0) return;
   await store.client.send(
@@ -109,29 +92,23 @@ async function addProgress(store: WaitlistStore, message: RecipientMessage, tall
   );
 }
 
-/**
- * A batch of announcement messages. `sendAt(rate)` waits for turns and sends at the bulk lane's pace, the
- * announcement's own `rate` when that is lower; `timeShort()` says the invocation must stop starting mails.
- */
+/** `sendAt(rate)` paces at the bulk lane's rate, or the announcement's own when lower. */
 export function announcementBatch(
   sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,
   sendAt: (rate: number) => Pick<AnnouncementSender, 'waitTurn' | 'send'>,
   timeShort: () => boolean,
 ): AnnouncementBatch {
   const { store } = sender;
-  const tallies = new Map<string, { message: RecipientMessage; tally: Tally }>();
+  const tallies = new Map<string, { message: RecipientMessage; tally: Progress }>();
   const tallyOf = (message: RecipientMessage) => {
     const key = `${message.id}#${message.pass}`;
-    let entry = tallies.get(key);
-    if (!entry) {
-      entry = { message, tally: emptyTally() };
-      tallies.set(key, entry);
-    }
+    const entry = tallies.get(key) ?? { message, tally: progressSchema.parse({}) };
+    tallies.set(key, entry);
     return entry.tally;
   };
 
   return {
-    async send(_record, message, requestId) {
+    async send(message, requestId) {
       const tally = tallyOf(message);
       const state = await stateOf(store, message.id, message.pass);
       if (timeShort()) return 'retry';
@@ -154,22 +131,18 @@ export function announcementBatch(
         } else tally[`sent_${outcome.sent}`]++;
         return 'done';
       } catch (error) {
-        // Not sent, still owed: the mailer returns the message to the queue until the pause ends.
         if (error instanceof MailPaused) throw error;
-        if (error instanceof SentButUnrecorded) {
-          tally.unrecorded++;
-          return 'done';
-        }
-        if (error instanceof MailOutcomeUnknown) {
+        const faultClass = faultClassOf(error);
+        if (error instanceof MailOutcomeUnknown)
           logAnnouncement('WARN', 'announcement outcome unknown', {
             announcement: message.id,
-            faultClass: faultClassOf(error),
+            faultClass,
             requestId,
           });
+        if (error instanceof SentButUnrecorded || error instanceof MailOutcomeUnknown) {
           tally.unrecorded++;
           return 'done';
         }
-        const faultClass = faultClassOf(error);
         logAnnouncement(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', {
           announcement: message.id,
           faultClass,

@@ -19,26 +19,21 @@ export const announcementSchema = z.object({
 });
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
-/**
- * What the mailer reads of an announcement being sent: the texts, the rate and the pass, as the operator's
- * tool wrote them, and why the pass stopped, if it did.
- */
+const counts = z.record(z.string(), z.number());
+/** An announcement being sent, as the operator's tool wrote it, and why its pass stopped, if it did. */
 export const stateSchema = z.object({
   email: z.string(),
   announcement: z.pipe(
     z.string(),
     z.transform((json, context) => {
-      let parsed: ReturnType<typeof announcementSchema.safeParse> | undefined;
       try {
-        parsed = announcementSchema.safeParse(JSON.parse(json));
+        const parsed = announcementSchema.safeParse(JSON.parse(json));
+        if (parsed.success) return parsed.data as Announcement;
       } catch {
-        parsed = undefined;
+        // Not JSON: not an announcement either.
       }
-      if (!parsed?.success) {
-        context.issues.push({ code: 'custom', message: 'not an announcement', input: json });
-        return z.NEVER;
-      }
-      return parsed.data as Announcement;
+      context.issues.push({ code: 'custom', message: 'not an announcement', input: json });
+      return z.NEVER;
     }),
   ),
   /** Mails per second at most; none: SES's rate. */
@@ -46,19 +41,13 @@ export const stateSchema = z.object({
   pass: z.number().check(z.int(), z.positive()),
   /** `--resend-unknown`: sends left unknown before this pass began are owed again (audience.ts). */
   resendUnknownBefore: z.optional(z.string()),
-  /** Set by the mailer when a fault no retry will fix stopped the pass, or by the operator (`--stop`). */
   stopReason: z.optional(z.string()),
-  /** Who the pass queued, and who it skipped and why: written once every message is queued. */
-  queued: z.optional(
-    z.object({
-      send: z.record(z.string(), z.number()),
-      skipped: z.record(z.string(), z.number()),
-    }),
-  ),
+  /** Written once every message is queued. */
+  queued: z.optional(z.object({ send: counts, skipped: counts })),
 });
 export type AnnouncementState = z.infer<typeof stateSchema>;
 
-/** What the operator's tool puts on the bulk queue: one recipient of one pass. The key is an address, kept encrypted. */
+/** One recipient of one pass on the bulk queue. The key is an address: the queue is encrypted. */
 export const recipientMessageSchema = z.object({
   id: z.string(),
   pass: z.number().check(z.int(), z.positive()),
@@ -69,21 +58,15 @@ export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
 export const progressSchema = z.object({
   sent_nl: counter,
   sent_en: counter,
-  /** Messages for people who needed none any more: sent before, left, suppressed, or a duplicate. */
   not_owed: counter,
-  /** Mails the mail service refused for good: their people are marked, and never tried again. */
   refused: counter,
-  /** Sends that failed and went back to the queue (or, after retries, to the dead-letter queue). */
   failed: counter,
-  /**
-   * Sends whose outcome is unknown (accepted by SES but not recorded, or no answer came from SES): reported
-   * as unknown, never sent again.
-   */
+  /** Accepted but not recorded, or no answer from SES: never sent again. */
   unrecorded: counter,
 });
 export type Progress = z.infer<typeof progressSchema>;
 
-/** The state of a new pass, as the tool writes it. Kept no longer than a record. */
+/** Kept no longer than a record. */
 export function newPassState(
   announcement: Announcement,
   {

@@ -5,18 +5,16 @@ import type { AnnouncementText } from '../mailer/announcement-mail';
 import type { Inline } from '../mailer/mail-layout';
 
 /**
- * An announcement as the operator writes it: a folder named after its id, holding `nl.md` and `en.md`,
- * each a first line `Subject: …`, a blank line, then the body: plain paragraphs separated by blank lines,
- * with links as bare https URLs or `[text](https://…)`. Nothing else is markup: every character is text,
- * escaped where it is written into HTML.
+ * A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
+ * separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
  */
 export interface Announcement {
-  /** The folder's name: what each record's `announcements` keeps, so nobody gets one twice. */
+  /** What each record's `announcements` keeps, so nobody gets one twice. */
   id: string;
   texts: Record<Locale, AnnouncementText>;
 }
 
-/** Lower-case letters, digits and single hyphens: safe in a key, a Message-ID and a file name. */
+/** Safe in a key, a Message-ID and a file name. */
 const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 64;
 const SUBJECT_MAX_LENGTH = 200;
@@ -35,9 +33,7 @@ export function checkAnnouncementId(id: string): string {
 
 // A link: [text](https://…) with no brackets in its text, or a bare https URL up to whitespace or `<`.
 const LINK = /\[([^\]\n]+)\]\((https:\/\/[^)\s]+)\)|(https:\/\/[^\s<>]+)/g;
-/** Punctuation that ends a sentence rather than a bare URL. */
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]]+$/;
-/** Control characters other than the line breaks and tabs a text file has. */
 const hasControl = (text: string) => /\p{Cc}/u.test(text.replace(/[\n\t]/g, ''));
 
 function inlines(paragraph: string, where: string): Inline[] {
@@ -67,7 +63,7 @@ function inlines(paragraph: string, where: string): Inline[] {
   return parts;
 }
 
-/** Reads one language's file; `where` names it in errors. */
+/** `where` names the file in errors. */
 export function parseAnnouncementText(source: string, where: string): AnnouncementText {
   const lines = source
     .replace(/^\uFEFF/, '')
@@ -84,33 +80,23 @@ export function parseAnnouncementText(source: string, where: string): Announceme
     throw new AnnouncementError(`${where}: holds a control character`);
   const paragraphs = body
     .split(/\n[ \t]*\n/)
-    .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '')
-        .join(' '),
-    )
+    .map((paragraph) => paragraph.trim().replace(/\s*\n\s*/g, ' '))
     .filter((paragraph) => paragraph !== '')
     .map((paragraph) => inlines(paragraph, where));
   if (paragraphs.length === 0) throw new AnnouncementError(`${where}: the body is empty`);
   return { subject, paragraphs };
 }
 
-/** Reads `<folder>/nl.md` and `<folder>/en.md`; the id is the folder's name. */
 export async function readAnnouncement(folder: string): Promise<Announcement> {
   const id = checkAnnouncementId(basename(resolve(folder)));
   const entries = await Promise.all(
     LOCALES.map(async (language) => {
       const file = join(folder, `${language}.md`);
-      let source: string;
-      try {
-        source = await readFile(file, 'utf8');
-      } catch {
+      const source = await readFile(file, 'utf8').catch(() => {
         throw new AnnouncementError(
           `${file} cannot be read: an announcement needs ${LOCALES.join('.md and ')}.md`,
         );
-      }
+      });
       return [language, parseAnnouncementText(source, file)] as const;
     }),
   );

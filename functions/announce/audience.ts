@@ -3,20 +3,14 @@ import { LOCALES, type Locale } from '#contract/locales';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { WaitlistStore } from '../store/store-client';
 
-/**
- * Why a record gets no announcement. `unknown`: a send whose outcome a crash or a lost answer left unknown,
- * never repeated.
- */
+/** Why a record gets no announcement. `unknown`: a send left unknown by a crash or a lost answer. */
 export const SKIP_REASONS = ['pending', 'bounced', 'complained', 'already', 'unknown'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/**
- * Sends left unknown by runs before this moment (an ISO time) are owed again: the operator's
- * `--resend-unknown`, for a few people who may then get the mail twice.
- */
+/** Sends left unknown before this ISO time are owed again (`--resend-unknown`). */
 export type ResendUnknownBefore = string | undefined;
 
-/** Whether a person gets the announcement `id`, and if not why; undefined for an item that is no person. */
+/** Undefined for an item that is no person. */
 export function audienceOf(
   record: Partial<WaitlistRecord>,
   id: string,
@@ -24,9 +18,8 @@ export function audienceOf(
 ): { send: Locale } | { skip: SkipReason } | undefined {
   // Counters and announcement state live under keys with no at sign, and have no createdAt.
   if (!record.email?.includes('@') || record.createdAt === undefined) return undefined;
-  if (record.mailSuppressed === 'bounce') return { skip: 'bounced' };
-  if (record.mailSuppressed === 'complaint') return { skip: 'complained' };
-  if (record.mailSuppressed !== undefined) return { skip: 'bounced' };
+  if (record.mailSuppressed !== undefined)
+    return { skip: record.mailSuppressed === 'complaint' ? 'complained' : 'bounced' };
   if (new Set(record.announcements ?? []).has(id)) return { skip: 'already' };
   if (record.announcing === id && !(resendUnknownBefore && (record.announcingAt ?? '') < resendUnknownBefore))
     return { skip: 'unknown' };
@@ -47,35 +40,23 @@ export const emptyCount = (): AudienceCount => ({
 export const countedTotal = (count: Record<string, number>) =>
   Object.values(count).reduce((sum, value) => sum + value, 0);
 
-/** One person the announcement is for: the record's key and their language. */
-export interface Recipient {
-  key: string;
-  language: Locale;
-}
-
-/** The attributes the selection reads: never the whole record. */
 const PROJECTION = {
   ProjectionExpression:
     'email, #status, mailSuppressed, announcements, announcing, announcingAt, #language, createdAt',
   ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
 };
 
-/** A small page: memory holds one page at a time, however long the list. */
-export const AUDIENCE_PAGE_SIZE = 100;
-
 export interface AudiencePage {
-  recipients: Recipient[];
+  recipients: { key: string; language: Locale }[];
   count: AudienceCount;
-  /** Where the next page starts; undefined after the last. */
   nextKey?: Record<string, unknown>;
 }
 
-/** The table page by page, each page's recipients and counts, from `startKey` on. */
 export async function* audiencePages(
   store: WaitlistStore,
   id: string,
   {
-    pageSize = AUDIENCE_PAGE_SIZE,
+    pageSize = 100, // memory holds one page at a time, however long the list
     startKey,
     resendUnknownBefore,
   }: {
@@ -89,7 +70,7 @@ export async function* audiencePages(
     { TableName: store.tableName, ...PROJECTION, ...(startKey ? { ExclusiveStartKey: startKey } : {}) },
   )) {
     const count = emptyCount();
-    const recipients: Recipient[] = [];
+    const recipients: AudiencePage['recipients'] = [];
     for (const item of page.Items ?? []) {
       const audience = audienceOf(item as Partial<WaitlistRecord>, id, resendUnknownBefore);
       if (audience === undefined) continue;
@@ -108,7 +89,6 @@ export function addCounts(total: AudienceCount, page: AudienceCount): void {
   for (const reason of SKIP_REASONS) total.skipped[reason] += page.skipped[reason];
 }
 
-/** Counts the whole audience, page by page. */
 export async function countAudience(
   store: WaitlistStore,
   id: string,

@@ -6,46 +6,39 @@ import {
   htmlBlock,
   type Inline,
   type MailEnvelope,
+  SHARED_COPY,
   textParagraph,
 } from './mail-layout';
 
-/** One language of an announcement, as the operator wrote it (functions/announce/announcement-text.ts). */
+/** One language of an announcement, as the operator wrote it. */
 export interface AnnouncementText {
   subject: string;
-  /** Plain paragraphs, each runs of text and links. */
   paragraphs: Inline[][];
 }
 
 export interface AnnouncementMailInput extends MailEnvelope {
   announcement: AnnouncementText;
-  /** The person's leave link (#contract/leave leaveLink): it names no address. */
   leaveUrl: string;
 }
 
 const nl = {
   why: (brand: string) => `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
   leave: 'Wil je niets meer van ons horen? Verlaat de wachtlijst:',
-  questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
 };
 
 // Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   why: (brand) => `You are getting this email because you joined the ${brand} waitlist.`,
   leave: 'Rather not hear from us again? Leave the waitlist:',
-  questions: (contact) => `Questions? Email us at ${contact}.`,
 };
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-/**
- * The announcement to one person: the operator's paragraphs, then why the mail came, the person's leave
- * link written out (Telecommunicatiewet art. 11.7; Gmail and Yahoo ask for a visible one besides the
- * headers) and the contact address.
- */
+/** The leave link is written out: Telecommunicatiewet art. 11.7, and Gmail and Yahoo ask for a visible one. */
 export function announcementMail(input: AnnouncementMailInput): ComposedMail {
   const { language, brandName, contactEmail, announcement } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
-  const copy = COPY[language];
+  const copy = { ...SHARED_COPY[language], ...COPY[language] };
   const links = announcement.paragraphs.flat().filter((part) => typeof part !== 'string');
   for (const link of links) absoluteUrl(link.href, 'a link of the announcement');
   const footer: Inline[][] = [

@@ -6,46 +6,31 @@ import {
   composeMail,
   htmlBlock,
   type MailEnvelope,
+  SHARED_COPY,
 } from './mail-layout';
 
-export { mailboxAddress } from './mail-layout';
-
 export interface ConfirmationMailInput extends MailEnvelope {
-  /** Absolute URL of the confirmation page, with the token in it; never contains the address. */
+  /** With the token in it; never the address. */
   confirmUrl: string;
   /** How long the link is valid and a pending signup is kept. */
   validDays: number;
-  /**
-   * The person's leave link (#contract/leave): given, the mail ends with "change your mind after
-   * confirming?" and that link, and carries RFC 8058's one-click headers.
-   */
   leaveUrl?: string;
 }
 
-export type ConfirmationMail = ComposedMail;
-
 const dagen = (days: number) => `${days} ${days === 1 ? 'dag' : 'dagen'}`;
-// What is still to do comes first, as on the page after signing up: the preheader (the line an inbox shows
-// beside the subject) and the sentence before the button say the same. Someone who did not sign up, or
-// changed their mind before confirming, has one thing to do: nothing (`ignore`); the leave link at the
-// end is for later, once confirmed.
+// What is still to do comes first, as on the page after signing up; the leave link is for after confirming.
 const nl = {
   subject: (brand: string) => `Bevestig je aanmelding voor de wachtlijst van ${brand}`,
   preheader: 'Nog één stap: bevestig je aanmelding met de knop in deze mail.',
-  greeting: 'Hoi,',
   signedUp: (brand: string) =>
     `Iemand (hopelijk jij) heeft dit adres aangemeld voor de wachtlijst van ${brand}.`,
   confirmByLink: 'Was jij dat? Dan nog één stap: bevestig je aanmelding via deze link:',
   confirmByButton: 'Was jij dat? Dan nog één stap: bevestig je aanmelding met de knop hieronder.',
   button: 'Bevestig mijn aanmelding',
-  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   validity: (days: number) => `De link is ${dagen(days)} geldig.`,
   ignore: (days: number) =>
     'Was jij het niet, of wil je toch niet op de wachtlijst? Dan kun je deze mail gewoon negeren. ' +
     `We sturen je verder niets en verwijderen je adres na ${dagen(days)}.`,
-  questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
-  signOff: 'Groeten,',
-  team: (brand: string) => `Het ${brand}-team`,
   leaveLater: 'Bedenk je je na het bevestigen?',
   leave: 'Verlaat de wachtlijst',
 };
@@ -55,33 +40,28 @@ const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 const en: typeof nl = {
   subject: (brand) => `Confirm your signup for the ${brand} waitlist`,
   preheader: 'One more step: confirm your signup with the button in this email.',
-  greeting: 'Hello,',
   signedUp: (brand) => `Someone (hopefully you) used this email address to join the ${brand} waitlist.`,
   confirmByLink: 'If that was you, there is one more step: confirm your signup with this link:',
   confirmByButton: 'If that was you, there is one more step: confirm your signup with the button below.',
   button: 'Confirm my signup',
-  buttonFallback: 'Button not working? Copy this link into your browser:',
   validity: (count) => `The link works for ${days(count)}.`,
   ignore: (count) =>
     "Didn't sign up, or changed your mind? Then just ignore this email. " +
     `We won't send you anything else, and we'll delete your address after ${days(count)}.`,
-  questions: (contact) => `Questions? Email us at ${contact}.`,
-  signOff: 'Best wishes,',
-  team: (brand) => `The ${brand} team`,
   leaveLater: 'Change your mind after confirming?',
   leave: 'Leave the waitlist',
 };
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-export function confirmationMail(input: ConfirmationMailInput): ConfirmationMail {
+export function confirmationMail(input: ConfirmationMailInput): ComposedMail {
   const { language, brandName, contactEmail, validDays, leaveUrl } = input;
   if (!Number.isInteger(validDays) || validDays < 1)
     throw new Error('validDays must be a whole number of days');
   const url = absoluteUrl(input.confirmUrl, 'confirmUrl');
   const leave = leaveUrl === undefined ? undefined : absoluteUrl(leaveUrl, 'leaveUrl');
-  const copy = COPY[language];
-  const signOff = [copy.signOff, copy.team(brandName)];
+  const copy = { ...SHARED_COPY[language], ...COPY[language] };
+  const signOff = copy.signOff(brandName);
 
   return composeMail(input, {
     subject: copy.subject(brandName),

@@ -8,12 +8,8 @@ import { DailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
 
-/**
- * The mailer on AWS: mail-sender.ts reading the priority queue (confirmation and leave-link mails, put
- * there by request-handler.ts from the table's stream) and the bulk queue (the announcement, put there by
- * the operator's tool), sending through SES. SES's GetAccount, read again every ten minutes, gives the pace (its
- * maximum send rate, unless the deploy setting MAIL_MAX_SEND_RATE names one) and the quota for 24 hours.
- */
+// The mailer on AWS: mail-sender.ts on the priority and bulk queues, through SES, at the pace and quota of
+// SES's GetAccount (read every ten minutes), unless the deploy setting MAIL_MAX_SEND_RATE names a rate.
 
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
@@ -23,7 +19,7 @@ const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 const ses = new SESv2Client({ maxAttempts: 3 });
 
 const ACCOUNT_MAX_AGE_MS = 10 * 60_000;
-/** Once the quota's bound says only the reserve may be left, the account is read again this often. */
+/** Once the quota's bound says only the reserve may be left, the account is read this often. */
 const QUOTA_READ_INTERVAL_MS = 5_000;
 let account: { pace: MailPace; readAt: number } | undefined;
 
@@ -57,12 +53,6 @@ async function pace(): Promise<MailPace> {
   return account.pace;
 }
 
-/** SQS's queue URL from a queue's ARN (arn:aws:sqs:region:account:name). */
-function queueUrlOf(arn: string): string {
-  const [, , , region, account, name] = arn.split(':');
-  return `https://sqs.${region}.amazonaws.com/${account}/${name}`;
-}
-
 const send = mailSender({
   store,
   limits,
@@ -86,9 +76,10 @@ const send = mailSender({
       );
     },
     async retryAfter(record, seconds) {
+      const [, , , region, account, name] = record.eventSourceARN.split(':');
       await sqs.send(
         new ChangeMessageVisibilityCommand({
-          QueueUrl: queueUrlOf(record.eventSourceARN),
+          QueueUrl: `https://sqs.${region}.amazonaws.com/${account}/${name}`,
           ReceiptHandle: record.receiptHandle,
           VisibilityTimeout: seconds,
         }),

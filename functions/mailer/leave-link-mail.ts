@@ -6,48 +6,37 @@ import {
   composeMail,
   htmlBlock,
   type MailEnvelope,
+  SHARED_COPY,
 } from './mail-layout';
 
 export interface LeaveLinkMailInput extends MailEnvelope {
-  /** The person's leave link (#contract/leave leaveLink): it names no address. */
   leaveUrl: string;
 }
 
 const nl = {
   subject: (brand: string) => `Je link om de wachtlijst van ${brand} te verlaten`,
-  greeting: 'Hoi,',
   here: (brand: string) => `Hier is je link om de wachtlijst van ${brand} te verlaten:`,
   button: 'Verlaat de wachtlijst',
-  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   notAsked:
     'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. De link doet pas iets als je op de knop drukt op de pagina die hij opent.',
-  questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
-  signOff: 'Groeten,',
-  team: (brand: string) => `Het ${brand}-team`,
 };
 
 // Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   subject: (brand) => `Your link to leave the ${brand} waitlist`,
-  greeting: 'Hello,',
   here: (brand) => `Here is your link to leave the ${brand} waitlist:`,
   button: 'Leave the waitlist',
-  buttonFallback: 'Button not working? Copy this link into your browser:',
   notAsked:
     "Didn't ask for this? Then there is nothing to do: you stay on the waitlist. The link does nothing until you press the button on the page it opens.",
-  questions: (contact) => `Questions? Email us at ${contact}.`,
-  signOff: 'Best wishes,',
-  team: (brand) => `The ${brand} team`,
 };
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-/** The mail the privacy page's "leave the waitlist" form asks for: the person's leave link, nothing else. */
 export function leaveLinkMail(input: LeaveLinkMailInput): ComposedMail {
   const { language, brandName, contactEmail } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
-  const copy = COPY[language];
-  const signOff = [copy.signOff, copy.team(brandName)];
+  const copy = { ...SHARED_COPY[language], ...COPY[language] };
+  const signOff = copy.signOff(brandName);
   return composeMail(input, {
     subject: copy.subject(brandName),
     text: [

@@ -4,11 +4,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 
-/**
- * A mail a person asked for, as it waits on the mail queue: which kind, whose record (its key, an
- * address: the queue is encrypted and keeps it no longer than needed), and which request. What the mail
- * says is read from the record when it goes, so a queue never holds a link or a token.
- */
+/** A mail asked for, on the (encrypted) queue; its words are read from the record, so no link or token waits. */
 export const mailJobSchema = z.object({
   kind: z.enum(['confirmation', 'leave-link']),
   key: z.string().check(z.includes('@')),
@@ -17,7 +13,7 @@ export const mailJobSchema = z.object({
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type MailKind = MailJob['kind'];
 
-/** Whether `record` still owes the mail of `kind`, and for which request: none when it owes none. */
+/** The request for which `record` still owes the mail of `kind`, if any. */
 export function owedRequest(record: WaitlistRecord | undefined, kind: MailKind): string | undefined {
   if (!record) return undefined;
   if (kind === 'confirmation')
@@ -31,7 +27,6 @@ export function owedRequest(record: WaitlistRecord | undefined, kind: MailKind):
     : undefined;
 }
 
-/** The jobs a record owes now: one per kind of mail still to go. */
 export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
   return (['confirmation', 'leave-link'] as const).flatMap((kind) => {
     const requestId = owedRequest(record, kind);
@@ -39,11 +34,7 @@ export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
   });
 }
 
-/**
- * The mails a change of the table asks for: those its new image owes that its old image did not ask
- * for. A change that kept the request it had (the mailer's own claim and mark, say) asks for nothing new:
- * its mail is already queued.
- */
+/** The mails a change asks for: owed by its new image, not asked for by its old one (already queued). */
 export function jobsAskedBy(streamRecord: DynamoDBRecord): MailJob[] {
   const image = streamRecord.dynamodb?.NewImage;
   if (!image) return [];
@@ -59,7 +50,6 @@ export function jobsAskedBy(streamRecord: DynamoDBRecord): MailJob[] {
   );
 }
 
-/** When the mail of `kind` was asked for, as the record says (for its lag, and whether it is late). */
 export function requestedAt(record: WaitlistRecord, kind: MailKind): Date | undefined {
   const at = kind === 'confirmation' ? record.mailRequestedAt : record.leaveMailRequestedAt;
   const time = at === undefined ? Number.NaN : Date.parse(at);

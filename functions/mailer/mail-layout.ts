@@ -3,24 +3,16 @@ import { checkEmail } from '#contract/email-address';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 
-/**
- * What every mail of the product shares: the sender's identity (the brand as display name, From, Reply-To
- * the contact address), the look (the brand as a word, plain paragraphs, a pill button in brand green),
- * and the MIME message (multipart text + HTML, base64 parts, encoded headers), with RFC 8058's one-click
- * leave headers when the mail carries a leave link. The mails themselves (confirmation-mail.ts,
- * leave-link-mail.ts, announcement-mail.ts) only say what they say.
- */
+// What every mail shares: the sender, the look, and the MIME message; the mails only say what they say.
 
-/** Who sends, to whom, in which language: the facts every mail needs besides its words. */
 export interface MailEnvelope {
   /** The address as the person typed it (an ASCII local part; the domain may be Unicode). */
   to: string;
   language: Locale;
-  /** The sender, e.g. 'hallo@mandje.nl'; the brand is its display name. */
+  /** The brand is its display name. */
   from: string;
   contactEmail: string;
   brandName: string;
-  /** For a deterministic Date header in tests. */
   now?: Date;
   /** Without angle brackets; default: a random id at the sender's domain. */
   messageId?: string;
@@ -28,39 +20,47 @@ export interface MailEnvelope {
 
 export interface ComposedMail {
   subject: string;
-  /** Plain text with CRLF line breaks, as it travels in the message. */
+  /** Text and HTML with CRLF line breaks, as they travel in the message. */
   text: string;
-  /** HTML with CRLF line breaks, as it travels in the message. */
   html: string;
-  /** The whole RFC 5322 message with MIME parts, for SES's raw content or an .eml file. */
+  /** The whole RFC 5322 message, for SES's raw content or an .eml file. */
   raw: string;
 }
 
-/** A run of text in a paragraph: plain, or a link with its words. */
 export type Inline = string | { text: string; href: string };
 
 export const CRLF = '\r\n';
-/** RFC 5322's limit for any line of a message, CRLF not counted. */
-const MAX_LINE = 998;
+
+const sharedNl = {
+  greeting: 'Hoi,',
+  buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
+  questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
+  signOff: (brand: string) => ['Groeten,', `Het ${brand}-team`],
+};
+const sharedEn: typeof sharedNl = {
+  greeting: 'Hello,',
+  buttonFallback: 'Button not working? Copy this link into your browser:',
+  questions: (contact) => `Questions? Email us at ${contact}.`,
+  signOff: (brand) => ['Best wishes,', `The ${brand} team`],
+};
+/** The sentences the mails share. */
+export const SHARED_COPY = { nl: sharedNl, en: sharedEn } satisfies Record<Locale, typeof sharedNl>;
 /** Green 15803d on white is 5.0:1, above WCAG AA's 4.5:1 for the button's text. */
 export const BRAND_GREEN = '#15803d';
-/** The site's buttons are pills; so is the mail's. */
 const PILL = '9999px';
 
 // RFC 5322 atext (ASCII: the waitlist rule takes nothing else before the at sign).
 const ATEXT = "[\\w!#$%&'*+/=?^`{|}~-]";
 const DOT_ATOM = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`);
-const ASCII_PHRASE = /^[\w!#$%&'*+/=?^`{|}~-]+(?: [\w!#$%&'*+/=?^`{|}~-]+)*$/;
+const ASCII_PHRASE = new RegExp(`^${ATEXT}+(?: ${ATEXT}+)*$`);
 /** Visible ASCII but `<`, `>` and `@`, on either side of one `@`. */
 const MESSAGE_ID = /^[\x21-\x3b\x3d\x3f\x41-\x7e]+@[\x21-\x3b\x3d\x3f\x41-\x7e]+$/;
 // A CR or LF would let an input write headers of its own; no control character belongs in any input.
 const CONTROL = /\p{Cc}/u;
 
 /**
- * The address to deliver to: the local part as typed, the domain in its ASCII (IDNA) form, as
- * #contract/email-address computes it for the waitlist key (`Ann@bücher.de` is `Ann@xn--bcher-kva.de`).
- * The rule keeps the local part ASCII, so the address needs no SMTPUTF8; one that is not a dot-atom
- * (`a..b`) is quoted, so it stays one mailbox in a header. Throws for an address the rule refuses.
+ * The address to deliver to: the local part as typed (ASCII, so no SMTPUTF8; quoted when not a dot-atom),
+ * the domain in its IDNA form. Throws for an address the rule refuses.
  */
 export function mailboxAddress(typed: string): string {
   const check = checkEmail(typed);
@@ -71,14 +71,13 @@ export function mailboxAddress(typed: string): string {
   return `${quoted}@${domain}`;
 }
 
-/** The domain of the sender's address: where Message-IDs are made. */
 export const senderDomain = (from: string) => {
   const address = mailboxAddress(from);
   return address.slice(address.lastIndexOf('@') + 1);
 };
 
-/** Refuses a control character in any string field, naming the field only (values may be addresses). */
-export function refuseControlCharacters(input: object): void {
+/** Names the field only: values may be addresses. */
+function refuseControlCharacters(input: object): void {
   for (const [field, value] of Object.entries(input)) {
     if (typeof value === 'string' && CONTROL.test(value))
       throw new Error(`${field} holds a control character`);
@@ -97,16 +96,14 @@ export function absoluteUrl(typed: string, field: string): string {
   return url.href;
 }
 
-export function escapeHtml(text: string): string {
-  const entities: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-  };
-  return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
-}
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 
 /** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
 export const textParagraph = (content: readonly Inline[]) =>
@@ -116,10 +113,7 @@ export const textParagraph = (content: readonly Inline[]) =>
     )
     .join('');
 
-/**
- * The look's pieces, each one HTML line; every value in them is escaped. A link whose words are its URL
- * breaks anywhere, as `url` does, so that no address widens the mail beyond a phone's screen.
- */
+/** The look's pieces, each one HTML line, every value escaped; a URL breaks anywhere, to fit a phone. */
 export const htmlBlock = {
   paragraph(content: readonly Inline[] | string, style = ''): string {
     const parts = typeof content === 'string' ? [content] : content;
@@ -132,9 +126,8 @@ export const htmlBlock = {
       .join('');
     return `<p style="margin:0 0 16px${style}">${inner}</p>`;
   },
-  /** A URL written out, breaking anywhere so a long one never widens the mail. */
   url: (url: string) => htmlBlock.paragraph(url, ';word-break:break-all'),
-  /** The call to action: a pill in brand green. A table cell carries the colour in Outlook for Windows. */
+  /** A table cell carries the colour in Outlook for Windows. */
   button: (label: string, url: string) =>
     [
       '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
@@ -144,7 +137,6 @@ export const htmlBlock = {
       '</tr></table>',
     ].join(CRLF),
   signOff: (lines: readonly string[]) => `<p style="margin:0">${lines.map(escapeHtml).join('<br>')}</p>`,
-  /** Small print under a rule: why the mail came, and the way off the list. */
   footer: (paragraphs: readonly (readonly Inline[])[]) =>
     [
       '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0 16px">',
@@ -154,23 +146,15 @@ export const htmlBlock = {
 
 export interface MailContent {
   subject: string;
-  /**
-   * The line an inbox shows after the subject, before the mail is opened: in the HTML part, hidden when it
-   * is. Without it, inboxes show the mail's first words.
-   */
+  /** The line an inbox shows after the subject; hidden in the opened mail. */
   preheader?: string;
-  /** The text part, paragraph by paragraph (a paragraph may hold line breaks). */
+  /** The text part's paragraphs. */
   text: readonly string[];
-  /** The HTML body's blocks (htmlBlock), under the brand. */
   html: readonly string[];
-  /**
-   * The person's leave link: given, the mail carries RFC 8058's List-Unsubscribe (this URL) and
-   * List-Unsubscribe-Post headers, and mail clients show their own "unsubscribe" that POSTs to it.
-   */
+  /** Given, the mail carries RFC 8058's one-click List-Unsubscribe headers. */
   leaveUrl?: string;
 }
 
-/** The whole mail: text, HTML in the product's look, and the raw message with its headers. */
 export function composeMail(envelope: MailEnvelope, content: MailContent): ComposedMail {
   refuseControlCharacters(envelope);
   refuseControlCharacters(content);
@@ -210,7 +194,7 @@ export function composeMail(envelope: MailEnvelope, content: MailContent): Compo
   // Both parts are base64, whose alphabet has no '-': none of their lines can start a delimiter ('--').
   const boundary = '=_mandje-alternative_=';
   const headers = [
-    `From: ${headerPhrase(brandName)} <${from}>`,
+    `From: ${ASCII_PHRASE.test(brandName) ? brandName : encodedWords(brandName)} <${from}>`,
     `To: ${to}`,
     `Subject: ${subjectText(subject)}`,
     `Date: ${now.toUTCString().replace(/GMT$/, '+0000')}`,
@@ -225,8 +209,8 @@ export function composeMail(envelope: MailEnvelope, content: MailContent): Compo
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ].join(CRLF);
-  if (headers.split(CRLF).some((line) => line.length > MAX_LINE))
-    throw new Error('A header line is too long');
+  // RFC 5322's limit for any line of a message.
+  if (headers.split(CRLF).some((line) => line.length > 998)) throw new Error('A header line is too long');
 
   const part = (type: string, body: string) =>
     [
@@ -234,7 +218,11 @@ export function composeMail(envelope: MailEnvelope, content: MailContent): Compo
       `Content-Type: ${type}; charset=utf-8`,
       'Content-Transfer-Encoding: base64',
       '',
-      base64Lines(body),
+      (
+        Buffer.from(body, 'utf8')
+          .toString('base64')
+          .match(/.{1,76}/g) ?? []
+      ).join(CRLF),
     ].join(CRLF);
   const raw = [headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''].join(
     CRLF,
@@ -243,32 +231,13 @@ export function composeMail(envelope: MailEnvelope, content: MailContent): Compo
   return { subject, text, html, raw };
 }
 
-function base64Lines(text: string): string {
-  return (
-    Buffer.from(text, 'utf8')
-      .toString('base64')
-      .match(/.{1,76}/g) ?? []
-  ).join(CRLF);
-}
-
-/** A display name: as it is when it is plain ASCII words, otherwise encoded words. */
-function headerPhrase(text: string): string {
-  return ASCII_PHRASE.test(text) ? text : encodedWords(text);
-}
-
-/**
- * The subject: as it is when it is printable ASCII that fits one line of 78, otherwise RFC 2047 encoded
- * words, one per folded line.
- */
+/** As it is when it is printable ASCII that fits one line of 78, otherwise encoded words. */
 function subjectText(text: string): string {
   const plain = /^[\x20-\x7e]*$/.test(text) && !text.includes('=?') && 'Subject: '.length + text.length <= 78;
   return plain ? text : encodedWords(text);
 }
 
-/**
- * UTF-8 base64 encoded words, each of whole characters (RFC 2047 forbids splitting one), each at most 39
- * bytes so that a word (64 characters) and a header's name stay within RFC 2047's 76 per line.
- */
+/** RFC 2047 words of whole characters, at most 39 bytes each, so a line stays within 76 characters. */
 function encodedWords(text: string): string {
   const chunks: string[] = [''];
   for (const char of text) {

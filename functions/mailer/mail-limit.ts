@@ -9,36 +9,24 @@ import {
 import { mailboxHash } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 
-/** One mail the limit let through: its request, and when (milliseconds since the epoch). */
-interface LimitedSend {
-  requestId: string;
-  sentAt: number;
-}
-
 interface LimitItem {
-  sends?: LimitedSend[];
+  sends?: { requestId: string; sentAt: number }[];
   version?: number;
 }
 
 const WINDOW_MS = MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
-/** Reads and conditional writes before giving up: each one that fails means another sender's went. */
+/** Each write that fails means another sender's went. */
 const MAX_TRIES = 10;
 
-/** Other senders kept writing the same mailbox's item: a fault that passes, so the mail stays owed. */
+/** Other senders kept writing the mailbox's item: a fault that passes, so the mail stays owed. */
 export class MailLimitContended extends Error {
   override name = 'MailLimitContended';
 }
 
 /**
- * The per-mailbox mail limit: at most MAILS_PER_MAILBOX mails asked for (confirmations, resends, leave
- * links: one budget) go to one mailbox, however its address is spelled (its delivery key), in any
- * MAIL_LIMIT_WINDOW_HOURS. The mailbox's item in the limit table, keyed by the delivery key's SHA-256, holds
- * the mails it let through in the last window, each as its request id and time, and a version: a request
- * is let through while fewer than MAILS_PER_MAILBOX of them are younger than the window, by a write on
- * condition that the version is still the one read, so of two senders that read the same item only one
- * takes its last place (the other reads again). The item expires with the window after its newest mail:
- * nothing there names a person, and nothing outlives the window. Asking again for a request already let
- * through (a retry of the same mail) is allowed and counts once.
+ * At most MAILS_PER_MAILBOX mails of any kind to one mailbox, however spelled, in any window. The item holds
+ * the window's sends and a version written on condition, so of two senders only one takes the last place.
+ * A retry of a request already let through is allowed and counts once.
  */
 export async function mayMail(
   limits: WaitlistStore,
@@ -65,7 +53,6 @@ export async function mayMail(
           TableName: limits.tableName,
           Key: key,
           UpdateExpression: 'SET sends = :sends, #version = :next, #expiresAt = :expiresAt',
-          // No version read: the item is new (or gone since, by its time to live).
           ConditionExpression:
             item?.version === undefined ? 'attribute_not_exists(#version)' : '#version = :version',
           ExpressionAttributeNames: { '#version': 'version', '#expiresAt': MAIL_LIMIT_EXPIRY_ATTRIBUTE },
@@ -86,5 +73,5 @@ export async function mayMail(
   throw new MailLimitContended(`the mailbox's limit changed under ${MAX_TRIES} tries in a row`);
 }
 
-/** The limit table's key for an address's mailbox: a hash, so the table holds no address. */
+/** A hash, so the table holds no address. */
 export const hashOfMailbox = (emailKey: string) => mailboxHash('limit', emailKey);

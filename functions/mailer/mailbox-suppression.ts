@@ -1,31 +1,23 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import type { MailSuppression } from '#contract/waitlist-table';
 import { mailboxHash } from '../store/mailbox';
 import type { WaitlistStore } from '../store/store-client';
 
-/**
- * The mailboxes no mail may go to: one that bounced for good or complained is an item of the mail limit
- * table (functions/mail-events writes it), under a hash of its delivery key, so every spelling of the
- * mailbox is silenced, not only the one that was mailed. It has no expiry and no function deletes it: it
- * outlives the person's records (leaving, `forget`, the table's time to live), so signing up again cannot
- * mail an inbox that complained. It holds the reason and the time, no address. Every mail (confirmation,
- * leave link, announcement) reads it before it goes.
- */
+// A mailbox that bounced for good or complained: an item of the mail limit table under a hash of its delivery
+// key (every spelling silenced, no address kept), with no expiry, so it outlives the person's records and
+// signing up again cannot mail an inbox that complained.
 export interface MailboxSuppression {
   reason: MailSuppression;
   /** ISO 8601: when SES reported it. */
   at: string;
 }
 
-/** The item's key: not the limit's own hash (mail-limit.ts), so the two never meet. */
+/** Not the limit's own hash (mail-limit.ts), so the two never meet. */
 export const hashOfSuppressedMailbox = (emailKey: string) => mailboxHash('suppression', emailKey);
 
-/**
- * Marks the mailbox of `emailKey` as one no mail may go to; false when it was already (a complaint still
- * replaces a bounce). The item has no expiry attribute, so the time to live never deletes it.
- */
+/** False when the mailbox was suppressed already (a complaint still replaces a bounce). */
 export async function suppressMailbox(
   limits: WaitlistStore,
   emailKey: string,
@@ -55,7 +47,6 @@ export async function suppressMailbox(
   }
 }
 
-/** Whether the mailbox of `emailKey` bounced or complained, read as it is now; undefined when it did not. */
 export async function mailboxSuppression(
   limits: WaitlistStore,
   emailKey: string,
@@ -72,4 +63,14 @@ export async function mailboxSuppression(
   const reason = Item?.mailSuppressed;
   if (reason !== 'bounce' && reason !== 'complaint') return undefined;
   return { reason, at: String(Item?.mailSuppressedAt ?? '') };
+}
+
+/** A conditional update: undefined when its condition does not hold. */
+export async function updateIf(store: WaitlistStore, command: UpdateCommand) {
+  try {
+    return await store.client.send(command);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 
-/** Time as the pace sees it: the wall clock, injected in tests. */
 export interface PaceClock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
@@ -13,9 +12,8 @@ const wallClock: PaceClock = {
 };
 
 /**
- * The pace of one sender, kept in its own memory: mails start at most `perSecond` a second, each turn
- * 1/perSecond after the one before (or at once, when the last was longer ago). Nothing is shared between
- * instances: each keeps its share of SES's rate (mail-sender.ts), and SES's "slow down" is the backstop.
+ * One sender's pace, in its own memory: mails start at most `perSecond` a second. Nothing is shared between
+ * instances: each keeps its share of SES's rate, and SES's "slow down" is the backstop.
  */
 export class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
@@ -32,21 +30,17 @@ export class Pace {
     return this.#perSecond;
   }
 
-  /** A new rate (SES's account read again, another announcement's): the turns already given stand. */
+  /** The turns already given stand. */
   set perSecond(perSecond: number) {
     if (!(perSecond > 0)) throw new Error('the send rate must be above 0 mails per second');
     this.#perSecond = perSecond;
   }
 
-  /** No turn for `ms` from now: the sender gives way (to confirmations, when SES said "slow down"). */
   holdFor(ms: number): void {
     this.nextAt = Math.max(this.nextAt, this.clock.now() + ms);
   }
 
-  /**
-   * Resolves at the moment the next mail may start; `signal` ends the wait (the mail then waits on its
-   * queue), and gives the turn back unless a later one was given meanwhile.
-   */
+  /** `signal` ends the wait, and gives the turn back unless a later one was given meanwhile. */
   async turn(signal?: AbortSignal): Promise<void> {
     const now = this.clock.now();
     if (this.#perSecond === Number.POSITIVE_INFINITY && this.nextAt <= now) return;
@@ -63,15 +57,11 @@ export class Pace {
   }
 }
 
-/** Throttling is waited out from this long, doubling up to a few seconds. */
 export const THROTTLE_WAIT_MS = { first: 250, max: 4_000 };
 
 /**
- * Sends with `send` until the mail service stops saying "slow down": each time it does, the same mail
- * waits (doubling, up to a few seconds) and takes a new turn. Gives up, throwing the throttling error, only
- * when `giveUp()` says so (a Lambda's time running out, the runner stopping): the mail then stays queued.
- * `turnTaken`: the caller took the first turn itself (an announcement claims its person in between).
- * The day's quota spent is no "slow down" (fault-class.ts setupFaultOf): it is thrown at once.
+ * Sends until SES stops saying "slow down", waiting (doubling) and taking a new turn each time, unless
+ * `giveUp()`. `turnTaken`: the caller took the first turn. The day's quota spent is thrown at once.
  */
 export async function sendUntilNotThrottled<T>(
   send: () => Promise<T>,

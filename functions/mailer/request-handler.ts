@@ -6,14 +6,8 @@ import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import { jobsAskedBy, type MailJob } from './mail-job';
 
-/**
- * From the table's stream to the mail queue: each change that asks for a new mail (a signup, a later
- * signup of a pending address, a leave-link request) becomes one message on the priority queue, which the
- * mailer (handler.ts) sends at SES's pace. Putting a message on a queue takes milliseconds and is never
- * throttled by SES, so a spike of signups is queued as fast as it comes, and waits there (for days if it
- * must) rather than in the stream, which keeps a change for a day. At a failure it stops and reports that
- * record: Lambda retries from there.
- */
+// From the table's stream to the priority queue: a spike of signups waits there (for days if it must) rather
+// than in the stream, which keeps a change for a day. At a failure Lambda retries from that record.
 
 const queueUrl = requiredEnv('MAIL_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '#contract/locales';
-import {
-  type ConfirmationMailInput,
-  confirmationMail,
-  mailboxAddress,
-} from '../../../functions/mailer/confirmation-mail';
+import { type ConfirmationMailInput, confirmationMail } from '../../../functions/mailer/confirmation-mail';
+import { mailboxAddress } from '../../../functions/mailer/mail-layout';
 
 const CONFIRM_URL = 'https://mandje.nl/bevestig?token=abc123';
 
