@@ -1,18 +1,10 @@
-/**
- * Where a signup came from, kept coarse: the landing page's `utm_source`, `utm_medium` and `utm_campaign`,
- * and the host name of the site that linked to it (never a full URL, never a path). Each value is trimmed,
- * lower-cased and must then be 1 to SOURCE_VALUE_MAX_LENGTH characters of a small safe alphabet; anything
- * else is dropped, never stored raw. A signup that came with none of them is `direct`. Shared by the page
- * (which sends them with its script), the API function (which also reads them from a form post's
- * Referer) and the operator's stats. No runtime dependencies.
- */
+// Where a signup came from, kept coarse: UTM values and the referring host (never a URL or path), each
+// trimmed, lower-cased and of a small safe alphabet, else dropped, never stored raw.
 
 export const SOURCE_VALUE_MAX_LENGTH = 40;
-/** Letters, digits and `.`, `_`, `-`: enough for campaign names and host names, nothing that needs escaping. */
 const SAFE_VALUE = /^[a-z0-9][a-z0-9._-]*$/;
 
-/** The UTM parameters read from the landing page's address, by their query name. */
-export const UTM_PARAMETERS = {
+const UTM_PARAMETERS = {
   utmSource: 'utm_source',
   utmMedium: 'utm_medium',
   utmCampaign: 'utm_campaign',
@@ -22,7 +14,7 @@ export interface SignupSource {
   utmSource?: string;
   utmMedium?: string;
   utmCampaign?: string;
-  /** The referring site's host name, lower-case, without `www.`. */
+  /** Without `www.`. */
   referrer?: string;
 }
 
@@ -33,10 +25,6 @@ export const SOURCE_FIELDS = [
   'referrer',
 ] as const satisfies readonly (keyof SignupSource)[];
 
-/** The label a signup without any source counts under. */
-export const DIRECT_SOURCE = 'direct';
-
-/** A value as it may be kept, or undefined when it may not (empty, too long, or outside the alphabet). */
 export function sourceValue(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const value = raw.trim().toLowerCase();
@@ -44,7 +32,6 @@ export function sourceValue(raw: unknown): string | undefined {
   return SAFE_VALUE.test(value) ? value : undefined;
 }
 
-/** The host name of a referring URL, without `www.`, if it is an http(s) URL with a safe host. */
 export function referrerHost(url: unknown): string | undefined {
   if (typeof url !== 'string' || url.length > 2_048) return undefined;
   try {
@@ -56,7 +43,6 @@ export function referrerHost(url: unknown): string | undefined {
   }
 }
 
-/** The UTM values of a landing page's query string, each kept only if it may be. */
 export function utmSourceOf(search: string): SignupSource {
   const parameters = new URLSearchParams(search);
   const source: SignupSource = {};
@@ -67,6 +53,4 @@ export function utmSourceOf(search: string): SignupSource {
   return source;
 }
 
-/** One label for a signup's source: its utm_source, else its referring host, else `direct`. */
-export const sourceLabel = (source: SignupSource): string =>
-  source.utmSource ?? source.referrer ?? DIRECT_SOURCE;
+export const sourceLabel = (source: SignupSource): string => source.utmSource ?? source.referrer ?? 'direct';

@@ -1,36 +1,29 @@
 import { API_ERROR_STATUS } from './http-status';
 
-/**
- * What a client past its limit of posts (#contract/abuse-limits) gets: 429 with this page, the same from
- * AWS WAF at the edge and from the local runner. WAF sends one fixed body whatever the request, so the page
- * speaks both languages; the page's script reads only the status and shows its own "try again" notice.
- */
+// The same from AWS WAF and the local runner. WAF sends one fixed body, so the page speaks both languages.
 export const TOO_MANY_REQUESTS_STATUS = API_ERROR_STATUS.rate_limited;
 export const TOO_MANY_REQUESTS_CONTENT_TYPE = 'text/html; charset=utf-8';
-/** Seconds: a client's window is a minute. */
 export const TOO_MANY_REQUESTS_RETRY_AFTER = '60';
 
-export const TOO_MANY_REQUESTS_HTML = [
-  '<!doctype html>',
-  '<html lang="nl">',
-  '<head>',
-  '<meta charset="utf-8">',
-  '<meta name="viewport" content="width=device-width, initial-scale=1">',
-  '<meta name="robots" content="noindex">',
-  '<title>Even geduld – Mandje</title>',
-  '</head>',
-  '<body>',
-  '<main>',
-  '<h1>Even geduld</h1>',
-  '<p>Er kwamen net te veel aanvragen van jouw verbinding. Wacht een minuut en probeer het dan opnieuw.</p>',
-  '<p><a href="/#signup">Terug naar Mandje</a></p>',
-  '<div lang="en">',
-  '<h2>Please wait a moment</h2>',
-  '<p>Too many requests came from your connection just now. Wait a minute, then try again.</p>',
-  '<p><a href="/en/#signup">Back to Mandje</a></p>',
-  '</div>',
-  '</main>',
-  '</body>',
-  '</html>',
-  '',
-].join('\n');
+export const TOO_MANY_REQUESTS_HTML = `<!doctype html>
+<html lang="nl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Even geduld – Mandje</title>
+</head>
+<body>
+<main>
+<h1>Even geduld</h1>
+<p>Er kwamen net te veel aanvragen van jouw verbinding. Wacht een minuut en probeer het dan opnieuw.</p>
+<p><a href="/#signup">Terug naar Mandje</a></p>
+<div lang="en">
+<h2>Please wait a moment</h2>
+<p>Too many requests came from your connection just now. Wait a minute, then try again.</p>
+<p><a href="/en/#signup">Back to Mandje</a></p>
+</div>
+</main>
+</body>
+</html>
+`;

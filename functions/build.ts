@@ -1,11 +1,5 @@
-/**
- * Bundles each Lambda function into one minified ES module, dist-functions/<name>/index.mjs, with its
- * source map (index.mjs.map) and what it reads at run time beside it, and prints each bundle's size. These
- * folders are what the stack deploys (infra/), byte for byte; the stack runs a function whose map ships
- * with --enable-source-maps, so a stack trace in its log names functions/ files and lines. The AWS SDK v3
- * is bundled: the version that runs is the one in the lockfile, the one every test ran, never whatever copy
- * the Lambda runtime happens to carry.
- */
+// Bundles each function into dist-functions/<name>/index.mjs with its source map and run-time files: what
+// the stack deploys, byte for byte. The AWS SDK is bundled: the lockfile's version runs, not the runtime's.
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -17,11 +11,9 @@ const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, 'dist-functions');
 const siteBuildDir = join(root, 'dist/.mandje');
 
-/** Each function: its entry, and the files it reads at run time (copied next to its bundle). */
 export const FUNCTIONS = {
   api: {
     entry: 'functions/api/handler.ts',
-    // The confirmation and leave pages of each language, prerendered by the page's build.
     files: LOCALES.flatMap((language) => [
       join(siteBuildDir, confirmPageFile(language)),
       join(siteBuildDir, leavePageFile(language)),
@@ -34,7 +26,6 @@ export const FUNCTIONS = {
 
 export type FunctionName = keyof typeof FUNCTIONS;
 
-/** Bundles one function into `functionDir`: index.mjs, and its source map index.mjs.map. */
 export async function bundleFunction(name: FunctionName, functionDir: string): Promise<string> {
   const outfile = join(functionDir, 'index.mjs');
   await build({
@@ -42,8 +33,7 @@ export async function bundleFunction(name: FunctionName, functionDir: string): P
     outfile,
     bundle: true,
     minify: true,
-    // Linked (a sourceMappingURL comment), and without the sources' text: a trace needs only the
-    // mappings, and the map stays a fraction of the size it would be.
+    // A trace needs only the mappings: the map stays a fraction of the size.
     sourcemap: 'linked',
     sourcesContent: false,
     platform: 'node',
@@ -76,5 +66,4 @@ async function buildFunctions(): Promise<void> {
   }
 }
 
-// Run as a script (npm run build); imported (by a test), it only bundles what it is asked to.
 if (import.meta.filename === process.argv[1]) await buildFunctions();

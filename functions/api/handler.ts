@@ -9,10 +9,6 @@ import { handler as leave } from '../leave/handler';
 import { handler as requestLeaveLink } from '../leave-request/handler';
 import { handler as joinOrCountVisit } from '../waitlist/handler';
 
-/**
- * The one function behind `/api/*`: the stack's HTTP API sends it every route of API_ROUTES, and it hands
- * each request to that route's handler, which keeps its own outcomes, metrics (by Service) and answers.
- */
 const API_ROUTES = {
   [WAITLIST_PATH]: joinOrCountVisit,
   [VISIT_PATH]: joinOrCountVisit,
@@ -21,7 +17,7 @@ const API_ROUTES = {
   [LEAVE_REQUEST_PATH]: requestLeaveLink,
 } satisfies Record<string, (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>>;
 
-/** A path no route has: on AWS the API answers so before the function; the local runner sends it here. */
+// On AWS the API answers unknown paths itself; the local runner sends them here.
 const NOT_FOUND = jsonAnswer(404, { error: 'not_found' });
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {

@@ -1,24 +1,14 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfirmResult } from '#contract/confirmation';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
-import type { WaitlistStore } from '../store/store-client';
+import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 import { checkConfirmationToken, type TokenHashes } from './confirmation-token';
 
-/**
- * What pressing the confirmation button with `token` does. A pending record that mailed this token, is
- * not past its expiry and may still be mailed becomes confirmed (when, and the version of the text the
- * person confirmed), and is then kept as long as the privacy notice says (RETENTION_DAYS after joining).
- * Every other token gets its own result; none of them says anything about an address the token does not
- * belong to. Store failures are thrown.
- *
- * A token that confirmed its signup says so ever after, also once it is past its days and also when two
- * presses cross: the index is read eventually consistent, so the one record is read again, consistently,
- * before a press that lost is called anything else.
- */
+// A token that confirmed says so ever after, also past its days and when two presses cross: the index is
+// eventually consistent, so the record is read again, consistently, before a lost press is called otherwise.
 export async function confirmSignup(
   store: WaitlistStore,
   token: string,
@@ -34,14 +24,13 @@ export async function confirmSignup(
 
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const joinedSeconds = Math.floor(Date.parse(record.createdAt) / 1000);
-  try {
-    await store.client.send(
+  const updated = await unlessConditionFails(
+    store.client.send(
       new UpdateCommand({
         TableName: store.tableName,
         Key: { email: record.email },
         UpdateExpression:
           'SET #status = :confirmed, confirmedAt = :now, confirmedConsentVersion = :version, expiresAt = :expiresAt REMOVE mailRequestId, mailRequestedAt, mailsRequested, mailedRequestId',
-        // A token this record mailed, still pending and in time, and a mailbox that may be written to.
         ConditionExpression:
           '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
         ExpressionAttributeNames: { '#status': 'status', '#link': TOKEN_INDEX.key.name },
@@ -57,12 +46,11 @@ export async function confirmSignup(
         },
       }),
       { abortSignal },
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return resultOfRecord(await readRecord(store, record.email, abortSignal), check, now);
-  }
-  return 'confirmed';
+    ),
+  );
+  return updated
+    ? 'confirmed'
+    : resultOfRecord(await readRecord(store, record.email, abortSignal), check, now);
 }
 
 type CheckedRecord = Pick<
@@ -70,11 +58,6 @@ type CheckedRecord = Pick<
   'status' | 'tokenHash' | 'mailTokenHashes' | 'pendingTokenHash' | 'expiresAt' | 'mailSuppressed'
 >;
 
-/**
- * What a token that did not confirm anything just now means for the record it points at, read as it is
- * now: confirmed with one of its links, a link of its own that is out of time, or nothing this token
- * can speak of.
- */
 function resultOfRecord(
   record: CheckedRecord | undefined,
   check: TokenHashes & { ok: boolean },
@@ -90,7 +73,6 @@ function resultOfRecord(
   return expired ? 'expired' : 'unknown';
 }
 
-/** The record under `key`, read as it is now. */
 async function readRecord(
   store: WaitlistStore,
   key: string,

@@ -2,12 +2,9 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_ERROR_STATUS } from '#contract/http-status';
 import type { Locale } from '#contract/locales';
 
-/**
- * The 403 page a visitor without script sees when a form on another website posted to the API: a page of
- * its own (no stylesheet, no script, nothing inline), so it reads the same under the strict CSP.
- */
+// Nothing inline, so it reads the same under the strict CSP.
 
-export type CrossSiteAbout = 'signup' | 'confirmation' | 'leaving';
+type CrossSiteAbout = 'signup' | 'confirmation' | 'leaving';
 
 const nl = {
   signup: {
@@ -45,31 +42,28 @@ const en = {
 
 const COPY: Record<Locale, typeof nl> = { nl, en };
 
-export function crossSitePageHtml(about: CrossSiteAbout, language: Locale): string {
+function crossSitePageHtml(about: CrossSiteAbout, language: Locale): string {
   const copy = COPY[language];
   const { title, body } = copy[about];
-  return [
-    '<!doctype html>',
-    `<html lang="${language}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${title} – Mandje</title>`,
-    '</head>',
-    '<body>',
-    '<main>',
-    `<h1>${title}</h1>`,
-    `<p>${body}</p>`,
-    `<p><a href="${copy.home}">${copy.link}</a></p>`,
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} – Mandje</title>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${body}</p>
+<p><a href="${copy.home}">${copy.link}</a></p>
+</main>
+</body>
+</html>
+`;
 }
 
-/** The answer to a form post another site made: 403 with the page in the form's language. */
 export function crossSitePage(about: CrossSiteAbout, language: Locale): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: API_ERROR_STATUS.forbidden,

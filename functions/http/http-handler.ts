@@ -1,31 +1,34 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiError } from '#contract/http-status';
+import type { Locale } from '#contract/locales';
 import { METRIC, type MetricName, type Service } from '#contract/metrics';
+import { withinDeadline } from '../store/store-client';
 import { type FaultAnswer, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
-
-/**
- * What every HTTP function does around its own work, written once: the time from the request's arrival to
- * its answer, and one log line per request with its metrics (Requests, the outcome's own metric, Latency,
- * Faults by class). Each function says only what its outcomes count and how it answers.
- */
+import type { RequestForm } from './request-body';
+import type { GuardRefusal } from './request-guard';
 
 type HttpEvent = APIGatewayProxyEventV2;
 type HttpResponse = APIGatewayProxyStructuredResultV2;
 
-/** What a request came to, and what its log line says of it. */
+export interface Decision<Outcome> {
+  outcome: Outcome;
+  form?: RequestForm;
+  language?: Locale;
+  refusal?: GuardRefusal;
+  fault?: FaultAnswer['fault'];
+}
+
 interface Answer<Outcome extends string> {
   outcome: Outcome;
   response: HttpResponse;
-  /** For a fault: its class and the error's name (never its message, which may quote the request). */
+  /** Never the error's message, which may quote the request. */
   fault?: FaultAnswer['fault'];
-  /** The signup's or the visit's language: adds `Joined` or `Visits` by Language. */
   language?: string;
-  /** What else the line says (how it was asked, which check refused it): never an address or a token. */
+  /** Never an address or a token. */
   logged?: Record<string, string | undefined>;
 }
 
-/** The metric each of the API's error words counts, whichever route answers it (#contract/http-status). */
 const ERROR_METRIC: Record<ApiError, MetricName> = {
   invalid_email: METRIC.invalid,
   invalid_request: METRIC.invalid,
@@ -42,18 +45,12 @@ const isApiError = (outcome: string): outcome is ApiError => Object.hasOwn(ERROR
 
 interface HttpRoute<Outcome extends string> {
   service: Service;
-  /**
-   * The metric each of the route's own outcomes counts besides Requests (undefined: nothing more); an
-   * error word counts ERROR_METRIC's.
-   */
+  /** Besides Requests; an error word counts ERROR_METRIC's. */
   outcomeMetric: Record<Exclude<Outcome, ApiError>, MetricName | undefined>;
   answer: (event: HttpEvent) => Promise<Answer<Outcome>>;
 }
 
-/**
- * The Lambda handler of a route. A permanent fault logs an error, a transient one a warning, anything else
- * info; the line is written whatever the log level, as it carries the metrics.
- */
+/** One log line per request, whatever the log level: it carries the metrics. */
 export function httpHandler<Outcome extends string>({
   service,
   outcomeMetric,
@@ -80,24 +77,18 @@ export function httpHandler<Outcome extends string>({
   };
 }
 
-/**
- * The outcome of a route's work, or the fault answer when it threw: `unavailable` (503, "try again") only
- * for what a retry can fix, `internal` (500, alarmed) for the rest.
- */
+/** The store work's outcome within its deadline, or its fault's answer. */
 export async function outcomeOrFault<Outcome>(
-  work: () => Promise<Outcome>,
+  work: (abortSignal: AbortSignal) => Promise<Outcome>,
 ): Promise<{ outcome: Outcome; fault?: undefined } | FaultAnswer> {
   try {
-    return { outcome: await work() };
+    return { outcome: await withinDeadline(work) };
   } catch (error) {
     return faultAnswerOf(error);
   }
 }
 
-/**
- * A JSON answer, never cached. `allow`: the route's methods, which a 405 names (RFC 9110); given only
- * with `method_not_allowed`.
- */
+/** `allow`: the methods a 405 names (RFC 9110). */
 export function jsonAnswer(statusCode: number, body: unknown, allow?: string): HttpResponse {
   return {
     statusCode,
@@ -110,7 +101,6 @@ export function jsonAnswer(statusCode: number, body: unknown, allow?: string): H
   };
 }
 
-/** A plain form post's answer: 303 to the result page at `location`, never cached. */
 export function seeOther(location: string): HttpResponse {
   return { statusCode: 303, headers: { location, 'cache-control': 'no-store' }, body: '' };
 }

@@ -1,28 +1,15 @@
-/**
- * JSON as the API reads it: RFC 8259 leaves a repeated member name's meaning open and JSON.parse keeps the
- * last value, so `{"email":"a@x","email":"b@y"}` would be read as something the sender may not have
- * meant. A repeated name, at any depth, is refused instead, as a repeated form field is.
- */
+// RFC 8259 leaves a repeated member name's meaning open and JSON.parse keeps the last, so
+// `{"email":"a@x","email":"b@y"}` may not mean what the sender meant: refused, at any depth.
 
-/** Where the string literal starting at `start` (its opening quote) ends: the index of its closing quote. */
-function endOfString(text: string, start: number): number {
-  let index = start + 1;
-  while (index < text.length && text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
-  return index;
-}
-
-/**
- * Whether some object in `text`, which must already be valid JSON, names a member twice. Names compare as
- * decoded, so `"a"` and `"\u0061"` are the same name. One pass; bodies are at most MAX_REQUEST_BYTES.
- */
+/** `text` must be valid JSON. Names compare as decoded: `"a"` and `"\u0061"` are one name. */
 export function hasRepeatedName(text: string): boolean {
-  // One entry per open object (its names so far) or array (null).
   const open: (Set<string> | null)[] = [];
   let expectingName = false;
   for (let index = 0; index < text.length; index++) {
     const character = text[index];
     if (character === '"') {
-      const end = endOfString(text, index);
+      let end = index + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
       const names = open[open.length - 1];
       if (expectingName && names) {
         const name = JSON.parse(text.slice(index, end + 1)) as string;
@@ -47,7 +34,6 @@ export function hasRepeatedName(text: string): boolean {
   return false;
 }
 
-/** The value of a JSON text; undefined when it is not JSON or an object in it repeats a name. */
 export function parseJsonStrictly(text: string): unknown {
   let value: unknown;
   try {

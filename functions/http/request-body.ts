@@ -5,33 +5,20 @@ import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contra
 import { parseFormBody } from './form-body';
 import { parseJsonStrictly } from './json-body';
 
-/**
- * The body of a POST to the API, read the same way for every route: JSON (from the page's script) or a
- * form post (from a page without one), UTF-8 and nothing else, at most MAX_REQUEST_BYTES. Nothing is ever
- * decoded with replacement characters: bytes that are not what they claim to be are refused.
- */
+// Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
+// characters), at most MAX_REQUEST_BYTES.
 
-/** How the request was sent, which decides how it is answered: JSON, or a redirect to a result page. */
+/** JSON is answered with JSON, a form post with a redirect to a result page. */
 export type RequestForm = 'json' | 'form';
 
-export type RequestBody =
+type RequestBody =
   | { ok: true; form: RequestForm; fields: unknown }
-  | {
-      ok: false;
-      /** Undefined when the request is neither form, so it can only be answered with JSON. */
-      form: RequestForm | undefined;
-      error: BodyRefusal;
-      /** The fields, when they could be read (a refusal for size or bytes has none). */
-      fields?: undefined;
-    };
+  | { ok: false; form: RequestForm | undefined; error: BodyRefusal; fields?: undefined };
 
 // ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/**
- * A media type and its charset, lower-cased where HTTP says case does not matter. A charset given twice
- * is `ambiguous`: which one the sender meant is a guess.
- */
+/** A charset given twice is `ambiguous`: which one the sender meant is a guess. */
 function parseContentType(header: string | undefined): { type: string; charset: string | undefined } {
   const [type = '', ...parameters] = (header ?? '').split(';');
   const charsets = parameters
@@ -49,29 +36,15 @@ function parseContentType(header: string | undefined): { type: string; charset: 
 const formOf = (type: string): RequestForm | undefined =>
   type === JSON_CONTENT_TYPE ? 'json' : type === FORM_CONTENT_TYPE ? 'form' : undefined;
 
-/** Only UTF-8 is read, by either name; anything else would be guessed at. */
 const isUtf8 = (charset: string | undefined) =>
   charset === undefined || charset === 'utf-8' || charset === 'utf8';
 
-/** Bytes that arrive compressed (or in any other coding) are not read, rather than read wrongly. */
+/** Bytes in any other coding are not read, rather than read wrongly. */
 const isIdentity = (contentEncoding: string | undefined) =>
   (contentEncoding ?? '')
     .split(',')
     .every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()));
 
-/**
- * The body's fields as sent: a JSON value, or a form's fields; undefined when it cannot be read, or when
- * it names a field twice (which of the two was meant is a guess).
- */
-function readFields(form: RequestForm, text: string): unknown {
-  if (form === 'form') {
-    const body = parseFormBody(text);
-    return body.ok ? body.fields : undefined;
-  }
-  return parseJsonStrictly(text);
-}
-
-/** Reads a POST's body, or says in one word what is wrong with the request. */
 export function readRequestBody(event: APIGatewayProxyEventV2): RequestBody {
   const { type, charset } = parseContentType(event.headers['content-type']);
   const form = formOf(type);
@@ -87,20 +60,22 @@ export function readRequestBody(event: APIGatewayProxyEventV2): RequestBody {
   } catch {
     return { ok: false, form, error: 'invalid_request' };
   }
-  const fields = readFields(form, text);
+  // Undefined when unreadable, or when a field comes twice (which was meant is a guess).
+  const fields = form === 'form' ? parseFormBody(text) : parseJsonStrictly(text);
   if (fields === undefined) return { ok: false, form, error: 'invalid_request' };
   return { ok: true, form, fields };
 }
 
-/**
- * How a request was asked, for answering one that is refused before it is handled: its form, and the
- * language its `language` field names (both waitlist and confirm forms have one), when it can be read.
- */
+/** For answering a request refused before it is handled: its form and `language` field. */
 export function howAsked(event: APIGatewayProxyEventV2): {
   form: RequestForm | undefined;
   language: Locale | undefined;
 } {
   const body = readRequestBody(event);
-  const language = (body.fields as { language?: unknown } | undefined)?.language;
-  return { form: body.form, language: isLocale(language) ? language : undefined };
+  return { form: body.form, language: languageOf(body.fields) };
+}
+
+export function languageOf(fields: unknown): Locale | undefined {
+  const language = (fields as { language?: unknown } | null | undefined)?.language;
+  return isLocale(language) ? language : undefined;
 }

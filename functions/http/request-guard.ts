@@ -2,26 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 
-/**
- * What every API function checks before it reads a request: that it came through CloudFront, and that a
- * POST was not made by another site's page. Only headers are read; nothing is stored or sent.
- */
-
 export interface RequestGuardSettings {
-  /** The value CloudFront adds in ORIGIN_VERIFY_HEADER; undefined locally, where there is no edge. */
+  /** Undefined locally, where there is no edge. */
   originVerifySecret: string | undefined;
-  /** The hosts of the site's own origins, besides the request's Host (which, behind CloudFront, is the API's). */
+  /** Besides the request's Host (behind CloudFront, the API's). */
   siteHosts: readonly string[];
 }
 
 /** Why a request is refused with 403. */
-export type GuardRefusal =
-  /** It did not come through CloudFront: the API's own address, used around the edge. */
-  | 'not_through_edge'
-  /** A POST another site's page made. */
-  | 'cross_site';
+export type GuardRefusal = 'not_through_edge' | 'cross_site';
 
-/** ORIGIN_VERIFY_SECRET and SITE_ORIGINS (comma-separated origins), read once at start-up. */
 export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): RequestGuardSettings {
   const secret = environment.ORIGIN_VERIFY_SECRET;
   // An empty secret would let anything through while looking configured.
@@ -38,8 +28,7 @@ export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): Reques
   return { originVerifySecret: secret, siteHosts };
 }
 
-/** The host (and port, unless the scheme's default) of an origin; undefined for `null` or anything else. */
-function hostOf(origin: string): string | undefined {
+export function hostOf(origin: string): string | undefined {
   try {
     const url = new URL(origin);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : undefined;
@@ -48,16 +37,19 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-/** The Host header as a URL would spell it: lower case, without the scheme's default port. */
 function normalizedHost(host: string | undefined): string | undefined {
   return host === undefined || host === '' ? undefined : hostOf(`http://${host}`);
 }
 
-/** Hashing first gives both sides one length, so the comparison takes the same time whatever was sent. */
+// Hashed to one length, so the comparison takes the same time whatever was sent.
 const digest = (value: string) => createHash('sha256').update(value).digest();
 const sameSecret = (sent: string, expected: string) => timingSafeEqual(digest(sent), digest(expected));
 
-/** Whether a browser says another site's page made this request; clients that say nothing pass. */
+/** The request's own Host, or one of `siteHosts` (behind CloudFront the Host is the API's). */
+export const isOwnHost = (event: APIGatewayProxyEventV2, host: string, siteHosts: readonly string[]) =>
+  host === normalizedHost(event.headers?.host) || siteHosts.includes(host);
+
+/** Clients that say nothing pass. */
 function isCrossSite(event: APIGatewayProxyEventV2, settings: RequestGuardSettings): boolean {
   const headers = event.headers ?? {};
   const fetchSite = headers['sec-fetch-site']?.trim().toLowerCase();
@@ -69,10 +61,9 @@ function isCrossSite(event: APIGatewayProxyEventV2, settings: RequestGuardSettin
   if (origin === 'null' && fetchSite === 'same-origin') return false;
   const host = hostOf(origin);
   if (host === undefined) return true;
-  return host !== normalizedHost(headers.host) && !settings.siteHosts.includes(host);
+  return !isOwnHost(event, host, settings.siteHosts);
 }
 
-/** Why the request must be refused before anything else, or undefined when it may go on. */
 export function refusalOf(
   event: APIGatewayProxyEventV2,
   settings: RequestGuardSettings,

@@ -13,31 +13,23 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locale
 import { METRIC, type MetricName } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
-import { httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
+import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
 import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { tokenPage } from '../http/token-page';
-import { storeFromEnvironment, withinDeadline } from '../store/store-client';
-import type { FaultAnswer } from '../telemetry/fault-class';
+import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
 import { isOneClickBody } from './one-click-body';
 
-/**
- * `/api/leave`: the personal leave link in every mail (#contract/leave). GET (and HEAD) shows the page with
- * one button, and removes no one: link scanners open links. POST removes the person the token belongs to:
- * a mail client's RFC 8058 one-click POST gets a short 200, the page's plain form 303 to a result page, its
- * script JSON. Every answer is the same whether or not the token belonged to anyone.
- */
+// GET shows the page and removes no one (link scanners open links); POST leaves: RFC 8058 one-click gets
+// plain text, the form 303, the script JSON. Answers never tell whether the token belonged to anyone.
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-const showPage = tokenPage({
-  dir: process.env.LEAVE_PAGES_DIR,
-  fileOf: leavePageFile,
-  languageParameter: LEAVE_LANGUAGE_PARAMETER,
-  tokenParameter: LEAVE_TOKEN_PARAMETER,
-  placeholder: LEAVE_TOKEN_PLACEHOLDER,
-});
+const showPage = tokenPage(process.env.LEAVE_PAGES_DIR, leavePageFile, LEAVE_TOKEN_PLACEHOLDER, [
+  LEAVE_LANGUAGE_PARAMETER,
+  LEAVE_TOKEN_PARAMETER,
+]);
 
 const leaveRequestSchema = z.object({
   [LEAVE_TOKEN_FIELD]: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
@@ -47,10 +39,8 @@ const leaveRequestSchema = z.object({
 type LeaveError = BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
 type Outcome = LeaveResult | LeaveError;
 
-/** How the POST came: from a mail client (RFC 8058), the page's form without a script, or its script. */
 type Asked = 'one-click' | 'form' | 'json';
 
-/** The one-click answer, which a mail client may show: the same whoever the token was. */
 const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: string }> = {
   nl: {
     done: 'Je bent afgemeld voor de wachtlijst van Mandje. We mailen je niet meer.',
@@ -64,26 +54,16 @@ const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: str
   },
 };
 
-const queryOf = (event: APIGatewayProxyEventV2) => new URLSearchParams(event.rawQueryString);
-
-function languageOfQuery(event: APIGatewayProxyEventV2): Locale | undefined {
-  const requested = queryOf(event).get(LEAVE_LANGUAGE_PARAMETER);
-  return isLocale(requested) ? requested : undefined;
-}
-
-interface Decision {
-  outcome: Outcome;
-  asked?: Asked;
-  language: Locale;
-  /** For `forbidden`: which check refused it. */
-  refusal?: GuardRefusal;
-  fault?: FaultAnswer['fault'];
-}
+type LeaveDecision = Decision<Outcome> & { asked?: Asked };
 
 const isResult = (outcome: Outcome): outcome is LeaveResult => outcome === 'left' || outcome === 'unknown';
 const isFault = (outcome: Outcome) => outcome === 'unavailable' || outcome === 'internal';
 
-function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructuredResultV2 {
+function respond({
+  outcome,
+  asked,
+  language = DEFAULT_LOCALE,
+}: LeaveDecision): APIGatewayProxyStructuredResultV2 {
   if (asked === 'one-click') {
     const text = ONE_CLICK_TEXT[language];
     return {
@@ -92,7 +72,6 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
       body: `${isResult(outcome) ? text.done : isFault(outcome) ? text.fault : text.refused}\n`,
     };
   }
-  // A visitor whose form another site made gets a page that says so.
   if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
   if (asked === 'form')
     return seeOther(LEAVE_RESULT_PATH[isResult(outcome) ? 'done' : 'try-again'][language]);
@@ -103,51 +82,45 @@ function respond({ outcome, asked, language }: Decision): APIGatewayProxyStructu
   );
 }
 
-/** What each of its own outcomes counts besides Requests; error words count http-handler.ts's. */
 const OUTCOME_METRIC: Record<Exclude<Outcome | 'page', ApiError>, MetricName | undefined> = {
   page: undefined,
   left: METRIC.left,
   unknown: undefined,
 };
 
-async function leave(token: string, asked: Asked, language: Locale): Promise<Decision> {
-  const left = await outcomeOrFault(() =>
-    withinDeadline((abortSignal) => leavePerson(store, token, { abortSignal })),
-  );
+async function leave(token: string, asked: Asked, language: Locale | undefined): Promise<LeaveDecision> {
+  const left = await outcomeOrFault((abortSignal) => leavePerson(store, token, { abortSignal }));
   return { asked, language, ...left };
 }
 
-async function decide(event: APIGatewayProxyEventV2, refusal: GuardRefusal | undefined): Promise<Decision> {
-  const queryLanguage = languageOfQuery(event);
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal, language: DEFAULT_LOCALE };
-  const queryToken = queryOf(event).get(LEAVE_TOKEN_PARAMETER);
-  // A mail provider posts from its own servers, webmail from its own origin: for the one-click body, the
-  // secret token in the link is what authorises the request, not where it came from.
+async function decide(
+  event: APIGatewayProxyEventV2,
+  refusal: GuardRefusal | undefined,
+): Promise<LeaveDecision> {
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
+  const query = new URLSearchParams(event.rawQueryString);
+  const queryToken = query.get(LEAVE_TOKEN_PARAMETER);
+  const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
+  const language = isLocale(queryLanguage) ? queryLanguage : undefined;
+  // Mail providers post one-click from their own servers: the link's secret token authorises it.
   if (isOneClickBody(event)) {
-    const language = queryLanguage ?? DEFAULT_LOCALE;
     if (!queryToken) return { outcome: 'invalid_request', asked: 'one-click', language };
     return leave(queryToken, 'one-click', language);
   }
   if (refusal === 'cross_site') {
-    const { form, language } = howAsked(event);
-    return {
-      outcome: 'forbidden',
-      refusal,
-      asked: form,
-      language: language ?? queryLanguage ?? DEFAULT_LOCALE,
-    };
+    const asked = howAsked(event);
+    return { outcome: 'forbidden', refusal, asked: asked.form, language: asked.language ?? language };
   }
   const body = readRequestBody(event);
-  if (!body.ok) return { outcome: body.error, asked: body.form, language: queryLanguage ?? DEFAULT_LOCALE };
+  if (!body.ok) return { outcome: body.error, asked: body.form, language };
   const shape = leaveRequestSchema.safeParse(body.fields);
-  const language = (shape.success ? shape.data.language : undefined) ?? queryLanguage ?? DEFAULT_LOCALE;
   const token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken) : undefined;
-  if (token === undefined || token === null)
-    return { outcome: 'invalid_request', asked: body.form, language };
-  return leave(token, body.form, language);
+  const asked = { asked: body.form, language: (shape.success ? shape.data.language : undefined) ?? language };
+  if (token === undefined || token === null) return { outcome: 'invalid_request', ...asked };
+  return leave(token, body.form, asked.language);
 }
 
-/** One line per request, with its metrics. Never the token, never an address. */
+// Logs never the token, never an address.
 export const handler = httpHandler<Outcome | 'page'>({
   service: 'leave',
   outcomeMetric: OUTCOME_METRIC,

@@ -3,11 +3,7 @@ import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { FORM_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { parseFormBody } from '../http/form-body';
 
-/**
- * Whether a POST carries RFC 8058's one-click body, `List-Unsubscribe=One-Click` and nothing else, as a
- * mail client sends it to the List-Unsubscribe URL: form-encoded, or (RFC 8058 allows it, and some
- * providers do it) as multipart/form-data with that one field.
- */
+/** RFC 8058's `List-Unsubscribe=One-Click` and nothing else: form-encoded, or multipart as some send it. */
 export function isOneClickBody(event: APIGatewayProxyEventV2): boolean {
   if (event.requestContext.http.method !== 'POST') return false;
   const [type = '', ...parameters] = (event.headers['content-type'] ?? '').split(';');
@@ -15,10 +11,8 @@ export function isOneClickBody(event: APIGatewayProxyEventV2): boolean {
   if (body.byteLength > MAX_REQUEST_BYTES) return false;
   const text = body.toString('latin1');
   switch (type.trim().toLowerCase()) {
-    case FORM_CONTENT_TYPE: {
-      const form = parseFormBody(text);
-      return form.ok && isOnlyOneClick(form.fields);
-    }
+    case FORM_CONTENT_TYPE:
+      return isOnlyOneClick(parseFormBody(text));
     case 'multipart/form-data': {
       const boundary = parameters
         .map((parameter) => parameter.trim().match(/^boundary="?([^"]+)"?$/i)?.[1])
@@ -35,11 +29,11 @@ const isOnlyOneClick = (fields: Record<string, string> | undefined) =>
   Object.keys(fields).length === 1 &&
   fields[ONE_CLICK_FIELD]?.trim() === ONE_CLICK_VALUE;
 
-/** The plain fields of a multipart/form-data body (no files); undefined when it is not one. */
+/** No files; undefined when it is not one. */
 function multipartFields(text: string, boundary: string): Record<string, string> | undefined {
   const delimiter = `--${boundary}`;
   const sections = text.split(delimiter);
-  // Before the first delimiter: a preamble; after the last (`--`): an epilogue. Both are ignored.
+  // A preamble and an epilogue are ignored.
   const closing = sections.at(-1);
   if (sections.length < 3 || !closing?.startsWith('--')) return undefined;
   const fields: Record<string, string> = Object.create(null);

@@ -4,8 +4,9 @@ import { parseFormBody } from '../../../functions/http/form-body';
 describe('parseFormBody', () => {
   it('reads the fields of a form post as a browser sends them', () => {
     expect(parseFormBody('email=ann%40example.nl&language=nl&website=')).toEqual({
-      ok: true,
-      fields: { email: 'ann@example.nl', language: 'nl', website: '' },
+      email: 'ann@example.nl',
+      language: 'nl',
+      website: '',
     });
   });
 
@@ -22,12 +23,12 @@ describe('parseFormBody', () => {
     ['no equals sign as an empty value', 'q', ''],
     ['text sent unescaped', 'q=josé', 'josé'],
   ])('reads %s', (_case, body, value) => {
-    expect(parseFormBody(body)).toEqual({ ok: true, fields: { q: value } });
+    expect(parseFormBody(body)).toEqual({ q: value });
   });
 
   it('skips empty pairs and reads an empty body as no fields', () => {
-    expect(parseFormBody('&&a=1&&')).toEqual({ ok: true, fields: { a: '1' } });
-    expect(parseFormBody('')).toEqual({ ok: true, fields: {} });
+    expect(parseFormBody('&&a=1&&')).toEqual({ a: '1' });
+    expect(parseFormBody('')).toEqual({});
   });
 
   it.each([
@@ -39,16 +40,16 @@ describe('parseFormBody', () => {
     ['a Latin-1 é, as a form in another charset would send it', 'email=jos%E9%40x.nl'],
     ['broken bytes in a field name', '%FF=1'],
   ])('refuses %s rather than replacing it with U+FFFD', (_case, body) => {
-    expect(parseFormBody(body)).toEqual({ ok: false });
+    expect(parseFormBody(body)).toBeUndefined();
   });
 
   it('refuses a field sent twice: which one would count is a guess', () => {
-    expect(parseFormBody('email=a%40x.nl&email=b%40x.nl')).toEqual({ ok: false });
+    expect(parseFormBody('email=a%40x.nl&email=b%40x.nl')).toBeUndefined();
   });
 
   it('keeps field names that are also Object.prototype names as plain fields', () => {
     const body = parseFormBody('__proto__=x&constructor=y&email=a');
-    expect(body.ok && body.fields.email).toBe('a');
-    expect(body.ok && Object.getPrototypeOf(body.fields)).toBe(null);
+    expect(body?.email).toBe('a');
+    expect(body && Object.getPrototypeOf(body)).toBe(null);
   });
 });

@@ -5,11 +5,13 @@
  */
 import { functionUnderTest } from './function-under-test';
 
+export { STORE_DEADLINE_MS } from '../../../functions/store/store-client';
+
 const waitlist = await functionUnderTest(
   { TABLE_NAME: 'waitlist-test', VISITOR_TABLE_NAME: 'visitors-test' },
   () => import('../../../functions/waitlist/handler'),
 );
-export const { handler, STORE_DEADLINE_MS } = waitlist.module;
+export const { handler } = waitlist.module;
 
 /** Every command the handler sends goes through this mock; a test says how the store answers. */
 export const { dynamo } = waitlist;
