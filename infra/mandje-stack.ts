@@ -1,15 +1,13 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { MailEvents } from './constructs/mail-events';
-import { MailQueues } from './constructs/mail-queues';
 import { MailSender } from './constructs/mail-sender';
-import { MAILER_TIMEOUT, Mailer } from './constructs/mailer';
+import { Mailer, MailQueues } from './constructs/mailer';
 import { Operations } from './constructs/operations';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
@@ -21,51 +19,38 @@ export interface ConfirmationSettings {
   mailFrom: string;
   /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
   hostedZone?: { name: string; id: string };
-  /** Verified addresses to send to while the account is in SES's sandbox (see MailSender). */
+  /** Verified addresses to send to while the account is in SES's sandbox. */
   sesSandboxRecipients?: string[];
-  /** SES's maximum send rate (mails per second) to pace by; without it the mailer takes SES's (GetAccount). */
   sesMaxSendRate?: number;
 }
 
-/** How much the API lets through (README, "Capacity"). */
+/** How much the API lets through (docs/deploying.md, "Capacity"). */
 export interface CapacitySettings {
   /** The stage's steady requests per second; its burst is twice that. */
   apiRateLimit: number;
-  /**
-   * Executions reserved for the API function; none unless given. Lambda keeps 100 of the account's
-   * concurrent executions unreserved, so on a new account's quota of 10 any reservation fails to deploy.
-   */
+  /** Executions reserved for the API function; none unless given. */
   apiReservedConcurrency?: number;
 }
 
 export interface MandjeStackProps extends StackProps {
-  /** The address the mails name for questions, and DMARC's reports go to (MANDJE_CONTACT_EMAIL, #contract/site-config). */
+  /** The address the mails name for questions, and DMARC's reports go to (#contract/site-config). */
   contactEmail: string;
-  /** The built page to deploy (dist/). */
+  /** The built page (dist/) and functions (dist-functions/). */
   siteDir: string;
-  /** The built functions to deploy (dist-functions/), one folder each. */
   functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
-  /** Confirmation by mail (double opt-in): the sender, its DNS and SES's sandbox and rate. */
   confirmation: ConfirmationSettings;
-  /** The API's capacity; DEFAULT_API_RATE_LIMIT and no reservation unless given. */
   capacity?: CapacitySettings;
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
-  /**
-   * The per-client limit at the edge, from the us-east-1 companion stack (infra/edge-stack.ts): its web ACL
-   * goes on the distribution. None without it (`-c waf=false`).
-   */
+  /** The per-client limit at the edge, from the us-east-1 companion stack (infra/mandje-stacks.ts). */
   clientRateLimit?: ClientRateLimit;
 }
 
 /**
- * Production: the page and the API (signing up, confirming, leaving, one function) behind one CloudFront
- * distribution, the API answering only what came through it; the mail queues (fed by the table's stream
- * and by the operator's tool with an announcement's recipients) and the one mailer that sends from them
- * with SES at its pace, and a function that hears SES's bounces and complaints; and the operator's alarms
- * and dashboard.
+ * Production: the page and the API behind one CloudFront distribution, the mail queues and the mailer that
+ * sends from them with SES, the function that hears SES's bounces and complaints, and the operator's alarms.
  */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
@@ -79,48 +64,40 @@ export class MandjeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
-    const logRetention = RetentionDays.THREE_MONTHS;
     const { confirmation, functionsDir } = props;
     const { apiRateLimit = DEFAULT_API_RATE_LIMIT, apiReservedConcurrency } = props.capacity ?? {};
 
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
       functionsDir,
-      // A launch-day spike is people, each sending one request: the rate steady, bursts of twice that.
       throttle: { rateLimit: apiRateLimit, burstLimit: 2 * apiRateLimit },
-      ...(apiReservedConcurrency ? { reservedConcurrency: apiReservedConcurrency } : {}),
-      logRetention,
+      reservedConcurrency: apiReservedConcurrency,
     });
     this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
+    const { domain, clientRateLimit } = props;
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       api: this.waitlist.httpApi,
       originVerify: { header: this.originVerify.header, value: this.originVerify.value },
-      ...(props.clientRateLimit ? { webAclArn: props.clientRateLimit.arn } : {}),
-      ...(props.domain
-        ? {
-            domain: {
-              names: props.domain.names,
-              certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
-            },
-          }
-        : {}),
+      webAclArn: clientRateLimit?.arn,
+      domain: domain && {
+        names: domain.names,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+      },
     });
 
-    const { hostedZone, sesSandboxRecipients } = confirmation;
+    const { hostedZone } = confirmation;
     this.mailSender = new MailSender(this, 'MailSender', {
       from: confirmation.mailFrom,
-      ...(sesSandboxRecipients ? { sandboxRecipients: sesSandboxRecipients } : {}),
+      sandboxRecipients: confirmation.sesSandboxRecipients,
       dmarcReportsTo: props.contactEmail,
-      ...(hostedZone
-        ? {
-            hostedZone: HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
-              zoneName: hostedZone.name,
-              hostedZoneId: hostedZone.id,
-            }),
-          }
-        : {}),
+      hostedZone:
+        hostedZone &&
+        HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+          zoneName: hostedZone.name,
+          hostedZoneId: hostedZone.id,
+        }),
     });
-    this.mailQueues = new MailQueues(this, 'MailQueues', { consumerTimeout: MAILER_TIMEOUT });
+    this.mailQueues = new MailQueues(this, 'MailQueues');
     this.mailer = new Mailer(this, 'Mailer', {
       functionsDir,
       table: this.waitlist.table,
@@ -128,19 +105,16 @@ export class MandjeStack extends Stack {
       queues: this.mailQueues,
       siteUrl: this.site.url,
       contactEmail: props.contactEmail,
-      ...(confirmation.sesMaxSendRate !== undefined ? { maxSendRate: confirmation.sesMaxSendRate } : {}),
-      logRetention,
+      maxSendRate: confirmation.sesMaxSendRate,
     });
     this.mailEvents = new MailEvents(this, 'MailEvents', {
       functionsDir,
       table: this.waitlist.table,
       mailLimitTable: this.mailer.mailLimitTable,
       sender: this.mailSender,
-      logRetention,
     });
 
-    // The function that answers the public refuses a request that did not come through the distribution
-    // (403 without the secret header) and a post another site's page made (its Origin is none of these).
+    // The API refuses a request that did not come through the distribution, and another site's post.
     this.waitlist.handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
     this.waitlist.handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
 
@@ -149,60 +123,59 @@ export class MandjeStack extends Stack {
       waitlist: this.waitlist,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
-      ...(props.clientRateLimit
-        ? {
-            clientRateLimit: {
-              webAclName: props.clientRateLimit.name,
-              ruleName: CLIENT_RATE_RULE,
-              region: Stack.of(props.clientRateLimit).region,
-            },
-          }
-        : {}),
-      ...(alarmEmail ? { alarmEmail } : {}),
-      ...(signupSilenceHours ? { signupSilence: Duration.hours(signupSilenceHours) } : {}),
+      clientRateLimit: clientRateLimit && {
+        webAclName: clientRateLimit.name,
+        ruleName: CLIENT_RATE_RULE,
+        region: Stack.of(clientRateLimit).region,
+      },
+      alarmEmail,
+      signupSilence: signupSilenceHours ? Duration.hours(signupSilenceHours) : undefined,
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The landing page' });
-    new CfnOutput(this, 'WaitlistEndpoint', {
-      value: `${this.site.url}${WAITLIST_PATH}`,
-      description: 'The waitlist API, on the site’s own domain',
-    });
-    new CfnOutput(this, 'TableName', {
-      value: this.waitlist.table.tableName,
-      description: 'The waitlist table',
-    });
-    new CfnOutput(this, 'AnnouncementQueueUrl', {
-      value: this.mailQueues.bulk.queueUrl,
-      description:
-        'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
-    });
-    new CfnOutput(this, 'DashboardUrl', {
-      value: this.operations.dashboardUrl,
-      description: 'The operator’s dashboard: signups, refusals, faults, latency and the alarms',
-    });
-    new CfnOutput(this, 'AlarmTopicArn', {
-      value: this.operations.topic.topicArn,
-      description: 'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
-    });
-    // Without a hosted zone to put them in, the DKIM, MAIL FROM and DMARC records are for the operator to add
-    // to the DNS.
+    const output = (outputId: string, value: string, description: string) =>
+      new CfnOutput(this, outputId, { value, description });
+    output('SiteUrl', this.site.url, 'The landing page');
+    output(
+      'WaitlistEndpoint',
+      `${this.site.url}${WAITLIST_PATH}`,
+      'The waitlist API, on the site’s own domain',
+    );
+    output('TableName', this.waitlist.table.tableName, 'The waitlist table');
+    output(
+      'AnnouncementQueueUrl',
+      this.mailQueues.bulk.queueUrl,
+      'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
+    );
+    output(
+      'DashboardUrl',
+      this.operations.dashboardUrl,
+      'The operator’s dashboard: signups, refusals, faults, latency and the alarms',
+    );
+    output(
+      'AlarmTopicArn',
+      this.operations.topic.topicArn,
+      'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
+    );
+    // Without a hosted zone, the DNS records are for the operator to add.
     const sender = this.mailSender;
     if (!sender.hasHostedZone) {
       for (const [index, { name, value }] of sender.dkimRecords.entries())
-        new CfnOutput(this, `DkimRecord${index + 1}`, {
-          value: `${name} CNAME ${value}`,
-          description: `A DNS record for ${sender.domain}: SES signs and sends the confirmation mails once all three are found`,
-        });
+        output(
+          `DkimRecord${index + 1}`,
+          `${name} CNAME ${value}`,
+          `A DNS record for ${sender.domain}: SES signs and sends the confirmation mails once all three are found`,
+        );
       const purposes = {
         MailFromMx: `SES takes bounces for ${sender.mailFromDomain}, the MAIL FROM domain, once it is found`,
         MailFromSpf: `SPF for ${sender.mailFromDomain}: SES may send as it, so SPF aligns with ${sender.domain}`,
         Dmarc: `DMARC for ${sender.domain}: receivers quarantine mail that fails it, and report to the contact address`,
       };
       for (const { id: recordId, name, type, value } of sender.authenticationRecords)
-        new CfnOutput(this, `${recordId}Record`, {
-          value: `${name} ${type} ${value}`,
-          description: `A DNS record for ${sender.domain}. ${purposes[recordId]}`,
-        });
+        output(
+          `${recordId}Record`,
+          `${name} ${type} ${value}`,
+          `A DNS record for ${sender.domain}. ${purposes[recordId]}`,
+        );
     }
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   ApplicationLogLevel,
   Architecture,
@@ -11,31 +11,26 @@ import {
   Runtime,
   SystemLogLevel,
 } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+
+export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
 export interface BuiltFunctionProps {
   /** Where functions/build.ts wrote the functions (dist-functions/). */
   functionsDir: string;
   /** The function's folder in it: its FUNCTIONS key in functions/build.ts. */
   name: string;
-  /** What the function does; its role is described by the same words. */
+  /** Of the function and its role. */
   description: string;
-  memorySize: number;
   timeout: Duration;
   environment: Record<string, string>;
-  /** Executions kept for this function alone (and its ceiling); none unless given. */
   reservedConcurrentExecutions?: number;
-  /** What the function may do besides writing its own logs, each statement written out. */
+  /** What the function may do besides writing its own logs. */
   permissions: PolicyStatement[];
-  logRetention: RetentionDays;
 }
 
-/**
- * A Lambda function deployed from the folder functions/build.ts wrote for it, as it is: the bundle that is
- * measured is the bundle that runs, with its source map. Its role has no managed policies: its own log
- * writes, and `permissions`.
- */
+/** A Lambda function deployed from the folder functions/build.ts wrote for it: the measured bundle runs. */
 export class BuiltFunction extends Construct {
   public readonly function: LambdaFunction;
   public readonly role: Role;
@@ -44,14 +39,13 @@ export class BuiltFunction extends Construct {
   constructor(scope: Construct, id: string, props: BuiltFunctionProps) {
     super(scope, id);
     const folder = join(props.functionsDir, props.name);
-    // The bundle and its source map, as functions/build.ts writes them: a function never ships without its
-    // map, so a stack trace in its log always names a source file and line.
+    // Never without its map, so a stack trace in its log names a source file and line.
     for (const file of ['index.mjs', 'index.mjs.map'])
       if (!existsSync(join(folder, file)))
         throw new Error(`${join(folder, file)} is missing: build the functions first (npm run build)`);
 
     this.logGroup = new LogGroup(this, 'Logs', {
-      retention: props.logRetention,
+      retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
@@ -60,14 +54,11 @@ export class BuiltFunction extends Construct {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.description,
     });
-    this.role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        resources: [`${this.logGroup.logGroupArn}:*`],
-      }),
-    );
-    for (const statement of props.permissions) this.role.addToPolicy(statement);
+    const logWrites = new PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [`${this.logGroup.logGroupArn}:*`],
+    });
+    for (const statement of [logWrites, ...props.permissions]) this.role.addToPolicy(statement);
 
     this.function = new LambdaFunction(this, 'Function', {
       code: Code.fromAsset(folder),
@@ -75,16 +66,13 @@ export class BuiltFunction extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       description: props.description,
-      memorySize: props.memorySize,
+      // For the CPU: a cold start well under a second; a request needs little memory.
+      memorySize: 256,
       timeout: props.timeout,
-      ...(props.reservedConcurrentExecutions
-        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
-        : {}),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       role: this.role,
       logGroup: this.logGroup,
-      // Lambda's JSON log format: every line an object with its level. The functions' own lines carry the
-      // metrics (functions/telemetry/metrics.ts) at INFO, so INFO is the lowest level that may be kept; the
-      // platform's REPORT lines (durations, cold starts) are INFO too.
+      // The metric lines (functions/telemetry/metrics.ts) and the platform's REPORT lines are at INFO.
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.INFO,

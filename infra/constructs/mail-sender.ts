@@ -11,8 +11,8 @@ import {
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
-/** A DNS record as a zone file writes it (TXT data in quotes), with an id that says what it is for. */
-export interface DnsRecord {
+/** A DNS record as a zone file writes it (TXT data in quotes). */
+interface DnsRecord {
   id: 'MailFromMx' | 'MailFromSpf' | 'Dmarc';
   name: string;
   type: 'MX' | 'TXT';
@@ -20,47 +20,32 @@ export interface DnsRecord {
 }
 
 export interface MailSenderProps {
-  /** The address mails come from, as `hallo@mandje.nl`; its domain is the identity SES sends as. */
+  /** The address mails come from; its domain is the identity SES sends as. */
   from: string;
-  /** The Route 53 zone the domain's DNS lives in: the DKIM, MAIL FROM and DMARC records are created there. */
+  /** Where the DKIM, MAIL FROM and DMARC records are created. */
   hostedZone?: IHostedZone;
-  /** Where receivers send their DMARC aggregate reports (the site's contact address). */
   dmarcReportsTo: string;
-  /**
-   * Verified addresses to send to while the account is in SES's sandbox. There SES also checks the
-   * sender's permission on the recipient's identity, so sending to them needs their identities too.
-   */
+  /** In SES's sandbox, sending to a verified address needs permission on its identity too. */
   sandboxRecipients?: string[];
 }
 
 /**
- * Sending mail with Amazon SES v2: the sender's domain as an identity that signs with DKIM (Easy DKIM) and
- * sends from its own MAIL FROM subdomain, so SPF and DKIM both align with the From domain for DMARC; and a
- * configuration set that keeps reputation figures and stops sending to addresses that bounced or
- * complained. Without a hosted zone, `dkimRecords` and `authenticationRecords` are the records to add to
- * the domain's DNS; SES sends once the DKIM records are there.
+ * The sender's domain as an SES identity that signs with DKIM and sends from its own MAIL FROM subdomain, so
+ * SPF and DKIM both align for DMARC, and a configuration set that keeps reputation figures and stops sending
+ * to addresses that bounced or complained. Without a hosted zone the DNS records are for the operator to add.
  */
 export class MailSender extends Construct {
   public readonly from: string;
-  /** The sender's domain: the identity's name. */
   public readonly domain: string;
-  /** Whether the DKIM records were created in a Route 53 zone; if not, they are for the operator to add. */
   public readonly hasHostedZone: boolean;
   public readonly identity: EmailIdentity;
   public readonly configurationSet: ConfigurationSet;
-  /**
-   * What sending needs permission on: the identity and the configuration set, and in SES's sandbox the
-   * recipients' identities given; nothing else.
-   */
+  /** What sending needs permission on, and nothing else. */
   public readonly sendingResources: string[];
-  /** The DKIM CNAME records; created in the hosted zone when one is given. */
   public readonly dkimRecords: { name: string; value: string }[];
-  /** The MAIL FROM domain (the envelope sender, which SPF checks): `mail.` and the sender's domain. */
+  /** The envelope sender's domain, which SPF checks. */
   public readonly mailFromDomain: string;
-  /**
-   * The MAIL FROM domain's MX and SPF records and the domain's DMARC record, as a zone file writes them;
-   * created in the hosted zone when one is given.
-   */
+  /** The MAIL FROM domain's MX and SPF records and the domain's DMARC record. */
   public readonly authenticationRecords: DnsRecord[];
 
   constructor(scope: Construct, id: string, props: MailSenderProps) {
@@ -80,24 +65,10 @@ export class MailSender extends Construct {
       dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
       configurationSet: this.configurationSet,
       mailFromDomain: this.mailFromDomain,
-      // Until the MX record is found, mail goes out with SES's own MAIL FROM: DMARC still passes on the
-      // aligned DKIM signature, and a missing record never stops the confirmation mails.
+      // Until the MX record is found, SES's own MAIL FROM: DMARC still passes on the aligned DKIM signature.
       mailFromBehaviorOnMxFailure: MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
     });
     this.dkimRecords = this.identity.dkimRecords;
-
-    // Written out rather than by Identity.publicHostedZone, which would verify the zone's own domain: the
-    // sender's may be a subdomain of it. The names SES gives are complete, so no zone name is appended.
-    const zone = props.hostedZone;
-    if (zone)
-      for (const [index, { name, value }] of this.dkimRecords.entries())
-        new CfnRecordSet(this, `DkimRecord${index + 1}`, {
-          hostedZoneId: zone.hostedZoneId,
-          name,
-          type: 'CNAME',
-          resourceRecords: [value],
-          ttl: String(Duration.minutes(30).toSeconds()),
-        });
 
     this.authenticationRecords = [
       {
@@ -120,15 +91,22 @@ export class MailSender extends Construct {
         value: `"v=DMARC1; p=quarantine; rua=mailto:${props.dmarcReportsTo}"`,
       },
     ];
-    if (zone)
-      for (const { id: recordId, name, type, value } of this.authenticationRecords)
-        new CfnRecordSet(this, `${recordId}Record`, {
-          hostedZoneId: zone.hostedZoneId,
-          name,
-          type,
-          resourceRecords: [value],
-          ttl: String(Duration.minutes(30).toSeconds()),
-        });
+    // Not Identity.publicHostedZone, which would verify the zone's own domain, of which the sender's may be
+    // a subdomain. The names SES gives are complete, so no zone name is appended.
+    const zone = props.hostedZone;
+    const record = (recordId: string, name: string, type: string, value: string) =>
+      zone &&
+      new CfnRecordSet(this, recordId, {
+        hostedZoneId: zone.hostedZoneId,
+        name,
+        type,
+        resourceRecords: [value],
+        ttl: String(Duration.minutes(30).toSeconds()),
+      });
+    for (const [index, { name, value }] of this.dkimRecords.entries())
+      record(`DkimRecord${index + 1}`, name, 'CNAME', value);
+    for (const { id: recordId, name, type, value } of this.authenticationRecords)
+      record(`${recordId}Record`, name, type, value);
 
     this.sendingResources = [
       this.identity.emailIdentityArn,

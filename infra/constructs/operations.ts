@@ -5,7 +5,6 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
-  type IAlarm,
   type IMetric,
   LogQueryVisualizationType,
   LogQueryWidget,
@@ -15,7 +14,7 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -31,80 +30,51 @@ import type { WaitlistApi } from './waitlist-api';
 
 export interface OperationsProps {
   waitlist: WaitlistApi;
-  /** The mailer: its queues, and its functions' metrics. */
   mailer: Mailer;
-  /** What SES said became of the mails, and the account's sending reputation. */
   mailEvents: MailEvents;
   /** The per-client limit at the edge (AWS WAF, in us-east-1): its web ACL's and rule's names. */
   clientRateLimit?: { webAclName: string; ruleName: string; region: string };
-  /** Who hears the alarms: an e-mail subscription to the alarm topic (confirmed from that mailbox). */
   alarmEmail?: string;
   /** Alarm when no one signs up for this long (off when undefined). */
   signupSilence?: Duration;
 }
 
-/**
- * SES's account-wide reputation (AWS/SES, no dimensions), and where each alarm goes off: where AWS puts an
- * account under review, well before it may pause sending (10% bounces, 0.5% complaints).
- */
-export const REPUTATION_ALARMS = {
-  BounceRate: { metricName: 'Reputation.BounceRate', threshold: 0.05 },
-  ComplaintRate: { metricName: 'Reputation.ComplaintRate', threshold: 0.001 },
-} as const;
+// Where AWS puts an SES account under review, well before it may pause sending (10% bounces, 0.5% complaints).
+const BOUNCE_RATE_ALARM = 0.05;
+const COMPLAINT_RATE_ALARM = 0.001;
 
 /** The metric the access log counts for each 429 the stage's throttle answers. */
 export const THROTTLED_METRIC = 'Throttled';
 
 const FIVE_MINUTES = Duration.minutes(5);
-
-/**
- * The mail alarm's window: long enough that a failed mail with none sent means mail is failing, not a
- * quiet moment between two sends.
- */
+// Long enough that a failed mail with none sent means mail is failing, not a quiet moment between sends.
 const MAIL_PERIOD = Duration.minutes(15);
-
-/**
- * A queue's oldest announcement mail this old means the announcement is stuck, with days left before SQS
- * would drop it (MAIL_QUEUE_RETENTION_DAYS). An announcement to many people at a low rate takes long by
- * itself (100,000 at 1 mail a second: 28 hours), so this is far above a slow send.
- */
-export const BULK_MAIL_STUCK_DAYS = 3;
-
-/** How far the table's stream may be behind in mail-requests before that is an alarm. */
+// Far above a slow announcement (100,000 at 1 mail a second: 28 hours), with days left before SQS drops it.
+const BULK_MAIL_STUCK_DAYS = 3;
 const REQUESTS_BEHIND_MINUTES = 10;
 
+type MetricOptions = { statistic?: string; period?: Duration; label?: string; language?: Locale };
+
 /**
- * What the operator watches: alarms on what breaks and what slows, and on SES's reputation, sent to one SNS
- * topic (and by mail when an address is given), and a dashboard of signups, refusals, faults, latency and
- * what became of the mails, and the funnel: visits, signups, confirmations and conversion per day, and signups
- * by source. The figures are the functions' own metrics, written in their log lines
- * (functions/telemetry/metrics.ts), visitors among them (functions/visit), the API's and Lambda's, and one
- * metric filter on the API's access log for its 429s.
+ * The operator's alarms, sent to one SNS topic, and a dashboard; the figures are the functions' own metrics
+ * (functions/telemetry/metrics.ts), the API's and Lambda's, and a filter on the access log for its 429s.
  */
 export class Operations extends Construct {
   public readonly topic: Topic;
-  public readonly dashboard: Dashboard;
-  /** The dashboard in the CloudWatch console. */
   public readonly dashboardUrl: string;
-  public readonly alarms: Alarm[] = [];
-  /** By name, for tests and the README. */
   public readonly alarmsByName: Record<string, Alarm> = {};
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
     const { waitlist, mailer, mailEvents } = props;
+    const stack = Stack.of(this);
 
-    this.topic = new Topic(this, 'AlarmTopic', {
-      displayName: 'Mandje alarms',
-      enforceSSL: true,
-    });
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Mandje alarms', enforceSSL: true });
     // A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this Allow
     // CloudWatch could not publish the alarms. Only this account's alarms may.
-    const stack = Stack.of(this);
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         sid: 'CloudWatchAlarmsPublish',
-        effect: Effect.ALLOW,
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['sns:Publish'],
         resources: [this.topic.topicArn],
@@ -125,17 +95,29 @@ export class Operations extends Construct {
     const action = new SnsAction(this.topic);
 
     const answering: Service[] = ['waitlist', 'confirm'];
-    const metric = (name: MetricName, service: Service, statistic = 'Sum', period = FIVE_MINUTES) =>
+    const hourly = Duration.hours(1);
+    const daily = Duration.days(1);
+    const metric = (
+      metricName: MetricName,
+      service: Service,
+      { statistic = 'Sum', period = FIVE_MINUTES, label, language }: MetricOptions = {},
+    ) =>
       new Metric({
         namespace: METRIC_NAMESPACE,
-        metricName: name,
-        dimensionsMap: { [DIMENSIONS.service]: service },
+        metricName,
+        dimensionsMap: {
+          [DIMENSIONS.service]: service,
+          ...(language ? { [DIMENSIONS.language]: language } : {}),
+        },
         statistic,
         period,
+        label,
       });
+    /** A service's metrics by label, summed per period. */
+    const labelled = (service: Service, metrics: Record<string, MetricName>, period = hourly) =>
+      Object.entries(metrics).map(([label, name]) => metric(name, service, { period, label }));
     /** The sum over the answering functions of one metric, zero where a function wrote none. */
     const summed = (name: MetricName, label: string) => {
-      // Ids unique per metric, as one expression may use two sums.
       const id = (service: Service) => `${name.toLowerCase()}_${service}`;
       return new MathExpression({
         expression: answering.map((service) => `FILL(${id(service)}, 0)`).join(' + '),
@@ -148,16 +130,10 @@ export class Operations extends Construct {
     const add = (name: string, alarm: Alarm) => {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
-      this.alarms.push(alarm);
       this.alarmsByName[name] = alarm;
-      return alarm;
     };
-
-    /**
-     * An alarm that goes off when any of its conditions holds in a period: each condition is a comparison of
-     * the metrics named in `usingMetrics` (as `FILL(late, 0) >= 1`). Its description says what it means in
-     * a line and where its runbook is: docs/operating.md, under the alarm's name.
-     */
+    const runbook = (name: string) => `First: the runbook, docs/operating.md#${name.toLowerCase()}.`;
+    /** An alarm that goes off when any of its conditions (comparisons of `usingMetrics`) holds in a period. */
     const whenAny = (
       name: string,
       summary: string,
@@ -168,7 +144,7 @@ export class Operations extends Construct {
       add(
         name,
         new Alarm(this, `${name}Alarm`, {
-          alarmDescription: `${summary} First: the runbook, docs/operating.md#${name.toLowerCase()}.`,
+          alarmDescription: `${summary} ${runbook(name)}`,
           metric: new MathExpression({
             expression: conditions.map((condition) => `IF(${condition}, 1, 0)`).join(' + '),
             usingMetrics,
@@ -178,12 +154,9 @@ export class Operations extends Construct {
           threshold: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           evaluationPeriods: 1,
-          // No requests, no mail, no figure: nothing wrong.
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
       );
-    const lambdaErrors = (handler: LambdaFunction) =>
-      handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
     const functions: Record<string, LambdaFunction> = {
       api: waitlist.handler,
       mailrequests: mailer.requestHandler,
@@ -198,7 +171,10 @@ export class Operations extends Construct {
         internal_waitlist: metric(METRIC.internal, 'waitlist'),
         internal_confirm: metric(METRIC.internal, 'confirm'),
         ...Object.fromEntries(
-          Object.entries(functions).map(([id, handler]) => [`errors_${id}`, lambdaErrors(handler)]),
+          Object.entries(functions).map(([id, handler]) => [
+            `errors_${id}`,
+            handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          ]),
         ),
       },
       [
@@ -233,7 +209,7 @@ export class Operations extends Construct {
       ],
     );
 
-    const mailerMetric = (name: MetricName) => metric(name, 'mailer', 'Sum', MAIL_PERIOD);
+    const mailerMetric = (name: MetricName) => metric(name, 'mailer', { period: MAIL_PERIOD });
     const oldest = (queue: IQueue) =>
       queue.metricApproximateAgeOfOldestMessage({ period: MAIL_PERIOD, statistic: 'Maximum' });
     whenAny(
@@ -277,33 +253,24 @@ export class Operations extends Construct {
     );
 
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
-    const reputation = (name: keyof typeof REPUTATION_ALARMS) =>
-      new Metric({
-        namespace: 'AWS/SES',
-        metricName: REPUTATION_ALARMS[name].metricName,
-        statistic: 'Maximum',
-        period: Duration.hours(1),
-      });
-    const bounceRate = reputation('BounceRate');
-    const complaintRate = reputation('ComplaintRate');
+    const reputation = (metricName: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+    const bounceRate = reputation('Reputation.BounceRate');
+    const complaintRate = reputation('Reputation.ComplaintRate');
     whenAny(
       'Reputation',
-      `SES's account-wide bounce rate reached ${REPUTATION_ALARMS.BounceRate.threshold * 100}% or its complaint rate ${REPUTATION_ALARMS.ComplaintRate.threshold * 100}%: AWS reviews an account there, and may pause its sending at 10% and 0.5%.`,
+      `SES's account-wide bounce rate reached ${BOUNCE_RATE_ALARM * 100}% or its complaint rate ${COMPLAINT_RATE_ALARM * 100}%: AWS reviews an account there, and may pause its sending at 10% and 0.5%.`,
       Duration.hours(1),
       { bounces: bounceRate, complaints: complaintRate },
-      [
-        `FILL(bounces, 0) >= ${REPUTATION_ALARMS.BounceRate.threshold}`,
-        `FILL(complaints, 0) >= ${REPUTATION_ALARMS.ComplaintRate.threshold}`,
-      ],
+      [`FILL(bounces, 0) >= ${BOUNCE_RATE_ALARM}`, `FILL(complaints, 0) >= ${COMPLAINT_RATE_ALARM}`],
     );
 
-    if (props.signupSilence) {
-      const hours = props.signupSilence.toHours();
+    if (props.signupSilence)
       add(
         'SignupSilence',
         new Alarm(this, 'SignupSilenceAlarm', {
-          alarmDescription: `No one joined the waitlist in the last ${hours} hour(s). First: the runbook, docs/operating.md#signupsilence.`,
-          metric: metric(METRIC.joined, 'waitlist', 'Sum', props.signupSilence),
+          alarmDescription: `No one joined the waitlist in the last ${props.signupSilence.toHours()} hour(s). ${runbook('SignupSilence')}`,
+          metric: metric(METRIC.joined, 'waitlist', { period: props.signupSilence }),
           threshold: 1,
           comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
           evaluationPeriods: 1,
@@ -311,16 +278,14 @@ export class Operations extends Construct {
           treatMissingData: TreatMissingData.BREACHING,
         }),
       );
-    }
 
-    const serverErrors = waitlist.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
-    this.dashboard = new Dashboard(this, 'Dashboard', {
-      defaultInterval: Duration.days(7),
-    });
-    const hourly = Duration.hours(1);
-    const graph = (title: string, left: IMetric[], options: { stacked?: boolean; width?: number } = {}) =>
-      new GraphWidget({ title, left, width: options.width ?? 12, height: 6, stacked: options.stacked });
-    this.dashboard.addWidgets(
+    const dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(7) });
+    const graph = (title: string, left: IMetric[], stacked?: boolean) =>
+      new GraphWidget({ title, left, width: 12, height: 6, stacked });
+    const { priority, bulk, deadLetterQueue } = mailer.queues;
+    const lanes = Object.entries({ priority, bulk });
+    const edge = props.clientRateLimit;
+    dashboard.addWidgets(
       new TextWidget({
         markdown:
           '# Mandje\nSignups, refusals, faults and latency of the waitlist; what each alarm means and what to do first is in docs/operating.md ("The alarms").',
@@ -328,33 +293,79 @@ export class Operations extends Construct {
         height: 2,
       }),
     );
-    this.dashboard.addWidgets(
-      new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms as IAlarm[], width: 24, height: 4 }),
-    );
-    this.dashboard.addWidgets(...this.funnelWidgets(waitlist));
-    this.dashboard.addWidgets(
-      graph(
-        'Signups per hour, by language',
-        LOCALES.map(
-          (language) =>
-            new Metric({
-              namespace: METRIC_NAMESPACE,
-              metricName: METRIC.joined,
-              dimensionsMap: { [DIMENSIONS.service]: 'waitlist', [DIMENSIONS.language]: language },
-              statistic: 'Sum',
-              period: hourly,
-              label: language,
+    const alarms = Object.values(this.alarmsByName);
+    dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 4 }));
+    // Visits, signups and confirmations per day and the conversion between them. A visit is a visitor counted
+    // once a day per language by the home pages' beacon (functions/visit). Sources are read from the API's log
+    // lines, never made metrics: a source is whatever a link says, and anyone could add metrics to the bill.
+    const ids: Record<string, IMetric> = {};
+    for (const l of LOCALES) {
+      ids[`visits_${l}`] = metric(METRIC.visits, 'visit', {
+        period: daily,
+        language: l,
+        label: `Visits ${l}`,
+      });
+      ids[`signups_${l}`] = metric(METRIC.joined, 'waitlist', {
+        period: daily,
+        language: l,
+        label: `Signups ${l}`,
+      });
+    }
+    const confirmed = metric(METRIC.confirmed, 'confirm', { period: daily, label: 'Confirmed' });
+    const allSignups = LOCALES.map((l) => `FILL(signups_${l}, 0)`).join(' + ');
+    dashboard.addWidgets(
+      graph('Visits, signups and confirmations per day (UTC), by language', [
+        ...Object.values(ids),
+        confirmed,
+      ]),
+      graph('Conversion per day: signups per visit, confirmations per signup (%)', [
+        ...LOCALES.map(
+          (l) =>
+            new MathExpression({
+              expression: `100 * FILL(signups_${l}, 0) / visits_${l}`,
+              usingMetrics: ids,
+              label: `Signups ÷ visits ${l} (%)`,
+              period: daily,
             }),
         ),
-        { stacked: true },
-      ),
-      graph('Duplicates, invalid requests and robots per hour', [
-        metric(METRIC.alreadyRegistered, 'waitlist', 'Sum', hourly).with({ label: 'Already registered' }),
-        metric(METRIC.invalid, 'waitlist', 'Sum', hourly).with({ label: 'Invalid' }),
-        metric(METRIC.honeypot, 'waitlist', 'Sum', hourly).with({ label: 'Robots (honeypot)' }),
+        new MathExpression({
+          expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
+          usingMetrics: { ...ids, confirmed },
+          label: 'Confirmed ÷ signups (%)',
+          period: daily,
+        }),
       ]),
+      new LogQueryWidget({
+        title: 'Signups by source (the dashboard’s time range)',
+        logGroupNames: [waitlist.handler.logGroup.logGroupName],
+        queryLines: [
+          `filter ${METRIC.joined} > 0`,
+          'stats count(*) as signups by source',
+          'sort signups desc',
+        ],
+        view: LogQueryVisualizationType.TABLE,
+        width: 24,
+        height: 6,
+      }),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
+      graph(
+        'Signups per hour, by language',
+        LOCALES.map((language) =>
+          metric(METRIC.joined, 'waitlist', { period: hourly, language, label: language }),
+        ),
+        true,
+      ),
+      graph(
+        'Duplicates, invalid requests and robots per hour',
+        labelled('waitlist', {
+          'Already registered': METRIC.alreadyRegistered,
+          Invalid: METRIC.invalid,
+          'Robots (honeypot)': METRIC.honeypot,
+        }),
+      ),
+    );
+    dashboard.addWidgets(
       graph('Faults by class (unavailable and internal answers, failed mails)', [
         new MathExpression({
           expression: `SEARCH('{${METRIC_NAMESPACE},${DIMENSIONS.service},${DIMENSIONS.faultClass}} MetricName="${METRIC.faults}"', 'Sum', 300)`,
@@ -364,45 +375,46 @@ export class Operations extends Construct {
       ]),
       graph(
         'Latency (ms), p50 and p99',
-        answering.flatMap((service) => [
-          metric(METRIC.latency, service, 'p50').with({ label: `${service} p50` }),
-          metric(METRIC.latency, service, 'p99').with({ label: `${service} p99` }),
-        ]),
+        answering.flatMap((service) =>
+          ['p50', 'p99'].map((p) =>
+            metric(METRIC.latency, service, { statistic: p, label: `${service} ${p}` }),
+          ),
+        ),
       ),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('Throttled by the API (429) and API 5xx', [
         throttled.with({ label: '429' }),
-        serverErrors.with({ label: '5xx' }),
+        waitlist.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
       ]),
       graph('Confirmations and mails', [
-        metric(METRIC.confirmed, 'confirm', 'Sum', hourly).with({ label: 'Confirmed' }),
-        metric(METRIC.mailSent, 'mailer', 'Sum', hourly).with({ label: 'Mails sent' }),
-        metric(METRIC.mailFailed, 'mailer', 'Sum', hourly).with({ label: 'Mails failed (retried)' }),
+        ...labelled('confirm', { Confirmed: METRIC.confirmed }),
+        ...labelled('mailer', { 'Mails sent': METRIC.mailSent, 'Mails failed (retried)': METRIC.mailFailed }),
       ]),
     );
-
-    const { priority, bulk, deadLetterQueue } = mailer.queues;
-    const lanes = [
-      ['priority', priority],
-      ['bulk', bulk],
-    ] as const;
-    this.dashboard.addWidgets(
-      graph(`Mail lag (ms): from asked for to sent, p50 and p99; late past ${LATE_MAIL_MINUTES} minutes`, [
-        metric(METRIC.mailLag, 'mailer', 'p50').with({ label: 'p50' }),
-        metric(METRIC.mailLag, 'mailer', 'p99').with({ label: 'p99' }),
-      ]),
-      graph('Mails per 5 minutes: sent, late, throttled by SES (and sent again), refused for good', [
-        metric(METRIC.mailSent, 'mailer').with({ label: 'Sent' }),
-        metric(METRIC.mailLate, 'mailer').with({ label: 'Late' }),
-        metric(METRIC.mailThrottled, 'mailer').with({ label: 'Throttled' }),
-        metric(METRIC.mailRefused, 'mailer').with({ label: 'Refused' }),
-      ]),
+    dashboard.addWidgets(
+      graph(
+        `Mail lag (ms): from asked for to sent, p50 and p99; late past ${LATE_MAIL_MINUTES} minutes`,
+        ['p50', 'p99'].map((p) => metric(METRIC.mailLag, 'mailer', { statistic: p, label: p })),
+      ),
+      graph(
+        'Mails per 5 minutes: sent, late, throttled by SES (and sent again), refused for good',
+        labelled(
+          'mailer',
+          {
+            Sent: METRIC.mailSent,
+            Late: METRIC.mailLate,
+            Throttled: METRIC.mailThrottled,
+            Refused: METRIC.mailRefused,
+          },
+          FIVE_MINUTES,
+        ),
+      ),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('Mail waiting: messages in the queues, and in the dead-letter queue', [
-        ...lanes.map(([lane, queue]) =>
-          queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, label: lane }),
+        ...lanes.map(([label, queue]) =>
+          queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, label }),
         ),
         deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: FIVE_MINUTES,
@@ -411,19 +423,17 @@ export class Operations extends Construct {
       ]),
       graph(
         'Oldest mail waiting (s), per queue',
-        lanes.map(([lane, queue]) =>
-          queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, label: lane }),
+        lanes.map(([label, queue]) =>
+          queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, label }),
         ),
       ),
     );
-
-    const edge = props.clientRateLimit;
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph(
         'Refused: another site’s posts and requests around the edge (403), posts past the edge limit (429)',
         [
           ...answering.map((service) =>
-            metric(METRIC.forbidden, service, 'Sum', hourly).with({ label: `${service} 403` }),
+            metric(METRIC.forbidden, service, { period: hourly, label: `${service} 403` }),
           ),
           ...(edge
             ? [
@@ -437,117 +447,33 @@ export class Operations extends Construct {
             : []),
         ],
       ),
-      graph('Mails not sent: past the per-mailbox limit, or to a mailbox that bounced or complained', [
-        metric(METRIC.mailLimited, 'mailer', 'Sum', hourly).with({ label: 'Limited' }),
-        metric(METRIC.mailSuppressed, 'mailer', 'Sum', hourly).with({ label: 'Suppressed' }),
-      ]),
+      graph(
+        'Mails not sent: past the per-mailbox limit, or to a mailbox that bounced or complained',
+        labelled('mailer', { Limited: METRIC.mailLimited, Suppressed: METRIC.mailSuppressed }),
+      ),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       new GraphWidget({
         title: 'SES reputation (account): bounce and complaint rate, highest of each hour',
         left: [bounceRate.with({ label: 'Bounce rate' })],
         right: [complaintRate.with({ label: 'Complaint rate' })],
-        leftAnnotations: [{ value: REPUTATION_ALARMS.BounceRate.threshold, label: 'Bounce alarm' }],
-        rightAnnotations: [{ value: REPUTATION_ALARMS.ComplaintRate.threshold, label: 'Complaint alarm' }],
+        leftAnnotations: [{ value: BOUNCE_RATE_ALARM, label: 'Bounce alarm' }],
+        rightAnnotations: [{ value: COMPLAINT_RATE_ALARM, label: 'Complaint alarm' }],
         width: 12,
         height: 6,
       }),
-      graph('What SES said of the mails, per hour', [
-        metric(METRIC.bounced, 'mail-events', 'Sum', hourly).with({ label: 'Bounced' }),
-        metric(METRIC.complained, 'mail-events', 'Sum', hourly).with({ label: 'Complained' }),
-        metric(METRIC.rejected, 'mail-events', 'Sum', hourly).with({ label: 'Rejected' }),
-        metric(METRIC.deliveryDelayed, 'mail-events', 'Sum', hourly).with({ label: 'Delivery delayed' }),
-      ]),
+      graph(
+        'What SES said of the mails, per hour',
+        labelled('mail-events', {
+          Bounced: METRIC.bounced,
+          Complained: METRIC.complained,
+          Rejected: METRIC.rejected,
+          'Delivery delayed': METRIC.deliveryDelayed,
+        }),
+      ),
     );
 
-    const { region } = Stack.of(this);
-    this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${this.dashboard.dashboardName}`;
-  }
-
-  /**
-   * Visits, signups and confirmations per day, the conversion between them, and signups by source. A visit
-   * is a visitor counted once a day per language by the home pages' beacon (functions/visit). Sources are
-   * read from the API function's log lines with Logs Insights, never made metrics: a source is
-   * whatever a link says, and a metric per value would let anyone add metrics to the bill.
-   */
-  private funnelWidgets(waitlist: WaitlistApi) {
-    const daily = Duration.days(1);
-    const visits = (language: Locale) =>
-      new Metric({
-        namespace: METRIC_NAMESPACE,
-        metricName: METRIC.visits,
-        dimensionsMap: { [DIMENSIONS.service]: 'visit', [DIMENSIONS.language]: language },
-        statistic: 'Sum',
-        period: daily,
-        label: `Visits ${language}`,
-      });
-    const signups = (language: Locale) =>
-      new Metric({
-        namespace: METRIC_NAMESPACE,
-        metricName: METRIC.joined,
-        dimensionsMap: { [DIMENSIONS.service]: 'waitlist', [DIMENSIONS.language]: language },
-        statistic: 'Sum',
-        period: daily,
-        label: `Signups ${language}`,
-      });
-    // Confirmations are counted per function, not per language.
-    const confirmed = new Metric({
-      namespace: METRIC_NAMESPACE,
-      metricName: METRIC.confirmed,
-      dimensionsMap: { [DIMENSIONS.service]: 'confirm' },
-      statistic: 'Sum',
-      period: daily,
-      label: 'Confirmed',
-    });
-    const ids = Object.fromEntries(
-      LOCALES.flatMap((language) => [
-        [`visits_${language}`, visits(language)],
-        [`signups_${language}`, signups(language)],
-      ]),
-    ) as Record<string, Metric>;
-    const allSignups = LOCALES.map((language) => `FILL(signups_${language}, 0)`).join(' + ');
-    const conversion = [
-      ...LOCALES.map(
-        (language) =>
-          new MathExpression({
-            expression: `100 * FILL(signups_${language}, 0) / visits_${language}`,
-            usingMetrics: ids,
-            label: `Signups ÷ visits ${language} (%)`,
-            period: daily,
-          }),
-      ),
-      new MathExpression({
-        expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
-        usingMetrics: { ...ids, confirmed },
-        label: 'Confirmed ÷ signups (%)',
-        period: daily,
-      }),
-    ];
-    return [
-      new GraphWidget({
-        title: 'Visits, signups and confirmations per day (UTC), by language',
-        left: [...LOCALES.flatMap((language) => [visits(language), signups(language)]), confirmed],
-        width: 12,
-        height: 6,
-      }),
-      new GraphWidget({
-        title: 'Conversion per day: signups per visit, confirmations per signup (%)',
-        left: conversion,
-        width: 12,
-        height: 6,
-      }),
-      new LogQueryWidget({
-        title: 'Signups by source (the dashboard’s time range)',
-        logGroupNames: [waitlist.handler.logGroup.logGroupName],
-        queryLines: [
-          `filter ${METRIC.joined} > 0`,
-          'stats count(*) as signups by source',
-          'sort signups desc',
-        ],
-        view: LogQueryVisualizationType.TABLE,
-        width: 24,
-        height: 6,
-      }),
-    ];
+    const { region } = stack;
+    this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${dashboard.dashboardName}`;
   }
 }

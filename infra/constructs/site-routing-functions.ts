@@ -5,10 +5,9 @@ import type { SiteMap } from '#contract/site-serving';
 const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../../contract/site-routing.ts');
 
 /**
- * contract/site-routing.ts, the very code the local runner routes with, bundled for CloudFront's JavaScript
- * runtime 2.0 into plain declarations and one object, `site`. Bundled here rather than taken from
- * Function.prototype.toString, so it does not depend on how the host process compiled TypeScript; the
- * few newer forms esbuild meets (??, optional catch bindings) it rewrites for the runtime.
+ * contract/site-routing.ts, the code the local runner routes with, bundled for CloudFront's JavaScript
+ * runtime 2.0 as one object, `site`; bundled rather than taken from Function.prototype.toString, so it does
+ * not depend on how the host compiled TypeScript.
  */
 function bundledSiteRouting(): string {
   const [output] = buildSync({
@@ -32,10 +31,7 @@ site.routeRequest = routeRequest;`,
   return output.text;
 }
 
-/**
- * The viewer-request function: a page's other spellings answer 301 from the edge; everything else is
- * rewritten to the object routeRequest names (a page's index.html, a file, the not-found page).
- */
+/** A page's other spellings answer 301; everything else is rewritten to the object routeRequest names. */
 const VIEWER_REQUEST = `
 function handler(event) {
   var request = event.request;
@@ -60,10 +56,7 @@ function handler(event) {
   return request;
 }`;
 
-/**
- * The viewer-response function: the not-found page is an ordinary object in the bucket, so its answer is
- * given status 404 here, by the same routing decision (CloudFront passes the request as the viewer sent it).
- */
+/** The not-found page is an ordinary object in the bucket: its answer gets status 404 here. */
 const VIEWER_RESPONSE = `
 function handler(event) {
   var route = site.routeRequest(event.request.uri, SITE_MAP);
@@ -74,7 +67,6 @@ function handler(event) {
   return event.response;
 }`;
 
-/** The source of a CloudFront Function for `event` that routes requests over `siteMap`. */
 export function siteRoutingFunctionCode(
   event: 'viewer-request' | 'viewer-response',
   siteMap: SiteMap,

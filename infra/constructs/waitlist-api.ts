@@ -3,9 +3,9 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
@@ -17,43 +17,28 @@ import {
   WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
   WAITLIST_TABLE_KEY,
 } from '#contract/waitlist-table';
-import { BuiltFunction } from './built-function';
+import { BuiltFunction, LOG_RETENTION } from './built-function';
 
 export interface WaitlistApiProps {
   /** Where functions/build.ts wrote the functions (dist-functions/), the confirm and leave pages beside one. */
   functionsDir: string;
   /** Steady requests per second the stage lets through, and the burst above it. */
   throttle: { rateLimit: number; burstLimit: number };
-  /** Executions reserved for the function (`-c apiReservedConcurrency`); none unless given. */
   reservedConcurrency?: number;
-  logRetention: RetentionDays;
 }
 
 /**
- * The waitlist's table and its HTTP API, whose every route goes to one function (functions/api):
- * - `POST /api/waitlist` puts a signup in the table, or updates it to ask for the confirmation mail again;
- * - `POST /api/visit`, the home pages' beacon (functions/visit), reads and puts the day's salt and visitor
- *   hashes in the visitor table, and adds to the day's count in the waitlist table;
- * - `GET /api/confirm` (and `HEAD`) shows the page a confirmation link opens, `POST` confirms: a query of
- *   the token index, then an update of the record it finds;
- * - `GET /api/leave` (and `HEAD`) shows the page a leave link opens, `POST` (that page, or a mail client's
- *   one-click unsubscribe) finds the record by its token and deletes every record of its mailbox;
- * - `POST /api/leave-request`, the privacy page's form, marks a record as asking for its leave link.
- * The function may do those and write its own logs; nothing else. GET and HEAD change nothing: link
- * scanners open links, and link checkers ask with HEAD before a person clicks.
+ * The waitlist's tables and its HTTP API, every route to one function (functions/api): join, the home
+ * pages' visit beacon, confirm and leave (GET and HEAD show the page a link opens and change nothing: link
+ * scanners open links, and link checkers ask with HEAD), and ask for a leave link.
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
   /** The day's visitors: its salt and one hash per visitor, each gone with its day (#contract/visit-counting). */
   public readonly visitorTable: Table;
-  /** The token index's ARN: what confirming may query, and nothing else of the table. */
-  public readonly tokenIndexArn: string;
-  /** The mailbox index's ARN: what leaving may query to find every record of a person's mailbox. */
-  public readonly mailboxIndexArn: string;
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
-  public readonly stage: HttpStage;
-  /** The stage's access log: one line per request, with its status, and nothing that identifies a visitor. */
+  /** One line per request, with its status, and nothing that identifies a visitor. */
   public readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: WaitlistApiProps) {
@@ -68,8 +53,7 @@ export class WaitlistApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       // The privacy notice's promise: no address is kept longer than RETENTION_DAYS.
       timeToLiveAttribute: WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
-      // The mail-requests function reads new and changed records from it. Old and new: it acts on a change
-      // that asks for a new mail, not on the mailer's own claim and mark.
+      // Read by mail-requests, which acts on a change that asks for a new mail, not on the mailer's own.
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
     this.table.addGlobalSecondaryIndex({
@@ -78,17 +62,14 @@ export class WaitlistApi extends Construct {
       projectionType: ProjectionType.INCLUDE,
       nonKeyAttributes: [...TOKEN_INDEX.projection],
     });
-    this.tokenIndexArn = `${this.table.tableArn}/index/${TOKEN_INDEX.name}`;
     // A table deployed before it gets it in one update: CloudFormation adds one index per update.
     this.table.addGlobalSecondaryIndex({
       indexName: MAILBOX_INDEX.name,
       partitionKey: { name: MAILBOX_INDEX.key.name, type: AttributeType.STRING },
       projectionType: ProjectionType.KEYS_ONLY,
     });
-    this.mailboxIndexArn = `${this.table.tableArn}/index/${MAILBOX_INDEX.name}`;
 
-    // Hashes that mean nothing once their day's salt is gone: no backups, which would keep the salt, and
-    // nothing to keep when the stack goes. Its time to live deletes each item after its day.
+    // Hashes that mean nothing once their day's salt is gone: no backups, which would keep the salt.
     this.visitorTable = new Table(this, 'VisitorTable', {
       partitionKey: { name: VISITOR_TABLE_KEY.name, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -101,68 +82,53 @@ export class WaitlistApi extends Construct {
       name: 'api',
       description:
         'Mandje API: join the waitlist, count visitors, confirm a signup, leave, ask for a leave link',
-      // 256 MB gives enough CPU for a cold start well under a second; a request needs little memory.
-      memorySize: 256,
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
-      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
-      environment: {
-        TABLE_NAME: this.table.tableName,
-        VISITOR_TABLE_NAME: this.visitorTable.tableName,
-      },
+      reservedConcurrentExecutions: props.reservedConcurrency,
+      environment: { TABLE_NAME: this.table.tableName, VISITOR_TABLE_NAME: this.visitorTable.tableName },
       // Written out by hand: grantReadWriteData would also allow scans and batch writes.
       permissions: [
-        // The two indexes only: no query reads whole records. The token index finds a link's record (to
-        // confirm or to leave), the mailbox index every record of the person leaving.
+        // The two indexes only: no query reads whole records.
         new PolicyStatement({
-          effect: Effect.ALLOW,
           actions: ['dynamodb:Query'],
-          resources: [this.tokenIndexArn, this.mailboxIndexArn],
+          resources: [TOKEN_INDEX.name, MAILBOX_INDEX.name].map(
+            (index) => `${this.table.tableArn}/index/${index}`,
+          ),
         }),
-        // PutItem: a signup; UpdateItem: a mail asked for again, a confirmation, the day's visits, the count
-        // of people who left; GetItem: a consistent read after a failed condition, a leave link's record;
-        // DeleteItem: the records of a person who leaves.
         new PolicyStatement({
-          effect: Effect.ALLOW,
           actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
           resources: [this.table.tableArn],
         }),
-        // The day's salt, read and made; a visitor's marker, put once a day.
         new PolicyStatement({
-          effect: Effect.ALLOW,
           actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
           resources: [this.visitorTable.tableArn],
         }),
       ],
-      logRetention: props.logRetention,
     }).function;
 
-    this.httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'Mandje API',
-      createDefaultStage: false,
-    });
+    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Mandje API', createDefaultStage: false });
     const integration = new HttpLambdaIntegration('Api', this.handler);
-    const routes: [string, HttpMethod[]][] = [
-      [WAITLIST_PATH, [HttpMethod.POST]],
-      [VISIT_PATH, [HttpMethod.POST]],
-      [CONFIRM_PATH, [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST]],
-      [LEAVE_PATH, [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST]],
-      [LEAVE_REQUEST_PATH, [HttpMethod.POST]],
-    ];
-    for (const [path, methods] of routes) this.httpApi.addRoutes({ path, methods, integration });
+    const { GET, HEAD, POST } = HttpMethod;
+    for (const [path, methods] of [
+      [WAITLIST_PATH, [POST]],
+      [VISIT_PATH, [POST]],
+      [CONFIRM_PATH, [GET, HEAD, POST]],
+      [LEAVE_PATH, [GET, HEAD, POST]],
+      [LEAVE_REQUEST_PATH, [POST]],
+    ] as const)
+      this.httpApi.addRoutes({ path, methods: [...methods], integration });
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.accessLogs = accessLogs;
-    this.stage = new HttpStage(this, 'DefaultStage', {
+    new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
       accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
+        destination: new LogGroupLogDestination(this.accessLogs),
         // No source IP and no body: nothing that identifies a visitor.
         format: AccessLogFormat.custom(
           JSON.stringify({
