@@ -1,35 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
-/**
- * The event API Gateway's HTTP API (payload format 2.0) hands a Lambda function for one request: built
- * here once, for the runner's adapter, the tests and the bench alike.
- */
-export interface ApiGatewayRequest {
+/** What API Gateway's HTTP API event (payload 2.0) is built from, for the runner, the tests and the bench. */
+interface ApiGatewayRequest {
   method: string;
-  /** The path, without the query. */
   path: string;
-  /** The query string, without its `?`. */
+  /** Without its `?`. */
   query?: string;
-  /** Lower-case names; a repeated header's values joined with commas, as API Gateway does. */
+  /** Lower-case names; a repeated header's values joined with commas. */
   headers?: Record<string, string>;
-  /** Text as it is, or base64 with `isBase64Encoded`; undefined for no body. */
+  /** Text as it is, or base64 with `isBase64Encoded`. */
   body?: string;
   isBase64Encoded?: boolean;
   sourceIp?: string;
-  /** E.g. `HTTP/1.1`. */
   protocol?: string;
   requestId?: string;
   now?: Date;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `requestContext.time` as API Gateway writes it: `21/Nov/2026:10:00:00 +0000`. */
 function requestTime(now: Date): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  const date = `${two(now.getUTCDate())}/${MONTHS[now.getUTCMonth()]}/${now.getUTCFullYear()}`;
-  return `${date}:${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())} +0000`;
+  const [, day, month, year, time] = now.toUTCString().split(' ');
+  return `${day}/${month}/${year}:${time} +0000`;
 }
 
 export function apiGatewayEvent({

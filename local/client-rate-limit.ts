@@ -9,23 +9,18 @@ import {
 } from '#contract/too-many-requests';
 import { writeMetricLine } from '../functions/telemetry/metrics';
 
-/**
- * The per-client limit AWS WAF applies at the edge in production, applied by the runner: POSTs to `/api/*`
- * per client IP per minute, leaving's posts not counted (countsTowardClientLimit, #contract/abuse-limits).
- * Fixed windows of a minute: a client's count starts again at each minute. Only the current window's counts
- * are kept, in memory, keyed by IP address; nothing goes to disk.
- */
+// The per-client limit AWS WAF applies at the edge in production (#contract/abuse-limits), in fixed windows
+// of a minute. Only the current window's counts are kept, in memory, keyed by IP address.
 
 const WINDOW_MS = 60_000;
 
-export interface ClientRateLimit {
+type ClientRateLimit = {
   /** Counts one request of `client`; false once it is past the limit for this window. */
   admit(client: string): boolean;
-  /** How many addresses it holds now: only those seen in the current window. */
   heldAddresses(): number;
-}
+};
 
-/** A limit of `postsPerMinute` per client; 0 lets everything through. `now` is for tests. */
+/** 0 lets everything through. `now` is for tests. */
 export function createClientRateLimit(postsPerMinute: number, now: () => number = Date.now): ClientRateLimit {
   let window = -1;
   let counts = new Map<string, number>();
@@ -41,7 +36,7 @@ export function createClientRateLimit(postsPerMinute: number, now: () => number 
       if (current !== window) {
         forget();
         window = current;
-        // The addresses go when their window ends, whether or not another request comes to start the next.
+        // The addresses go when their window ends, even if no request starts the next.
         clearTimeout(windowEnd);
         windowEnd = setTimeout(forget, (current + 1) * WINDOW_MS - now()).unref();
       }
@@ -53,7 +48,7 @@ export function createClientRateLimit(postsPerMinute: number, now: () => number 
   };
 }
 
-/** SIGNUP_RATE_LIMIT (requests per client per minute, 0 for none), else CLIENT_POSTS_PER_MINUTE. */
+/** SIGNUP_RATE_LIMIT (per client per minute, 0 for none), else CLIENT_POSTS_PER_MINUTE. */
 export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number {
   const setting = environment.SIGNUP_RATE_LIMIT;
   if (setting === undefined || setting.trim() === '') return CLIENT_POSTS_PER_MINUTE;
@@ -67,7 +62,7 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** The request's path as WAF matches it: without the query, percent-decoded (as it is, if malformed). */
+/** The path as WAF matches it: without the query, percent-decoded (as it is, if malformed). */
 function decodedPath(request: IncomingMessage): string {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   try {
@@ -77,10 +72,7 @@ function decodedPath(request: IncomingMessage): string {
   }
 }
 
-const isLimited = (request: IncomingMessage) =>
-  countsTowardClientLimit(request.method ?? '', decodedPath(request));
-
-/** The answer WAF gives past the limit: its status, page, content type and Retry-After, nothing else. */
+/** WAF's answer past the limit: its status, page, content type and Retry-After, nothing else. */
 function refuse(request: IncomingMessage, response: ServerResponse): void {
   // The body is not wanted; Node discards the rest of it before the connection's next request.
   request.resume();
@@ -100,12 +92,12 @@ function refuse(request: IncomingMessage, response: ServerResponse): void {
   });
 }
 
-/** `next`, with the posts the limit counts (countsTowardClientLimit) past `limit` answered 429 first. */
+/** `next`, with the posts past `limit` answered 429 first. */
 export function limitClientPosts(limit: ClientRateLimit, next: Route): Route {
   return async (request, response) => {
-    // The socket's address: the runner is not behind a proxy whose headers could be trusted.
-    if (isLimited(request) && !limit.admit(request.socket.remoteAddress ?? ''))
-      return refuse(request, response);
+    // The socket's address: the runner is behind no proxy whose headers could be trusted.
+    const counted = countsTowardClientLimit(request.method ?? '', decodedPath(request));
+    if (counted && !limit.admit(request.socket.remoteAddress ?? '')) return refuse(request, response);
     return next(request, response);
   };
 }

@@ -1,16 +1,33 @@
-/**
- * `npm run dev`: the page (frontend/vite.config.ts) on Vite's dev server with hot reload, and next to it the
- * same waitlist API as `npm start` (vite-waitlist-api.ts). The page's config knows nothing of the runner:
- * the runner adds its API here.
- */
+/** `npm run dev`: the page on Vite's dev server, with the same waitlist API as `npm start` next to it. */
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
-import { localWaitlistApi } from './vite-waitlist-api';
+import { dataDirFromEnvironment } from './data-dir';
+import { startLocalWaitlistApi } from './local-waitlist-api';
 
 const server = await createServer({
   configFile: resolve(import.meta.dirname, '../frontend/vite.config.ts'),
   configLoader: 'runner',
-  plugins: [localWaitlistApi()],
+  plugins: [
+    {
+      name: 'mandje-local-waitlist-api',
+      apply: 'serve',
+      async configureServer(server) {
+        const api = await startLocalWaitlistApi(
+          { dataDir: dataDirFromEnvironment() },
+          {
+            // The confirmation page a link opens is the built one: run `npm run build` once first.
+            confirmPagesDir: resolve(import.meta.dirname, '../dist/.mandje'),
+            siteUrl: () => server.resolvedUrls?.local[0] ?? `http://localhost:${server.config.server.port}/`,
+          },
+        );
+        server.httpServer?.once('close', () => void api.close());
+        server.middlewares.use((request, response, next) => {
+          if (request.url?.startsWith('/api/')) api.serve(request, response).catch(next);
+          else next();
+        });
+      },
+    },
+  ],
   server: { port: Number(process.env.PORT ?? 5173) },
 });
 await server.listen();

@@ -1,25 +1,21 @@
 import { DeleteCommand, type DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 
-/** An hour: how often the sweep runs, besides once at start. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-export interface ExpiringTable {
+/**
+ * dynalite has no time to live: the expired items are deleted by hand, at start and then hourly. Each
+ * delete checks the expiry again, so an item given a later one since the scan stays. A failed sweep is
+ * left for the next one. `expiry` is the attribute AWS's time to live reads (seconds since 1970).
+ */
+export function sweepExpiredItems({
+  client,
+  tableName,
+  key,
+  expiry,
+}: {
   client: DynamoDBDocumentClient;
   tableName: string;
-  /** The key attribute's name. */
   key: string;
-  /** The attribute AWS's time to live reads: seconds since 1970. */
   expiry: string;
-}
-
-/**
- * The store here has no time to live: the items of `table` whose time has come are deleted by hand, once at
- * start and then every hour, as DynamoDB's time to live deletes them on AWS. Each delete checks the expiry
- * again, so an item given a later one since the scan stays. A failed sweep is left for the next one.
- * Returns what stops it.
- */
-export function sweepExpiredItems(table: ExpiringTable): () => void {
-  const { client, tableName, key, expiry } = table;
+}): () => void {
   async function sweep(): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
     const expired = {
@@ -51,7 +47,7 @@ export function sweepExpiredItems(table: ExpiringTable): () => void {
   }
   const sweepQuietly = () => sweep().catch(() => {});
   void sweepQuietly();
-  const timer = setInterval(sweepQuietly, SWEEP_INTERVAL_MS);
+  const timer = setInterval(sweepQuietly, 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

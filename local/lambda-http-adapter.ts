@@ -2,23 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiGatewayEvent } from './api-gateway-event';
 
-export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
-
 /**
- * API Gateway itself refuses bodies over 10 MB; locally a smaller cap keeps memory in check. It stays well
- * above the handler's own MAX_REQUEST_BYTES, so bodies between the two reach the handler, which answers
- * 413 for them exactly as it does in production.
+ * API Gateway refuses bodies over 10 MB; here a smaller cap keeps memory in check, well above the handler's
+ * own MAX_REQUEST_BYTES, so the handler still answers 413 for bodies between the two, as in production.
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type BodyResult = { kind: 'complete'; body: Buffer } | { kind: 'too_large' } | { kind: 'aborted' };
-
-/**
- * Collects the request body up to MAX_BODY_BYTES. Past the cap it stops keeping bytes (they are read and
- * dropped, so the client can still read the answer instead of hitting a reset); a client that goes away
- * before the body is complete yields `aborted`. Never rejects.
- */
-function readBody(request: IncomingMessage): Promise<BodyResult> {
+// Past the cap the bytes are still read, and dropped, so the client can read the answer instead of
+// hitting a reset. Never rejects.
+function readBody(
+  request: IncomingMessage,
+): Promise<{ kind: 'complete'; body: Buffer } | { kind: 'too_large' } | { kind: 'aborted' }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -30,7 +24,7 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
       } else chunks.push(chunk);
     });
     request.once('end', () => resolve({ kind: 'complete', body: Buffer.concat(chunks) }));
-    // `aborted`: the client closed the connection mid-body; resolving again later changes nothing.
+    // The client closed the connection mid-body; resolving again later changes nothing.
     request.on('error', () => resolve({ kind: 'aborted' }));
     request.once('close', () => {
       if (!request.complete) resolve({ kind: 'aborted' });
@@ -40,11 +34,8 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * API Gateway passes text bodies as they are and base64-encodes everything else. Bytes that claim to be
- * text but are not valid UTF-8 go base64 too: turned into a string they would be damaged before the
- * handler could see it.
- */
+// API Gateway passes text bodies as they are and base64-encodes everything else, including bytes that
+// claim to be text but are not valid UTF-8 (a string would damage them).
 function isText(contentType: string | undefined, body: Buffer): boolean {
   if (!contentType || !/^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(contentType))
     return false;
@@ -56,11 +47,9 @@ function isText(contentType: string | undefined, body: Buffer): boolean {
   }
 }
 
-/** The HTTP API payload format 2.0 event that API Gateway would send for this request. */
-export function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
+function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  // Every value of a repeated header, joined with commas, as API Gateway's payload 2.0 does (Node's own
-  // `headers` keeps only the first Content-Type).
+  // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     if (values !== undefined) headers[name] = values.join(',');
@@ -84,22 +73,19 @@ function refuseTooLarge(response: ServerResponse): void {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(body),
-    // The rest of the body is not wanted: the connection ends after this answer.
+    // The rest of the body is not wanted.
     connection: 'close',
   });
   response.end(body);
 }
 
-function declaredLength(request: IncomingMessage): number {
-  const length = Number(request.headers['content-length']);
-  return Number.isFinite(length) ? length : 0;
-}
-
 /** Serves a Lambda handler over plain HTTP, as API Gateway's HTTP API does in production. */
-export function createLambdaHttpAdapter(handler: HttpApiHandler) {
+export function createLambdaHttpAdapter(
+  handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>,
+) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     // A body announced as too large is refused before a byte of it is read.
-    if (declaredLength(request) > MAX_BODY_BYTES) {
+    if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
       request.resume();
       return refuseTooLarge(response);
     }

@@ -17,10 +17,10 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
-  type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
@@ -34,120 +34,54 @@ import {
 } from './local-store-client';
 import { listenOnPrivateSocket, MAX_SOCKET_PATH_LENGTH } from './private-socket';
 
-export { LOCAL_TABLE_NAME };
-
-/** Where a running store says how to reach it, for the operator's tools (see runningStoreEndpoint). */
 const STORE_FILE = 'mandje-store.json';
+const LOCK_FILE = 'mandje-runner.pid';
 
 export interface LocalDynamoDB {
-  /** The store's address: its socket's path (local-store-client.ts). */
   endpoint: string;
   close(): Promise<void>;
 }
 
-/** Claims the data folder for one runner, as JSON: see lockDataDir. */
-const LOCK_FILE = 'mandje-runner.pid';
-
-/** The waitlist holds email addresses: the folder and the files the runner writes are its owner's only. */
-const PRIVATE_FOLDER_MODE = 0o700;
-const PRIVATE_FILE_MODE = 0o600;
-
-/**
- * Makes the data folder, private to its owner, and fails with one clear sentence when it cannot be
- * written. Only the data folder itself is made private: folders above it are the user's to arrange.
- */
+/** Only the data folder itself is made private (it holds email addresses), and only when this user owns it. */
 async function prepareDataDir(dataDir: string): Promise<void> {
   try {
     mkdirSync(dirname(dataDir), { recursive: true });
-    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    makePrivateIfOwned(dataDir);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
     await access(dataDir, constants.W_OK);
   } catch {
     throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
   }
 }
 
-/**
- * A folder made by hand may be open to everyone. It is narrowed only when this user owns it: a folder
- * shared with others (another user's, say) is not the runner's to take over.
- */
-function makePrivateIfOwned(folder: string): void {
-  if (statSync(folder).uid === process.getuid?.()) chmodSync(folder, PRIVATE_FOLDER_MODE);
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * A process as a lock records it: a process id alone is reused once its process is gone, the id with the
- * process's start time names one process. `startTime` is missing when it could not be read.
- */
+/** An id is reused once its process is gone; with the start time it names one process. */
 interface ProcessIdentity {
   pid: number;
   startTime?: string;
 }
 
-/**
- * When process `pid` started, as text to compare with another reading on this machine; undefined when it
- * cannot be read (the process is gone, or the system does not say).
- */
+/** When `pid` started, as text to compare with another reading; undefined when unknown. */
 export function processStartTime(pid: number): string | undefined {
-  return process.platform === 'linux' ? startTimeFromProc(pid) : startTimeFromPs(pid);
-}
-
-/**
- * Linux: the start time in clock ticks since boot, prefixed with the boot's id, since ticks start again at
- * every boot (a lock left by a power cut must not match a process of the next boot).
- */
-function startTimeFromProc(pid: number): string | undefined {
   try {
-    const ticks = startTicksFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    return ticks && `${bootId()}:${ticks}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Field 22 (starttime) of a /proc/<pid>/stat line. Field 2 is the command name in parentheses, which may
- * hold spaces and parentheses itself, so fields are counted from the last ')'; field 3 comes right after it.
- */
-export function startTicksFromStat(stat: string): string | undefined {
-  const afterName = stat
-    .slice(stat.lastIndexOf(')') + 1)
-    .trim()
-    .split(/\s+/);
-  const ticks = afterName[22 - 3];
-  return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : undefined;
-}
-
-/** This boot's id; without it (a restricted /proc), ticks alone still tell processes of one boot apart. */
-function bootId(): string {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    return 'this-boot';
-  }
-}
-
-/**
- * Elsewhere: the start date `ps` prints (to the second), in one language and time zone whoever asks, so
- * the runner and the operator's tool read the same text. `ps` may be missing; then nothing is known.
- */
-function startTimeFromPs(pid: number): string | undefined {
-  try {
-    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, LC_ALL: 'C', TZ: 'UTC' },
-    }).trim();
-    return started || undefined;
+    if (process.platform === 'linux') {
+      // Field 22 of stat, counted after the command name (which may hold spaces and parentheses), with the
+      // boot's id, since clock ticks start again at every boot.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ticks = stat
+        .slice(stat.lastIndexOf(')') + 1)
+        .trim()
+        .split(/\s+/)[19];
+      return ticks && `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${ticks}`;
+    }
+    // One language and time zone, so the runner and the operator's tool read the same text.
+    const env = { ...process.env, LC_ALL: 'C', TZ: 'UTC' };
+    return (
+      execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env,
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -155,49 +89,38 @@ function startTimeFromPs(pid: number): string | undefined {
 
 const thisProcess = (): ProcessIdentity => ({ pid: process.pid, startTime: processStartTime(process.pid) });
 
-/**
- * Whether the recorded process still runs: a live process with that id and the recorded start time. When
- * either start time is unknown, a live process with that id counts.
- */
+/** A live process with the recorded id and, when both are known, start time. */
 function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
-  if (!isRunning(pid)) return false;
-  if (startTime === undefined) return true;
-  const current = processStartTime(pid);
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const current = typeof startTime === 'string' ? processStartTime(pid) : undefined;
   return current === undefined || current === startTime;
 }
 
-/** The process a lock file names (`{ "pid", "startTime" }`); undefined when it names none, so the lock is stale. */
-function parseLockOwner(text: string): ProcessIdentity | undefined {
+/** A lock or store file; undefined when it names no process. */
+function readRecord(file: string): (ProcessIdentity & { endpoint?: unknown }) | undefined {
   try {
-    return asProcessIdentity(JSON.parse(text));
+    const recorded = JSON.parse(readFileSync(file, 'utf8'));
+    return Number.isSafeInteger(recorded?.pid) && recorded.pid > 0 ? recorded : undefined;
   } catch {
     return undefined;
   }
 }
 
-const isProcessId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0;
-
-function asProcessIdentity(recorded: unknown): ProcessIdentity | undefined {
-  const { pid, startTime } = (recorded ?? {}) as { pid?: unknown; startTime?: unknown };
-  if (!isProcessId(pid)) return undefined;
-  return typeof startTime === 'string' ? { pid, startTime } : { pid };
-}
-
-/**
- * Claims the data folder for this process. LevelDB allows one process per folder, and dynalite crashes
- * rather than reports it, so a second runner is turned away here, by name. A lock left by a process that
- * is gone, or whose id now belongs to another program, is taken over.
- */
+// LevelDB allows one process per folder and dynalite crashes rather than says so: a second runner is
+// turned away here, by name. A lock of a process that is gone (or whose id is now another's) is taken over.
 function lockDataDir(dataDir: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, JSON.stringify(thisProcess()), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      writeFileSync(lockFile, JSON.stringify(thisProcess()), { flag: 'wx', mode: 0o600 });
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = parseLockOwner(readFileSync(lockFile, 'utf8'));
+      const owner = readRecord(lockFile);
       if (owner && isStillRunning(owner)) {
         throw new Error(`the data folder ${dataDir} is in use by another Mandje (process ${owner.pid})`);
       }
@@ -207,46 +130,29 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`the data folder ${dataDir} could not be locked`);
 }
 
-/**
- * Tells other processes where this store listens: only one process can open the folder, so the operator's
- * tools reach a running store through its endpoint. Written whole (temporary file, then rename), so a
- * reader never sees half of it.
- */
+/** Written whole (temporary file, then rename), so a reader never sees half of it. */
 function recordEndpoint(dataDir: string, endpoint: string): () => void {
   const file = join(dataDir, STORE_FILE);
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint }), { mode: PRIVATE_FILE_MODE });
+  writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint }), { mode: 0o600 });
   renameSync(partial, file);
   return () => rmSync(file, { force: true });
 }
 
 /** The endpoint of the store that has `dataDir` open in another process, if one is running. */
 export function runningStoreEndpoint(dataDir: string): string | undefined {
-  let recorded: unknown;
-  try {
-    recorded = JSON.parse(readFileSync(join(dataDir, STORE_FILE), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  const owner = asProcessIdentity(recorded);
-  const { endpoint } = (recorded ?? {}) as { endpoint?: unknown };
-  if (!owner || typeof endpoint !== 'string') return undefined;
-  return owner.pid !== process.pid && isStillRunning(owner) ? endpoint : undefined;
+  const owner = readRecord(join(dataDir, STORE_FILE));
+  if (!owner || typeof owner.endpoint !== 'string') return undefined;
+  return owner.pid !== process.pid && isStillRunning(owner) ? owner.endpoint : undefined;
 }
 
-/** What the store process (store-process.ts) tells the runner, and the runner tells it. */
 export type StoreProcessMessage =
   | { kind: 'ready' }
   | { kind: 'storage-fault'; code: string }
   | { kind: 'crashed'; errorName: string }
   | { kind: 'close' };
 
-/** The store's socket in the data folder, or, where that path is too long for a socket, a private temp one. */
-function socketPathFor(dataDir: string): { socketPath: string; cleanUp(): void } {
-  const inDataDir = join(dataDir, 'store.sock');
-  if (inDataDir.length <= MAX_SOCKET_PATH_LENGTH) {
-    return { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
-  }
+function privateTempSocket(): { socketPath: string; cleanUp(): void } {
   const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
   return {
     socketPath: join(folder, 'store.sock'),
@@ -254,14 +160,10 @@ function socketPathFor(dataDir: string): { socketPath: string; cleanUp(): void }
   };
 }
 
-/**
- * The in-memory store, in this process (nothing is written, so no disk can fail it), on a socket in a
- * private temporary folder (mkdtemp makes it 0700).
- */
+/** In this process: nothing is written, so no disk can fail it. */
 async function startInMemory(): Promise<LocalDynamoDB> {
   const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
-  const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
-  const socketPath = join(folder, 'store.sock');
+  const { socketPath, cleanUp } = privateTempSocket();
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await listenOnPrivateSocket(server, socketPath);
   return {
@@ -269,12 +171,10 @@ async function startInMemory(): Promise<LocalDynamoDB> {
     close: () =>
       new Promise<void>((resolveClose, reject) =>
         server.close((error) => (error ? reject(error) : resolveClose())),
-      ).finally(() => rmSync(folder, { recursive: true, force: true })),
+      ).finally(cleanUp),
   };
 }
 
-const STORE_PROCESS = resolve(import.meta.dirname, 'store-process.ts');
-const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** How long a first start may keep failing (a store process of a runner just killed still closing). */
 const FIRST_START_PATIENCE_MS = 10_000;
 const RESTART_DELAY_MS = { first: 100, max: 5_000 };
@@ -285,9 +185,10 @@ function startStoreProcess(
   socketPath: string,
   onMessage: (message: StoreProcessMessage) => void,
 ): Promise<{ child: ChildProcess; exited: Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', STORE_PROCESS, dataDir, socketPath], {
+  const script = resolve(import.meta.dirname, 'store-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, socketPath], {
     // tsx is found from the project's folder, wherever the runner was started.
-    cwd: REPO_ROOT,
+    cwd: resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
@@ -306,12 +207,9 @@ function startStoreProcess(
   });
 }
 
-/**
- * The store on a data folder, in a process of its own (store-process.ts) that this one watches: when it
- * ends (its folder could not be written, or dynalite failed), it is started again, at growing intervals,
- * on the same socket. Meanwhile the socket refuses connections, which the handlers answer with "try
- * again"; once the folder can be written again, the store is back without a restart of the runner.
- */
+// The store on a data folder, in a process of its own that is started again, at growing intervals, on the
+// same socket whenever it ends (its folder could not be written, or dynalite failed). Meanwhile the socket
+// refuses connections, which the handlers answer "try again"; the store comes back without a restart.
 async function startOnDisk(
   dataDir: string,
   socketPath: string,
@@ -346,10 +244,7 @@ async function startOnDisk(
     }
   }
 
-  /**
-   * Keeps a store process running until close: each one that ends is followed by another, sooner when
-   * the last one ran a while, later while each ends soon after it started (a disk still full).
-   */
+  // Sooner after a store that ran a while, later while each ends soon after it started (a disk still full).
   const watching = (async () => {
     let wait = RESTART_DELAY_MS.first;
     let startedAt = Date.now();
@@ -384,11 +279,7 @@ async function startOnDisk(
   };
 }
 
-/**
- * DynamoDB's API on this machine: dynalite with its data in `dataDir` (LevelDB files), or in memory for
- * `:memory:`. It listens on a Unix socket in a folder only this user may open, never on a network port:
- * `endpoint` is that socket's path (local-store-client.ts reaches it).
- */
+/** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
 export async function startLocalDynamoDB(
   dataDir: string,
   { print = console.log }: { print?: (line: string) => void } = {},
@@ -396,127 +287,95 @@ export async function startLocalDynamoDB(
   if (dataDir === IN_MEMORY) return startInMemory();
   await prepareDataDir(dataDir);
   const unlock = lockDataDir(dataDir);
-  const { socketPath, cleanUp } = socketPathFor(dataDir);
-  let store: { close(): Promise<void> };
+  // In the data folder, or in a private temporary one where that path is too long for a socket.
+  const inDataDir = join(dataDir, 'store.sock');
+  const { socketPath, cleanUp } =
+    inDataDir.length > MAX_SOCKET_PATH_LENGTH
+      ? privateTempSocket()
+      : { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
+  let store: { close(): Promise<void> } | undefined;
   try {
     store = await startOnDisk(dataDir, socketPath, print);
+    const forgetEndpoint = recordEndpoint(dataDir, socketPath);
+    const running = store;
+    const close = () =>
+      running.close().finally(() => {
+        forgetEndpoint();
+        cleanUp();
+        unlock();
+      });
+    return { endpoint: socketPath, close };
   } catch (error) {
+    await store?.close();
     cleanUp();
     unlock();
     throw error;
   }
-  let forgetEndpoint = () => {};
-  const close = () =>
-    store.close().finally(() => {
-      forgetEndpoint();
-      cleanUp();
-      unlock();
-    });
-  try {
-    forgetEndpoint = recordEndpoint(dataDir, socketPath);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { endpoint: socketPath, close };
 }
 
-/**
- * Creates the waitlist table with the production key schema, and the mail limit's table the mailer
- * counts in, unless they are there already. A store that does not answer within seconds makes this throw.
- */
+export class OlderFolderError extends Error {}
+
+const keyedTable = (TableName: string, key: { name: string; type: 'S' }) => ({
+  TableName,
+  KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' as const }],
+  AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
+  BillingMode: 'PAY_PER_REQUEST' as const,
+});
+
+function waitlistTable(tableName: string): CreateTableCommandInput {
+  const table = keyedTable(tableName, WAITLIST_TABLE_KEY);
+  return {
+    ...table,
+    AttributeDefinitions: [
+      ...table.AttributeDefinitions,
+      { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
+      { AttributeName: MAILBOX_INDEX.key.name, AttributeType: MAILBOX_INDEX.key.type },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: TOKEN_INDEX.name,
+        KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
+      },
+      {
+        IndexName: MAILBOX_INDEX.name,
+        KeySchema: [{ AttributeName: MAILBOX_INDEX.key.name, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'KEYS_ONLY' },
+      },
+    ],
+  };
+}
+
+/** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
 export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
   const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
   try {
-    await createTableUnlessPresent(client, tableName);
-    await createKeyedTableUnlessPresent(client, LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
-    await createKeyedTableUnlessPresent(client, LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
+    await createTableUnlessPresent(client, waitlistTable(tableName));
+    await createTableUnlessPresent(client, keyedTable(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY));
+    await createTableUnlessPresent(client, keyedTable(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY));
   } finally {
     client.destroy();
   }
 }
 
-/**
- * A table of hashes with one string key, as the contract names it: the per-mailbox limit's
- * (#contract/abuse-limits) and the day's visitors' (#contract/visit-counting). Their time to live is AWS's.
- */
-async function createKeyedTableUnlessPresent(
+// A table from a data folder made before one of its indexes existed is refused in one sentence: dynalite
+// cannot add an index, and the waitlist is not yet live anywhere, so such a folder holds only test signups.
+async function createTableUnlessPresent(
   client: DynamoDBClient,
-  tableName: string,
-  key: { name: string; type: 'S' },
+  table: CreateTableCommandInput,
 ): Promise<void> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
+  const existing = await client.send(new DescribeTableCommand({ TableName: table.TableName })).then(
+    ({ Table }) => Table,
+    (error) => {
+      if (error instanceof ResourceNotFoundException) return undefined;
+      throw error;
+    },
   );
-  await untilActive(client, tableName);
-}
-
-/** The indexes the stack gives the waitlist table (#contract/waitlist-table), as the store is asked for them. */
-const WAITLIST_INDEXES = [
-  {
-    IndexName: TOKEN_INDEX.name,
-    KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' as const }],
-    Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...TOKEN_INDEX.projection] },
-  },
-  {
-    IndexName: MAILBOX_INDEX.name,
-    KeySchema: [{ AttributeName: MAILBOX_INDEX.key.name, KeyType: 'HASH' as const }],
-    Projection: { ProjectionType: 'KEYS_ONLY' as const },
-  },
-];
-
-const createWaitlistTable = async (client: DynamoDBClient, tableName: string) => {
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      KeySchema: [{ AttributeName: WAITLIST_TABLE_KEY.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [
-        { AttributeName: WAITLIST_TABLE_KEY.name, AttributeType: WAITLIST_TABLE_KEY.type },
-        { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
-        { AttributeName: MAILBOX_INDEX.key.name, AttributeType: MAILBOX_INDEX.key.type },
-      ],
-      GlobalSecondaryIndexes: WAITLIST_INDEXES,
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  await untilActive(client, tableName);
-};
-
-async function describeTable(
-  client: DynamoDBClient,
-  tableName: string,
-): Promise<TableDescription | undefined> {
-  try {
-    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
-  } catch (error) {
-    if (error instanceof ResourceNotFoundException) return undefined;
-    throw error;
+  if (!existing) {
+    await client.send(new CreateTableCommand(table));
+    return untilActive(client, table.TableName as string);
   }
-}
-
-/** A store this version cannot use: its message says why, to follow where it is. */
-export class OlderFolderError extends Error {}
-
-/**
- * The waitlist table, made unless it is there. A table from a data folder made before one of its indexes
- * existed is refused in one sentence: dynalite cannot add an index to a table, and the waitlist is not
- * yet live anywhere, so such a folder holds only test signups.
- */
-async function createTableUnlessPresent(client: DynamoDBClient, tableName: string): Promise<void> {
-  const existing = await describeTable(client, tableName);
-  if (!existing) return createWaitlistTable(client, tableName);
-  const missing = WAITLIST_INDEXES.find(
+  const missing = table.GlobalSecondaryIndexes?.find(
     ({ IndexName }) => !existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === IndexName),
   );
   if (missing) {
@@ -526,10 +385,8 @@ async function createTableUnlessPresent(client: DynamoDBClient, tableName: strin
   }
 }
 
-/**
- * A new table is CREATING for a moment, and dynalite answers a put then as if there were no table. The
- * SDK's own waiter polls every 20 s at the least, so this polls by hand, for a few seconds at most.
- */
+// dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every 20 s
+// at the least: so this polls by hand, for a few seconds at most.
 async function untilActive(client: DynamoDBClient, tableName: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   for (;;) {

@@ -17,84 +17,65 @@ import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
 /**
- * The mail on one machine. On AWS the table's stream puts each mail a signup asks for on the mail queue,
- * and the mailer sends it from there (functions/mailer); dynalite has no stream and there is no SQS here, so
- * the queue is the table itself: after each signup this notes the address, and the records say whether a
- * mail is owed (pending, its request not marked sent, its mailbox not suppressed). The mailer is the real
- * one (functions/mailer/mail-sender.ts, handed the queue messages SQS would hand it), with the outbox for a
- * transport: every mail is an .eml file in `outboxDir`, and one printed line gives its link.
- *
- * There is no SES here, and no rate to keep: mail goes as fast as the outbox takes it (SES's pace and its
- * throttling run on the production path, test/aws).
- *
- * A mail that fails (a full or unwritable outbox, the store away) stays owed and is tried again, at
- * growing intervals, until it goes out: no restart needed. A mail that can never be sent (SES refused it
- * for good, the mailbox bounced or complained) is written to `deadLetterDir` with why, as the dead-letter
- * queue holds it on AWS. Stopping finishes the mails under way only; the next start sends everything still
- * owed, however old: a signup that was answered is not dropped.
+ * The mail on one machine. On AWS the table's stream feeds the mail queue; here there is no stream and no
+ * SQS, so the queue is the table itself: after each signup this notes the address, and the record says
+ * whether a mail is owed. The real mailer (functions/mailer/mail-sender.ts) sends it, to the outbox. A mail
+ * that fails stays owed and is tried again at growing intervals; one that can never be sent goes to
+ * `deadLetterDir` with why. The next start sends everything still owed, however old.
  */
 export interface LocalMail {
   outboxDir: string;
-  /**
-   * After the waitlist answered a signup, or the leave-request route a request for a leave link: send the
-   * mail it asked for, if any. Never waited for by it.
-   */
+  /** After a signup or a leave-link request was answered: send the mail it asked for, if any. */
   afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
   /** Finishes the mails under way; the ones still owed are sent at the next start. */
   close(): Promise<void>;
 }
 
-/** By default: past a thousand owed mails (tens of seconds of them), memory holds no more. */
-const MAX_WAITING = 1_000;
-/** After a failure, the owed mails are tried again after this long, doubled at each failure up to `max`. */
-const RETRY_DELAY_MS = { first: 250, max: 10_000 };
+const MAX_RETRY_DELAY_MS = 10_000;
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
-/** Mails under way at once: their sends and store writes overlap. */
 const IN_FLIGHT = 8;
 
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
   outboxDir: string;
-  /** Where mails that can never be sent are kept, with why (default: beside the outbox). */
+  /** Default: beside the outbox. */
   deadLetterDir?: string;
-  /** The site's origin, for the link: known once the runner listens. */
+  /** Known once the runner listens. */
   siteUrl: () => string;
   mailFrom: string;
   contactEmail: string;
   print?: (line: string) => void;
-  /** How many addresses wait in memory for their mail; more are left to the table (see sendOwed). */
+  /** How many addresses wait in memory for their mail (default 1,000); more are left to the table. */
   maxWaiting?: number;
-  /** The first wait after a failure (then doubled, up to ten seconds). */
+  /** The first wait after a failure (default 250 ms, then doubled up to ten seconds). */
   retryDelayMs?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
 }): LocalMail {
-  const { outboxDir, print = console.log, maxWaiting = MAX_WAITING } = options;
+  const { outboxDir, print = console.log, maxWaiting = 1_000 } = options;
   const deadLetterDir = options.deadLetterDir ?? join(outboxDir, '..', 'dead-letters');
-  const firstRetryDelay = options.retryDelayMs ?? RETRY_DELAY_MS.first;
+  const firstRetryDelay = options.retryDelayMs ?? 250;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
-  /** Addresses (canonical keys) whose record may owe a mail, oldest first; each once. */
+  /** Canonical addresses whose record may owe a mail, oldest first. */
   const waiting = new Set<string>();
   /** Whether the table may owe mails that are not in `waiting`. */
   let moreInTable = false;
-  /** The loop sending the waiting mails, a few at a time, while there are any. */
   let sending: Promise<void> | undefined;
   const closed = new AbortController();
   const closing = () => closed.signal.aborted;
-  /** While mails fail: when the owed ones are tried again, and how long the next wait is. */
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = firstRetryDelay;
   let failing = false;
-  // What other functions read of the site (the leave link's origin, the sender), as the stack sets it.
+  const siteUrl = options.siteUrl().replace(/\/$/, '');
+  // What other functions read of the site, as the stack sets it.
   Object.assign(process.env, {
-    SITE_URL: options.siteUrl().replace(/\/$/, ''),
+    SITE_URL: siteUrl,
     MAIL_FROM: options.mailFrom,
     CONTACT_EMAIL: options.contactEmail,
   });
-  // The runner's store, on a client of its own (closed with the mail), and the real mailer with it.
   const store = {
     tableName: options.tableName,
     client: localDocumentClient(options.storeEndpoint, {
@@ -104,7 +85,7 @@ export function startLocalMail(options: {
   };
   const mailer = localMailer({
     store,
-    siteUrl: options.siteUrl().replace(/\/$/, ''),
+    siteUrl,
     mailFrom: options.mailFrom,
     contactEmail: options.contactEmail,
     transport: options.transport ?? outboxTransport(outboxDir, { print }),
@@ -112,22 +93,14 @@ export function startLocalMail(options: {
     print,
   });
 
-  /** Hands the mailer the mails the records under `keys` owe; false when any failed (they stay owed). */
-  async function deliver(keys: string[]): Promise<boolean> {
-    const records = await Promise.all(
-      keys.map(async (key) => {
-        const { Item } = await client.send(
-          new GetCommand({ TableName: options.tableName, Key: { email: key } }),
-        );
-        return Item as WaitlistRecord | undefined;
-      }),
-    );
+  /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
+  async function deliver(key: string): Promise<boolean> {
+    const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
     // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
-    const jobs = records.flatMap((record) => (record ? jobsOwedBy(record) : []));
+    const jobs = Item ? jobsOwedBy(Item as WaitlistRecord) : [];
     return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
   }
 
-  /** Marks a failure: the owed mails are read from the table again after a wait that grows. */
   function retryLater(): void {
     if (!failing) {
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
@@ -139,7 +112,7 @@ export function startLocalMail(options: {
       moreInTable = true;
       startSending();
     }, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, RETRY_DELAY_MS.max);
+    retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_MS);
   }
 
   function succeeded(): void {
@@ -148,20 +121,15 @@ export function startLocalMail(options: {
     retryDelay = firstRetryDelay;
   }
 
-  /**
-   * The mails go a few at a time, after the ones before: a burst of signups is answered first, and the
-   * mails follow, as the queue would deliver them, rather than all at once competing with the
-   * answers. When more signups wait than `maxWaiting`, the rest are left to the table, read again once
-   * these are out.
-   */
+  // A few at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
+  // fit in `waiting` is read from the table once these are out.
   async function sendOwed(): Promise<void> {
     while (!closing()) {
       let failuresInRow = 0;
-      // A pool, not batches: each sender takes the next address as soon as its mail is out, so none
-      // waits idle while the others write.
+      // A pool, not batches: each sender takes the next address as soon as its mail is out.
       const sender = async (): Promise<void> => {
         for (let key = nextWaiting(); key !== undefined; key = nextWaiting()) {
-          const sent = await deliver([key]).catch(() => false);
+          const sent = await deliver(key).catch(() => false);
           failuresInRow = sent ? 0 : failuresInRow + 1;
           if (sent) succeeded();
           else retryLater();
@@ -177,15 +145,11 @@ export function startLocalMail(options: {
         () => true,
         () => false,
       );
-      if (!read) {
-        retryLater();
-        return;
-      }
+      if (!read) return retryLater();
       if (waiting.size === 0) return;
     }
   }
 
-  /** The oldest address waiting, taken off the list; none when there is none or the runner is stopping. */
   function nextWaiting(): string | undefined {
     if (closing()) return undefined;
     const [key] = waiting;
@@ -207,10 +171,7 @@ export function startLocalMail(options: {
     startSending();
   }
 
-  /**
-   * Records owed a mail, up to `maxWaiting` of them: what an earlier run left unsent, what failed,
-   * or what did not fit in memory.
-   */
+  /** Up to `maxWaiting` records owed a mail: left unsent by an earlier run, failed, or not fitting in memory. */
   async function readOwed(): Promise<void> {
     const pages = paginateScan(
       { client },
@@ -234,7 +195,6 @@ export function startLocalMail(options: {
     }
   }
 
-  // The mail limit's windows that have ended, and with them the hashed mailboxes they counted.
   const stopLimitSweep = sweepExpiredItems({
     client,
     tableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
@@ -268,11 +228,9 @@ export function startLocalMail(options: {
 }
 
 /**
- * The real mailer (functions/mailer/mail-sender.ts) on one machine, for the runner's mails and the operator's
- * announcement alike: `transport` for SES, with no pace but the announcement's own rate; the mails that can
- * never be sent kept in `deadLetterDir` with why, as the dead-letter queue keeps them on AWS. It is handed
- * the bodies of queue messages, as SQS hands them, and answers how many failed (they stay owed). `stop`:
- * no mail starts once it is aborted, and a wait for a turn ends, as when a Lambda's time runs out.
+ * The real mailer on one machine, for the runner's mails and the operator's announcement: handed the bodies
+ * of queue messages as SQS hands them, it answers how many failed (they stay owed). Once `stop` aborts, no
+ * mail starts and a wait for a turn ends, as when a Lambda's time runs out.
  */
 export function localMailer(options: {
   store: WaitlistStore;
@@ -293,7 +251,7 @@ export function localMailer(options: {
     contactEmail: options.contactEmail,
     brandName: BRAND_NAME,
     transport: options.transport,
-    // No SES rate and no quota for a day here: nothing holds the announcement back for the confirmations.
+    // No SES rate or daily quota here: nothing holds the announcement back for the confirmations.
     pace: async () => ({ rate: Number.POSITIVE_INFINITY, instances: 1 }),
     queue: {
       async deadLetter(record, mailClass, reason) {
@@ -316,19 +274,14 @@ export function localMailer(options: {
   return async (bodies, stop) => {
     const { batchItemFailures } = await mailer(
       {
+        // What the mailer reads of a record.
         Records: bodies.map(
           (body) =>
             ({
               messageId: `local-${randomUUID()}`,
-              receiptHandle: '',
               body: JSON.stringify(body),
               attributes: { ApproximateReceiveCount: '1' },
-              messageAttributes: {},
-              md5OfBody: '',
-              eventSource: 'aws:sqs',
-              eventSourceARN: 'local',
-              awsRegion: 'local',
-            }) as unknown as SQSRecord,
+            }) as SQSRecord,
         ),
       },
       // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.

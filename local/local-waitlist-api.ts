@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { IN_MEMORY } from './data-dir';
 import { sweepExpiredItems } from './expiring-items';
 import { createLambdaHttpAdapter } from './lambda-http-adapter';
 import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
@@ -14,82 +18,58 @@ import {
   localStoreEnvironment,
 } from './local-store-client';
 
-/** The requests that may ask for a mail: a signup, a request for a leave link. */
-const MAIL_ASKING_PATHS = new Set([WAITLIST_PATH, LEAVE_REQUEST_PATH]);
-
 export interface LocalWaitlistApi {
-  /** Answers `/api/*` requests through the API function, which answers a path it has no route for 404. */
+  /** `/api/*` through the API function, which answers a path it has no route for 404. */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Where the mails are written. */
   outboxDir: string;
   /** Waits for mails under way, then closes the store. */
   close(): Promise<void>;
 }
 
-/**
- * Points the AWS SDK at the local store (local-store-client.ts). The handler reads this when it is first
- * imported, exactly as it reads its environment in Lambda. A TABLE_NAME already set is kept.
- */
-function pointAwsSdkAtLocalStore(endpoint: string): string {
-  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
-  Object.assign(process.env, localStoreEnvironment(endpoint, tableName));
-  return tableName;
-}
+/** The runner's own dynalite, or a DynamoDB endpoint someone else runs and stops. */
+type LocalStoreLocation = { dataDir: string } | { endpoint: string };
 
-/**
- * The runner's own dynalite in a data folder (on a socket only this user may open), or a DynamoDB endpoint
- * someone else runs (and stops): an http:// URL or a socket path.
- */
-export type LocalStoreLocation = { dataDir: string } | { endpoint: string };
-
-/** Starts dynalite for a data folder; an endpoint given is used as it is, and left running on close. */
-async function openStore(
-  location: LocalStoreLocation,
-  print?: (line: string) => void,
-): Promise<{ endpoint: string; close(): Promise<void> }> {
-  if ('endpoint' in location) return { endpoint: location.endpoint, close: async () => {} };
-  return startLocalDynamoDB(location.dataDir, print ? { print } : {});
-}
-
-const describeStore = (location: LocalStoreLocation) =>
-  'endpoint' in location
-    ? `the store at ${location.endpoint} did not answer`
-    : `the store in ${location.dataDir} did not answer (is another program using that data folder?)`;
-
-export interface LocalWaitlistApiOptions {
-  /** Where the build left the confirmation and leave pages of each language (dist/.mandje). */
+interface LocalWaitlistApiOptions {
+  /** The built confirmation and leave pages (dist/.mandje). */
   confirmPagesDir: string;
-  /** The site's origin, for the links in confirmation mails: known once the runner listens. */
+  /** Known once the runner listens. */
   siteUrl: () => string;
-  /** Where confirmation mails are written; a temporary folder when the waitlist is kept in memory. */
-  outboxDir: string;
-  /** The sender and contact address the mails name: the MANDJE_* variables' unless given (#contract/site-config). */
+  /** Default: `outbox/` in the data folder, or a temporary folder. */
+  outboxDir?: string;
+  /** Default: the MANDJE_* variables' (#contract/site-config). */
   site?: Pick<SiteConfig, 'mailFrom' | 'contactEmail'>;
   print?: (line: string) => void;
 }
 
 /**
- * The waitlist API on this machine: dynalite with the production table shape, and the real API function
- * (functions/api) behind an API Gateway-shaped adapter, with the mailer writing mails to an outbox
- * (local-mail.ts). One per process: the function binds to the store and settings it finds when first
- * imported, as a Lambda container does.
+ * The waitlist API on this machine: the real API function behind an API Gateway-shaped adapter, with the
+ * mailer writing to an outbox. One per process: the function binds to the store and settings it finds when
+ * first imported, as a Lambda container does.
  */
 export async function startLocalWaitlistApi(
   location: LocalStoreLocation,
   options: LocalWaitlistApiOptions,
 ): Promise<LocalWaitlistApi> {
-  const store = await openStore(location, options.print);
-  let tableName: string;
+  const store =
+    'endpoint' in location
+      ? { endpoint: location.endpoint, close: async () => {} }
+      : await startLocalDynamoDB(location.dataDir, options.print ? { print: options.print } : {});
+  // A TABLE_NAME already set is kept.
+  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   try {
-    tableName = pointAwsSdkAtLocalStore(store.endpoint);
+    // What the handler reads when it is first imported, as it reads its environment in Lambda.
+    Object.assign(process.env, localStoreEnvironment(store.endpoint, tableName));
     await ensureWaitlistTable(store.endpoint, tableName);
   } catch (error) {
     await store.close();
-    if (!(error instanceof OlderFolderError)) throw new Error(describeStore(location));
+    const older = error instanceof OlderFolderError;
+    if ('endpoint' in location) {
+      throw new Error(`the store at ${location.endpoint}${older ? `: ${error.message}` : ' did not answer'}`);
+    }
     throw new Error(
-      'endpoint' in location
-        ? `the store at ${location.endpoint}: ${error.message}`
-        : `the data folder ${location.dataDir}: ${error.message} (set DATA_DIR to a new folder)`,
+      older
+        ? `the data folder ${location.dataDir}: ${error.message} (set DATA_DIR to a new folder)`
+        : `the store in ${location.dataDir} did not answer (is another program using that data folder?)`,
     );
   }
   const site = options.site ?? readSiteConfig(process.env);
@@ -98,7 +78,11 @@ export async function startLocalWaitlistApi(
   const mail = startLocalMail({
     storeEndpoint: store.endpoint,
     tableName,
-    outboxDir: options.outboxDir,
+    outboxDir:
+      options.outboxDir ??
+      ('dataDir' in location && location.dataDir !== IN_MEMORY
+        ? join(location.dataDir, 'outbox')
+        : mkdtempSync(join(tmpdir(), 'mandje-outbox-'))),
     siteUrl: options.siteUrl,
     mailFrom: site.mailFrom,
     contactEmail: site.contactEmail,
@@ -118,12 +102,12 @@ export async function startLocalWaitlistApi(
   const answer = createLambdaHttpAdapter(async (event) => {
     const result = await api(event);
     // The stream's part on AWS: the mailer sends what a signup or a leave-link request asked for.
-    if (MAIL_ASKING_PATHS.has(event.rawPath)) mail.afterSignup(event, result);
+    if (event.rawPath === WAITLIST_PATH || event.rawPath === LEAVE_REQUEST_PATH)
+      mail.afterSignup(event, result);
     return result;
   });
   return {
     outboxDir: mail.outboxDir,
-    // A path no route has: the function answers 404, as API Gateway does on AWS.
     serve: answer,
     close: async () => {
       stopVisitorSweep();

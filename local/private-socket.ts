@@ -6,9 +6,8 @@ import { basename, dirname, join } from 'node:path';
 export const MAX_SOCKET_PATH_LENGTH = 100;
 
 /**
- * Listens on the Unix socket `socketPath`, open to this user only (0600, besides its private folder).
- * It is made under a temporary name and renamed into place, so that a client never meets a missing path,
- * only the old socket (refused) or the new one, even when a store is started again on the same path.
+ * Listens on `socketPath`, open to this user only. Made under a temporary name and renamed into place, so a
+ * client never meets a missing path, only the old socket (refused) or the new one.
  */
 export async function listenOnPrivateSocket(server: Server, socketPath: string): Promise<void> {
   const partial = join(dirname(socketPath), `.${basename(socketPath)}.${process.pid}`);

@@ -1,17 +1,11 @@
-/**
- * `npm start`: the whole product on one machine. The built page and the waitlist API on HOST:PORT (default
- * 127.0.0.1:3000, this machine only), the waitlist kept in DATA_DIR (default .data; `:memory:` keeps
- * nothing). SIGINT or SIGTERM stops it cleanly: requests in progress are answered, then the store is
- * closed; a second signal stops it at once.
- */
+/** `npm start`: the whole product on HOST:PORT (default 127.0.0.1:3000), the waitlist kept in DATA_DIR. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
 import { closeOnSignals, DEFAULT_HOST, startLocalRunner } from './runner';
 
-// The waitlist is email addresses: every file this process creates, LevelDB's own included (made over
-// time, with the default mode), is its owner's only. Set here, not in the library, which tests run
-// in-process.
+// Every file this process creates, LevelDB's own included, is its owner's only (here, not in the library,
+// which tests run in-process).
 process.umask(0o077);
 
 const port = Number(process.env.PORT ?? 3000);

@@ -1,23 +1,108 @@
-import { realpath, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import {
   CACHE_CONTROL,
   cacheControlFor,
+  fileTypeOf,
+  MIN_COMPRESSIBLE_BYTES,
   type Route,
   routeRequest,
   type SiteMap,
   siteMapOf,
 } from '#contract/site-serving';
-import {
-  type ContentEncoding,
-  createStaticFileCache,
-  listRegularFiles,
-  type StaticFile,
-  type StaticFileCache,
-} from './static-files';
 
-/** The path part of a request's target, as sent (still percent-encoded), or undefined if it has none. */
+type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface StaticFile {
+  contentType: string;
+  lastModified: Date;
+  representations: { identity: Representation; br?: Representation; gzip?: Representation };
+  variesByEncoding: boolean;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Each encoding is a different representation, so it gets its own strong validator. */
+const etagOf = (hash: string, encoding: ContentEncoding) =>
+  encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
+
+async function loadStaticFile(path: string, modified: Date): Promise<StaticFile> {
+  const body = await readFile(path);
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  const type = fileTypeOf(path);
+  const file: StaticFile = {
+    contentType: type?.contentType ?? 'application/octet-stream',
+    lastModified: modified,
+    representations: { identity: { body, etag: etagOf(hash, 'identity') } },
+    variesByEncoding: false,
+  };
+  if (!type?.compressible || body.byteLength < MIN_COMPRESSIBLE_BYTES) return file;
+  // The strongest settings: each file is compressed once.
+  const [br, gz] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzipAsync(body, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ]);
+  for (const [encoding, compressed] of [
+    ['br', br],
+    ['gzip', gz],
+  ] as const) {
+    if (compressed.byteLength >= body.byteLength) continue;
+    file.representations[encoding] = { body: compressed, etag: etagOf(hash, encoding) };
+    file.variesByEncoding = true;
+  }
+  return file;
+}
+
+/** Far more than a build has; a folder rebuilt many times over simply starts afresh. */
+const MAX_CACHED_FILES = 1_000;
+
+/**
+ * The built files in memory, each read and compressed once and kept until its modification time or size
+ * changes (a rebuild). dist/ is a few hundred kilobytes: cheaper than compressing per request.
+ */
+export function createStaticFileCache() {
+  const cache = new Map<string, { version: string; file: Promise<StaticFile> }>();
+
+  /** `path` must already be checked to be a regular file inside the served folder. */
+  function get(path: string, stats: { mtime: Date; size: number }): Promise<StaticFile> {
+    const version = `${stats.mtime.getTime()}:${stats.size}`;
+    const cached = cache.get(path);
+    if (cached?.version === version) return cached.file;
+    if (cache.size >= MAX_CACHED_FILES) cache.clear();
+    const file = loadStaticFile(path, stats.mtime);
+    cache.set(path, { version, file });
+    // A failed read is not kept: the next request tries again.
+    file.catch(() => {
+      if (cache.get(path)?.file === file) cache.delete(path);
+    });
+    return file;
+  }
+
+  return { get };
+}
+
+/** Every regular file under `root` (symbolic links are skipped: they could point anywhere). */
+async function listRegularFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The path of a request's target, still percent-encoded, and its query; undefined if it has no path. */
 function rawPathOf(requestUrl: string): { rawPath: string; query: string } | undefined {
   const [target = ''] = requestUrl.split('#', 1);
   const queryStart = target.indexOf('?');
@@ -29,10 +114,7 @@ function rawPathOf(requestUrl: string): { rawPath: string; query: string } | und
 
 const isInside = (root: string, path: string) => path.startsWith(root + sep);
 
-/**
- * The real path of the regular file at `key` (a path in dist/), or undefined. The real path (symbolic
- * links resolved) must still be inside the served folder, so a link pointing out of it serves nothing.
- */
+/** The regular file at `key` in dist/; its real path must be inside it too, so a link out serves nothing. */
 async function resolveFile(
   root: string,
   key: string,
@@ -50,7 +132,7 @@ async function resolveFile(
 }
 
 /** Brotli when the client takes it, else gzip, else the bytes as they are; `q=0` refuses one. */
-export function negotiateEncoding(acceptEncoding: string | undefined, file: StaticFile): ContentEncoding {
+function negotiateEncoding(acceptEncoding: string | undefined, file: StaticFile): ContentEncoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -122,30 +204,19 @@ function sendText(
   response.end(text);
 }
 
-export interface StaticSite {
-  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Reads and compresses every file ahead of the first visitor, so no request waits for Brotli. */
-  warmUp(): Promise<void>;
-}
-
 /**
- * Serves the built page the way production does, by the same rules (contract/site-serving.ts): each page at
- * its one address (other spellings 301 there), files with CloudFront's compression and caching, anything
- * else the not-found page in the path's language with status 404. Nothing outside `distDir` is ever read
- * for a request.
+ * Serves the built page by production's rules (contract/site-serving.ts): each page at its one address
+ * (other spellings 301 there), files with CloudFront's compression and caching, anything else the
+ * not-found page with status 404. Nothing outside `distDir` is ever read for a request.
  */
-export function createStaticSite(
-  distDir: string,
-  cache: StaticFileCache = createStaticFileCache(),
-): StaticSite {
+export function createStaticSite(distDir: string) {
+  const cache = createStaticFileCache();
   // The real path, so symbolic links inside the folder are compared with what they point to.
   const rootPromise = realpath(resolve(distDir)).catch(() => resolve(distDir));
   let siteMap: Promise<SiteMap> | undefined;
   let readAt = 0;
-  /**
-   * The pages of dist/; read again when asked for fresh (a page gone or come with a rebuild), at most
-   * once a second, so a stream of requests for missing files cannot make it list the folder each time.
-   */
+  // Read again when asked for fresh (after a rebuild), at most once a second, so requests for missing
+  // files cannot make it list the folder each time.
   const readSiteMap = (root: string, fresh = false) => {
     if (!siteMap || (fresh && Date.now() - readAt > 1_000)) {
       readAt = Date.now();
@@ -176,7 +247,7 @@ export function createStaticSite(
   }
 
   return {
-    async serve(request, response) {
+    async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
       const root = await rootPromise;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
@@ -194,7 +265,8 @@ export function createStaticSite(
       sendText(response, 404, 'Not Found');
     },
 
-    async warmUp() {
+    /** Reads and compresses every file ahead of the first visitor, so no request waits for Brotli. */
+    async warmUp(): Promise<void> {
       const root = await rootPromise;
       const paths = await listRegularFiles(root).catch(() => []);
       await Promise.all([

@@ -1,14 +1,9 @@
 /**
- * The local store on a data folder, in a process of its own that the runner starts and watches
- * (local-dynamodb.ts): dynalite on LevelDB, answering on a Unix socket only its owner may open.
- * Usage (by local-dynamodb.ts only): store-process.ts <dataDir> <socketPath>
- *
- * Why a process of its own: when a write fails (a full disk, say), dynalite throws the error where nothing
- * catches it, and LevelDB's log is left in a state in which a later write may report success and still be
- * lost. So here a failed write is answered as DynamoDB answers its own faults (500 InternalServerError,
- * which the handler turns into "try again"), no further write is taken, and the process ends, for the runner
- * to open the folder afresh once it can be written again. Whatever else would crash dynalite ends only
- * this process, too.
+ * The local store on a data folder, in a process of its own that local-dynamodb.ts starts and watches:
+ * `store-process.ts <dataDir> <socketPath>`. When a write fails (a full disk), dynalite throws where nothing
+ * catches it and LevelDB may later report a write as done and still lose it. So a failed write is answered
+ * 500 InternalServerError (the handler's "try again"), no further write is taken, and the process ends, for
+ * the runner to open the folder afresh once it can be written. Any other crash ends only this process too.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,32 +14,24 @@ import { listenOnPrivateSocket } from './private-socket';
 const [dataDir, socketPath] = process.argv.slice(2);
 if (!dataDir || !socketPath) throw new Error('usage: store-process.ts <dataDir> <socketPath>');
 
-/** Resolves once the message is sent, so that it can be the last thing a process does. */
+/** Resolves once sent, so that it can be the last thing a process does. */
 const tell = (message: StoreProcessMessage) =>
   new Promise<void>((sent) => (process.send ? process.send(message, () => sent()) : sent()));
 
 // The runner went away (even by kill -9): the folder is left for the next one.
 process.on('disconnect', () => process.exit(0));
 
-interface LevelDatabase {
-  /** Resolves once the database is open; rejects with the reason (`cause`) when it cannot be opened. */
-  open: () => Promise<void>;
-  put: (...args: unknown[]) => unknown;
-  del: (...args: unknown[]) => unknown;
-  batch: (...args: unknown[]) => unknown;
-  get: (...args: unknown[]) => unknown;
-}
-interface DynaliteStore {
-  db: LevelDatabase;
-}
+type Method = (...args: unknown[]) => unknown;
+/** `open` rejects with the reason as `cause`. */
+type LevelDatabase = { open: () => Promise<void> } & Record<'put' | 'del' | 'batch' | 'get', Method>;
 
 const require = createRequire(import.meta.url);
-const dynaliteDb = require('dynalite/db') as { create: (options: object) => DynaliteStore };
+const dynaliteDb = require('dynalite/db') as { create: (options: object) => { db: LevelDatabase } };
 
 /** Set by the first failed write: from then on every write is refused, and the process ends. */
 let broken = false;
 
-/** The error dynalite sends as it is (it answers any error with statusCode and body so). */
+/** dynalite sends an error with statusCode and body as it is. */
 const internalServerError = () =>
   Object.assign(new Error('the data folder could not be written'), {
     statusCode: 500,
@@ -54,10 +41,7 @@ const internalServerError = () =>
     },
   });
 
-/**
- * Which OS error the data folder gives now, by writing a little to it (undefined: none): LevelDB reports
- * only "IO error" and a sentence, and sentences are not matched here.
- */
+/** Which OS error the data folder gives now (undefined: none): LevelDB reports only a sentence. */
 function probeDataDir(): string | undefined {
   const probe = join(dataDir as string, '.write-probe');
   try {
@@ -80,36 +64,23 @@ function fail(): void {
   setTimeout(() => process.exit(75), 200).unref();
 }
 
-/** Wraps a LevelDB write so that a failure is answered, not thrown, and stops all later writes. */
-function guardWrite(db: LevelDatabase, method: 'put' | 'del' | 'batch'): void {
-  const original = db[method].bind(db) as (...args: unknown[]) => unknown;
+/** Errors are answered, not thrown where nothing catches them; a failed write stops all later writes. */
+function guard(db: LevelDatabase, method: 'put' | 'del' | 'batch' | 'get'): void {
+  const original = db[method].bind(db);
   db[method] = (...args: unknown[]) => {
-    const callback =
-      typeof args.at(-1) === 'function' ? (args.pop() as (error?: unknown) => void) : undefined;
-    if (!callback) return original(...args);
-    if (broken) {
-      setImmediate(callback, internalServerError());
-      return;
-    }
-    return original(...args, (error?: unknown) => {
-      if (error) {
-        fail();
-        callback(internalServerError());
-      } else callback(broken ? internalServerError() : error);
-    });
-  };
-}
-
-/** Any other error a read meets is answered too, rather than thrown where nothing catches it. */
-function guardRead(db: LevelDatabase): void {
-  const original = db.get.bind(db) as (...args: unknown[]) => unknown;
-  db.get = (...args: unknown[]) => {
     const callback =
       typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
     if (!callback) return original(...args);
-    return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
-      if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
-      else callback(error, value);
+    if (method === 'get') {
+      return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
+        if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
+        else callback(error, value);
+      });
+    }
+    if (broken) return void setImmediate(callback, internalServerError());
+    return original(...args, (error?: unknown) => {
+      if (error) fail();
+      callback(error || broken ? internalServerError() : error);
     });
   };
 }
@@ -119,8 +90,7 @@ const create = dynaliteDb.create;
 dynaliteDb.create = (options) => {
   const store = create(options);
   database = store.db;
-  for (const method of ['put', 'del', 'batch'] as const) guardWrite(store.db, method);
-  guardRead(store.db);
+  for (const method of ['put', 'del', 'batch', 'get'] as const) guard(store.db, method);
   return store;
 };
 
@@ -143,13 +113,9 @@ process.on('message', (message: StoreProcessMessage) => {
   server.close(() => process.exit(0));
 });
 
-/**
- * LevelDB writes as it opens (it replays its log into a new table and MANIFEST), so on a full disk the open
- * fails. dynalite ignores that and listens anyway, answering every request 500 ("Database is closed")
- * without ever reaching a write that fails, so nothing would end this process. Ready therefore means open;
- * otherwise this process ends, to be started again, and the next open replays the log, which a failed open
- * leaves as it was (LevelDB switches to a new MANIFEST only once it is written whole).
- */
+// LevelDB writes as it opens, so on a full disk the open fails; dynalite would listen anyway and answer
+// every request 500 with no failing write to end this process. So ready means open; otherwise this process
+// ends and the next open replays the log, which a failed open leaves as it was.
 try {
   await database?.open();
 } catch (error) {

@@ -17,12 +17,7 @@ import { promisify } from 'node:util';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import {
-  processStartTime,
-  runningStoreEndpoint,
-  startLocalDynamoDB,
-  startTicksFromStat,
-} from '../../local/local-dynamodb';
+import { processStartTime, runningStoreEndpoint, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localStoreClient } from '../../local/local-store-client';
 import { type LocalRunner, runnerUrl, startLocalRunner } from '../../local/runner';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
@@ -291,17 +286,3 @@ async function goneProcessId(): Promise<number> {
   await new Promise((resolveExit) => gone.once('exit', resolveExit));
   return gone.pid as number;
 }
-
-describe('reading a start time from /proc/<pid>/stat', () => {
-  // Fields 3 to 52 of a stat line, numbered by their position, with starttime (field 22) set apart.
-  const fieldsAfterName = Array.from({ length: 50 }, (_, index) =>
-    index + 3 === 22 ? '987654' : String(index + 3),
-  );
-
-  it.each([
-    ['a plain command name', 'node'],
-    ['a command name with spaces and parentheses', 'a) b (c'],
-  ])('finds field 22 after %s', (_, name) => {
-    expect(startTicksFromStat(`4242 (${name}) S ${fieldsAfterName.slice(1).join(' ')}\n`)).toBe('987654');
-  });
-});

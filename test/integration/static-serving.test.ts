@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '#contract/security-headers';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
-import { createStaticFileCache } from '../../local/static-files';
+import { createStaticFileCache } from '../../local/static-site';
 import { plainRequest } from './plain-http';
 import { createSiteFixture, type SiteFixture } from './site-fixture';
 
