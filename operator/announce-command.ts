@@ -36,24 +36,23 @@ import { outboxTransport, sesTransport } from '../functions/mailer/mail-transpor
 import { sendUntilNotThrottled } from '../functions/mailer/pace';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
-import { type ProgressBar, progressBar } from './announce-progress';
-import { STACK_NAME } from './preflight-launch';
-import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
+import {
+  STACK_NAME,
+  type WaitlistTable,
+  type WaitlistTarget,
+  WaitlistToolError,
+} from './waitlist-store-access';
 
 /**
- * `npm run waitlist -- announce <folder> [--test-to ADDRESS] [--send] [--rate N]`: the launch mail.
- * Without --send a dry run (previews and who would get it); --test-to one mail per language to one
- * address; --send everyone owed it, paced, by the one mailer of every mail (functions/mailer/mail-sender.ts).
- * With --table the tool queues one message per person for it in AWS and follows the send, which goes on
- * whether or not the operator's laptop stays awake; locally it hands them to it in this process.
+ * `announce <folder>`: a dry run, --test-to, or --send through the one mailer of every mail. With --table the
+ * send runs in AWS whether or not the operator's laptop stays awake; locally, in this process.
  */
 export interface AnnounceRequest {
   folder: string;
   testTo?: string;
   send: boolean;
-  /** --resend-unknown: sends an earlier run left unknown go again (their people may get it twice). */
+  /** Sends an earlier run left unknown go again (their people may get it twice). */
   resendUnknown?: boolean;
-  /** --stop: the send under way sends none of its remaining mails. */
   stop?: boolean;
   rate?: number;
   previewDir?: string;
@@ -78,74 +77,64 @@ const perLanguage = (counts: Record<Locale, number>) =>
   LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
 const skippedLine = (skipped: Record<SkipReason, number>) =>
   `Skipped: ${(Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
+export const figure = (value: number) => value.toLocaleString('en');
 
-/**
- * The sender's identity and the site the leave links lead to, from the MANDJE_* variables (#contract/site-config):
- * on AWS the site's address; on this machine the runner's, unless MANDJE_SITE_URL names one.
- */
+/** On this machine the leave links lead to the runner, unless MANDJE_SITE_URL names a site. */
 function senderSettings(target: WaitlistTarget) {
-  const site = readSiteConfig(process.env);
-  const localSite = `http://localhost:${process.env.PORT ?? 3000}`;
+  const { mailFrom, contactEmail, brandName, siteUrl } = readSiteConfig(process.env);
+  const local = target.kind === 'local' && !process.env.MANDJE_SITE_URL;
   return {
-    mailFrom: site.mailFrom,
-    contactEmail: site.contactEmail,
-    brandName: site.brandName,
-    siteUrl: target.kind === 'aws' || process.env.MANDJE_SITE_URL ? site.siteUrl : localSite,
+    mailFrom,
+    contactEmail,
+    brandName,
+    siteUrl: local ? `http://localhost:${process.env.PORT ?? 3000}` : siteUrl,
   };
 }
 
-/** Mail on this machine: the runner's outbox. */
+/** One announce command: what every step of it reads. */
+interface Run {
+  table: WaitlistTable;
+  target: WaitlistTarget;
+  io: AnnounceIo;
+  announcement: Announcement;
+  settings: ReturnType<typeof senderSettings>;
+}
+
 const localTransport = (dataDir: string) => outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
 
-export class AnnounceError extends Error {
-  override name = 'WaitlistToolError';
-}
-
-/** SES's sending quota for the account, as GetAccount reads it. */
-async function sesSendQuota(target: WaitlistTarget & { kind: 'aws' }) {
-  const ses = new SESv2Client(target.region ? { region: target.region } : {});
-  try {
-    const { SendQuota } = await ses.send(new GetAccountCommand({}));
-    return SendQuota ?? {};
-  } finally {
-    ses.destroy();
-  }
-}
-
-/** SES's quota for 24 hours (Max24HourSend -1: none), and what went in the last 24 hours. */
+/** SES's quota for 24 hours (-1: none), and what went in the last 24 hours. */
 export interface DayQuota {
   max24HourSend: number;
   sentLast24Hours: number;
 }
 
-/**
- * Days the announcement needs for `owed` people at SES's quota, as the mailer sends it: each day's quota
- * less the reserve it keeps for confirmations, today's less what went in the last 24 hours already.
- */
+/** Days `owed` people take as the mailer sends: each day's quota less the confirmations' reserve. */
 export function daysNeeded(owed: number, quota: DayQuota): number {
   if (owed === 0 || quota.max24HourSend < 0) return owed === 0 ? 0 : 1;
   const perDay = quota.max24HourSend - quotaReserve(quota.max24HourSend);
   return perDay > 0 ? Math.ceil((owed + quota.sentLast24Hours) / perDay) : Number.POSITIVE_INFINITY;
 }
 
-const figure = (value: number) => value.toLocaleString('en');
-
-async function quotaLineOf(target: WaitlistTarget & { kind: 'aws' }, owed: number): Promise<string> {
-  try {
-    const { Max24HourSend, SentLast24Hours } = await sesSendQuota(target);
-    if (Max24HourSend === undefined) return 'SES reports no quota a day.';
-    return quotaLine(owed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours ?? 0 });
-  } catch (error) {
-    return `SES's quota could not be read (${errorNameOf(error)}): the send may take more than a day.`;
-  }
-}
-
-/** The dry run's line on how long SES's quota makes the send take. */
 export function quotaLine(owed: number, quota: DayQuota): string {
   if (quota.max24HourSend < 0) return 'SES sets this account no quota a day.';
   const days = daysNeeded(owed, quota);
   const need = Number.isFinite(days) ? `need ${figure(days)} day${days === 1 ? '' : 's'}` : 'cannot be sent';
   return `At today's SES quota (${figure(quota.max24HourSend)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(quota.max24HourSend))} a day.`;
+}
+
+async function quotaLineOf(region: string | undefined, owed: number): Promise<string> {
+  const ses = new SESv2Client(region ? { region } : {});
+  try {
+    const { SendQuota: { Max24HourSend, SentLast24Hours = 0 } = {} } = await ses.send(
+      new GetAccountCommand({}),
+    );
+    if (Max24HourSend === undefined) return 'SES reports no quota a day.';
+    return quotaLine(owed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours });
+  } catch (error) {
+    return `SES's quota could not be read (${errorNameOf(error)}): the send may take more than a day.`;
+  } finally {
+    ses.destroy();
+  }
 }
 
 /** A leave link for previews and test mails: the right shape, leading to nobody. */
@@ -160,44 +149,24 @@ export async function announce(
   queue?: AnnouncementQueue,
 ): Promise<number> {
   const announcement = await readAnnouncement(request.folder);
-  const settings = senderSettings(target);
-  if (request.testTo !== undefined) return sendTests(announcement, request.testTo, target, settings, io);
-  if (request.stop) return stopSend(table, announcement.id, io);
-  if (!request.send) return dryRun(table, target, announcement, request, settings, io);
-  // Without --rate, as fast as the mailer's pace lets: its share of SES's maximum send rate (locally, none).
-  const rate = request.rate ?? Number.POSITIVE_INFINITY;
-  const resendUnknown = request.resendUnknown === true;
+  const run: Run = { table, target, io, announcement, settings: senderSettings(target) };
+  if (request.testTo !== undefined) return sendTests(run, request.testTo);
+  if (request.stop) return stopSend(run);
+  if (!request.send) return dryRun(run, request);
   const send =
     target.kind === 'aws'
-      ? sqsQueue(queue ?? (await queueOf(target)))
-      : localQueue(table, settings, target.dataDir, io);
-  return queueAndFollow(
-    table,
-    announcement,
-    { rate, resendUnknown },
-    { send, inAws: target.kind === 'aws' },
-    io,
-  );
+      ? sqsQueue(queue ?? (await queueOf(target.region)))
+      : localQueue(run, target.dataDir);
+  return queueAndFollow(run, request, send);
 }
 
-async function dryRun(
-  table: WaitlistTable,
-  target: WaitlistTarget,
-  announcement: Announcement,
-  request: AnnounceRequest,
-  settings: ReturnType<typeof senderSettings>,
-  io: AnnounceIo,
-): Promise<number> {
+async function dryRun({ table, target, announcement, settings, io }: Run, request: AnnounceRequest) {
   const previewDir = resolve(request.previewDir ?? join(request.folder, 'preview'));
   await mkdir(previewDir, { recursive: true });
   const files: string[] = [];
   for (const language of LOCALES) {
-    const mail = announcementFor(settings, announcement, {
-      key: 'preview',
-      to: language === 'nl' ? 'voorbeeld@example.com' : 'example@example.com',
-      language,
-      ...nowhere(),
-    });
+    const to = language === 'nl' ? 'voorbeeld@example.com' : 'example@example.com';
+    const mail = announcementFor(settings, announcement, { key: 'preview', to, language, ...nowhere() });
     const file = join(previewDir, `${language}.eml`);
     await writeFile(file, mail.raw, { mode: 0o600 });
     files.push(file);
@@ -208,8 +177,8 @@ async function dryRun(
     [
       `Announcement ${announcement.id}: previews in ${files.join(' and ')}`,
       `Would send to ${owed} confirmed people: ${perLanguage(count.send)}`,
-      // On AWS only: on one machine no quota holds the send back.
-      ...(target.kind === 'aws' ? [await quotaLineOf(target, owed)] : []),
+      // On one machine no quota holds the send back.
+      ...(target.kind === 'aws' ? [await quotaLineOf(target.region, owed)] : []),
       skippedLine(count.skipped),
       'Nothing was sent (a dry run): --test-to ADDRESS sends one mail per language to you, --send to everyone.',
       '',
@@ -218,17 +187,11 @@ async function dryRun(
   return 0;
 }
 
-async function sendTests(
-  announcement: Announcement,
-  address: string,
-  target: WaitlistTarget,
-  settings: ReturnType<typeof senderSettings>,
-  io: AnnounceIo,
-): Promise<number> {
+async function sendTests({ announcement, target, settings, io }: Run, address: string) {
   try {
     mailboxAddress(address);
   } catch {
-    throw new AnnounceError('--test-to needs a deliverable address');
+    throw new WaitlistToolError('--test-to needs a deliverable address');
   }
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
@@ -243,10 +206,8 @@ async function sendTests(
       ...nowhere(),
     });
     // No pace for two mails; throttling is waited out all the same.
-    await sendUntilNotThrottled(
-      () => transport.send(mail),
-      async () => {},
-    );
+    const noTurn = async () => {};
+    await sendUntilNotThrottled(() => transport.send(mail), noTurn);
   }
   io.out(
     `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
@@ -280,25 +241,15 @@ function summary(
 }
 
 /**
- * Sends under way at once on this machine. Each holds its person's claim, and a crash (kill -9) leaves those
- * claims unknown: so at most this many. More would not be faster: the outbox's writes then only queue for
- * the disk (50 at once took 175 ms each where 3 took 16 ms, at about the same mails per second).
+ * Sends at once on this machine: a crash leaves each one's claim unknown, and more are not faster, as the
+ * outbox's writes only queue for the disk (50 at once took 175 ms each, 3 took 16 ms).
  */
 const SENDS_IN_FLIGHT = 3;
 
-/** The send stopped by Ctrl-C: the mails in flight went, the rest stay owed. */
 class StoppedByCtrlC extends Error {}
 
-/**
- * On one machine the recipients go straight to the mailer AWS runs (local/local-mail.ts), in this process,
- * a few at a time: a page is sent before the next is read. The first failure stops the send.
- */
-function localQueue(
-  table: WaitlistTable,
-  settings: ReturnType<typeof senderSettings>,
-  dataDir: string,
-  { signal, out }: AnnounceIo,
-): (messages: RecipientMessage[]) => Promise<void> {
+/** On one machine the mailer runs in this process, a page at a time; the first failure stops the send. */
+function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: string): Send {
   const send = localMailer({
     store: table,
     ...settings,
@@ -311,54 +262,44 @@ function localQueue(
       if (signal.aborted) throw new StoppedByCtrlC();
       const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), signal);
       if (signal.aborted) throw new StoppedByCtrlC();
-      if (failed > 0) throw new AnnounceError(`${failed} mail(s) could not be sent; the log above says why`);
+      if (failed > 0)
+        throw new WaitlistToolError(`${failed} mail(s) could not be sent; the log above says why`);
     }
   };
 }
 
-const FOLLOW_EVERY_MS = 2_000;
-const SQS_BATCH = 10;
+async function readItem({ client, tableName }: WaitlistTable, email: string) {
+  return (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true })))
+    .Item;
+}
 
 async function readState(table: WaitlistTable, id: string) {
-  const { Item } = await table.client.send(
-    new GetCommand({
-      TableName: table.tableName,
-      Key: { email: announcementStateKey(id) },
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return undefined;
-  const parsed = stateSchema.safeParse(Item);
-  if (!parsed.success) throw new AnnounceError(`the state item of ${id} in the table cannot be read`);
+  const item = await readItem(table, announcementStateKey(id));
+  if (!item) return undefined;
+  const parsed = stateSchema.safeParse(item);
+  if (!parsed.success) throw new WaitlistToolError(`the state item of ${id} in the table cannot be read`);
   return parsed.data;
 }
 
-async function readProgress(table: WaitlistTable, id: string, pass: number) {
-  const { Item } = await table.client.send(
-    new GetCommand({
-      TableName: table.tableName,
-      Key: { email: announcementProgressKey(id, pass) },
-      ConsistentRead: true,
-    }),
-  );
-  return progressSchema.parse(Item ?? {});
-}
+const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
+  progressSchema.parse((await readItem(table, announcementProgressKey(id, pass))) ?? {});
 
-/** The bulk mail queue in AWS: the URL the stack `Mandje` gives as its output AnnouncementQueueUrl. */
+/** The bulk mail queue in AWS: the stack's output AnnouncementQueueUrl. */
 export interface AnnouncementQueue {
   url: string;
   client: SQSClient;
 }
 
-async function queueOf(target: WaitlistTarget & { kind: 'aws' }): Promise<AnnouncementQueue> {
-  const config = target.region ? { region: target.region } : {};
+async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {
+  const config = region ? { region } : {};
   const cloudFormation = new CloudFormationClient(config);
   try {
     const { Stacks: [stack] = [] } = await cloudFormation.send(
       new DescribeStacksCommand({ StackName: STACK_NAME }),
     );
     const url = stack?.Outputs?.find((output) => output.OutputKey === 'AnnouncementQueueUrl')?.OutputValue;
-    if (!url) throw new AnnounceError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
+    if (!url)
+      throw new WaitlistToolError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
     // The region's SQS endpoint, which is the queue URL's own host.
     return { url, client: new SQSClient({ ...config, useQueueUrlAsEndpoint: false }) };
   } finally {
@@ -366,38 +307,40 @@ async function queueOf(target: WaitlistTarget & { kind: 'aws' }): Promise<Announ
   }
 }
 
-/** Puts messages on the queue, ten to a call. */
-const sqsQueue = (queue: AnnouncementQueue) => async (messages: RecipientMessage[]) => {
-  for (let start = 0; start < messages.length; start += SQS_BATCH) {
-    const batch = messages.slice(start, start + SQS_BATCH);
-    const { Failed = [] } = await queue.client.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queue.url,
-        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
-      }),
-    );
-    if (Failed.length > 0)
-      throw new AnnounceError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
-  }
-};
+type Send = (messages: RecipientMessage[]) => Promise<void>;
+
+const sqsQueue =
+  (queue: AnnouncementQueue): Send =>
+  async (messages) => {
+    for (let start = 0; start < messages.length; start += 10) {
+      const batch = messages.slice(start, start + 10);
+      const { Failed = [] } = await queue.client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: queue.url,
+          Entries: batch.map((message, index) => ({
+            Id: String(index),
+            MessageBody: JSON.stringify(message),
+          })),
+        }),
+      );
+      if (Failed.length > 0)
+        throw new WaitlistToolError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
+    }
+  };
 
 /**
- * The send: a pass under way in AWS is followed; otherwise a new pass. For a new pass the tool writes the
- * announcement (texts, rate, pass) to the table and hands one message per person owed it to `send`: SQS's
- * bulk queue on AWS, where the mailer sends them and the tool follows its counts until every message is
- * done; on one machine the mailer itself (localQueue). A pass before it, still on the queue, is dropped by
- * the mailer as it comes: this pass holds everyone still owed.
+ * A pass under way in AWS is followed; otherwise a new pass holds everyone still owed (the mailer drops an
+ * older pass's messages still on the queue).
  */
-async function queueAndFollow(
-  table: WaitlistTable,
-  announcement: Announcement,
-  { rate, resendUnknown }: { rate: number; resendUnknown: boolean },
-  { send, inAws }: { send: (messages: RecipientMessage[]) => Promise<void>; inAws: boolean },
-  io: AnnounceIo,
-): Promise<number> {
+async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): Promise<number> {
+  const { table, announcement, io } = run;
   const { id } = announcement;
-  const started = performance.now();
-  const bar = progressBar(io.progress);
+  const inAws = run.target.kind === 'aws';
+  // Without --rate, as fast as the mailer's pace lets: its share of SES's maximum send rate (locally, none).
+  const rate = request.rate ?? Number.POSITIVE_INFINITY;
+  const resendUnknown = request.resendUnknown === true;
+  const following = { bar: progressBar(io.progress), started: performance.now() };
+  const { bar } = following;
   const previous = await readState(table, id);
   // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
   if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
@@ -405,7 +348,7 @@ async function queueAndFollow(
     const progress = await readProgress(table, id, previous.pass);
     if (processedTotal(progress) < countedTotal(queued.send)) {
       io.out(`Following pass ${previous.pass} of ${id}, under way in AWS.\n`);
-      return follow(table, id, previous.pass, queued, { bar, io, started, inAws });
+      return follow(run, previous.pass, queued, following);
     }
   }
   const pass = (previous?.pass ?? 0) + 1;
@@ -428,7 +371,8 @@ async function queueAndFollow(
     }
   } catch (error) {
     bar.finish();
-    if (error instanceof StoppedByCtrlC && inAws) {
+    const byCtrlC = error instanceof StoppedByCtrlC;
+    if (byCtrlC && inAws) {
       io.out(
         `Stopped queueing by Ctrl-C: AWS sends it to the ${countedTotal(count.send)} people queued. The same command again queues everyone still owed.\n`,
       );
@@ -437,12 +381,12 @@ async function queueAndFollow(
     const progress = await readProgress(table, id, pass).catch(() => undefined);
     if (progress) io.out(summary(sentOf(progress), count, progress));
     const again = 'Run the same command again to send the rest.';
-    if (error instanceof StoppedByCtrlC) io.out(`Stopped by Ctrl-C after the mails in flight. ${again}\n`);
-    else
-      io.out(
-        `Stopped: ${errorNameOf(error)}: ${String((error as Error).message).split('\n')[0]}. ${again}\n`,
-      );
-    return error instanceof StoppedByCtrlC ? 130 : 1;
+    io.out(
+      byCtrlC
+        ? `Stopped by Ctrl-C after the mails in flight. ${again}\n`
+        : `Stopped: ${errorNameOf(error)}: ${String((error as Error).message).split('\n')[0]}. ${again}\n`,
+    );
+    return byCtrlC ? 130 : 1;
   }
   await table.client
     .send(
@@ -462,22 +406,19 @@ async function queueAndFollow(
     io.out(
       `Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate"}.\n`,
     );
-  return follow(table, id, pass, count, { bar, io, started, inAws });
+  return follow(run, pass, count, following);
 }
 
 const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
 
-/**
- * Follows the mailer's counts of a pass until every message it queued is done, or the pass stopped; on one
- * machine the mailer is done already, and they are read once.
- */
+/** Follows a pass's counts until it is done or stopped; on one machine the mailer is done already. */
 async function follow(
-  table: WaitlistTable,
-  id: string,
+  { table, announcement: { id }, io, target }: Run,
   pass: number,
   queued: AudienceCount,
-  { bar, io, started, inAws }: { bar: ProgressBar; io: AnnounceIo; started: number; inAws: boolean },
+  { bar, started }: { bar: ReturnType<typeof progressBar>; started: number },
 ): Promise<number> {
+  const inAws = target.kind === 'aws';
   const planned = countedTotal(queued.send);
   for (;;) {
     const current = await readState(table, id);
@@ -498,7 +439,7 @@ async function follow(
       return 1;
     }
     try {
-      await delay(FOLLOW_EVERY_MS, undefined, { signal: io.signal });
+      await delay(2_000, undefined, { signal: io.signal });
     } catch {
       bar.finish();
       io.out(
@@ -509,13 +450,58 @@ async function follow(
   }
 }
 
-/** `--stop`: the pass under way sends none of its remaining mails (the mailer reads it within seconds). */
-async function stopSend(table: WaitlistTable, id: string, io: AnnounceIo): Promise<number> {
+/** `--stop`: the mailer reads it within seconds. */
+async function stopSend({ table, announcement: { id }, io }: Run): Promise<number> {
   const state = await readState(table, id);
-  if (!state) throw new AnnounceError(`there is no send of ${id} to stop`);
+  if (!state) throw new WaitlistToolError(`there is no send of ${id} to stop`);
   await stopPass(table, state, 'stopped by the operator');
   io.out(
     `Stopped pass ${state.pass} of ${id}: none of its remaining mails is sent. --send later sends to whoever is still owed.\n`,
   );
   return 0;
+}
+
+const BAR_WIDTH = 24;
+
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+}
+
+function progressLine(done: number, total: number, elapsedMs: number): string {
+  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  const filled = total > 0 ? Math.min(BAR_WIDTH, Math.round((done / total) * BAR_WIDTH)) : BAR_WIDTH;
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
+  return `${bar} ${done}/${total}  ${rate.toFixed(1)}/s  ${rate > 0 ? clock((total - done) / rate) : '–'} left`;
+}
+
+/** The send's progress on stderr: on a terminal one bar redrawn in place, elsewhere a line every 5 s. */
+function progressBar(stream: NodeJS.WriteStream = process.stderr) {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const tty = stream.isTTY === true;
+  let lastPlain = Number.NEGATIVE_INFINITY;
+  let drawn = false;
+  let last: [number, number] | undefined;
+  return {
+    update(done: number, total: number) {
+      last = [done, total];
+      const line = progressLine(done, total, elapsed());
+      if (tty) {
+        stream.write(`\r${line}\x1b[K`);
+        drawn = true;
+      } else if (performance.now() - lastPlain >= 5_000 || done === total) {
+        lastPlain = performance.now();
+        stream.write(`${line}\n`);
+      }
+    },
+    /** Ends the bar's line, so what follows starts on a line of its own. */
+    finish() {
+      if (tty && drawn) stream.write('\n');
+      else if (!tty && last && performance.now() - lastPlain > 0 && last[0] !== last[1])
+        stream.write(`${progressLine(last[0], last[1], elapsed())}\n`);
+    },
+  };
 }

@@ -1,36 +1,505 @@
 /**
  * `npm run waitlist -- preflight [--region R]`: what the AWS account still lacks before a launch, read and
- * never written. Finds the stack by its name, runs every check that applies to it (preflight-checks.ts,
- * preflight-site-checks.ts) and prints one line each: ok; warn (the launch works, less well); FAIL (it blocks
- * the launch), each with what to do. Exit 1 when anything fails.
+ * never written: one line per check, ok, warn (the launch works, less well) or FAIL (it blocks the launch),
+ * each with what to do. Exit 1 when anything fails. Every client, the resolver and fetch are passed in, so
+ * a test gives mocks.
  */
 import { Resolver } from 'node:dns/promises';
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SNSClient } from '@aws-sdk/client-sns';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
-import { ACCOUNT_CHECKS } from './preflight-checks';
 import {
-  type Check,
-  type Finding,
-  fail,
-  findStack,
-  launchOf,
-  NotInStack,
-  type PreflightClients,
-  type PreflightDeps,
-  STACK_NAME,
-  type Status,
-} from './preflight-launch';
-import { SITE_CHECKS } from './preflight-site-checks';
-import { WaitlistToolError } from './waitlist-tool-error';
+  CloudFormationClient,
+  DescribeStacksCommand,
+  paginateListStackResources,
+} from '@aws-sdk/client-cloudformation';
+import { CloudFrontClient, GetDistributionCommand } from '@aws-sdk/client-cloudfront';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GetAccountSettingsCommand,
+  GetFunctionConcurrencyCommand,
+  LambdaClient,
+} from '@aws-sdk/client-lambda';
+import {
+  GetAccountCommand,
+  GetConfigurationSetEventDestinationsCommand,
+  GetEmailIdentityCommand,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
+import { paginateListSubscriptionsByTopic, SNSClient } from '@aws-sdk/client-sns';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
+import { LANGUAGE_HOMES } from '#contract/site-serving';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { quotaReserve } from '../functions/mailer/mail-pause';
+import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
+import { daysNeeded, figure } from './announce-command';
+import { countByStatus, STACK_NAME, WaitlistToolError } from './waitlist-store-access';
+
+/** The stack's outputs the checks read (infra/ names them; the tool may not import infra/). */
+type StackOutput = 'SiteUrl' | 'TableName' | 'AlarmTopicArn';
+
+type Status = 'ok' | 'warn' | 'fail';
+
+interface Finding {
+  status: Status;
+  says: string;
+  /** What to do about a warning or a failure. */
+  todo?: string;
+}
+
+const ok = (says: string): Finding => ({ status: 'ok', says });
+const warn = (says: string, todo: string): Finding => ({ status: 'warn', says, todo });
+const fail = (says: string, todo: string): Finding => ({ status: 'fail', says, todo });
+
+/** The subset of node:dns/promises' Resolver the checks use. */
+export interface DnsResolver {
+  resolveCname(name: string): Promise<string[]>;
+  resolve4(name: string): Promise<string[]>;
+  resolveMx(name: string): Promise<{ exchange: string; priority: number }[]>;
+  resolveTxt(name: string): Promise<string[][]>;
+}
+
+function clientsOf(region: string | undefined) {
+  // One retry, and no waiting minutes on a network that is not there.
+  const config = {
+    ...(region ? { region } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
+  };
+  return {
+    cloudFormation: new CloudFormationClient(config),
+    ses: new SESv2Client(config),
+    sns: new SNSClient(config),
+    lambda: new LambdaClient(config),
+    cloudFront: new CloudFrontClient(config),
+    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(config)),
+  };
+}
+
+export interface PreflightDeps {
+  region: string;
+  clients: ReturnType<typeof clientsOf>;
+  resolver: DnsResolver;
+  fetch: typeof fetch;
+  siteEnv: SiteEnvironment;
+}
+
+type DeployedStack = Awaited<ReturnType<typeof findStack>>;
+type Launch = ReturnType<typeof launchOf>;
+/** The sending domain's identity in SES, with the domain it is for. */
+type SenderIdentity = Awaited<ReturnType<Launch['identity']>>;
+
+/** Something this version of the stack has and the deployed one lacks: deploying again fixes it. */
+class NotInStack extends Error {
+  override name = 'NotInStack';
+}
+
+interface Check {
+  /** The start of its line. */
+  name: string;
+  /** The IAM actions it reads with (docs/operating.md lists them all). */
+  needs: string[];
+  run(launch: Launch): Promise<Finding>;
+}
+
+const resourcesOf = (stack: DeployedStack, type: string) => stack.resources.get(type) ?? [];
+
+function resourceOf(stack: DeployedStack, type: string): string {
+  const [id] = resourcesOf(stack, type);
+  if (id === undefined) throw new NotInStack(`the stack has no ${type}`);
+  return id;
+}
+
+function outputOf(stack: DeployedStack, name: StackOutput): string {
+  const value = stack.outputs[name];
+  if (value === undefined) throw new NotInStack(`the stack has no ${name} output`);
+  return value;
+}
+
+/** Its status, outputs, and resources' physical ids by CloudFormation type (`AWS::SES::EmailIdentity`). */
+async function findStack(client: CloudFormationClient, region: string) {
+  const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
+  const resources = new Map<string, string[]>();
+  for await (const page of paginateListStackResources({ client }, { StackName: STACK_NAME }))
+    for (const { ResourceType, PhysicalResourceId } of page.StackResourceSummaries ?? [])
+      if (ResourceType && PhysicalResourceId)
+        resources.set(ResourceType, [...(resources.get(ResourceType) ?? []), PhysicalResourceId]);
+  return {
+    name: STACK_NAME,
+    region,
+    status: stack?.StackStatus ?? 'unknown',
+    outputs: Object.fromEntries(
+      (stack?.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]),
+    ),
+    resources,
+  };
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => {
+    answer ??= read();
+    return answer;
+  };
+}
+
+function launchOf(stack: DeployedStack, deps: PreflightDeps) {
+  const { ses, cloudFront, dynamo } = deps.clients;
+  const fetchSite = async (method: string, path: string) => {
+    const response = await deps.fetch(new URL(path, outputOf(stack, 'SiteUrl')), {
+      method,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+    return {
+      status: response.status,
+      // Its request id header, or its Via.
+      viaCloudFront:
+        response.headers.has('x-amz-cf-id') || /cloudfront/i.test(response.headers.get('via') ?? ''),
+      body: await response.text(),
+    };
+  };
+  const answers = new Map<string, ReturnType<typeof fetchSite>>();
+  return {
+    ...deps,
+    stack,
+    sesAccount: once(() => ses.send(new GetAccountCommand({}))),
+    identity: once(async () => {
+      const domain = resourceOf(stack, 'AWS::SES::EmailIdentity');
+      return { domain, ...(await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }))) };
+    }),
+    distribution: once(async () => {
+      const Id = resourceOf(stack, 'AWS::CloudFront::Distribution');
+      const { Distribution: distribution } = await cloudFront.send(new GetDistributionCommand({ Id }));
+      if (!distribution) throw new NotInStack(`CloudFront has no distribution ${Id}`);
+      return distribution;
+    }),
+    /** `method path` on the SiteUrl output, redirects not followed. */
+    site(method: 'GET' | 'OPTIONS', path: string) {
+      const key = `${method} ${path}`;
+      const answer = answers.get(key) ?? fetchSite(method, path);
+      answers.set(key, answer);
+      return answer;
+    },
+    // The same Scan as `count`.
+    confirmedCount: once(async () => {
+      const table = { client: dynamo, tableName: outputOf(stack, 'TableName'), where: stack.region };
+      const counts = await countByStatus({ ...table, close: async () => {} });
+      return counts.confirmed ?? 0;
+    }),
+  };
+}
+
+const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * How much a MAIL FROM domain that does not work matters: the stack lets SES fall back to its own (DMARC
+ * still passes on the aligned DKIM signature, SPF does not align), unless the identity says to reject.
+ */
+const mailFromFinding = (identity: SenderIdentity) =>
+  identity.MailFromAttributes?.BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
+const mailFromOf = (identity: SenderIdentity) => identity.MailFromAttributes?.MailFromDomain ?? '';
+
+const DKIM_TODO: Record<string, string> = {
+  PENDING: 'SES has not found its three CNAME records yet: publish them (DNS DKIM below)',
+  FAILED: 'SES gave up looking for them: publish them, then SES console → Identities → the domain → Retry',
+  TEMPORARY_FAILURE: 'SES could not read them for now and tries again: check the DNS DKIM line below',
+  NOT_STARTED: 'SES has not started: deploy again',
+};
+
+/** Lambda keeps this many of the account's concurrent executions unreserved, whatever is reserved. */
+const UNRESERVED_MINIMUM = 100;
+
+const sameName = (a: string, b: string) =>
+  a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
+
+/** A lookup's records; none when the name or the type has none (NXDOMAIN, NODATA). */
+async function records<T>(lookup: Promise<T[]>): Promise<T[]> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (['ENOTFOUND', 'ENODATA'].includes(String((error as { code?: unknown }).code))) return [];
+    throw error;
+  }
+}
+
+/** TXT records, each as one string (a long record comes in chunks). */
+const txtRecords = async (resolver: DnsResolver, name: string) =>
+  (await records(resolver.resolveTxt(name))).map((chunks) => chunks.join(''));
+
+/** What React writes for the five characters it escapes in text. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+
+const check = (name: string, needs: string[], run: Check['run']): Check => ({ name, needs, run });
 
 /** Every check, in the order of the lines: the account through AWS's APIs, then what this machine sees. */
-export const PREFLIGHT_CHECKS: Check[] = [...ACCOUNT_CHECKS, ...SITE_CHECKS];
+export const PREFLIGHT_CHECKS: Check[] = [
+  check(
+    'Stack',
+    ['cloudformation:DescribeStacks', 'cloudformation:ListStackResources'],
+    async ({ stack }) => {
+      const says = `${stack.name} in ${stack.region} is ${stack.status}`;
+      if (/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(stack.status)) return ok(says);
+      if (stack.status === 'UPDATE_ROLLBACK_COMPLETE')
+        return warn(says, 'the last deploy failed and was rolled back: read its events, fix, deploy again');
+      if (stack.status.endsWith('_IN_PROGRESS'))
+        return fail(says, 'a deploy is under way: run this when it ends');
+      return fail(says, 'read the stack’s events in the CloudFormation console, fix, and deploy again');
+    },
+  ),
+  check('SES production access', ['ses:GetAccount'], async ({ sesAccount, region }) => {
+    const { ProductionAccessEnabled, Details } = await sesAccount();
+    if (ProductionAccessEnabled) return ok(`the account sends to anyone from ${region}`);
+    const review = Details?.ReviewDetails;
+    const says = `the account is in SES's sandbox in ${region}: it mails verified addresses only`;
+    return review?.Status === 'PENDING'
+      ? fail(`${says}; the request for production access (case ${review.CaseId}) is pending`, 'wait for it')
+      : fail(says, 'request production access (SES console → Account dashboard), a day or so ahead');
+  }),
+  check('SES sending', ['ses:GetAccount'], async ({ sesAccount }) => {
+    const { SendingEnabled, EnforcementStatus = 'HEALTHY' } = await sesAccount();
+    const says = `sending is ${SendingEnabled ? 'enabled' : 'paused'}, enforcement status ${EnforcementStatus}`;
+    const reputation = 'see SES console → Reputation metrics, and the case AWS opened';
+    if (!SendingEnabled || EnforcementStatus === 'SHUTDOWN') return fail(says, reputation);
+    if (EnforcementStatus !== 'HEALTHY') return warn(says, reputation);
+    return ok(says);
+  }),
+  check('SES quota', ['ses:GetAccount', 'dynamodb:Scan'], async ({ sesAccount, confirmedCount }) => {
+    const { SendQuota = {} } = await sesAccount();
+    const { MaxSendRate = 0, Max24HourSend = 0, SentLast24Hours = 0 } = SendQuota;
+    const confirmed = await confirmedCount();
+    if (Max24HourSend < 0) return ok(`${figure(MaxSendRate)} a second, no quota a day`);
+    const quota = `${figure(MaxSendRate)} a second, ${figure(Max24HourSend)} in 24 hours (${figure(SentLast24Hours)} sent in the last 24)`;
+    const days = daysNeeded(confirmed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours });
+    const people = `the ${figure(confirmed)} confirmed ${confirmed === 1 ? 'person' : 'people'}`;
+    const raise = 'ask for a higher quota (SES console → Account dashboard → Request a quota increase)';
+    if (!Number.isFinite(days))
+      return fail(`${quota}: nothing is left for the announcement after the confirmations’ reserve`, raise);
+    if (days > 1)
+      return warn(
+        `${quota}: the announcement to ${people} takes ${plural(days, 'day')}, keeping ${figure(quotaReserve(Max24HourSend))} a day for confirmations`,
+        `${raise}, or let it take the days`,
+      );
+    return ok(`${quota}: the announcement to ${people} fits in one day`);
+  }),
+  check('SES identity', ['ses:GetEmailIdentity'], async ({ identity }) => {
+    const { domain, VerifiedForSendingStatus, VerificationStatus = 'NOT_STARTED' } = await identity();
+    if (VerifiedForSendingStatus) return ok(`${domain} is verified for sending`);
+    return fail(
+      `${domain} is not verified (${VerificationStatus})`,
+      'publish its DKIM records (the DNS lines below); SES looks for them for 72 hours',
+    );
+  }),
+  check('SES DKIM', ['ses:GetEmailIdentity'], async ({ identity }) => {
+    const { domain, DkimAttributes = {} } = await identity();
+    const { Status = 'NOT_STARTED', SigningEnabled } = DkimAttributes;
+    const says = `DKIM for ${domain} is ${Status}${SigningEnabled ? '' : ', signing off'}`;
+    if (Status === 'SUCCESS' && SigningEnabled) return ok(says);
+    return fail(says, DKIM_TODO[Status] ?? 'turn DKIM signing on for the identity, or deploy again');
+  }),
+  check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity }) => {
+    const sender = await identity();
+    const status = sender.MailFromAttributes?.MailFromDomainStatus ?? 'not set';
+    const says = `the MAIL FROM domain ${mailFromOf(sender)} is ${status}`;
+    if (status === 'SUCCESS') return ok(says);
+    return mailFromFinding(sender)(
+      `${says}: until it works SES sends with its own, so SPF does not align (DMARC passes on DKIM)`,
+      'publish its MX and SPF records (the DNS lines below)',
+    );
+  }),
+  check(
+    'SES configuration set',
+    ['ses:GetConfigurationSetEventDestinations'],
+    async ({ stack, clients: { ses } }) => {
+      const name = resourceOf(stack, 'AWS::SES::ConfigurationSet');
+      const { EventDestinations = [] } = await ses.send(
+        new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: name }),
+      );
+      const hearing = EventDestinations.find(
+        ({ Enabled, MatchingEventTypes = [] }) =>
+          Enabled && MatchingEventTypes.includes('BOUNCE') && MatchingEventTypes.includes('COMPLAINT'),
+      );
+      if (hearing) return ok(`${name} publishes ${hearing.MatchingEventTypes?.join(', ')} (${hearing.Name})`);
+      return fail(
+        `${name} publishes no bounces and complaints: addresses that bounce would be mailed again`,
+        'deploy again (the stack adds the event destination)',
+      );
+    },
+  ),
+  check('Alarm subscription', ['sns:ListSubscriptionsByTopic'], async ({ stack, clients: { sns } }) => {
+    const TopicArn = outputOf(stack, 'AlarmTopicArn');
+    let confirmed = 0;
+    let pending = 0;
+    for await (const page of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn }))
+      for (const { SubscriptionArn = '' } of page.Subscriptions ?? [])
+        if (SubscriptionArn.startsWith('arn:')) confirmed++;
+        else if (SubscriptionArn === 'PendingConfirmation') pending++;
+    if (confirmed > 0) return ok(`${plural(confirmed, 'confirmed subscription')} to the alarm topic`);
+    if (pending > 0)
+      return fail(
+        `no one hears the alarms: ${plural(pending, 'subscription')} await${pending === 1 ? 's' : ''} confirmation`,
+        'open the mail from AWS Notifications and choose "Confirm subscription"',
+      );
+    return fail(
+      'no one hears the alarms: the topic has no subscription',
+      `deploy with -c alarmEmail=<address>, or subscribe one to ${TopicArn}`,
+    );
+  }),
+  check(
+    'Lambda concurrency',
+    ['lambda:GetAccountSettings', 'lambda:GetFunctionConcurrency'],
+    async ({ stack, clients: { lambda } }) => {
+      const { AccountLimit = {} } = await lambda.send(new GetAccountSettingsCommand({}));
+      const { ConcurrentExecutions = 0, UnreservedConcurrentExecutions = ConcurrentExecutions } =
+        AccountLimit;
+      const reservations = await Promise.all(
+        resourcesOf(stack, 'AWS::Lambda::Function').map((FunctionName) =>
+          lambda.send(new GetFunctionConcurrencyCommand({ FunctionName })),
+        ),
+      );
+      let reserved = 0;
+      for (const { ReservedConcurrentExecutions = 0 } of reservations)
+        reserved += ReservedConcurrentExecutions;
+      const says = `the account runs ${figure(ConcurrentExecutions)} at once (${figure(UnreservedConcurrentExecutions)} unreserved); this stack reserves ${figure(reserved)}`;
+      const raise = 'ask for 1,000 (Service Quotas → AWS Lambda → Concurrent executions)';
+      if (reserved > 0 && ConcurrentExecutions - reserved < UNRESERVED_MINIMUM)
+        return fail(
+          says,
+          `Lambda keeps ${UNRESERVED_MINIMUM} unreserved: ${raise}, or deploy without -c apiReservedConcurrency`,
+        );
+      if (ConcurrentExecutions < UNRESERVED_MINIMUM)
+        return warn(says, `a launch spike and the mailer share them: ${raise}`);
+      return ok(says);
+    },
+  ),
+  check('CloudFront', ['cloudfront:GetDistribution'], async ({ distribution }) => {
+    const { Id, Status, DomainName, DistributionConfig } = await distribution();
+    const says = `${Id} (${DomainName}) is ${Status}${DistributionConfig?.Enabled ? '' : ', disabled'}`;
+    if (Status === 'Deployed' && DistributionConfig?.Enabled) return ok(says);
+    return fail(
+      says,
+      DistributionConfig?.Enabled
+        ? 'wait for it to be Deployed, then run this again'
+        : 'enable it, or deploy again',
+    );
+  }),
+  check('DNS DKIM', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
+    const { domain, DkimAttributes } = await identity();
+    const tokens = DkimAttributes?.Tokens ?? [];
+    if (tokens.length === 0) return fail(`SES gives no DKIM tokens for ${domain}`, 'deploy again');
+    const missing: string[] = [];
+    for (const token of tokens) {
+      const name = `${token}._domainkey.${domain}`;
+      const found = await records(resolver.resolveCname(name));
+      // Easy DKIM's target: `<token>.dkim.amazonses.com`.
+      const target = (value: string) =>
+        value.toLowerCase().startsWith(`${token.toLowerCase()}.dkim.`) && /amazonses\.com\.?$/i.test(value);
+      if (!found.some(target)) missing.push(`${name} CNAME ${token}.dkim.amazonses.com`);
+    }
+    if (missing.length === 0) return ok(`the ${tokens.length} DKIM CNAME records of ${domain} are found`);
+    return fail(
+      `${missing.length} of ${tokens.length} DKIM CNAME records not found from here`,
+      `publish ${missing.join('; ')}`,
+    );
+  }),
+  check('DNS MAIL FROM MX', ['ses:GetEmailIdentity'], async ({ identity, resolver, region }) => {
+    const sender = await identity();
+    const name = mailFromOf(sender);
+    const exchange = `feedback-smtp.${region}.amazonses.com`;
+    const found = name ? await records(resolver.resolveMx(name)) : [];
+    if (found.some((record) => sameName(record.exchange, exchange))) return ok(`${name} MX ${exchange}`);
+    return mailFromFinding(sender)(
+      `${name || 'the MAIL FROM domain'} has no MX record to ${exchange}`,
+      `publish ${name} MX 10 ${exchange}`,
+    );
+  }),
+  check('DNS MAIL FROM SPF', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
+    const sender = await identity();
+    const name = mailFromOf(sender);
+    const spf = name ? (await txtRecords(resolver, name)).filter((text) => /^v=spf1(\s|$)/i.test(text)) : [];
+    const todo = `publish ${name} TXT "v=spf1 include:amazonses.com ~all"`;
+    // Two SPF records make SPF itself fail (RFC 7208, permerror).
+    if (spf.length > 1)
+      return mailFromFinding(sender)(`${name} has ${spf.length} SPF records`, `keep one: ${todo}`);
+    if (spf[0] && /\binclude:amazonses\.com\b/i.test(spf[0])) return ok(`${name} TXT "${spf[0]}"`);
+    return mailFromFinding(sender)(
+      spf[0] ? `${name}'s SPF record "${spf[0]}" leaves SES out` : `${name} has no SPF record`,
+      todo,
+    );
+  }),
+  check('DNS DMARC', ['ses:GetEmailIdentity'], async ({ identity, resolver, stack }) => {
+    const { domain } = await identity();
+    const name = `_dmarc.${domain}`;
+    const [dmarc] = (await txtRecords(resolver, name)).filter((text) => /^v=DMARC1\s*(;|$)/i.test(text));
+    if (dmarc) return ok(`${name} TXT "${dmarc}"`);
+    return fail(
+      `${domain} has no DMARC record: Gmail and Yahoo refuse bulk mail without one`,
+      `publish ${stack.outputs.DmarcRecord ?? `${name} TXT "v=DMARC1; p=quarantine; rua=mailto:<contact address>"`}`,
+    );
+  }),
+  check('DNS site', ['cloudfront:GetDistribution'], async ({ distribution, resolver }) => {
+    const { DomainName = '', DistributionConfig } = await distribution();
+    const names = DistributionConfig?.Aliases?.Items ?? [];
+    if (names.length === 0) return ok(`the site is at CloudFront's own name, ${DomainName}`);
+    const cloudFront = new Set(await records(resolver.resolve4(DomainName)));
+    const astray: string[] = [];
+    for (const name of names) {
+      // A CNAME to the distribution, or (at a domain's apex) an ALIAS that answers the distribution's addresses.
+      const cname = await records(resolver.resolveCname(name));
+      const addresses = cname.some((target) => sameName(target, DomainName))
+        ? [...cloudFront]
+        : await records(resolver.resolve4(name));
+      if (!addresses.some((address) => cloudFront.has(address))) astray.push(name);
+    }
+    if (astray.length === 0) return ok(`${names.join(', ')} point at ${DomainName}`);
+    return fail(
+      `${astray.join(', ')} do${astray.length === 1 ? 'es' : ''} not point at the distribution ${DomainName}`,
+      'publish a CNAME to it (an ALIAS record at the domain’s apex)',
+    );
+  }),
+  check('Pages', [], async ({ site, stack }) => {
+    const answers = await Promise.all(
+      LANGUAGE_HOMES.map(async (path) => ({ path, ...(await site('GET', path)) })),
+    );
+    const wrong = answers.flatMap(({ path, status, viaCloudFront }) =>
+      status === 200 && viaCloudFront
+        ? []
+        : [`${path} answers ${status}${viaCloudFront ? '' : ', not from CloudFront'}`],
+    );
+    if (wrong.length === 0)
+      return ok(
+        `${LANGUAGE_HOMES.join(' and ')} answer 200 through CloudFront at ${outputOf(stack, 'SiteUrl')}`,
+      );
+    return fail(
+      wrong.join('; '),
+      'deploy again (the pages are uploaded to the bucket), and read the stack’s events',
+    );
+  }),
+  // OPTIONS writes nothing: the API answers it 404, the bucket's behaviour (GET and HEAD only) 403, and an
+  // API CloudFront cannot reach 502 or 504.
+  check('API', [], async ({ site }) => {
+    const { status, viaCloudFront } = await site('OPTIONS', WAITLIST_PATH);
+    const says = `OPTIONS ${WAITLIST_PATH} answers ${status}${viaCloudFront ? ' through CloudFront' : ', not from CloudFront'}`;
+    if (status < 500 && status !== 403 && viaCloudFront) return ok(says);
+    return fail(says, 'deploy again, and read the API function’s log and the stack’s events');
+  }),
+  // The controller's details (GDPR art. 13): the footer's <address>, there only when MANDJE_CONTROLLER_* were
+  // set for the page's build (frontend/src/components/site-footer.tsx).
+  check('Controller', [], async ({ site, siteEnv }) => {
+    const { body } = await site('GET', '/');
+    const footer = /<address\b[^>]*>([^<]*)<\/address>/.exec(body)?.[1];
+    const expected = readSiteConfig(siteEnv).controller.legalName;
+    const todo =
+      'set MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS (and MANDJE_CONTROLLER_KVK) where the page is built (the deploy workflow’s variables), then deploy';
+    if (footer === undefined)
+      return fail('the deployed page names no controller of the waitlist’s data', todo);
+    const named = footer.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
+    if (expected && !named.includes(expected))
+      return warn(
+        `the deployed page names "${named}", not "${expected}" (MANDJE_CONTROLLER_NAME here)`,
+        todo,
+      );
+    return ok(`the deployed page names "${named}"`);
+  }),
+];
 
 const LABEL: Record<Status, string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };
 
@@ -40,10 +509,7 @@ function reasonOf(error: unknown): string {
   return errorNameOf(error instanceof TypeError && cause instanceof Error ? cause : error);
 }
 
-/**
- * Whether AWS refused the credentials: the classes' access_denied, or HTTP 403 for the names other services
- * give it (CloudFormation's and CloudFront's AccessDenied, SNS's AuthorizationError).
- */
+/** access_denied, or HTTP 403 for other services' names of it (AccessDenied, SNS's AuthorizationError). */
 const refused = (error: unknown) =>
   faultClassOf(error) === 'access_denied' ||
   (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode === 403;
@@ -61,10 +527,7 @@ function unchecked(error: unknown, check: Check): Finding {
   return fail(`${says}: ${message.split('\n')[0]}`, 'run this again');
 }
 
-/**
- * Why the stack could not be read, in one sentence. Missing credentials are left as they are: the tool
- * says that the same way for every command.
- */
+/** Why the stack could not be read, in one sentence (missing credentials: as for every command). */
 function stackLookupError(error: unknown, region: string): unknown {
   const name = errorNameOf(error);
   if (name === 'CredentialsProviderError') return error;
@@ -85,7 +548,6 @@ function stackLookupError(error: unknown, region: string): unknown {
   return error;
 }
 
-/** Runs the checks that apply to the deployed stack, prints a line for each and a verdict; 1 if any failed. */
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
   const stack = await findStack(deps.clients.cloudFormation, deps.region).catch((error: unknown) => {
     throw stackLookupError(error, deps.region);
@@ -114,20 +576,7 @@ export async function runPreflight(deps: PreflightDeps, out: (line: string) => v
 
 /** The command: the operator's own credentials (the default chain), in `region` or the AWS config's. */
 export async function preflight(region: string | undefined, out: (line: string) => void): Promise<number> {
-  // One retry, and no waiting minutes on a network that is not there.
-  const config = {
-    ...(region ? { region } : {}),
-    maxAttempts: 2,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
-  };
-  const clients: PreflightClients = {
-    cloudFormation: new CloudFormationClient(config),
-    ses: new SESv2Client(config),
-    sns: new SNSClient(config),
-    lambda: new LambdaClient(config),
-    cloudFront: new CloudFrontClient(config),
-    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(config)),
-  };
+  const clients = clientsOf(region);
   try {
     const resolved = await clients.cloudFormation.config.region().catch(() => {
       throw new WaitlistToolError('no AWS region found (pass --region or set AWS_REGION)');

@@ -1,9 +1,6 @@
 import type { WaitlistRecord } from '#contract/waitlist-table';
 
-/**
- * The export's columns, in order: every field a person gave or agreed to. The mail bookkeeping (requests,
- * the token's hash) and the deletion time are left out.
- */
+/** Every field a person gave or agreed to; not the mail bookkeeping or the deletion time. */
 export const CSV_COLUMNS = [
   'email',
   'emailAsEntered',
@@ -15,33 +12,22 @@ export const CSV_COLUMNS = [
   'confirmedConsentVersion',
 ] as const satisfies readonly (keyof WaitlistRecord)[];
 
-/**
- * `bounced` and `complained`: mail to it bounced for good, or its owner marked a mail as spam; either way
- * the person is off the waitlist, and the record stays only as a do-not-mail mark until it expires.
- */
+/** `bounced` and `complained`: off the list, the record kept as a do-not-mail mark until it expires. */
 export type RecordStatus = 'confirmed' | 'pending' | 'bounced' | 'complained';
 
-/** A record's status as the export and the count name it. */
 export function statusOf(record: { status?: unknown; mailSuppressed?: unknown }): RecordStatus {
   if (record.mailSuppressed === 'complaint') return 'complained';
   if (record.mailSuppressed === 'bounce') return 'bounced';
   return record.status === 'confirmed' ? 'confirmed' : 'pending';
 }
 
-/** A spreadsheet reads a cell that starts with one of these as a formula (or the start of one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV field (RFC 4180), safe to open in a spreadsheet: a value that would start a formula gets a
- * leading single quote, so it is shown as text and never run; a value with a comma, quote or line break
- * is quoted, its quotes doubled.
- */
+/** One CSV field (RFC 4180); a leading quote keeps a spreadsheet from running what looks like a formula. */
 export function csvCell(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The waitlist as CSV: a header row, then one row per record, oldest first, each line ended by CRLF. */
+/** A header row, then one row per record, oldest first, each line ended by CRLF. */
 export function waitlistCsv(records: readonly Partial<Record<keyof WaitlistRecord, unknown>>[]): string {
   const rows = [...records]
     .sort(

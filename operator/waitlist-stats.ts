@@ -4,12 +4,6 @@ import { SECONDS_PER_DAY } from '#contract/time';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 
-/** What `stats` reads of a record, and all it reads: no address. */
-export type SignupFacts = Partial<
-  Record<'createdAt' | 'confirmedAt' | 'language' | 'status' | 'mailSuppressed' | 'source', unknown>
->;
-
-/** The attributes behind SignupFacts, for the scan's projection. */
 export const SIGNUP_FACT_ATTRIBUTES = [
   'createdAt',
   'confirmedAt',
@@ -17,44 +11,20 @@ export const SIGNUP_FACT_ATTRIBUTES = [
   'status',
   'mailSuppressed',
   'source',
-] as const satisfies readonly (keyof SignupFacts & keyof WaitlistRecord)[];
+] as const satisfies readonly (keyof WaitlistRecord)[];
 
-/**
- * Visitors counted per UTC day (YYYY-MM-DD) and language (#contract/visit-counting): counts only, read from
- * the waitlist table, locally and on AWS alike.
- */
+/** What `stats` reads of a record, and all it reads: no address. */
+export type SignupFacts = Partial<Record<(typeof SIGNUP_FACT_ATTRIBUTES)[number], unknown>>;
+
+/** Visitors counted per UTC day (YYYY-MM-DD) and language (#contract/visit-counting). */
 export type VisitsByDay = Record<string, Partial<Record<Locale, number>>>;
 
 export const DEFAULT_STATS_DAYS = 30;
 /** A leap year: the longest a record is kept is RETENTION_DAYS after joining. */
 export const MAX_STATS_DAYS = 366;
 
-/** One UTC day of the funnel: visits to the home pages, signups made, and signups confirmed that day. */
-export interface DayFunnel {
-  day: string;
-  visits: number;
-  signups: number;
-  confirmed: number;
-}
-
-export interface WaitlistStats {
-  /** The funnel per UTC day (YYYY-MM-DD), oldest first, ending today; days without any included. */
-  perDay: DayFunnel[];
-  /** The whole waitlist by language; `other` counts records in a language LOCALES does not have. */
-  byLanguage: Record<Locale | 'other', number>;
-  /** The whole waitlist by source (sourceLabel), the most first, then by name. */
-  bySource: [string, number][];
-  /** The whole waitlist by status, as `count` tells them apart. */
-  byStatus: Record<RecordStatus, number>;
-  total: number;
-}
-
-const DAY_MS = SECONDS_PER_DAY * 1000;
-
-/** The UTC day of an ISO 8601 time, or undefined when it is not one. */
 function utcDay(time: unknown): string | undefined {
-  if (typeof time !== 'string') return undefined;
-  const date = new Date(time);
+  const date = new Date(typeof time === 'string' ? time : Number.NaN);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
 }
 
@@ -62,7 +32,7 @@ function utcDay(time: unknown): string | undefined {
 export function statsDays(now: Date, days: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: days }, (_, index) =>
-    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+    new Date(today - (days - 1 - index) * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10),
   );
 }
 
@@ -75,15 +45,11 @@ function sourceLabelOf(stored: unknown): string {
   return sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
 }
 
-/**
- * Counts the waitlist: per UTC day over the `days` days that end with `now`'s day, the visits, the signups
- * made (by createdAt) and the signups confirmed (by confirmedAt); and the whole list by language, source
- * and status. A record made outside those days, or without a readable time, still counts in the totals.
- */
+/** The funnel per UTC day (signups by createdAt, confirmed by confirmedAt), and the whole list's totals. */
 export function waitlistStats(
   records: Iterable<SignupFacts>,
   { now, days, visits = {} }: { now: Date; days: number; visits?: VisitsByDay },
-): WaitlistStats {
+) {
   const perDay = statsDays(now, days).map((day) => ({
     day,
     visits: Object.values(visits[day] ?? {}).reduce((sum, count) => sum + count, 0),
@@ -96,12 +62,7 @@ export function waitlistStats(
     number
   >;
   const sources = new Map<string, number>();
-  const byStatus: Record<RecordStatus, number> = {
-    confirmed: 0,
-    pending: 0,
-    bounced: 0,
-    complained: 0,
-  };
+  const byStatus: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
   let total = 0;
   for (const record of records) {
     total++;
@@ -114,30 +75,21 @@ export function waitlistStats(
     const confirmed = dayOf.get(utcDay(record.confirmedAt) ?? '');
     if (confirmed) confirmed.confirmed++;
   }
+  // The most first, then by name.
   const bySource = [...sources].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
   return { perDay, byLanguage, bySource, byStatus, total };
 }
 
-/**
- * The longest bar, in characters: with the date and the funnel's five columns (counts of up to seven
- * digits) a line stays within 80.
- */
+/** With the date and the funnel's columns (counts of up to seven digits) a line stays within 80. */
 export const BAR_WIDTH = 20;
-const FULL_BLOCK = '█';
-/** One to seven eighths of a block, for a bar's last character. */
-const PARTIAL_BLOCKS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
-/**
- * A bar of block characters for `count`, the busiest day's `busiest` taking the full width, measured in
- * eighths of a character; a day with any signup shows at least a sliver, so it never looks like none.
- */
+/** In eighths of a character; a day with any signup shows at least a sliver, so it never looks like none. */
 export function signupBar(count: number, busiest: number, width = BAR_WIDTH): string {
   if (count <= 0 || busiest <= 0) return '';
   const eighths = Math.max(1, Math.round((count / busiest) * width * 8));
-  return FULL_BLOCK.repeat(Math.floor(eighths / 8)) + PARTIAL_BLOCKS[eighths % 8];
+  return '█'.repeat(Math.floor(eighths / 8)) + ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8];
 }
 
-/** `part` per `whole` in percent, one decimal; `-` when there is nothing to divide by. */
 export function rate(part: number, whole: number): string {
   if (whole <= 0) return '-';
   const percent = (part / whole) * 100;
@@ -145,7 +97,6 @@ export function rate(part: number, whole: number): string {
   return percent >= 1000 ? '>999%' : `${percent.toFixed(1)}%`;
 }
 
-/** The funnel's columns after the bar: each right-aligned in its width. */
 const FUNNEL_COLUMNS = [
   ['visits', 8],
   ['signups', 9],
@@ -154,12 +105,12 @@ const FUNNEL_COLUMNS = [
   ['confirm', 9],
 ] as const;
 
-const funnelColumns = ({ visits, signups, confirmed }: Omit<DayFunnel, 'day'>) =>
+const funnelColumns = ({ visits, signups, confirmed }: Record<'visits' | 'signups' | 'confirmed', number>) =>
   [visits, signups, confirmed, rate(signups, visits), rate(confirmed, signups)]
     .map((value, index) => String(value).padStart(FUNNEL_COLUMNS[index]?.[1] ?? 0))
     .join('');
 
-/** Rows shown only when there is something to count: a language or a status the list should not have. */
+/** A language or a status the list should not have: shown only when there are any. */
 const ONLY_IF_ANY = new Set(['other', 'bounced', 'complained']);
 
 /** Label-and-number rows, as `count` prints them; the column widens to keep a space after a long label. */
@@ -169,18 +120,8 @@ const rows = (entries: [string, number][]) => {
   return shown.map(([label, count]) => `${label.padEnd(width)}${count}\n`).join('');
 };
 
-/**
- * What `stats` prints: the funnel per day (date, a bar of the signups, then visits, signups, confirmed and
- * the two rates) and over the whole window; then the whole list by language, source and status, and its
- * total. `other`, `bounced` and `complained` only appear when there are any.
- */
-export function waitlistStatsReport({
-  perDay,
-  byLanguage,
-  bySource,
-  byStatus,
-  total,
-}: WaitlistStats): string {
+export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): string {
+  const { perDay, byLanguage, bySource, byStatus, total } = stats;
   const busiest = Math.max(0, ...perDay.map(({ signups }) => signups));
   const days = `${perDay.length} day${perDay.length === 1 ? '' : 's'}`;
   const sum = (field: 'visits' | 'signups' | 'confirmed') =>
@@ -193,11 +134,8 @@ export function waitlistStatsReport({
         `${day}  ${signupBar(funnel.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(funnel)}\n`,
     )
     .join('');
-  const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns({
-    visits: sum('visits'),
-    signups: sum('signups'),
-    confirmed: sum('confirmed'),
-  })}\n`;
+  const totals = { visits: sum('visits'), signups: sum('signups'), confirmed: sum('confirmed') };
+  const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`;
   return [
     `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}` +
       'sign-up: signups per visit; confirm: confirmed per signup\n',

@@ -1,13 +1,10 @@
-/**
- * `npm run waitlist -- <command>`: the operator's tools for the waitlist, on the local store by default or
- * on the AWS table with --table (and the operator's own AWS credentials, found by the default chain).
- */
+/** `npm run waitlist -- <command>`: the operator's tools, on the local store or (--table) the AWS table. */
 import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
-import { AnnounceError, type AnnounceRequest, announce } from './announce-command';
+import { type AnnounceRequest, announce } from './announce-command';
 import { preflight } from './preflight';
 import { statusOf, waitlistCsv } from './waitlist-csv';
 import {
@@ -28,16 +25,13 @@ import {
   visitsByDay,
   type WaitlistTable,
   type WaitlistTarget,
+  WaitlistToolError,
 } from './waitlist-store-access';
-import { WaitlistToolError } from './waitlist-tool-error';
 
-// When no runner has the folder open, this tool opens the store itself, and LevelDB may create files
-// there: like `npm start`, every file it creates is its owner's only (the waitlist is email addresses).
-// Set here, not in the library, which tests run in-process.
+// The store this tool may open creates files of email addresses: its owner's only, as with `npm start`.
 process.umask(0o077);
 
-// On Node 20 the AWS SDK prints eight lines about its own future Node support on every run; the tool's
-// answer is one line. Setting the variable to false shows the notice again.
+// On Node 20 the AWS SDK prints eight lines about its future Node support on every run.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const USAGE = `Usage: npm run waitlist -- <command> [options]
@@ -101,68 +95,61 @@ const OPTIONS = {
   preview: { type: 'string' },
 } as const;
 
-function parseRate(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const rate = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(rate >= MIN_ANNOUNCEMENT_RATE))
-    throw new UsageError(`--rate needs a number of mails per second, ${MIN_ANNOUNCEMENT_RATE} at least`);
-  return rate;
-}
-
-function parseDays(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_STATS_DAYS;
-  const days = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(days >= 1 && days <= MAX_STATS_DAYS))
-    throw new UsageError(`--days needs a whole number of days from 1 to ${MAX_STATS_DAYS}`);
-  return days;
+/** A decimal (or `whole` number) from `min` to `max`, or the usage error `problem`. */
+function numberOption(value: string, whole: boolean, problem: string, min: number, max = Infinity) {
+  const number = (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) throw new UsageError(problem);
+  return number;
 }
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>
-  >;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  })();
   const [name, ...rest] = positionals;
+  const [argument] = rest.length === 1 ? rest : [];
 
   let command: Command;
-  if (name === 'count' && rest.length === 0) command = { name };
-  else if (name === 'export' && rest.length === 0)
-    command = { name, confirmedOnly: values.confirmed === true };
-  else if (name === 'forget' && rest.length === 1 && rest[0]?.trim())
-    command = { name, address: rest[0].trim() };
-  else if (name === 'forget') throw new UsageError('forget needs one address');
-  else if (name === 'stats' && rest.length === 0) command = { name, days: parseDays(values.days) };
-  else if (name === 'show' && rest.length === 1 && rest[0]?.trim())
-    command = { name, address: rest[0].trim() };
-  else if (name === 'show') throw new UsageError('show needs one address');
-  else if (name === 'announce' && rest.length === 1 && rest[0]) {
+  if ((name === 'count' || name === 'export' || name === 'stats' || name === 'preflight') && rest.length > 0)
+    throw new UsageError('unknown command, or more arguments than it takes');
+  if (name === 'count') command = { name };
+  else if (name === 'export') command = { name, confirmedOnly: values.confirmed === true };
+  else if (name === 'stats') {
+    const problem = `--days needs a whole number of days from 1 to ${MAX_STATS_DAYS}`;
+    const { days } = values;
+    command = {
+      name,
+      days: days === undefined ? DEFAULT_STATS_DAYS : numberOption(days, true, problem, 1, MAX_STATS_DAYS),
+    };
+  } else if (name === 'forget' || name === 'show') {
+    if (!argument?.trim()) throw new UsageError(`${name} needs one address`);
+    command = { name, address: argument.trim() };
+  } else if (name === 'announce') {
+    if (!argument) throw new UsageError('announce needs one folder');
     if (values.send && values['test-to'] !== undefined)
       throw new UsageError('use either --send or --test-to, not both');
     if (values['resend-unknown'] && !values.send) throw new UsageError('--resend-unknown needs --send');
     if (values.stop && (values.send || values['test-to'] !== undefined))
       throw new UsageError('--stop stops a send: it takes neither --send nor --test-to');
+    const { rate } = values;
+    const problem = `--rate needs a number of mails per second, ${MIN_ANNOUNCEMENT_RATE} at least`;
     command = {
       name,
-      folder: rest[0],
+      folder: argument,
       send: values.send === true,
       ...(values['resend-unknown'] ? { resendUnknown: true } : {}),
       ...(values.stop ? { stop: true } : {}),
       ...(values['test-to'] !== undefined ? { testTo: values['test-to'] } : {}),
-      ...(values.rate !== undefined ? { rate: parseRate(values.rate) } : {}),
+      ...(rate !== undefined ? { rate: numberOption(rate, false, problem, MIN_ANNOUNCEMENT_RATE) } : {}),
       ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
     };
-  } else if (name === 'announce') throw new UsageError('announce needs one folder');
-  else if (name === 'preflight' && rest.length === 0) command = { name, region: values.region || undefined };
-  else
-    throw new UsageError(
-      // Not echoed: what was typed may be an address.
-      name ? 'unknown command, or more arguments than it takes' : 'no command',
-    );
+  } else if (name === 'preflight') command = { name, region: values.region || undefined };
+  // Not echoed: what was typed may be an address.
+  else throw new UsageError(name ? 'unknown command, or more arguments than it takes' : 'no command');
 
   if (values.confirmed !== undefined && command.name !== 'export')
     throw new UsageError('--confirmed applies to export only');
@@ -188,17 +175,15 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
 
 /** One sentence the operator can act on; never a stack trace. */
 function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
-  if (error instanceof WaitlistToolError || error instanceof AnnounceError) return error.message;
+  if (error instanceof WaitlistToolError) return error.message;
   if ((error as Error | undefined)?.name === 'AnnouncementError') return (error as Error).message;
   const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
   const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
   if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
-  // What kind of fault it is comes from the functions' own classification (one table for both).
   const fault = faultClassOf(error);
   const name = errorNameOf(error);
-  if (name === 'CredentialsProviderError') {
+  if (name === 'CredentialsProviderError')
     return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
-  }
   if (name === 'AccessDeniedException') return `these AWS credentials may not use ${tableName} (${name})`;
   if (fault === 'access_denied') return `AWS did not allow it with these credentials (${name})`;
   if (fault === 'network' || fault === 'timeout')
@@ -252,8 +237,7 @@ async function run(
       const rows: [string, number][] = [
         ['confirmed', counts.confirmed ?? 0],
         ['pending', counts.pending ?? 0],
-        // Only when there are any: mailboxes that bounced or complained (off the list, kept only as a
-        // do-not-mail mark).
+        // Off the list, kept only as do-not-mail marks: shown when there are any.
         ...(['bounced', 'complained'] as const)
           .filter((status) => counts[status])
           .map((status): [string, number] => [status, counts[status] ?? 0]),

@@ -33,9 +33,13 @@ import { ListSubscriptionsByTopicCommand, SNSClient, SNSServiceException } from 
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PREFLIGHT_CHECKS, runPreflight } from '../../../operator/preflight';
-import type { DnsResolver, PreflightDeps } from '../../../operator/preflight-launch';
-import { WaitlistToolError } from '../../../operator/waitlist-tool-error';
+import {
+  type DnsResolver,
+  PREFLIGHT_CHECKS,
+  type PreflightDeps,
+  runPreflight,
+} from '../../../operator/preflight';
+import { WaitlistToolError } from '../../../operator/waitlist-store-access';
 
 const REGION = 'eu-west-1';
 const cloudFormation = mockClient(CloudFormationClient);

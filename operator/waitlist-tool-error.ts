@@ -1,4 +1,0 @@
-/** A problem the operator can fix, said in one sentence. */
-export class WaitlistToolError extends Error {
-  override name = 'WaitlistToolError';
-}
