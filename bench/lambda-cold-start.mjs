@@ -1,14 +1,6 @@
 /**
- * One cold start, in the fresh Node process this file runs in. Plain JavaScript, so no TypeScript loader
- * sits between the process start and what is measured (the Node here cannot import TypeScript itself).
- *
- *   node bench/lambda-cold-start.mjs handler <bundle.mjs> <event JSON>   the built handler serves one signup
- *   node bench/lambda-cold-start.mjs floor <email>                       the SDK alone sends one PutItem
- *
- * The event is API Gateway's, built by bench/lambda.ts with the runner's builder (local/api-gateway-event.ts).
- * bench/lambda.ts runs this with --enable-source-maps, as the stack runs the functions. The store comes from
- * the environment (AWS_ENDPOINT_URL_DYNAMODB, TABLE_NAME), as in Lambda. Prints one line `COLD_START {...}`
- * with times from performance.now(), which counts from the process's start.
+ * One cold start (`handler <bundle.mjs> <event JSON>` or `floor <email>`), in plain JavaScript so that no
+ * TypeScript loader is measured. Prints `COLD_START {...}` with times since the process's start.
  */
 import { pathToFileURL } from 'node:url';
 

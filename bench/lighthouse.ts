@@ -1,61 +1,23 @@
 /**
- * Lighthouse on the built page as the local runner serves it: mobile preset with simulated throttling, a
- * fresh Chromium for every run, medians over the runs. Localhost only, and every step has a time limit.
+ * Lighthouse's mobile preset (simulated throttling) on the built page as the local runner serves it, a
+ * fresh Chromium for every run, medians over the runs. Localhost only, and every run has a time limit.
  */
 import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../frontend/scripts/chromium';
-import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
+import { type BudgetCheck, describeBudget, evaluateBudget, LIGHTHOUSE_BUDGETS } from './budgets';
 import { assertBuilt, DIST_DIR } from './bundle';
+import { type BenchSection, kb, median, ms } from './report';
 import { startRunnerProcess } from './runner-process';
-import { median } from './statistics';
-import { ms } from './table';
 
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export type Category = (typeof CATEGORIES)[number];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
 
-const RUN_TIMEOUT_MS = 120_000;
+type LighthouseRun = ReturnType<typeof summarize>;
+type PageResult = ReturnType<typeof pageResult>;
 
-export interface LighthouseRun {
-  /** 0-100, as the report shows them. */
-  scores: Record<Category, number>;
-  fcpMs: number;
-  lcpMs: number;
-  /** The element Lighthouse found largest, as its report shows it. */
-  lcpElement: string;
-  /**
-   * The requests the first or the largest paint waited for: render-blocking requests, and the largest
-   * element's own resource when it is an image (a text element has none).
-   */
-  paintWaitsFor: string[];
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  totalByteWeight: number;
-  requests: number;
-  /** What the page fetched, site paths with the bytes transferred (headers included). */
-  transfers: { path: string; transferBytes: number }[];
-  /** Audits that count towards a category's score and scored below 1, e.g. `color-contrast`. */
-  failingAudits: string[];
-  warnings: string[];
-}
-
-export interface PageResult {
-  path: string;
-  median: Omit<LighthouseRun, 'failingAudits' | 'warnings' | 'transfers' | 'lcpElement' | 'paintWaitsFor'>;
-  /** Each audit that failed in any run, with the number of runs it failed in. */
-  failingAudits: { id: string; runs: number }[];
-  runs: LighthouseRun[];
-}
-
-export interface PagesMeasurement {
-  lighthouseVersion: string;
-  chromium: string;
-  runsPerPage: number;
-  pages: PageResult[];
-}
+export type PagesMeasurement = Awaited<ReturnType<typeof measurePages>>;
 
 export function chromiumVersion(): string {
   try {
@@ -70,29 +32,17 @@ export function chromiumVersion(): string {
   }
 }
 
-async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${timeoutMs / 1000} s`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** One Lighthouse run in a Chromium of its own, closed afterwards whatever happens. */
-export async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lighthouseVersion: string }> {
+async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lighthouseVersion: string }> {
   if (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)) throw new Error(`not a local URL: ${url}`);
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
     handleSIGINT: true,
   });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const result = await withTimeout(
+    const result = await Promise.race([
       lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -101,62 +51,40 @@ export async function runLighthouse(url: string): Promise<{ run: LighthouseRun; 
         maxWaitForLoad: 45_000,
         disableFullPageScreenshot: true,
       }),
-      RUN_TIMEOUT_MS,
-      `Lighthouse on ${url}`,
-    );
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Lighthouse on ${url} took longer than 120 s`)), 120_000);
+      }),
+    ]);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     return { run: summarize(lhr), lighthouseVersion: lhr.lighthouseVersion };
   } finally {
+    clearTimeout(timer);
     chrome.kill();
   }
 }
 
-/**
- * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: that is a
- * failed measurement, not a slow page, so it is measured once more in a fresh Chromium.
- */
-async function runLighthouseWithRetry(url: string, log: (line: string) => void) {
-  try {
-    return await runLighthouse(url);
-  } catch (error) {
-    log(`  ${(error as Error).message}; measuring once more`);
-    return runLighthouse(url);
-  }
-}
-
-function summarize(lhr: Result): LighthouseRun {
+function summarize(lhr: Result) {
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (value === undefined) throw new Error(`Lighthouse reported no ${id}`);
     return value;
   };
+  const details = <Details>(id: string) => lhr.audits[id]?.details as Details | undefined;
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
-  const networkRequests = lhr.audits['network-requests']?.details as
-    | { items?: { url?: string; transferSize?: number }[] }
-    | undefined;
-  const transfers = (networkRequests?.items ?? []).map(({ url = '', transferSize = 0 }) => ({
-    path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
-    transferBytes: transferSize,
-  }));
-  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] }
-    | undefined;
-  const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node;
-  const renderBlocking = lhr.audits['render-blocking-insight']?.details as
-    | { items?: { url?: string }[] }
-    | undefined;
+  const networkRequests = details<{ items?: { url?: string; transferSize?: number }[] }>('network-requests');
+  const lcpNode = details<{ items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] }>(
+    'largest-contentful-paint-element',
+  )?.items?.[0]?.items?.[0]?.node;
+  const renderBlocking = details<{ items?: { url?: string }[] }>('render-blocking-insight');
   // A text element's breakdown is its first byte and its render delay; an image adds its load delay and time.
-  const lcpBreakdown = lhr.audits['lcp-breakdown-insight']?.details as
-    | { items?: { items?: { subpart?: string }[] }[] }
-    | undefined;
+  const lcpBreakdown = details<{ items?: { items?: { subpart?: string }[] }[] }>('lcp-breakdown-insight');
   const lcpWaitsForResource = (lcpBreakdown?.items?.[0]?.items ?? []).some(({ subpart = '' }) =>
     subpart.startsWith('resourceLoad'),
   );
-  const diagnostics = lhr.audits.diagnostics?.details as { items?: { numRequests?: number }[] } | undefined;
   const failingAudits = CATEGORIES.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter(({ id, weight }) => {
@@ -170,6 +98,7 @@ function summarize(lhr: Result): LighthouseRun {
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
     lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? 'unknown').slice(0, 120),
+    /** Render-blocking requests, and the largest element's own resource when it is an image. */
     paintWaitsFor: [
       ...(renderBlocking?.items ?? []).map(({ url = '' }) => url),
       ...(lcpWaitsForResource ? [`the resource of ${lcpNode?.nodeLabel ?? 'the largest element'}`] : []),
@@ -178,51 +107,46 @@ function summarize(lhr: Result): LighthouseRun {
     cls: numeric('cumulative-layout-shift'),
     speedIndexMs: numeric('speed-index'),
     totalByteWeight: numeric('total-byte-weight'),
-    requests: diagnostics?.items?.[0]?.numRequests ?? 0,
-    transfers,
+    requests: details<{ items?: { numRequests?: number }[] }>('diagnostics')?.items?.[0]?.numRequests ?? 0,
+    transfers: (networkRequests?.items ?? []).map(({ url = '', transferSize = 0 }) => ({
+      path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
+      transferBytes: transferSize,
+    })),
     failingAudits: [...new Set(failingAudits)],
     warnings: lhr.runWarnings,
   };
 }
 
-function medianOf(runs: LighthouseRun[]): PageResult['median'] {
+function pageResult(path: string, runs: LighthouseRun[]) {
   const of = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
-  return {
-    scores: Object.fromEntries(
-      CATEGORIES.map((category) => [category, of((run) => run.scores[category])]),
-    ) as Record<Category, number>,
-    fcpMs: of((run) => run.fcpMs),
-    lcpMs: of((run) => run.lcpMs),
-    tbtMs: of((run) => run.tbtMs),
-    cls: of((run) => run.cls),
-    speedIndexMs: of((run) => run.speedIndexMs),
-    totalByteWeight: of((run) => run.totalByteWeight),
-    requests: of((run) => run.requests),
-  };
-}
-
-function pageResult(path: string, runs: LighthouseRun[]): PageResult {
   const failing = new Map<string, number>();
   for (const id of runs.flatMap((run) => run.failingAudits)) failing.set(id, (failing.get(id) ?? 0) + 1);
   return {
     path,
-    median: medianOf(runs),
+    median: {
+      scores: Object.fromEntries(
+        CATEGORIES.map((category) => [category, of((run) => run.scores[category])]),
+      ) as Record<Category, number>,
+      fcpMs: of((run) => run.fcpMs),
+      lcpMs: of((run) => run.lcpMs),
+      tbtMs: of((run) => run.tbtMs),
+      cls: of((run) => run.cls),
+      speedIndexMs: of((run) => run.speedIndexMs),
+      totalByteWeight: of((run) => run.totalByteWeight),
+      requests: of((run) => run.requests),
+    },
+    /** Each audit that failed in any run, with the number of runs it failed in. */
     failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
     runs,
   };
 }
 
 /**
- * Lighthouse `runsPerPage` times on each page, one run after another (runs side by side would slow each
- * other down) and in turn (`/`, `/en/`, `/`, …), so that whatever slows the machine for a while slows
- * every page alike. The local runner serves dist/ in a process of its own, so serving never waits on
- * Lighthouse.
+ * `runsPerPage` runs of each page, one after another and in turn (`/`, `/en/`, `/`, …), so that whatever
+ * slows the machine for a while slows every page alike; the runner serves dist/ from a process of its own.
  */
-export async function measurePages({
-  paths = [...LIGHTHOUSE_BUDGETS.pages] as string[],
-  runsPerPage = LIGHTHOUSE_BUDGETS.runsPerPage as number,
-  log = (_line: string) => {},
-} = {}): Promise<PagesMeasurement> {
+export async function measurePages({ log = (_line: string) => {} } = {}) {
+  const { pages: paths, runsPerPage } = LIGHTHOUSE_BUDGETS;
   assertBuilt();
   const runner = await startRunnerProcess(':memory:', DIST_DIR);
   try {
@@ -230,7 +154,12 @@ export async function measurePages({
     const runsByPath = new Map<string, LighthouseRun[]>(paths.map((path) => [path, []]));
     for (let index = 0; index < runsPerPage; index += 1) {
       for (const path of paths) {
-        const measured = await runLighthouseWithRetry(new URL(path, runner.url).href, log);
+        const url = new URL(path, runner.url).href;
+        // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP) on a busy machine is measured once more.
+        const measured = await runLighthouse(url).catch((error: Error) => {
+          log(`  ${error.message}; measuring once more`);
+          return runLighthouse(url);
+        });
         lighthouseVersion = measured.lighthouseVersion;
         runsByPath.get(path)?.push(measured.run);
         const { scores, fcpMs, lcpMs } = measured.run;
@@ -247,10 +176,9 @@ export async function measurePages({
   }
 }
 
-function failingAuditsOf(page: PageResult | undefined): string {
-  const failing = page?.failingAudits ?? [];
-  if (failing.length === 0) return 'no failing audits';
-  return `failing audits: ${failing.map(({ id, runs }) => `${id} (${runs}/${page?.runs.length} runs)`).join(', ')}`;
+function failingAuditsOf(page: PageResult): string {
+  if (page.failingAudits.length === 0) return 'no failing audits';
+  return `failing audits: ${page.failingAudits.map(({ id, runs }) => `${id} (${runs}/${page.runs.length} runs)`).join(', ')}`;
 }
 
 function pageOf(measurement: PagesMeasurement, path: string): PageResult {
@@ -259,30 +187,32 @@ function pageOf(measurement: PagesMeasurement, path: string): PageResult {
   return page;
 }
 
-const score = (value: number) => String(value);
+const scoreCheck = (
+  path: string,
+  category: Category,
+  limit: number,
+  target?: number,
+): BudgetCheck<PagesMeasurement> => ({
+  name: `Lighthouse ${category} score of ${path}`,
+  kind: 'min',
+  limit,
+  target,
+  measure: (pages) => pageOf(pages, path).median.scores[category],
+  format: String,
+  explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+});
 
-/** Per page: the three category scores that must be perfect, performance, LCP, and LCP over the floor's. */
 export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BUDGETS.pages.flatMap(
   (path) => [
-    ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(
-      ([category, limit]): BudgetCheck<PagesMeasurement> => ({
-        name: `Lighthouse ${category} score of ${path}`,
-        kind: 'min',
-        limit,
-        measure: (pages) => pageOf(pages, path).median.scores[category as Category],
-        format: score,
-        explain: (pages) => failingAuditsOf(pageOf(pages, path)),
-      }),
+    ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(([category, limit]) =>
+      scoreCheck(path, category as Category, limit),
     ),
-    {
-      name: `Lighthouse performance score of ${path}`,
-      kind: 'min',
-      limit: LIGHTHOUSE_BUDGETS.minPerformanceScore,
-      target: LIGHTHOUSE_BUDGETS.targetPerformanceScore,
-      measure: (pages) => pageOf(pages, path).median.scores.performance,
-      format: score,
-      explain: (pages) => failingAuditsOf(pageOf(pages, path)),
-    },
+    scoreCheck(
+      path,
+      'performance',
+      LIGHTHOUSE_BUDGETS.minPerformanceScore,
+      LIGHTHOUSE_BUDGETS.targetPerformanceScore,
+    ),
     {
       name: `Largest Contentful Paint of ${path}`,
       kind: 'max',
@@ -308,3 +238,63 @@ export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BU
     },
   ],
 );
+
+/** The page's table, with the bundle's first-load bytes beside Lighthouse's byte weight when given. */
+export function pageSection(pages: PagesMeasurement, firstLoadBytes?: number): BenchSection {
+  const budget = (name: string) => {
+    const check = PAGE_BUDGET_CHECKS.find((candidate) => candidate.name.startsWith(name));
+    return check ? describeBudget(check) : '';
+  };
+  const columns: [string, (page: PageResult) => string | number, string?][] = [
+    ['Page', ({ path }) => `\`${path}\``, 'Budget'],
+    ['Performance', ({ median }) => median.scores.performance, budget('Lighthouse performance score')],
+    ['Accessibility', ({ median }) => median.scores.accessibility, budget('Lighthouse accessibility score')],
+    [
+      'Best practices',
+      ({ median }) => median.scores['best-practices'],
+      budget('Lighthouse best-practices score'),
+    ],
+    ['SEO', ({ median }) => median.scores.seo, budget('Lighthouse seo score')],
+    ['FCP', ({ median }) => ms(median.fcpMs)],
+    ['LCP', ({ median }) => ms(median.lcpMs), budget('Largest Contentful Paint')],
+    [
+      'Paint waits for (requests)',
+      ({ runs }) => Math.max(...runs.map((run) => run.paintWaitsFor.length)),
+      budget('Requests the first or largest paint'),
+    ],
+    ['TBT', ({ median }) => ms(median.tbtMs)],
+    ['CLS', ({ median }) => median.cls.toFixed(3)],
+    ['Speed Index', ({ median }) => ms(median.speedIndexMs)],
+    ['Bytes', ({ median }) => kb(median.totalByteWeight)],
+    ['Requests', ({ median }) => median.requests],
+  ];
+  const home = pages.pages.find((page) => page.path === '/');
+  const budgets = PAGE_BUDGET_CHECKS.map((check) => evaluateBudget(check, pages));
+  return {
+    name: 'page',
+    title: `Page (Lighthouse ${pages.lighthouseVersion}, mobile, simulated throttling, median of ${pages.runsPerPage})`,
+    results: { ...pages, budgets },
+    budgets,
+    table: {
+      head: columns.map(([head]) => head),
+      rows: [
+        ...pages.pages.map((page) => columns.map(([, cell]) => cell(page))),
+        columns.map(([, , budgetCell = '']) => budgetCell),
+      ],
+    },
+    notes: [
+      `Paint waits for: the most, over the runs, of the requests the first or the largest paint waited for (render-blocking requests, and an image as the largest element).`,
+      `Chromium ${pages.chromium}, the built page served by the local runner. Performance ${LIGHTHOUSE_BUDGETS.minPerformanceScore} is the floor in CI, ${LIGHTHOUSE_BUDGETS.targetPerformanceScore} the target.`,
+      ...pages.pages.map(({ path, failingAudits, runs }) =>
+        failingAudits.length === 0
+          ? `\`${path}\`: no audit that counts towards a score failed.`
+          : `\`${path}\` failing audits: ${failingAudits.map(({ id, runs: count }) => `\`${id}\` (${count}/${runs.length} runs)`).join(', ')}.`,
+      ),
+      ...(home && firstLoadBytes !== undefined
+        ? [
+            `Cross-check: Lighthouse's byte weight of \`/\` is ${kb(home.median.totalByteWeight)} in ${home.median.requests} requests (headers included, and the manifest icon Chromium picks), the bundle's first-load bytes ${kb(firstLoadBytes)} (bodies only).`,
+          ]
+        : []),
+    ],
+  };
+}

@@ -1,8 +1,7 @@
 /**
- * A local runner in a process of its own, for the benchmarks: the handler binds to the store of the first
- * runner in a process, and the soak measures the runner's memory apart from the load generator's.
- * Usage: tsx bench/runner-process-entry.ts <dataDir> <distDir>. Once it listens, it writes one JSON line
- * `{ url }` to file descriptor 3; SIGTERM closes it as it closes `npm start`.
+ * `tsx bench/runner-process-entry.ts <dataDir> <distDir>`: a local runner in a process of its own (the
+ * handler binds to the first runner's store in a process, and the soak measures the runner's memory
+ * alone). Once it listens it writes `{ url }` as one JSON line to file descriptor 3.
  */
 import { createWriteStream } from 'node:fs';
 import { closeOnSignals, startLocalRunner } from '../local/runner';

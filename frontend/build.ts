@@ -1,8 +1,4 @@
-/**
- * `npm run build`: the browser bundle, then each page prerendered to static HTML in its language (so the
- * text is there before any script runs). The sizes of what a first visit downloads are reported after
- * the build by bench/report-sizes.ts: the production build imports nothing from bench/.
- */
+/** `npm run build`: the browser bundle, then each page prerendered to static HTML in its language. */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +20,7 @@ const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
 
-/** The file each page is written to: its address, with index.html for folders (`/privacy` → privacy/index.html). */
+/** `/privacy` → privacy/index.html. */
 const fileOf = (path: string) =>
   `${path.slice(1)}${path.endsWith('/') ? '' : '/'}index.html`.replace(/^\//, '');
 
@@ -32,29 +28,28 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   ...(Object.keys(PAGE_PATH) as AddressedPage[]).flatMap((page) =>
     LOCALES.map((locale) => ({ file: fileOf(PAGE_PATH[page][locale]), page, locale })),
   ),
-  // The not-found page in each language: the server answers /en/… paths with the English one.
+  // The server answers /en/… paths with the English not-found page.
   { file: '404.html', page: 'not-found', locale: 'nl' },
   { file: 'en/404.html', page: 'not-found', locale: 'en' },
-  // The confirmation page in each language, which the API function serves with the token of the link
-  // in it (#contract/confirmation). In a dot folder: never served as a file, never uploaded with the site.
+  // Served by the API function with a link's token in them: never served or uploaded as files.
   ...LOCALES.map((locale) => ({
     file: `.mandje/${confirmPageFile(locale)}`,
     page: 'confirm' as const,
     locale,
   })),
-  // The leave page in each language, which the API function serves with the token of the link in it
-  // (#contract/leave).
   ...LOCALES.map((locale) => ({ file: `.mandje/${leavePageFile(locale)}`, page: 'leave' as const, locale })),
 ];
 
-/** The placeholder each page served with a link's token must hold exactly once, in its form. */
 const TOKEN_PLACEHOLDER_OF: Partial<Record<Page, string>> = {
   confirm: TOKEN_PLACEHOLDER,
   leave: LEAVE_TOKEN_PLACEHOLDER,
 };
+const write = (file: string, text: string) => {
+  mkdirSync(dirname(join(outDir, file)), { recursive: true });
+  writeFileSync(join(outDir, file), text);
+};
 
-// The config imports TypeScript modules by extensionless paths (the local API plugin); Vite's module runner
-// loads them as the rest of the project does, without the bundling loader's warnings about them.
+// The module runner loads the config's extensionless TypeScript imports without the bundler's warnings.
 await build({ configFile, configLoader: 'runner', logLevel: 'warn' });
 await build({
   configFile,
@@ -81,48 +76,33 @@ for (const { file, page, locale } of PAGES) {
     .replace('<!--app-head-->', () => rendered.head)
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => rendered.body);
-  // The function puts the token in place of the first placeholder only: the form's, and no other.
+  // The function replaces the first placeholder only: the form's.
   const placeholder = TOKEN_PLACEHOLDER_OF[page];
   if (placeholder !== undefined && html.split(placeholder).length !== 2)
     throw new Error(`${file} must hold ${placeholder} once, in its form`);
-  const target = join(outDir, file);
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, html);
+  write(file, html);
   for (const css of inlineStylesOf(html)) inlineHashes.styles.add(inlineHash(css));
   for (const script of inlineScriptsOf(html)) inlineHashes.scripts.add(inlineHash(script));
 }
-// The Content-Security-Policy allows these inline elements and no others (contract/security-headers.ts).
-const hashesFile = join(outDir, INLINE_HASHES_FILE);
-mkdirSync(dirname(hashesFile), { recursive: true });
-writeFileSync(
-  hashesFile,
+// The Content-Security-Policy allows these inline elements and no others.
+write(
+  INLINE_HASHES_FILE,
   `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
 );
 
-// The site's facts the bundle holds, read as vite.config.ts read them (#contract/site-config).
-writeFileSync(
-  join(outDir, PAGE_SITE_CONFIG_FILE),
-  `${JSON.stringify(pageSiteConfig(readSiteConfig(process.env)), null, 2)}\n`,
-);
+// The site's facts the bundle holds, read as vite.config.ts read them.
+write(PAGE_SITE_CONFIG_FILE, `${JSON.stringify(pageSiteConfig(readSiteConfig(process.env)), null, 2)}\n`);
 
-// robots.txt, sitemap.xml and security.txt name the site's address and contact as the pages do: from the
-// prerender's bundle, which holds the values Vite was given (vite.config.ts).
-writeFileSync(join(outDir, 'robots.txt'), robotsTxt(discoveryFacts.siteUrl));
-writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(discoveryFacts.indexedPages));
-const securityTxtFile = join(outDir, SECURITY_TXT_PATH.slice(1));
-mkdirSync(dirname(securityTxtFile), { recursive: true });
-writeFileSync(securityTxtFile, securityTxt({ ...discoveryFacts, now: new Date() }));
+// From the prerender's bundle, so they name the address and contact the pages name.
+write('robots.txt', robotsTxt(discoveryFacts.siteUrl));
+write('sitemap.xml', sitemapXml(discoveryFacts.indexedPages));
+write(SECURITY_TXT_PATH.slice(1), securityTxt({ ...discoveryFacts, now: new Date() }));
 
 /**
- * What the first screen does not need is asked for only once the browser reports the page's largest
- * paint (its heading): the entry (boot.ts), which Vite names with a script tag the browser would fetch
- * while the page is still being parsed and painted, and the web manifest, which Chrome fetches as soon as
- * the page has loaded. One short script at the end of the body does it (allowed by its hash, like the
- * inline stylesheet), one frame after that paint, so a heading that settles a frame later is painted too;
- * where the largest paint is not reported (a hidden tab, which does not paint, a browser without the
- * entry type, or a page opened at a fragment, which Chromium often leaves without one) it runs at once,
- * after the next frame, or half a second after the first paint. Without a script the manifest
- * link is there all the same, in a <noscript>.
+ * The entry script and the web manifest, which the first screen does not need, are asked for one frame
+ * after the largest paint, so neither competes with it on a slow link. A hidden tab does not paint, and
+ * a browser without the entry type or a page opened at a fragment may report no largest paint: then at
+ * once, after the next frame, or half a second after the first paint.
  */
 async function afterLargestPaint(html: string): Promise<string> {
   const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
@@ -137,10 +117,7 @@ async function afterLargestPaint(html: string): Promise<string> {
     `import(${JSON.stringify(entry)})`,
     '}',
   ].join('');
-  // Started once: at the largest paint, or half a second after the first paint when the browser reports
-  // no largest paint (a page opened at a fragment such as /#signup often reports none), after the next
-  // frame. Not at the load event: that often comes before the first paint, and the scripts would then
-  // stand in its way.
+  // Not at the load event: that often comes before the first paint, and the scripts would stand in its way.
   const loader = [
     '(function(run){',
     'var started=false;function start(){if(!started){started=true;run()}}',
@@ -153,7 +130,6 @@ async function afterLargestPaint(html: string): Promise<string> {
     '.observe({type:"largest-contentful-paint",buffered:true})',
     `})(${start})`,
   ].join('');
-  // Written out above for its reader; minified for the page, which carries it on every first visit.
   const { code } = await transform(loader, { minify: true });
   const minified = code.trim().replace(/;$/, '');
   return html
@@ -162,37 +138,28 @@ async function afterLargestPaint(html: string): Promise<string> {
     .replace('</body>', () => `<script>${minified}</script>\n  </body>`);
 }
 
-/** The template's comments are for its reader; its markers (`<!--app-…-->`) stay for the pages to fill. */
+/** The template's markers (`<!--app-…-->`) stay for the pages to fill. */
 function withoutComments(html: string): string {
   return html.replace(/\n?[ \t]*<!--(?!app-)[\s\S]*?-->/g, '');
 }
 
 /**
- * The tab's icon in the page itself, as a data: URL of public/favicon.svg (its one drawing): Chromium asks
- * for a linked icon as soon as the page has loaded, which on a large page is before its first paint, and
- * that request then stands between a slow link and the page's largest paint (and a page without an icon
- * link makes it ask for /favicon.ico instead). The page's other marks are drawn inline
- * (components/brand-logo.tsx), so the compressed page grows by a hundred bytes or so only.
+ * The tab's icon as a data: URL in the page: Chromium asks for a linked icon once the page has loaded,
+ * often before its first paint, and on a slow link that request delays the largest paint.
  */
 function inlineIcon(html: string): string {
   const tag = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
   if (!html.includes(tag)) throw new Error(`index.html must link its icon as ${tag}`);
   const svg = readFileSync(join(outDir, 'favicon.svg'), 'utf8').trim();
   if (svg.includes("'")) throw new Error('favicon.svg must not hold a single quote: its quotes become those');
-  // A valid URL (the W3C checker holds the page to the URL Standard) of the fewest bytes: the drawing's
-  // attributes in single quotes, which a URL may hold as they are; every character a URL may not hold
-  // percent-encoded. The tab shows the page's title, so the drawing's own goes. The data: URL names its
-  // type, so the link needs none.
+  // The fewest bytes of a valid URL (the W3C checker holds the page to it): single quotes, which a URL may
+  // hold, and the rest percent-encoded. The tab shows the page's title, so the drawing's goes.
   const drawing = svg.replace(/<title>[^<]*<\/title>/, '').replaceAll('"', "'");
   const url = `data:image/svg+xml,${drawing.replace(/[^\w!$&'()*+,\-./:;=?@~]/g, (char) => encodeURIComponent(char))}`;
   return html.replace(tag, () => `<link rel="icon" href="${url}">`);
 }
 
-/**
- * Tailwind's fallback for browsers without `@property` (Safari before 16.4, Firefox before 128), which are
- * below the browsers Tailwind 4 supports: every page carries it in its first round trip, and no browser
- * the page is made for reads it. Removed whole, or the build stops.
- */
+/** Tailwind's fallback for browsers without `@property`, below those Tailwind 4 supports: removed whole. */
 function withoutPropertiesFallback(css: string): string {
   const start = css.indexOf('@layer properties{@supports');
   if (start < 0) return css;
@@ -204,10 +171,7 @@ function withoutPropertiesFallback(css: string): string {
   throw new Error('the stylesheet ends inside its @layer properties block');
 }
 
-/**
- * The stylesheet in the page itself: one round trip less before the first paint on a slow link, and the
- * page still fits in the first few TCP round trips. The file it came from is no longer needed.
- */
+/** The stylesheet in the page: one round trip less before the first paint on a slow link. */
 function inlineStylesheets(html: string): string {
   return html.replace(
     /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,

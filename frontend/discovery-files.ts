@@ -1,9 +1,4 @@
-/**
- * The files that tell robots and people where things are, written by the build from the site's facts
- * (#contract/site-config) as the pages were rendered with them, so that a configured address is the one
- * they name: robots.txt with the sitemap's absolute URL, sitemap.xml with each indexed page in both
- * languages and its hreflang alternates, and /.well-known/security.txt (RFC 9116) with the contact address.
- */
+/** robots.txt, sitemap.xml and security.txt (RFC 9116), written by the build from the site's facts. */
 import { LOCALES } from '#contract/locales';
 import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import type { languageAlternates } from './src/i18n/page-addresses';
@@ -11,17 +6,14 @@ import type { languageAlternates } from './src/i18n/page-addresses';
 /** RFC 9116 2.5.5 recommends less than a year; every build writes a fresh date. */
 export const SECURITY_TXT_VALID_DAYS = 364;
 
-/** An indexed page's address in each language, and its alternates as its head names them. */
-type IndexedPageAddresses = ReturnType<typeof languageAlternates>;
-
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-/** One <url> per page and language, each listing all the page's languages (Google's sitemap hreflang form). */
-export function sitemapXml(pages: readonly IndexedPageAddresses[]): string {
+/** One <url> per page and language, each listing all its languages (Google's sitemap hreflang form). */
+export function sitemapXml(pages: readonly ReturnType<typeof languageAlternates>[]): string {
   const urls = pages.flatMap(({ url, alternates }) =>
     LOCALES.map((locale) =>
       [
@@ -44,10 +36,7 @@ export function sitemapXml(pages: readonly IndexedPageAddresses[]): string {
   ].join('\n');
 }
 
-/**
- * RFC 9116: where to report a weakness (the contact address), until when this file holds, in which
- * languages, and its own address (Canonical, for an https site only: the RFC asks for https there).
- */
+/** Canonical for an https site only: the RFC asks for https there. */
 export function securityTxt({
   siteUrl,
   contactEmail,

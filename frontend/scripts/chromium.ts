@@ -1,8 +1,4 @@
-/**
- * Chromium as every browser-driving tool here launches it (the page's scripts, the tests, the benchmarks):
- * Debian's build (none is ever downloaded), kept off the network it cannot reach, which it would otherwise
- * keep trying. Each caller adds its own headless flag.
- */
+/** Debian's Chromium as every tool here launches it, off the network it cannot reach. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [

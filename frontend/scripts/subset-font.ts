@@ -1,16 +1,11 @@
 /**
- * `npm run font`: writes the page's typeface, Bricolage Grotesque, from its npm package
- * (@fontsource-variable/bricolage-grotesque) to frontend/src/fonts/, subset to the characters the pages
- * can show, with its licence beside it, and the @font-face rules for it and for its metric-matched
- * fallback (frontend/src/fonts/font-faces.css, imported by styles.css). Run it again after changing the
- * package's version or when the copy uses a character the font file lacks, and commit what it writes.
- *
- * The fallback's figures are measured, not guessed: Chromium lays out the page's own copy in the web font
- * and in the local fallback, and the fallback is scaled (size-adjust) so both run the same length, and
- * given the web font's ascent, descent and line gap, so a line is as tall in either. Headings are set in
- * the face's middle weights and text in its regular: each has its own fallback face, measured at its weight.
+ * `npm run font`: writes Bricolage Grotesque from its npm package to frontend/src/fonts/, subset to the
+ * characters the pages can show, with its licence and font-faces.css. Run it again after a new package
+ * version or when the copy gains a character, and commit what it writes. The metric-matched fallback is
+ * measured: Chromium lays out the page's copy in both fonts, per weight band, and the fallback is scaled
+ * to run the same length and given the web font's ascent and descent.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -19,26 +14,23 @@ import { messages } from '../src/i18n/messages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const PACKAGE = '@fontsource-variable/bricolage-grotesque';
-/** The package's Latin file with all three axes (optical size, width, weight). */
+/** The package's Latin file with all three axes. */
 const SOURCE_FILE = 'files/bricolage-grotesque-latin-standard-normal.woff2';
 const FAMILY = 'Bricolage Grotesque';
 const FALLBACK_FAMILY = `${FAMILY} Fallback`;
-/** The same file under a name of its own, for the parts of a page set in it after the first paint. */
+/** The same file for the parts of a page set in it after the first paint. */
 const LATE_FAMILY = `${FAMILY} Swap`;
 const OUTPUT_NAME = 'bricolage-grotesque.woff2';
 
 /**
- * The file keeps the weight axis over the weights the page uses, and pins the other two: width at normal,
- * which the page never changes, and optical size at 18, where text at 16 px still reads openly and headings
- * keep the face's ink traps. Keeping the optical-size axis whole would double the file (about 50 KB).
+ * Optical size pinned at 18, where 16 px text still reads openly and headings keep their ink traps: the
+ * whole axis would double the file (about 50 KB).
  */
 const AXES = { wdth: 100, opsz: 18, wght: { min: 400, max: 700 } } as const;
 const WEIGHTS = '400 700';
 /**
- * The fallback's faces, one per band of weights, each scaled to match the web font at the weight the page
- * sets in that band: running text (400, and 500), labels and headings (600, --text-heading and
- * --text-title in styles.css), the display size (650) and bold (700, also what 800 comes to, as the file
- * stops at 700). A bold local face stands in from 550 up.
+ * One fallback face per band of weights, matched at the weight the page sets in it: text (400), headings
+ * (600), display (650) and bold (700; 800 comes to that, as the file stops at 700).
  */
 const FALLBACK_BANDS = [
   { weights: '100 549', matchedAt: 400, local: 'regular' },
@@ -46,7 +38,7 @@ const FALLBACK_BANDS = [
   { weights: '625 674', matchedAt: 650, local: 'bold' },
   { weights: '675 900', matchedAt: 700, local: 'bold' },
 ] as const;
-/** Local faces metrically like Arial, on Windows and macOS (Arial, Helvetica) and Linux (Liberation Sans, Arimo). */
+/** Local faces metrically like Arial, on Windows, macOS and Linux. */
 const FALLBACK_FACES = {
   regular: ['Arial', 'Helvetica', 'Liberation Sans', 'Arimo'],
   bold: ['Arial Bold', 'Arial-BoldMT', 'Helvetica Bold', 'Liberation Sans Bold', 'Arimo Bold'],
@@ -57,51 +49,31 @@ const fontsDir = join(repoRoot, 'frontend/src/fonts');
 const packageDir = dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
 
 /**
- * What the pages show: printable ASCII, every other character the page's source holds (the copy in both
- * languages, the demo's data), the typographic punctuation and the accented letters of Dutch words (for
- * what a visitor types into the demo). The font keeps those it has; a character it lacks is drawn by the
- * fallback, glyph by glyph.
+ * Printable ASCII, every character the page's source holds, and the punctuation and accented letters a
+ * visitor may type into the demo; a character the font lacks is drawn by the fallback.
  */
 function characters(): string {
   const set = new Set<string>();
-  const addRange = (from: number, to: number) => {
-    for (let code = from; code <= to; code += 1) set.add(String.fromCodePoint(code));
-  };
-  addRange(0x20, 0x7e);
+  for (let code = 0x20; code <= 0x7e; code += 1) set.add(String.fromCodePoint(code));
   for (const character of '‘’‚“”„–—…•·€×\u00a0áàâäéèêëíìîïóòôöúùûüçñÁÀÄÉÈËÍÏÓÖÚÜÇ') set.add(character);
-  const sourceFiles = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : [];
-    });
-  for (const file of [
-    ...sourceFiles(join(repoRoot, 'frontend/src')),
-    ...sourceFiles(join(repoRoot, 'contract')),
-  ])
-    for (const character of readFileSync(file, 'utf8')) if (character >= ' ') set.add(character);
+  for (const dir of ['frontend/src', 'contract'])
+    for (const name of readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' }))
+      if (/\.tsx?$/.test(name))
+        for (const character of readFileSync(join(repoRoot, dir, name), 'utf8'))
+          if (character >= ' ') set.add(character);
   return [...set].sort().join('');
 }
 
-/** The page's own copy in both languages, for measuring how long a line runs in each font. */
-function sampleText(): string {
-  const strings: string[] = [];
-  const collect = (value: unknown) => {
-    if (typeof value === 'string') strings.push(value);
-    else if (value && typeof value === 'object') for (const each of Object.values(value)) collect(each);
-  };
-  collect(messages);
-  return strings.join(' ');
-}
-
-interface FallbackFigures {
-  sizeAdjust: number;
-  ascent: number;
-  descent: number;
-}
-
+/** The page's copy in both languages, for measuring how long a line runs in each font. */
+const strings = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(strings)
+      : [];
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
 
-async function measureFallback(font: Buffer): Promise<FallbackFigures[]> {
+async function measureFallback(font: Buffer) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', ...CHROMIUM_FLAGS],
@@ -115,7 +87,7 @@ async function measureFallback(font: Buffer): Promise<FallbackFigures[]> {
       async ({ fontUrl, family, sample, bands, fallbacks }) => {
         const face = new FontFace(family, `url(${fontUrl})`, { weight: '100 900' });
         document.fonts.add(await face.load());
-        /** The sample's length on one line, in ems, at a weight and at the size it is set in (so its optical size). */
+        /** The sample's length on one line, in ems, at a weight and size. */
         const width = (fontFamily: string, weight: number, size: number) => {
           const line = document.createElement('span');
           line.style.cssText = `font: ${weight} ${size}px ${fontFamily}; white-space: nowrap; position: absolute`;
@@ -139,7 +111,7 @@ async function measureFallback(font: Buffer): Promise<FallbackFigures[]> {
       {
         fontUrl,
         family: FAMILY,
-        sample: sampleText(),
+        sample: strings(messages).join(' '),
         bands: FALLBACK_BANDS.map(({ matchedAt, local }) => ({ matchedAt, local })),
         // What the local() faces below find on this machine: Chromium resolves Arial to Liberation Sans on Linux.
         fallbacks: 'Arial, "Liberation Sans", Arimo',
@@ -150,33 +122,31 @@ async function measureFallback(font: Buffer): Promise<FallbackFigures[]> {
   }
 }
 
-function fontFaces(fallback: FallbackFigures[]): string {
+const fontFace = (...declarations: string[]) =>
+  ['@font-face {', ...declarations.map((declaration) => `  ${declaration};`), '}'].join('\n');
+
+function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): string {
   const faces = FALLBACK_BANDS.map(({ weights, local }, index) => {
-    const figures = fallback[index] as FallbackFigures;
-    return [
-      '@font-face {',
-      `  font-family: "${FALLBACK_FAMILY}";`,
-      `  font-weight: ${weights};`,
-      `  src: ${FALLBACK_FACES[local].map((name) => `local("${name}")`).join(', ')};`,
-      `  size-adjust: ${percent(figures.sizeAdjust)};`,
-      `  ascent-override: ${percent(figures.ascent)};`,
-      `  descent-override: ${percent(figures.descent)};`,
-      '  line-gap-override: 0%;',
-      '}',
-    ].join('\n');
+    const figures = fallback[index] as (typeof fallback)[number];
+    return fontFace(
+      `font-family: "${FALLBACK_FAMILY}"`,
+      `font-weight: ${weights}`,
+      `src: ${FALLBACK_FACES[local].map((name) => `local("${name}")`).join(', ')}`,
+      `size-adjust: ${percent(figures.sizeAdjust)}`,
+      `ascent-override: ${percent(figures.ascent)}`,
+      `descent-override: ${percent(figures.descent)}`,
+      'line-gap-override: 0%',
+    );
   });
-  // One file, two faces (styles.css says why): the page's from its first paint, used only if the file is
-  // there by then, and the parts set in it after the first paint, used as soon as it comes.
+  // One file, two faces (styles.css says why).
   const face = (family: string, display: 'optional' | 'swap') =>
-    [
-      '@font-face {',
-      `  font-family: "${family}";`,
-      '  font-style: normal;',
-      `  font-weight: ${WEIGHTS};`,
-      `  font-display: ${display};`,
-      `  src: url("./${OUTPUT_NAME}") format("woff2");`,
-      '}',
-    ].join('\n');
+    fontFace(
+      `font-family: "${family}"`,
+      'font-style: normal',
+      `font-weight: ${WEIGHTS}`,
+      `font-display: ${display}`,
+      `src: url("./${OUTPUT_NAME}") format("woff2")`,
+    );
   return `/* Written by \`npm run font\` (frontend/scripts/subset-font.ts): edit the script, not this file. */
 ${face(FAMILY, 'optional')}
 

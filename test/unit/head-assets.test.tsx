@@ -5,7 +5,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '#contract/brand';
 import { LOCALES } from '#contract/locales';
-import { descriptionsOf } from '../../frontend/scripts/png-description';
 import { BrandLogo, BrandMark } from '../../frontend/src/components/brand-logo';
 import { siteConfig } from '../../frontend/src/config/site';
 import { messages } from '../../frontend/src/i18n/messages';
@@ -23,6 +22,25 @@ function pngSize(path: string): string {
   const bytes = readFileSync(path);
   expect(bytes.subarray(1, 4).toString('latin1'), `${path} is a PNG`).toBe('PNG');
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/** A PNG's iTXt Descriptions (PNG 3rd edition, 11.3.3.4), by language tag: the words the image was drawn with. */
+function descriptionsOf(png: Buffer): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (let offset = 8; offset + 8 <= png.length; offset += 12 + png.readUInt32BE(offset)) {
+    const type = png.toString('latin1', offset + 4, offset + 8);
+    if (type === 'IEND') break;
+    if (type !== 'iTXt') continue;
+    const data = png.subarray(offset + 8, offset + 8 + png.readUInt32BE(offset));
+    const keywordEnd = data.indexOf(0);
+    const languageEnd = data.indexOf(0, keywordEnd + 3);
+    if (data.toString('latin1', 0, keywordEnd) === 'Description' && data[keywordEnd + 1] === 0)
+      found[data.toString('latin1', keywordEnd + 3, languageEnd)] = data.toString(
+        'utf8',
+        data.indexOf(0, languageEnd + 1) + 1,
+      );
+  }
+  return found;
 }
 
 interface Manifest {
@@ -93,7 +111,7 @@ describe('head assets', () => {
       const path = publicFile(SOCIAL_PREVIEW.path[locale]);
       expect(pngSize(path)).toBe('1200x630');
       expect(statSync(path).size).toBeLessThan(100 * 1024);
-      // frontend/scripts/draw-brand-images.ts stores the words it drew; a changed title needs a redraw.
+      // Each preview stores the words it was drawn with; a changed title needs a redrawn preview.
       expect(descriptionsOf(readFileSync(path))).toEqual({
         [locale]: `Mandje: ${messages[locale].hero.title}`,
       });

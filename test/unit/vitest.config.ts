@@ -37,8 +37,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The scripts that draw the page's assets (frontend/scripts/): Node, whose typed arrays their
-        // WebAssembly font tools check for (jsdom's are another realm's).
+        // The committed brand assets, read as files.
         test: { name: 'scripts', environment: 'node', include: ['test/unit/scripts/**/*.test.ts'] },
       },
       {
