@@ -2,9 +2,9 @@ import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 import { ConfirmPage } from './features/confirm/components/confirm-page';
-import { ConfirmationResultPage } from './features/confirm/components/confirmation-result-page';
+import { ConfirmationResultPage } from './features/confirm/components/confirm-result';
 import { LeavePage } from './features/leave/components/leave-page';
-import { LeaveResultPage } from './features/leave/components/leave-result-page';
+import { LeaveResultPage } from './features/leave/components/leave-result';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { LeaveRequestedPage } from './features/privacy/components/leave-requested-page';
 import { PrivacyPage } from './features/privacy/privacy-page';
@@ -22,12 +22,7 @@ import {
 } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
-/**
- * Every page, for the prerender and the tests. The browser's entry (main.tsx) puts the same pages in the same
- * provider, but loads the privacy notice, the pages a mail's link opens and the result pages as chunks of
- * their own. The confirmation and leave pages are prerendered with a placeholder where the API puts the
- * token of the link.
- */
+/** Every page, for the prerender and the tests; main.tsx shows the same ones, loading most as chunks. */
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
     <LanguageProvider page={page} initialLocale={initialLocale} catalog={allMessages}>

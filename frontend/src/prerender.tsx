@@ -8,14 +8,12 @@ import { INDEXED_PAGES, languageAlternates } from './i18n/page-addresses';
 import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
 import { SOCIAL_PREVIEW } from './i18n/social-preview';
 
-/** Server-side entry: the static HTML of one page in one language, for the build to write to disk. */
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function headTags(meta: PageMetadata): string {
   const tags = [
-    // First in the head (index.html puts these tags before its icons), for every request the page makes.
+    // First in the head, for every request the page makes.
     meta.noReferrer ? '<meta name="referrer" content="no-referrer">' : '',
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -32,7 +30,6 @@ function headTags(meta: PageMetadata): string {
     meta.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">` : '',
     `<meta property="og:locale" content="${meta.ogLocale}">`,
     `<meta property="og:locale:alternate" content="${meta.ogLocaleAlternate}">`,
-    // The preview in the page's language; its alt text says what it shows.
     `<meta property="og:image" content="${escapeHtml(siteConfig.siteUrl + SOCIAL_PREVIEW.path[meta.locale])}">`,
     '<meta property="og:image:type" content="image/png">',
     `<meta property="og:image:width" content="${SOCIAL_PREVIEW.width}">`,
@@ -58,10 +55,7 @@ export function prerenderPage(page: Page, locale: Locale): PrerenderedPage {
   return { lang: locale, head: headTags(pageMetadata(page, locale, messages[locale].meta)), body };
 }
 
-/**
- * What robots.txt, sitemap.xml and security.txt name (frontend/discovery-files.ts), from the same reading of
- * the site's facts the pages were rendered with: the build takes them from here.
- */
+/** For robots.txt, sitemap.xml and security.txt (frontend/discovery-files.ts): the facts the pages used. */
 export const discoveryFacts = {
   siteUrl: siteConfig.siteUrl,
   contactEmail: siteConfig.contactEmail,

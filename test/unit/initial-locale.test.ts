@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialLocale } from '../../frontend/src/i18n/initial-locale';
+import { initialLocale } from '../../frontend/src/i18n/language-preference';
 
 describe('initialLocale', () => {
   it('starts a first visit to / in Dutch', () => {

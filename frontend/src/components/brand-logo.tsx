@@ -2,11 +2,7 @@ import { BRAND_NAME } from '#contract/brand';
 import wordmarkFile from './wordmark.svg?no-inline';
 import { WORDMARK } from './wordmark-box';
 
-/**
- * The mark, drawn as in public/favicon.svg. Inline, not a picture file: a picture the browser fetches
- * before the first paint is one more request on the way to the page's largest paint. Decorative: the name
- * is always beside it or said otherwise.
- */
+/** As public/favicon.svg, inline: a picture file would be one more request before the largest paint. */
 export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
@@ -25,19 +21,13 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-/** The wordmark's size: 20 px to the em, the size the name was set in as text (its drawing has 100 units to the em). */
+/** 20 px to the em; the drawing has 100 units to the em. */
 const WORDMARK_UNITS_PER_PX = 5;
 
 /**
- * The logo: the mark and the name, which is drawn, not set (frontend/scripts/draw-wordmark.ts), so that it
- * is in the brand's typeface on every visit, the first included, in every engine; named for assistive
- * technology as the text was. The drawing is a picture of its own (a hashed file, cached for a year, in the
- * brand green of the visitor's theme), not markup in the page: in the page it would cost about 500 bytes
- * with brotli, which the landing page's HTML has no room for within its first round trip
- * (bench/budgets.ts). It is fetched at low priority, after what the heading needs: Lighthouse's simulated
- * largest paint does not wait for a low-priority picture, as it does for a `<use>` of the file or a picture
- * Chromium raises to high priority for being in view. It holds its place from the start, so nothing moves
- * when it comes.
+ * The name is drawn as a path (wordmark.svg), so it is in the brand's typeface on a first visit too. A file,
+ * not inline markup: the landing page's HTML has no room for its 500 bytes in the first round trip
+ * (bench/budgets.ts). Low priority, so Lighthouse's simulated largest paint does not wait for it.
  */
 export function BrandLogo({ className }: { className?: string }) {
   return (

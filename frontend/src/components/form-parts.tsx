@@ -1,20 +1,21 @@
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
-import type { EmailProblem } from '#contract/email-address';
-import { textInput } from '@/components/control-styles';
-import type { Messages } from '@/i18n/message-catalog';
+import {
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { checkEmail, type EmailProblem } from '#contract/email-address';
+import { primaryButton, secondaryButton, textInput } from '@/components/control-styles';
+import { useLanguage } from '@/i18n/language-context';
 
-/**
- * A field with its button, and the field's message right under the field at every width: in the DOM between
- * the two, so on a phone, where they stack, it sits between field and button; from 640 px, where the button
- * stands beside the field, it wraps to a line of its own under both (`UNDER_FIELD`).
- */
+// A field and its button; the message between them in the DOM, wrapped under both where they sit side by side.
 export const FIELD_ROW = 'mt-2 flex flex-col gap-x-3 gap-y-1.5 sm:flex-row sm:flex-wrap';
 const UNDER_FIELD = 'sm:order-last sm:basis-full';
 
-/**
- * The message under a form field. Always in the DOM, so screen readers announce it when text appears;
- * the field points at it with `aria-describedby`.
- */
+/** Always in the DOM, so screen readers announce it when text appears. */
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} aria-live="polite" className={`min-h-5 text-sm font-medium text-red-700 ${UNDER_FIELD}`}>
@@ -23,40 +24,119 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
-/** A hint under the field, after its message (a suggestion, not an error): announced as it appears. */
-export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+/** A form's one button, with a spinner (still for reduced motion) while `busy`. */
+export function SubmitButton(props: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  secondary?: boolean;
+}) {
   return (
-    <p id={id} aria-live="polite" className={`text-sm text-stone-700 ${UNDER_FIELD}`}>
-      {children}
-    </p>
+    <button type="submit" disabled={props.busy} className={props.secondary ? secondaryButton : primaryButton}>
+      {props.busy && (
+        <span
+          aria-hidden="true"
+          className={`h-4 w-4 rounded-full border-2 border-t-transparent motion-safe:animate-spin ${props.secondary ? 'border-stone-400' : 'border-white/60'}`}
+        />
+      )}
+      {props.busy ? props.busyLabel : props.label}
+    </button>
   );
 }
 
-/** An address field, as every form of the page asks for one: what browsers and phone keyboards need. */
-export function EmailInput(props: ComponentProps<'input'>) {
-  return (
-    <input
-      name="email"
-      type="email"
-      required
-      autoComplete="email"
-      inputMode="email"
-      spellCheck={false}
-      className={textInput}
-      {...props}
-    />
-  );
+export function useEmailField() {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<EmailProblem | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return { email, setEmail, problem, setProblem, inputRef };
 }
 
-/** What the page says of an address it will not send, in the field's message; empty when nothing is wrong. */
-export function emailProblemText(problem: EmailProblem | null, signup: Messages['signup']): string {
-  if (problem === 'empty') return signup.errors.empty;
-  return problem === 'malformed' ? signup.errors.malformed(signup.exampleEmail) : '';
-}
-
-/** False in the prerendered HTML and during hydration, so the browser validates until the script can. */
-export function useScripted(): boolean {
+/**
+ * Posts a plain form without the script; with it, the address is checked by the API's own rule
+ * (`noValidate`: the browser's bubbles speak the browser's language) and `onValid` sends it.
+ */
+export function EmailForm(props: {
+  field: ReturnType<typeof useEmailField>;
+  action: string;
+  className: string;
+  copy: { emailLabel: string; submit: string; sending: string };
+  id?: string;
+  describedBy: string;
+  busy: boolean;
+  onValid: (address: string) => void;
+  inputProps?: ComponentProps<'input'>;
+  /** A suggestion under the field, after its message. */
+  hint?: { id: string; content: ReactNode };
+  children?: ReactNode;
+}) {
+  const { locale, messages } = useLanguage();
+  const { email, setEmail, problem, setProblem, inputRef } = props.field;
+  const { errors, exampleEmail } = messages.signup;
+  // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  return scripted;
+  const ownId = useId();
+  const errorId = useId();
+  const id = props.id ?? ownId;
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (props.busy) return;
+    const check = checkEmail(email);
+    if (!check.ok) {
+      setProblem(check.problem);
+      inputRef.current?.focus();
+      return;
+    }
+    setProblem(null);
+    props.onValid(check.email);
+  };
+  return (
+    <form
+      method="post"
+      action={props.action}
+      noValidate={scripted}
+      onSubmit={handleSubmit}
+      aria-busy={props.busy}
+      className={props.className}
+    >
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        {props.copy.emailLabel}
+      </label>
+      <div className={FIELD_ROW}>
+        <input
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          className={textInput}
+          ref={inputRef}
+          id={id}
+          placeholder={exampleEmail}
+          value={email}
+          {...props.inputProps}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (problem) setProblem(null);
+            props.inputProps?.onChange?.(event);
+          }}
+          aria-invalid={problem !== null}
+          aria-describedby={`${errorId} ${props.describedBy}`}
+        />
+        <FieldError
+          id={errorId}
+          message={problem === 'empty' ? errors.empty : problem ? errors.malformed(exampleEmail) : ''}
+        />
+        {props.hint && (
+          <p id={props.hint.id} aria-live="polite" className={`text-sm text-stone-700 ${UNDER_FIELD}`}>
+            {props.hint.content}
+          </p>
+        )}
+        <SubmitButton busy={props.busy} label={props.copy.submit} busyLabel={props.copy.sending} />
+      </div>
+      <input type="hidden" name="language" value={locale} />
+      {props.children}
+    </form>
+  );
 }

@@ -1,4 +1,3 @@
-/** A small set of line icons drawn for this page (24 × 24 grid, stroked). All are decorative. */
 const PATHS = {
   plus: 'M12 5v14M5 12h14',
   send: 'M4 12 20 4l-6 16-3-7-7-1Z',

@@ -3,10 +3,7 @@ import { LOCALES, type Locale } from '#contract/locales';
 import { useLanguage } from '@/i18n/language-context';
 import { pathOf } from '@/i18n/page-paths';
 
-/**
- * NL / EN as real links to this page in each language, so they work before the script has loaded and for
- * "open in new tab"; a plain click switches in place.
- */
+/** Real links, for before the script and "open in new tab"; a plain click switches in place. */
 export function LanguageSwitch() {
   const { page, locale, messages, switchLocale, prepareLocale } = useLanguage();
 
@@ -27,7 +24,6 @@ export function LanguageSwitch() {
               lang={each}
               aria-current={each === locale ? 'true' : undefined}
               onClick={(event) => handleClick(event, each)}
-              // The other language's copy is fetched when a switch looks likely, so the click shows it at once.
               onPointerEnter={() => prepareLocale(each)}
               onFocus={() => prepareLocale(each)}
               className="inline-flex min-h-10 min-w-12 items-center justify-center rounded-full px-3 text-sm font-bold text-stone-700 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-[current=true]:bg-brand-700 aria-[current=true]:text-white"

@@ -1,16 +1,10 @@
-/**
- * Mandje's mascot, a basket of groceries: a picture file (public/mascot.svg), not markup in the page, so
- * the page's HTML stays within the first round trips of a slow connection and the script carries none of
- * its paths. Below the first screen (the landing page's) it is fetched when it nears the viewport; on a
- * small page, where it is in the first screen, `eager`.
- */
+/** A file, not markup, so the page's HTML stays within the first round trips of a slow connection. */
 export function Mascot({
   className,
   label,
   eager = false,
 }: {
   className?: string;
-  /** What it shows; empty where it only decorates a page whose heading says it all. */
   label: string;
   eager?: boolean;
 }) {

@@ -1,10 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { secondaryButton } from './control-styles';
 
-/**
- * A native modal `<dialog>`: `showModal()` gives the focus trap, the inert page behind it and Escape for
- * free. Focus goes back to whatever opened it. The content only exists while it is open.
- */
 export function ModalDialog({
   open,
   onClose,

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * A landing-page section: a landmark named by its own heading. `centred` puts the heading over the content
- * (for content that is itself centred, such as a form; the content sets its own distance, `mt-stack`);
- * `split` puts it in a column beside the content from 1024 px, with `aside` under it (the mascot, say),
- * and above the content on narrower screens.
- */
+/** `split`: the heading (with `aside` under it) in a column beside the content from 1024 px. */
 export function PageSection({
   id,
   title,
@@ -38,7 +33,6 @@ export function PageSection({
         {layout === 'split' ? (
           <div className="grid gap-stack lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-16">
             {aside ? (
-              // The aside beside the heading on narrow screens, under it from 1024 px.
               <div className="grid max-w-xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-6 lg:block">
                 <div>{heading}</div>
                 {aside}

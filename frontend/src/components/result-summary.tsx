@@ -6,28 +6,19 @@ import { SiteFooter } from './site-footer';
 import { SubpageHeader } from './subpage-header';
 
 export interface ResultSummaryProps {
-  /** The heading: what happened, in a few words. */
   title: string;
-  /** Whether something went wrong or needs the visitor's attention: red, with an alert icon. */
+  /** Red, with an alert icon. */
   problem: boolean;
-  /** The icon over the heading when nothing went wrong, if not a check mark: news rather than a result. */
+  /** Over the heading when nothing went wrong; a check mark unless given. */
   icon?: IconName;
-  /** A moment to mark (a signup confirmed): the mascot over the heading instead of an icon. */
+  /** The mascot instead of the icon, to mark a moment (a signup confirmed). */
   mascot?: boolean;
-  /** What happened, in a card: a bold title (optional) over the text. */
   notice: { title?: string; body: ReactNode };
-  /** What to do now. */
   next: ReactNode;
-  /** The way on, a link that looks like a button. */
   action?: { href: string; label: string; onClick?: MouseEventHandler<HTMLAnchorElement> };
 }
 
-/**
- * What became of something the visitor sent, and what to do next: the result pages of a form posted
- * without a script, and a result shown in place. `headingLevel` is 1 where the result is the page (a page of
- * its own, or one it took the place of) and 2 under a page's heading; a result shown in place gets
- * `headingRef`, so the focus can be moved to it.
- */
+/** `headingLevel` 1 where the result is the page, 2 under a page's heading; `headingRef` to move the focus. */
 export function ResultSummary({
   title,
   problem,
@@ -82,15 +73,21 @@ export function ResultSummary({
   );
 }
 
-/** A result on a page of its own, in the frame of every subpage. */
 export function ResultPage(props: ResultSummaryProps) {
   return (
+    <SmallPage>
+      <ResultSummary {...props} />
+    </SmallPage>
+  );
+}
+
+/** The frame of a page with one short message: a result, or a page a mail's link opens. */
+export function SmallPage({ languageSwitch, children }: { languageSwitch?: boolean; children: ReactNode }) {
+  return (
     <>
-      <SubpageHeader />
+      <SubpageHeader languageSwitch={languageSwitch} />
       <main id="main" className="bg-paper">
-        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
-          <ResultSummary {...props} />
-        </div>
+        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
       </main>
       <SiteFooter />
     </>

@@ -1,10 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { goToSignup, SIGNUP_SECTION_ID } from './go-to-signup';
 
-/**
- * A link to the signup form: a plain `#signup` anchor before or without the script; with it, a plain
- * click also puts the cursor in the e-mail field and lands exactly (goToSignup).
- */
+/** A plain `#signup` anchor without the script; with it a plain click also focuses the field (goToSignup). */
 export function SignupLink({ className, children }: { className: string; children: ReactNode }) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;

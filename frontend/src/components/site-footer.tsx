@@ -13,9 +13,8 @@ export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
   const { socialProfile, contactEmail, controller } = siteConfig;
-  // Who is behind the brand (GDPR art. 13), in one line, when the config names them (a deploy must:
-  // #contract/site-config requireController). "KvK" is the register's own name, in either language. One
-  // string, so the prerendered <address> is one text node (the operator's preflight reads it).
+  // GDPR art. 13; one string, so the prerendered <address> is one text node (the operator's preflight
+  // reads it). "KvK" is the register's own name in either language.
   const { legalName, postalAddress, kvkNumber } = controller;
   const legal =
     legalName &&

@@ -1,10 +1,5 @@
 import { useLanguage } from '@/i18n/language-context';
 
-/**
- * The first stop of the Tab key: a link past the logo and the language switch to `target`. Out of sight
- * until it has the focus; then a band of its own above the page, which covers nothing (the logo stays
- * where it is, pushed down by the band's height).
- */
 export function SkipLink({ target }: { target: string }) {
   const { messages } = useLanguage();
   return (

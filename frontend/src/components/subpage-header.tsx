@@ -4,18 +4,13 @@ import { BrandLogo } from './brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { SkipLink } from './skip-link';
 
-/**
- * The top of every page but the landing page: a skip link to `#main`, the logo leading home, and the
- * language switch. The page puts `id="main"` on its own <main>. A page without an address per language
- * (the confirmation page, opened by the link in a mail in the visitor's language) goes without the switch.
- */
+/** The page puts `id="main"` on its own <main>. */
 export function SubpageHeader({ languageSwitch = true }: { languageSwitch?: boolean }) {
   const { locale } = useLanguage();
   return (
     <>
       <SkipLink target="main" />
       <header className="bg-linear-to-b from-brand-100 to-brand-50">
-        {/* As tall as the language switch makes it, before the switch is there (see the hero). */}
         <div className="mx-auto flex min-h-20 max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <a
             href={PAGE_PATH.home[locale]}

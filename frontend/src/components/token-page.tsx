@@ -1,67 +1,47 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { siteConfig } from '@/config/site';
+import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
-import { primaryButton } from './control-styles';
+import { SubmitButton } from './form-parts';
 import { Mascot } from './mascot';
-import { ResultSummary, type ResultSummaryProps } from './result-summary';
-import { SiteFooter } from './site-footer';
-import { Spinner } from './spinner';
-import { SubpageHeader } from './subpage-header';
+import { ResultSummary, type ResultSummaryProps, SmallPage } from './result-summary';
 
-/** Where a page's token travels: the link's query parameter, and the form's field (a placeholder until served). */
+/** The link's query parameter, and the form's field (holding a placeholder until the API serves the page). */
 export interface TokenPlaces {
   parameter: string;
   field: string;
   placeholder: string;
 }
 
-/**
- * The token of the link that opened the page, for the script to send: in the page's form, where the API
- * put it when it served the page; from the link itself where nobody did (the dev server, which leaves the
- * placeholder or has no prerendered page).
- */
+/** The token the API put in the form; from the link itself on the dev server, which serves none. */
 export function tokenIn(root: ParentNode, search: string, places: TokenPlaces): string {
   const field = root.querySelector<HTMLInputElement>(`input[name="${places.field}"]`);
   if (field && field.value !== places.placeholder) return field.value;
   return new URLSearchParams(search).get(places.parameter) ?? '';
 }
 
-/** Takes the token out of the address bar, so it stays out of the history, bookmarks and shared links. */
-function removeTokenFromAddress(parameter: string): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(parameter)) return;
-  url.searchParams.delete(parameter);
-  window.history.replaceState(window.history.state, '', url);
-}
-
 export interface TokenPageProps<Result> {
   token: string;
   places: TokenPlaces;
-  /** Where the button posts without a script. */
   action: string;
   title: string;
-  /** The text under the heading, until a final result. */
-  intro: ReactNode;
-  /** The mascot over the heading. */
+  /** `intro` names the brand as `{brand}`. */
+  copy: { intro: string; button: string; sending: string };
+  /** The paragraph under the intro. */
+  detail: ReactNode;
   mascot?: boolean;
-  button: string;
-  sending: string;
   send: (token: string) => Promise<Result>;
   summarize: (result: Result) => ResultSummaryProps;
-  /** Whether a result ends what the page asks for: the button goes; after any other, it stays to try again. */
+  /** A final result removes the button; after any other it stays, to try again. */
   isFinal: (result: Result) => boolean;
   /** Given, a final result takes the page's place, heading and all, and this names the document. */
   finalTitle?: (result: Result) => string;
 }
 
 /**
- * A page a link in a mail opens (the confirmation and leave links, served by the API). Opening it changes
- * nothing, since mail scanners open links too; pressing its one button does. Like the waitlist form, in two
- * steps:
- * - As prerendered, before or without the script, the button posts a plain form with the token and the
- *   page's language, and the API answers with a redirect to a result page.
- * - Once the script runs, the page sends the token with fetch and shows the result in place, announced,
- *   with the focus on it.
- * The page never shows an address, so it tells nobody whether one is on the list.
+ * A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
+ * does. Without the script the button posts a form and the API redirects to a result page; with it, the
+ * result is shown in place.
  */
 export function TokenPage<Result>(props: TokenPageProps<Result>) {
   const { token, places, finalTitle } = props;
@@ -70,7 +50,13 @@ export function TokenPage<Result>(props: TokenPageProps<Result>) {
   const [result, setResult] = useState<Result | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => removeTokenFromAddress(places.parameter), [places.parameter]);
+  // Keeps the token out of the history, bookmarks and shared links.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(places.parameter)) return;
+    url.searchParams.delete(places.parameter);
+    window.history.replaceState(window.history.state, '', url);
+  }, [places.parameter]);
   useEffect(() => {
     if (result !== null) resultHeading.current?.focus();
   }, [result]);
@@ -97,47 +83,45 @@ export function TokenPage<Result>(props: TokenPageProps<Result>) {
   const spaced = replaced ? '' : 'not-empty:mt-10';
 
   return (
-    <>
-      <SubpageHeader languageSwitch={false} />
-      <main id="main" className="bg-paper">
-        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
-          {!replaced && (
-            <>
-              {props.mascot && <Mascot label="" eager className="h-auto w-20" />}
-              <h1
-                className={`${props.mascot ? 'mt-6 ' : ''}text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl`}
-              >
-                {props.title}
-              </h1>
-            </>
-          )}
-          {!final && props.intro}
-          {/* Both live regions are always in the page, so a result that appears in one is announced. */}
-          <div role="status" className={spaced}>
-            {summary && !summary.problem && shownSummary}
-          </div>
-          <div role="alert" className={spaced}>
-            {summary?.problem && shownSummary}
-          </div>
-          {!final && (
-            <form
-              method="post"
-              action={props.action}
-              onSubmit={handleSubmit}
-              aria-busy={sending}
-              className="mt-8"
-            >
-              <input type="hidden" name={places.field} value={token} />
-              <input type="hidden" name="language" value={locale} />
-              <button type="submit" disabled={sending} className={primaryButton}>
-                {sending && <Spinner className="border-white/60" />}
-                {sending ? props.sending : props.button}
-              </button>
-            </form>
-          )}
-        </div>
-      </main>
-      <SiteFooter />
-    </>
+    <SmallPage languageSwitch={false}>
+      {!replaced && (
+        <>
+          {props.mascot && <Mascot label="" eager className="h-auto w-20" />}
+          <h1
+            className={`${props.mascot ? 'mt-6 ' : ''}text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl`}
+          >
+            {props.title}
+          </h1>
+        </>
+      )}
+      {!final && (
+        <>
+          <p className="mt-6 text-lg text-pretty text-stone-800">
+            {fillIn(props.copy.intro, { brand: siteConfig.brandName })}
+          </p>
+          <p className="mt-3 text-pretty text-stone-700">{props.detail}</p>
+        </>
+      )}
+      {/* Both live regions are always present, so a result appearing in one is announced. */}
+      <div role="status" className={spaced}>
+        {summary && !summary.problem && shownSummary}
+      </div>
+      <div role="alert" className={spaced}>
+        {summary?.problem && shownSummary}
+      </div>
+      {!final && (
+        <form
+          method="post"
+          action={props.action}
+          onSubmit={handleSubmit}
+          aria-busy={sending}
+          className="mt-8"
+        >
+          <input type="hidden" name={places.field} value={token} />
+          <input type="hidden" name="language" value={locale} />
+          <SubmitButton busy={sending} label={props.copy.button} busyLabel={props.copy.sending} />
+        </form>
+      )}
+    </SmallPage>
   );
 }

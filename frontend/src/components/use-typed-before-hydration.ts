@@ -1,10 +1,8 @@
 import { type RefObject, useEffect } from 'react';
 
 /**
- * Keeps what a visitor typed into a field before the script took over (a slow phone), or what the browser
- * put back when they returned with Back. React does not read a controlled field's value when it hydrates,
- * and its next render would write its own empty state over it; this adopts the typed value into that
- * state once, as the page becomes interactive.
+ * Keeps what was typed before hydration (or restored by Back): React does not read a controlled field's
+ * value when it hydrates, and would write its empty state over it.
  */
 export function useTypedBeforeHydration(
   field: RefObject<HTMLInputElement | null>,

@@ -1,7 +1,4 @@
-/**
- * The supermarkets Mandje compares, in the order the page shows them, by their own spelling. The page
- * names them in its own style only: no logo, and no colour, which would say nothing a name does not.
- */
+/** In the order the page shows them, by their own spelling. */
 export const SUPERMARKETS = [
   { id: 'albert-heijn', name: 'Albert Heijn' },
   { id: 'jumbo', name: 'Jumbo' },

@@ -1,12 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * Renders a message with `{name}` placeholders, each replaced by the element given for it (a link, a
- * formatted value). The copy stays one whole sentence per language, whatever its word order. A placeholder
- * without an element throws, so a mistyped one fails the tests and the prerender instead of reaching a page.
+ * Each `{name}` replaced by its element (a link, a value), so the copy stays whole sentences in any word
+ * order. A missing value throws, failing the tests and the prerender rather than reaching a page.
  */
 export function fillIn(template: string, slots: Record<string, ReactNode>): ReactNode {
-  // Splitting on a capturing group alternates text (even indexes) and placeholder names (odd indexes).
+  // A capturing split alternates text (even indexes) and names (odd).
   const parts = template.split(/\{(\w+)\}/);
   return parts.map((part, index) => {
     if (index % 2 === 0) return part;
@@ -16,7 +15,7 @@ export function fillIn(template: string, slots: Record<string, ReactNode>): Reac
   });
 }
 
-/** The same for plain text (a page's description): each `{name}` replaced by its value, or a throw. */
+/** The same for plain text. */
 export function fillInText(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (!Object.hasOwn(values, name)) throw new Error(`No value for {${name}} in "${template}"`);

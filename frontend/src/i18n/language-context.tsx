@@ -2,19 +2,18 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
 import { type Formatters, formattersFor } from './format';
 import { saveLanguagePreference } from './language-preference';
-import type { MessageCatalog, Messages } from './message-catalog';
+import type { MessageCatalog, Messages } from './lazy-messages';
 import { applyPageMetadata, pageMetadata } from './page-metadata';
 import { hasAddress, PAGE_PATH, type Page } from './page-paths';
 
 export interface LanguageState {
-  /** The page being shown, so links to "this page in another language" can be written. */
   page: Page;
   locale: Locale;
   messages: Messages;
   format: Formatters;
-  /** An explicit choice by the visitor: shown at once, put in the URL and remembered for the next visit. */
+  /** The visitor's choice: shown, put in the URL and remembered. */
   switchLocale(next: Locale): void;
-  /** Fetches a language's copy ahead of a likely switch (a pointer or the focus on the switch). */
+  /** Fetches a language's copy ahead of a likely switch. */
   prepareLocale(next: Locale): void;
 }
 
@@ -27,13 +26,12 @@ export function LanguageProvider({
   children,
 }: {
   page: Page;
-  /** The language to show first; `catalog` must have it loaded already. */
+  /** `catalog` must have it loaded already. */
   initialLocale: Locale;
   catalog: MessageCatalog;
   children: ReactNode;
 }) {
   const [locale, setLocale] = useState(initialLocale);
-  /** Shows `next` once its copy is there: at once if it is loaded, else when it has been fetched. */
   const showLocale = useCallback(
     (next: Locale, then: () => void = () => {}) => {
       const show = () => {
@@ -50,8 +48,7 @@ export function LanguageProvider({
     (next: Locale) => {
       saveLanguagePreference(next);
       if (next === locale) return;
-      // Pages have an address per language; the not-found page keeps the address that was tried, and the
-      // confirmation page the link that opened it.
+      // The not-found page keeps the address that was tried, the confirmation page its link.
       showLocale(next, () => {
         if (hasAddress(page)) window.history.pushState(null, '', PAGE_PATH[page][next]);
       });
@@ -59,14 +56,14 @@ export function LanguageProvider({
     [page, locale, showLocale],
   );
 
-  const messages = loadedCopy(catalog, locale);
+  const messages = catalog.get(locale);
+  if (!messages) throw new Error(`The copy of ${locale} is shown before it is loaded`);
 
   useEffect(() => {
     applyPageMetadata(pageMetadata(page, locale, messages.meta));
   }, [page, locale, messages]);
 
   useEffect(() => {
-    // The address of a page without one of its own (not found, confirmation) does not name its language.
     if (!hasAddress(page)) return;
     const followHistory = () => showLocale(localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE);
     window.addEventListener('popstate', followHistory);
@@ -85,13 +82,6 @@ export function LanguageProvider({
     [page, locale, messages, switchLocale, catalog],
   );
   return <LanguageContext value={value}>{children}</LanguageContext>;
-}
-
-/** The copy of a language the provider shows: it is only ever shown once loaded. */
-function loadedCopy(catalog: MessageCatalog, locale: Locale): Messages {
-  const copy = catalog.get(locale);
-  if (!copy) throw new Error(`The copy of ${locale} is shown before it is loaded`);
-  return copy;
 }
 
 export function useLanguage(): LanguageState {

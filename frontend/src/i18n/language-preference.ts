@@ -1,16 +1,19 @@
-import { isLocale, type Locale } from '#contract/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '#contract/locales';
 
 /** The one thing the site keeps in the browser (the privacy notice names it). */
 export const LANGUAGE_STORAGE_KEY = 'mandje:language';
 
-/** The language the visitor chose last time, if they ever chose one. */
+/** A path that names a language wins (a shared `/en/` link stays English), then the visitor's choice. */
+export function initialLocale(pathname: string, preference: Locale | undefined): Locale {
+  return localeOfPath(pathname) ?? preference ?? DEFAULT_LOCALE;
+}
+
 export function readLanguagePreference(): Locale | undefined {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLocale(stored) ? stored : undefined;
   } catch {
-    // Storage can be blocked (privacy settings); the page then simply starts in the path's language.
-    return undefined;
+    return undefined; // storage blocked by privacy settings
   }
 }
 

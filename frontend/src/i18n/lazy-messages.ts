@@ -1,8 +1,17 @@
 import type { Locale } from '#contract/locales';
-import type { MessageCatalog, Messages } from './message-catalog';
+import type { Messages } from './messages/en';
 
-/** Each language's copy as a chunk of its own. The entry (boot.ts) names the same chunks to fetch early. */
-export const MESSAGE_CHUNKS: Record<Locale, () => Promise<Messages>> = {
+export type { Messages };
+
+/** Where the page's copy comes from: one chunk per language in the browser, both at hand elsewhere. */
+export interface MessageCatalog {
+  get(locale: Locale): Messages | undefined;
+  /** Loads the copy of `locale` (once) and gives it. */
+  load(locale: Locale): Promise<Messages>;
+}
+
+// The entry (boot.ts) names the same chunks to fetch early.
+const CHUNKS: Record<Locale, () => Promise<Messages>> = {
   nl: () => import('./messages/nl').then((module) => module.nl),
   en: () => import('./messages/en').then((module) => module.en),
 };
@@ -10,11 +19,10 @@ export const MESSAGE_CHUNKS: Record<Locale, () => Promise<Messages>> = {
 const loaded: Partial<Record<Locale, Messages>> = {};
 const loading: Partial<Record<Locale, Promise<Messages>>> = {};
 
-/** The browser's catalog: one language at a time, the other when the visitor asks for it. */
 export const lazyMessages: MessageCatalog = {
   get: (locale) => loaded[locale],
   load(locale) {
-    loading[locale] ??= MESSAGE_CHUNKS[locale]().then((copy) => {
+    loading[locale] ??= CHUNKS[locale]().then((copy) => {
       loaded[locale] = copy;
       return copy;
     });

@@ -3,7 +3,7 @@ import { savingsClaims } from '@/config/savings-claims';
 import { siteConfig } from '@/config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
-import type { Messages } from './message-catalog';
+import type { Messages } from './lazy-messages';
 import { type IndexedPage, languageAlternates } from './page-addresses';
 import { isConfirmResultPage, isLeaveResultPage, isWaitlistResultPage, type Page } from './page-paths';
 
@@ -13,12 +13,9 @@ export interface PageMetadata {
   locale: Locale;
   title: string;
   description: string;
-  /** Absent for the not-found page, the pages a mail's link opens and the result pages, which must not be indexed. */
+  /** Absent for pages that must not be indexed. */
   canonicalUrl?: string;
-  /**
-   * The page sends no Referer with any request it makes: its address holds a confirmation or leave token,
-   * which must not reach a log or another site that way.
-   */
+  /** Its address holds a token, which must not reach a log or another site as a Referer. */
   noReferrer?: true;
   alternates: { hreflang: string; href: string }[];
   ogLocale: string;
@@ -28,43 +25,27 @@ export interface PageMetadata {
 const OG_LOCALE: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
 
 export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta']): PageMetadata {
-  const copy = {
-    ...meta,
-    homeDescription: fillInText(meta.homeDescription, savingsClaims(formattersFor(locale))),
-  };
   const common = {
     locale,
+    description: fillInText(meta.homeDescription, savingsClaims(formattersFor(locale))),
+    alternates: [],
     ogLocale: OG_LOCALE[locale],
     ogLocaleAlternate: OG_LOCALE[locale === 'nl' ? 'en' : 'nl'],
   };
-  if (page === 'not-found') {
-    return { ...common, title: copy.notFoundTitle, description: copy.homeDescription, alternates: [] };
-  }
-  // One visitor's confirmation link, and what one visitor's form post led to: not pages for search
-  // engines, so no canonical and no alternates.
-  const unlisted = (title: string) => ({
-    ...common,
-    title: `${title} · ${siteConfig.brandName}`,
-    description: copy.homeDescription,
-    alternates: [],
-  });
-  if (page === 'confirm') return { ...unlisted(copy.confirmTitle), noReferrer: true };
-  if (page === 'leave') return { ...unlisted(copy.leaveTitle), noReferrer: true };
-  if (isWaitlistResultPage(page)) return unlisted(copy.waitlistResultTitles[page]);
-  if (isConfirmResultPage(page)) return unlisted(copy.confirmResultTitles[page]);
-  if (isLeaveResultPage(page)) return unlisted(copy.leaveResultTitles[page]);
+  if (page === 'not-found') return { ...common, title: meta.notFoundTitle };
+  // One visitor's link or form post: no canonical, no alternates.
+  const unlisted = (title: string) => ({ ...common, title: `${title} · ${siteConfig.brandName}` });
+  if (page === 'confirm') return { ...unlisted(meta.confirmTitle), noReferrer: true };
+  if (page === 'leave') return { ...unlisted(meta.leaveTitle), noReferrer: true };
+  if (isWaitlistResultPage(page)) return unlisted(meta.waitlistResultTitles[page]);
+  if (isConfirmResultPage(page)) return unlisted(meta.confirmResultTitles[page]);
+  if (isLeaveResultPage(page)) return unlisted(meta.leaveResultTitles[page]);
   const { url, alternates } = languageAlternates(page satisfies IndexedPage);
-  return {
-    ...common,
-    ...(page === 'privacy'
-      ? { title: copy.privacyTitle, description: copy.privacyDescription }
-      : { title: copy.homeTitle, description: copy.homeDescription }),
-    canonicalUrl: url[locale],
-    alternates,
-  };
+  const privacy = page === 'privacy' && { title: meta.privacyTitle, description: meta.privacyDescription };
+  return { ...common, title: meta.homeTitle, ...privacy, canonicalUrl: url[locale], alternates };
 }
 
-/** Brings the live document in line with a language switch (the prerendered HTML starts out right). */
+/** After a language switch (the prerendered HTML starts out right). */
 export function applyPageMetadata(meta: PageMetadata): void {
   document.documentElement.lang = meta.locale;
   document.title = meta.title;

@@ -10,12 +10,10 @@ import { WhatsNext } from '@/features/landing/components/whats-next';
 import { WhyMandje } from '@/features/landing/components/why-mandje';
 import { SignupSection } from '@/features/waitlist/components/signup-section';
 
-/** The landing page: the sections of each feature, in the order the product tells its story. */
 export function LandingPage() {
   return (
     <>
-      {/* The hero's heading and button are the page's first content: the link skips only the logo and the
-          language switch above them. */}
+      {/* The hero's heading is the first content: the link skips only the logo and the language switch. */}
       <SkipLink target={HERO_TITLE_ID} />
       <Hero still={<DemoStill />} />
       <main id="main">

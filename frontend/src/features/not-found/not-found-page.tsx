@@ -5,10 +5,6 @@ import { Mascot } from '@/components/mascot';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 
-/**
- * Any path that is not a page. The server answers it with status 404 and this page, in English under /en/
- * (contract/site-routing.ts); its link leads to the home page in the same language.
- */
 export function NotFoundPage() {
   const { locale, messages } = useLanguage();
   const copy = messages.notFound;

@@ -13,14 +13,10 @@ import { PAGE_PATH } from '@/i18n/page-paths';
 import { LeaveRequestForm } from './components/leave-request-form';
 import { privacyCopy } from './copy/privacy-copy';
 
-/** The day this notice last changed; change it together with its copy (copy/en.ts and copy/nl.ts). */
+/** Change it together with the copy. */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-26';
 
-/** The section on leaving the waitlist, with its form: /privacy#leave. */
 export const LEAVE_SECTION_ID = 'leave';
-
-/** Where a visitor can complain about how their data is handled: the Dutch data protection authority. */
-export const DATA_PROTECTION_AUTHORITY_URL = 'https://autoriteitpersoonsgegevens.nl';
 
 function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const titleId = `${id}-title`;
@@ -45,10 +41,7 @@ function BulletList({ items }: { items: ReactNode[] }) {
   );
 }
 
-/**
- * What the waitlist keeps about a visitor, why, for how long and what they may ask (GDPR articles 13 and
- * 15-21), at /privacy and /en/privacy.
- */
+/** GDPR articles 13 and 15-21. */
 export function PrivacyPage() {
   const { locale, messages, format } = useLanguage();
   const copy = privacyCopy[locale];
@@ -59,8 +52,15 @@ export function PrivacyPage() {
       {contactEmail}
     </a>
   );
-  const brand = { brand: brandName };
-  const maxMails = { max: MAX_CONFIRMATION_MAILS };
+  const facts = {
+    brand: brandName,
+    email,
+    days: PENDING_DAYS,
+    max: MAX_CONFIRMATION_MAILS,
+    perMailbox: MAILS_PER_MAILBOX,
+    perClient: CLIENT_POSTS_PER_MINUTE,
+    key: <code>{LANGUAGE_STORAGE_KEY}</code>,
+  };
   const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
 
   return (
@@ -76,9 +76,7 @@ export function PrivacyPage() {
               date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
             })}
           </p>
-          <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, brand)}</p>
-
-          {/* The notice in five lines before its sections: on a phone the whole of it is many screens long. */}
+          <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
           <section
             aria-labelledby="summary-title"
             className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200"
@@ -88,12 +86,10 @@ export function PrivacyPage() {
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-6 marker:text-brand-700">
               {Object.entries(copy.summary.items).map(([key, line]) => (
-                <li key={key}>{fillIn(line, { ...brand, days: PENDING_DAYS, email })}</li>
+                <li key={key}>{fillIn(line, facts)}</li>
               ))}
             </ul>
           </section>
-
-          {/* GDPR article 13(1)(a): the controller's identity and contact details, as far as the config has them. */}
           <NoticeSection id="controller" title={copy.controller.title}>
             <p>
               {fillIn(copy.controller.body, { controller: controller?.legalName || brandName, email })}
@@ -103,98 +99,43 @@ export function PrivacyPage() {
                 ` ${fillInText(copy.controller.kvkNumber, { number: controller.kvkNumber })}`}
             </p>
           </NoticeSection>
-
           <NoticeSection id="data" title={copy.data.title}>
             <p>{copy.data.lead}</p>
-            <BulletList
-              items={[
-                copy.data.items.email,
-                copy.data.items.language,
-                copy.data.items.createdAt,
-                copy.data.items.consentVersion,
-                copy.data.items.confirmation,
-                fillIn(copy.data.items.mails, maxMails),
-                copy.data.items.tokenHash,
-                copy.data.items.undeliverable,
-                copy.data.items.leaveKey,
-                copy.data.items.leaveRequested,
-                copy.data.items.announcements,
-                copy.data.items.source,
-              ]}
-            />
+            <BulletList items={Object.values(copy.data.items).map((item) => fillIn(item, facts))} />
             <p>{copy.data.nothingElse}</p>
           </NoticeSection>
-
-          <NoticeSection id="purpose" title={copy.purpose.title}>
-            <p>{fillIn(copy.purpose.body, brand)}</p>
-            <p>{fillIn(copy.purpose.confirmation, maxMails)}</p>
-            <p>{copy.purpose.basis}</p>
-          </NoticeSection>
-
-          <NoticeSection id="retention" title={copy.retention.title}>
-            <p>{fillIn(copy.retention.pending, { days: PENDING_DAYS })}</p>
-            <p>{fillIn(copy.retention.body, brand)}</p>
-          </NoticeSection>
-
-          <NoticeSection id="storage" title={copy.storage.title}>
-            <p>{copy.storage.body}</p>
-            <p>{copy.storage.mail}</p>
-          </NoticeSection>
-
-          <NoticeSection id="limits" title={copy.limits.title}>
-            <p>
-              {fillIn(copy.limits.body, {
-                perMailbox: MAILS_PER_MAILBOX,
-                perClient: CLIENT_POSTS_PER_MINUTE,
-              })}
-            </p>
-            <p>{copy.limits.undeliverable}</p>
-          </NoticeSection>
-
-          <NoticeSection id="logs" title={copy.logs.title}>
-            <p>{copy.logs.body}</p>
-          </NoticeSection>
-
-          <NoticeSection id="counting" title={copy.counting.title}>
-            <p>{copy.counting.visits}</p>
-            <p>{copy.counting.source}</p>
-            <p>{copy.counting.noCookie}</p>
-            <p>{copy.counting.basis}</p>
-          </NoticeSection>
-
-          <NoticeSection id="browser" title={copy.browser.title}>
-            <p>{fillIn(copy.browser.body, { key: <code>{LANGUAGE_STORAGE_KEY}</code> })}</p>
-          </NoticeSection>
-
+          {(['purpose', 'retention', 'storage', 'limits', 'logs', 'counting', 'browser'] as const).map(
+            (id) => {
+              const { title, ...paragraphs } = copy[id];
+              return (
+                <NoticeSection key={id} id={id} title={title}>
+                  {Object.values(paragraphs).map((text) => (
+                    <p key={text}>{fillIn(text, facts)}</p>
+                  ))}
+                </NoticeSection>
+              );
+            },
+          )}
           <NoticeSection id={LEAVE_SECTION_ID} title={copy.leave.title}>
             <p id={leaveLinkId}>{copy.leave.link}</p>
             <LeaveRequestForm describedBy={leaveLinkId} />
             <p>{copy.leave.counted}</p>
           </NoticeSection>
-
           <NoticeSection id="rights" title={copy.rights.title}>
             <p>{copy.rights.lead}</p>
-            <BulletList
-              items={[
-                copy.rights.items.access,
-                copy.rights.items.rectification,
-                copy.rights.items.erasure,
-                copy.rights.items.withdraw,
-              ]}
-            />
+            <BulletList items={Object.values(copy.rights.items)} />
             <p>{copy.rights.leave}</p>
             <p>{fillIn(copy.rights.howTo, { email })}</p>
             <p>
               {fillIn(copy.rights.complaint, {
                 authority: (
-                  <a href={DATA_PROTECTION_AUTHORITY_URL} lang="nl" className={textLink}>
+                  <a href="https://autoriteitpersoonsgegevens.nl" lang="nl" className={textLink}>
                     {copy.rights.authority}
                   </a>
                 ),
               })}
             </p>
           </NoticeSection>
-
           <p className="mt-12">
             <a href={homePath} className={secondaryButton}>
               {messages.common.backToHome}

@@ -2,10 +2,9 @@ import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 import { postJson } from '@/components/post-json';
 
-/** Asked (the one answer for every valid address), refused as not an address, or anything else. */
+/** `requested` is the one answer for every valid address. */
 export type LeaveLinkOutcome = 'requested' | 'invalid' | 'failed';
 
-/** Asks the API to mail a leave link to `email`, if it is on the list. */
 export async function requestLeaveLink(email: string, language: Locale): Promise<LeaveLinkOutcome> {
   const response = await postJson(LEAVE_REQUEST_PATH, { email, language });
   if (response?.status === 202) return 'requested';

@@ -1,7 +1,4 @@
-/**
- * English copy. This object defines the shape of every language's messages (see `Messages`), so a
- * translation that misses a key, or spells one differently, fails the type check.
- */
+// Defines the shape of every language's messages: a missing or misspelt key fails the type check.
 export const en = {
   meta: {
     homeTitle: 'Mandje · Save on groceries at every Dutch supermarket',
@@ -11,19 +8,13 @@ export const en = {
     privacyTitle: 'Privacy notice · Mandje',
     privacyDescription:
       'What Mandje keeps when you join the waitlist, why, for how long, and what you can ask of us.',
-    /**
-     * The pages a signup without a script lands on; also their headings. After joining, what is left to do
-     * leads, in the page's largest words, on that page and in place of the form alike (SPEC's notice under it).
-     */
     waitlistResultTitles: {
       'waitlist-joined': 'One more step: confirm with the link we sent',
       'waitlist-already-registered': 'Already registered',
       'waitlist-invalid-email': 'Check your email address',
       'waitlist-try-again': 'Something went wrong',
     },
-    /** The page a confirmation link opens; also its heading: its button is the last click. */
     confirmTitle: 'Last step: confirm your signup',
-    /** What pressing its button led to, on a page of its own or in place; also their headings. */
     confirmResultTitles: {
       'confirm-confirmed': 'Your signup is confirmed',
       'confirm-already-confirmed': 'Already confirmed',
@@ -32,9 +23,7 @@ export const en = {
       'confirm-unknown': 'This link no longer works',
       'confirm-try-again': 'Something went wrong',
     },
-    /** The page a leave link opens; also its heading. */
     leaveTitle: 'Leave the waitlist',
-    /** What leaving, or asking for a leave link, led to; also their headings. */
     leaveResultTitles: {
       'leave-done': "You've left the waitlist",
       'leave-requested': 'Check your inbox',
@@ -47,7 +36,6 @@ export const en = {
     languageNames: { nl: 'Nederlands', en: 'English' },
     comingSoon: 'Coming soon',
     opensInNewTab: '(opens in a new tab)',
-    /** The way home from every page but the not-found page, which has SPEC's own words (notFound.homeLink). */
     backToHome: 'Back to home',
   },
   hero: {
@@ -115,7 +103,6 @@ export const en = {
     alternative: {
       title: (store: string) => `Also found at ${store}`,
       available: (count: number) => `${count} products available`,
-      /** What the offers there take off its total: a saving, not a comparison with the cheapest store. */
       save: (amount: string) => `${amount} off thanks to offers`,
     },
     notFoundTitle: 'Not found',
@@ -126,14 +113,12 @@ export const en = {
       apples: 'Organic Elstar apples',
     },
     missingProducts: { quinoa: 'Quinoa', coconutOil: 'Coconut oil', matchaPowder: 'Matcha powder' },
-    /** Short enough for the message box on a phone. */
     input: { label: 'Message', placeholder: 'Ask Mandje…', send: 'Send' },
     cannedReply:
       "Mandje is still in development. Join the waitlist and you'll be among the first to try it: it's coming soon!",
     plusMenu: {
       toggle: 'More options',
       scanReceipt: 'Scan receipt',
-      /** Not "Character" alone, which says nothing: whose character it is. */
       character: "Mandje's character",
       location: 'Location',
       product: 'Product',
@@ -144,18 +129,13 @@ export const en = {
       label: "What's on your shopping list?",
       placeholder: 'e.g. milk, bread, coffee',
       submit: 'Try it first',
-      /** Honest: nothing is looked up yet; after SPEC's two seconds the page goes to the signup form. */
       loading: "Mandje isn't live yet: taking you to the waitlist…",
       required: 'Enter at least one product to try it.',
     },
-    /** The week the demo's offers are from, so "this week" in the chat is a week one can name. */
     exampleWeek: (dates: string) => `Example week · ${dates}`,
-    /** Marks the store the answer recommends. */
     cheapestLabel: 'Cheapest',
-    /** Before the alternative: how much more the same basket costs there than at the cheapest store. */
     alternativeComparison: (a: { store: string; amount: string; cheapest: string }) =>
       `For comparison: the same basket costs ${a.amount} more at ${a.store} than at ${a.cheapest}.`,
-    /** Under "Not found": a neutral reason, not an error. */
     notFoundNote: 'No supermarket has these on offer this week.',
   },
   sources: {
@@ -180,7 +160,6 @@ export const en = {
   finalCta: {
     title: 'Ready to pay less for the same groceries?',
     body: '100+ testers already save every week. You could be next.',
-    /** The one label of joining, in the hero, here and on the form's button. */
     button: 'Join the waitlist',
   },
   signup: {
@@ -193,20 +172,12 @@ export const en = {
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
     note: "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
-    /** Follows the note; `{link}` is the privacy notice, named by `privacyLink`. */
     privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
-    /**
-     * In place of the form after a signup, under the step left to do (meta.waitlistResultTitles) and SPEC's
-     * success notice; `it` is the link. `{address}` is the address exactly as typed, so that a typo shows.
-     */
     checkInbox: "We've emailed it to {address}: open it, then press the button on the page it opens.",
     spamFolder: "Can't find it? Look in your spam folder too.",
-    /** Puts the address back in the field, to correct it. */
     changeAddress: 'Change address',
-    /** After SPEC's duplicate notice: true for anyone, confirmed or not, so it tells no more than it. */
     notConfirmedYet: 'Not confirmed yet? Look in your inbox and spam folder for our email with the link.',
-    /** Under the field when its domain looks mistyped; `{address}` is the likely address, a button that puts it in. */
     didYouMean: 'Did you mean {address}?',
     errors: {
       empty: 'Please enter an email address',
@@ -228,15 +199,10 @@ export const en = {
     tiktokPlaceholder: 'TikTok: coming soon, no link yet',
     contact: 'Contact',
     launching: 'Launching soon, all over the Netherlands.',
-    /** Who is behind the brand, under its logo and before its address (site config: controller). */
     runBy: (name: string) => `Run by ${name}`,
     privacy: 'Privacy notice',
   },
-  notFound: {
-    code: '404',
-    title: 'Oops! Page not found',
-    homeLink: 'Return to Home',
-  },
+  notFound: { code: '404', title: 'Oops! Page not found', homeLink: 'Return to Home' },
 };
 
 export type Messages = typeof en;

@@ -1,6 +1,5 @@
 import type { Messages } from './en';
 
-/** Dutch copy, the default language. Typed against the English shape: every key must be here. */
 export const nl = {
   meta: {
     homeTitle: 'Mandje · Bespaar op je boodschappen bij elke Nederlandse supermarkt',
@@ -205,9 +204,5 @@ export const nl = {
     runBy: (name) => `Een initiatief van ${name}`,
     privacy: 'Privacyverklaring',
   },
-  notFound: {
-    code: '404',
-    title: 'Oeps! Pagina niet gevonden',
-    homeLink: 'Terug naar de startpagina',
-  },
+  notFound: { code: '404', title: 'Oeps! Pagina niet gevonden', homeLink: 'Terug naar de startpagina' },
 } satisfies Messages;

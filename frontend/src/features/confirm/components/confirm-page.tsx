@@ -7,7 +7,6 @@ import {
 } from '#contract/confirmation';
 import { textLink } from '@/components/control-styles';
 import { TokenPage, type TokenPlaces, tokenIn } from '@/components/token-page';
-import { siteConfig } from '@/config/site';
 import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
 import { requestToConfirm } from '@/features/confirm/request-to-confirm';
 import { fillIn } from '@/i18n/fill-in';
@@ -24,12 +23,6 @@ const PLACES: TokenPlaces = {
 
 export const tokenOfPage = (root: ParentNode, search: string) => tokenIn(root, search, PLACES);
 
-/**
- * The page the link in a confirmation mail opens (served by the API, #contract/confirmation): its button
- * is the last click. A final result takes the page's place, heading and all: the page is then what
- * happened, not the request it was; after a fault the page and its button stay, the result under its
- * heading.
- */
 export function ConfirmPage({ token }: { token: string }) {
   const { locale, messages } = useLanguage();
   const copy = confirmCopy[locale];
@@ -40,24 +33,14 @@ export function ConfirmPage({ token }: { token: string }) {
       action={CONFIRM_PATH}
       title={messages.meta.confirmTitle}
       mascot
-      intro={
-        <>
-          <p className="mt-6 text-lg text-pretty text-stone-800">
-            {fillIn(copy.page.intro, { brand: siteConfig.brandName })}
-          </p>
-          <p className="mt-3 text-pretty text-stone-700">
-            {fillIn(copy.page.kept, {
-              link: (
-                <a href={PAGE_PATH.privacy[locale]} className={textLink}>
-                  {copy.page.privacyLink}
-                </a>
-              ),
-            })}
-          </p>
-        </>
-      }
-      button={copy.page.button}
-      sending={copy.page.sending}
+      copy={copy.page}
+      detail={fillIn(copy.page.kept, {
+        link: (
+          <a href={PAGE_PATH.privacy[locale]} className={textLink}>
+            {copy.page.privacyLink}
+          </a>
+        ),
+      })}
       send={requestToConfirm}
       summarize={(result) => confirmResultSummary(result, { locale, messages, shown: 'in-place' })}
       isFinal={(result) => result !== 'try-again'}

@@ -2,21 +2,17 @@ import type { ConfirmResultPage } from '#contract/confirmation';
 import type { Locale } from '#contract/locales';
 import { PENDING_DAYS } from '#contract/waitlist-table';
 import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
-import type { ResultSummaryProps } from '@/components/result-summary';
+import { ResultPage, type ResultSummaryProps } from '@/components/result-summary';
 import { siteConfig } from '@/config/site';
 import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
 import { fillIn } from '@/i18n/fill-in';
-import type { Messages } from '@/i18n/message-catalog';
+import { useLanguage } from '@/i18n/language-context';
+import type { Messages } from '@/i18n/lazy-messages';
 import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
 
-/** Results that leave nothing to put right. */
 const SETTLED: readonly ConfirmResultPage[] = ['confirmed', 'already-confirmed'];
 
-/**
- * What the visitor is told after pressing the confirmation button: on the confirmation page itself
- * (`in-place`, with the script), or on a result page of its own (`own-page`, a form post without one).
- * The same words either way, except what to do after a fault: in place the button is still there.
- */
+/** The same words in place (with the script) and on a result page, except after a fault: in place the button stays. */
 export function confirmResultSummary(
   result: ConfirmResultPage,
   { locale, messages, shown }: { locale: Locale; messages: Messages; shown: 'in-place' | 'own-page' },
@@ -39,4 +35,10 @@ export function confirmResultSummary(
           ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
           : { href: home, label: messages.common.backToHome },
   };
+}
+
+/** Where the form lands when posted without a script (the API answers 303). */
+export function ConfirmationResultPage({ result }: { result: ConfirmResultPage }) {
+  const { locale, messages } = useLanguage();
+  return <ResultPage {...confirmResultSummary(result, { locale, messages, shown: 'own-page' })} />;
 }

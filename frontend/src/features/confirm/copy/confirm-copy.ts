@@ -1,7 +1,5 @@
 import type { Locale } from '#contract/locales';
-import { type ConfirmCopy, en } from './en';
+import { en } from './en';
 import { nl } from './nl';
 
-export type { ConfirmCopy };
-
-export const confirmCopy = { nl, en } satisfies Record<Locale, ConfirmCopy>;
+export const confirmCopy = { nl, en } satisfies Record<Locale, typeof en>;

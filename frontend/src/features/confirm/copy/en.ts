@@ -1,9 +1,4 @@
-/**
- * The confirmation page and its results in English. This object defines the shape and the Dutch copy is
- * typed against it. It lives with the feature, so only the pages that show it download it. The headings
- * are in the page's messages (meta.confirmTitle, meta.confirmResultTitles), which name the pages too.
- * `{name}` marks where the page puts a link or a fact: the brand, the days a link works (PENDING_DAYS).
- */
+// Defines the shape the Dutch copy is typed against; with the feature, so only its pages download it.
 import type { ConfirmResultPage } from '#contract/confirmation';
 
 export const en = {
@@ -14,7 +9,6 @@ export const en = {
     button: 'Confirm my signup',
     sending: 'Confirming…',
   },
-  /** What happened, and what to do now, for each result page of the contract. */
   results: {
     confirmed: {
       body: "Thank you! You're on the waitlist.",
@@ -36,12 +30,8 @@ export const en = {
       body: 'It was used already, or a newer email from us replaced it.',
       next: 'Use the link in our latest email, or sign up again.',
     },
-    'try-again': {
-      body: 'Your signup is not confirmed yet.',
-      next: 'Please press the button again.',
-    },
+    'try-again': { body: 'Your signup is not confirmed yet.', next: 'Please press the button again.' },
   } satisfies Record<ConfirmResultPage, { body: string; next: string }>,
-  /** What to do after a fault when the page was posted without a script, so it is no longer on screen. */
   tryAgainWithoutScript: "Go back with your browser's Back button and press the button again.",
   signUpAgain: 'Sign up again',
 };

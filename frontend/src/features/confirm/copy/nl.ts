@@ -1,6 +1,5 @@
 import type { ConfirmCopy } from './en';
 
-/** The confirmation page and its results in Dutch, the default language. */
 export const nl = {
   page: {
     intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} van start gaat.',
@@ -30,10 +29,7 @@ export const nl = {
       body: 'De link is al gebruikt, of vervangen door een nieuwere mail van ons.',
       next: 'Gebruik de link in onze laatste mail, of meld je opnieuw aan.',
     },
-    'try-again': {
-      body: 'Je aanmelding is nog niet bevestigd.',
-      next: 'Druk nog een keer op de knop.',
-    },
+    'try-again': { body: 'Je aanmelding is nog niet bevestigd.', next: 'Druk nog een keer op de knop.' },
   },
   tryAgainWithoutScript: 'Ga met de terugknop van je browser terug en druk nog een keer op de knop.',
   signUpAgain: 'Opnieuw aanmelden',

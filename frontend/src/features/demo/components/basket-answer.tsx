@@ -12,11 +12,6 @@ import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
-/**
- * Basket mode: the cheapest store for the whole basket (highlighted), its deals, the runner-up shown as the
- * dearer comparison it is (SPEC's orange card, its saving named as what the offers there take off), and the
- * products no store had on offer this week.
- */
 export function BasketAnswer({
   onOpenDeal,
   onOpenAlternative,
@@ -38,7 +33,6 @@ export function BasketAnswer({
       <ChatBubble from="visitor">{copy.basketQuestion}</ChatBubble>
       <ChatBubble from="mandje">
         <p>{copy.basketAnswer}</p>
-
         {/* biome-ignore lint/a11y/useSemanticElements: a group of an answer's parts, not of form fields (<fieldset>) */}
         <div
           role="group"
@@ -53,7 +47,6 @@ export function BasketAnswer({
               {copy.cheapestLabel}
             </span>
           </div>
-
           <dl className="mt-2 grid grid-cols-3 gap-1.5 text-center sm:gap-2">
             {[
               [copy.summary.total, format.euro(best.total)],
@@ -66,9 +59,7 @@ export function BasketAnswer({
               </div>
             ))}
           </dl>
-
           <p className="mt-3 px-1 text-sm text-stone-600">{copy.dealsHint}</p>
-          {/* At most about 16rem high: it scrolls when the deals do not fit, and then shows that it does. */}
           <ul className={`mt-1 max-h-64 space-y-2 overflow-y-auto p-1 ${SCROLL_SHADOWS}`}>
             {bestBasket.deals.map((deal) => (
               <li key={deal.id}>
@@ -77,7 +68,6 @@ export function BasketAnswer({
             ))}
           </ul>
         </div>
-
         <p id={comparisonId} className="mt-4 text-sm text-pretty text-stone-700">
           {copy.alternativeComparison({
             store: alternativeStore,
@@ -102,7 +92,6 @@ export function BasketAnswer({
           </span>{' '}
           <span className="block text-sm">{copy.alternative.save(format.euro(alternative.savings))}</span>
         </button>
-
         <h3 className="mt-4 font-semibold">{copy.notFoundTitle}</h3>
         <p className="text-sm text-stone-600">{copy.notFoundNote}</p>
         <ul aria-label={copy.notFoundTitle} className="mt-2 flex flex-wrap gap-1.5 text-sm">

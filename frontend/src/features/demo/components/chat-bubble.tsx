@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/brand-logo';
 import { useLanguage } from '@/i18n/language-context';
 
-/** One message in the demo conversation; the sender is said for screen readers, shown by side and colour. */
 export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; children: ReactNode }) {
   const { messages } = useLanguage();
   if (from === 'visitor') {
@@ -17,10 +16,7 @@ export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; chi
   }
   return (
     <div className="flex items-start gap-2">
-      {/*
-       * On a phone Mandje's answer is not a bubble but the whole width, as chat apps show an assistant's
-       * answers: its cards need the room. The visitor's green bubbles on the right still tell who is talking.
-       */}
+      {/* On a phone the answer takes the whole width, as chat apps show an assistant's: its cards need it. */}
       <BrandMark className="mt-1 hidden h-7 w-7 shrink-0 sm:block" />
       <div className="min-w-0 flex-1 text-stone-900 sm:max-w-[90%] sm:rounded-2xl sm:rounded-tl-md sm:bg-stone-100 sm:px-4 sm:py-3">
         <span className="sr-only">{messages.demo.senderMandje}: </span>

@@ -6,7 +6,6 @@ import { useLanguage } from '@/i18n/language-context';
 import { PlusMenu } from './plus-menu';
 import type { PlusMenuAction } from './plus-menu-entries';
 
-/** The message box under the demo conversation, with the "+" menu beside it. */
 export function ChatComposer({
   onSend,
   onMenuAction,
@@ -30,8 +29,7 @@ export function ChatComposer({
   };
 
   return (
-    // method="dialog": without the script, sending does nothing (a form outside a dialog closes nothing),
-    // rather than reloading the page at `/?`.
+    // method="dialog": without the script, sending does nothing rather than reloading the page at `/?`.
     <form
       method="dialog"
       onSubmit={handleSubmit}
@@ -48,7 +46,7 @@ export function ChatComposer({
         autoComplete="off"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={messages.demo.input.placeholder}
+        placeholder={copy.placeholder}
         className={textInput}
       />
       <button

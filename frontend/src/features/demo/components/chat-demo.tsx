@@ -14,7 +14,7 @@ import { DEMO_PANEL_ID, type DemoMode, demoTabId, ViewSelector } from './view-se
 const importDialogs = () => import('./demo-dialogs');
 const importBasketAnswer = () => import('./basket-answer');
 
-/** The canned chat demo. Nothing here talks to a server: every answer is written in advance. */
+/** Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
@@ -22,14 +22,9 @@ export function ChatDemo() {
   const [sent, setSent] = useState<string[]>([]);
   const [openDeal, setOpenDeal] = useState<DealItem | null>(null);
   const [alternativeOpen, setAlternativeOpen] = useState(false);
-  // The dialogs are not part of the first view: their code loads as soon as a pointer or the focus enters
-  // the answers, so it is there by the time a deal is tapped.
   const [dialogs, loadDialogs] = useDeferredModule(importDialogs);
-  // The basket view is not the first view either: its code loads when a pointer or the focus reaches the
-  // view tabs, so it is there by the time the basket tab is chosen.
   const [basketAnswer, loadBasketAnswer] = useDeferredModule(importBasketAnswer);
-  // The basket view is shown once its code is there, never as an empty panel in the meantime; should it
-  // not come, the product view stays. The view chosen last wins, whichever code arrives when.
+  // The basket view shows once its code is there, never as an empty panel; the view chosen last wins.
   const chosenMode = useRef<DemoMode>(mode);
   const changeMode = (next: DemoMode) => {
     chosenMode.current = next;
@@ -71,14 +66,11 @@ export function ChatDemo() {
           </div>
           <ViewSelector mode={mode} onChange={changeMode} onIntent={loadBasketAnswer} />
         </div>
-
-        {/* A date line, as chats have: the offers are from one example week, and "this week" is that week. */}
         <p className="px-3 pt-4 text-center sm:px-4">
           <span className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-700">
             {copy.exampleWeek(format.dateRange(DEMO_WEEK.from, DEMO_WEEK.until))}
           </span>
         </p>
-
         <div
           id={DEMO_PANEL_ID}
           role="tabpanel"
@@ -98,10 +90,8 @@ export function ChatDemo() {
             )
           )}
         </div>
-
         <div role="log" aria-label={copy.conversationLabel} className="space-y-4 px-3 not-empty:pb-4 sm:px-4">
           {sent.map((text, index) => (
-            // Messages are only ever appended, so their position is a stable key.
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
             <div key={index} className="space-y-4">
               <ChatBubble from="visitor">{text}</ChatBubble>
@@ -109,11 +99,9 @@ export function ChatDemo() {
             </div>
           ))}
         </div>
-
         <ChatComposer onSend={send} onMenuAction={handleMenuAction} />
         <TryItFirstForm />
       </div>
-
       {dialogs && (
         <dialogs.DemoDialogs
           deal={openDeal}

@@ -1,10 +1,6 @@
 import { type DealItem, discountPercentOf } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 
-/**
- * A deal as a tappable row: name, size and discount label on the left, offer and regular price on the
- * right. Where there is room it is one line, so the basket's four deals fit its list without scrolling.
- */
 export function DealButton({ deal, onOpen }: { deal: DealItem; onOpen: (deal: DealItem) => void }) {
   const { messages, format } = useLanguage();
   const copy = messages.demo;

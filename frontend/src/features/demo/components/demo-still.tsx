@@ -4,11 +4,7 @@ import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { ProductAnswerText } from './product-answer';
 
-/**
- * The product in the first screen: a still of the demo's conversation, one question and its answer, drawn
- * in HTML from the demo's own figures, so the hero shows what Mandje does before anyone scrolls. It is a
- * picture of the demo further down (which it links to), not a second demo: nothing in it is interactive.
- */
+/** A still of the demo for the first screen, drawn from its own figures; nothing in it is interactive. */
 export function DemoStill() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
@@ -16,8 +12,7 @@ export function DemoStill() {
   const store = supermarketName(deal.store);
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
-      {/* A picture to the eye; to a screen reader the caption says what it shows, and the demo it links to
-          says it all in full, so the conversation is not read out twice. */}
+      {/* Hidden from screen readers: the caption and the linked demo say it, not twice. */}
       <div
         aria-hidden="true"
         className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-xl shadow-brand-900/10"

@@ -4,7 +4,6 @@ import { focusRing } from '@/components/control-styles';
 import { Icon, type IconName } from '@/components/icons';
 import { useLanguage } from '@/i18n/language-context';
 
-/** What a chosen entry asks the demo to do (the language entry switches the language itself). */
 export type PlusMenuAction = 'scanReceipt' | 'product' | 'supermarket';
 
 const ENTRIES = [
@@ -17,10 +16,6 @@ const ENTRIES = [
 
 const entryStyle = `flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-stone-800 hover:bg-stone-100 ${focusRing} disabled:cursor-not-allowed disabled:text-stone-500 disabled:hover:bg-transparent`;
 
-/**
- * The open "+" menu: the demo's extra actions (two of them coming soon) and the other language. `choose`
- * closes the menu, then does what was chosen.
- */
 export function PlusMenuEntries({
   choose,
   onAction,
@@ -31,7 +26,6 @@ export function PlusMenuEntries({
   const { locale, messages, switchLocale, prepareLocale } = useLanguage();
   const copy = messages.demo.plusMenu;
   const target = otherLocale(locale);
-  // The menu offers the other language: fetch its copy while the visitor reads the entries.
   useEffect(() => prepareLocale(target), [prepareLocale, target]);
 
   return (

@@ -7,19 +7,13 @@ import type { PlusMenuAction } from './plus-menu-entries';
 
 const importEntries = () => import('./plus-menu-entries');
 
-/**
- * The "+" next to the message box: a disclosure with the demo's extra actions and the language toggle.
- * It closes on a choice and on Escape, both of which put focus back on "+" (the chosen entry disappears
- * with the menu, and focus must not fall to <body>), and when a click or the focus goes anywhere outside.
- */
+/** A disclosure; a choice and Escape put the focus back on "+", since the chosen entry goes with the menu. */
 export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) {
   const { messages } = useLanguage();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  // The entries are not part of the first view: their code loads as soon as a pointer or the focus reaches
-  // "+", so it is there by the time "+" is pressed.
   const [entries, loadEntries] = useDeferredModule(importEntries);
 
   useEffect(() => {
@@ -33,25 +27,22 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
       setOpen(false);
       toggleRef.current?.focus();
     };
-    // A focus move without a destination (the window losing focus, or Safari not focusing a clicked
-    // button) is left alone: a press outside is handled above.
+    // A focus move without a destination (window blur, Safari not focusing a clicked button) is ignored.
     const closeWhenFocusLeaves = (event: FocusEvent) => {
       const next = event.relatedTarget;
       if (next instanceof Node && !container?.contains(next)) setOpen(false);
     };
-    document.addEventListener('pointerdown', closeOnOutsidePress);
-    document.addEventListener('keydown', closeOnEscape);
-    container?.addEventListener('focusout', closeWhenFocusLeaves);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutsidePress);
-      document.removeEventListener('keydown', closeOnEscape);
-      container?.removeEventListener('focusout', closeWhenFocusLeaves);
-    };
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('pointerdown', closeOnOutsidePress, { signal });
+    document.addEventListener('keydown', closeOnEscape, { signal });
+    container?.addEventListener('focusout', closeWhenFocusLeaves, { signal });
+    return () => listening.abort();
   }, [open]);
 
   const choose = (action: () => void) => {
     setOpen(false);
-    // Before the action, so anything it opens (a dialog) gives focus back to "+" when it closes.
+    // Before the action, so a dialog it opens gives the focus back to "+".
     toggleRef.current?.focus();
     action();
   };

@@ -4,7 +4,6 @@ import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 
-/** Mandje's answer to the product question, in words: the demo's and the hero's still say it alike. */
 export function ProductAnswerText() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
@@ -22,7 +21,6 @@ export function ProductAnswerText() {
   );
 }
 
-/** Product mode: one question, the cheapest milk as the answer. */
 export function ProductAnswer({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => void }) {
   const { messages } = useLanguage();
   const copy = messages.demo;

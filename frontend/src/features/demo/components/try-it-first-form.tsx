@@ -1,18 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { secondaryButton, textInput } from '@/components/control-styles';
-import { FIELD_ROW, FieldError } from '@/components/form-parts';
+import { textInput } from '@/components/control-styles';
+import { FIELD_ROW, FieldError, SubmitButton } from '@/components/form-parts';
 import { goToSignup } from '@/components/go-to-signup';
-import { Spinner } from '@/components/spinner';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
 import { useLanguage } from '@/i18n/language-context';
 
-/** How long the demo pretends to prepare before sending the visitor to the waitlist. */
-export const TRY_FIRST_DELAY_MS = 2000;
-
-/**
- * "Try it first": the visitor types their own shopping list; the real product is not open yet, so after a
- * short preparing state the page takes them to the waitlist.
- */
+/** The product is not open yet: after SPEC's two seconds of "preparing", the visitor goes to the waitlist. */
 export function TryItFirstForm() {
   const { messages } = useLanguage();
   const copy = messages.demo.tryFirst;
@@ -29,7 +22,7 @@ export function TryItFirstForm() {
     const timer = window.setTimeout(() => {
       setLoading(false);
       goToSignup();
-    }, TRY_FIRST_DELAY_MS);
+    }, 2000);
     return () => window.clearTimeout(timer);
   }, [loading]);
 
@@ -46,13 +39,11 @@ export function TryItFirstForm() {
   };
 
   return (
-    // method="dialog": without the script, submitting does nothing (a form outside a dialog closes nothing),
-    // rather than reloading the page at `/?`.
+    // method="dialog": without the script, submitting does nothing rather than reloading the page at `/?`.
     <form
       method="dialog"
       noValidate
       onSubmit={handleSubmit}
-      // The demo card's last part: its tint follows the card's curved bottom corners.
       className="rounded-b-3xl border-t border-stone-200 bg-brand-50 p-4 sm:p-5"
     >
       <label htmlFor={inputId} className="block font-semibold text-stone-900">
@@ -75,10 +66,7 @@ export function TryItFirstForm() {
           className={textInput}
         />
         <FieldError id={errorId} message={missing ? copy.required : ''} />
-        <button type="submit" disabled={loading} className={secondaryButton}>
-          {loading && <Spinner className="border-stone-400" />}
-          {loading ? copy.loading : copy.submit}
-        </button>
+        <SubmitButton busy={loading} label={copy.submit} busyLabel={copy.loading} secondary />
       </div>
       <p role="status" className="sr-only">
         {loading ? copy.loading : ''}

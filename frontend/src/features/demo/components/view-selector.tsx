@@ -7,10 +7,6 @@ export type DemoMode = (typeof DEMO_MODES)[number];
 export const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
 export const DEMO_PANEL_ID = 'demo-panel';
 
-/**
- * The demo's product/basket toggle, built as a tablist: the selected tab is the demo mode, and the panel
- * below shows that mode's conversation. Arrow keys, Home and End move between tabs.
- */
 export function ViewSelector({
   mode,
   onChange,
@@ -18,7 +14,6 @@ export function ViewSelector({
 }: {
   mode: DemoMode;
   onChange: (mode: DemoMode) => void;
-  /** A pointer or the focus reached the tabs: a view is likely to be chosen. */
   onIntent: () => void;
 }) {
   const { messages } = useLanguage();
@@ -31,14 +26,15 @@ export function ViewSelector({
 
   const handleKeyDown = (event: KeyboardEvent) => {
     const index = DEMO_MODES.indexOf(mode);
-    const last = DEMO_MODES.length - 1;
-    const nextIndex = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
+    const count = DEMO_MODES.length;
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index + count - 1,
       Home: 0,
-      End: last,
-    }[event.key];
-    const next = nextIndex === undefined ? undefined : DEMO_MODES[nextIndex];
+      End: count - 1,
+    };
+    const move = moves[event.key];
+    const next = move === undefined ? undefined : DEMO_MODES[move % count];
     if (!next) return;
     event.preventDefault();
     select(next);

@@ -1,7 +1,5 @@
 import type { Locale } from '#contract/locales';
-import { type DialogCopy, en } from './en';
+import { en } from './en';
 import { nl } from './nl';
 
-export type { DialogCopy };
-
-export const dialogCopy = { nl, en } satisfies Record<Locale, DialogCopy>;
+export const dialogCopy = { nl, en } satisfies Record<Locale, typeof en>;

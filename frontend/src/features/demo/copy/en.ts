@@ -1,8 +1,4 @@
-/**
- * The demo's dialogs in English: the details of a deal, and the basket at another store. This object
- * defines the shape and the Dutch copy is typed against it. It lives with the dialogs, in their chunk, so
- * the page's first download does not carry it.
- */
+// Defines the shape the Dutch copy is typed against; in the dialogs' chunk, out of the first download.
 export const en = {
   dealDialog: {
     store: 'Store',

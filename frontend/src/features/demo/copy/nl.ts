@@ -1,6 +1,5 @@
 import type { DialogCopy } from './en';
 
-/** The demo's dialogs in Dutch, the default language. */
 export const nl = {
   dealDialog: {
     store: 'Winkel',

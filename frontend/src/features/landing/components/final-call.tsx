@@ -3,10 +3,6 @@ import { Icon } from '@/components/icons';
 import { SignupLink } from '@/components/signup-link';
 import { useLanguage } from '@/i18n/language-context';
 
-/**
- * The roadmap's last word rather than a second signup band: on the same ground as "What's next", a question
- * and the hero's button, filled as it is, down to the one form, which stays the page's single signup moment.
- */
 export function FinalCall() {
   const { messages } = useLanguage();
   const copy = messages.finalCta;

@@ -8,22 +8,16 @@ import { savingsClaims } from '@/config/savings-claims';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
 
-/** Where the page's content starts: the skip link (pages/landing-page.tsx) passes the logo and language switch to it. */
 export const HERO_TITLE_ID = 'hero-title';
 
-/**
- * The first screen: the promise, the one button, and beside it (below it on a phone) a still of the
- * product, `still`, which the page passes in: the hero belongs to the landing feature, the still to the
- * demo's.
- */
+/** `still` comes from the page: it belongs to the demo feature, which the landing feature must not import. */
 export function Hero({ still }: { still?: ReactNode }) {
   const { messages, format } = useLanguage();
   const copy = messages.hero;
   return (
     <header className="bg-linear-to-b from-brand-100 via-brand-50 to-paper">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        {/* As tall as the language switch makes it (48 px and the padding) before the switch is there: a
-            page still being parsed shows the logo where it stays. */}
+        {/* As tall as the language switch makes it, before the switch is there: the logo does not move. */}
         <div className="flex min-h-20 items-center justify-between gap-4 py-4">
           <BrandLogo className="text-brand-900" />
           <LanguageSwitch />

@@ -8,11 +8,7 @@ const MODES = [
   { key: 'receipt', icon: 'receipt' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
-/**
- * The three modes, each a way in on its own (one item, the whole basket, the receipt), not steps in an
- * order: an unordered list of three cards, one under another on a phone and side by side from 768 px, each
- * led by its mode's icon rather than a number.
- */
+// Three ways in, not steps in an order: an unordered list, led by icons rather than numbers.
 export function HowItWorks() {
   const { messages } = useLanguage();
   const copy = messages.howItWorks;

@@ -3,11 +3,7 @@ import { PageSection } from '@/components/page-section';
 import { SUPERMARKETS } from '@/config/supermarkets';
 import { useLanguage } from '@/i18n/language-context';
 
-/**
- * The chains by name, all in one style: no imitation of anyone's logo or colours. Set as words, with no
- * frame and no background, so they read as names and not as buttons. Two columns on a phone and five from 768 px,
- * so ten names always fill their last row.
- */
+// Names in one style, no imitation of anyone's logo; 2 and 5 columns, so ten names fill their last row.
 export function TrustedSources() {
   const { messages } = useLanguage();
   const copy = messages.sources;

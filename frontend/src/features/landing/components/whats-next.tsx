@@ -10,10 +10,6 @@ const FEATURES = [
   { key: 'seasonal', icon: 'leaf' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
-/**
- * The roadmap as one list under one "coming soon" label: every entry is planned, so saying it once is
- * enough. The mascot stands beside the heading on a phone and under it from 1024 px, never after the list.
- */
 export function WhatsNext() {
   const { messages } = useLanguage();
   const copy = messages.next;
@@ -33,7 +29,6 @@ export function WhatsNext() {
       <ul className="mt-6">
         {FEATURES.map(({ key, icon }, index) => (
           <li key={key} className="relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
-            {/* The roadmap's line, dashed: none of it is built yet. */}
             {index < FEATURES.length - 1 && (
               <span
                 aria-hidden="true"

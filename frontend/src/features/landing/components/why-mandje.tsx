@@ -5,7 +5,6 @@ import { useLanguage } from '@/i18n/language-context';
 
 const POINTS = ['money', 'time', 'oneTrip'] as const;
 
-/** Three reasons, read as a short argument: the heading beside them, each reason a ruled row. */
 export function WhyMandje() {
   const { messages, format } = useLanguage();
   const claims = savingsClaims(format);

@@ -1,16 +1,13 @@
 import type { Locale } from '#contract/locales';
 import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
-import type { ResultSummaryProps } from '@/components/result-summary';
+import { ResultPage, type ResultSummaryProps } from '@/components/result-summary';
 import { leaveCopy } from '@/features/leave/copy/leave-copy';
 import type { LeaveOutcome } from '@/features/leave/request-to-leave';
-import type { Messages } from '@/i18n/message-catalog';
+import { useLanguage } from '@/i18n/language-context';
+import type { Messages } from '@/i18n/lazy-messages';
 import { leaveResultPage, PAGE_PATH } from '@/i18n/page-paths';
 
-/**
- * What the visitor is told after pressing "leave": on the leave page itself (`in-place`, with the script),
- * or on a result page of its own (`own-page`, a form post without one). The same words either way, except
- * what to do after a fault: in place the button is still there.
- */
+/** The same words in place (with the script) and on a result page, except after a fault: in place the button stays. */
 export function leaveResultSummary(
   result: LeaveOutcome,
   { locale, messages, shown }: { locale: Locale; messages: Messages; shown: 'in-place' | 'own-page' },
@@ -30,4 +27,10 @@ export function leaveResultSummary(
         ? { href: home, label: messages.common.backToHome }
         : undefined,
   };
+}
+
+/** Where the form lands when posted without a script (the API answers 303). */
+export function LeaveResultPage({ result }: { result: LeaveOutcome }) {
+  const { locale, messages } = useLanguage();
+  return <ResultPage {...leaveResultSummary(result, { locale, messages, shown: 'own-page' })} />;
 }

@@ -1,7 +1,5 @@
 import type { Locale } from '#contract/locales';
-import { en, type LeaveCopy } from './en';
+import { en } from './en';
 import { nl } from './nl';
 
-export type { LeaveCopy };
-
-export const leaveCopy = { nl, en } satisfies Record<Locale, LeaveCopy>;
+export const leaveCopy = { nl, en } satisfies Record<Locale, typeof en>;

@@ -1,6 +1,5 @@
 import type { LeaveCopy } from './en';
 
-/** The leave page and its results in Dutch, the default language. */
 export const nl = {
   page: {
     intro:
@@ -14,10 +13,7 @@ export const nl = {
       body: 'We mailen je niet meer.',
       next: 'Toch van gedachten veranderd? Je bent altijd welkom terug.',
     },
-    'try-again': {
-      body: 'Je verzoek is niet verwerkt.',
-      next: 'Druk nog een keer op de knop.',
-    },
+    'try-again': { body: 'Je verzoek is niet verwerkt.', next: 'Druk nog een keer op de knop.' },
   },
   tryAgainWithoutScript: 'Ga met de terugknop van je browser terug en probeer het nog een keer.',
   signUpAgain: 'Opnieuw aanmelden',

@@ -3,10 +3,7 @@ import { privacyCopy } from '@/features/privacy/copy/privacy-copy';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 
-/**
- * Where the privacy notice's leave form lands when it was posted without a script (#contract/leave): the
- * one answer for every valid address.
- */
+/** The one answer for every valid address, to the privacy notice's leave form posted without a script. */
 export function LeaveRequestedPage() {
   const { locale, messages } = useLanguage();
   const { requested } = privacyCopy[locale].leave;

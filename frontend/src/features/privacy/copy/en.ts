@@ -1,14 +1,9 @@
-/**
- * The privacy notice in English. Like the page's messages (i18n/messages), this object defines the shape and
- * the Dutch copy is typed against it. It lives with the page, not in the messages, so the home page does not
- * download it. `{name}` marks where the page puts a link or a fact from the site's configuration.
- */
+// Defines the shape the Dutch copy is typed against; with the page, so the home page does not download it.
 export const en = {
   title: 'Privacy notice',
   updated: 'Last updated: {date}',
   intro:
     '{brand} keeps as little about you as it can. This notice says what we keep when you join the waitlist, why and for how long, and what you can ask of us.',
-  /** The notice in five lines, at its top, for a reader on a phone; each line a section below in brief. */
   summary: {
     title: 'In short',
     items: {
@@ -104,7 +99,6 @@ export const en = {
     emailLabel: 'Your email address',
     submit: 'Email me a link to leave',
     sending: 'Sending…',
-    /** The one answer, whether or not the address is on the list. */
     requested: {
       body: 'If this address is on the waitlist, an email with a link to leave is on its way.',
       next: 'Check your inbox, and your spam folder too. The link works for as long as you are on the list.',

@@ -1,6 +1,5 @@
 import type { PrivacyCopy } from './en';
 
-/** The privacy notice in Dutch, the default language. */
 export const nl = {
   title: 'Privacyverklaring',
   updated: 'Laatst bijgewerkt: {date}',
@@ -23,7 +22,6 @@ export const nl = {
   controller: {
     title: 'Wie is verantwoordelijk?',
     body: '{controller} is verantwoordelijk voor de persoonsgegevens waar deze verklaring over gaat (de ‘verwerkingsverantwoordelijke’ volgens de AVG). Je bereikt ons via {email}.',
-    /** Only when the site's config names them (config/site.ts, controller). */
     postalAddress: 'Ons postadres: {address}.',
     kvkNumber: 'Ingeschreven bij de Kamer van Koophandel onder nummer {number}.',
   },

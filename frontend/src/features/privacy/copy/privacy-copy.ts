@@ -1,7 +1,5 @@
 import type { Locale } from '#contract/locales';
-import { en, type PrivacyCopy } from './en';
+import { en } from './en';
 import { nl } from './nl';
 
-export type { PrivacyCopy };
-
-export const privacyCopy = { nl, en } satisfies Record<Locale, PrivacyCopy>;
+export const privacyCopy = { nl, en } satisfies Record<Locale, typeof en>;

@@ -1,18 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { checkEmail, type EmailProblem } from '#contract/email-address';
+import { useEffect, useId, useRef, useState } from 'react';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { primaryButton, secondaryButton, textLink } from '@/components/control-styles';
-import {
-  EmailInput,
-  emailProblemText,
-  FIELD_ROW,
-  FieldError,
-  FieldHint,
-  useScripted,
-} from '@/components/form-parts';
+import { secondaryButton, textLink } from '@/components/control-styles';
+import { EmailForm, useEmailField } from '@/components/form-parts';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
-import { Spinner } from '@/components/spinner';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
 import { type JoinResult, requestToJoin } from '@/features/waitlist/request-to-join';
 import { fillIn } from '@/i18n/fill-in';
@@ -20,41 +11,23 @@ import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 import { WaitlistNotice } from './waitlist-notice';
 
-/**
- * The waitlist form, in two steps of progressive enhancement:
- * - As prerendered, before or without the script, it is a plain HTML form that posts to the API
- *   (`application/x-www-form-urlencoded`, the language in a hidden field). The browser checks the field
- *   (type email, required) and the API answers with a redirect to a result page; no address is ever in a
- *   URL.
- * - Once the script runs, the page takes over: the browser's own validation bubbles are switched off
- *   (`noValidate`) because they speak the browser's language, not the page's; the page checks the address
- *   with the API's own rule, says what is wrong right under the field, where screen readers announce it,
- *   and sends a well-formed address with fetch. After a signup the form gives way to one state: SPEC's
- *   success notice as a small line, then, largest, the step that decides (confirming with the link in the
- *   mail), the address exactly as typed, so a typo shows, and a button that puts it back in the field to
- *   correct it.
- */
+/** Without the script the API redirects to a result page; after a signup the address as typed shows. */
 export function SignupForm() {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
-  const [email, setEmail] = useState('');
+  const field = useEmailField();
+  const { email, setEmail, inputRef } = field;
   const [honeypot, setHoneypot] = useState('');
-  const [problem, setProblem] = useState<EmailProblem | null>(null);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<JoinResult | null>(null);
-  /** The address the latest signup was made with, as typed (trimmed): its confirmation mail went there. */
   const [mailedTo, setMailedTo] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const inboxHeading = useRef<HTMLHeadingElement>(null);
-  /** Whether the focus follows the next change of state: into "check your inbox", or back to the field. */
   const moveFocus = useRef(false);
-  const errorId = useId();
   const noteId = useId();
   const honeypotId = useId();
   const suggestionId = useId();
-  // A likely slip in the domain (`@gmial.com`) is pointed out once per address: when the field is left, or
-  // at the first press of the button; a second press sends the address as typed. The checker is fetched
-  // when the field is first used; until it is there (or if it never comes), nothing is pointed out.
+  // A likely slip in the domain is pointed out once per address (on blur or the first press); a second
+  // press sends it as typed. The checker is fetched when the field is first used.
   const suggestAddress = useRef<((typed: string) => string | null) | null>(null);
   const loadChecker = () =>
     import('@/features/waitlist/suggest-address').then(
@@ -69,32 +42,21 @@ export function SignupForm() {
     if (likely) offeredFor.current = typed;
     return likely !== null;
   };
-  const scripted = useScripted();
   useEffect(focusSignupOnArrival, []);
   useTypedBeforeHydration(inputRef, setEmail);
-  // The form and the state after it take each other's place: the focus goes with them, never lost.
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     (mailedTo ? inboxHeading : inputRef).current?.focus();
-  }, [mailedTo]);
+  }, [mailedTo, inputRef]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const check = checkEmail(email);
-    if (!check.ok) {
-      setProblem(check.problem);
-      inputRef.current?.focus();
-      return;
-    }
-    setProblem(null);
+  const send = async (address: string) => {
     if (offeredFor.current !== email && offerSuggestion(email)) return;
     setSuggestion(null);
     setResult(null);
     setSending(true);
     const outcome = await requestToJoin({
-      email: check.email,
+      email: address,
       language: locale,
       website: honeypot || undefined,
     });
@@ -104,7 +66,7 @@ export function SignupForm() {
     if (outcome === 'joined') {
       setEmail('');
       moveFocus.current = true;
-      setMailedTo(check.email);
+      setMailedTo(address);
     }
   };
 
@@ -124,57 +86,39 @@ export function SignupForm() {
   return (
     <div className="mx-auto mt-10 max-w-xl">
       {!mailedTo && (
-        <form
-          method="post"
+        <EmailForm
+          field={field}
           action={WAITLIST_PATH}
-          noValidate={scripted}
-          onSubmit={handleSubmit}
-          aria-busy={sending}
           className="relative"
+          copy={copy}
+          id={SIGNUP_EMAIL_INPUT_ID}
+          describedBy={`${suggestionId} ${noteId}`}
+          busy={sending}
+          onValid={send}
+          inputProps={{
+            onChange: () => setSuggestion(null),
+            onFocus: () => void loadChecker(),
+            onBlur: () => {
+              const typed = email;
+              void loadChecker().then(() => {
+                if (inputRef.current?.value === typed) offerSuggestion(typed);
+              });
+            },
+          }}
+          hint={{
+            id: suggestionId,
+            content:
+              suggestion &&
+              fillIn(copy.didYouMean, {
+                address: (
+                  <button type="button" onClick={acceptSuggestion} className={`${textLink} wrap-anywhere`}>
+                    {suggestion}
+                  </button>
+                ),
+              }),
+          }}
         >
-          <label htmlFor={SIGNUP_EMAIL_INPUT_ID} className="block text-sm font-semibold text-stone-800">
-            {copy.emailLabel}
-          </label>
-          <div className={FIELD_ROW}>
-            <EmailInput
-              ref={inputRef}
-              id={SIGNUP_EMAIL_INPUT_ID}
-              placeholder={copy.exampleEmail}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (problem) setProblem(null);
-                setSuggestion(null);
-              }}
-              onFocus={() => void loadChecker()}
-              onBlur={() => {
-                const typed = email;
-                // Once the checker is there, and only if the field still holds what was checked.
-                void loadChecker().then(() => {
-                  if (inputRef.current?.value === typed) offerSuggestion(typed);
-                });
-              }}
-              aria-invalid={problem !== null}
-              aria-describedby={`${errorId} ${suggestionId} ${noteId}`}
-            />
-            <FieldError id={errorId} message={emailProblemText(problem, copy)} />
-            <FieldHint id={suggestionId}>
-              {suggestion &&
-                fillIn(copy.didYouMean, {
-                  address: (
-                    <button type="button" onClick={acceptSuggestion} className={`${textLink} wrap-anywhere`}>
-                      {suggestion}
-                    </button>
-                  ),
-                })}
-            </FieldHint>
-            <button type="submit" disabled={sending} className={primaryButton}>
-              {sending && <Spinner className="border-white/60" />}
-              {sending ? copy.sending : copy.submit}
-            </button>
-          </div>
-          <input type="hidden" name="language" value={locale} />
-          {/* Robots fill in every field; people never see this one, nor do screen readers or the Tab key. */}
+          {/* A honeypot: robots fill in every field; people, screen readers and the Tab key never meet it. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
             <input
@@ -187,9 +131,9 @@ export function SignupForm() {
               onChange={(event) => setHoneypot(event.target.value)}
             />
           </div>
-        </form>
+        </EmailForm>
       )}
-      {/* Both live regions are always in the page (empty, they take no room), so what appears is announced. */}
+      {/* Both live regions are always present, so what appears in one is announced. */}
       <div role="status">
         {mailedTo ? (
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200">
@@ -231,7 +175,7 @@ export function SignupForm() {
             <Icon name="bell" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
             {copy.note}
           </p>
-          {/* With the note above, the text a visitor agrees to by signing up: SIGNUP_NOTE_VERSION names it. */}
+          {/* With the note above, the text SIGNUP_NOTE_VERSION names. */}
           <p className="pl-6">
             {fillIn(copy.privacySentence, {
               link: (

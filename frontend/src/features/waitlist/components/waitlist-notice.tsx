@@ -3,11 +3,8 @@ import type { JoinResult } from '@/features/waitlist/request-to-join';
 import { useLanguage } from '@/i18n/language-context';
 
 /**
- * The answer to a signup that did not join, right under the form where the visitor is looking, in the flow
- * of the page: it moves what follows down rather than covering it, at every width. The form puts it in one
- * of its two live regions by `kind`: an address already on the list is neutral news, in the polite one (it
- * says to look for the mail, which holds for anyone who has not confirmed, and tells no more than SPEC's
- * notice); a fault is an alert. It stays until dismissed or replaced, so nobody has to read against a clock.
+ * A signup that did not join, in the flow under the form: "already registered" is neutral news for the
+ * polite live region, a fault an alert. It stays until dismissed, so nobody reads against a clock.
  */
 export function WaitlistNotice({
   result,

@@ -6,13 +6,7 @@ import { resultCopy } from '@/features/waitlist/copy/result-copy';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH, waitlistResultPage } from '@/i18n/page-paths';
 
-/**
- * Where a signup lands when the form was posted without a script (a slow phone, a blocked chunk): the API
- * answers 303 to one of these, in the form's language. Each says what happened in the words of the notice
- * the script would have shown, and what to do next: after joining, as with the script, to look in the
- * inbox (and the spam folder) for the mail; an address already on the list is neutral news, with the same
- * advice for anyone who has not confirmed yet. The address itself is never on the page or in its URL.
- */
+/** Where a form posted without a script lands, in the words the script would have shown; never the address. */
 export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
@@ -43,7 +37,6 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
       problem: true,
     },
   }[result];
-  const backToForm = problem;
 
   return (
     <ResultPage
@@ -53,7 +46,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
       notice={notice}
       next={next}
       action={
-        backToForm
+        problem
           ? {
               href: `${PAGE_PATH.home[locale]}#${SIGNUP_SECTION_ID}`,
               label: pages.backToForm,
@@ -65,10 +58,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   );
 }
 
-/**
- * With a script, "Back to the form" goes back in history when the visitor came from the form, so the
- * browser shows it again with what they typed; without one (or from elsewhere) the link opens the form.
- */
+/** Back in history when the visitor came from the form, so the browser shows what they typed. */
 function returnToTypedAddress(event: MouseEvent<HTMLAnchorElement>): void {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
   let from: URL;

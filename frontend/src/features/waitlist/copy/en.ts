@@ -1,8 +1,4 @@
-/**
- * The result pages of a signup posted without a script, in English: what to do next, beside the notices in
- * the page's messages (signup.notices), which say what happened. This object defines the shape and the
- * Dutch copy is typed against it. It lives with the feature, so only the result pages download it.
- */
+// Defines the shape the Dutch copy is typed against; with the feature, so only the result pages download it.
 export const en = {
   backToForm: 'Back to the form',
   browserBack: "Your browser's Back button takes you to the form with the address you typed.",

@@ -1,6 +1,5 @@
 import type { ResultCopy } from './en';
 
-/** The result pages of a signup posted without a script, in Dutch, the default language. */
 export const nl = {
   backToForm: 'Terug naar het formulier',
   browserBack:
