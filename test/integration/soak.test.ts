@@ -19,6 +19,7 @@ import { localDocumentClient } from '../../local/local-store-client';
  */
 const SECONDS = 5;
 const CONNECTIONS = 64;
+const RUNNER_HEAP_MB = 128;
 
 const EXPECTED_STATUS = { new: 201, duplicate: 409, invalidEmail: 400, wrongContentType: 415 } as const;
 type RequestKind = keyof typeof EXPECTED_STATUS;
@@ -119,7 +120,9 @@ async function storedKeys(endpoint: string): Promise<Set<string>> {
 }
 
 beforeAll(async () => {
-  const runner = await startRunnerProcess(dataDir);
+  // With V8's default heap the runner's resident size grows for seconds on garbage not yet collected (1.9 to
+  // 2.2 times, healthy or not); capped, it is flat after its first second unless it keeps memory per request.
+  const runner = await startRunnerProcess(dataDir, undefined, RUNNER_HEAP_MB);
   let warmedUp = Number.NaN;
   // A runner that died shows in the answers and in stop(); its memory then has no figure.
   const rss = () => {
@@ -131,7 +134,7 @@ beforeAll(async () => {
   };
   const sample = setTimeout(() => {
     warmedUp = rss();
-  }, 500);
+  }, 1_500);
   try {
     result = await load(runner.url);
     rssGrowth = rss() / warmedUp;
@@ -182,9 +185,8 @@ describe('the runner under five seconds of mixed signups at concurrency 64', () 
   });
 
   it('does not balloon in memory', () => {
-    // The first sample comes after half a second, while V8 still grows its heap and dynalite its caches:
-    // five-second runs on a 2-core machine grow 1.1 to 1.4 times on a healthy runner, which then stays
-    // flat. Doubling in five seconds means tens of KB kept per request.
-    expect(rssGrowth).toBeLessThan(2);
+    // From 1.5 s to the end, a healthy runner grows 1.01 to 1.04 times on a 2-core machine; one that keeps
+    // 10 KB per request grows 1.2 times.
+    expect(rssGrowth).toBeLessThan(1.12);
   });
 });
