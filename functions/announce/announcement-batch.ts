@@ -13,38 +13,24 @@ import {
 } from './announcement-state';
 import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
 
-// The announcement's part of the mailer: one recipient per message of the bulk lane. A fault no retry will
-// fix stops the pass, and its remaining messages are let go: running the tool again queues those still owed.
+// One recipient per message of the bulk lane. A fault no retry will fix stops the pass: its remaining
+// messages are let go, and running the tool again queues those still owed.
 
 /** The state is read again after this long, for a changed rate or a stop. */
 const STATE_MAX_AGE_MS = 10_000;
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
 /** One JSON line per step; never an address. */
-function logAnnouncement(
+const logAnnouncement = (
   level: 'WARN' | 'ERROR',
   message: string,
   fields: Record<string, string | undefined>,
-) {
-  (level === 'ERROR' ? console.error : console.warn)(JSON.stringify({ level, message, ...fields }));
-}
-
-export type AnnouncementOutcome = 'done' | 'retry' | 'refused';
-
-export interface AnnouncementBatch {
-  send(message: RecipientMessage, requestId: string | undefined): Promise<AnnouncementOutcome>;
-  /** Adds the batch's counts to each pass's progress item. */
-  finish(): Promise<void>;
-}
+) => (level === 'ERROR' ? console.error : console.warn)(JSON.stringify({ level, message, ...fields }));
 
 // Kept across invocations for a few seconds.
 const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
 
-async function stateOf(
-  store: WaitlistStore,
-  id: string,
-  pass: number,
-): Promise<AnnouncementState | undefined> {
+async function stateOf(store: WaitlistStore, id: string, pass: number) {
   const cached = states.get(id);
   if (cached && Date.now() - cached.readAt < STATE_MAX_AGE_MS && (cached.state?.pass ?? 0) >= pass)
     return cached.state;
@@ -55,18 +41,13 @@ async function stateOf(
       ConsistentRead: true,
     }),
   );
-  const parsed = stateSchema.safeParse(Item);
-  const state = parsed.success ? (parsed.data as AnnouncementState) : undefined;
+  const state = stateSchema.safeParse(Item).data;
   states.set(id, { state, readAt: Date.now() });
   return state;
 }
 
 /** The mailer sends none of the pass's remaining mails (a fault no retry fixes, or the operator's `--stop`). */
-export async function stopPass(
-  store: WaitlistStore,
-  state: AnnouncementState,
-  reason: string,
-): Promise<void> {
+export async function stopPass(store: WaitlistStore, state: AnnouncementState, reason: string) {
   await store.client.send(
     new UpdateCommand({
       TableName: store.tableName,
@@ -79,37 +60,20 @@ export async function stopPass(
   states.delete(state.announcement.id);
 }
 
-async function addProgress(store: WaitlistStore, message: RecipientMessage, tally: Progress): Promise<void> {
-  const entries = Object.entries(tally).filter(([, value]) => value > 0);
-  if (entries.length === 0) return;
-  await store.client.send(
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: announcementProgressKey(message.id, message.pass) },
-      UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
-    }),
-  );
-}
-
 /** `sendAt(rate)` paces at the bulk lane's rate, or the announcement's own when lower. */
 export function announcementBatch(
   sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,
   sendAt: (rate: number) => Pick<AnnouncementSender, 'waitTurn' | 'send'>,
   timeShort: () => boolean,
-): AnnouncementBatch {
+) {
   const { store } = sender;
   const tallies = new Map<string, { message: RecipientMessage; tally: Progress }>();
-  const tallyOf = (message: RecipientMessage) => {
-    const key = `${message.id}#${message.pass}`;
-    const entry = tallies.get(key) ?? { message, tally: progressSchema.parse({}) };
-    tallies.set(key, entry);
-    return entry.tally;
-  };
 
   return {
-    async send(message, requestId) {
-      const tally = tallyOf(message);
+    async send(message: RecipientMessage, requestId: string | undefined) {
+      const key = `${message.id}#${message.pass}`;
+      const { tally } = tallies.get(key) ?? { tally: progressSchema.parse({}) };
+      tallies.set(key, { message, tally });
       const state = await stateOf(store, message.id, message.pass);
       if (timeShort()) return 'retry';
       // Stopped, or queued again since (a newer pass has this person on the queue if still owed).
@@ -156,7 +120,20 @@ export function announcementBatch(
       }
     },
     async finish() {
-      for (const { message, tally } of tallies.values()) await addProgress(store, message, tally);
+      for (const { message, tally } of tallies.values()) {
+        const entries = Object.entries(tally).filter(([, value]) => value > 0);
+        if (entries.length === 0) continue;
+        await store.client.send(
+          new UpdateCommand({
+            TableName: store.tableName,
+            Key: { email: announcementProgressKey(message.id, message.pass) },
+            UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
+            ExpressionAttributeValues: Object.fromEntries(
+              entries.map(([name, value]) => [`:${name}`, value]),
+            ),
+          }),
+        );
+      }
     },
   };
 }

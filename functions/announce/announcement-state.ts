@@ -4,15 +4,15 @@ import { LOCALES, type Locale } from '#contract/locales';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
-import type { Announcement } from './announcement-text';
+import { ANNOUNCEMENT_ID, type Announcement } from './announcement-text';
 
 const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
 const text = z.object({
   subject: z.string().check(z.minLength(1)),
   paragraphs: z.array(z.array(inline)).check(z.minLength(1)),
 });
-export const announcementSchema = z.object({
-  id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+const announcementSchema = z.object({
+  id: z.string().check(z.regex(ANNOUNCEMENT_ID)),
   texts: z.object(
     Object.fromEntries(LOCALES.map((language) => [language, text])) as Record<Locale, typeof text>,
   ),
@@ -69,12 +69,7 @@ export type Progress = z.infer<typeof progressSchema>;
 /** Kept no longer than a record. */
 export function newPassState(
   announcement: Announcement,
-  {
-    rate,
-    pass,
-    now,
-    resendUnknown = false,
-  }: { rate: number; pass: number; now: Date; resendUnknown?: boolean },
+  { rate, pass, now, resendUnknown }: { rate: number; pass: number; now: Date; resendUnknown?: boolean },
 ) {
   return {
     email: announcementStateKey(announcement.id),

@@ -4,10 +4,8 @@ import { LOCALES, type Locale } from '#contract/locales';
 import type { AnnouncementText } from '../mailer/announcement-mail';
 import type { Inline } from '../mailer/mail-layout';
 
-/**
- * A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
- * separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
- */
+// A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
+// separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
 export interface Announcement {
   /** What each record's `announcements` keeps, so nobody gets one twice. */
   id: string;
@@ -15,7 +13,7 @@ export interface Announcement {
 }
 
 /** Safe in a key, a Message-ID and a file name. */
-const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 64;
 const SUBJECT_MAX_LENGTH = 200;
 
@@ -40,22 +38,14 @@ function inlines(paragraph: string, where: string): Inline[] {
   const parts: Inline[] = [];
   let last = 0;
   for (const match of paragraph.matchAll(LINK)) {
-    const [whole, text, href, bare] = match;
-    let end = match.index + whole.length;
-    let link: Inline;
-    if (bare !== undefined) {
-      const url = bare.replace(TRAILING_PUNCTUATION, '');
-      end = match.index + url.length;
-      link = { text: url, href: url };
-    } else link = { text: text ?? '', href: href ?? '' };
-    try {
-      link.href = new URL(link.href).href;
-    } catch {
-      throw new AnnouncementError(`${where}: ${link.href} is not a link`);
-    }
+    const [whole, text = '', href = '', bare] = match;
+    const url = bare?.replace(TRAILING_PUNCTUATION, '');
+    const link = url === undefined ? { text, href } : { text: url, href: url };
+    if (!URL.canParse(link.href)) throw new AnnouncementError(`${where}: ${link.href} is not a link`);
+    link.href = new URL(link.href).href;
     if (match.index > last) parts.push(paragraph.slice(last, match.index));
     parts.push(link);
-    last = end;
+    last = match.index + (url ?? whole).length;
   }
   if (last < paragraph.length) parts.push(paragraph.slice(last));
   if (/\[[^\]\n]*\]\((?!https:\/\/)/.test(paragraph))

@@ -7,14 +7,11 @@ import type { WaitlistStore } from '../store/store-client';
 export const SKIP_REASONS = ['pending', 'bounced', 'complained', 'already', 'unknown'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** Sends left unknown before this ISO time are owed again (`--resend-unknown`). */
-export type ResendUnknownBefore = string | undefined;
-
-/** Undefined for an item that is no person. */
+/** Undefined for an item that is no person. `resendUnknownBefore`: sends left unknown before it are owed again. */
 export function audienceOf(
   record: Partial<WaitlistRecord>,
   id: string,
-  resendUnknownBefore?: ResendUnknownBefore,
+  resendUnknownBefore?: string,
 ): { send: Locale } | { skip: SkipReason } | undefined {
   // Counters and announcement state live under keys with no at sign, and have no createdAt.
   if (!record.email?.includes('@') || record.createdAt === undefined) return undefined;
@@ -40,37 +37,23 @@ export const emptyCount = (): AudienceCount => ({
 export const countedTotal = (count: Record<string, number>) =>
   Object.values(count).reduce((sum, value) => sum + value, 0);
 
-const PROJECTION = {
-  ProjectionExpression:
-    'email, #status, mailSuppressed, announcements, announcing, announcingAt, #language, createdAt',
-  ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
-};
-
-export interface AudiencePage {
-  recipients: { key: string; language: Locale }[];
-  count: AudienceCount;
-  nextKey?: Record<string, unknown>;
-}
-
+/** Memory holds one page of 100 at a time, however long the list. */
 export async function* audiencePages(
   store: WaitlistStore,
   id: string,
-  {
-    pageSize = 100, // memory holds one page at a time, however long the list
-    startKey,
-    resendUnknownBefore,
-  }: {
-    pageSize?: number;
-    startKey?: Record<string, unknown>;
-    resendUnknownBefore?: ResendUnknownBefore;
-  } = {},
-): AsyncGenerator<AudiencePage> {
+  { resendUnknownBefore }: { resendUnknownBefore?: string } = {},
+) {
   for await (const page of paginateScan(
-    { client: store.client, pageSize },
-    { TableName: store.tableName, ...PROJECTION, ...(startKey ? { ExclusiveStartKey: startKey } : {}) },
+    { client: store.client, pageSize: 100 },
+    {
+      TableName: store.tableName,
+      ProjectionExpression:
+        'email, #status, mailSuppressed, announcements, announcing, announcingAt, #language, createdAt',
+      ExpressionAttributeNames: { '#status': 'status', '#language': 'language' },
+    },
   )) {
     const count = emptyCount();
-    const recipients: AudiencePage['recipients'] = [];
+    const recipients: { key: string; language: Locale }[] = [];
     for (const item of page.Items ?? []) {
       const audience = audienceOf(item as Partial<WaitlistRecord>, id, resendUnknownBefore);
       if (audience === undefined) continue;
@@ -80,7 +63,7 @@ export async function* audiencePages(
         recipients.push({ key: String(item.email), language: audience.send });
       }
     }
-    yield { recipients, count, ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+    yield { recipients, count };
   }
 }
 
@@ -89,11 +72,7 @@ export function addCounts(total: AudienceCount, page: AudienceCount): void {
   for (const reason of SKIP_REASONS) total.skipped[reason] += page.skipped[reason];
 }
 
-export async function countAudience(
-  store: WaitlistStore,
-  id: string,
-  resendUnknownBefore?: ResendUnknownBefore,
-): Promise<AudienceCount> {
+export async function countAudience(store: WaitlistStore, id: string, resendUnknownBefore?: string) {
   const total = emptyCount();
   for await (const page of audiencePages(store, id, { resendUnknownBefore })) addCounts(total, page.count);
   return total;

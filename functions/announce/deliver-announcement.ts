@@ -1,24 +1,21 @@
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { leaveLink } from '#contract/leave';
 import type { Locale } from '#contract/locales';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
+import { mailboxSuppression, updateIf } from '../mailer/mail-limit';
 import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mailer/mail-transport';
-import { mailboxSuppression, updateIf } from '../mailer/mailbox-suppression';
 import { ensureLinkKeys } from '../store/link-keys';
 import { faultClassOf } from '../telemetry/fault-class';
 import type { Announcement } from './announcement-text';
-import type { ResendUnknownBefore } from './audience';
 
 export interface AnnouncementSender extends MailSettings {
   /** Waited for before the person is claimed, so a crash strands only the mails inside `send`. */
   waitTurn(): Promise<void>;
   /** Sends in the turn just taken; throws when the mail did not go, or may have (MailOutcomeUnknown). */
-  send(mail: OutgoingMail): Promise<void>;
-  now?: () => Date;
+  send(mail: OutgoingMail): Promise<unknown>;
 }
 
 /** The same for every attempt, so the local outbox keeps a repeat as one file; the key only as a hash. */
@@ -34,7 +31,7 @@ export function announcementFor(
 ): OutgoingMail {
   const leaveUrl = leaveLink(sender.siteUrl, person.language, leaveToken(person.linkId, person.leaveKey));
   const messageId = person.messageId ?? announcementMessageId(announcement.id, person.key, sender.mailFrom);
-  const mail = announcementMail({
+  const { raw } = announcementMail({
     to: person.to,
     language: person.language,
     from: sender.mailFrom,
@@ -43,66 +40,41 @@ export function announcementFor(
     announcement: announcement.texts[person.language],
     leaveUrl,
     messageId,
-    ...(sender.now ? { now: sender.now() } : {}),
   });
-  return {
-    from: sender.mailFrom,
-    to: mailboxAddress(person.to),
-    raw: mail.raw,
-    kind: 'announcement',
-    messageId,
-  };
+  return { from: sender.mailFrom, to: mailboxAddress(person.to), raw, kind: 'announcement', messageId };
 }
-
-/** `refused`: by SES for good; the person is marked undeliverable for this announcement. */
-export type DeliveryOutcome = { sent: Locale } | 'not_owed' | 'refused';
 
 /** The mail went, but the record could not say so: never retried. */
 export class SentButUnrecorded extends Error {
   override name = 'SentButUnrecorded';
-  constructor(readonly fault: unknown) {
-    super('the mail was accepted, but the record could not be marked as sent');
-  }
 }
 
-/**
- * Sends the announcement to `key` at most once ever (a second mail to some is worse than none to a few):
- * claimed (`announcing`), sent, recorded. A failure before SES accepted clears the claim; a crash after the
- * claim, or no answer from SES, leaves it: unknown, resent only with the operator's `--resend-unknown`.
- */
+// At most once ever (a second mail to some is worse than none to a few): claimed, sent, recorded. A failure
+// before SES accepted clears the claim; a crash after it, or no answer from SES, leaves it: unknown, resent
+// only with `--resend-unknown`. `refused` (by SES, for good) marks the person undeliverable for this one.
 export async function deliverAnnouncement(
   sender: AnnouncementSender,
   announcement: Announcement,
   key: string,
-  resendUnknownBefore?: ResendUnknownBefore,
-): Promise<DeliveryOutcome> {
+  resendUnknownBefore?: string,
+) {
   const { store } = sender;
   const id = announcement.id;
   /** Ends this run's claim: as sent, as undeliverable (no run tries again), or, with no list, owed again. */
   const endClaim = (into?: 'announcements' | 'announcementsUndeliverable') =>
-    updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression: `${into ? `ADD ${into} :ids ` : ''}REMOVE announcing, announcingAt`,
-        ConditionExpression: 'announcing = :id',
-        ExpressionAttributeValues: { ':id': id, ...(into ? { ':ids': new Set([id]) } : {}) },
-      }),
-    );
+    updateIf(store, key, {
+      UpdateExpression: `${into ? `ADD ${into} :ids ` : ''}REMOVE announcing, announcingAt`,
+      ConditionExpression: 'announcing = :id',
+      ExpressionAttributeValues: { ':id': id, ...(into ? { ':ids': new Set([id]) } : {}) },
+    });
   const suppression = await mailboxSuppression(sender.limits, key);
   if (suppression) {
     // Another spelling bounced or complained: the record is off the list, as if its own mail had.
-    await updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
-        ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
-        ExpressionAttributeValues: { ':reason': suppression.reason, ':at': suppression.at },
-      }),
-    );
+    await updateIf(store, key, {
+      UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
+      ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
+      ExpressionAttributeValues: { ':reason': suppression.reason, ':at': suppression.at },
+    });
     return 'not_owed';
   }
   // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.
@@ -116,23 +88,18 @@ export async function deliverAnnouncement(
   if (!keys) return 'not_owed';
   await sender.waitTurn();
   const unknownOwed = resendUnknownBefore ? ' OR announcingAt < :before' : '';
-  const claimed = await updateIf(
-    store,
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: key },
-      UpdateExpression: 'SET announcing = :id, announcingAt = :now',
-      ConditionExpression: `#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id${unknownOwed})`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':id': id,
-        ':now': (sender.now?.() ?? new Date()).toISOString(),
-        ':confirmed': 'confirmed',
-        ...(resendUnknownBefore ? { ':before': resendUnknownBefore } : {}),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const claimed = await updateIf(store, key, {
+    UpdateExpression: 'SET announcing = :id, announcingAt = :now',
+    ConditionExpression: `#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id${unknownOwed})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':id': id,
+      ':now': new Date().toISOString(),
+      ':confirmed': 'confirmed',
+      ...(resendUnknownBefore ? { ':before': resendUnknownBefore } : {}),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
   const record = claimed?.Attributes as WaitlistRecord | undefined;
   if (!record) return 'not_owed';
   const language: Locale = record.language === 'en' ? 'en' : 'nl';
@@ -167,7 +134,9 @@ export async function deliverAnnouncement(
   try {
     await endClaim('announcements');
   } catch (error) {
-    throw new SentButUnrecorded(error);
+    throw new SentButUnrecorded('the mail was accepted, but the record could not be marked as sent', {
+      cause: error,
+    });
   }
   return { sent: language };
 }

@@ -1,16 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
 import { METRIC, type MetricName } from '#contract/metrics';
-import type { MailSuppression } from '#contract/waitlist-table';
-import { suppressMailbox, updateIf } from '../mailer/mailbox-suppression';
+import { suppressMailbox, updateIf } from '../mailer/mail-limit';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 
-// SES's events from EventBridge: a permanent bounce or a complaint suppresses the mailbox (every spelling,
-// for good) and marks the record mailed; a complaint outranks a bounce. A store failure is thrown, so
-// EventBridge tries again, then its dead-letter queue keeps the event.
+// A permanent bounce or a complaint suppresses the mailbox for good; a complaint outranks a bounce. A store
+// failure is thrown, so EventBridge tries again, then its dead-letter queue keeps the event.
 
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
@@ -27,16 +24,11 @@ export type MailEvent = EventBridgeEvent<string, SesEvent>;
 type EventKind = 'bounce' | 'transient_bounce' | 'complaint' | 'reject' | 'delivery_delay' | 'other';
 
 const KINDS = new Map<string, EventKind>([
+  ['Bounce', 'bounce'],
   ['Complaint', 'complaint'],
   ['Reject', 'reject'],
   ['DeliveryDelay', 'delivery_delay'],
 ]);
-
-function kindOf({ eventType, bounce }: SesEvent): EventKind {
-  // Transient bounces (a full mailbox, an out-of-office) may pass; SES retries them itself.
-  if (eventType === 'Bounce') return bounce?.bounceType === 'Permanent' ? 'bounce' : 'transient_bounce';
-  return KINDS.get(eventType) ?? 'other';
-}
 
 const KIND_METRIC: Partial<Record<EventKind, MetricName>> = {
   bounce: METRIC.bounced,
@@ -52,36 +44,14 @@ function unquoted(address: string): string {
   return quoted ? `${(quoted[1] ?? '').replace(/\\(.)/g, '$1')}@${quoted[2]}` : address;
 }
 
-function suppressedBy(event: SesEvent, reason: MailSuppression): string[] {
-  const recipients =
-    reason === 'bounce' ? event.bounce?.bouncedRecipients : event.complaint?.complainedRecipients;
-  const keys = (recipients ?? []).map(({ emailAddress = '' }) => emailKey(unquoted(emailAddress.trim())));
-  return [...new Set(keys.filter((key): key is string => key !== undefined))];
-}
-
-/** Marks the record of `key`, if there is one; a bounce does not overwrite a complaint. */
-async function suppress(key: string, reason: MailSuppression, now: Date): Promise<boolean> {
-  const marked = await updateIf(
-    store,
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: key },
-      UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :now',
-      ConditionExpression:
-        reason === 'complaint'
-          ? 'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)'
-          : 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeValues: { ':reason': reason, ':now': now.toISOString() },
-    }),
-  );
-  return marked !== undefined;
-}
-
 export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequestId'>): Promise<void> {
   const detail = event.detail;
-  const kind = kindOf(detail);
-  const reason: MailSuppression | undefined =
-    kind === 'bounce' ? 'bounce' : kind === 'complaint' ? 'complaint' : undefined;
+  // Transient bounces (a full mailbox, an out-of-office) may pass; SES retries them itself.
+  const kind =
+    detail.eventType === 'Bounce' && detail.bounce?.bounceType !== 'Permanent'
+      ? 'transient_bounce'
+      : (KINDS.get(detail.eventType) ?? 'other');
+  const reason = kind === 'bounce' || kind === 'complaint' ? kind : undefined;
   const bounceSubType = detail.bounce?.bounceSubType;
   /** One line per event, with its metric; never an address. */
   const log = (
@@ -92,7 +62,7 @@ export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequ
     writeMetricLine({
       service: 'mail-events',
       message: 'mail event',
-      level: failed ? 'ERROR' : kind === 'complaint' || kind === 'bounce' ? 'WARN' : 'INFO',
+      level: failed ? 'ERROR' : reason ? 'WARN' : 'INFO',
       counts: metric ? { [metric]: 1 } : {},
       faultClass: failed ? faultClassOf(failed) : undefined,
       fields: { kind, suppressed, marked, bounceSubType, errorName },
@@ -100,14 +70,27 @@ export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequ
     });
   };
   if (!reason) return log({});
-  const now = new Date();
+  const at = new Date().toISOString();
   try {
     let suppressed = 0;
     let marked = 0;
-    for (const key of suppressedBy(detail, reason)) {
+    const recipients =
+      (reason === 'bounce' ? detail.bounce?.bouncedRecipients : detail.complaint?.complainedRecipients) ?? [];
+    const keys = new Set(recipients.map(({ emailAddress = '' }) => emailKey(unquoted(emailAddress.trim()))));
+    for (const key of keys) {
+      if (key === undefined) continue;
       // The mailbox first: should the record's mark fail, the event comes again, and this is a no-op.
-      if (await suppressMailbox(limits, key, { reason, at: now.toISOString() })) suppressed++;
-      if (await suppress(key, reason, now)) marked++;
+      if (await suppressMailbox(limits, key, { reason, at })) suppressed++;
+      // The record, if there is one; a bounce does not overwrite a complaint.
+      const mark = await updateIf(store, key, {
+        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :now',
+        ConditionExpression:
+          reason === 'complaint'
+            ? 'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)'
+            : 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
+        ExpressionAttributeValues: { ':reason': reason, ':now': at },
+      });
+      if (mark) marked++;
     }
     log({ suppressed, marked });
   } catch (error) {

@@ -16,17 +16,11 @@ export interface AnnouncementText {
   paragraphs: Inline[][];
 }
 
-export interface AnnouncementMailInput extends MailEnvelope {
-  announcement: AnnouncementText;
-  leaveUrl: string;
-}
-
 const nl = {
   why: (brand: string) => `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
   leave: 'Wil je niets meer van ons horen? Verlaat de wachtlijst:',
 };
 
-// Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   why: (brand) => `You are getting this email because you joined the ${brand} waitlist.`,
   leave: 'Rather not hear from us again? Leave the waitlist:',
@@ -35,7 +29,9 @@ const en: typeof nl = {
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
 /** The leave link is written out: Telecommunicatiewet art. 11.7, and Gmail and Yahoo ask for a visible one. */
-export function announcementMail(input: AnnouncementMailInput): ComposedMail {
+export function announcementMail(
+  input: MailEnvelope & { announcement: AnnouncementText; leaveUrl: string },
+): ComposedMail {
   const { language, brandName, contactEmail, announcement } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };

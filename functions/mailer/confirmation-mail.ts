@@ -36,7 +36,6 @@ const nl = {
 };
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-// Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   subject: (brand) => `Confirm your signup for the ${brand} waitlist`,
   preheader: 'One more step: confirm your signup with the button in this email.',

@@ -1,6 +1,5 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
 import { BULK_SHARE, MAILER_CONCURRENCY } from '#contract/mail-pace';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
@@ -8,8 +7,7 @@ import { DailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
 
-// The mailer on AWS: mail-sender.ts on the priority and bulk queues, through SES, at the pace and quota of
-// SES's GetAccount (read every ten minutes), unless the deploy setting MAIL_MAX_SEND_RATE names a rate.
+// The pace and quota are SES's GetAccount's (read every ten minutes), unless MAIL_MAX_SEND_RATE names a rate.
 
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
@@ -23,29 +21,26 @@ const ACCOUNT_MAX_AGE_MS = 10 * 60_000;
 const QUOTA_READ_INTERVAL_MS = 5_000;
 let account: { pace: MailPace; readAt: number } | undefined;
 
-async function readPace(): Promise<MailPace> {
-  const { SendQuota } = await ses.send(new GetAccountCommand({}));
-  const setting = Number(process.env.MAIL_MAX_SEND_RATE);
-  const reported = SendQuota?.MaxSendRate;
-  // An account SES reports no rate for sends at the sandbox's: one a second.
-  const rate = setting > 0 && Number.isFinite(setting) ? setting : reported && reported > 0 ? reported : 1;
-  const max24HourSend = SendQuota?.Max24HourSend;
-  return {
-    rate,
-    instances: MAILER_CONCURRENCY,
-    ...(max24HourSend !== undefined
-      ? // Both lanes at their pace, at most: (1 + BULK_SHARE) times the rate.
-        { quota: new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE)) }
-      : {}),
-  };
-}
-
 async function pace(): Promise<MailPace> {
   const age = account ? Date.now() - account.readAt : Number.POSITIVE_INFINITY;
   const quotaInDoubt = account?.pace.quota?.reserveReached === true && age >= QUOTA_READ_INTERVAL_MS;
   if (account && age < ACCOUNT_MAX_AGE_MS && !quotaInDoubt) return account.pace;
   try {
-    account = { pace: await readPace(), readAt: Date.now() };
+    const { SendQuota } = await ses.send(new GetAccountCommand({}));
+    const setting = Number(process.env.MAIL_MAX_SEND_RATE);
+    const reported = SendQuota?.MaxSendRate;
+    // An account SES reports no rate for sends at the sandbox's: one a second.
+    const rate = setting > 0 && Number.isFinite(setting) ? setting : reported && reported > 0 ? reported : 1;
+    const max24HourSend = SendQuota?.Max24HourSend;
+    // Both lanes at their pace, at most: (1 + BULK_SHARE) times the rate.
+    const quota =
+      max24HourSend === undefined
+        ? undefined
+        : new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE));
+    account = {
+      pace: { rate, instances: MAILER_CONCURRENCY, ...(quota ? { quota } : {}) },
+      readAt: Date.now(),
+    };
   } catch (error) {
     // SES did not answer: the last pace and quota known hold until it does.
     if (!account) throw error;
@@ -53,7 +48,7 @@ async function pace(): Promise<MailPace> {
   return account.pace;
 }
 
-const send = mailSender({
+export const handler = mailSender({
   store,
   limits,
   siteUrl: requiredEnv('SITE_URL'),
@@ -87,8 +82,3 @@ const send = mailSender({
     },
   },
 });
-
-export const handler = (
-  event: SQSEvent,
-  context: Pick<Context, 'awsRequestId' | 'getRemainingTimeInMillis'>,
-) => send(event, context);

@@ -9,10 +9,6 @@ import {
   SHARED_COPY,
 } from './mail-layout';
 
-export interface LeaveLinkMailInput extends MailEnvelope {
-  leaveUrl: string;
-}
-
 const nl = {
   subject: (brand: string) => `Je link om de wachtlijst van ${brand} te verlaten`,
   here: (brand: string) => `Hier is je link om de wachtlijst van ${brand} te verlaten:`,
@@ -21,7 +17,6 @@ const nl = {
     'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. De link doet pas iets als je op de knop drukt op de pagina die hij opent.',
 };
 
-// Typed by the Dutch copy, so a sentence missing in English fails the type check.
 const en: typeof nl = {
   subject: (brand) => `Your link to leave the ${brand} waitlist`,
   here: (brand) => `Here is your link to leave the ${brand} waitlist:`,
@@ -32,7 +27,7 @@ const en: typeof nl = {
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-export function leaveLinkMail(input: LeaveLinkMailInput): ComposedMail {
+export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }): ComposedMail {
   const { language, brandName, contactEmail } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };

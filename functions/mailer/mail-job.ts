@@ -13,18 +13,16 @@ export const mailJobSchema = z.object({
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type MailKind = MailJob['kind'];
 
-/** The request for which `record` still owes the mail of `kind`, if any. */
+/** Each kind's fields in a record: the request asked for, the one mailed, and when it was asked. */
+export const REQUEST_FIELDS = {
+  confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt' },
+  'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
+} as const satisfies Record<MailKind, Record<string, keyof WaitlistRecord>>;
+
 export function owedRequest(record: WaitlistRecord | undefined, kind: MailKind): string | undefined {
-  if (!record) return undefined;
-  if (kind === 'confirmation')
-    return record.status === 'pending' &&
-      record.mailRequestId !== undefined &&
-      record.mailRequestId !== record.mailedRequestId
-      ? record.mailRequestId
-      : undefined;
-  return record.leaveMailRequestId !== undefined && record.leaveMailRequestId !== record.leaveMailedRequestId
-    ? record.leaveMailRequestId
-    : undefined;
+  if (!record || (kind === 'confirmation' && record.status !== 'pending')) return undefined;
+  const { asked, done } = REQUEST_FIELDS[kind];
+  return record[asked] !== record[done] ? record[asked] : undefined;
 }
 
 export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
@@ -44,14 +42,5 @@ export function jobsAskedBy(streamRecord: DynamoDBRecord): MailJob[] {
   const before = oldImage
     ? (unmarshall(oldImage as Record<string, AttributeValue>) as WaitlistRecord)
     : undefined;
-  return jobsOwedBy(record).filter(
-    (job) =>
-      job.requestId !== (job.kind === 'confirmation' ? before?.mailRequestId : before?.leaveMailRequestId),
-  );
-}
-
-export function requestedAt(record: WaitlistRecord, kind: MailKind): Date | undefined {
-  const at = kind === 'confirmation' ? record.mailRequestedAt : record.leaveMailRequestedAt;
-  const time = at === undefined ? Number.NaN : Date.parse(at);
-  return Number.isNaN(time) ? undefined : new Date(time);
+  return jobsOwedBy(record).filter((job) => job.requestId !== before?.[REQUEST_FIELDS[job.kind].asked]);
 }

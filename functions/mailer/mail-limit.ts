@@ -1,18 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   MAIL_LIMIT_EXPIRY_ATTRIBUTE,
   MAIL_LIMIT_TABLE_KEY,
   MAIL_LIMIT_WINDOW_HOURS,
   MAILS_PER_MAILBOX,
 } from '#contract/abuse-limits';
+import type { MailSuppression } from '#contract/waitlist-table';
 import { mailboxHash } from '../store/mailbox';
-import type { WaitlistStore } from '../store/store-client';
-
-interface LimitItem {
-  sends?: { requestId: string; sentAt: number }[];
-  version?: number;
-}
+import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
 const WINDOW_MS = MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
 /** Each write that fails means another sender's went. */
@@ -23,32 +18,28 @@ export class MailLimitContended extends Error {
   override name = 'MailLimitContended';
 }
 
-/**
- * At most MAILS_PER_MAILBOX mails of any kind to one mailbox, however spelled, in any window. The item holds
- * the window's sends and a version written on condition, so of two senders only one takes the last place.
- * A retry of a request already let through is allowed and counts once.
- */
+// At most MAILS_PER_MAILBOX mails to one mailbox, however spelled, in any window; a retry counts once. The
+// item's version is written on condition, so of two senders only one takes the last place.
 export async function mayMail(
   limits: WaitlistStore,
   emailKey: string,
   requestId: string,
-  { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<boolean> {
   const key = { [MAIL_LIMIT_TABLE_KEY.name]: hashOfMailbox(emailKey) };
   const at = now.getTime();
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const { Item } = await limits.client.send(
       new GetCommand({ TableName: limits.tableName, Key: key, ConsistentRead: true }),
-      { abortSignal },
     );
-    const item = Item as LimitItem | undefined;
+    const item = Item as { sends?: { requestId: string; sentAt: number }[]; version?: number } | undefined;
     const inWindow = (item?.sends ?? []).filter((send) => send.sentAt > at - WINDOW_MS);
     if (inWindow.some((send) => send.requestId === requestId)) return true;
     if (inWindow.length >= MAILS_PER_MAILBOX) return false;
     const sends = [...inWindow, { requestId, sentAt: at }];
     const newest = Math.max(...sends.map((send) => send.sentAt));
-    try {
-      await limits.client.send(
+    const written = await unlessConditionFails(
+      limits.client.send(
         new UpdateCommand({
           TableName: limits.tableName,
           Key: key,
@@ -63,15 +54,74 @@ export async function mayMail(
             ...(item?.version === undefined ? {} : { ':version': item.version }),
           },
         }),
-        { abortSignal },
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
+    if (written) return true;
   }
   throw new MailLimitContended(`the mailbox's limit changed under ${MAX_TRIES} tries in a row`);
 }
 
 /** A hash, so the table holds no address. */
 export const hashOfMailbox = (emailKey: string) => mailboxHash('limit', emailKey);
+
+// A mailbox that bounced for good or complained: an item of the mail limit table under a hash of its delivery
+// key (every spelling silenced, no address kept), with no expiry, so it outlives the person's records and
+// signing up again cannot mail an inbox that complained.
+export interface MailboxSuppression {
+  reason: MailSuppression;
+  /** ISO 8601: when SES reported it. */
+  at: string;
+}
+
+/** Not the limit's own hash, so the two never meet. */
+export const hashOfSuppressedMailbox = (emailKey: string) => mailboxHash('suppression', emailKey);
+
+/** False when the mailbox was suppressed already (a complaint still replaces a bounce). */
+export async function suppressMailbox(
+  limits: WaitlistStore,
+  emailKey: string,
+  { reason, at }: MailboxSuppression,
+): Promise<boolean> {
+  const put = await unlessConditionFails(
+    limits.client.send(
+      new PutCommand({
+        TableName: limits.tableName,
+        Item: {
+          [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey),
+          mailSuppressed: reason,
+          mailSuppressedAt: at,
+        },
+        ConditionExpression:
+          reason === 'complaint'
+            ? 'attribute_not_exists(#key) OR mailSuppressed <> :complaint'
+            : 'attribute_not_exists(#key)',
+        ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name },
+        ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
+      }),
+    ),
+  );
+  return put !== undefined;
+}
+
+export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
+  const { Item } = await limits.client.send(
+    new GetCommand({
+      TableName: limits.tableName,
+      Key: { [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey) },
+      ConsistentRead: true,
+    }),
+  );
+  const reason: unknown = Item?.mailSuppressed;
+  if (reason !== 'bounce' && reason !== 'complaint') return undefined;
+  return { reason, at: String(Item?.mailSuppressedAt ?? '') } satisfies MailboxSuppression;
+}
+
+/** A conditional update of the record under `email`: undefined when its condition does not hold. */
+export async function updateIf(
+  store: WaitlistStore,
+  email: string,
+  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+) {
+  const update = new UpdateCommand({ TableName: store.tableName, Key: { email }, ...input });
+  return (await unlessConditionFails(store.client.send(update)))?.output;
+}

@@ -1,12 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import type { WaitlistStore } from '../store/store-client';
+import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 import { DAILY_QUOTA_EXCEEDED } from '../telemetry/fault-class';
 
-// Sending paused for every sender after SES answered with a fault of the account's set-up (every mail would
-// meet it): one item in the limit table, read by each process at most every few seconds. When it ends, the
-// next mail is the probe: if it meets the fault again, the pause is written again.
+// After a fault of the account's set-up every mail would meet it: every sender pauses. When the pause ends,
+// the next mail is the probe.
 
 const PAUSE_KEY = '#pause';
 export const PAUSE_SECONDS = 60;
@@ -29,12 +27,11 @@ export class MailPaused extends Error {
   }
 }
 
-export function mailPause(limits: WaitlistStore, now: () => number = Date.now) {
+export function mailPause(limits: WaitlistStore) {
   let known = { readAt: Number.NEGATIVE_INFINITY, until: 0, reason: '' };
   return {
-    /** Throws MailPaused while sending is paused. */
     async check(): Promise<void> {
-      const at = now();
+      const at = Date.now();
       if (at - known.readAt >= PAUSE_READ_INTERVAL_MS) {
         const { Item } = await limits.client.send(
           new GetCommand({
@@ -54,11 +51,11 @@ export function mailPause(limits: WaitlistStore, now: () => number = Date.now) {
     /** Pauses every sender for the set-up fault `reason`; returns the MailPaused to throw. */
     async begin(reason: string): Promise<MailPaused> {
       const seconds = reason === DAILY_QUOTA_EXCEEDED ? QUOTA_PAUSE_SECONDS : PAUSE_SECONDS;
-      const at = now();
+      const at = Date.now();
       const until = at + seconds * 1_000;
-      try {
-        // Unless a pause is on already: sends in flight meet the same fault.
-        await limits.client.send(
+      // Unless a pause is on already: sends in flight meet the same fault.
+      const put = await unlessConditionFails(
+        limits.client.send(
           new PutCommand({
             TableName: limits.tableName,
             Item: {
@@ -71,14 +68,11 @@ export function mailPause(limits: WaitlistStore, now: () => number = Date.now) {
             ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name, '#until': 'until' },
             ExpressionAttributeValues: { ':now': at },
           }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        known.readAt = Number.NEGATIVE_INFINITY;
-        return new MailPaused(reason, seconds);
-      }
-      known = { readAt: at, until, reason };
-      return new MailPaused(reason, seconds, true);
+        ),
+      );
+      if (put) known = { readAt: at, until, reason };
+      else known.readAt = Number.NEGATIVE_INFINITY;
+      return new MailPaused(reason, seconds, put !== undefined);
     },
   };
 }
@@ -86,11 +80,8 @@ export function mailPause(limits: WaitlistStore, now: () => number = Date.now) {
 /** What is kept of the day's quota for confirmations and leave links. */
 export const quotaReserve = (max24HourSend: number) => Math.min(500, Math.floor(max24HourSend / 10));
 
-/**
- * SES's quota for 24 hours as read (Max24HourSend -1: none). What went since is bounded without asking: no
- * more than `rate` a second, all senders together. The bulk lane stops once the bound reaches the reserve,
- * and the mailer reads the account again for the true figure.
- */
+// SES's quota for 24 hours as read (-1: none). What went since is bounded without asking, by `rate`: once
+// the bound reaches the reserve, the bulk lane stops and the mailer reads the account again.
 export class DailyQuota {
   #sent = 0;
   readonly #readAt: number;

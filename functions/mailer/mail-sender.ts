@@ -17,32 +17,12 @@ import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport
 import { Pace, sendUntilNotThrottled } from './pace';
 import { type RequestOutcome, sendRequestedMail } from './request-mail';
 
-// The one sender of every mail: the priority lane (confirmations, leave links) and the bulk lane
-// (announcements), each at its share of SES's rate. A message is deleted only once its mail went or needs
-// none; a mail that can never go (refused, suppressed, failing for good, none of ours) is dead-lettered.
+// A message is deleted only once its mail went or needs none; one that can never go is dead-lettered.
 
-export type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable' | 'failing';
+type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable' | 'failing';
 
-export interface MailQueue {
-  deadLetter(record: SQSRecord, mailClass: string, reason: DeadLetterReason): Promise<void>;
-  /** The message comes back after `seconds`: a fault that may pass. */
-  retryAfter(record: SQSRecord, seconds: number): Promise<void>;
-}
-
-export interface MailSenderSettings extends MailSettings {
-  transport: MailTransport;
-  pace(): Promise<MailPace>;
-  queue: MailQueue;
-  now?: () => Date;
-}
-
-/**
- * SES's rate and how many instances send each lane at once: each paces the priority lane at its share of the
- * rate and the bulk lane at its share of BULK_SHARE of it, so an announcement leaves headroom for
- * confirmations; when SES still says "slow down", the bulk lane holds back.
- */
+/** SES's rate (Infinity: none), shared by the instances sending each lane at once. */
 export interface MailPace {
-  /** Mails per second (Infinity: none, as on one machine). */
   rate: number;
   instances: number;
   quota?: DailyQuota;
@@ -53,15 +33,13 @@ const BULK_GIVES_WAY_MS = 1_000;
 const CONCURRENCY = 8;
 /** Left for writing the counts when the invocation is about to end. */
 const TIME_MARGIN_MS = 15_000;
-/** Doubled at each receive, up to SQS's longest visibility timeout. */
-const RETRY_SECONDS = { first: 30, max: 900 };
-const PAUSED_FIRST_SECONDS = 60;
 // About a day at the longest wait: a permanent fault is not fixed by waiting, so it is dead-lettered
 // (alarmed as refused). Transient faults and pauses keep the message queued, as its age is alarmed.
 const MAX_RECEIVES = 100;
 
-const retrySeconds = (receiveCount: number, first = RETRY_SECONDS.first) =>
-  Math.min(RETRY_SECONDS.max, first * 2 ** Math.max(0, receiveCount - 1));
+/** Doubled at each receive, up to SQS's longest visibility timeout. */
+const retrySeconds = (receiveCount: number, first = 30) =>
+  Math.min(900, first * 2 ** Math.max(0, receiveCount - 1));
 
 type Outcome = RequestOutcome | { outcome: 'failed'; faultClass: FaultClass; errorName: string };
 
@@ -76,7 +54,7 @@ const OUTCOME_METRIC: Record<Outcome['outcome'], MetricName | undefined> = {
 
 type Log = Omit<MetricLine, 'service' | 'requestId'>;
 
-/** One line per priority mail with its metrics; never the address, never a token. */
+/** Never the address, never a token. */
 function mailLine(job: MailJob, outcome: Outcome, throttled: number): Log {
   const counts: Partial<Record<MetricName, number>> = {};
   const metric = OUTCOME_METRIC[outcome.outcome];
@@ -105,10 +83,19 @@ function parseBody(record: SQSRecord): unknown {
 
 const isJob = (record: SQSRecord) => mailJobSchema.safeParse(parseBody(record)).success;
 
-export function mailSender(settings: MailSenderSettings) {
+export function mailSender(
+  settings: MailSettings & {
+    transport: MailTransport;
+    pace(): Promise<MailPace>;
+    queue: {
+      deadLetter(record: SQSRecord, mailClass: string, reason: DeadLetterReason): Promise<void>;
+      /** The message comes back after `seconds`: a fault that may pass. */
+      retryAfter(record: SQSRecord, seconds: number): Promise<void>;
+    };
+  },
+) {
   const { queue, transport } = settings;
-  const now = settings.now ?? (() => new Date());
-  const pause = mailPause(settings.limits, () => now().getTime());
+  const pause = mailPause(settings.limits);
   const paces = { priority: new Pace(Number.POSITIVE_INFINITY), bulk: new Pace(Number.POSITIVE_INFINITY) };
   // The quota's reserve hold is logged once, when it begins.
   let reserveHeld = false;
@@ -137,11 +124,8 @@ export function mailSender(settings: MailSenderSettings) {
         }),
       );
     };
-    const paced = (
-      lane: 'priority' | 'bulk',
-      bulkRate = Number.POSITIVE_INFINITY,
-      count?: (n: number) => void,
-    ) => {
+    /** `send` returns how often SES said "slow down"; the bulk lane takes its turn before it claims a person. */
+    const paced = (lane: 'priority' | 'bulk', bulkRate = Number.POSITIVE_INFINITY) => {
       const pace = paces[lane];
       pace.perSecond =
         (lane === 'priority' ? rate * PACE_SHARE : Math.min(rate * PACE_SHARE * BULK_SHARE, bulkRate)) /
@@ -152,7 +136,7 @@ export function mailSender(settings: MailSenderSettings) {
         const timeout = Number.isFinite(left) ? AbortSignal.timeout(Math.max(0, left)) : undefined;
         return pace.turn(AbortSignal.any([timeout, context.signal].filter((signal) => signal !== undefined)));
       };
-      const send = async (mail: OutgoingMail, { turnTaken = false } = {}): Promise<void> => {
+      const send = async (mail: OutgoingMail) => {
         const { throttled } = await sendUntilNotThrottled(
           () =>
             transport.send(mail).catch(async (error: unknown) => {
@@ -162,21 +146,14 @@ export function mailSender(settings: MailSenderSettings) {
               throw error;
             }),
           waitTurn,
-          { giveUp: timeShort, turnTaken },
+          { giveUp: timeShort, turnTaken: lane === 'bulk' },
         );
         quota?.sent();
-        count?.(throttled);
+        return throttled;
       };
       return { waitTurn, send };
     };
-    const announcements = announcementBatch(
-      { ...settings, now },
-      (rate) => {
-        const { waitTurn, send } = paced('bulk', rate);
-        return { waitTurn, send: (mail) => send(mail, { turnTaken: true }) };
-      },
-      timeShort,
-    );
+    const announcements = announcementBatch(settings, (rate) => paced('bulk', rate), timeShort);
     const refuse = async (record: SQSRecord, message: string, kind: string, reason: DeadLetterReason) => {
       log({ message, level: 'ERROR', counts: { [METRIC.mailRefused]: 1 }, fields: { outcome: reason } });
       await queue.deadLetter(record, kind, reason);
@@ -187,10 +164,16 @@ export function mailSender(settings: MailSenderSettings) {
       let throttled = 0;
       try {
         await pause.check();
-        const send = paced('priority', undefined, (n) => {
-          throttled = n;
-        }).send;
-        const outcome = await sendRequestedMail({ ...settings, send }, job, now);
+        const { send } = paced('priority');
+        const outcome = await sendRequestedMail(
+          {
+            ...settings,
+            send: async (mail) => {
+              throttled = await send(mail);
+            },
+          },
+          job,
+        );
         log(mailLine(job, outcome, throttled));
         if (outcome.outcome === 'suppressed' || outcome.outcome === 'refused')
           await queue.deadLetter(record, job.kind, outcome.outcome);
@@ -237,7 +220,7 @@ export function mailSender(settings: MailSenderSettings) {
             counts: { [METRIC.mailPaused]: 1 },
             fields: { outcome: 'paused', reason: error.reason },
           });
-        await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSED_FIRST_SECONDS)));
+        await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSE_SECONDS)));
       });
 
     // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.

@@ -8,7 +8,7 @@ import { faultClassOf } from '../telemetry/fault-class';
 
 export interface MailSettings {
   store: WaitlistStore;
-  /** The mail limit table: the per-mailbox limit, the suppressed mailboxes, and the pause. */
+  /** The mail limit table. */
   limits: WaitlistStore;
   siteUrl: string;
   mailFrom: string;
@@ -70,32 +70,8 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
 /** A mail being written carries this ending until it is whole. */
 const PARTIAL = '.partial';
 
-const outboxFileName = (messageId: string) =>
-  `${messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_')}.eml`;
-
-/** Writes `data` to `file` whole or not at all: a partial file, synced, renamed, then the folder synced. */
-async function writeWhole(dir: string, file: string, data: string): Promise<void> {
-  const partial = join(dir, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
-  try {
-    await writeFile(partial, data, { encoding: 'utf8', flag: 'wx', mode: 0o600, flush: true });
-    await rename(partial, join(dir, file));
-  } catch (error) {
-    // The write's own error is the one to report; a partial file left behind is cleared at the next start.
-    await rm(partial, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  const folder = await open(dir, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
-}
-
-/**
- * One machine, no account: each mail is written to `dir` as an .eml file, and one line says where (never the
- * address). Named after its Message-ID, so a mail sent again replaces its file rather than adding one.
- */
+// One machine, no account: each mail an .eml file named after its Message-ID (so a repeat replaces it), and
+// one line says where (never the address).
 export function outboxTransport(
   dir: string,
   { print = console.log }: { print?: (line: string) => void } = {},
@@ -109,8 +85,23 @@ export function outboxTransport(
   return {
     async send(mail) {
       await mkdir(dir, { recursive: true });
-      const file = outboxFileName(mail.messageId);
-      await writeWhole(dir, file, mail.raw);
+      const file = `${mail.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_')}.eml`;
+      // Whole or not at all: a partial file, synced, renamed, then the folder synced.
+      const partial = join(dir, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
+      try {
+        await writeFile(partial, mail.raw, { encoding: 'utf8', flag: 'wx', mode: 0o600, flush: true });
+        await rename(partial, join(dir, file));
+      } catch (error) {
+        // The write's own error is the one to report; a partial file left behind is cleared at the next start.
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      const folder = await open(dir, 'r');
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
       const where = join(dir, file);
       print(
         mail.kind === 'leave-link'

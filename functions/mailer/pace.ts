@@ -11,10 +11,8 @@ const wallClock: PaceClock = {
   sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
 };
 
-/**
- * One sender's pace, in its own memory: mails start at most `perSecond` a second. Nothing is shared between
- * instances: each keeps its share of SES's rate, and SES's "slow down" is the backstop.
- */
+// One sender's pace, in its own memory: each instance keeps its share of SES's rate, and SES's "slow down"
+// is the backstop.
 export class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
   #perSecond = Number.POSITIVE_INFINITY;
@@ -24,10 +22,6 @@ export class Pace {
     private readonly clock: PaceClock = wallClock,
   ) {
     this.perSecond = perSecond;
-  }
-
-  get perSecond(): number {
-    return this.#perSecond;
   }
 
   /** The turns already given stand. */
@@ -43,7 +37,6 @@ export class Pace {
   /** `signal` ends the wait, and gives the turn back unless a later one was given meanwhile. */
   async turn(signal?: AbortSignal): Promise<void> {
     const now = this.clock.now();
-    if (this.#perSecond === Number.POSITIVE_INFINITY && this.nextAt <= now) return;
     const at = Math.max(now, this.nextAt);
     const next = at + 1_000 / this.#perSecond;
     this.nextAt = next;
@@ -59,10 +52,8 @@ export class Pace {
 
 export const THROTTLE_WAIT_MS = { first: 250, max: 4_000 };
 
-/**
- * Sends until SES stops saying "slow down", waiting (doubling) and taking a new turn each time, unless
- * `giveUp()`. `turnTaken`: the caller took the first turn. The day's quota spent is thrown at once.
- */
+// Waits out SES's "slow down" (doubling), a new turn each time, unless `giveUp()`. `turnTaken`: the caller
+// took the first turn. The day's quota spent is thrown at once.
 export async function sendUntilNotThrottled<T>(
   send: () => Promise<T>,
   turn: () => Promise<void>,

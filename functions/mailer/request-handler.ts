@@ -1,10 +1,10 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { METRIC } from '#contract/metrics';
 import { requiredEnv } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
-import { jobsAskedBy, type MailJob } from './mail-job';
+import { jobsAskedBy } from './mail-job';
 
 // From the table's stream to the priority queue: a spike of signups waits there (for days if it must) rather
 // than in the stream, which keeps a change for a day. At a failure Lambda retries from that record.
@@ -12,31 +12,26 @@ import { jobsAskedBy, type MailJob } from './mail-job';
 const queueUrl = requiredEnv('MAIL_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
 const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
-const SQS_BATCH = 10;
-
-async function enqueue(jobs: MailJob[]): Promise<void> {
-  for (let start = 0; start < jobs.length; start += SQS_BATCH) {
-    const batch = jobs.slice(start, start + SQS_BATCH);
-    const { Failed = [] } = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: batch.map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
-      }),
-    );
-    if (Failed.length > 0)
-      throw Object.assign(new Error('the queue refused messages'), { name: Failed[0]?.Code ?? 'QueueError' });
-  }
-}
-
-export async function handler(
-  event: DynamoDBStreamEvent,
-  context?: Pick<Context, 'awsRequestId'>,
-): Promise<DynamoDBBatchResponse> {
+export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context, 'awsRequestId'>) {
   for (const streamRecord of event.Records) {
     const jobs = jobsAskedBy(streamRecord);
     if (jobs.length === 0) continue;
     try {
-      await enqueue(jobs);
+      // SQS takes ten messages a batch.
+      for (let start = 0; start < jobs.length; start += 10) {
+        const { Failed = [] } = await sqs.send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: jobs
+              .slice(start, start + 10)
+              .map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
+          }),
+        );
+        if (Failed.length > 0)
+          throw Object.assign(new Error('the queue refused messages'), {
+            name: Failed[0]?.Code ?? 'QueueError',
+          });
+      }
       writeMetricLine({
         service: 'mail-requests',
         message: 'mail queued',

@@ -1,24 +1,20 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmationLink } from '#contract/confirmation';
 import { leaveLink } from '#contract/leave';
 import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { newConfirmationToken } from '../confirm/confirmation-token';
 import { leaveToken, newLinkKeys } from '../leave/leave-token';
 import { ensureLinkKeys } from '../store/link-keys';
-import type { WaitlistStore } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import { confirmationMail } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
-import { type MailJob, owedRequest, requestedAt } from './mail-job';
+import { type MailJob, owedRequest, REQUEST_FIELDS } from './mail-job';
 import { type MailEnvelope, mailboxAddress } from './mail-layout';
-import { mayMail } from './mail-limit';
+import { type MailboxSuppression, mailboxSuppression, mayMail, updateIf } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
-import { type MailboxSuppression, mailboxSuppression, updateIf } from './mailbox-suppression';
 
-// The mails one person asked for (a confirmation, a leave link), sent from the mail queue. The record is read
-// when the mail goes: a request replaced or already sent (a queue may hand a message over twice) sends nothing.
-// Any failure leaves the request owed. A mail's Message-ID comes from its request, so the local outbox keeps
-// a repeat of the same mail as one file.
+// The record is read when the mail goes: a request replaced or already sent (a queue may hand a message over
+// twice) sends nothing. A mail's Message-ID comes from its request, so the outbox keeps a repeat as one file.
 
 export interface RequestMailer extends MailSettings {
   /** Sends at the pace, waiting out throttling; throws when the mail did not go. */
@@ -31,107 +27,57 @@ export type RequestOutcome =
   | { outcome: 'superseded' | 'limited' }
   | { outcome: 'suppressed' | 'refused'; errorName?: string };
 
-type ConfirmationRequest = WaitlistRecord & { mailRequestId: string };
-type LeaveLinkRequest = WaitlistRecord & { leaveMailRequestId: string };
-
-/**
- * Stores the link keys and this token's hash as the one in flight, while the request is still owed and the
- * hash in flight is the one read (so a second copy of the job sends nothing). An earlier hash in flight
- * joins the mailed tokens: that mail may have gone out. Returns the leave key as stored.
- */
-async function claim(
-  store: WaitlistStore,
-  record: ConfirmationRequest,
-  linkId: string,
-  leaveKey: string,
-  token: { hash: string; linkHash: string },
-): Promise<string | undefined> {
-  const earlier = record.pendingTokenHash;
-  const claimed = await updateIf(
-    store,
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: record.email },
-      UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
-      ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':linkId': linkId,
-        ':linkHash': token.linkHash,
-        ':hash': token.hash,
-        ':leaveKey': leaveKey,
-        ':id': record.mailRequestId,
-        ':pending': 'pending',
-        ...(earlier ? { ':none': [], ':earlier': [earlier], ':earlierHash': earlier } : {}),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  if (!claimed) return undefined;
-  return typeof claimed.Attributes?.leaveKey === 'string' ? claimed.Attributes.leaveKey : leaveKey;
-}
-
-/** The mail went: its token joins the mailed tokens (a newer request stays owed) and the request is done. */
-function markSent(store: WaitlistStore, record: ConfirmationRequest, hash: string) {
-  return updateIf(
-    store,
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: record.email },
-      UpdateExpression:
-        'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
-      ConditionExpression: 'pendingTokenHash = :hash',
-      ExpressionAttributeValues: {
-        ':id': record.mailRequestId,
-        ':hash': hash,
-        ':none': [],
-        ':hashes': [hash],
-      },
-    }),
-  );
-}
-
-/** The mail to send, and what marks it sent; undefined: a newer request or a second copy came first. */
-type Prepared = { raw: string; confirmUrl?: string; sent(): Promise<unknown> } | undefined;
-
+// Claims the request with this token's hash in flight, unless a newer request or a second copy of the job
+// came first (undefined). An earlier hash in flight joins the mailed tokens: that mail may have gone out.
 async function prepareConfirmation(
   mailer: RequestMailer,
-  record: ConfirmationRequest,
-  envelope: MailEnvelope,
-  now: Date,
-): Promise<Prepared> {
+  record: WaitlistRecord,
+  requestId: string,
+  envelope: MailEnvelope & { now: Date },
+) {
   const { store } = mailer;
   const keys =
     record.linkId !== undefined && record.leaveKey !== undefined
       ? { linkId: record.linkId, leaveKey: record.leaveKey }
       : ((await ensureLinkKeys(store, record.email)) ?? newLinkKeys());
   const { linkId } = keys;
-  const token = newConfirmationToken(linkId, now);
-  const leaveKey = await claim(store, record, linkId, keys.leaveKey, token);
-  if (leaveKey === undefined) return undefined;
+  const token = newConfirmationToken(linkId, envelope.now);
+  const earlier = record.pendingTokenHash;
+  const claimed = await updateIf(store, record.email, {
+    UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
+    ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':linkId': linkId,
+      ':linkHash': token.linkHash,
+      ':hash': token.hash,
+      ':leaveKey': keys.leaveKey,
+      ':id': requestId,
+      ':pending': 'pending',
+      ...(earlier ? { ':none': [], ':earlier': [earlier], ':earlierHash': earlier } : {}),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!claimed) return undefined;
+  const leaveKey =
+    typeof claimed.Attributes?.leaveKey === 'string' ? claimed.Attributes.leaveKey : keys.leaveKey;
   const confirmUrl = confirmationLink(mailer.siteUrl, record.language, token.token);
   const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(linkId, leaveKey));
   const { raw } = confirmationMail({ ...envelope, confirmUrl, leaveUrl, validDays: PENDING_DAYS });
-  return { raw, confirmUrl, sent: () => markSent(store, record, token.hash) };
-}
-
-async function prepareLeaveLink(
-  mailer: RequestMailer,
-  record: LeaveLinkRequest,
-  envelope: MailEnvelope,
-  sent: () => Promise<unknown>,
-): Promise<Prepared> {
-  // Still this request and not sent yet (a second copy of the job finds it sent).
-  const keys = await ensureLinkKeys(mailer.store, record.email, {
-    onlyIf: {
-      condition:
-        'leaveMailRequestId = :id AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> :id)',
-      values: { ':id': record.leaveMailRequestId },
-    },
-  });
-  if (!keys) return undefined;
-  const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, keys.leaveKey));
-  return { raw: leaveLinkMail({ ...envelope, leaveUrl }).raw, sent };
+  // The mail went: its token joins the mailed tokens (a newer request stays owed) and the request is done.
+  const sent = () =>
+    updateIf(store, record.email, {
+      UpdateExpression:
+        'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
+      ConditionExpression: 'pendingTokenHash = :hash',
+      ExpressionAttributeValues: {
+        ':id': requestId,
+        ':hash': token.hash,
+        ':none': [],
+        ':hashes': [token.hash],
+      },
+    });
+  return { raw, confirmUrl, sent };
 }
 
 /** Sends the mail `job` asks for, if the record still owes it; throws when it should be tried again. */
@@ -148,26 +94,18 @@ export async function sendRequestedMail(
   const requestId = owedRequest(record, job.kind);
   if (!record || requestId !== job.requestId) return { outcome: 'superseded' };
   const at = now();
-  const [askedId, doneId] =
-    job.kind === 'confirmation'
-      ? ['mailRequestId', 'mailedRequestId']
-      : ['leaveMailRequestId', 'leaveMailedRequestId'];
+  const fields = REQUEST_FIELDS[job.kind];
   /** Marks the request done (sent, or needing none); a newer request is left owed. */
   const notOwed = (suppression?: MailboxSuppression) =>
-    updateIf(
-      store,
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: record.email },
-        // A record takes its mailbox's suppression (another spelling bounced): it asks for no more mail.
-        UpdateExpression: `SET ${doneId} = :id${suppression ? ', mailSuppressed = if_not_exists(mailSuppressed, :reason), mailSuppressedAt = if_not_exists(mailSuppressedAt, :at)' : ''}`,
-        ConditionExpression: `${askedId} = :id`,
-        ExpressionAttributeValues: {
-          ':id': requestId,
-          ...(suppression ? { ':reason': suppression.reason, ':at': suppression.at } : {}),
-        },
-      }),
-    );
+    updateIf(store, record.email, {
+      // A record takes its mailbox's suppression (another spelling bounced): it asks for no more mail.
+      UpdateExpression: `SET ${fields.done} = :id${suppression ? ', mailSuppressed = if_not_exists(mailSuppressed, :reason), mailSuppressedAt = if_not_exists(mailSuppressedAt, :at)' : ''}`,
+      ConditionExpression: `${fields.asked} = :id`,
+      ExpressionAttributeValues: {
+        ':id': requestId,
+        ...(suppression ? { ':reason': suppression.reason, ':at': suppression.at } : {}),
+      },
+    });
   // No mail, and none owed, to a suppressed mailbox, one past its limit, or an address today's rule refuses
   // (kept from before it: dead-lettered rather than tried again for days).
   const suppression = record.mailSuppressed
@@ -189,7 +127,7 @@ export async function sendRequestedMail(
     return { outcome: 'refused', errorName: 'AddressRefused' };
   }
   const messageId = `${requestId}@${mailFrom.slice(mailFrom.lastIndexOf('@') + 1)}`;
-  const envelope: MailEnvelope = {
+  const envelope = {
     to: record.emailAsEntered,
     language: record.language,
     from: mailFrom,
@@ -198,10 +136,21 @@ export async function sendRequestedMail(
     now: at,
     messageId,
   };
-  const mail =
-    job.kind === 'confirmation'
-      ? await prepareConfirmation(mailer, record as ConfirmationRequest, envelope, at)
-      : await prepareLeaveLink(mailer, record as LeaveLinkRequest, envelope, notOwed);
+  let mail: { raw: string; confirmUrl?: string; sent(): Promise<unknown> } | undefined;
+  if (job.kind === 'confirmation') mail = await prepareConfirmation(mailer, record, requestId, envelope);
+  else {
+    // Still this request and not sent yet (a second copy of the job finds it sent).
+    const keys = await ensureLinkKeys(store, record.email, {
+      onlyIf: {
+        condition:
+          'leaveMailRequestId = :id AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> :id)',
+        values: { ':id': requestId },
+      },
+    });
+    const leaveUrl =
+      keys && leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, keys.leaveKey));
+    if (leaveUrl) mail = { raw: leaveLinkMail({ ...envelope, leaveUrl }).raw, sent: notOwed };
+  }
   if (!mail) return { outcome: 'superseded' };
   try {
     await mailer.send({
@@ -219,8 +168,8 @@ export async function sendRequestedMail(
     return { outcome: 'refused', errorName: (error as Error).name };
   }
   await mail.sent();
-  const asked = requestedAt(record, job.kind);
-  return asked
-    ? { outcome: 'sent', lagMs: Math.max(0, now().getTime() - asked.getTime()) }
-    : { outcome: 'sent' };
+  const asked = Date.parse(record[fields.at] ?? '');
+  return Number.isNaN(asked)
+    ? { outcome: 'sent' }
+    : { outcome: 'sent', lagMs: Math.max(0, now().getTime() - asked) };
 }

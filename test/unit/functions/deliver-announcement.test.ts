@@ -9,8 +9,8 @@ import {
   deliverAnnouncement,
   SentButUnrecorded,
 } from '../../../functions/announce/deliver-announcement';
+import { hashOfSuppressedMailbox } from '../../../functions/mailer/mail-limit';
 import { MailOutcomeUnknown, type OutgoingMail } from '../../../functions/mailer/mail-transport';
-import { hashOfSuppressedMailbox } from '../../../functions/mailer/mailbox-suppression';
 
 const documentClient = DynamoDBDocumentClient.from(
   new (await import('@aws-sdk/client-dynamodb')).DynamoDBClient({ region: 'eu-west-1' }),
