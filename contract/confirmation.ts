@@ -31,16 +31,7 @@ export interface ConfirmRequest {
 export const CONFIRM_RESULTS = ['confirmed', 'already-confirmed', 'expired', 'invalid', 'unknown'] as const;
 export type ConfirmResult = (typeof CONFIRM_RESULTS)[number];
 
-export const CONFIRM_HTTP_STATUS = statusTable({ result: 200 }, [
-  'invalid_request',
-  'payload_too_large',
-  'unsupported_media_type',
-  'method_not_allowed',
-  'forbidden',
-  'rate_limited',
-  'unavailable',
-  'internal',
-]);
+export const CONFIRM_HTTP_STATUS = statusTable({ result: 200 }, ['invalid_email', 'already_registered']);
 
 export type ConfirmError = Exclude<keyof typeof CONFIRM_HTTP_STATUS, 'result'>;
 

@@ -11,16 +11,6 @@ const INPUT_MAX_LENGTH = 1_024;
 
 export type EmailProblem = 'empty' | 'malformed';
 
-export type EmailCheck =
-  | {
-      ok: true;
-      /** As entered, trimmed: what the person will be written to as. */
-      email: string;
-      /** The waitlist table's key. */
-      key: string;
-    }
-  | { ok: false; problem: EmailProblem };
-
 // U+FFFD stands in for bytes that were not text: an address holding it was damaged on its way.
 const UNTYPABLE = /[\s\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}\p{Cs}\uFFFD]/u;
 // Else the URL parser reads `%41` as `A`, `:80` as a port, `/x` as a path.
@@ -78,36 +68,31 @@ function asciiDomain(domain: string): string | undefined {
   const ascii = hostname.replace(/\.$/, '');
   if (ascii.length > 253) return undefined;
   const labels = ascii.split('.');
-  if (labels.length < 2) return undefined;
   const deliverable = labels.every(
     (label) =>
       label.length <= 63 &&
       ASCII_LABEL.test(label) &&
       (!label.startsWith('xn--') || decodesAsPunycode(label.slice(4))),
   );
-  return deliverable && !DIGITS_ONLY.test(labels.at(-1) ?? '') ? ascii : undefined;
+  return deliverable && labels.length > 1 && !DIGITS_ONLY.test(labels.at(-1) ?? '') ? ascii : undefined;
 }
 
-export function checkEmail(raw: string): EmailCheck {
+/** `email` as entered, trimmed (what the person is written to as); `key` the waitlist table's key. */
+export function checkEmail(
+  raw: string,
+): { ok: true; email: string; key: string } | { ok: false; problem: EmailProblem } {
   const email = raw.trim();
   if (email === '') return { ok: false, problem: 'empty' };
   const malformed = { ok: false, problem: 'malformed' } as const;
   if (email.length > INPUT_MAX_LENGTH) return malformed;
-
   const text = email.normalize('NFC');
-  if (UNTYPABLE.test(text)) return malformed;
-  const parts = text.split('@');
-  if (parts.length !== 2) return malformed;
-  const [localPart = '', domain = ''] = parts;
-
+  const [localPart = '', domain, ...more] = text.split('@');
+  if (UNTYPABLE.test(text) || domain === undefined || more.length > 0) return malformed;
   if (!LOCAL_PART.test(localPart) || localPart.length > 64) return malformed;
-  const local = localPart.toLowerCase();
   const ascii = asciiDomain(domain);
-  if (ascii === undefined) return malformed;
-
-  const key = `${local}@${ascii}`;
+  const key = `${localPart.toLowerCase()}@${ascii}`;
   // All ASCII by now: a character is an octet.
-  if (key.length > EMAIL_MAX_OCTETS) return malformed;
+  if (ascii === undefined || key.length > EMAIL_MAX_OCTETS) return malformed;
   return { ok: true, email, key };
 }
 
@@ -115,8 +100,6 @@ export function emailKey(raw: string): string | undefined {
   const check = checkEmail(raw);
   return check.ok ? check.key : undefined;
 }
-
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
 /** Never a record's identity. Only Gmail drops dots: `a.nn@example.nl` may be another person. */
 export function deliveryKey(key: string): string {
@@ -126,7 +109,6 @@ export function deliveryKey(key: string): string {
   const plus = local.indexOf('+');
   // A local part that is only a tag (`+x@`) keeps it: there is no mailbox before it to fold into.
   if (plus > 0) local = local.slice(0, plus);
-  const dotless = DOTLESS_DOMAINS[domain];
-  if (dotless === undefined) return `${local}@${domain}`;
-  return `${local.replaceAll('.', '') || local}@${dotless}`;
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  return gmail ? `${local.replaceAll('.', '') || local}@gmail.com` : `${local}@${domain}`;
 }

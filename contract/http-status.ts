@@ -22,14 +22,14 @@ export type BodyRefusal = Extract<
   'method_not_allowed' | 'unsupported_media_type' | 'payload_too_large' | 'invalid_request'
 >;
 
-/** Free of side effects, so a page importing a contract module but not its table bundles neither. */
+// A route's statuses: its successes and every error word but `without`. Free of side effects, so a page
+// importing a contract module but not its table bundles neither.
 /* @__NO_SIDE_EFFECTS__ */
-export function statusTable<const Success extends Record<string, number>, const Errors extends ApiError>(
-  success: Success,
-  errors: readonly Errors[],
-): Success & { readonly [Name in Errors]: (typeof API_ERROR_STATUS)[Name] } {
-  return {
-    ...success,
-    ...Object.fromEntries(errors.map((error) => [error, API_ERROR_STATUS[error]])),
-  } as Success & { readonly [Name in Errors]: (typeof API_ERROR_STATUS)[Name] };
+export function statusTable<
+  const Success extends Record<string, number>,
+  const Without extends ApiError = never,
+>(success: Success, without: readonly Without[] = []): Success & Omit<typeof API_ERROR_STATUS, Without> {
+  const table: Record<string, number> = { ...success, ...API_ERROR_STATUS };
+  for (const error of without) delete table[error];
+  return table as Success & Omit<typeof API_ERROR_STATUS, Without>;
 }

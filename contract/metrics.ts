@@ -2,11 +2,7 @@
 // Every metric has the dimension Service; Joined and Visits also by Language, Faults by FaultClass.
 export const METRIC_NAMESPACE = 'Mandje';
 
-export const DIMENSIONS = {
-  service: 'Service',
-  language: 'Language',
-  faultClass: 'FaultClass',
-} as const;
+export const DIMENSIONS = { service: 'Service', language: 'Language', faultClass: 'FaultClass' } as const;
 
 export type Service =
   | 'waitlist'

@@ -6,10 +6,7 @@ import { join } from 'node:path';
 
 export const INLINE_HASHES_FILE = '.mandje/inline-hashes.json';
 
-export interface InlineHashes {
-  styles: string[];
-  scripts: string[];
-}
+type InlineHashes = { styles: string[]; scripts: string[] };
 
 const NO_INLINE_HASHES: InlineHashes = { styles: [], scripts: [] };
 
@@ -65,18 +62,13 @@ export function readInlineHashes(siteDir: string): InlineHashes {
   const listed: InlineHashes = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : NO_INLINE_HASHES;
   for (const path of readdirSync(siteDir, { recursive: true, encoding: 'utf8' })) {
     if (!path.endsWith('.html')) continue;
-    const page = join(siteDir, path);
-    const html = readFileSync(page, 'utf8');
-    for (const [kind, texts] of [
-      ['styles', inlineStylesOf(html)],
-      ['scripts', inlineScriptsOf(html)],
-    ] as const) {
-      for (const text of texts) {
-        if (!listed[kind].includes(inlineHash(text)))
-          throw new Error(
-            `${page} has an inline ${kind.slice(0, -1)} that ${INLINE_HASHES_FILE} does not list (rebuild)`,
-          );
-      }
+    const html = readFileSync(join(siteDir, path), 'utf8');
+    const inline = { styles: inlineStylesOf(html), scripts: inlineScriptsOf(html) };
+    for (const kind of ['styles', 'scripts'] as const) {
+      if (inline[kind].some((text) => !listed[kind].includes(inlineHash(text))))
+        throw new Error(
+          `${join(siteDir, path)} has an inline ${kind.slice(0, -1)} that ${INLINE_HASHES_FILE} does not list (rebuild)`,
+        );
     }
   }
   return listed;

@@ -4,26 +4,9 @@
 export const SOURCE_VALUE_MAX_LENGTH = 40;
 const SAFE_VALUE = /^[a-z0-9][a-z0-9._-]*$/;
 
-const UTM_PARAMETERS = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-} as const;
-
-export interface SignupSource {
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  /** Without `www.`. */
-  referrer?: string;
-}
-
-export const SOURCE_FIELDS = [
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'referrer',
-] as const satisfies readonly (keyof SignupSource)[];
+/** `referrer` is a host without `www.`. */
+export const SOURCE_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrer'] as const;
+export type SignupSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
 
 export function sourceValue(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
@@ -46,8 +29,8 @@ export function referrerHost(url: unknown): string | undefined {
 export function utmSourceOf(search: string): SignupSource {
   const parameters = new URLSearchParams(search);
   const source: SignupSource = {};
-  for (const [field, name] of Object.entries(UTM_PARAMETERS) as [keyof typeof UTM_PARAMETERS, string][]) {
-    const value = sourceValue(parameters.get(name));
+  for (const field of ['utmSource', 'utmMedium', 'utmCampaign'] as const) {
+    const value = sourceValue(parameters.get(field.replace('utm', 'utm_').toLowerCase()));
     if (value !== undefined) source[field] = value;
   }
   return source;

@@ -8,6 +8,7 @@ const setting = <T extends z.ZodType>(schema: T) =>
 
 const webAddress = z.url({ protocol: /^https?$/, error: 'an http(s) address such as https://mandje.nl' });
 const mailAddress = z.email({ error: 'a plain address such as hallo@mandje.nl' });
+const kvkNumber = z.string().regex(/^\d{8}$/, 'a KvK number: 8 digits');
 
 const siteEnvironment = z.object({
   MANDJE_SITE_URL: setting(webAddress.default('https://mandje.nl')),
@@ -18,12 +19,7 @@ const siteEnvironment = z.object({
   MANDJE_SOCIAL_URL: setting(webAddress.default('https://www.instagram.com/mandje.nl/')),
   MANDJE_CONTROLLER_NAME: setting(z.string().optional()),
   MANDJE_CONTROLLER_ADDRESS: setting(z.string().optional()),
-  MANDJE_CONTROLLER_KVK: setting(
-    z
-      .string()
-      .regex(/^\d{8}$/, 'a KvK number: 8 digits')
-      .optional(),
-  ),
+  MANDJE_CONTROLLER_KVK: setting(kvkNumber.optional()),
 });
 
 export type SiteEnvironment = { [Name in keyof z.input<typeof siteEnvironment>]?: string | undefined };
@@ -32,32 +28,15 @@ export class SiteConfigError extends Error {
   override name = 'SiteConfigError';
 }
 
-export interface SiteConfig {
-  brandName: typeof BRAND_NAME;
-  /** Without a trailing slash. */
-  siteUrl: string;
-  contactEmail: string;
-  /** The mails' sender: a plain address, whose domain SES sends as. */
-  mailFrom: string;
-  socialProfile: { network: string; handle: string; url: string };
-  /** The controller of the waitlist's data (GDPR art. 13); required before launch. */
-  controller: { legalName?: string; postalAddress?: string; kvkNumber?: string };
-}
-
-export type PageSiteConfig = Omit<SiteConfig, 'mailFrom'>;
-
-export function readSiteConfig(env: SiteEnvironment): SiteConfig {
-  const known = Object.fromEntries(
-    Object.keys(siteEnvironment.shape).map((name) => [name, env[name as keyof SiteEnvironment]]),
-  );
-  const parsed = siteEnvironment.safeParse(known);
+export function readSiteConfig(env: SiteEnvironment) {
+  const parsed = siteEnvironment.safeParse(env);
   if (!parsed.success)
     throw new SiteConfigError(
       parsed.error.issues
-        .map((issue) => {
-          const name = String(issue.path[0]);
-          return `${name} must be ${issue.message}, not ${JSON.stringify(known[name])}`;
-        })
+        .map(
+          ({ path: [name], message }) =>
+            `${String(name)} must be ${message}, not ${JSON.stringify(env[name as keyof SiteEnvironment])}`,
+        )
         .join('\n'),
     );
   const vars = parsed.data;
@@ -65,12 +44,14 @@ export function readSiteConfig(env: SiteEnvironment): SiteConfig {
     brandName: BRAND_NAME,
     siteUrl: vars.MANDJE_SITE_URL.replace(/\/+$/, ''),
     contactEmail: vars.MANDJE_CONTACT_EMAIL,
+    // The mails' sender: a plain address, whose domain SES sends as.
     mailFrom: vars.MANDJE_MAIL_FROM ?? vars.MANDJE_CONTACT_EMAIL,
     socialProfile: {
       network: vars.MANDJE_SOCIAL_NETWORK,
       handle: vars.MANDJE_SOCIAL_HANDLE,
       url: vars.MANDJE_SOCIAL_URL,
     },
+    // The controller of the waitlist's data (GDPR art. 13); required before launch.
     controller: {
       ...(vars.MANDJE_CONTROLLER_NAME ? { legalName: vars.MANDJE_CONTROLLER_NAME } : {}),
       ...(vars.MANDJE_CONTROLLER_ADDRESS ? { postalAddress: vars.MANDJE_CONTROLLER_ADDRESS } : {}),
@@ -79,13 +60,16 @@ export function readSiteConfig(env: SiteEnvironment): SiteConfig {
   };
 }
 
+export type SiteConfig = ReturnType<typeof readSiteConfig>;
+
+export type PageSiteConfig = Omit<SiteConfig, 'mailFrom'>;
+
 /** Local runs may leave the controller unset; the CDK app (synth, deploy) may not. */
 export function requireController({ controller }: SiteConfig): void {
-  const given = {
-    MANDJE_CONTROLLER_NAME: controller.legalName,
-    MANDJE_CONTROLLER_ADDRESS: controller.postalAddress,
-  };
-  const unset = Object.keys(given).filter((name) => !given[name as keyof typeof given]);
+  const unset = [
+    ...(controller.legalName ? [] : ['MANDJE_CONTROLLER_NAME']),
+    ...(controller.postalAddress ? [] : ['MANDJE_CONTROLLER_ADDRESS']),
+  ];
   if (unset.length > 0)
     throw new SiteConfigError(
       `Set MANDJE_CONTROLLER_NAME (the legal name) and MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13). Unset: ${unset.join(', ')}.`,

@@ -3,12 +3,7 @@ import { CACHE_CONTROL, SECURITY_TXT_PATH, type SiteMap } from './site-routing';
 // How dist/ is served, by CloudFront and the local runner alike (test/integration/site-parity.test.ts).
 // One address per page: the language homes with a slash, every other page without; other spellings 301.
 
-export {
-  CACHE_CONTROL,
-  type Route,
-  routeRequest,
-  type SiteMap,
-} from './site-routing';
+export { CACHE_CONTROL, type Route, routeRequest, type SiteMap } from './site-routing';
 
 export const isServedFile = (key: string): boolean =>
   `/${key}` === SECURITY_TXT_PATH || !key.split('/').some((segment) => segment.startsWith('.'));

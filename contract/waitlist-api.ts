@@ -20,18 +20,7 @@ export interface JoinWaitlistRequest {
   website?: string;
 }
 
-export const WAITLIST_HTTP_STATUS = statusTable({ joined: 201 }, [
-  'already_registered',
-  'invalid_email',
-  'invalid_request',
-  'payload_too_large',
-  'unsupported_media_type',
-  'method_not_allowed',
-  'forbidden',
-  'rate_limited',
-  'unavailable',
-  'internal',
-]);
+export const WAITLIST_HTTP_STATUS = statusTable({ joined: 201 });
 
 export type JoinWaitlistError = Exclude<keyof typeof WAITLIST_HTTP_STATUS, 'joined'>;
 

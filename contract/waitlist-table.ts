@@ -10,10 +10,7 @@ export const TOKEN_INDEX = {
 } as const;
 
 /** Finds every spelling's record of one mailbox, so a one-click leave removes them all. Keys only. */
-export const MAILBOX_INDEX = {
-  name: 'byMailbox',
-  key: { name: 'mailbox', type: 'S' },
-} as const;
+export const MAILBOX_INDEX = { name: 'byMailbox', key: { name: 'mailbox', type: 'S' } } as const;
 
 /** The privacy notice promises a confirmed address is deleted at the latest this long after signup. */
 export const RETENTION_DAYS = 365;

@@ -48,7 +48,7 @@ export async function bundleFunction(name: FunctionName, functionDir: string): P
   return outfile;
 }
 
-async function buildFunctions(): Promise<void> {
+if (import.meta.filename === process.argv[1]) {
   rmSync(outDir, { recursive: true, force: true });
   for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
     const functionDir = join(outDir, name);
@@ -65,5 +65,3 @@ async function buildFunctions(): Promise<void> {
     );
   }
 }
-
-if (import.meta.filename === process.argv[1]) await buildFunctions();

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH } from '#contract/visit-counting';
@@ -9,18 +9,15 @@ import { handler as leave } from '../leave/handler';
 import { handler as requestLeaveLink } from '../leave-request/handler';
 import { handler as joinOrCountVisit } from '../waitlist/handler';
 
-const API_ROUTES = {
-  [WAITLIST_PATH]: joinOrCountVisit,
-  [VISIT_PATH]: joinOrCountVisit,
-  [CONFIRM_PATH]: confirm,
-  [LEAVE_PATH]: leave,
-  [LEAVE_REQUEST_PATH]: requestLeaveLink,
-} satisfies Record<string, (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>>;
+// A Map, so a path such as /api/toString finds no route on Object.prototype.
+const API_ROUTES = new Map([
+  [WAITLIST_PATH, joinOrCountVisit],
+  [VISIT_PATH, joinOrCountVisit],
+  [CONFIRM_PATH, confirm],
+  [LEAVE_PATH, leave],
+  [LEAVE_REQUEST_PATH, requestLeaveLink],
+]);
 
 // On AWS the API answers unknown paths itself; the local runner sends them here.
-const NOT_FOUND = jsonAnswer(404, { error: 'not_found' });
-
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const route = (API_ROUTES as Record<string, typeof confirm | undefined>)[event.rawPath];
-  return route ? route(event) : NOT_FOUND;
-}
+export const handler = async (event: APIGatewayProxyEventV2) =>
+  API_ROUTES.get(event.rawPath)?.(event) ?? jsonAnswer(404, { error: 'not_found' });

@@ -28,18 +28,16 @@ export function newConfirmationToken(linkId: string, now = new Date()): { token:
   return { token, hash: hashOfToken(token), linkHash: hashOfLinkId(linkId) };
 }
 
-export interface TokenHashes {
-  hash: string;
-  linkHash: string;
-}
+type TokenHashes = { hash: string; linkHash: string };
 
 /** An expired token still has its hashes: its signup may have been confirmed with it in time. */
-type TokenCheck =
+export function checkConfirmationToken(
+  token: string,
+  now = new Date(),
+):
   | ({ ok: true } & TokenHashes)
   | ({ ok: false; problem: 'expired' } & TokenHashes)
-  | { ok: false; problem: 'invalid' };
-
-export function checkConfirmationToken(token: string, now = new Date()): TokenCheck {
+  | { ok: false; problem: 'invalid' } {
   if (!TOKEN_SHAPE.test(token)) return { ok: false, problem: 'invalid' };
   const bytes = Buffer.from(token, 'base64url');
   const issuedAt = bytes.readUInt32BE(0);

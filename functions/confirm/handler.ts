@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import {
   CONFIRM_HTTP_STATUS,
@@ -12,19 +12,16 @@ import {
   TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
-import type { ApiError } from '#contract/http-status';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
-import { METRIC, type MetricName } from '#contract/metrics';
+import { METRIC } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
-import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment } from '../store/store-client';
 import { confirmSignup } from './confirm-signup';
-
-// GET shows the page and never confirms (mail scanners open links); POST confirms.
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
@@ -38,41 +35,14 @@ const confirmRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-type Outcome = ConfirmResult | ConfirmError;
+type Outcome = ConfirmResult | ConfirmError | 'page';
 
-function respond({
-  outcome,
-  form,
-  language = DEFAULT_LOCALE,
-}: Decision<Outcome>): APIGatewayProxyStructuredResultV2 {
-  if (form === 'form' && outcome === 'forbidden') return crossSitePage('confirmation', language);
-  const isResult = (CONFIRM_HTTP_STATUS as Record<string, number>)[outcome] === undefined;
-  const fault = outcome === 'unavailable' || outcome === 'internal';
-  if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
-    const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
-    return seeOther(CONFIRM_RESULT_PATH[page][language]);
-  }
-  const body: ConfirmResponse = isResult
-    ? { result: outcome as ConfirmResult }
-    : { error: outcome as ConfirmError };
-  return jsonAnswer(
-    isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
-    body,
-    outcome === 'method_not_allowed' ? 'GET, HEAD, POST' : undefined,
-  );
-}
-
-const OUTCOME_METRIC: Record<Exclude<Outcome | 'page', ApiError>, MetricName | undefined> = {
-  page: undefined,
-  confirmed: METRIC.confirmed,
-  'already-confirmed': METRIC.alreadyConfirmed,
-  expired: METRIC.linkRefused,
-  invalid: METRIC.linkRefused,
-  unknown: METRIC.linkRefused,
-};
-
-async function decide(event: APIGatewayProxyEventV2, refusal?: GuardRefusal): Promise<Decision<Outcome>> {
+// GET shows the page and never confirms (mail scanners open links); POST confirms.
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
+  const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
+  const method = event.requestContext.http.method;
+  if (!refusal && (method === 'GET' || method === 'HEAD')) return { outcome: 'page' };
   if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
   const body = readRequestBody(event);
   if (!body.ok) return { outcome: body.error, form: body.form };
@@ -84,16 +54,33 @@ async function decide(event: APIGatewayProxyEventV2, refusal?: GuardRefusal): Pr
 }
 
 // Logs never the token, never an address.
-export const handler = httpHandler<Outcome | 'page'>({
-  service: 'confirm',
-  outcomeMetric: OUTCOME_METRIC,
-  async answer(event) {
-    const refusal = refusalOf(event, guard);
-    const method = event.requestContext.http.method;
-    if (refusal === undefined && (method === 'GET' || method === 'HEAD'))
-      return { outcome: 'page', response: showPage(event) };
-    const decision = await decide(event, refusal);
-    const { outcome, form, fault } = decision;
-    return { outcome, response: respond(decision), fault, logged: { form, refusal: decision.refusal } };
+export const handler = httpHandler<Outcome>(
+  'confirm',
+  {
+    page: undefined,
+    confirmed: METRIC.confirmed,
+    'already-confirmed': METRIC.alreadyConfirmed,
+    expired: METRIC.linkRefused,
+    invalid: METRIC.linkRefused,
+    unknown: METRIC.linkRefused,
   },
-});
+  decide,
+  ({ outcome, form, language = DEFAULT_LOCALE }, event) => {
+    if (outcome === 'page') return showPage(event);
+    if (form === 'form' && outcome === 'forbidden') return crossSitePage('confirmation', language);
+    const isResult = !Object.hasOwn(CONFIRM_HTTP_STATUS, outcome);
+    const fault = outcome === 'unavailable' || outcome === 'internal';
+    if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
+      const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
+      return seeOther(CONFIRM_RESULT_PATH[page][language]);
+    }
+    const body: ConfirmResponse = isResult
+      ? { result: outcome as ConfirmResult }
+      : { error: outcome as ConfirmError };
+    return jsonAnswer(
+      isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
+      body,
+      'GET, HEAD, POST',
+    );
+  },
+);

@@ -1,10 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_ERROR_STATUS } from '#contract/http-status';
 import type { Locale } from '#contract/locales';
-
-// Nothing inline, so it reads the same under the strict CSP.
-
-type CrossSiteAbout = 'signup' | 'confirmation' | 'leaving';
+import { noticePage } from '#contract/too-many-requests';
 
 const nl = {
   signup: {
@@ -40,34 +37,20 @@ const en = {
   home: '/en/',
 } satisfies typeof nl;
 
-const COPY: Record<Locale, typeof nl> = { nl, en };
+const COPY = { nl, en };
 
-function crossSitePageHtml(about: CrossSiteAbout, language: Locale): string {
-  const copy = COPY[language];
-  const { title, body } = copy[about];
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} – Mandje</title>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${body}</p>
-<p><a href="${copy.home}">${copy.link}</a></p>
-</main>
-</body>
-</html>
-`;
-}
-
-export function crossSitePage(about: CrossSiteAbout, language: Locale): APIGatewayProxyStructuredResultV2 {
+export function crossSitePage(
+  about: 'signup' | 'confirmation' | 'leaving',
+  language: Locale,
+): APIGatewayProxyStructuredResultV2 {
+  const { [about]: page, home, link } = COPY[language];
   return {
     statusCode: API_ERROR_STATUS.forbidden,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    body: crossSitePageHtml(about, language),
+    body: noticePage(
+      language,
+      page.title,
+      `<h1>${page.title}</h1>\n<p>${page.body}</p>\n<p><a href="${home}">${link}</a></p>`,
+    ),
   };
 }

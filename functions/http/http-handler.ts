@@ -2,8 +2,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { ApiError } from '#contract/http-status';
 import type { Locale } from '#contract/locales';
 import { METRIC, type MetricName, type Service } from '#contract/metrics';
-import { withinDeadline } from '../store/store-client';
-import { type FaultAnswer, faultAnswerOf, logLevelOf } from '../telemetry/fault-class';
+import { STORE_DEADLINE_MS } from '../store/store-client';
+import { type FaultAnswer, faultAnswerOf, isTransient } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import type { RequestForm } from './request-body';
 import type { GuardRefusal } from './request-guard';
@@ -11,22 +11,17 @@ import type { GuardRefusal } from './request-guard';
 type HttpEvent = APIGatewayProxyEventV2;
 type HttpResponse = APIGatewayProxyStructuredResultV2;
 
+/** What a route made of a request; it is logged, so never an address or a token. */
 export interface Decision<Outcome> {
   outcome: Outcome;
   form?: RequestForm;
+  /** The leave route's form, which may also be an RFC 8058 one-click post. */
+  asked?: RequestForm | 'one-click';
   language?: Locale;
   refusal?: GuardRefusal;
-  fault?: FaultAnswer['fault'];
-}
-
-interface Answer<Outcome extends string> {
-  outcome: Outcome;
-  response: HttpResponse;
+  source?: string;
   /** Never the error's message, which may quote the request. */
   fault?: FaultAnswer['fault'];
-  language?: string;
-  /** Never an address or a token. */
-  logged?: Record<string, string | undefined>;
 }
 
 const ERROR_METRIC: Record<ApiError, MetricName> = {
@@ -41,50 +36,58 @@ const ERROR_METRIC: Record<ApiError, MetricName> = {
   unavailable: METRIC.unavailable,
   internal: METRIC.internal,
 };
-const isApiError = (outcome: string): outcome is ApiError => Object.hasOwn(ERROR_METRIC, outcome);
-
-interface HttpRoute<Outcome extends string> {
-  service: Service;
-  /** Besides Requests; an error word counts ERROR_METRIC's. */
-  outcomeMetric: Record<Exclude<Outcome, ApiError>, MetricName | undefined>;
-  answer: (event: HttpEvent) => Promise<Answer<Outcome>>;
-}
 
 /** One log line per request, whatever the log level: it carries the metrics. */
-export function httpHandler<Outcome extends string>({
-  service,
-  outcomeMetric,
-  answer,
-}: HttpRoute<Outcome>): (event: HttpEvent) => Promise<HttpResponse> {
+export function httpHandler<Outcome extends string>(
+  service: Service,
+  outcomeMetric: Record<Exclude<Outcome, ApiError>, MetricName | undefined>,
+  decide: (event: HttpEvent) => Promise<Decision<Outcome>>,
+  respond: (decision: Decision<Outcome>, event: HttpEvent) => HttpResponse,
+): (event: HttpEvent) => Promise<HttpResponse> {
   return async (event) => {
     const started = performance.now();
-    const { outcome, response, fault, language, logged } = await answer(event);
-    const counted = isApiError(outcome)
-      ? ERROR_METRIC[outcome]
+    const decision = await decide(event);
+    const { outcome, fault, form, asked, refusal, source } = decision;
+    const response = respond(decision, event);
+    const status = response.statusCode ?? 500;
+    const counted = Object.hasOwn(ERROR_METRIC, outcome)
+      ? ERROR_METRIC[outcome as ApiError]
       : outcomeMetric[outcome as Exclude<Outcome, ApiError>];
     writeMetricLine({
       service,
       message: `${service} request`,
-      level: logLevelOf(fault),
+      level: !fault ? 'INFO' : isTransient(fault.faultClass) ? 'WARN' : 'ERROR',
       counts: { [METRIC.requests]: 1, ...(counted ? { [counted]: 1 } : {}) },
       latencyMs: Math.round(performance.now() - started),
-      language,
+      language: decision.language,
       faultClass: fault?.faultClass,
-      fields: { outcome, status: response.statusCode ?? 500, ...logged, errorName: fault?.errorName },
+      fields: { outcome, status, form, asked, refusal, source, errorName: fault?.errorName },
       requestId: event.requestContext?.requestId,
     });
     return response;
   };
 }
 
-/** The store work's outcome within its deadline, or its fault's answer. */
+/** The store work's outcome within STORE_DEADLINE_MS, or its fault's answer. */
 export async function outcomeOrFault<Outcome>(
   work: (abortSignal: AbortSignal) => Promise<Outcome>,
 ): Promise<{ outcome: Outcome; fault?: undefined } | FaultAnswer> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
+      error.name = 'StoreDeadlineExceeded';
+      controller.abort(error);
+      reject(error);
+    }, STORE_DEADLINE_MS);
+  });
   try {
-    return { outcome: await withinDeadline(work) };
+    return { outcome: await Promise.race([work(controller.signal), deadline]) };
   } catch (error) {
     return faultAnswerOf(error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -95,7 +98,7 @@ export function jsonAnswer(statusCode: number, body: unknown, allow?: string): H
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
-      ...(allow ? { allow } : {}),
+      ...(allow && statusCode === 405 ? { allow } : {}),
     },
     body: JSON.stringify(body),
   };

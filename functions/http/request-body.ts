@@ -2,56 +2,99 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { parseFormBody } from './form-body';
-import { parseJsonStrictly } from './json-body';
 
 // Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
-// characters), at most MAX_REQUEST_BYTES.
+// characters), at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).
 
 /** JSON is answered with JSON, a form post with a redirect to a result page. */
 export type RequestForm = 'json' | 'form';
 
-type RequestBody =
-  | { ok: true; form: RequestForm; fields: unknown }
-  | { ok: false; form: RequestForm | undefined; error: BodyRefusal; fields?: undefined };
-
 // ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** A charset given twice is `ambiguous`: which one the sender meant is a guess. */
-function parseContentType(header: string | undefined): { type: string; charset: string | undefined } {
-  const [type = '', ...parameters] = (header ?? '').split(';');
+function decodeComponent(text: string): string | undefined {
+  try {
+    // A `%` without two hex digits stays itself, as browsers read it.
+    return decodeURIComponent(text.replaceAll('+', ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+  } catch {
+    return undefined;
+  }
+}
+
+// The WHATWG form rules, but escaped bytes must be valid UTF-8: URLSearchParams turns broken bytes into
+// U+FFFD, so two different addresses could become one.
+export function parseFormBody(body: string): Record<string, string> | undefined {
+  const fields: Record<string, string> = Object.create(null);
+  for (const pair of body.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
+    const value = decodeComponent(equals === -1 ? '' : pair.slice(equals + 1));
+    if (name === undefined || value === undefined || Object.hasOwn(fields, name)) return undefined;
+    fields[name] = value;
+  }
+  return fields;
+}
+
+// RFC 8259 leaves a repeated member name's meaning open and JSON.parse keeps the last, so
+// `{"email":"a@x","email":"b@y"}` is refused, at any depth. Names compare as decoded (`"\u0061"` is `"a"`).
+export function parseJsonStrictly(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const open: (Set<string> | null)[] = [];
+  let expectingName = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character === '"') {
+      let end = index + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const names = open.at(-1);
+      if (expectingName && names) {
+        const name = JSON.parse(text.slice(index, end + 1)) as string;
+        if (names.has(name)) return undefined;
+        names.add(name);
+        expectingName = false;
+      }
+      index = end;
+    } else if (character === '{' || character === '[') {
+      open.push(character === '{' ? new Set() : null);
+      expectingName = character === '{';
+    } else if (character === '}' || character === ']') {
+      open.pop();
+      expectingName = false;
+    } else if (character === ',') {
+      expectingName = open.at(-1) instanceof Set;
+    }
+  }
+  return value;
+}
+
+export function readRequestBody(
+  event: APIGatewayProxyEventV2,
+):
+  | { ok: true; form: RequestForm; fields: unknown }
+  | { ok: false; form: RequestForm | undefined; error: BodyRefusal; fields?: undefined } {
+  const [mediaType = '', ...parameters] = (event.headers['content-type'] ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
+  const form = type === JSON_CONTENT_TYPE ? 'json' : type === FORM_CONTENT_TYPE ? 'form' : undefined;
+  if (event.requestContext.http.method !== 'POST') return { ok: false, form, error: 'method_not_allowed' };
   const charsets = parameters
     .map((parameter) => parameter.split('='))
     .filter(([name, value]) => value !== undefined && name?.trim().toLowerCase() === 'charset')
-    .map(([, value = '']) =>
-      value
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .toLowerCase(),
-    );
-  return { type: type.trim().toLowerCase(), charset: charsets.length > 1 ? 'ambiguous' : charsets[0] };
-}
-
-const formOf = (type: string): RequestForm | undefined =>
-  type === JSON_CONTENT_TYPE ? 'json' : type === FORM_CONTENT_TYPE ? 'form' : undefined;
-
-const isUtf8 = (charset: string | undefined) =>
-  charset === undefined || charset === 'utf-8' || charset === 'utf8';
-
-/** Bytes in any other coding are not read, rather than read wrongly. */
-const isIdentity = (contentEncoding: string | undefined) =>
-  (contentEncoding ?? '')
+    .map(([, value = '']) => value.trim().replace(/^"(.*)"$/, '$1'));
+  // A charset given twice is refused: which one the sender meant is a guess. Bytes in a content coding
+  // are not read, rather than read wrongly.
+  const utf8 =
+    charsets.length === 0 ||
+    (charsets.length === 1 && ['utf-8', 'utf8'].includes(charsets[0]?.toLowerCase() ?? ''));
+  const identity = (event.headers['content-encoding'] ?? '')
     .split(',')
     .every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()));
-
-export function readRequestBody(event: APIGatewayProxyEventV2): RequestBody {
-  const { type, charset } = parseContentType(event.headers['content-type']);
-  const form = formOf(type);
-  if (event.requestContext.http.method !== 'POST') return { ok: false, form, error: 'method_not_allowed' };
-  if (!form || !isUtf8(charset) || !isIdentity(event.headers['content-encoding'])) {
-    return { ok: false, form: undefined, error: 'unsupported_media_type' };
-  }
+  if (!form || !utf8 || !identity) return { ok: false, form: undefined, error: 'unsupported_media_type' };
   const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   if (body.byteLength > MAX_REQUEST_BYTES) return { ok: false, form, error: 'payload_too_large' };
   let text: string;
@@ -60,17 +103,13 @@ export function readRequestBody(event: APIGatewayProxyEventV2): RequestBody {
   } catch {
     return { ok: false, form, error: 'invalid_request' };
   }
-  // Undefined when unreadable, or when a field comes twice (which was meant is a guess).
   const fields = form === 'form' ? parseFormBody(text) : parseJsonStrictly(text);
   if (fields === undefined) return { ok: false, form, error: 'invalid_request' };
   return { ok: true, form, fields };
 }
 
 /** For answering a request refused before it is handled: its form and `language` field. */
-export function howAsked(event: APIGatewayProxyEventV2): {
-  form: RequestForm | undefined;
-  language: Locale | undefined;
-} {
+export function howAsked(event: APIGatewayProxyEventV2) {
   const body = readRequestBody(event);
   return { form: body.form, language: languageOf(body.fields) };
 }

@@ -37,42 +37,38 @@ export function hostOf(origin: string): string | undefined {
   }
 }
 
-function normalizedHost(host: string | undefined): string | undefined {
-  return host === undefined || host === '' ? undefined : hostOf(`http://${host}`);
+/** The request's own Host, or one of `siteHosts` (behind CloudFront the Host is the API's). */
+export function isOwnHost(
+  event: APIGatewayProxyEventV2,
+  host: string,
+  siteHosts: readonly string[],
+): boolean {
+  const own = event.headers?.host;
+  return (own ? host === hostOf(`http://${own}`) : false) || siteHosts.includes(host);
 }
 
 // Hashed to one length, so the comparison takes the same time whatever was sent.
 const digest = (value: string) => createHash('sha256').update(value).digest();
-const sameSecret = (sent: string, expected: string) => timingSafeEqual(digest(sent), digest(expected));
-
-/** The request's own Host, or one of `siteHosts` (behind CloudFront the Host is the API's). */
-export const isOwnHost = (event: APIGatewayProxyEventV2, host: string, siteHosts: readonly string[]) =>
-  host === normalizedHost(event.headers?.host) || siteHosts.includes(host);
-
-/** Clients that say nothing pass. */
-function isCrossSite(event: APIGatewayProxyEventV2, settings: RequestGuardSettings): boolean {
-  const headers = event.headers ?? {};
-  const fetchSite = headers['sec-fetch-site']?.trim().toLowerCase();
-  if (fetchSite === 'cross-site') return true;
-  const origin = headers.origin?.trim();
-  if (origin === undefined) return false;
-  // A page with `no-referrer` (the confirmation page keeps its token out of Referer) posts `Origin: null`;
-  // the browser still says same-origin. Otherwise `null` (a sandboxed frame, a data: page) is another site.
-  if (origin === 'null' && fetchSite === 'same-origin') return false;
-  const host = hostOf(origin);
-  if (host === undefined) return true;
-  return !isOwnHost(event, host, settings.siteHosts);
-}
 
 export function refusalOf(
   event: APIGatewayProxyEventV2,
-  settings: RequestGuardSettings,
+  { originVerifySecret, siteHosts }: RequestGuardSettings,
 ): GuardRefusal | undefined {
-  if (settings.originVerifySecret !== undefined) {
-    const sent = event.headers?.[ORIGIN_VERIFY_HEADER];
-    if (sent === undefined || !sameSecret(sent, settings.originVerifySecret)) return 'not_through_edge';
+  const headers = event.headers ?? {};
+  if (originVerifySecret !== undefined) {
+    const sent = headers[ORIGIN_VERIFY_HEADER];
+    if (sent === undefined || !timingSafeEqual(digest(sent), digest(originVerifySecret)))
+      return 'not_through_edge';
   }
-  // Opening a link is cross-site by nature (from a mail); only a POST changes anything.
-  if (event.requestContext.http.method === 'POST' && isCrossSite(event, settings)) return 'cross_site';
-  return undefined;
+  // Opening a link is cross-site by nature (from a mail); only a POST changes anything. Clients that say
+  // nothing pass.
+  if (event.requestContext.http.method !== 'POST') return undefined;
+  const fetchSite = headers['sec-fetch-site']?.trim().toLowerCase();
+  if (fetchSite === 'cross-site') return 'cross_site';
+  const origin = headers.origin?.trim();
+  // A page with `no-referrer` (the confirmation page keeps its token out of Referer) posts `Origin: null`;
+  // the browser still says same-origin. Otherwise `null` (a sandboxed frame, a data: page) is another site.
+  if (origin === undefined || (origin === 'null' && fetchSite === 'same-origin')) return undefined;
+  const host = hostOf(origin);
+  return host === undefined || !isOwnHost(event, host, siteHosts) ? 'cross_site' : undefined;
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#contract/locales';
 
@@ -9,7 +8,7 @@ const PRINTABLE_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The prerendered page a mail's link opens, with the link's token in its form; HEAD gets no body. */
 export function tokenPage(
-  dir = dirname(fileURLToPath(import.meta.url)),
+  dir = import.meta.dirname,
   fileOf: (language: Locale) => string,
   placeholder: string,
   [languageParameter, tokenParameter]: [string, string],
@@ -20,11 +19,8 @@ export function tokenPage(
     const requested = parameters.get(languageParameter);
     const language = isLocale(requested) ? requested : DEFAULT_LOCALE;
     const token = parameters.get(tokenParameter) ?? '';
-    let page = pages.get(language);
-    if (page === undefined) {
-      page = readFileSync(join(dir, fileOf(language)), 'utf8');
-      pages.set(language, page);
-    }
+    const page = pages.get(language) ?? readFileSync(join(dir, fileOf(language)), 'utf8');
+    pages.set(language, page);
     return {
       statusCode: 200,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

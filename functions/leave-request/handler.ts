@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
-import { API_ERROR_STATUS, type ApiError, type BodyRefusal } from '#contract/http-status';
+import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
-import { METRIC, type MetricName } from '#contract/metrics';
+import { METRIC } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
@@ -14,18 +14,12 @@ import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { requestLeaveMail } from './request-leave-mail';
 
-// A valid address gets the same answer, on or off the list, and no sooner than ANSWER_AFTER_MS (well above
-// the store work's time), so its timing tells nothing either.
-
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
 
+// A valid address gets the same answer, on or off the list, and no sooner than this (well above the store
+// work's time), so its timing tells nothing either.
 export const ANSWER_AFTER_MS = 250;
-
-async function notBefore<T>(ms: number, work: Promise<T>): Promise<T> {
-  const [result] = await Promise.all([work, new Promise((resolve) => setTimeout(resolve, ms))]);
-  return result;
-}
 
 const leaveRequestSchema = z.object({
   email: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
@@ -35,30 +29,6 @@ const leaveRequestSchema = z.object({
 type LeaveRequestError = 'invalid_email' | BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
 /** `not-requested` is only logged, never told. */
 type Outcome = 'requested' | 'not-requested' | LeaveRequestError;
-
-const isAnswered = (outcome: Outcome) => outcome === 'requested' || outcome === 'not-requested';
-
-function respond({
-  outcome,
-  form,
-  language = DEFAULT_LOCALE,
-}: Decision<Outcome>): APIGatewayProxyStructuredResultV2 {
-  if (form === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
-  if (form === 'form') {
-    // The form checks the address itself: the try-again page says to go back and check it.
-    return seeOther(LEAVE_RESULT_PATH[isAnswered(outcome) ? 'requested' : 'try-again'][language]);
-  }
-  return jsonAnswer(
-    isAnswered(outcome) ? 202 : API_ERROR_STATUS[outcome as LeaveRequestError],
-    isAnswered(outcome) ? { status: 'requested' } : { error: outcome },
-    outcome === 'method_not_allowed' ? 'POST' : undefined,
-  );
-}
-
-const OUTCOME_METRIC: Record<Exclude<Outcome, ApiError>, MetricName | undefined> = {
-  requested: METRIC.leaveLinkRequested,
-  'not-requested': METRIC.leaveLinkRequested,
-};
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);
@@ -72,21 +42,26 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   if (!shape.success) return { outcome: 'invalid_request', form, language };
   const email = checkEmail(shape.data.email);
   if (!email.ok) return { outcome: 'invalid_email', form, language };
-  const requested = await notBefore(
-    ANSWER_AFTER_MS,
+  const [requested] = await Promise.all([
     outcomeOrFault((abortSignal) =>
       requestLeaveMail(store, email.key, { requestId: randomUUID(), abortSignal }),
     ),
-  );
+    new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_MS)),
+  ]);
   return { form, language, ...requested };
 }
 
-export const handler = httpHandler<Outcome>({
-  service: 'leave-request',
-  outcomeMetric: OUTCOME_METRIC,
-  async answer(event) {
-    const decision = await decide(event);
-    const { outcome, form, refusal, fault } = decision;
-    return { outcome, response: respond(decision), fault, logged: { form, refusal } };
+export const handler = httpHandler<Outcome>(
+  'leave-request',
+  { requested: METRIC.leaveLinkRequested, 'not-requested': METRIC.leaveLinkRequested },
+  decide,
+  ({ outcome, form, language = DEFAULT_LOCALE }) => {
+    const answered = outcome === 'requested' || outcome === 'not-requested';
+    if (form === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
+    // The form checks the address itself: the try-again page says to go back and check it.
+    if (form === 'form') return seeOther(LEAVE_RESULT_PATH[answered ? 'requested' : 'try-again'][language]);
+    return answered
+      ? jsonAnswer(202, { status: 'requested' })
+      : jsonAnswer(API_ERROR_STATUS[outcome], { error: outcome }, 'POST');
   },
-});
+);

@@ -23,9 +23,7 @@ export async function requestLeaveMail(
   );
   const record = Item as Pick<WaitlistRecord, 'mailSuppressed' | 'leaveMailRequestedAt'> | undefined;
   const mayAsk =
-    record !== undefined &&
-    record.mailSuppressed === undefined &&
-    (record.leaveMailRequestedAt === undefined || record.leaveMailRequestedAt <= cutoff);
+    record && record.mailSuppressed === undefined && (record.leaveMailRequestedAt ?? '') <= cutoff;
   const values = { ':id': requestId, ':now': now.toISOString() };
   if (!mayAsk) {
     await store.client.send(

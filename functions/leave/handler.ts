@@ -1,6 +1,6 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { API_ERROR_STATUS, type ApiError, type BodyRefusal } from '#contract/http-status';
+import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import {
   LEAVE_LANGUAGE_PARAMETER,
   LEAVE_RESULT_PATH,
@@ -8,18 +8,19 @@ import {
   LEAVE_TOKEN_PARAMETER,
   LEAVE_TOKEN_PLACEHOLDER,
   leavePageFile,
+  ONE_CLICK_FIELD,
+  ONE_CLICK_VALUE,
 } from '#contract/leave';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#contract/locales';
-import { METRIC, type MetricName } from '#contract/metrics';
-import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '#contract/locales';
+import { METRIC } from '#contract/metrics';
+import { FORM_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/cross-site-page';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { howAsked, readRequestBody } from '../http/request-body';
-import { type GuardRefusal, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { howAsked, parseFormBody, readRequestBody } from '../http/request-body';
+import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
-import { isOneClickBody } from './one-click-body';
 
 // GET shows the page and removes no one (link scanners open links); POST leaves: RFC 8058 one-click gets
 // plain text, the form 303, the script JSON. Answers never tell whether the token belonged to anyone.
@@ -37,11 +38,9 @@ const leaveRequestSchema = z.object({
 });
 
 type LeaveError = BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
-type Outcome = LeaveResult | LeaveError;
+type Outcome = LeaveResult | LeaveError | 'page';
 
-type Asked = 'one-click' | 'form' | 'json';
-
-const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: string }> = {
+const ONE_CLICK_TEXT = {
   nl: {
     done: 'Je bent afgemeld voor de wachtlijst van Mandje. We mailen je niet meer.',
     fault: 'Dat lukte nu even niet. Probeer het later nog eens.',
@@ -54,83 +53,88 @@ const ONE_CLICK_TEXT: Record<Locale, { done: string; fault: string; refused: str
   },
 };
 
-type LeaveDecision = Decision<Outcome> & { asked?: Asked };
-
-const isResult = (outcome: Outcome): outcome is LeaveResult => outcome === 'left' || outcome === 'unknown';
-const isFault = (outcome: Outcome) => outcome === 'unavailable' || outcome === 'internal';
-
-function respond({
-  outcome,
-  asked,
-  language = DEFAULT_LOCALE,
-}: LeaveDecision): APIGatewayProxyStructuredResultV2 {
-  if (asked === 'one-click') {
-    const text = ONE_CLICK_TEXT[language];
-    return {
-      statusCode: isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-      body: `${isResult(outcome) ? text.done : isFault(outcome) ? text.fault : text.refused}\n`,
-    };
+/** RFC 8058's `List-Unsubscribe=One-Click` alone: form-encoded, or multipart (no files) as some send it. */
+function isOneClickBody(event: APIGatewayProxyEventV2): boolean {
+  const [mediaType = '', ...parameters] = (event.headers['content-type'] ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
+  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  if (event.requestContext.http.method !== 'POST' || body.byteLength > MAX_REQUEST_BYTES) return false;
+  const text = body.toString('latin1');
+  let fields = type === FORM_CONTENT_TYPE ? parseFormBody(text) : undefined;
+  const boundary = parameters
+    .map((parameter) => parameter.trim().match(/^boundary="?([^"]+)"?$/i)?.[1])
+    .find((value) => value !== undefined);
+  if (type === 'multipart/form-data' && boundary !== undefined) {
+    // A preamble and an epilogue are ignored.
+    const sections = text.split(`--${boundary}`);
+    if (sections.length < 3 || !sections.at(-1)?.startsWith('--')) return false;
+    fields = Object.create(null) as Record<string, string>;
+    for (const section of sections.slice(1, -1)) {
+      const part = section.replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+      const split = part.search(/\r?\n\r?\n/);
+      const headers = part.slice(0, split);
+      const name = headers.match(/^content-disposition:\s*form-data;(?:.*;)?\s*name="([^"]*)"/im)?.[1];
+      if (split < 0 || name === undefined || /filename=/i.test(headers) || Object.hasOwn(fields, name))
+        return false;
+      fields[name] = part.slice(split).replace(/^\r?\n\r?\n/, '');
+    }
   }
-  if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
-  if (asked === 'form')
-    return seeOther(LEAVE_RESULT_PATH[isResult(outcome) ? 'done' : 'try-again'][language]);
-  return jsonAnswer(
-    isResult(outcome) ? 200 : API_ERROR_STATUS[outcome],
-    isResult(outcome) ? { result: 'done' } : { error: outcome },
-    outcome === 'method_not_allowed' ? 'GET, HEAD, POST' : undefined,
+  return (
+    fields !== undefined &&
+    Object.keys(fields).length === 1 &&
+    fields[ONE_CLICK_FIELD]?.trim() === ONE_CLICK_VALUE
   );
 }
 
-const OUTCOME_METRIC: Record<Exclude<Outcome | 'page', ApiError>, MetricName | undefined> = {
-  page: undefined,
-  left: METRIC.left,
-  unknown: undefined,
-};
-
-async function leave(token: string, asked: Asked, language: Locale | undefined): Promise<LeaveDecision> {
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
+  const refusal = refusalOf(event, guard);
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
+  const method = event.requestContext.http.method;
+  if (!refusal && (method === 'GET' || method === 'HEAD')) return { outcome: 'page' };
+  const query = new URLSearchParams(event.rawQueryString);
+  const queryToken = query.get(LEAVE_TOKEN_PARAMETER);
+  const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
+  let language = isLocale(queryLanguage) ? queryLanguage : undefined;
+  let asked: Decision<Outcome>['asked'] = 'one-click';
+  let token = queryToken || undefined;
+  // Mail providers post one-click from their own servers: the link's secret token authorises it.
+  if (!isOneClickBody(event)) {
+    if (refusal) {
+      const { form, language: bodyLanguage } = howAsked(event);
+      return { outcome: 'forbidden', refusal, asked: form, language: bodyLanguage ?? language };
+    }
+    const body = readRequestBody(event);
+    if (!body.ok) return { outcome: body.error, asked: body.form, language };
+    const shape = leaveRequestSchema.safeParse(body.fields);
+    asked = body.form;
+    token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken ?? undefined) : undefined;
+    language = (shape.success ? shape.data.language : undefined) ?? language;
+  }
+  if (token === undefined) return { outcome: 'invalid_request', asked, language };
   const left = await outcomeOrFault((abortSignal) => leavePerson(store, token, { abortSignal }));
   return { asked, language, ...left };
 }
 
-async function decide(
-  event: APIGatewayProxyEventV2,
-  refusal: GuardRefusal | undefined,
-): Promise<LeaveDecision> {
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  const query = new URLSearchParams(event.rawQueryString);
-  const queryToken = query.get(LEAVE_TOKEN_PARAMETER);
-  const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
-  const language = isLocale(queryLanguage) ? queryLanguage : undefined;
-  // Mail providers post one-click from their own servers: the link's secret token authorises it.
-  if (isOneClickBody(event)) {
-    if (!queryToken) return { outcome: 'invalid_request', asked: 'one-click', language };
-    return leave(queryToken, 'one-click', language);
-  }
-  if (refusal === 'cross_site') {
-    const asked = howAsked(event);
-    return { outcome: 'forbidden', refusal, asked: asked.form, language: asked.language ?? language };
-  }
-  const body = readRequestBody(event);
-  if (!body.ok) return { outcome: body.error, asked: body.form, language };
-  const shape = leaveRequestSchema.safeParse(body.fields);
-  const token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken) : undefined;
-  const asked = { asked: body.form, language: (shape.success ? shape.data.language : undefined) ?? language };
-  if (token === undefined || token === null) return { outcome: 'invalid_request', ...asked };
-  return leave(token, body.form, asked.language);
-}
-
 // Logs never the token, never an address.
-export const handler = httpHandler<Outcome | 'page'>({
-  service: 'leave',
-  outcomeMetric: OUTCOME_METRIC,
-  async answer(event) {
-    const refusal = refusalOf(event, guard);
-    const method = event.requestContext.http.method;
-    if (refusal === undefined && (method === 'GET' || method === 'HEAD'))
-      return { outcome: 'page', response: showPage(event) };
-    const decision = await decide(event, refusal);
-    const { outcome, asked, fault } = decision;
-    return { outcome, response: respond(decision), fault, logged: { asked, refusal: decision.refusal } };
+export const handler = httpHandler<Outcome>(
+  'leave',
+  { page: undefined, left: METRIC.left, unknown: undefined },
+  decide,
+  ({ outcome, asked, language = DEFAULT_LOCALE }, event) => {
+    if (outcome === 'page') return showPage(event);
+    const done = outcome === 'left' || outcome === 'unknown';
+    const status = done ? 200 : API_ERROR_STATUS[outcome];
+    if (asked === 'one-click') {
+      const text = ONE_CLICK_TEXT[language];
+      const fault = outcome === 'unavailable' || outcome === 'internal';
+      return {
+        statusCode: status,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        body: `${done ? text.done : fault ? text.fault : text.refused}\n`,
+      };
+    }
+    if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
+    if (asked === 'form') return seeOther(LEAVE_RESULT_PATH[done ? 'done' : 'try-again'][language]);
+    return jsonAnswer(status, done ? { result: 'done' } : { error: outcome }, 'GET, HEAD, POST');
   },
-});
+);

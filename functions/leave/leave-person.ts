@@ -10,8 +10,6 @@ export type LeaveResult = 'left' | 'unknown';
 
 const DELETES_AT_ONCE = 16;
 
-type Removed = Pick<WaitlistRecord, 'expiresAt'> | undefined;
-
 // The person is the mailbox: every record of it goes, the token's own last (so a leave cut short can be
 // pressed again), and LEFT_COUNTER_KEY counts one when a record still on the list went. Do-not-mail
 // records stay (deleting them would let anyone sign the mailbox up again); expired ones go uncounted.
@@ -22,35 +20,74 @@ export async function leavePerson(
 ): Promise<LeaveResult> {
   const parsed = parseLeaveToken(token);
   if (!parsed) return 'unknown';
-
   const key = (await recordOfLink(store, parsed.linkHash, abortSignal))?.email;
   if (key === undefined) return 'unknown';
-
   // The index is eventually consistent: check the record itself before touching its mailbox.
+  const link = { '#link': TOKEN_INDEX.key.name };
   const { Item: own } = await store.client.send(
     new GetCommand({
       TableName: store.tableName,
       Key: { email: key },
       ProjectionExpression: '#link, leaveKey',
-      ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
+      ExpressionAttributeNames: link,
       ConsistentRead: true,
     }),
     { abortSignal },
   );
-  if (own?.[TOKEN_INDEX.key.name] !== parsed.linkHash || !sameKey(own?.leaveKey, parsed.leaveKey))
+  const ownLeaveKey = Buffer.from(typeof own?.leaveKey === 'string' ? own.leaveKey : '');
+  const givenLeaveKey = Buffer.from(parsed.leaveKey);
+  if (
+    own?.[TOKEN_INDEX.key.name] !== parsed.linkHash ||
+    ownLeaveKey.length !== givenLeaveKey.length ||
+    !timingSafeEqual(ownLeaveKey, givenLeaveKey)
+  )
     return 'unknown';
 
-  const mailbox = mailboxHashOf(key);
-  const removed: Removed[] = await removeOtherSpellings(store, key, mailbox, abortSignal);
-  const ownRemoved = await removeRecord(
-    store,
+  const remove = async (
+    email: string,
+    ConditionExpression: string,
+    ExpressionAttributeNames: Record<string, string>,
+    ExpressionAttributeValues: Record<string, unknown>,
+  ) => {
+    const command = new DeleteCommand({
+      TableName: store.tableName,
+      Key: { email },
+      ConditionExpression,
+      ExpressionAttributeNames,
+      ExpressionAttributeValues,
+      ReturnValues: 'ALL_OLD',
+    });
+    const deleted = await unlessConditionFails(store.client.send(command, { abortSignal }));
+    return deleted?.output.Attributes as Pick<WaitlistRecord, 'expiresAt'> | undefined;
+  };
+  const mailbox = { '#mailbox': MAILBOX_INDEX.key.name };
+  const values = { ':mailbox': mailboxHashOf(key) };
+  const others: string[] = [];
+  for await (const page of paginateQuery(
+    { client: store.client },
+    {
+      TableName: store.tableName,
+      IndexName: MAILBOX_INDEX.name,
+      KeyConditionExpression: '#mailbox = :mailbox',
+      ExpressionAttributeNames: mailbox,
+      ExpressionAttributeValues: values,
+    },
+    { abortSignal },
+  )) {
+    for (const item of page.Items ?? []) if (item.email !== key) others.push(String(item.email));
+  }
+  const removed = [];
+  for (let start = 0; start < others.length; start += DELETES_AT_ONCE) {
+    const batch = others.slice(start, start + DELETES_AT_ONCE);
+    // The index may lag behind the table.
+    const condition = '#mailbox = :mailbox AND attribute_not_exists(mailSuppressed)';
+    removed.push(...(await Promise.all(batch.map((other) => remove(other, condition, mailbox, values)))));
+  }
+  const ownRemoved = await remove(
     key,
-    [
-      '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
-      { '#link': TOKEN_INDEX.key.name },
-      { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
-    ],
-    abortSignal,
+    '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
+    link,
+    { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
   );
   removed.push(ownRemoved);
   if (!removed.some(Boolean)) return 'unknown';
@@ -70,72 +107,4 @@ export async function leavePerson(
     );
   }
   return 'left';
-}
-
-function sameKey(stored: unknown, given: string): boolean {
-  if (typeof stored !== 'string') return false;
-  const [a, b] = [Buffer.from(stored), Buffer.from(given)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-type Condition = [expression: string, names: Record<string, string>, values: Record<string, unknown>];
-
-async function removeOtherSpellings(
-  store: WaitlistStore,
-  ownKey: string,
-  mailbox: string,
-  abortSignal: AbortSignal | undefined,
-): Promise<Removed[]> {
-  const names = { '#mailbox': MAILBOX_INDEX.key.name };
-  const values = { ':mailbox': mailbox };
-  const keys: string[] = [];
-  for await (const page of paginateQuery(
-    { client: store.client },
-    {
-      TableName: store.tableName,
-      IndexName: MAILBOX_INDEX.name,
-      KeyConditionExpression: '#mailbox = :mailbox',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-    { abortSignal },
-  )) {
-    for (const item of page.Items ?? []) if (item.email !== ownKey) keys.push(String(item.email));
-  }
-  // The index may lag behind the table.
-  const sameMailbox: Condition = [
-    '#mailbox = :mailbox AND attribute_not_exists(mailSuppressed)',
-    names,
-    values,
-  ];
-  const removed: Removed[] = [];
-  for (let start = 0; start < keys.length; start += DELETES_AT_ONCE) {
-    const batch = keys.slice(start, start + DELETES_AT_ONCE);
-    removed.push(
-      ...(await Promise.all(batch.map((key) => removeRecord(store, key, sameMailbox, abortSignal)))),
-    );
-  }
-  return removed;
-}
-
-async function removeRecord(
-  store: WaitlistStore,
-  key: string,
-  [ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues]: Condition,
-  abortSignal: AbortSignal | undefined,
-): Promise<Removed> {
-  const deleted = await unlessConditionFails(
-    store.client.send(
-      new DeleteCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        ConditionExpression,
-        ExpressionAttributeNames,
-        ExpressionAttributeValues,
-        ReturnValues: 'ALL_OLD',
-      }),
-      { abortSignal },
-    ),
-  );
-  return deleted?.output.Attributes as Removed;
 }

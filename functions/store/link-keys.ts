@@ -4,23 +4,14 @@ import { hashOfLinkId } from '../confirm/confirmation-token';
 import { newLinkKeys } from '../leave/leave-token';
 import { unlessConditionFails, type WaitlistStore } from './store-client';
 
-export interface LinkKeys {
-  linkId: string;
-  leaveKey: string;
-}
-
 /** Made once and kept: every mail to a person carries the same leave link. Undefined if `onlyIf` fails. */
 export async function ensureLinkKeys(
   store: WaitlistStore,
   key: string,
   {
-    abortSignal,
     onlyIf,
-  }: {
-    abortSignal?: AbortSignal;
-    onlyIf?: { condition: string; values: Record<string, unknown>; names?: Record<string, string> };
-  } = {},
-): Promise<LinkKeys | undefined> {
+  }: { onlyIf?: { condition: string; values: Record<string, unknown>; names?: Record<string, string> } } = {},
+): Promise<{ linkId: string; leaveKey: string } | undefined> {
   const made = newLinkKeys();
   const updated = await unlessConditionFails(
     store.client.send(
@@ -29,9 +20,7 @@ export async function ensureLinkKeys(
         Key: { email: key },
         UpdateExpression:
           'SET linkId = if_not_exists(linkId, :linkId), tokenHash = if_not_exists(tokenHash, :linkHash), leaveKey = if_not_exists(leaveKey, :leaveKey)',
-        ConditionExpression: onlyIf
-          ? `attribute_exists(email) AND (${onlyIf.condition})`
-          : 'attribute_exists(email)',
+        ConditionExpression: `attribute_exists(email)${onlyIf ? ` AND (${onlyIf.condition})` : ''}`,
         ExpressionAttributeValues: {
           ':linkId': made.linkId,
           ':linkHash': hashOfLinkId(made.linkId),
@@ -41,7 +30,6 @@ export async function ensureLinkKeys(
         ...(onlyIf?.names ? { ExpressionAttributeNames: onlyIf.names } : {}),
         ReturnValues: 'ALL_NEW',
       }),
-      { abortSignal },
     ),
   );
   if (!updated) return undefined;
@@ -52,11 +40,7 @@ export async function ensureLinkKeys(
   };
 }
 
-export async function recordOfLink(
-  store: WaitlistStore,
-  linkHash: string,
-  abortSignal?: AbortSignal,
-): Promise<Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'> | undefined> {
+export async function recordOfLink(store: WaitlistStore, linkHash: string, abortSignal?: AbortSignal) {
   const found = await store.client.send(
     new QueryCommand({
       TableName: store.tableName,

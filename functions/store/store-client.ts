@@ -28,9 +28,7 @@ export function storeFromEnvironment(): WaitlistStore {
   const tableName = requiredEnv('TABLE_NAME');
   const socketPath = process.env.STORE_SOCKET;
   const key = [tableName, socketPath, process.env.AWS_ENDPOINT_URL_DYNAMODB].join('\n');
-  const known = stores.get(key);
-  if (known) return known;
-  const store = {
+  const store = stores.get(key) ?? {
     tableName,
     client: DynamoDBDocumentClient.from(
       new DynamoDBClient({
@@ -59,24 +57,3 @@ export async function unlessConditionFails<T>(write: Promise<T>): Promise<{ outp
 
 /** Retries included; well inside the page's and the function's 10 s, so the visitor hears "try again". */
 export const STORE_DEADLINE_MS = 5_000;
-
-class StoreDeadlineExceeded extends Error {
-  override name = 'StoreDeadlineExceeded';
-}
-
-export async function withinDeadline<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new StoreDeadlineExceeded(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
-      controller.abort(error);
-      reject(error);
-    }, STORE_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([work(controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -53,37 +53,30 @@ function hasCode(error: ErrorFacts, codes: Set<string>, depth = 0): boolean {
 
 /** An error of ours wrapping another is of its cause's class; anything unrecognised is a bug ('code'). */
 export function faultClassOf(error: unknown): FaultClass {
-  return classOf(error, 0);
-}
-
-function classOf(error: unknown, depth: number): FaultClass {
-  if (typeof error !== 'object' || error === null) return 'code';
-  const facts = error as ErrorFacts;
-  const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
-  if (named) return named;
-  if (facts.code === 'ETIMEDOUT') return 'timeout';
-  if (hasCode(facts, NETWORK_CODES)) return 'network';
-  if (hasCode(facts, STORAGE_CODES)) return 'storage';
-  const status = facts.$metadata?.httpStatusCode;
-  if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
-  if (status === 429) return 'throttled';
-  if (facts.$fault === 'client') return 'invalid_request';
-  if (typeof facts.cause === 'object' && facts.cause !== null && depth < 3)
-    return classOf(facts.cause, depth + 1);
+  let facts = error as ErrorFacts | null;
+  for (let depth = 0; depth <= 3 && typeof facts === 'object' && facts !== null; depth++) {
+    const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
+    if (named) return named;
+    if (facts.code === 'ETIMEDOUT') return 'timeout';
+    if (hasCode(facts, NETWORK_CODES)) return 'network';
+    if (hasCode(facts, STORAGE_CODES)) return 'storage';
+    const status = facts.$metadata?.httpStatusCode;
+    if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
+    if (status === 429) return 'throttled';
+    if (facts.$fault === 'client') return 'invalid_request';
+    facts = facts.cause as ErrorFacts | null;
+  }
   return 'code';
 }
 
 export const DAILY_QUOTA_EXCEEDED = 'DailyQuotaExceeded';
 
 /** SendEmail's answers about the account's set-up, never about the one mail or person. */
-const SES_SETUP_FAULTS = new Set([
-  'AccessDeniedException',
-  'MessageRejected',
-  'MailFromDomainNotVerifiedException',
-  'SendingPausedException',
-  'AccountSuspendedException',
-  'NotFoundException',
-]);
+const SES_SETUP_FAULTS = new Set(
+  'AccessDeniedException MessageRejected MailFromDomainNotVerifiedException SendingPausedException AccountSuspendedException NotFoundException'.split(
+    ' ',
+  ),
+);
 
 // For an error SendEmail threw: why this account can send no mail at all for now, or undefined. Sending
 // then pauses with every mail still owed. MessageRejected is always one: SES answers it for an unverified
@@ -118,9 +111,4 @@ export function faultAnswerOf(error: unknown): FaultAnswer {
     outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
     fault: { faultClass, errorName: errorNameOf(error) },
   };
-}
-
-export function logLevelOf(fault: FaultAnswer['fault'] | undefined): 'ERROR' | 'WARN' | 'INFO' {
-  if (!fault) return 'INFO';
-  return isTransient(fault.faultClass) ? 'WARN' : 'ERROR';
 }

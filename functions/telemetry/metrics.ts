@@ -3,8 +3,6 @@
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
 import type { FaultClass } from './fault-class';
 
-const BY_LANGUAGE: MetricName[] = [METRIC.joined, METRIC.visits];
-
 export interface MetricLine {
   service: Service;
   message: string;
@@ -20,59 +18,49 @@ export interface MetricLine {
   /** Never personal data. */
   fields: Record<string, string | number | undefined>;
   requestId?: string;
-  now?: Date;
 }
 
-/** Lambda's JSON log fields, the figures as top-level members, and `_aws` naming which are metrics. */
-export function metricLine(line: MetricLine): Record<string, unknown> {
-  const now = line.now ?? new Date();
-  const counts = Object.entries(line.counts).filter(([, value]) => value !== undefined) as [string, number][];
-  const values: Record<string, number> = Object.fromEntries(counts);
-  const perService = counts.map(([name]) => ({ Name: name, Unit: 'Count' }));
+// Straight to stdout, whatever the log level: Lambda's JSON log format would wrap a `console` line in a
+// `message` string, where CloudWatch no longer finds the metrics.
+export function writeMetricLine(line: MetricLine): void {
+  const now = new Date();
+  const values: Record<string, number> = {};
+  for (const [name, value] of Object.entries(line.counts)) {
+    if (value !== undefined) values[name] = value;
+  }
   for (const [name, ms] of [
     [METRIC.latency, line.latencyMs],
     [METRIC.mailLag, line.lagMs],
   ] as const) {
-    if (ms === undefined) continue;
-    values[name] = ms;
-    perService.push({ Name: name, Unit: 'Milliseconds' });
+    if (ms !== undefined) values[name] = ms;
   }
-  const directive = (dimensions: string[], metrics: { Name: string; Unit: string }[]) => ({
+  const directive = (dimensions: string[], names: string[]) => ({
     Namespace: METRIC_NAMESPACE,
     Dimensions: [[DIMENSIONS.service, ...dimensions]],
-    Metrics: metrics,
+    Metrics: names.map((Name) => ({
+      Name,
+      Unit: Name === METRIC.latency || Name === METRIC.mailLag ? 'Milliseconds' : 'Count',
+    })),
   });
-  const directives = [directive([], perService)];
-  const byLanguage = BY_LANGUAGE.filter((name) => values[name] !== undefined);
+  const directives = [directive([], Object.keys(values))];
+  const byLanguage = [METRIC.joined, METRIC.visits].filter((name) => values[name] !== undefined);
   const withLanguage = line.language !== undefined && byLanguage.length > 0;
-  if (withLanguage)
-    directives.push(
-      directive(
-        [DIMENSIONS.language],
-        byLanguage.map((name) => ({ Name: name, Unit: 'Count' })),
-      ),
-    );
+  if (withLanguage) directives.push(directive([DIMENSIONS.language], byLanguage));
   if (line.faultClass !== undefined) {
     values[METRIC.faults] = 1;
-    directives.push(directive([DIMENSIONS.faultClass], [{ Name: METRIC.faults, Unit: 'Count' }]));
+    directives.push(directive([DIMENSIONS.faultClass], [METRIC.faults]));
   }
-  const fields = Object.fromEntries(Object.entries(line.fields).filter(([, value]) => value !== undefined));
-  return {
+  const entry = {
     timestamp: now.toISOString(),
     level: line.level,
     message: line.message,
     ...(line.requestId ? { requestId: line.requestId } : {}),
-    ...fields,
+    ...Object.fromEntries(Object.entries(line.fields).filter(([, value]) => value !== undefined)),
     [DIMENSIONS.service]: line.service,
     ...(withLanguage ? { [DIMENSIONS.language]: line.language } : {}),
     ...(line.faultClass !== undefined ? { [DIMENSIONS.faultClass]: line.faultClass } : {}),
     ...values,
     _aws: { Timestamp: now.getTime(), CloudWatchMetrics: directives },
   };
-}
-
-// Straight to stdout, whatever the log level: Lambda's JSON log format would wrap a `console` line in a
-// `message` string, where CloudWatch no longer finds the metrics.
-export function writeMetricLine(line: MetricLine): void {
-  process.stdout.write(`${JSON.stringify(metricLine(line))}\n`);
+  process.stdout.write(`${JSON.stringify(entry)}\n`);
 }

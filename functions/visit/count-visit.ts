@@ -1,79 +1,67 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Locale } from '#contract/locales';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { API_ERROR_STATUS } from '#contract/http-status';
+import { isLocale, type Locale } from '#contract/locales';
+import { METRIC } from '#contract/metrics';
 import { SECONDS_PER_DAY } from '#contract/time';
 import {
+  isRobotUserAgent,
+  VISIT_LANGUAGE_PARAMETER,
   VISITOR_SALT_KEY,
   VISITOR_TABLE_EXPIRY_ATTRIBUTE,
   VISITOR_TABLE_KEY,
   visitsCounterKey,
 } from '#contract/visit-counting';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
+import { type Decision, httpHandler, jsonAnswer, outcomeOrFault } from '../http/http-handler';
+import { type RequestGuardSettings, refusalOf } from '../http/request-guard';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
-export interface VisitStores {
-  counts: WaitlistStore;
-  visitors: WaitlistStore;
-}
+export type VisitStores = { counts: WaitlistStore; visitors: WaitlistStore };
 
-export interface Visit {
-  /** Hashed, never stored, as userAgent. */
-  clientAddress: string;
-  userAgent: string;
-  site: string;
-  language: Locale;
-}
-
-export type VisitCount = 'counted' | 'seen';
-
-/** A new day's salt replaces an earlier day's only: one made elsewhere just now is read and used. */
-async function saltOf(
-  visitors: WaitlistStore,
-  { day, endsAt }: { day: string; endsAt: number },
-  abortSignal: AbortSignal | undefined,
-): Promise<string> {
-  const Key = { [VISITOR_TABLE_KEY.name]: VISITOR_SALT_KEY };
-  const read = async (ConsistentRead: boolean) =>
-    (
-      await visitors.client.send(new GetCommand({ TableName: visitors.tableName, Key, ConsistentRead }), {
-        abortSignal,
-      })
-    ).Item;
-  const stored = await read(false);
-  if (stored?.day === day && typeof stored.salt === 'string') return stored.salt;
-  const salt = randomBytes(32).toString('base64');
-  const put = visitors.client.send(
-    new PutCommand({
-      TableName: visitors.tableName,
-      Item: { ...Key, day, salt, [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt },
-      ConditionExpression: 'attribute_not_exists(#day) OR #day < :day',
-      // `day` is a DynamoDB reserved word.
-      ExpressionAttributeNames: { '#day': 'day' },
-      ExpressionAttributeValues: { ':day': day },
-    }),
-    { abortSignal },
-  );
-  if (await unlessConditionFails(put)) return salt;
-  const made = await read(true);
-  if (typeof made?.salt !== 'string') throw new Error('the day’s salt was put elsewhere, and is not there');
-  return made.salt;
-}
+/** The address and user agent are hashed, never stored. */
+export type Visit = { clientAddress: string; userAgent: string; site: string; language: Locale };
 
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
 export async function countVisit(
   stores: VisitStores,
   visit: Visit,
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
-): Promise<VisitCount> {
+): Promise<'counted' | 'seen'> {
   const day = now.toISOString().slice(0, 10);
   const endsAt = Date.parse(`${day}T00:00:00.000Z`) / 1000 + SECONDS_PER_DAY;
-  const salt = await saltOf(stores.visitors, { day, endsAt }, abortSignal);
+  const { visitors } = stores;
+  const Key = { [VISITOR_TABLE_KEY.name]: VISITOR_SALT_KEY };
+  const read = async (ConsistentRead: boolean) => {
+    const get = new GetCommand({ TableName: visitors.tableName, Key, ConsistentRead });
+    return (await visitors.client.send(get, { abortSignal })).Item;
+  };
+  const stored = await read(false);
+  let salt: unknown = stored?.day === day ? stored.salt : undefined;
+  // A new day's salt replaces an earlier day's only: one made elsewhere just now is read and used.
+  if (typeof salt !== 'string') {
+    salt = randomBytes(32).toString('base64');
+    const put = visitors.client.send(
+      new PutCommand({
+        TableName: visitors.tableName,
+        Item: { ...Key, day, salt, [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt },
+        ConditionExpression: 'attribute_not_exists(#day) OR #day < :day',
+        // `day` is a DynamoDB reserved word.
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':day': day },
+      }),
+      { abortSignal },
+    );
+    if (!(await unlessConditionFails(put))) salt = (await read(true))?.salt;
+    if (typeof salt !== 'string') throw new Error('the day’s salt was put elsewhere, and is not there');
+  }
   const visitor = createHash('sha256')
     .update([salt, visit.clientAddress, visit.userAgent, visit.site].join('\0'))
     .digest('hex');
-  const marked = stores.visitors.client.send(
+  const marked = visitors.client.send(
     new PutCommand({
-      TableName: stores.visitors.tableName,
+      TableName: visitors.tableName,
       Item: {
         [VISITOR_TABLE_KEY.name]: `${visit.language}:${visitor}`,
         [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt,
@@ -96,4 +84,40 @@ export async function countVisit(
     { abortSignal },
   );
   return 'counted';
+}
+
+type VisitError = 'invalid_request' | 'method_not_allowed' | 'forbidden' | 'unavailable' | 'internal';
+type Outcome = 'counted' | 'seen' | 'robot' | 'no_address' | VisitError;
+
+/** The home page's beacon, no body, answered 204. Logs never the address or user agent. */
+export function visitRoute(stores: VisitStores, guard: RequestGuardSettings) {
+  async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
+    const refusal = refusalOf(event, guard);
+    if (refusal) return { outcome: 'forbidden', refusal };
+    if (event.requestContext.http.method !== 'POST') return { outcome: 'method_not_allowed' };
+    const language = new URLSearchParams(event.rawQueryString).get(VISIT_LANGUAGE_PARAMETER);
+    if (!isLocale(language)) return { outcome: 'invalid_request' };
+    const userAgent = event.headers?.['user-agent'] ?? '';
+    if (isRobotUserAgent(userAgent)) return { outcome: 'robot', language };
+    // Through CloudFront its Viewer-Address (`address:port`): API Gateway's source is CloudFront's, and
+    // X-Forwarded-For begins with whatever the client wrote. Locally, the socket's address.
+    const viewer = event.headers?.['cloudfront-viewer-address']?.trim() ?? '';
+    const clientAddress =
+      guard.originVerifySecret === undefined
+        ? event.requestContext.http.sourceIp || undefined
+        : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0)) || undefined;
+    if (clientAddress === undefined) return { outcome: 'no_address', language };
+    const visit = { clientAddress, userAgent, site: event.requestContext.domainName, language };
+    const counted = await outcomeOrFault((abortSignal) => countVisit(stores, visit, { abortSignal }));
+    return { language, ...counted };
+  }
+  return httpHandler<Outcome>(
+    'visit',
+    { counted: METRIC.visits, seen: undefined, robot: undefined, no_address: undefined },
+    decide,
+    ({ outcome }) =>
+      outcome === 'counted' || outcome === 'seen' || outcome === 'robot' || outcome === 'no_address'
+        ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+        : jsonAnswer(API_ERROR_STATUS[outcome], { error: outcome }, 'POST'),
+  );
 }

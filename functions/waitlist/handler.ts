@@ -1,7 +1,6 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ApiError } from '#contract/http-status';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DEFAULT_LOCALE } from '#contract/locales';
-import { METRIC, type MetricName } from '#contract/metrics';
+import { METRIC } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
 import { VISIT_PATH } from '#contract/visit-counting';
 import {
@@ -16,7 +15,7 @@ import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from
 import { howAsked } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
-import { visitRoute } from '../visit/visit-route';
+import { visitRoute } from '../visit/count-visit';
 import { parseJoinRequest } from './join-request';
 import { joinWaitlist } from './join-waitlist';
 
@@ -29,37 +28,10 @@ const countVisits = visitRoute(
 
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
-type JoinDecision = Decision<Outcome> & { source?: string };
-
-function respond({
-  outcome,
-  form,
-  language = DEFAULT_LOCALE,
-}: JoinDecision): APIGatewayProxyStructuredResultV2 {
-  // A robot caught by the honeypot is told exactly what a person would be.
-  const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
-  if (form === 'form' && answered === 'forbidden') return crossSitePage('signup', language);
-  if (form === 'form' && answered in WAITLIST_RESULT_OF) {
-    const result = WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF];
-    return seeOther(WAITLIST_RESULT_PATH[result][language]);
-  }
-  const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
-  return jsonAnswer(
-    WAITLIST_HTTP_STATUS[answered],
-    body,
-    outcome === 'method_not_allowed' ? 'POST' : undefined,
-  );
-}
-
-const OUTCOME_METRIC: Record<Exclude<Outcome, ApiError>, MetricName> = {
-  joined: METRIC.joined,
-  ignored_honeypot: METRIC.honeypot,
-};
-
-async function decide(event: APIGatewayProxyEventV2): Promise<JoinDecision> {
+async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  if (refusal === 'cross_site') return { outcome: 'forbidden', refusal, ...howAsked(event) };
+  if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
   const parsed = parseJoinRequest(event, guard.siteHosts);
   if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
   const { form, request } = parsed;
@@ -70,15 +42,22 @@ async function decide(event: APIGatewayProxyEventV2): Promise<JoinDecision> {
   return { ...asked, ...joined };
 }
 
-const join = httpHandler<Outcome>({
-  service: 'waitlist',
-  outcomeMetric: OUTCOME_METRIC,
-  async answer(event) {
-    const decision = await decide(event);
-    const { outcome, form, language, refusal, fault, source } = decision;
-    return { outcome, response: respond(decision), fault, language, logged: { form, refusal, source } };
+const join = httpHandler<Outcome>(
+  'waitlist',
+  { joined: METRIC.joined, ignored_honeypot: METRIC.honeypot },
+  decide,
+  ({ outcome, form, language = DEFAULT_LOCALE }) => {
+    // A robot caught by the honeypot is told exactly what a person would be.
+    const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
+    if (form === 'form' && answered === 'forbidden') return crossSitePage('signup', language);
+    if (form === 'form' && answered in WAITLIST_RESULT_OF)
+      return seeOther(
+        WAITLIST_RESULT_PATH[WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF]][language],
+      );
+    const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
+    return jsonAnswer(WAITLIST_HTTP_STATUS[answered], body, 'POST');
   },
-});
+);
 
-export const handler = (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> =>
+export const handler = (event: APIGatewayProxyEventV2) =>
   event.rawPath === VISIT_PATH ? countVisits(event) : join(event);

@@ -2,10 +2,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
 import { LOCALES, type Locale } from '#contract/locales';
-import { type SignupSource, SOURCE_FIELDS, sourceValue } from '#contract/signup-source';
+import { type SignupSource, SOURCE_FIELDS, sourceValue, utmSourceOf } from '#contract/signup-source';
 import { type JoinWaitlistError, type JoinWaitlistRequest, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { languageOf, type RequestForm, readRequestBody } from '../http/request-body';
-import { utmSourceOfReferer } from './referer-source';
+import { hostOf, isOwnHost } from '../http/request-guard';
 
 // zod/mini: the full build adds ~450 KB to the bundle.
 const joinRequestSchema = z.object({
@@ -19,41 +19,45 @@ const joinRequestSchema = z.object({
   referrer: z.optional(z.string()),
 }) satisfies z.ZodMiniType<JoinWaitlistRequest & SignupSource>;
 
-type ParsedJoinRequest =
-  | { ok: true; form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
-  | {
-      ok: false;
-      form: RequestForm | undefined;
-      language: Locale | undefined;
-      error: Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>;
-    };
-
-function keptSource(fields: SignupSource, fallback: SignupSource): SignupSource | undefined {
-  const source: SignupSource = {};
-  for (const field of SOURCE_FIELDS) {
-    const value = sourceValue(fields[field]) ?? fallback[field];
-    if (value !== undefined) source[field] = value;
-  }
-  return Object.keys(source).length > 0 ? source : undefined;
+// A form posted without script cannot say where its visitor came from, but its Referer is the page's own
+// address, query included (strict-origin-when-cross-origin keeps it whole on the same origin). Read only
+// when that page is on this site: another site's address says nothing about this one's links.
+function utmSourceOfReferer(event: APIGatewayProxyEventV2, siteHosts: readonly string[]): SignupSource {
+  const referer = event.headers?.referer;
+  if (referer === undefined || referer.length > 2_048) return {};
+  const refererHost = hostOf(referer);
+  if (refererHost === undefined || !isOwnHost(event, refererHost, siteHosts)) return {};
+  return utmSourceOf(new URL(referer).search);
 }
 
 /** `siteHosts` (SITE_ORIGINS): a form post's Referer from one of them gives the UTM values its body lacks. */
 export function parseJoinRequest(
   event: APIGatewayProxyEventV2,
   siteHosts: readonly string[] = [],
-): ParsedJoinRequest {
+):
+  | { ok: true; form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
+  | {
+      ok: false;
+      form: RequestForm | undefined;
+      language: Locale | undefined;
+      error: Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>;
+    } {
   const body = readRequestBody(event);
   if (!body.ok) return { ok: false, form: body.form, language: undefined, error: body.error };
   const { form, fields } = body;
   const language = languageOf(fields);
   const shape = joinRequestSchema.safeParse(fields);
   if (!shape.success) return { ok: false, form, language, error: 'invalid_request' };
-
   const email = checkEmail(shape.data.email);
   if (!email.ok) return { ok: false, form, language, error: 'invalid_email' };
   const { website } = shape.data;
   // A script sends what it read itself, or nothing on purpose.
-  const source = keptSource(shape.data, form === 'form' ? utmSourceOfReferer(event, siteHosts) : {});
+  const fallback = form === 'form' ? utmSourceOfReferer(event, siteHosts) : {};
+  const source: SignupSource = {};
+  for (const field of SOURCE_FIELDS) {
+    const value = sourceValue(shape.data[field]) ?? fallback[field];
+    if (value !== undefined) source[field] = value;
+  }
   return {
     ok: true,
     form,
@@ -62,7 +66,7 @@ export function parseJoinRequest(
       key: email.key,
       language: shape.data.language,
       ...(website === undefined ? {} : { website }),
-      ...(source ? { source } : {}),
+      ...(Object.keys(source).length > 0 ? { source } : {}),
     },
   };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SignupSource } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import {
@@ -12,19 +11,12 @@ import {
 import { mailboxHashOf } from '../store/mailbox';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
-interface JoinEntry {
-  email: string;
-  key: string;
-  language: WaitlistRecord['language'];
-  source?: SignupSource;
-}
-
 const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * SECONDS_PER_DAY;
 
 /** Once per canonical key; the record starts pending, asking the mailer for a confirmation mail. */
 export async function joinWaitlist(
   store: WaitlistStore,
-  entry: JoinEntry,
+  entry: Pick<WaitlistRecord, 'language' | 'source'> & { email: string; key: string },
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<'joined' | 'already_registered'> {
   const record: WaitlistRecord = {
@@ -58,7 +50,6 @@ export async function joinWaitlist(
 
   // Signed up again: the mail once more, within the resend limits. Language and source stay the first
   // signup's: whoever signs up again, maybe not the owner, changes nothing the owner chose.
-  const cutoff = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60 * 1000).toISOString();
   const askAgain = store.client.send(
     new UpdateCommand({
       TableName: store.tableName,
@@ -74,7 +65,7 @@ export async function joinWaitlist(
         ':one': 1,
         ':expiresAt': secondsAfter(now, PENDING_DAYS),
         ':pending': 'pending',
-        ':cutoff': cutoff,
+        ':cutoff': new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
         ':max': MAX_CONFIRMATION_MAILS,
       },
     }),

@@ -46,12 +46,15 @@ describe('the API function', () => {
     expect(JSON.parse(logLines[0] ?? '{}')).toMatchObject({ Service: service });
   });
 
-  it('answers a path it has no route for with 404, and no handler sees it', async () => {
-    const response = await handler(post('/api/unknown'));
+  it.each(['/api/unknown', '/api/toString', '/api/__proto__'])(
+    'answers %s, a path it has no route for, with 404, and no handler sees it',
+    async (path) => {
+      const response = await handler(post(path));
 
-    expect(response.statusCode).toBe(404);
-    expect(JSON.parse(String(response.body))).toEqual({ error: 'not_found' });
-    expect(logLines).toEqual([]);
-    expect(dynamo.calls()).toEqual([]);
-  });
+      expect(response.statusCode).toBe(404);
+      expect(JSON.parse(String(response.body))).toEqual({ error: 'not_found' });
+      expect(logLines).toEqual([]);
+      expect(dynamo.calls()).toEqual([]);
+    },
+  );
 });
