@@ -1,10 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
-import { CLIENT_RATE_RULE, type ClientRateLimit } from './constructs/client-rate-limit';
 import { MailEvents } from './constructs/mail-events';
 import { MailSender } from './constructs/mail-sender';
 import { Mailer, MailQueues } from './constructs/mailer';
@@ -12,25 +9,6 @@ import { Operations } from './constructs/operations';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
-
-/** Confirmation by mail: who the mails come from, and where that domain's DNS is, if in Route 53. */
-export interface ConfirmationSettings {
-  /** A plain address, as `hallo@mandje.nl`; SES sends as its domain. */
-  mailFrom: string;
-  /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
-  hostedZone?: { name: string; id: string };
-  /** Verified addresses to send to while the account is in SES's sandbox. */
-  sesSandboxRecipients?: string[];
-  sesMaxSendRate?: number;
-}
-
-/** How much the API lets through (docs/deploying.md, "Capacity"). */
-export interface CapacitySettings {
-  /** The stage's steady requests per second; its burst is twice that. */
-  apiRateLimit: number;
-  /** Executions reserved for the API function; none unless given. */
-  apiReservedConcurrency?: number;
-}
 
 export interface MandjeStackProps extends StackProps {
   /** The address the mails name for questions, and DMARC's reports go to (#contract/site-config). */
@@ -40,12 +18,21 @@ export interface MandjeStackProps extends StackProps {
   functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
-  confirmation: ConfirmationSettings;
-  capacity?: CapacitySettings;
+  confirmation: {
+    /** A plain address, as `hallo@mandje.nl`; SES sends as its domain. */
+    mailFrom: string;
+    /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
+    hostedZone?: { name: string; id: string };
+    /** Verified addresses to send to while the account is in SES's sandbox. */
+    sesSandboxRecipients?: string[];
+    sesMaxSendRate?: number;
+  };
+  /** How much the API lets through (docs/deploying.md, "Capacity"); the stage's burst is twice the rate. */
+  capacity?: { apiRateLimit: number; apiReservedConcurrency?: number };
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
-  /** The per-client limit at the edge, from the us-east-1 companion stack (infra/mandje-stacks.ts). */
-  clientRateLimit?: ClientRateLimit;
+  /** The per-client limit at the edge: the web ACL of the us-east-1 companion stack (infra/mandje-stacks.ts). */
+  webAclArn?: string;
 }
 
 /**
@@ -73,29 +60,18 @@ export class MandjeStack extends Stack {
       reservedConcurrency: apiReservedConcurrency,
     });
     this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
-    const { domain, clientRateLimit } = props;
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       api: this.waitlist.httpApi,
-      originVerify: { header: this.originVerify.header, value: this.originVerify.value },
-      webAclArn: clientRateLimit?.arn,
-      domain: domain && {
-        names: domain.names,
-        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
-      },
+      originVerify: this.originVerify,
+      webAclArn: props.webAclArn,
+      domain: props.domain,
     });
-
-    const { hostedZone } = confirmation;
     this.mailSender = new MailSender(this, 'MailSender', {
       from: confirmation.mailFrom,
       sandboxRecipients: confirmation.sesSandboxRecipients,
       dmarcReportsTo: props.contactEmail,
-      hostedZone:
-        hostedZone &&
-        HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
-          zoneName: hostedZone.name,
-          hostedZoneId: hostedZone.id,
-        }),
+      hostedZoneId: confirmation.hostedZone?.id,
     });
     this.mailQueues = new MailQueues(this, 'MailQueues');
     this.mailer = new Mailer(this, 'Mailer', {
@@ -123,11 +99,6 @@ export class MandjeStack extends Stack {
       waitlist: this.waitlist,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
-      clientRateLimit: clientRateLimit && {
-        webAclName: clientRateLimit.name,
-        ruleName: CLIENT_RATE_RULE,
-        region: Stack.of(clientRateLimit).region,
-      },
       alarmEmail,
       signupSilence: signupSilenceHours ? Duration.hours(signupSilenceHours) : undefined,
     });
@@ -149,7 +120,7 @@ export class MandjeStack extends Stack {
     output(
       'DashboardUrl',
       this.operations.dashboardUrl,
-      'The operator’s dashboard: signups, refusals, faults, latency and the alarms',
+      'The operator’s dashboard: the alarms, the funnel and the mails',
     );
     output(
       'AlarmTopicArn',
@@ -157,25 +128,8 @@ export class MandjeStack extends Stack {
       'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
     );
     // Without a hosted zone, the DNS records are for the operator to add.
-    const sender = this.mailSender;
-    if (!sender.hasHostedZone) {
-      for (const [index, { name, value }] of sender.dkimRecords.entries())
-        output(
-          `DkimRecord${index + 1}`,
-          `${name} CNAME ${value}`,
-          `A DNS record for ${sender.domain}: SES signs and sends the confirmation mails once all three are found`,
-        );
-      const purposes = {
-        MailFromMx: `SES takes bounces for ${sender.mailFromDomain}, the MAIL FROM domain, once it is found`,
-        MailFromSpf: `SPF for ${sender.mailFromDomain}: SES may send as it, so SPF aligns with ${sender.domain}`,
-        Dmarc: `DMARC for ${sender.domain}: receivers quarantine mail that fails it, and report to the contact address`,
-      };
-      for (const { id: recordId, name, type, value } of sender.authenticationRecords)
-        output(
-          `${recordId}Record`,
-          `${name} ${type} ${value}`,
-          `A DNS record for ${sender.domain}. ${purposes[recordId]}`,
-        );
-    }
+    if (!confirmation.hostedZone)
+      for (const { id: recordId, name, type, value, description } of this.mailSender.dnsRecords)
+        output(recordId, `${name} ${type} ${value}`, description);
   }
 }

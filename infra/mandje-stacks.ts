@@ -16,20 +16,15 @@ export class MandjeEdgeStack extends Stack {
   }
 }
 
-export interface MandjeStacksProps extends Omit<MandjeStackProps, 'clientRateLimit'> {
+export interface MandjeStacksProps extends Omit<MandjeStackProps, 'webAclArn'> {
   /** The per-client limit at the edge: AWS WAF in a companion stack in us-east-1. */
   waf: boolean;
   /** The region must be known, for the edge stack's reference. */
   env: { account?: string; region: string };
 }
 
-export interface MandjeStacks {
-  mandje: MandjeStack;
-  edge?: MandjeEdgeStack;
-}
-
 /** The stacks of one deployment, in the order `cdk deploy --all` deploys them. */
-export function addMandjeStacks(app: App, { waf, ...props }: MandjeStacksProps): MandjeStacks {
+export function addMandjeStacks(app: App, { waf, ...props }: MandjeStacksProps) {
   const edge = waf
     ? new MandjeEdgeStack(app, 'MandjeEdge', {
         description:
@@ -38,7 +33,7 @@ export function addMandjeStacks(app: App, { waf, ...props }: MandjeStacksProps):
       })
     : undefined;
   return {
-    mandje: new MandjeStack(app, 'Mandje', { ...props, clientRateLimit: edge?.clientRateLimit }),
+    mandje: new MandjeStack(app, 'Mandje', { ...props, webAclArn: edge?.clientRateLimit.webAcl.attrArn }),
     edge,
   };
 }

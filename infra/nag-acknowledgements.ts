@@ -4,12 +4,6 @@ import type { IConstruct } from 'constructs';
 import { BuiltFunction } from './constructs/built-function';
 import type { MandjeStack } from './mandje-stack';
 
-export interface NagAcknowledgement {
-  construct: IConstruct;
-  rule: string;
-  reason: string;
-}
-
 /** Why each accepted finding is accepted (docs/deploying.md lists them). */
 const REASONS = {
   APIG4:
@@ -48,14 +42,14 @@ const BUCKET_DEPLOYMENT_REASONS: Record<string, string> = {
 };
 
 /** The cdk-nag AwsSolutions findings this stack accepts, each on its one resource. */
-export function nagAcknowledgements(stack: MandjeStack): NagAcknowledgement[] {
+export function nagAcknowledgements(stack: MandjeStack) {
   const { site, waitlist, mailer, mailEvents } = stack;
   const ack = (construct: IConstruct, rule: string, reason: string) => ({
     construct,
     rule: `AwsSolutions::AwsSolutions-${rule}`,
     reason,
   });
-  const acknowledgements: NagAcknowledgement[] = [
+  const acknowledgements = [
     ack(waitlist.httpApi, 'APIG4', REASONS.APIG4),
     ack(site.distribution, 'CFR1', REASONS.CFR1),
     ack(site.distribution, 'CFR3', REASONS.CFR3),

@@ -12,7 +12,7 @@ import {
 } from '#contract/too-many-requests';
 
 /** The rule's name, and the name of its metric (AWS/WAFV2, dimension Rule). */
-export const CLIENT_RATE_RULE = 'PostsPerClient';
+const CLIENT_RATE_RULE = 'PostsPerClient';
 
 const TOO_MANY_REQUESTS_BODY = 'too-many-requests';
 
@@ -45,11 +45,7 @@ export class ClientRateLimit extends Construct {
   public readonly webAcl: CfnWebACL;
 
   /** `name` is the web ACL's, which its CloudWatch metrics are found by. */
-  constructor(
-    scope: Construct,
-    id: string,
-    public readonly name: string,
-  ) {
+  constructor(scope: Construct, id: string, name: string) {
     super(scope, id);
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name,
@@ -104,9 +100,5 @@ export class ClientRateLimit extends Construct {
       ],
       visibilityConfig: visibility(name),
     });
-  }
-
-  get arn(): string {
-    return this.webAcl.attrArn;
   }
 }

@@ -33,6 +33,14 @@ export interface MailerProps {
 /** A batch of mails, each waiting for its turn at its share of SES's pace. */
 const MAILER_TIMEOUT = Duration.minutes(3);
 
+const queue = (scope: Construct, queueId: string, visibilityTimeout?: Duration) =>
+  new Queue(scope, queueId, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(MAIL_QUEUE_RETENTION_DAYS),
+    visibilityTimeout,
+  });
+
 /**
  * Where mail waits for its turn at SES's pace: the priority queue (confirmation and leave-link mails) and
  * the bulk queue (an announcement). No redrive policy: a mail is not given up after some number of tries, it
@@ -45,18 +53,11 @@ export class MailQueues extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const queue = (queueId: string, visibilityTimeout?: Duration) =>
-      new Queue(this, queueId, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(MAIL_QUEUE_RETENTION_DAYS),
-        visibilityTimeout,
-      });
     // Six times the reader's timeout, as Lambda advises for a queue it reads.
     const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
-    this.priority = queue('PriorityQueue', hidden);
-    this.bulk = queue('BulkQueue', hidden);
-    this.deadLetterQueue = queue('DeadLetterQueue');
+    this.priority = queue(this, 'PriorityQueue', hidden);
+    this.bulk = queue(this, 'BulkQueue', hidden);
+    this.deadLetterQueue = queue(this, 'DeadLetterQueue');
   }
 }
 
@@ -100,11 +101,7 @@ export class Mailer extends Construct {
       ],
     }).function;
 
-    this.requestsDeadLetterQueue = new Queue(this, 'RequestsDeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(MAIL_QUEUE_RETENTION_DAYS),
-    });
+    this.requestsDeadLetterQueue = queue(this, 'RequestsDeadLetterQueue');
     const pending: WaitlistStatus = 'pending';
     const status: keyof WaitlistRecord = 'status';
     const leaveMailRequestId: keyof WaitlistRecord = 'leaveMailRequestId';

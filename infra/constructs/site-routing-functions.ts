@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FunctionEventType } from 'aws-cdk-lib/aws-cloudfront';
 import { buildSync } from 'esbuild';
 import type { SiteMap } from '#contract/site-serving';
 
@@ -67,13 +68,10 @@ function handler(event) {
   return event.response;
 }`;
 
-export function siteRoutingFunctionCode(
-  event: 'viewer-request' | 'viewer-response',
-  siteMap: SiteMap,
-): string {
+export function siteRoutingFunctionCode(event: FunctionEventType, siteMap: SiteMap): string {
   return [
     `var SITE_MAP = ${JSON.stringify(siteMap)};`,
     bundledSiteRouting(),
-    event === 'viewer-request' ? VIEWER_REQUEST : VIEWER_RESPONSE,
+    event === FunctionEventType.VIEWER_REQUEST ? VIEWER_REQUEST : VIEWER_RESPONSE,
   ].join('\n');
 }

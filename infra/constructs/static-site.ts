@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { Annotations, Duration, Fn } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AccessLevel,
   AllowedMethods,
@@ -35,40 +35,12 @@ export interface StaticSiteProps {
   siteDir: string;
   /** Served under /api/* on the same domain, so the page needs no CORS. */
   api: HttpApi;
-  domain?: { names: string[]; certificate: ICertificate };
+  /** With an ACM certificate for it in us-east-1. */
+  domain?: { names: string[]; certificateArn: string };
   /** The header CloudFront adds to every request to the API, and its secret value: the API's one way in. */
   originVerify: { header: string; value: string };
   /** The AWS WAF web ACL (its ARN, in us-east-1) that limits each client's posts. */
   webAclArn?: string;
-}
-
-/**
- * The served files grouped by content type and Cache-Control (contract/site-serving.ts, as the local runner
- * serves them); a kind the table does not know fails the synth rather than go out as binary/octet-stream.
- */
-function uploadGroups(files: string[]) {
-  const groups = new Map<
-    string,
-    { name: string; contentType: string; cacheControl: string; files: string[] }
-  >();
-  for (const file of files) {
-    const type = fileTypeOf(file);
-    if (!type)
-      throw new Error(
-        `${file} in the built site is of a kind FILE_TYPES (contract/site-serving.ts) does not list`,
-      );
-    const { contentType } = type;
-    const cacheControl = cacheControlFor(file);
-    // A construct id from the media subtype: `text/html` gives `Html`, hashed `JavascriptHashed`.
-    const subtype = contentType.split(';')[0]?.split('/')[1] ?? 'File';
-    const words = subtype.split(/[^a-z0-9]+/i).filter(Boolean);
-    const name = `${words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('')}${cacheControl === CACHE_CONTROL.immutable ? 'Hashed' : ''}`;
-    const key = `${contentType}|${cacheControl}`;
-    const group = groups.get(key) ?? { name, contentType, cacheControl, files: [] };
-    group.files.push(file);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
 }
 
 /**
@@ -157,6 +129,14 @@ export class StaticSite extends Construct {
       responseHeadersPolicy: headers,
     };
 
+    const routing = (eventType: FunctionEventType, functionId: string, purpose: string) => ({
+      eventType,
+      function: new CloudFrontFunction(this, functionId, {
+        code: FunctionCode.fromInline(siteRoutingFunctionCode(eventType, siteMapOf(files))),
+        runtime: FunctionRuntime.JS_2_0,
+        comment: `${purpose} (contract/site-routing.ts)`,
+      }),
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Mandje',
       defaultRootObject: 'index.html',
@@ -164,7 +144,8 @@ export class StaticSite extends Construct {
       priceClass: PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,
       domainNames: props.domain?.names,
-      certificate: props.domain?.certificate,
+      certificate:
+        props.domain && Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
       minimumProtocolVersion: props.domain && SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultBehavior: {
         // LIST lets S3 answer a missing key 404, not 403; listing stays out of reach: the cache policy
@@ -176,18 +157,14 @@ export class StaticSite extends Construct {
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
-        functionAssociations: (['viewer-request', 'viewer-response'] as const).map((event) => ({
-          eventType:
-            event === 'viewer-request' ? FunctionEventType.VIEWER_REQUEST : FunctionEventType.VIEWER_RESPONSE,
-          function: new CloudFrontFunction(this, event === 'viewer-request' ? 'Routing' : 'NotFoundStatus', {
-            code: FunctionCode.fromInline(siteRoutingFunctionCode(event, siteMapOf(files))),
-            runtime: FunctionRuntime.JS_2_0,
-            comment:
-              event === 'viewer-request'
-                ? 'Each page at its one address; other spellings 301 (contract/site-routing.ts)'
-                : 'Status 404 for the not-found pages (contract/site-routing.ts)',
-          }),
-        })),
+        functionAssociations: [
+          routing(
+            FunctionEventType.VIEWER_REQUEST,
+            'Routing',
+            'Each page at its one address; other spellings 301',
+          ),
+          routing(FunctionEventType.VIEWER_RESPONSE, 'NotFoundStatus', 'Status 404 for the not-found pages'),
+        ],
       },
       additionalBehaviors: { '/api/*': apiBehavior },
       // 404 only: error responses apply to every behaviour, and the API's own 403 and 429 must pass as sent.
@@ -200,11 +177,31 @@ export class StaticSite extends Construct {
       'The distribution has a default root object, and its S3 behaviour forwards no query string',
     );
 
+    // Files go up in groups by content type and Cache-Control (contract/site-serving.ts, as the local runner
+    // serves them); a kind the table does not know fails the synth rather than go out as binary/octet-stream.
+    const groups = new Map<string, { contentType: string; cacheControl: string; files: string[] }>();
+    for (const file of files) {
+      const contentType = fileTypeOf(file)?.contentType;
+      if (!contentType)
+        throw new Error(
+          `${file} in the built site is of a kind FILE_TYPES (contract/site-serving.ts) does not list`,
+        );
+      const cacheControl = cacheControlFor(file);
+      const key = `${contentType}|${cacheControl}`;
+      groups.set(key, { contentType, cacheControl, files: [...(groups.get(key)?.files ?? []), file] });
+    }
     // Hashed assets first, so no page refers to a file not there yet; the last upload clears CloudFront's
     // cache once every other file is up. Old assets stay (no pruning), for pages still open in a browser.
     const source = Source.asset(props.siteDir);
-    const upload = (group: ReturnType<typeof uploadGroups>[number], invalidate = false) =>
-      new BucketDeployment(this, `Deploy${group.name}`, {
+    const isHashed = (group: { cacheControl: string }) => group.cacheControl === CACHE_CONTROL.immutable;
+    const upload = (
+      group: { contentType: string; cacheControl: string; files: string[] },
+      invalidate = false,
+    ) => {
+      // A construct id from the media subtype: `text/html` gives `Html`, hashed `JavascriptHashed`.
+      const words = (group.contentType.split(/[/;]/)[1] ?? '').split(/[^a-z0-9]+/i);
+      const name = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+      return new BucketDeployment(this, `Deploy${name}${isHashed(group) ? 'Hashed' : ''}`, {
         sources: [source],
         destinationBucket: this.bucket,
         exclude: ['*'],
@@ -214,10 +211,9 @@ export class StaticSite extends Construct {
         prune: false,
         ...(invalidate ? { distribution: this.distribution, distributionPaths: ['/*'] } : {}),
       });
-    const groups = uploadGroups(files);
-    const isHashed = (group: { cacheControl: string }) => group.cacheControl === CACHE_CONTROL.immutable;
-    const hashed = groups.filter(isHashed).map((group) => upload(group));
-    const named = groups.filter((group) => !isHashed(group));
+    };
+    const hashed = [...groups.values()].filter(isHashed).map((group) => upload(group));
+    const named = [...groups.values()].filter((group) => !isHashed(group));
     const uploads = named.map((group, index) => upload(group, index === named.length - 1));
     for (const deployment of uploads) deployment.node.addDependency(...hashed);
     uploads.at(-1)?.node.addDependency(...uploads.slice(0, -1));

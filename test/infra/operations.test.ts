@@ -267,27 +267,15 @@ describe('the dashboard', () => {
 
   it.each([
     [
-      'signups per hour by language',
-      /Signups per hour, by language.*Joined.*Language.*nl.*Joined.*Language.*en/,
+      'visits, signups and confirmations per day, by language',
+      /Visits, signups and confirmations per day.*Visits.*Language.*nl.*Joined.*Language.*nl.*Confirmed/,
     ],
-    ['duplicates, invalid and robots', /AlreadyRegistered.*Invalid.*Honeypot/],
-    ['faults by class', /SEARCH\('\{Mandje,Service,FaultClass\} MetricName=\\+"Faults\\+"'/],
-    ['p50 and p99 latency', /Latency.*p50.*Latency.*p99/],
-    ['the 429s and the API’s 5xx', /Throttled.*5xx/],
-    ['SES’s bounce and complaint rates', /Reputation\.BounceRate.*Reputation\.ComplaintRate/],
-    ['what SES said of the mails', /Bounced.*Complained.*Rejected.*DeliveryDelayed/],
-    ['the mails not sent, limited or suppressed', /MailLimited.*MailSuppressed/],
-    ['the mail lag, p50 and p99', /Mail lag.*MailLag.*p50.*MailLag.*p99/],
-    ['mails sent, late, throttled and refused', /MailSent.*MailLate.*MailThrottled.*MailRefused/],
+    ['the conversion per day', /Signups ÷ visits nl \(%\).*Signups ÷ visits en \(%\).*Confirmed ÷ signups/],
     [
-      'the mail queues’ depths and oldest mail',
-      /ApproximateNumberOfMessagesVisible.*priority.*bulk.*dead-letter.*ApproximateAgeOfOldestMessage/,
+      'signups by source, from the API’s log',
+      /SOURCE.*filter Joined > 0.*stats count\(\*\) as signups by source/,
     ],
-    ['the 403s of signups and confirmations', /Forbidden.*waitlist.*Forbidden.*confirm/],
-    [
-      'the posts the edge turned away',
-      /AWS\/WAFV2.*BlockedRequests.*MandjeEdge-client-rate-limit.*PostsPerClient.*us-east-1/,
-    ],
+    ['what became of the mails', /MailSent.*MailFailed.*Bounced.*mail-events.*Complained.*mail-events/],
   ])('shows %s', (_case, pattern) => {
     expect(body()).toMatch(pattern);
   });

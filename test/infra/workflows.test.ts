@@ -46,9 +46,9 @@ function scriptsOf(workflow: string): string[] {
   });
 }
 
-/** The context names deploy-settings.ts reads: it reads each as `contextString(app, 'name')`. */
+/** The context names deploy-settings.ts reads: each as `setting('name')`, `checked('name'` or `numeric('name'`. */
 const settingNames = [
-  ...read('infra/deploy-settings.ts').matchAll(/contextString\(app, '([A-Za-z]+)'\)/g),
+  ...read('infra/deploy-settings.ts').matchAll(/\b(?:setting|checked|numeric)\(\s*'([A-Za-z]+)'/g),
 ].map((match) => match[1]);
 
 /** The names the deploy workflow's scripts pass as `-c "name=…"`. */
