@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
-/** What API Gateway's HTTP API event (payload 2.0) is built from, for the runner, the tests and the bench. */
-interface ApiGatewayRequest {
+/** API Gateway's HTTP API event (payload 2.0), for the runner, the tests and the bench. */
+export function apiGatewayEvent({
+  method,
+  path,
+  query = '',
+  headers = {},
+  body,
+  isBase64Encoded = false,
+  sourceIp = '127.0.0.1',
+  protocol = 'HTTP/1.1',
+  requestId = randomUUID(),
+  now = new Date(),
+}: {
   method: string;
   path: string;
   /** Without its `?`. */
@@ -16,27 +27,10 @@ interface ApiGatewayRequest {
   protocol?: string;
   requestId?: string;
   now?: Date;
-}
-
-/** `requestContext.time` as API Gateway writes it: `21/Nov/2026:10:00:00 +0000`. */
-function requestTime(now: Date): string {
-  const [, day, month, year, time] = now.toUTCString().split(' ');
-  return `${day}/${month}/${year}:${time} +0000`;
-}
-
-export function apiGatewayEvent({
-  method,
-  path,
-  query = '',
-  headers = {},
-  body,
-  isBase64Encoded = false,
-  sourceIp = '127.0.0.1',
-  protocol = 'HTTP/1.1',
-  requestId = randomUUID(),
-  now = new Date(),
-}: ApiGatewayRequest): APIGatewayProxyEventV2 {
+}): APIGatewayProxyEventV2 {
   const domainName = headers.host ?? 'localhost';
+  // As API Gateway writes it: `21/Nov/2026:10:00:00 +0000`.
+  const [, day, month, year, time] = now.toUTCString().split(' ');
   return {
     version: '2.0',
     routeKey: '$default',
@@ -52,7 +46,7 @@ export function apiGatewayEvent({
       requestId,
       routeKey: '$default',
       stage: '$default',
-      time: requestTime(now),
+      time: `${day}/${month}/${year}:${time} +0000`,
       timeEpoch: now.getTime(),
     },
     body,

@@ -11,17 +11,10 @@ import { writeMetricLine } from '../functions/telemetry/metrics';
 
 // The per-client limit AWS WAF applies at the edge in production (#contract/abuse-limits), in fixed windows
 // of a minute. Only the current window's counts are kept, in memory, keyed by IP address.
-
 const WINDOW_MS = 60_000;
 
-type ClientRateLimit = {
-  /** Counts one request of `client`; false once it is past the limit for this window. */
-  admit(client: string): boolean;
-  heldAddresses(): number;
-};
-
 /** 0 lets everything through. `now` is for tests. */
-export function createClientRateLimit(postsPerMinute: number, now: () => number = Date.now): ClientRateLimit {
+export function createClientRateLimit(postsPerMinute: number, now = Date.now) {
   let window = -1;
   let counts = new Map<string, number>();
   let windowEnd: NodeJS.Timeout | undefined;
@@ -30,7 +23,8 @@ export function createClientRateLimit(postsPerMinute: number, now: () => number 
     counts = new Map();
   };
   return {
-    admit(client) {
+    /** Counts one request of `client`; false once it is past the limit for this window. */
+    admit(client: string): boolean {
       if (postsPerMinute === 0) return true;
       const current = Math.floor(now() / WINDOW_MS);
       if (current !== window) {
@@ -62,42 +56,35 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** The path as WAF matches it: without the query, percent-decoded (as it is, if malformed). */
-function decodedPath(request: IncomingMessage): string {
-  const path = (request.url ?? '/').split('?')[0] ?? '/';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-/** WAF's answer past the limit: its status, page, content type and Retry-After, nothing else. */
-function refuse(request: IncomingMessage, response: ServerResponse): void {
-  // The body is not wanted; Node discards the rest of it before the connection's next request.
-  request.resume();
-  response.writeHead(TOO_MANY_REQUESTS_STATUS, {
-    'content-type': TOO_MANY_REQUESTS_CONTENT_TYPE,
-    'retry-after': TOO_MANY_REQUESTS_RETRY_AFTER,
-    'content-length': Buffer.byteLength(TOO_MANY_REQUESTS_HTML),
-  });
-  response.end(TOO_MANY_REQUESTS_HTML);
-  // Counted as the functions count their own answers (WAF counts its own on AWS).
-  writeMetricLine({
-    service: (request.url ?? '').startsWith('/api/confirm') ? 'confirm' : 'waitlist',
-    message: 'client rate limited',
-    level: 'INFO',
-    counts: { [METRIC.rateLimited]: 1 },
-    fields: { status: TOO_MANY_REQUESTS_STATUS },
-  });
-}
-
-/** `next`, with the posts past `limit` answered 429 first. */
-export function limitClientPosts(limit: ClientRateLimit, next: Route): Route {
+/** `next`, with the posts past `limit` answered as WAF answers them: its status, page and Retry-After. */
+export function limitClientPosts(limit: ReturnType<typeof createClientRateLimit>, next: Route): Route {
   return async (request, response) => {
+    // The path as WAF matches it: without the query, percent-decoded (as it is, if malformed).
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      decoded = path;
+    }
     // The socket's address: the runner is behind no proxy whose headers could be trusted.
-    const counted = countsTowardClientLimit(request.method ?? '', decodedPath(request));
-    if (counted && !limit.admit(request.socket.remoteAddress ?? '')) return refuse(request, response);
-    return next(request, response);
+    const counted = countsTowardClientLimit(request.method ?? '', decoded);
+    if (!counted || limit.admit(request.socket.remoteAddress ?? '')) return next(request, response);
+    // The body is not wanted; Node discards the rest of it before the connection's next request.
+    request.resume();
+    response.writeHead(TOO_MANY_REQUESTS_STATUS, {
+      'content-type': TOO_MANY_REQUESTS_CONTENT_TYPE,
+      'retry-after': TOO_MANY_REQUESTS_RETRY_AFTER,
+      'content-length': Buffer.byteLength(TOO_MANY_REQUESTS_HTML),
+    });
+    response.end(TOO_MANY_REQUESTS_HTML);
+    // Counted as the functions count their own answers (WAF counts its own on AWS).
+    writeMetricLine({
+      service: path.startsWith('/api/confirm') ? 'confirm' : 'waitlist',
+      message: 'client rate limited',
+      level: 'INFO',
+      counts: { [METRIC.rateLimited]: 1 },
+      fields: { status: TOO_MANY_REQUESTS_STATUS },
+    });
   };
 }

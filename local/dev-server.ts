@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
 import { dataDirFromEnvironment } from './data-dir';
-import { startLocalWaitlistApi } from './local-waitlist-api';
+import { startLocalWaitlistApi } from './runner';
 
 const server = await createServer({
   configFile: resolve(import.meta.dirname, '../frontend/vite.config.ts'),
@@ -12,14 +12,12 @@ const server = await createServer({
       name: 'mandje-local-waitlist-api',
       apply: 'serve',
       async configureServer(server) {
-        const api = await startLocalWaitlistApi(
-          { dataDir: dataDirFromEnvironment() },
-          {
-            // The confirmation page a link opens is the built one: run `npm run build` once first.
-            confirmPagesDir: resolve(import.meta.dirname, '../dist/.mandje'),
-            siteUrl: () => server.resolvedUrls?.local[0] ?? `http://localhost:${server.config.server.port}/`,
-          },
-        );
+        const api = await startLocalWaitlistApi({
+          dataDir: dataDirFromEnvironment(),
+          // The confirmation page a link opens is the built one: run `npm run build` once first.
+          confirmPagesDir: resolve(import.meta.dirname, '../dist/.mandje'),
+          siteUrl: `http://localhost:${server.config.server.port}/`,
+        });
         server.httpServer?.once('close', () => void api.close());
         server.middlewares.use((request, response, next) => {
           if (request.url?.startsWith('/api/')) api.serve(request, response).catch(next);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiGatewayEvent } from './api-gateway-event';
@@ -10,9 +11,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 // Past the cap the bytes are still read, and dropped, so the client can read the answer instead of
 // hitting a reset. Never rejects.
-function readBody(
-  request: IncomingMessage,
-): Promise<{ kind: 'complete'; body: Buffer } | { kind: 'too_large' } | { kind: 'aborted' }> {
+function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'aborted'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -20,50 +19,15 @@ function readBody(
       size += chunk.byteLength;
       if (size > MAX_BODY_BYTES) {
         chunks.length = 0;
-        resolve({ kind: 'too_large' });
+        resolve('too_large');
       } else chunks.push(chunk);
     });
-    request.once('end', () => resolve({ kind: 'complete', body: Buffer.concat(chunks) }));
+    request.once('end', () => resolve(Buffer.concat(chunks)));
     // The client closed the connection mid-body; resolving again later changes nothing.
-    request.on('error', () => resolve({ kind: 'aborted' }));
+    request.on('error', () => resolve('aborted'));
     request.once('close', () => {
-      if (!request.complete) resolve({ kind: 'aborted' });
+      if (!request.complete) resolve('aborted');
     });
-  });
-}
-
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-// API Gateway passes text bodies as they are and base64-encodes everything else, including bytes that
-// claim to be text but are not valid UTF-8 (a string would damage them).
-function isText(contentType: string | undefined, body: Buffer): boolean {
-  if (!contentType || !/^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(contentType))
-    return false;
-  try {
-    STRICT_UTF8.decode(body);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function toHttpApiEvent(request: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
-  const headers: Record<string, string> = {};
-  for (const [name, values] of Object.entries(request.headersDistinct)) {
-    if (values !== undefined) headers[name] = values.join(',');
-  }
-  const textual = isText(headers['content-type'], body);
-  return apiGatewayEvent({
-    method: request.method ?? 'GET',
-    path: url.pathname,
-    query: url.search.slice(1),
-    headers,
-    body: body.byteLength === 0 ? undefined : body.toString(textual ? 'utf8' : 'base64'),
-    isBase64Encoded: body.byteLength > 0 && !textual,
-    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-    protocol: `HTTP/${request.httpVersion}`,
   });
 }
 
@@ -89,16 +53,36 @@ export function createLambdaHttpAdapter(
       request.resume();
       return refuseTooLarge(response);
     }
-    const read = await readBody(request);
-    if (read.kind === 'too_large') return refuseTooLarge(response);
+    const body = await readBody(request);
+    if (body === 'too_large') return refuseTooLarge(response);
     // Nobody is waiting for an answer, and half a body is not a request: the handler never sees it.
-    if (read.kind === 'aborted') return;
+    if (body === 'aborted') return;
 
-    const result = await handler(toHttpApiEvent(request, read.body));
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
+    const headers: Record<string, string> = {};
+    for (const [name, values = []] of Object.entries(request.headersDistinct))
+      headers[name] = values.join(',');
+    // API Gateway passes text bodies as they are and base64-encodes everything else, including bytes that
+    // claim to be text but are not valid UTF-8 (a string would damage them).
+    const textual =
+      /^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(headers['content-type'] ?? '') &&
+      isUtf8(body);
+    const result = await handler(
+      apiGatewayEvent({
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        query: url.search.slice(1),
+        headers,
+        body: body.byteLength === 0 ? undefined : body.toString(textual ? 'utf8' : 'base64'),
+        isBase64Encoded: body.byteLength > 0 && !textual,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        protocol: `HTTP/${request.httpVersion}`,
+      }),
+    );
     // The client may have left while the handler worked; what was stored stays stored, unanswered.
     if (response.destroyed) return;
-    const payload = result.body ?? '';
-    const bytes = Buffer.from(payload, result.isBase64Encoded ? 'base64' : 'utf8');
+    const bytes = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
     // A handler answers HEAD without a body; a length of 0 would misstate GET's, so none is sent.
     const head = request.method === 'HEAD';
     response.writeHead(result.statusCode ?? 200, {

@@ -17,7 +17,6 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   CreateTableCommand,
-  type CreateTableCommandInput,
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
@@ -32,118 +31,80 @@ import {
   LOCAL_VISITOR_TABLE_NAME,
   localStoreClient,
 } from './local-store-client';
-import { listenOnPrivateSocket, MAX_SOCKET_PATH_LENGTH } from './private-socket';
+import { listenOnPrivateSocket } from './private-socket';
 
 const STORE_FILE = 'mandje-store.json';
-const LOCK_FILE = 'mandje-runner.pid';
 
-export interface LocalDynamoDB {
-  endpoint: string;
-  close(): Promise<void>;
-}
-
-/** Only the data folder itself is made private (it holds email addresses), and only when this user owns it. */
-async function prepareDataDir(dataDir: string): Promise<void> {
-  try {
-    mkdirSync(dirname(dataDir), { recursive: true });
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
-    await access(dataDir, constants.W_OK);
-  } catch {
-    throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
-  }
-}
-
-/** An id is reused once its process is gone; with the start time it names one process. */
-interface ProcessIdentity {
-  pid: number;
-  startTime?: string;
-}
+export type LocalDynamoDB = { endpoint: string; close(): Promise<void> };
 
 /** When `pid` started, as text to compare with another reading; undefined when unknown. */
 export function processStartTime(pid: number): string | undefined {
   try {
     if (process.platform === 'linux') {
-      // Field 22 of stat, counted after the command name (which may hold spaces and parentheses), with the
-      // boot's id, since clock ticks start again at every boot.
+      // Stat's field 22, after the name (which may hold spaces), with the boot id: ticks restart at boot.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ticks = stat
-        .slice(stat.lastIndexOf(')') + 1)
-        .trim()
-        .split(/\s+/)[19];
+      const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
       return ticks && `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${ticks}`;
     }
-    // One language and time zone, so the runner and the operator's tool read the same text.
+    // One language and time zone, so every process reads the same text.
     const env = { ...process.env, LC_ALL: 'C', TZ: 'UTC' };
-    return (
-      execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], {
-        encoding: 'utf8',
-        stdio: 'pipe',
-        env,
-      }).trim() || undefined
-    );
+    const ps = execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env,
+    });
+    return ps.trim() || undefined;
   } catch {
     return undefined;
   }
 }
 
-const thisProcess = (): ProcessIdentity => ({ pid: process.pid, startTime: processStartTime(process.pid) });
+/** The record of this process: an id is reused once its process is gone; with the start time it names one. */
+const thisProcess = () => ({ pid: process.pid, startTime: processStartTime(process.pid) });
 
-/** A live process with the recorded id and, when both are known, start time. */
-function isStillRunning({ pid, startTime }: ProcessIdentity): boolean {
+/** The live process a lock or store file names, with its start time when both are known; undefined if none. */
+function runningOwner(file: string): { pid: number; endpoint?: unknown } | undefined {
+  let owner: { pid: number; startTime?: unknown; endpoint?: unknown };
   try {
-    process.kill(pid, 0);
+    owner = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isSafeInteger(owner?.pid) || owner.pid <= 0) return undefined;
+  try {
+    process.kill(owner.pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
-  const current = typeof startTime === 'string' ? processStartTime(pid) : undefined;
-  return current === undefined || current === startTime;
-}
-
-/** A lock or store file; undefined when it names no process. */
-function readRecord(file: string): (ProcessIdentity & { endpoint?: unknown }) | undefined {
-  try {
-    const recorded = JSON.parse(readFileSync(file, 'utf8'));
-    return Number.isSafeInteger(recorded?.pid) && recorded.pid > 0 ? recorded : undefined;
-  } catch {
-    return undefined;
-  }
+  const current = typeof owner.startTime === 'string' ? processStartTime(owner.pid) : undefined;
+  return current === undefined || current === owner.startTime ? owner : undefined;
 }
 
 // LevelDB allows one process per folder and dynalite crashes rather than says so: a second runner is
 // turned away here, by name. A lock of a process that is gone (or whose id is now another's) is taken over.
 function lockDataDir(dataDir: string): () => void {
-  const lockFile = join(dataDir, LOCK_FILE);
+  const lockFile = join(dataDir, 'mandje-runner.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lockFile, JSON.stringify(thisProcess()), { flag: 'wx', mode: 0o600 });
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = readRecord(lockFile);
-      if (owner && isStillRunning(owner)) {
+      const owner = runningOwner(lockFile);
+      if (owner)
         throw new Error(`the data folder ${dataDir} is in use by another Mandje (process ${owner.pid})`);
-      }
       rmSync(lockFile, { force: true });
     }
   }
   throw new Error(`the data folder ${dataDir} could not be locked`);
 }
 
-/** Written whole (temporary file, then rename), so a reader never sees half of it. */
-function recordEndpoint(dataDir: string, endpoint: string): () => void {
-  const file = join(dataDir, STORE_FILE);
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint }), { mode: 0o600 });
-  renameSync(partial, file);
-  return () => rmSync(file, { force: true });
-}
-
 /** The endpoint of the store that has `dataDir` open in another process, if one is running. */
 export function runningStoreEndpoint(dataDir: string): string | undefined {
-  const owner = readRecord(join(dataDir, STORE_FILE));
-  if (!owner || typeof owner.endpoint !== 'string') return undefined;
-  return owner.pid !== process.pid && isStillRunning(owner) ? owner.endpoint : undefined;
+  const owner = runningOwner(join(dataDir, STORE_FILE));
+  return owner && owner.pid !== process.pid && typeof owner.endpoint === 'string'
+    ? owner.endpoint
+    : undefined;
 }
 
 export type StoreProcessMessage =
@@ -152,7 +113,7 @@ export type StoreProcessMessage =
   | { kind: 'crashed'; errorName: string }
   | { kind: 'close' };
 
-function privateTempSocket(): { socketPath: string; cleanUp(): void } {
+function privateTempSocket() {
   const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
   return {
     socketPath: join(folder, 'store.sock'),
@@ -160,116 +121,81 @@ function privateTempSocket(): { socketPath: string; cleanUp(): void } {
   };
 }
 
-/** In this process: nothing is written, so no disk can fail it. */
-async function startInMemory(): Promise<LocalDynamoDB> {
-  const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
-  const { socketPath, cleanUp } = privateTempSocket();
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await listenOnPrivateSocket(server, socketPath);
-  return {
-    endpoint: socketPath,
-    close: () =>
-      new Promise<void>((resolveClose, reject) =>
-        server.close((error) => (error ? reject(error) : resolveClose())),
-      ).finally(cleanUp),
-  };
-}
-
-/** How long a first start may keep failing (a store process of a runner just killed still closing). */
-const FIRST_START_PATIENCE_MS = 10_000;
 const RESTART_DELAY_MS = { first: 100, max: 5_000 };
-
-/** Starts store-process.ts once; resolves when it listens, rejects with its last word if it ends first. */
-function startStoreProcess(
-  dataDir: string,
-  socketPath: string,
-  onMessage: (message: StoreProcessMessage) => void,
-): Promise<{ child: ChildProcess; exited: Promise<void> }> {
-  const script = resolve(import.meta.dirname, 'store-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, socketPath], {
-    // tsx is found from the project's folder, wherever the runner was started.
-    cwd: resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
-  let lastWord = 'it ended before it was ready';
-  return new Promise((resolveStart, rejectStart) => {
-    child.on('message', (message: StoreProcessMessage) => {
-      if (message.kind === 'ready') resolveStart({ child, exited });
-      else if (message.kind === 'storage-fault') lastWord = `its data folder gave ${message.code}`;
-      else if (message.kind === 'crashed') lastWord = `it failed with ${message.errorName}`;
-      onMessage(message);
-    });
-    child.once('error', (error) => {
-      lastWord = `it could not be started (${(error as NodeJS.ErrnoException).code ?? error.name})`;
-    });
-    exited.then(() => rejectStart(new Error(lastWord)));
-  });
-}
 
 // The store on a data folder, in a process of its own that is started again, at growing intervals, on the
 // same socket whenever it ends (its folder could not be written, or dynalite failed). Meanwhile the socket
 // refuses connections, which the handlers answer "try again"; the store comes back without a restart.
-async function startOnDisk(
-  dataDir: string,
-  socketPath: string,
-  print: (line: string) => void,
-): Promise<{ close(): Promise<void> }> {
-  let closing = false;
+async function startOnDisk(dataDir: string, socketPath: string): Promise<{ close(): Promise<void> }> {
   const closed = new AbortController();
-  let current: { child: ChildProcess; exited: Promise<void> } | undefined;
   let said: { code: string; at: number } | undefined;
-  const onMessage = (message: StoreProcessMessage) => {
-    // Said once, and again a minute later while it lasts: not at every attempt.
-    if (message.kind === 'storage-fault' && (said?.code !== message.code || Date.now() - said.at > 60_000)) {
-      said = { code: message.code, at: Date.now() };
-      print(
-        `The store could not write to ${dataDir} (${message.code}): signups are answered "try again" until it can.`,
-      );
-    } else if (message.kind === 'crashed') {
-      print(`The store failed (${message.errorName}); starting it again.`);
-    }
+  /** Starts store-process.ts once; resolves when it listens, rejects with its last word if it ends first. */
+  const start = () => {
+    const script = resolve(import.meta.dirname, 'store-process.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, socketPath], {
+      // tsx is found from the project's folder, wherever the runner was started.
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
+    let lastWord = 'it ended before it was ready';
+    return new Promise<{ child: ChildProcess; exited: Promise<void> }>((resolveStart, rejectStart) => {
+      child.on('message', (message: StoreProcessMessage) => {
+        if (message.kind === 'ready') resolveStart({ child, exited });
+        if (message.kind === 'crashed') {
+          lastWord = `it failed with ${message.errorName}`;
+          console.log(`The store failed (${message.errorName}); starting it again.`);
+        }
+        if (message.kind !== 'storage-fault') return;
+        lastWord = `its data folder gave ${message.code}`;
+        // Said once, and again a minute later while it lasts: not at every attempt.
+        if (said?.code === message.code && Date.now() - said.at <= 60_000) return;
+        said = { code: message.code, at: Date.now() };
+        console.log(
+          `The store could not write to ${dataDir} (${message.code}): signups are answered "try again" until it can.`,
+        );
+      });
+      child.once('error', (error) => {
+        lastWord = `it could not be started (${(error as NodeJS.ErrnoException).code ?? error.name})`;
+      });
+      exited.then(() => rejectStart(new Error(lastWord)));
+    });
   };
+  let current: Awaited<ReturnType<typeof start>> | undefined;
 
-  const deadline = Date.now() + FIRST_START_PATIENCE_MS;
-  for (let wait = RESTART_DELAY_MS.first; ; wait = Math.min(wait * 2, RESTART_DELAY_MS.max)) {
-    try {
-      current = await startStoreProcess(dataDir, socketPath, onMessage);
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        throw new Error(`the store in ${dataDir} could not start: ${(error as Error).message}`);
-      }
+  // A first start keeps trying for a while: the store process of a runner just killed may still be closing.
+  const deadline = Date.now() + 10_000;
+  for (let wait = RESTART_DELAY_MS.first; !current; wait = Math.min(wait * 2, RESTART_DELAY_MS.max)) {
+    current = await start().catch(async (error: Error) => {
+      if (Date.now() > deadline) throw new Error(`the store in ${dataDir} could not start: ${error.message}`);
       await delay(wait);
-    }
+      return undefined;
+    });
   }
 
   // Sooner after a store that ran a while, later while each ends soon after it started (a disk still full).
   const watching = (async () => {
     let wait = RESTART_DELAY_MS.first;
     let startedAt = Date.now();
-    while (!closing) {
+    while (!closed.signal.aborted) {
       await current?.exited;
       current = undefined;
-      if (closing) return;
       wait = Date.now() - startedAt > RESTART_DELAY_MS.max ? RESTART_DELAY_MS.first : wait;
       await delay(wait, undefined, { signal: closed.signal }).catch(() => {});
       wait = Math.min(wait * 2, RESTART_DELAY_MS.max);
-      if (closing) return;
+      if (closed.signal.aborted) return;
       startedAt = Date.now();
-      current = await startStoreProcess(dataDir, socketPath, onMessage).catch(() => undefined);
+      current = await start().catch(() => undefined);
     }
   })();
 
   const stop = async (running: typeof current) => {
-    if (running && running.child.exitCode === null && running.child.signalCode === null) {
-      running.child.send({ kind: 'close' } satisfies StoreProcessMessage, () => {});
-    }
+    // To a process already gone the send fails into the callback: nothing to do.
+    running?.child.send({ kind: 'close' } satisfies StoreProcessMessage, () => {});
     await running?.exited;
   };
   return {
     async close() {
-      closing = true;
       closed.abort();
       await stop(current);
       await watching;
@@ -280,79 +206,72 @@ async function startOnDisk(
 }
 
 /** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
-export async function startLocalDynamoDB(
-  dataDir: string,
-  { print = console.log }: { print?: (line: string) => void } = {},
-): Promise<LocalDynamoDB> {
-  if (dataDir === IN_MEMORY) return startInMemory();
-  await prepareDataDir(dataDir);
+export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
+  if (dataDir === IN_MEMORY) {
+    // In this process: nothing is written, so no disk can fail it.
+    const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
+    const { socketPath, cleanUp } = privateTempSocket();
+    const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+    await listenOnPrivateSocket(server, socketPath);
+    return {
+      endpoint: socketPath,
+      close: () =>
+        new Promise<void>((resolveClose, reject) =>
+          server.close((error) => (error ? reject(error) : resolveClose())),
+        ).finally(cleanUp),
+    };
+  }
+  // Only the data folder itself is made private (it holds email addresses), and only when this user owns it.
+  try {
+    mkdirSync(dirname(dataDir), { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
+    await access(dataDir, constants.W_OK);
+  } catch {
+    throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
+  }
   const unlock = lockDataDir(dataDir);
-  // In the data folder, or in a private temporary one where that path is too long for a socket.
+  // In the data folder, or in a private temporary one where that path is too long for a socket (about 100
+  // bytes: 108 on Linux, 104 on macOS, the final NUL included).
   const inDataDir = join(dataDir, 'store.sock');
   const { socketPath, cleanUp } =
-    inDataDir.length > MAX_SOCKET_PATH_LENGTH
+    inDataDir.length > 100
       ? privateTempSocket()
       : { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
-  let store: { close(): Promise<void> } | undefined;
-  try {
-    store = await startOnDisk(dataDir, socketPath, print);
-    const forgetEndpoint = recordEndpoint(dataDir, socketPath);
-    const running = store;
-    const close = () =>
-      running.close().finally(() => {
-        forgetEndpoint();
-        cleanUp();
-        unlock();
-      });
-    return { endpoint: socketPath, close };
-  } catch (error) {
-    await store?.close();
+  const storeFile = join(dataDir, STORE_FILE);
+  const release = () => {
+    rmSync(storeFile, { force: true });
     cleanUp();
     unlock();
+  };
+  const store = await startOnDisk(dataDir, socketPath).catch((error) => {
+    release();
+    throw error;
+  });
+  const close = () => store.close().finally(release);
+  try {
+    // Written whole (temporary file, then rename), so a reader never sees half of it.
+    const partial = `${storeFile}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint: socketPath }), { mode: 0o600 });
+    renameSync(partial, storeFile);
+  } catch (error) {
+    await close();
     throw error;
   }
+  return { endpoint: socketPath, close };
 }
 
 export class OlderFolderError extends Error {}
 
-const keyedTable = (TableName: string, key: { name: string; type: 'S' }) => ({
-  TableName,
-  KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' as const }],
-  AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
-  BillingMode: 'PAY_PER_REQUEST' as const,
-});
-
-function waitlistTable(tableName: string): CreateTableCommandInput {
-  const table = keyedTable(tableName, WAITLIST_TABLE_KEY);
-  return {
-    ...table,
-    AttributeDefinitions: [
-      ...table.AttributeDefinitions,
-      { AttributeName: TOKEN_INDEX.key.name, AttributeType: TOKEN_INDEX.key.type },
-      { AttributeName: MAILBOX_INDEX.key.name, AttributeType: MAILBOX_INDEX.key.type },
-    ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: TOKEN_INDEX.name,
-        KeySchema: [{ AttributeName: TOKEN_INDEX.key.name, KeyType: 'HASH' }],
-        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TOKEN_INDEX.projection] },
-      },
-      {
-        IndexName: MAILBOX_INDEX.name,
-        KeySchema: [{ AttributeName: MAILBOX_INDEX.key.name, KeyType: 'HASH' }],
-        Projection: { ProjectionType: 'KEYS_ONLY' },
-      },
-    ],
-  };
-}
+type Key = { name: string; type: 'S' };
 
 /** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
 export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
   const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
   try {
-    await createTableUnlessPresent(client, waitlistTable(tableName));
-    await createTableUnlessPresent(client, keyedTable(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY));
-    await createTableUnlessPresent(client, keyedTable(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY));
+    await createTableUnlessPresent(client, tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
+    await createTableUnlessPresent(client, LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
+    await createTableUnlessPresent(client, LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
   } finally {
     client.destroy();
   }
@@ -362,40 +281,55 @@ export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TA
 // cannot add an index, and the waitlist is not yet live anywhere, so such a folder holds only test signups.
 async function createTableUnlessPresent(
   client: DynamoDBClient,
-  table: CreateTableCommandInput,
+  TableName: string,
+  key: Key,
+  indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
 ): Promise<void> {
-  const existing = await client.send(new DescribeTableCommand({ TableName: table.TableName })).then(
+  const describe = () => client.send(new DescribeTableCommand({ TableName }));
+  const existing = await describe().then(
     ({ Table }) => Table,
     (error) => {
       if (error instanceof ResourceNotFoundException) return undefined;
       throw error;
     },
   );
-  if (!existing) {
-    await client.send(new CreateTableCommand(table));
-    return untilActive(client, table.TableName as string);
-  }
-  const missing = table.GlobalSecondaryIndexes?.find(
-    ({ IndexName }) => !existing.GlobalSecondaryIndexes?.some((index) => index.IndexName === IndexName),
+  const missing = indexes.find(
+    ({ name }) => !existing?.GlobalSecondaryIndexes?.some((index) => index.IndexName === name),
   );
-  if (missing) {
-    throw new OlderFolderError(
-      `its waitlist is from an older Mandje, without the ${missing.IndexName} index`,
-    );
+  if (existing && missing) {
+    throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
   }
-}
-
-// dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every 20 s
-// at the least: so this polls by hand, for a few seconds at most.
-async function untilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  if (existing) return;
+  await client.send(
+    new CreateTableCommand({
+      TableName,
+      KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
+      AttributeDefinitions: [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
+        AttributeName: name,
+        AttributeType: type,
+      })),
+      BillingMode: 'PAY_PER_REQUEST',
+      ...(indexes.length > 0 && {
+        GlobalSecondaryIndexes: indexes.map(({ name, key, projection }) => ({
+          IndexName: name,
+          KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
+          Projection: projection
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] }
+            : { ProjectionType: 'KEYS_ONLY' },
+        })),
+      }),
+    }),
+  );
+  // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every 20 s
+  // at the least: so this polls by hand, for a few seconds at most.
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await describe();
     const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
       (index) => index.IndexStatus === 'ACTIVE',
     );
     if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
-    if (Date.now() > deadline) throw new Error(`the table ${tableName} did not become active`);
+    if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
     await delay(20);
   }
 }

@@ -4,98 +4,74 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
-import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { BRAND_NAME } from '#contract/brand';
 import { emailKey } from '#contract/email-address';
+import { readSiteConfig } from '#contract/site-config';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import { type MailTransport, outboxTransport } from '../functions/mailer/mail-transport';
 import type { WaitlistStore } from '../functions/store/store-client';
-import { sweepExpiredItems } from './expiring-items';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
-/**
- * The mail on one machine. On AWS the table's stream feeds the mail queue; here there is no stream and no
- * SQS, so the queue is the table itself: after each signup this notes the address, and the record says
- * whether a mail is owed. The real mailer (functions/mailer/mail-sender.ts) sends it, to the outbox. A mail
- * that fails stays owed and is tried again at growing intervals; one that can never be sent goes to
- * `deadLetterDir` with why. The next start sends everything still owed, however old.
- */
-export interface LocalMail {
-  outboxDir: string;
-  /** After a signup or a leave-link request was answered: send the mail it asked for, if any. */
-  afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void;
-  /** Finishes the mails under way; the ones still owed are sent at the next start. */
-  close(): Promise<void>;
-}
+export type LocalMail = ReturnType<typeof startLocalMail>;
 
+const FIRST_RETRY_DELAY_MS = 250;
 const MAX_RETRY_DELAY_MS = 10_000;
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
 const IN_FLIGHT = 8;
 
+// On AWS the table's stream feeds the mail queue; here the queue is the table itself: after each signup this
+// notes the address, and the record says whether a mail is owed. A mail that fails stays owed and is tried
+// again at growing intervals; the next start sends everything still owed, however old.
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
+  /** The dead letters go beside it. */
   outboxDir: string;
-  /** Default: beside the outbox. */
-  deadLetterDir?: string;
-  /** Known once the runner listens. */
-  siteUrl: () => string;
-  mailFrom: string;
-  contactEmail: string;
+  siteUrl: string;
   print?: (line: string) => void;
   /** How many addresses wait in memory for their mail (default 1,000); more are left to the table. */
   maxWaiting?: number;
-  /** The first wait after a failure (default 250 ms, then doubled up to ten seconds). */
-  retryDelayMs?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
-}): LocalMail {
-  const { outboxDir, print = console.log, maxWaiting = 1_000 } = options;
-  const deadLetterDir = options.deadLetterDir ?? join(outboxDir, '..', 'dead-letters');
-  const firstRetryDelay = options.retryDelayMs ?? 250;
+}) {
+  const { outboxDir, tableName, print = console.log, maxWaiting = 1_000 } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
   /** Canonical addresses whose record may owe a mail, oldest first. */
   const waiting = new Set<string>();
   /** Whether the table may owe mails that are not in `waiting`. */
-  let moreInTable = false;
+  let moreInTable = true;
   let sending: Promise<void> | undefined;
   const closed = new AbortController();
   const closing = () => closed.signal.aborted;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let retryDelay = firstRetryDelay;
+  let retryDelay = FIRST_RETRY_DELAY_MS;
   let failing = false;
-  const siteUrl = options.siteUrl().replace(/\/$/, '');
-  // What other functions read of the site, as the stack sets it.
-  Object.assign(process.env, {
-    SITE_URL: siteUrl,
-    MAIL_FROM: options.mailFrom,
-    CONTACT_EMAIL: options.contactEmail,
-  });
   const store = {
-    tableName: options.tableName,
+    tableName,
     client: localDocumentClient(options.storeEndpoint, {
       maxAttempts: 3,
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
     }),
   };
+  const { mailFrom, contactEmail } = readSiteConfig(process.env);
   const mailer = localMailer({
     store,
-    siteUrl,
-    mailFrom: options.mailFrom,
-    contactEmail: options.contactEmail,
+    siteUrl: options.siteUrl.replace(/\/$/, ''),
+    mailFrom,
+    contactEmail,
     transport: options.transport ?? outboxTransport(outboxDir, { print }),
-    deadLetterDir,
+    deadLetterDir: join(outboxDir, '..', 'dead-letters'),
     print,
   });
 
   /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
   async function deliver(key: string): Promise<boolean> {
-    const { Item } = await client.send(new GetCommand({ TableName: options.tableName, Key: { email: key } }));
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { email: key } }));
     // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
     const jobs = Item ? jobsOwedBy(Item as WaitlistRecord) : [];
     return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
@@ -115,10 +91,10 @@ export function startLocalMail(options: {
     retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_MS);
   }
 
-  function succeeded(): void {
-    if (failing) print('Mails are being sent again.');
-    failing = false;
-    retryDelay = firstRetryDelay;
+  function nextWaiting(): string | undefined {
+    const [key] = closing() ? [] : waiting;
+    if (key !== undefined) waiting.delete(key);
+    return key;
   }
 
   // A few at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
@@ -131,15 +107,18 @@ export function startLocalMail(options: {
         for (let key = nextWaiting(); key !== undefined; key = nextWaiting()) {
           const sent = await deliver(key).catch(() => false);
           failuresInRow = sent ? 0 : failuresInRow + 1;
-          if (sent) succeeded();
-          else retryLater();
+          if (!sent) retryLater();
+          else {
+            if (failing) print('Mails are being sent again.');
+            failing = false;
+            retryDelay = FIRST_RETRY_DELAY_MS;
+          }
           // The rest are still owed in the table; the retry reads them again.
           if (failuresInRow >= FAILURES_PER_ROUND) waiting.clear();
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
-      if (closing() || failuresInRow >= FAILURES_PER_ROUND) return;
-      if (!moreInTable || retry) return;
+      if (closing() || failuresInRow >= FAILURES_PER_ROUND || !moreInTable || retry) return;
       moreInTable = false;
       const read = await readOwed().then(
         () => true,
@@ -150,13 +129,6 @@ export function startLocalMail(options: {
     }
   }
 
-  function nextWaiting(): string | undefined {
-    if (closing()) return undefined;
-    const [key] = waiting;
-    if (key !== undefined) waiting.delete(key);
-    return key;
-  }
-
   function startSending(): void {
     sending ??= sendOwed().finally(() => {
       sending = undefined;
@@ -165,18 +137,12 @@ export function startLocalMail(options: {
     });
   }
 
-  function owe(key: string): void {
-    if (waiting.has(key) || waiting.size < maxWaiting) waiting.add(key);
-    else moreInTable = true;
-    startSending();
-  }
-
   /** Up to `maxWaiting` records owed a mail: left unsent by an earlier run, failed, or not fitting in memory. */
   async function readOwed(): Promise<void> {
     const pages = paginateScan(
       { client },
       {
-        TableName: options.tableName,
+        TableName: tableName,
         ProjectionExpression: 'email',
         FilterExpression:
           '(#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId))',
@@ -195,31 +161,26 @@ export function startLocalMail(options: {
     }
   }
 
-  const stopLimitSweep = sweepExpiredItems({
-    client,
-    tableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
-    key: MAIL_LIMIT_TABLE_KEY.name,
-    expiry: MAIL_LIMIT_EXPIRY_ATTRIBUTE,
-  });
-
   // What an earlier run left unsent.
-  moreInTable = true;
   startSending();
 
   return {
-    outboxDir,
-    afterSignup(event, result) {
+    /** After a signup or a leave-link request was answered: send the mail it asked for, if any. */
+    afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void {
       // A signup (201, 409), a leave-link request (202), or either as a form post (303).
       const answered = [201, 202, 409, 303].includes(result.statusCode ?? 0);
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
-      if (key && !closing()) owe(key);
+      if (!key || closing()) return;
+      if (waiting.has(key) || waiting.size < maxWaiting) waiting.add(key);
+      else moreInTable = true;
+      startSending();
     },
+    /** Finishes the mails under way; the ones still owed are sent at the next start. */
     async close() {
       closed.abort();
       clearTimeout(retry);
-      stopLimitSweep();
       await sending?.catch(() => undefined);
       client.destroy();
       store.client.destroy();
@@ -227,11 +188,9 @@ export function startLocalMail(options: {
   };
 }
 
-/**
- * The real mailer on one machine, for the runner's mails and the operator's announcement: handed the bodies
- * of queue messages as SQS hands them, it answers how many failed (they stay owed). Once `stop` aborts, no
- * mail starts and a wait for a turn ends, as when a Lambda's time runs out.
- */
+// The real mailer on one machine, for the runner's mails and the operator's announcement: handed the bodies of
+// queue messages as SQS hands them, it answers how many failed (they stay owed). Once `stop` aborts, no mail
+// starts and a wait for a turn ends, as when a Lambda's time runs out.
 export function localMailer(options: {
   store: WaitlistStore;
   siteUrl: string;
@@ -242,15 +201,10 @@ export function localMailer(options: {
   print: (line: string) => void;
 }): (bodies: unknown[], stop: AbortSignal) => Promise<number> {
   const { deadLetterDir } = options;
-  const limits = { client: options.store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
   const mailer = mailSender({
-    store: options.store,
-    limits,
-    siteUrl: options.siteUrl,
-    mailFrom: options.mailFrom,
-    contactEmail: options.contactEmail,
+    ...options,
+    limits: { client: options.store.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME },
     brandName: BRAND_NAME,
-    transport: options.transport,
     // No SES rate or daily quota here: nothing holds the announcement back for the confirmations.
     pace: async () => ({ rate: Number.POSITIVE_INFINITY, instances: 1 }),
     queue: {
@@ -260,11 +214,8 @@ export function localMailer(options: {
           deadLetterDir,
           `${new Date().toISOString().replace(/[:.]/g, '-')}-${record.messageId}.json`,
         );
-        await writeFile(
-          file,
-          `${JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) })}\n`,
-          { mode: 0o600 },
-        );
+        const body = JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) });
+        await writeFile(file, `${body}\n`, { mode: 0o600 });
         options.print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
       },
       // The message stays owed; the caller tries it again.
@@ -272,20 +223,19 @@ export function localMailer(options: {
     },
   });
   return async (bodies, stop) => {
+    const Records = bodies.map(
+      (body) =>
+        ({
+          messageId: `local-${randomUUID()}`,
+          body: JSON.stringify(body),
+          attributes: { ApproximateReceiveCount: '1' },
+        }) as SQSRecord,
+    );
+    // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
+    const remaining = () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY);
     const { batchItemFailures } = await mailer(
-      {
-        // What the mailer reads of a record.
-        Records: bodies.map(
-          (body) =>
-            ({
-              messageId: `local-${randomUUID()}`,
-              body: JSON.stringify(body),
-              attributes: { ApproximateReceiveCount: '1' },
-            }) as SQSRecord,
-        ),
-      },
-      // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
-      { getRemainingTimeInMillis: () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY), signal: stop },
+      { Records },
+      { getRemainingTimeInMillis: remaining, signal: stop },
     );
     return batchItemFailures.length;
   };

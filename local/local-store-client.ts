@@ -1,24 +1,20 @@
-/**
- * How anything on this machine reaches the local store: throwaway credentials, so the AWS SDK never looks
- * for real ones, and the store's address: its Unix socket's path, or an http:// URL given explicitly.
- */
+// How anything on this machine reaches the local store: throwaway credentials, so the AWS SDK never looks for
+// real ones, and the store's address: its Unix socket's path, or an http:// URL given explicitly.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { unixSocketAgent } from '../functions/store/store-client';
 
 const REGION = 'eu-west-1';
-const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export const LOCAL_TABLE_NAME = 'mandje-waitlist';
-/** The per-mailbox mail limit's table (#contract/abuse-limits), with the suppressed mailboxes. */
 export const LOCAL_MAIL_LIMIT_TABLE_NAME = 'mandje-mail-limits';
-/** The day's visitors (#contract/visit-counting): its salt and hashes. */
 export const LOCAL_VISITOR_TABLE_NAME = 'mandje-visitors';
 
 /** For a store on a socket any http URL does: the agent picks the socket. */
 const SOCKET_ENDPOINT = 'http://localhost';
 
-const isSocketAddress = (address: string): boolean => !/^https?:\/\//.test(address);
+const isSocketAddress = (address: string) => !/^https?:\/\//.test(address);
 
 /** The environment the Lambda runtime would give the handler (functions/store/store-client.ts), pointed here. */
 export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_NAME): Record<string, string> {
@@ -50,10 +46,7 @@ export function localStoreClient(
   const socket = isSocketAddress(address);
   return new DynamoDBClient({
     ...settings,
-    requestHandler: {
-      ...settings.requestHandler,
-      ...(socket ? { httpAgent: unixSocketAgent(address) } : {}),
-    },
+    requestHandler: { ...settings.requestHandler, ...(socket && { httpAgent: unixSocketAgent(address) }) },
     endpoint: socket ? SOCKET_ENDPOINT : address,
     region: REGION,
     credentials: CREDENTIALS,

@@ -2,9 +2,6 @@ import { chmodSync, renameSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 
-/** A Unix socket path may hold about 100 bytes (108 on Linux, 104 on macOS, the final NUL included). */
-export const MAX_SOCKET_PATH_LENGTH = 100;
-
 /**
  * Listens on `socketPath`, open to this user only. Made under a temporary name and renamed into place, so a
  * client never meets a missing path, only the old socket (refused) or the new one.

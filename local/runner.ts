@@ -1,105 +1,179 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect, isIPv6, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { DeleteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readInlineHashes, securityHeaders } from '#contract/security-headers';
+import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
-import { type LocalWaitlistApi, startLocalWaitlistApi } from './local-waitlist-api';
+import { IN_MEMORY } from './data-dir';
+import { createLambdaHttpAdapter } from './lambda-http-adapter';
+import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
+import { startLocalMail } from './local-mail';
+import {
+  LOCAL_MAIL_LIMIT_TABLE_NAME,
+  LOCAL_TABLE_NAME,
+  LOCAL_VISITOR_TABLE_NAME,
+  localDocumentClient,
+  localStoreEnvironment,
+} from './local-store-client';
 import { createStaticSite } from './static-site';
 
-/** The runner's own dynalite in a folder (or `:memory:`), or a running endpoint it never stops. */
-type LocalRunnerOptions = (
-  | { dataDir: string; storeEndpoint?: never }
-  | { storeEndpoint: string; dataDir?: never }
-) & {
-  port: number;
-  /** Default 127.0.0.1 (this machine only); `0.0.0.0` or `::` opens it to every network. */
-  host?: string;
-  distDir: string;
-  /** How long close() lets requests in progress finish before it cuts their connections. */
-  shutdownGraceMs?: number;
-  headersTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  /** Default: `outbox/` in the data folder, or a temporary folder. */
-  outboxDir?: string;
-  /** As AWS WAF limits them: default SIGNUP_RATE_LIMIT, else CLIENT_POSTS_PER_MINUTE; 0 turns it off. */
-  clientPostsPerMinute?: number;
-};
+export type LocalRunner = Awaited<ReturnType<typeof startLocalRunner>>;
 
-export interface LocalRunner {
-  /** `http://<host>:<port>/`, or `http://localhost:<port>/` when it listens everywhere. */
-  url: string;
-  address: AddressInfo;
-  outboxDir: string;
-  listensOnAllInterfaces: boolean;
-  // Stops accepting, lets requests in progress finish (up to the grace period), then closes the store.
-  // `onRefusing` is called once the port is closed.
-  close(options?: { onRefusing?: () => void }): Promise<void>;
-}
-
-type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-
-/** A runner for one person at a time: nothing off this machine may reach it unless asked for. */
-export const DEFAULT_HOST = '127.0.0.1';
-
-/** The runner's base URL for `host`, with an IPv6 literal in brackets: `::1` gives `http://[::1]:3000/`. */
 export function runnerUrl(host: string, port: number): string {
   return `http://${isIPv6(host) ? `[${host}]` : host}:${port}/`;
 }
 
-// Resolves once `server` has taken in every connection queued before the call (or `signal` aborts). Node
-// takes one connection off the listen queue per event-loop turn, so under load the queue holds whole
-// requests for seconds, and closing the port would reset them all. The queue is first in, first out: a
-// connection of the server's own, made now, is taken after all of them.
-async function takeQueuedConnections(server: Server, signal: AbortSignal): Promise<void> {
-  const { address, port } = server.address() as AddressInfo;
-  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
-  const marker = connect({ host, port });
-  let onConnection: ((socket: Socket) => void) | undefined;
+/** The runner's own dynalite in a folder (or `:memory:`), or a running endpoint it never stops. */
+type StoreLocation = { dataDir: string; storeEndpoint?: never } | { storeEndpoint: string; dataDir?: never };
+
+// `/api/*`: the real API function behind an API Gateway-shaped adapter, with the mailer writing to an outbox.
+// One per process: the function binds to the store and settings it finds when first imported, as in Lambda.
+export async function startLocalWaitlistApi(
+  options: StoreLocation & {
+    /** The built confirmation and leave pages. */
+    confirmPagesDir: string;
+    siteUrl: string;
+    outboxDir?: string;
+  },
+) {
+  const { dataDir, storeEndpoint } = options;
+  const store =
+    storeEndpoint !== undefined
+      ? { endpoint: storeEndpoint, close: async () => {} }
+      : await startLocalDynamoDB(options.dataDir);
+  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   try {
-    await new Promise<void>((resolve) => {
-      onConnection = (socket) => {
-        if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
-        socket.destroy();
-        resolve();
-      };
-      server.on('connection', onConnection);
-      // Not even this process reaches the port: there is no queue to wait for.
-      marker.once('error', () => resolve());
-      signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-  } finally {
-    if (onConnection) server.off('connection', onConnection);
-    marker.destroy();
+    // What the handler reads when it is first imported, as it reads its environment in Lambda.
+    Object.assign(process.env, localStoreEnvironment(store.endpoint, tableName));
+    await ensureWaitlistTable(store.endpoint, tableName);
+  } catch (error) {
+    await store.close();
+    const older = error instanceof OlderFolderError;
+    if (storeEndpoint !== undefined) {
+      throw new Error(`the store at ${storeEndpoint}${older ? `: ${error.message}` : ' did not answer'}`);
+    }
+    throw new Error(
+      older
+        ? `the data folder ${dataDir}: ${error.message} (set DATA_DIR to a new folder)`
+        : `the store in ${dataDir} did not answer (is another program using that data folder?)`,
+    );
   }
+  process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
+  process.env.LEAVE_PAGES_DIR = options.confirmPagesDir;
+  const outboxDir =
+    options.outboxDir ??
+    (dataDir !== undefined && dataDir !== IN_MEMORY
+      ? join(dataDir, 'outbox')
+      : mkdtempSync(join(tmpdir(), 'mandje-outbox-')));
+  const mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName,
+    outboxDir,
+    siteUrl: options.siteUrl,
+  });
+
+  // dynalite has no time to live: expired items are deleted by hand, at start and then hourly. Each delete
+  // checks the expiry again, so an item given a later one since the scan stays.
+  const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
+  const sweep = async (TableName: string, key: string, expiry: string) => {
+    const ExpressionAttributeValues = { ':now': Math.floor(Date.now() / 1000) };
+    const pages = paginateScan(
+      { client },
+      {
+        TableName,
+        ProjectionExpression: '#key',
+        FilterExpression: '#expiry <= :now',
+        ExpressionAttributeNames: { '#expiry': expiry, '#key': key },
+        ExpressionAttributeValues,
+      },
+    );
+    for await (const page of pages)
+      for (const item of page.Items ?? [])
+        await client
+          .send(
+            new DeleteCommand({
+              TableName,
+              Key: { [key]: item[key] },
+              ConditionExpression: '#expiry <= :now',
+              ExpressionAttributeNames: { '#expiry': expiry },
+              ExpressionAttributeValues,
+            }),
+          )
+          // One that cannot be deleted now is deleted by a later sweep.
+          .catch(() => {});
+  };
+  const sweepAll = () =>
+    Promise.all([
+      sweep(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY.name, MAIL_LIMIT_EXPIRY_ATTRIBUTE),
+      sweep(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY.name, VISITOR_TABLE_EXPIRY_ATTRIBUTE),
+    ]).catch(() => {});
+  sweepAll();
+  const sweeps = setInterval(sweepAll, 60 * 60 * 1000).unref();
+
+  const { handler: api } = await import('../functions/api/handler');
+  return {
+    outboxDir,
+    serve: createLambdaHttpAdapter(async (event) => {
+      const result = await api(event);
+      // The stream's part on AWS: the mailer sends what a signup or a leave-link request asked for.
+      if (event.rawPath === WAITLIST_PATH || event.rawPath === LEAVE_REQUEST_PATH)
+        mail.afterSignup(event, result);
+      return result;
+    }),
+    close: async () => {
+      clearInterval(sweeps);
+      await mail.close();
+      client.destroy();
+      await store.close();
+    },
+  };
 }
 
-/** One more network poll: a connection just taken is read, so Node does not close it as idle. */
-const pollOnce = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(() => resolve())));
-
-// close() takes in the connections already waiting, stops accepting, closes idle keep-alive connections,
-// answers the requests in progress with `connection: close` for up to `graceMs`, then cuts the rest. It
-// resolves once every handler has settled, so nothing still uses the store when that is closed next.
-function createDrainableServer(options: {
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  headers: Record<string, string>;
-}) {
-  let route: Route | undefined;
+// The whole product on one machine, routed as CloudFront routes it: the built page, and `/api/*` by the real
+// Lambda handler against dynalite.
+export async function startLocalRunner(
+  options: StoreLocation & {
+    port: number;
+    /** Default 127.0.0.1 (this machine only); `0.0.0.0` or `::` opens it to every network. */
+    host?: string;
+    distDir: string;
+    headersTimeoutMs?: number;
+    requestTimeoutMs?: number;
+    /** Default: `outbox/` in the data folder, or a temporary folder. */
+    outboxDir?: string;
+    /** As AWS WAF limits them: default SIGNUP_RATE_LIMIT, else CLIENT_POSTS_PER_MINUTE; 0 turns it off. */
+    clientPostsPerMinute?: number;
+  },
+) {
+  // Read before anything starts, so a bad SIGNUP_RATE_LIMIT stops the runner at once.
+  const clientLimit = createClientRateLimit(
+    options.clientPostsPerMinute ?? clientPostsPerMinuteFrom(process.env),
+  );
+  // CloudFront's policy, with the built pages' inline-element hashes (throws if stale).
+  const headers = securityHeaders(readInlineHashes(options.distDir));
+  // A signup is under a kilobyte: these are generous.
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  let route: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
   let stopping = false;
   let portClosed = false;
   const openResponses = new Set<ServerResponse>();
   const handlers = new Set<Promise<void>>();
-
   const server = createServer(
     {
-      headersTimeout: options.headersTimeoutMs,
-      requestTimeout: options.requestTimeoutMs,
+      headersTimeout,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
       // Node checks both timeouts on this interval (30 s by default): a slow client would linger past them.
-      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
     (request, response) => {
-      for (const [name, value] of Object.entries(options.headers)) response.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       if (!route) {
         // Still starting: the store is not there yet.
         response.writeHead(503, { 'retry-after': '1' }).end();
@@ -126,18 +200,40 @@ function createDrainableServer(options: {
     },
   );
 
-  async function close(graceMs: number, onRefusing?: () => void): Promise<void> {
+  // Answers the requests in progress with `connection: close` for up to `graceMs`, then cuts the rest; resolves
+  // once every handler has settled, so nothing still uses the store when that is closed next.
+  async function closeServer(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
     for (const response of openResponses) {
       if (!response.headersSent) response.setHeader('connection', 'close');
     }
     const timer = new AbortController();
     const graceOver = delay(graceMs, undefined, { signal: timer.signal }).catch(() => {});
-    // Every request that reached the machine before the stop is answered, however busy it is.
-    const graceEnded = new AbortController();
-    graceOver.then(() => graceEnded.abort());
-    await takeQueuedConnections(server, graceEnded.signal);
-    await pollOnce();
+    // Every request that reached the machine before the stop is answered. Node takes one queued connection
+    // per event-loop turn, so under load the queue holds requests for seconds and closing the port would
+    // reset them; the queue is first in, first out, so a connection of the server's own, made now, is last.
+    const { address, port } = server.address() as AddressInfo;
+    const marker = connect({
+      host: address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address,
+      port,
+    });
+    let taken = () => {};
+    const onConnection = (socket: Socket) => {
+      if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
+      socket.destroy();
+      taken();
+    };
+    server.on('connection', onConnection);
+    await new Promise<void>((resolve) => {
+      taken = resolve;
+      // Not even this process reaches the port: there is no queue to wait for.
+      marker.once('error', () => resolve());
+      graceOver.then(() => resolve());
+    });
+    server.off('connection', onConnection);
+    marker.destroy();
+    // One more network poll: a connection just taken is read, so Node does not close it as idle.
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
     // Closes the port, and with it every connection with no request in progress (Node counts those idle).
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     portClosed = true;
@@ -150,82 +246,47 @@ function createDrainableServer(options: {
     await Promise.allSettled([...handlers]);
   }
 
-  return {
-    server,
-    close,
-    serve(ready: Route) {
-      route = ready;
-    },
-  };
-}
-
-/**
- * The whole product on one machine: the built page, and `/api/*` served by the real Lambda handler
- * against dynalite, as CloudFront routes them in production.
- */
-export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
-  // Read before anything starts, so a bad SIGNUP_RATE_LIMIT stops the runner at once.
-  const clientLimit = createClientRateLimit(
-    options.clientPostsPerMinute ?? clientPostsPerMinuteFrom(process.env),
-  );
-  const http = createDrainableServer({
-    // A signup is under a kilobyte: these are generous.
-    headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
-    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-    // CloudFront's policy, with the built pages' inline-element hashes (throws if stale).
-    headers: securityHeaders(readInlineHashes(options.distDir)),
-  });
-  const host = options.host ?? DEFAULT_HOST;
+  const host = options.host ?? '127.0.0.1';
   // The port first: if it is taken, say so before anything else is started.
   const address = await new Promise<AddressInfo>((resolve, reject) => {
-    http.server.once('error', (error: NodeJS.ErrnoException) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
         reject(new Error(`port ${options.port} is already in use (set PORT to use another)`));
       else if (['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')) {
         reject(new Error(`${host} is not an address of this machine (set HOST to one, or leave it unset)`));
       } else reject(error);
     });
-    http.server.listen(options.port, host, () => resolve(http.server.address() as AddressInfo));
+    server.listen(options.port, host, () => resolve(server.address() as AddressInfo));
   });
   const listensOnAllInterfaces = address.address === '0.0.0.0' || address.address === '::';
-
   const url = runnerUrl(listensOnAllInterfaces ? 'localhost' : host, address.port);
 
   const site = createStaticSite(options.distDir);
-  let api: LocalWaitlistApi;
+  let api: Awaited<ReturnType<typeof startLocalWaitlistApi>>;
   try {
     [api] = await Promise.all([
-      startLocalWaitlistApi(
-        options.storeEndpoint !== undefined
-          ? { endpoint: options.storeEndpoint }
-          : { dataDir: options.dataDir },
-        {
-          confirmPagesDir: join(options.distDir, '.mandje'),
-          siteUrl: () => url,
-          outboxDir: options.outboxDir,
-        },
-      ),
+      startLocalWaitlistApi({ ...options, confirmPagesDir: join(options.distDir, '.mandje'), siteUrl: url }),
       site.warmUp(),
     ]);
   } catch (error) {
-    await http.close(0);
+    await closeServer(0);
     throw error;
   }
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
-  const serveApi = limitClientPosts(clientLimit, (request, response) => api.serve(request, response));
-  http.serve((request, response) => {
-    if ((request.url ?? '/').startsWith('/api/')) return serveApi(request, response);
-    return site.serve(request, response);
-  });
+  const serveApi = limitClientPosts(clientLimit, api.serve);
+  route = (request, response) =>
+    (request.url ?? '/').startsWith('/api/') ? serveApi(request, response) : site.serve(request, response);
 
   let closing: Promise<void> | undefined;
   return {
+    /** `http://<host>:<port>/`, or `http://localhost:<port>/` when it listens everywhere. */
     url,
     address,
     listensOnAllInterfaces,
     outboxDir: api.outboxDir,
-    close: ({ onRefusing } = {}) => {
-      closing ??= http.close(options.shutdownGraceMs ?? 10_000, onRefusing).then(() => api.close());
+    /** Lets requests in progress finish (ten seconds at most), then closes the store. */
+    close: ({ onRefusing }: { onRefusing?: () => void } = {}) => {
+      closing ??= closeServer(10_000, onRefusing).then(() => api.close());
       return closing;
     },
   };
@@ -238,14 +299,17 @@ export function closeOnSignals(runner: LocalRunner, log: (line: string) => void 
     if (stopping) process.exit(1);
     stopping = true;
     // Said once the port is closed, so once this line is out, new connections are refused.
-    const closed = runner.close({
-      onRefusing: () =>
-        log(`Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`),
-    });
-    closed.then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    runner
+      .close({
+        onRefusing: () =>
+          log(
+            `Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`,
+          ),
+      })
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -2,14 +2,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
-import { closeOnSignals, DEFAULT_HOST, startLocalRunner } from './runner';
+import { closeOnSignals, startLocalRunner } from './runner';
 
 // Every file this process creates, LevelDB's own included, is its owner's only (here, not in the library,
 // which tests run in-process).
 process.umask(0o077);
 
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? DEFAULT_HOST;
+const host = process.env.HOST;
 const dataDir = dataDirFromEnvironment();
 const distDir = resolve(import.meta.dirname, '../dist');
 
@@ -20,7 +20,7 @@ function fail(reason: string): never {
 
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`PORT must be a port number, not "${process.env.PORT}"`);
-if (host.trim() === '') fail('HOST must be an address to listen on (127.0.0.1 unless set), not empty');
+if (host?.trim() === '') fail('HOST must be an address to listen on (127.0.0.1 unless set), not empty');
 if (!existsSync(resolve(distDir, 'index.html')))
   fail('dist/ has no built page (run `npm run build`; `npm start` does both)');
 

@@ -1,18 +1,14 @@
-/**
- * The local store on a data folder, in a process of its own that local-dynamodb.ts starts and watches:
- * `store-process.ts <dataDir> <socketPath>`. When a write fails (a full disk), dynalite throws where nothing
- * catches it and LevelDB may later report a write as done and still lose it. So a failed write is answered
- * 500 InternalServerError (the handler's "try again"), no further write is taken, and the process ends, for
- * the runner to open the folder afresh once it can be written. Any other crash ends only this process too.
- */
+// `store-process.ts <dataDir> <socketPath>`, started and watched by local-dynamodb.ts. On a failed write (a full
+// disk) dynalite throws where nothing catches it and LevelDB may later lose writes it reported done: so that
+// write is answered 500 (the handler's "try again"), no other is taken, and the process ends, for the runner
+// to open the folder afresh. Any other crash ends only this process too.
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { StoreProcessMessage } from './local-dynamodb';
 import { listenOnPrivateSocket } from './private-socket';
 
-const [dataDir, socketPath] = process.argv.slice(2);
-if (!dataDir || !socketPath) throw new Error('usage: store-process.ts <dataDir> <socketPath>');
+const [dataDir, socketPath] = process.argv.slice(2) as [string, string];
 
 /** Resolves once sent, so that it can be the last thing a process does. */
 const tell = (message: StoreProcessMessage) =>
@@ -43,7 +39,7 @@ const internalServerError = () =>
 
 /** Which OS error the data folder gives now (undefined: none): LevelDB reports only a sentence. */
 function probeDataDir(): string | undefined {
-  const probe = join(dataDir as string, '.write-probe');
+  const probe = join(dataDir, '.write-probe');
   try {
     writeFileSync(probe, Buffer.alloc(64 * 1024));
     return undefined;
@@ -60,29 +56,8 @@ function fail(): void {
   broken = true;
   tell({ kind: 'storage-fault', code: probeDataDir() ?? 'EIO' });
   // Long enough for the answers under way to go out; new connections are refused from now on.
-  server?.close(() => {});
+  server.close(() => {});
   setTimeout(() => process.exit(75), 200).unref();
-}
-
-/** Errors are answered, not thrown where nothing catches them; a failed write stops all later writes. */
-function guard(db: LevelDatabase, method: 'put' | 'del' | 'batch' | 'get'): void {
-  const original = db[method].bind(db);
-  db[method] = (...args: unknown[]) => {
-    const callback =
-      typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
-    if (!callback) return original(...args);
-    if (method === 'get') {
-      return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
-        if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
-        else callback(error, value);
-      });
-    }
-    if (broken) return void setImmediate(callback, internalServerError());
-    return original(...args, (error?: unknown) => {
-      if (error) fail();
-      callback(error || broken ? internalServerError() : error);
-    });
-  };
 }
 
 let database: LevelDatabase | undefined;
@@ -90,7 +65,26 @@ const create = dynaliteDb.create;
 dynaliteDb.create = (options) => {
   const store = create(options);
   database = store.db;
-  for (const method of ['put', 'del', 'batch', 'get'] as const) guard(store.db, method);
+  // Errors are answered, not thrown where nothing catches them; a failed write stops all later writes.
+  for (const method of ['put', 'del', 'batch', 'get'] as const) {
+    const original = store.db[method].bind(store.db);
+    store.db[method] = (...args: unknown[]) => {
+      const callback =
+        typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
+      if (!callback) return original(...args);
+      if (method === 'get') {
+        return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
+          if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
+          else callback(error, value);
+        });
+      }
+      if (broken) return void setImmediate(callback, internalServerError());
+      return original(...args, (error?: unknown) => {
+        if (error) fail();
+        callback(error || broken ? internalServerError() : error);
+      });
+    };
+  }
   return store;
 };
 
@@ -101,7 +95,7 @@ process.on('uncaughtException', (error) => {
 });
 
 const dynalite = require('dynalite') as (options: object) => import('node:http').Server;
-const server: import('node:http').Server | undefined = dynalite({
+const server = dynalite({
   createTableMs: 0,
   deleteTableMs: 0,
   updateTableMs: 0,
@@ -109,8 +103,7 @@ const server: import('node:http').Server | undefined = dynalite({
 });
 
 process.on('message', (message: StoreProcessMessage) => {
-  if (message.kind !== 'close') return;
-  server.close(() => process.exit(0));
+  if (message.kind === 'close') server.close(() => process.exit(0));
 });
 
 // LevelDB writes as it opens, so on a full disk the open fails; dynalite would listen anyway and answer

@@ -95,9 +95,7 @@ it('sends every owed mail once, though only three fit in memory', async () => {
     storeEndpoint: store.endpoint,
     tableName: LOCAL_TABLE_NAME,
     outboxDir,
-    siteUrl: () => 'http://127.0.0.1:3000/',
-    mailFrom: 'hallo@mandje.nl',
-    contactEmail: 'hallo@mandje.nl',
+    siteUrl: 'http://127.0.0.1:3000/',
     print: (line) => printed.push(line),
     maxWaiting: 3,
   });
@@ -151,10 +149,7 @@ it('moves a mail SES refuses for good to the dead-letter path, and sends a throt
     storeEndpoint: store.endpoint,
     tableName: LOCAL_TABLE_NAME,
     outboxDir: join(dir, 'outbox'),
-    deadLetterDir,
-    siteUrl: () => 'http://127.0.0.1:3000',
-    mailFrom: 'hallo@mandje.nl',
-    contactEmail: 'hallo@mandje.nl',
+    siteUrl: 'http://127.0.0.1:3000',
     print: (line) => printed.push(line),
     transport,
   });
