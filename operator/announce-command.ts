@@ -9,7 +9,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
-import { readSiteConfig } from '#contract/site-config';
+import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { stopPass } from '../functions/announce/announcement-batch';
 import {
   newPassState,
@@ -43,27 +43,19 @@ import {
   WaitlistToolError,
 } from './waitlist-store-access';
 
-/**
- * `announce <folder>`: a dry run, --test-to, or --send through the one mailer of every mail. With --table the
- * send runs in AWS whether or not the operator's laptop stays awake; locally, in this process.
- */
+/** With --table the send runs in AWS whether or not the operator's laptop stays awake. */
 export interface AnnounceRequest {
   folder: string;
   testTo?: string;
   send: boolean;
-  /** Sends an earlier run left unknown go again (their people may get it twice). */
   resendUnknown?: boolean;
   stop?: boolean;
   rate?: number;
   previewDir?: string;
 }
 
-export interface AnnounceIo {
-  out: (text: string) => void;
-  /** Ctrl-C: stops starting new mails (with --table: stops queueing, or following). */
-  signal: AbortSignal;
-  progress?: NodeJS.WriteStream;
-}
+/** `signal` is Ctrl-C: it stops starting new mails (with --table: stops queueing, or following). */
+type AnnounceIo = { out: (text: string) => void; signal: AbortSignal; progress?: NodeJS.WriteStream };
 
 const REASON_WORDS: Record<SkipReason, string> = {
   pending: 'pending',
@@ -79,34 +71,18 @@ const skippedLine = (skipped: Record<SkipReason, number>) =>
   `Skipped: ${(Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
 export const figure = (value: number) => value.toLocaleString('en');
 
-/** On this machine the leave links lead to the runner, unless MANDJE_SITE_URL names a site. */
-function senderSettings(target: WaitlistTarget) {
-  const { mailFrom, contactEmail, brandName, siteUrl } = readSiteConfig(process.env);
-  const local = target.kind === 'local' && !process.env.MANDJE_SITE_URL;
-  return {
-    mailFrom,
-    contactEmail,
-    brandName,
-    siteUrl: local ? `http://localhost:${process.env.PORT ?? 3000}` : siteUrl,
-  };
-}
-
-/** One announce command: what every step of it reads. */
 interface Run {
   table: WaitlistTable;
   target: WaitlistTarget;
   io: AnnounceIo;
   announcement: Announcement;
-  settings: ReturnType<typeof senderSettings>;
+  settings: SiteConfig;
 }
 
 const localTransport = (dataDir: string) => outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
 
 /** SES's quota for 24 hours (-1: none), and what went in the last 24 hours. */
-export interface DayQuota {
-  max24HourSend: number;
-  sentLast24Hours: number;
-}
+type DayQuota = { max24HourSend: number; sentLast24Hours: number };
 
 /** Days `owed` people take as the mailer sends: each day's quota less the confirmations' reserve. */
 export function daysNeeded(owed: number, quota: DayQuota): number {
@@ -145,11 +121,14 @@ export async function announce(
   target: WaitlistTarget,
   request: AnnounceRequest,
   io: AnnounceIo,
-  /** On AWS: the bulk queue, when not the stack's own (tests). */
-  queue?: AnnouncementQueue,
+  queue?: AnnouncementQueue, // on AWS, when not the stack's own (tests)
 ): Promise<number> {
   const announcement = await readAnnouncement(request.folder);
-  const run: Run = { table, target, io, announcement, settings: senderSettings(target) };
+  const settings = readSiteConfig(process.env);
+  // On this machine the leave links lead to the runner, unless MANDJE_SITE_URL names a site.
+  if (target.kind === 'local' && !process.env.MANDJE_SITE_URL)
+    settings.siteUrl = `http://localhost:${process.env.PORT ?? 3000}`;
+  const run: Run = { table, target, io, announcement, settings };
   if (request.testTo !== undefined) return sendTests(run, request.testTo);
   if (request.stop) return stopSend(run);
   if (!request.send) return dryRun(run, request);
@@ -187,6 +166,9 @@ async function dryRun({ table, target, announcement, settings, io }: Run, reques
   return 0;
 }
 
+// No pace for two test mails; throttling is waited out all the same.
+const noTurn = async () => {};
+
 async function sendTests({ announcement, target, settings, io }: Run, address: string) {
   try {
     mailboxAddress(address);
@@ -196,17 +178,14 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
   for (const language of LOCALES) {
-    // A Message-ID of its own: a test is not the announcement, and a second test is a second mail.
-    const messageId = `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`;
     const mail = announcementFor(settings, announcement, {
       key: address,
       to: address,
       language,
-      messageId,
+      // Its own Message-ID: a test is not the announcement, and a second test is a second mail.
+      messageId: `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`,
       ...nowhere(),
     });
-    // No pace for two mails; throttling is waited out all the same.
-    const noTurn = async () => {};
     await sendUntilNotThrottled(() => transport.send(mail), noTurn);
   }
   io.out(
@@ -215,12 +194,9 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
   return 0;
 }
 
-function summary(
-  sent: Record<Locale, number>,
-  count: AudienceCount,
-  { unrecorded, refused }: Progress,
-  elapsedMs?: number,
-): string {
+function summary(progress: Progress, count: AudienceCount, elapsedMs?: number): string {
+  const { unrecorded, refused } = progress;
+  const sent = sentOf(progress);
   const total = countedTotal(sent);
   const unknown = count.skipped.unknown + unrecorded;
   const timing =
@@ -240,10 +216,8 @@ function summary(
   ].join('\n');
 }
 
-/**
- * Sends at once on this machine: a crash leaves each one's claim unknown, and more are not faster, as the
- * outbox's writes only queue for the disk (50 at once took 175 ms each, 3 took 16 ms).
- */
+// Sends at once on this machine: a crash leaves each one's claim unknown, and more are not faster, as the
+// outbox's writes only queue for the disk (50 at once took 175 ms each, 3 took 16 ms).
 const SENDS_IN_FLIGHT = 3;
 
 class StoppedByCtrlC extends Error {}
@@ -285,10 +259,7 @@ const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
   progressSchema.parse((await readItem(table, announcementProgressKey(id, pass))) ?? {});
 
 /** The bulk mail queue in AWS: the stack's output AnnouncementQueueUrl. */
-export interface AnnouncementQueue {
-  url: string;
-  client: SQSClient;
-}
+type AnnouncementQueue = { url: string; client: SQSClient };
 
 async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {
   const config = region ? { region } : {};
@@ -313,11 +284,10 @@ const sqsQueue =
   (queue: AnnouncementQueue): Send =>
   async (messages) => {
     for (let start = 0; start < messages.length; start += 10) {
-      const batch = messages.slice(start, start + 10);
       const { Failed = [] } = await queue.client.send(
         new SendMessageBatchCommand({
           QueueUrl: queue.url,
-          Entries: batch.map((message, index) => ({
+          Entries: messages.slice(start, start + 10).map((message, index) => ({
             Id: String(index),
             MessageBody: JSON.stringify(message),
           })),
@@ -328,10 +298,8 @@ const sqsQueue =
     }
   };
 
-/**
- * A pass under way in AWS is followed; otherwise a new pass holds everyone still owed (the mailer drops an
- * older pass's messages still on the queue).
- */
+// A pass under way in AWS is followed; otherwise a new pass holds everyone still owed (the mailer drops an
+// older pass's messages still on the queue).
 async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): Promise<number> {
   const { table, announcement, io } = run;
   const { id } = announcement;
@@ -339,8 +307,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   // Without --rate, as fast as the mailer's pace lets: its share of SES's maximum send rate (locally, none).
   const rate = request.rate ?? Number.POSITIVE_INFINITY;
   const resendUnknown = request.resendUnknown === true;
-  const following = { bar: progressBar(io.progress), started: performance.now() };
-  const { bar } = following;
+  const bar = progressBar(io.progress);
   const previous = await readState(table, id);
   // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
   if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
@@ -348,7 +315,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
     const progress = await readProgress(table, id, previous.pass);
     if (processedTotal(progress) < countedTotal(queued.send)) {
       io.out(`Following pass ${previous.pass} of ${id}, under way in AWS.\n`);
-      return follow(run, previous.pass, queued, following);
+      return follow(run, previous.pass, queued, bar);
     }
   }
   const pass = (previous?.pass ?? 0) + 1;
@@ -379,7 +346,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
       return 130;
     }
     const progress = await readProgress(table, id, pass).catch(() => undefined);
-    if (progress) io.out(summary(sentOf(progress), count, progress));
+    if (progress) io.out(summary(progress, count));
     const again = 'Run the same command again to send the rest.';
     io.out(
       byCtrlC
@@ -406,7 +373,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
     io.out(
       `Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate"}.\n`,
     );
-  return follow(run, pass, count, following);
+  return follow(run, pass, count, bar);
 }
 
 const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
@@ -416,7 +383,7 @@ async function follow(
   { table, announcement: { id }, io, target }: Run,
   pass: number,
   queued: AudienceCount,
-  { bar, started }: { bar: ReturnType<typeof progressBar>; started: number },
+  bar: ReturnType<typeof progressBar>,
 ): Promise<number> {
   const inAws = target.kind === 'aws';
   const planned = countedTotal(queued.send);
@@ -431,7 +398,7 @@ async function follow(
     }
     if (current.stopReason !== undefined || processedTotal(progress) >= planned || !inAws) {
       bar.finish();
-      io.out(summary(sentOf(progress), queued, progress, performance.now() - started));
+      io.out(summary(progress, queued, bar.elapsed()));
       if (progress.failed > 0)
         io.out(`Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`);
       if (current.stopReason === undefined) return 0;
@@ -461,47 +428,36 @@ async function stopSend({ table, announcement: { id }, io }: Run): Promise<numbe
   return 0;
 }
 
-const BAR_WIDTH = 24;
-
-function clock(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
-}
-
-function progressLine(done: number, total: number, elapsedMs: number): string {
-  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-  const filled = total > 0 ? Math.min(BAR_WIDTH, Math.round((done / total) * BAR_WIDTH)) : BAR_WIDTH;
-  const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
-  return `${bar} ${done}/${total}  ${rate.toFixed(1)}/s  ${rate > 0 ? clock((total - done) / rate) : '–'} left`;
-}
-
 /** The send's progress on stderr: on a terminal one bar redrawn in place, elsewhere a line every 5 s. */
 function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   const tty = stream.isTTY === true;
   let lastPlain = Number.NEGATIVE_INFINITY;
-  let drawn = false;
   let last: [number, number] | undefined;
+  const line = (done: number, total: number) => {
+    const ms = elapsed();
+    const rate = ms > 0 ? (done * 1000) / ms : 0;
+    const filled = total > 0 ? Math.min(24, Math.round((done / total) * 24)) : 24;
+    const seconds = Math.max(0, Math.round((total - done) / rate));
+    const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const left = rate > 0 ? `${hours > 0 ? `${hours}:${pad(minutes)}` : minutes}:${pad(rest)}` : '–';
+    return `${'█'.repeat(filled)}${'░'.repeat(24 - filled)} ${done}/${total}  ${rate.toFixed(1)}/s  ${left} left`;
+  };
   return {
+    elapsed,
     update(done: number, total: number) {
       last = [done, total];
-      const line = progressLine(done, total, elapsed());
-      if (tty) {
-        stream.write(`\r${line}\x1b[K`);
-        drawn = true;
-      } else if (performance.now() - lastPlain >= 5_000 || done === total) {
+      if (tty) stream.write(`\r${line(done, total)}\x1b[K`);
+      else if (performance.now() - lastPlain >= 5_000 || done === total) {
         lastPlain = performance.now();
-        stream.write(`${line}\n`);
+        stream.write(`${line(done, total)}\n`);
       }
     },
-    /** Ends the bar's line, so what follows starts on a line of its own. */
     finish() {
-      if (tty && drawn) stream.write('\n');
-      else if (!tty && last && performance.now() - lastPlain > 0 && last[0] !== last[1])
-        stream.write(`${progressLine(last[0], last[1], elapsed())}\n`);
+      if (tty && last) stream.write('\n');
+      else if (!tty && last && last[0] !== last[1]) stream.write(`${line(...last)}\n`);
     },
   };
 }

@@ -1,9 +1,4 @@
-/**
- * `npm run waitlist -- preflight [--region R]`: what the AWS account still lacks before a launch, read and
- * never written: one line per check, ok, warn (the launch works, less well) or FAIL (it blocks the launch),
- * each with what to do. Exit 1 when anything fails. Every client, the resolver and fetch are passed in, so
- * a test gives mocks.
- */
+/** `preflight`: what the AWS account lacks for a launch, only read. warn: the launch works, less well. */
 import { Resolver } from 'node:dns/promises';
 import {
   CloudFormationClient,
@@ -33,23 +28,12 @@ import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { daysNeeded, figure } from './announce-command';
 import { countByStatus, STACK_NAME, WaitlistToolError } from './waitlist-store-access';
 
-/** The stack's outputs the checks read (infra/ names them; the tool may not import infra/). */
-type StackOutput = 'SiteUrl' | 'TableName' | 'AlarmTopicArn';
-
-type Status = 'ok' | 'warn' | 'fail';
-
-interface Finding {
-  status: Status;
-  says: string;
-  /** What to do about a warning or a failure. */
-  todo?: string;
-}
+type Finding = { status: 'ok' | 'warn' | 'FAIL'; says: string; todo?: string };
 
 const ok = (says: string): Finding => ({ status: 'ok', says });
 const warn = (says: string, todo: string): Finding => ({ status: 'warn', says, todo });
-const fail = (says: string, todo: string): Finding => ({ status: 'fail', says, todo });
+const fail = (says: string, todo: string): Finding => ({ status: 'FAIL', says, todo });
 
-/** The subset of node:dns/promises' Resolver the checks use. */
 export interface DnsResolver {
   resolveCname(name: string): Promise<string[]>;
   resolve4(name: string): Promise<string[]>;
@@ -84,7 +68,6 @@ export interface PreflightDeps {
 
 type DeployedStack = Awaited<ReturnType<typeof findStack>>;
 type Launch = ReturnType<typeof launchOf>;
-/** The sending domain's identity in SES, with the domain it is for. */
 type SenderIdentity = Awaited<ReturnType<Launch['identity']>>;
 
 /** Something this version of the stack has and the deployed one lacks: deploying again fixes it. */
@@ -92,13 +75,8 @@ class NotInStack extends Error {
   override name = 'NotInStack';
 }
 
-interface Check {
-  /** The start of its line. */
-  name: string;
-  /** The IAM actions it reads with (docs/operating.md lists them all). */
-  needs: string[];
-  run(launch: Launch): Promise<Finding>;
-}
+/** `needs`: the IAM actions it reads with (docs/operating.md lists them all). */
+type Check = { name: string; needs: string[]; run(launch: Launch): Promise<Finding> };
 
 const resourcesOf = (stack: DeployedStack, type: string) => stack.resources.get(type) ?? [];
 
@@ -108,14 +86,15 @@ function resourceOf(stack: DeployedStack, type: string): string {
   return id;
 }
 
-function outputOf(stack: DeployedStack, name: StackOutput): string {
+// infra/ names the outputs; the tool may not import infra/.
+function outputOf(stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTopicArn'): string {
   const value = stack.outputs[name];
   if (value === undefined) throw new NotInStack(`the stack has no ${name} output`);
   return value;
 }
 
 /** Its status, outputs, and resources' physical ids by CloudFormation type (`AWS::SES::EmailIdentity`). */
-async function findStack(client: CloudFormationClient, region: string) {
+async function findStack(client: CloudFormationClient) {
   const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
   const resources = new Map<string, string[]>();
   for await (const page of paginateListStackResources({ client }, { StackName: STACK_NAME }))
@@ -123,8 +102,6 @@ async function findStack(client: CloudFormationClient, region: string) {
       if (ResourceType && PhysicalResourceId)
         resources.set(ResourceType, [...(resources.get(ResourceType) ?? []), PhysicalResourceId]);
   return {
-    name: STACK_NAME,
-    region,
     status: stack?.StackStatus ?? 'unknown',
     outputs: Object.fromEntries(
       (stack?.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]),
@@ -133,16 +110,13 @@ async function findStack(client: CloudFormationClient, region: string) {
   };
 }
 
-function once<T>(read: () => Promise<T>): () => Promise<T> {
+function once<T>(read: () => Promise<T>) {
   let answer: Promise<T> | undefined;
-  return () => {
-    answer ??= read();
-    return answer;
-  };
+  return () => (answer ??= read());
 }
 
 function launchOf(stack: DeployedStack, deps: PreflightDeps) {
-  const { ses, cloudFront, dynamo } = deps.clients;
+  const { ses, cloudFront } = deps.clients;
   const fetchSite = async (method: string, path: string) => {
     const response = await deps.fetch(new URL(path, outputOf(stack, 'SiteUrl')), {
       method,
@@ -172,28 +146,18 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
       if (!distribution) throw new NotInStack(`CloudFront has no distribution ${Id}`);
       return distribution;
     }),
-    /** `method path` on the SiteUrl output, redirects not followed. */
     site(method: 'GET' | 'OPTIONS', path: string) {
       const key = `${method} ${path}`;
       const answer = answers.get(key) ?? fetchSite(method, path);
       answers.set(key, answer);
       return answer;
     },
-    // The same Scan as `count`.
-    confirmedCount: once(async () => {
-      const table = { client: dynamo, tableName: outputOf(stack, 'TableName'), where: stack.region };
-      const counts = await countByStatus({ ...table, close: async () => {} });
-      return counts.confirmed ?? 0;
-    }),
   };
 }
 
 const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
 
-/**
- * How much a MAIL FROM domain that does not work matters: the stack lets SES fall back to its own (DMARC
- * still passes on the aligned DKIM signature, SPF does not align), unless the identity says to reject.
- */
+// A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
 const mailFromFinding = (identity: SenderIdentity) =>
   identity.MailFromAttributes?.BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
 const mailFromOf = (identity: SenderIdentity) => identity.MailFromAttributes?.MailFromDomain ?? '';
@@ -230,13 +194,12 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 const check = (name: string, needs: string[], run: Check['run']): Check => ({ name, needs, run });
 
-/** Every check, in the order of the lines: the account through AWS's APIs, then what this machine sees. */
 export const PREFLIGHT_CHECKS: Check[] = [
   check(
     'Stack',
     ['cloudformation:DescribeStacks', 'cloudformation:ListStackResources'],
-    async ({ stack }) => {
-      const says = `${stack.name} in ${stack.region} is ${stack.status}`;
+    async ({ stack, region }) => {
+      const says = `${STACK_NAME} in ${region} is ${stack.status}`;
       if (/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(stack.status)) return ok(says);
       if (stack.status === 'UPDATE_ROLLBACK_COMPLETE')
         return warn(says, 'the last deploy failed and was rolled back: read its events, fix, deploy again');
@@ -262,10 +225,11 @@ export const PREFLIGHT_CHECKS: Check[] = [
     if (EnforcementStatus !== 'HEALTHY') return warn(says, reputation);
     return ok(says);
   }),
-  check('SES quota', ['ses:GetAccount', 'dynamodb:Scan'], async ({ sesAccount, confirmedCount }) => {
-    const { SendQuota = {} } = await sesAccount();
-    const { MaxSendRate = 0, Max24HourSend = 0, SentLast24Hours = 0 } = SendQuota;
-    const confirmed = await confirmedCount();
+  check('SES quota', ['ses:GetAccount', 'dynamodb:Scan'], async ({ sesAccount, stack, clients }) => {
+    const { SendQuota: { MaxSendRate = 0, Max24HourSend = 0, SentLast24Hours = 0 } = {} } =
+      await sesAccount();
+    const tableName = outputOf(stack, 'TableName');
+    const { confirmed } = await countByStatus({ client: clients.dynamo, tableName });
     if (Max24HourSend < 0) return ok(`${figure(MaxSendRate)} a second, no quota a day`);
     const quota = `${figure(MaxSendRate)} a second, ${figure(Max24HourSend)} in 24 hours (${figure(SentLast24Hours)} sent in the last 24)`;
     const days = daysNeeded(confirmed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours });
@@ -355,9 +319,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
           lambda.send(new GetFunctionConcurrencyCommand({ FunctionName })),
         ),
       );
-      let reserved = 0;
-      for (const { ReservedConcurrentExecutions = 0 } of reservations)
-        reserved += ReservedConcurrentExecutions;
+      const reserved = reservations.reduce((sum, r) => sum + (r.ReservedConcurrentExecutions ?? 0), 0);
       const says = `the account runs ${figure(ConcurrentExecutions)} at once (${figure(UnreservedConcurrentExecutions)} unreserved); this stack reserves ${figure(reserved)}`;
       const raise = 'ask for 1,000 (Service Quotas → AWS Lambda → Concurrent executions)';
       if (reserved > 0 && ConcurrentExecutions - reserved < UNRESERVED_MINIMUM)
@@ -501,8 +463,6 @@ export const PREFLIGHT_CHECKS: Check[] = [
   }),
 ];
 
-const LABEL: Record<Status, string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };
-
 /** An error's most telling name: for a failed fetch, its cause's (ENOTFOUND, ERR_TLS_CERT_ALTNAME_INVALID). */
 function reasonOf(error: unknown): string {
   const { cause } = (error ?? {}) as { cause?: unknown };
@@ -527,7 +487,6 @@ function unchecked(error: unknown, check: Check): Finding {
   return fail(`${says}: ${message.split('\n')[0]}`, 'run this again');
 }
 
-/** Why the stack could not be read, in one sentence (missing credentials: as for every command). */
 function stackLookupError(error: unknown, region: string): unknown {
   const name = errorNameOf(error);
   if (name === 'CredentialsProviderError') return error;
@@ -549,22 +508,21 @@ function stackLookupError(error: unknown, region: string): unknown {
 }
 
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
-  const stack = await findStack(deps.clients.cloudFormation, deps.region).catch((error: unknown) => {
+  const stack = await findStack(deps.clients.cloudFormation).catch((error: unknown) => {
     throw stackLookupError(error, deps.region);
   });
   const launch = launchOf(stack, deps);
-  const results = await Promise.all(
-    PREFLIGHT_CHECKS.map(async (check) => ({
-      check,
-      finding: await check.run(launch).catch((error: unknown) => unchecked(error, check)),
-    })),
+  const findings = await Promise.all(
+    PREFLIGHT_CHECKS.map(async (check) => {
+      const { status, says, todo } = await check
+        .run(launch)
+        .catch((error: unknown) => unchecked(error, check));
+      return { status, line: `${status.padEnd(4)}  ${check.name}: ${says}${todo ? ` → ${todo}` : ''}` };
+    }),
   );
-  for (const { check, finding } of results)
-    out(
-      `${LABEL[finding.status]}  ${check.name}: ${finding.says}${finding.todo ? ` → ${finding.todo}` : ''}`,
-    );
-  const failed = results.filter(({ finding }) => finding.status === 'fail').length;
-  const warned = results.filter(({ finding }) => finding.status === 'warn').length;
+  for (const { line } of findings) out(line);
+  const failed = findings.filter(({ status }) => status === 'FAIL').length;
+  const warned = findings.filter(({ status }) => status === 'warn').length;
   const warnings = warned ? ` (${warned} warning${warned === 1 ? '' : 's'})` : '';
   out(
     failed
@@ -574,7 +532,6 @@ export async function runPreflight(deps: PreflightDeps, out: (line: string) => v
   return failed ? 1 : 0;
 }
 
-/** The command: the operator's own credentials (the default chain), in `region` or the AWS config's. */
 export async function preflight(region: string | undefined, out: (line: string) => void): Promise<number> {
   const clients = clientsOf(region);
   try {

@@ -1,4 +1,4 @@
-import { isLocale, LOCALES, type Locale } from '#contract/locales';
+import { isLocale, type Locale } from '#contract/locales';
 import { type SignupSource, sourceLabel, sourceValue } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
 import type { WaitlistRecord } from '#contract/waitlist-table';
@@ -38,10 +38,7 @@ export function statsDays(now: Date, days: number): string[] {
 
 /** A record's source label, from values checked again: the terminal shows nothing the API would not keep. */
 function sourceLabelOf(stored: unknown): string {
-  const { utmSource, referrer } = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
-    keyof SignupSource,
-    unknown
-  >;
+  const { utmSource, referrer } = Object(stored) as Record<keyof SignupSource, unknown>;
   return sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
 }
 
@@ -57,10 +54,7 @@ export function waitlistStats(
     confirmed: 0,
   }));
   const dayOf = new Map(perDay.map((entry) => [entry.day, entry]));
-  const byLanguage = Object.fromEntries([...LOCALES, 'other'].map((language) => [language, 0])) as Record<
-    Locale | 'other',
-    number
-  >;
+  const byLanguage: Record<Locale | 'other', number> = { nl: 0, en: 0, other: 0 };
   const sources = new Map<string, number>();
   const byStatus: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
   let total = 0;
@@ -97,24 +91,18 @@ export function rate(part: number, whole: number): string {
   return percent >= 1000 ? '>999%' : `${percent.toFixed(1)}%`;
 }
 
-const FUNNEL_COLUMNS = [
-  ['visits', 8],
-  ['signups', 9],
-  ['confirmed', 11],
-  ['sign-up', 9],
-  ['confirm', 9],
-] as const;
+const FUNNEL_WIDTHS = [8, 9, 11, 9, 9];
 
 const funnelColumns = ({ visits, signups, confirmed }: Record<'visits' | 'signups' | 'confirmed', number>) =>
   [visits, signups, confirmed, rate(signups, visits), rate(confirmed, signups)]
-    .map((value, index) => String(value).padStart(FUNNEL_COLUMNS[index]?.[1] ?? 0))
+    .map((value, index) => String(value).padStart(FUNNEL_WIDTHS[index] ?? 0))
     .join('');
 
-/** A language or a status the list should not have: shown only when there are any. */
+/** A language or a status (do-not-mail marks) the list should not have: shown only when there are any. */
 const ONLY_IF_ANY = new Set(['other', 'bounced', 'complained']);
 
-/** Label-and-number rows, as `count` prints them; the column widens to keep a space after a long label. */
-const rows = (entries: [string, number][]) => {
+/** Label-and-number rows; the column widens to keep a space after a long label. */
+export const labelRows = (entries: [string, number][]) => {
   const shown = entries.filter(([label, count]) => count > 0 || !ONLY_IF_ANY.has(label));
   const width = Math.max(12, ...shown.map(([label]) => label.length + 1));
   return shown.map(([label, count]) => `${label.padEnd(width)}${count}\n`).join('');
@@ -126,8 +114,7 @@ export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): st
   const days = `${perDay.length} day${perDay.length === 1 ? '' : 's'}`;
   const sum = (field: 'visits' | 'signups' | 'confirmed') =>
     perDay.reduce((result, entry) => result + entry[field], 0);
-  const lead = ' '.repeat(12 + BAR_WIDTH);
-  const header = `${lead}${FUNNEL_COLUMNS.map(([name, width]) => name.padStart(width)).join('')}\n`;
+  const header = `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm\n`;
   const chart = perDay
     .map(
       ({ day, ...funnel }) =>
@@ -139,9 +126,9 @@ export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): st
   return [
     `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}` +
       'sign-up: signups per visit; confirm: confirmed per signup\n',
-    `By language\n${rows(Object.entries(byLanguage))}`,
-    `By source\n${rows(bySource)}`,
-    `By status\n${rows(Object.entries(byStatus))}`,
-    rows([['total', total]]),
+    `By language\n${labelRows(Object.entries(byLanguage))}`,
+    `By source\n${labelRows(bySource)}`,
+    `By status\n${labelRows(Object.entries(byStatus))}`,
+    labelRows([['total', total]]),
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import { preflight } from './preflight';
 import { statusOf, waitlistCsv } from './waitlist-csv';
 import {
   DEFAULT_STATS_DAYS,
+  labelRows,
   MAX_STATS_DAYS,
   statsDays,
   waitlistStats,
@@ -222,30 +223,17 @@ async function run(
       };
       process.on('SIGINT', stop);
       try {
-        return await announce(table, target, command, {
-          out: (text) => process.stdout.write(text),
-          signal: controller.signal,
-          progress: process.stderr,
-        });
+        const out = (text: string) => process.stdout.write(text);
+        return await announce(table, target, command, { out, signal: controller.signal });
       } finally {
         process.off('SIGINT', stop);
       }
     }
     case 'count': {
-      const counts = await countByStatus(table);
-      const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-      const rows: [string, number][] = [
-        ['confirmed', counts.confirmed ?? 0],
-        ['pending', counts.pending ?? 0],
-        // Off the list, kept only as do-not-mail marks: shown when there are any.
-        ...(['bounced', 'complained'] as const)
-          .filter((status) => counts[status])
-          .map((status): [string, number] => [status, counts[status] ?? 0]),
-        ['total', total],
-        // No longer on the list, so not in the total: only their number is kept.
-        ['left', await leftCount(table)],
-      ];
-      process.stdout.write(rows.map(([label, count]) => `${label.padEnd(12)}${count}\n`).join(''));
+      const counts = Object.entries(await countByStatus(table));
+      const total = counts.reduce((sum, [, count]) => sum + count, 0);
+      // Those who left are no longer on the list, so not in the total: only their number is kept.
+      process.stdout.write(labelRows([...counts, ['total', total], ['left', await leftCount(table)]]));
       return 0;
     }
     case 'export': {
@@ -271,7 +259,7 @@ async function run(
       const records = await allSignupFacts(table);
       const visits = await visitsByDay(table, statsDays(now, command.days));
       const stats = waitlistStats(records, { now, days: command.days, visits });
-      process.stdout.write(`${waitlistStatsReport(stats)}${'left'.padEnd(12)}${await leftCount(table)}\n`);
+      process.stdout.write(waitlistStatsReport(stats) + labelRows([['left', await leftCount(table)]]));
       return 0;
     }
   }
