@@ -62,19 +62,17 @@ export function describeBudget(check: BudgetCheck<never>): string {
 export function evaluateBudget<Measurement>(check: BudgetCheck<Measurement>, measurement: Measurement) {
   const value = check.measure(measurement);
   const within = (limit: number) => (check.kind === 'max' ? value <= limit : value >= limit);
-  const met = within(check.limit);
   return {
     name: check.name,
     value: check.format(value),
-    budget: describeBudget(check as BudgetCheck<never>),
-    met,
+    budget: describeBudget(check),
+    met: within(check.limit),
     /** Whether the stricter target is met too (same as `met` where there is none). */
-    metTarget: met && within(check.target ?? check.limit),
+    metTarget: within(check.limit) && within(check.target ?? check.limit),
     explanation: check.explain?.(measurement) ?? '',
   };
 }
 
 /** The message a failing budget test prints. */
-export function budgetMessage(result: BudgetResult): string {
-  return `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;
-}
+export const budgetMessage = (result: BudgetResult) =>
+  `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;

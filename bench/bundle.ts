@@ -1,5 +1,5 @@
 /** What the built page costs a visitor in bytes, read from dist/ and dist-functions/ as built. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
@@ -16,11 +16,10 @@ const REACT_PACKAGES = new Set(['react', 'react-dom', 'scheduler']);
 /** What the local runner and CloudFront compress. */
 const TEXT_FILE = /\.(html|js|mjs|css|svg|json|webmanifest|txt|xml)$/;
 const IMAGE_FILE = /\.(png|svg|ico|webp|avif|jpe?g|gif)$/;
-const FONT_FILE = /\.(woff2?|ttf|otf)$/;
 const LANDING_HTML = ['index.html', 'en/index.html'];
 
 /** `transferBytes` is what crosses the network: brotli for text, the file itself for images and fonts. */
-function bytesSize(bytes: Buffer, file: string, text: boolean) {
+function bytesSize(bytes: Buffer, file: string, text = TEXT_FILE.test(file)) {
   const brotliBytes = brotliCompressSync(bytes, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -36,9 +35,9 @@ function bytesSize(bytes: Buffer, file: string, text: boolean) {
     transferBytes: text ? brotliBytes : bytes.length,
   };
 }
-export type FileSize = ReturnType<typeof bytesSize>;
+type FileSize = ReturnType<typeof bytesSize>;
 
-const fileSize = (path: string, file: string) => bytesSize(readFileSync(path), file, TEXT_FILE.test(path));
+const fileSize = (path: string, file: string) => bytesSize(readFileSync(path), file);
 
 function total(files: FileSize[]) {
   const sum = (key: Exclude<keyof FileSize, 'file'>) => files.reduce((bytes, file) => bytes + file[key], 0);
@@ -51,23 +50,14 @@ function total(files: FileSize[]) {
   };
 }
 
-function listFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? listFiles(path) : [path];
-    });
-}
-
 /** Same-site paths a page's HTML makes the browser fetch before the first view. */
 function initialAssetsOf(html: string) {
-  const [scripts, stylesheets, media, manifests] = [[], [], [], []] as [
-    string[],
-    string[],
-    string[],
-    string[],
-  ];
+  const found = {
+    scripts: [] as string[],
+    stylesheets: [] as string[],
+    media: [] as string[],
+    manifests: [] as string[],
+  };
   const add = (list: string[], path: string | undefined) => {
     if (path?.startsWith('/') && !path.startsWith('//') && !list.includes(path)) list.push(path);
   };
@@ -79,15 +69,15 @@ function initialAssetsOf(html: string) {
       ]),
     );
     const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-    if (tag.toLowerCase() === 'script') add(scripts, attributes.src);
-    else if (tag.toLowerCase() === 'img') add(media, attributes.src);
-    else if (rel.includes('modulepreload')) add(scripts, attributes.href);
-    else if (rel.includes('stylesheet')) add(stylesheets, attributes.href);
-    else if (rel.includes('manifest')) add(manifests, attributes.href);
+    if (tag.toLowerCase() === 'script') add(found.scripts, attributes.src);
+    else if (tag.toLowerCase() === 'img') add(found.media, attributes.src);
+    else if (rel.includes('modulepreload')) add(found.scripts, attributes.href);
+    else if (rel.includes('stylesheet')) add(found.stylesheets, attributes.href);
+    else if (rel.includes('manifest')) add(found.manifests, attributes.href);
     else if (rel.includes('icon') || (rel.includes('preload') && /^(image|font)$/.test(attributes.as ?? '')))
-      add(media, attributes.href);
+      add(found.media, attributes.href);
   }
-  return { scripts, stylesheets, media, manifests };
+  return found;
 }
 
 /**
@@ -96,15 +86,9 @@ function initialAssetsOf(html: string) {
  */
 function initialScriptsOf(distDir: string): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const scripts = initialAssetsOf(html).scripts;
-  const manifestFile = join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest on`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-  >;
-  const entry = manifest['index.html'];
-  if (!entry?.isEntry) throw new Error('the build manifest has no entry for index.html');
+  const { scripts } = initialAssetsOf(html);
+  const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> =
+    JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
   const visited = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -116,9 +100,9 @@ function initialScriptsOf(distDir: string): string[] {
   };
   visit('index.html');
   const language = html.match(/<html lang="([^"]+)"/)?.[1];
-  const otherLanguage = (key: string) =>
-    /\/i18n\/messages\/[a-z]+\.ts$/.test(key) && !key.endsWith(`/i18n/messages/${language}.ts`);
-  for (const started of entry.dynamicImports ?? []) if (!otherLanguage(started)) visit(started);
+  for (const started of manifest['index.html']?.dynamicImports ?? [])
+    if (!/\/i18n\/messages\/[a-z]+\.ts$/.test(started) || started.endsWith(`/i18n/messages/${language}.ts`))
+      visit(started);
   return scripts;
 }
 
@@ -135,7 +119,6 @@ export function assertBuilt(distDir = DIST_DIR): void {
     throw new Error('dist/ or dist-functions/ is missing: run `npm run build` first');
 }
 
-/** Measures dist/ and the Lambda bundle as built. */
 export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasurement> {
   assertBuilt(distDir);
   const sizes = measureDist(distDir);
@@ -148,12 +131,8 @@ export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasureme
 
 /** Sizes per file of a built dist/, grouped by the part they play in loading `/`. */
 export function measureDist(distDir = DIST_DIR) {
-  const distPath = (sitePath: string) => {
-    const path = join(distDir, decodeURIComponent(sitePath));
-    if (!existsSync(path)) throw new Error(`${sitePath} is referenced by the page but missing from dist/`);
-    return path;
-  };
-  const sized = (sitePath: string) => fileSize(distPath(sitePath), sitePath.slice(1));
+  const sized = (sitePath: string) =>
+    fileSize(join(distDir, decodeURIComponent(sitePath)), sitePath.slice(1));
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const initial = initialAssetsOf(indexHtml);
   const initialJs = initialScriptsOf(distDir).map(sized);
@@ -164,27 +143,36 @@ export function measureDist(distDir = DIST_DIR) {
     bytesSize(Buffer.from(css), `index.html <style>${index > 0 ? ` ${index + 1}` : ''} (inline CSS)`, true),
   );
   const cssMedia = [
-    ...initial.stylesheets.flatMap((path) => urlsInStylesheet(readFileSync(distPath(path), 'utf8'), path)),
+    ...initial.stylesheets.flatMap((path) =>
+      urlsInStylesheet(readFileSync(join(distDir, decodeURIComponent(path)), 'utf8'), path),
+    ),
     ...inlineStyles.flatMap((css) => urlsInStylesheet(css, '/')),
   ];
   const firstViewMedia = [...new Set([...initial.media, ...cssMedia])]
-    .filter((path) => IMAGE_FILE.test(path) || FONT_FILE.test(path))
+    .filter((path) => IMAGE_FILE.test(path) || /\.(woff2?|ttf|otf)$/.test(path))
     .map(sized);
-  const manifests = initial.manifests.map(sized);
-
-  const all = listFiles(distDir).map((path) => relative(distDir, path).split(sep).join('/'));
+  // Sorted as a walk of sorted folders would list them: a folder's files before a sibling `name-…`.
+  const all = readdirSync(distDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(distDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort((a, b) => (a.replaceAll('/', '\0') < b.replaceAll('/', '\0') ? -1 : 1));
   const filesWhere = (test: (file: string) => boolean) =>
     all.filter(test).map((file) => fileSize(join(distDir, file), file));
   const initialFiles = new Set(initialJs.map((file) => file.file));
   const html = filesWhere((file) => file.endsWith('.html'));
-  const indexPage = html.find((file) => file.file === 'index.html') as FileSize;
   return {
     initialJs: total(initialJs),
     css: total([...linkedCss, ...inlineCss]),
     lazyJs: total(filesWhere((file) => file.endsWith('.js') && !initialFiles.has(file))),
     images: total(filesWhere((file) => IMAGE_FILE.test(file))),
     html: total(html),
-    firstLoad: total([indexPage, ...initialJs, ...linkedCss, ...firstViewMedia, ...manifests]),
+    firstLoad: total([
+      html.find((file) => file.file === 'index.html') as FileSize,
+      ...initialJs,
+      ...linkedCss,
+      ...firstViewMedia,
+      ...initial.manifests.map(sized),
+    ]),
     landingHtml: html.filter((file) => LANDING_HTML.includes(file.file)),
   };
 }
@@ -206,13 +194,13 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
     // Vite builds for whatever NODE_ENV says, and a test runner says `test`.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
-    const siteConfig = JSON.parse(readFileSync(join(distDir, PAGE_SITE_CONFIG_FILE), 'utf8'));
+    const siteConfig = readFileSync(join(distDir, PAGE_SITE_CONFIG_FILE), 'utf8');
     try {
       await build({
         configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
         logLevel: 'warn',
         mode: 'production',
-        define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+        define: { __SITE_CONFIG__: JSON.stringify(JSON.parse(siteConfig)) },
         build: { outDir, emptyOutDir: true, sourcemap: 'hidden', copyPublicDir: false },
       });
     } finally {
@@ -244,8 +232,10 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
       const react: string[] = [];
       const rest: string[] = [];
       for (const piece of pieces) {
-        const bytes = (bytesBySource.get(piece.source) ?? 0) + Buffer.byteLength(piece.text);
-        bytesBySource.set(piece.source, bytes);
+        bytesBySource.set(
+          piece.source,
+          (bytesBySource.get(piece.source) ?? 0) + Buffer.byteLength(piece.text),
+        );
         (REACT_PACKAGES.has(packageOf(piece.source)) ? react : rest).push(piece.text);
       }
       if (react.length > 0) reactGzipBytes += gzipSync(react.join(''), { level: 9 }).length;
@@ -285,8 +275,9 @@ function sourceName(mapDir: string, source: string): string {
 
 /** The npm package a source comes from, or `(app)` for the page's own code. */
 function packageOf(source: string): string {
-  const match = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  return match?.[1] ?? (source.startsWith('(') ? source : '(app)');
+  return (
+    source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (source.startsWith('(') ? source : '(app)')
+  );
 }
 
 /**
@@ -315,19 +306,13 @@ function attributeCode(code: string, map: { sources: string[]; sourceRoot?: stri
   return pieces;
 }
 
+type Check = BudgetCheck<BundleMeasurement>;
 const maxKb = (
   name: string,
   limit: keyof typeof BUNDLE_BUDGETS,
-  measure: (bundle: BundleMeasurement) => number,
-  explain?: (bundle: BundleMeasurement) => string,
-): BudgetCheck<BundleMeasurement> => ({
-  name,
-  kind: 'max',
-  limit: BUNDLE_BUDGETS[limit],
-  measure,
-  format: kb,
-  explain,
-});
+  measure: Check['measure'],
+  explain?: Check['explain'],
+): Check => ({ name, kind: 'max', limit: BUNDLE_BUDGETS[limit], measure, format: kb, explain });
 const listed = (files: FileSize[], key: 'transferBytes' | 'brotliBytes') =>
   files.map((file) => `${file.file} ${kb(file[key])}`).join(', ');
 const budget = {
@@ -362,7 +347,7 @@ const budget = {
   ),
   lambda: maxKb('Lambda bundle (minified)', 'lambdaBundleBytes', (bundle) => bundle.lambda.rawBytes),
 };
-export const BUNDLE_BUDGET_CHECKS: BudgetCheck<BundleMeasurement>[] = Object.values(budget);
+export const BUNDLE_BUDGET_CHECKS = Object.values(budget);
 
 /** The bundle's two tables: sizes per file with their budgets, and the largest modules of the initial JS. */
 export function bundleSections(bundle: BundleMeasurement): BenchSection[] {
@@ -375,66 +360,67 @@ export function bundleSections(bundle: BundleMeasurement): BenchSection[] {
   ];
   const { breakdown } = bundle;
   const budgets = BUNDLE_BUDGET_CHECKS.map((check) => evaluateBudget(check, bundle));
-  const sizes: BenchSection = {
-    name: 'bundle',
-    title: 'Bundle (dist/, what the first view of / downloads)',
-    results: { ...bundle, breakdown: undefined, budgets },
-    budgets,
-    table: {
-      head: ['File', 'Raw', 'gzip', 'brotli', 'Budget (gzip)'],
-      rows: [
-        ...bundle.initialJs.files.map((file) => row(`${file.file} (initial JS)`, file)),
-        row('**Initial JS, total**', bundle.initialJs, describeBudget(budget.initialJs)),
-        [
-          'of which not React (react, react-dom, scheduler)',
-          kb(breakdown.nonReactBytes),
-          kb(breakdown.nonReactGzipBytes),
-          '',
-          describeBudget(budget.nonReact),
-        ],
-        ...bundle.css.files.map((file) => row(`${file.file} (CSS)`, file)),
-        row('**CSS, total**', bundle.css, describeBudget(budget.css)),
-        ...bundle.lazyJs.files.map((file) => row(`${file.file} (loaded when needed)`, file)),
-        ...bundle.images.files.map((file) => row(`${file.file} (image)`, file)),
-        ...bundle.html.files.map((file) =>
-          row(
-            `${file.file} (prerendered)`,
-            file,
-            LANDING_HTML.includes(file.file) ? `brotli ${describeBudget(budget.landingHtml)}` : '',
+  return [
+    {
+      name: 'bundle',
+      title: 'Bundle (dist/, what the first view of / downloads)',
+      results: { ...bundle, breakdown: undefined, budgets },
+      budgets,
+      table: {
+        head: ['File', 'Raw', 'gzip', 'brotli', 'Budget (gzip)'],
+        rows: [
+          ...bundle.initialJs.files.map((file) => row(`${file.file} (initial JS)`, file)),
+          row('**Initial JS, total**', bundle.initialJs, describeBudget(budget.initialJs)),
+          [
+            'of which not React (react, react-dom, scheduler)',
+            kb(breakdown.nonReactBytes),
+            kb(breakdown.nonReactGzipBytes),
+            '',
+            describeBudget(budget.nonReact),
+          ],
+          ...bundle.css.files.map((file) => row(`${file.file} (CSS)`, file)),
+          row('**CSS, total**', bundle.css, describeBudget(budget.css)),
+          ...bundle.lazyJs.files.map((file) => row(`${file.file} (loaded when needed)`, file)),
+          ...bundle.images.files.map((file) => row(`${file.file} (image)`, file)),
+          ...bundle.html.files.map((file) =>
+            row(
+              `${file.file} (prerendered)`,
+              file,
+              LANDING_HTML.includes(file.file) ? `brotli ${describeBudget(budget.landingHtml)}` : '',
+            ),
           ),
-        ),
-        [
-          '**First load of /** (HTML, initial JS, CSS, icon, manifest; brotli for text)',
-          kb(bundle.firstLoad.rawBytes),
-          '',
-          kb(bundle.firstLoad.transferBytes),
-          describeBudget(budget.firstLoad),
+          [
+            '**First load of /** (HTML, initial JS, CSS, icon, manifest; brotli for text)',
+            kb(bundle.firstLoad.rawBytes),
+            '',
+            kb(bundle.firstLoad.transferBytes),
+            describeBudget(budget.firstLoad),
+          ],
+          row(`${bundle.lambda.file} (Lambda)`, bundle.lambda, `raw ${describeBudget(budget.lambda)}`),
         ],
-        row(`${bundle.lambda.file} (Lambda)`, bundle.lambda, `raw ${describeBudget(budget.lambda)}`),
+      },
+      notes: [
+        `Level 9 gzip and quality 11 brotli. "Not React" is the initial JavaScript's code that is not react, react-dom or scheduler (bundler glue included), gzipped on its own.`,
       ],
     },
-    notes: [
-      `Level 9 gzip and quality 11 brotli. "Not React" is the initial JavaScript's code that is not react, react-dom or scheduler (bundler glue included), gzipped on its own.`,
-    ],
-  };
-  const modules: BenchSection = {
-    name: 'bundleModules',
-    title: 'Largest modules in the initial JavaScript of / (minified)',
-    results: { ...breakdown },
-    table: {
-      head: ['Module', 'Package', 'Bytes', 'Share'],
-      rows: breakdown.modules
-        .slice(0, 10)
-        .map((module) => [
-          `\`${module.source}\``,
-          module.react ? `${module.packageName} (React)` : module.packageName,
-          kb(module.bytes),
-          `${((module.bytes / (breakdown.reactBytes + breakdown.nonReactBytes)) * 100).toFixed(1)} %`,
-        ]),
+    {
+      name: 'bundleModules',
+      title: 'Largest modules in the initial JavaScript of / (minified)',
+      results: { ...breakdown },
+      table: {
+        head: ['Module', 'Package', 'Bytes', 'Share'],
+        rows: breakdown.modules
+          .slice(0, 10)
+          .map((module) => [
+            `\`${module.source}\``,
+            module.react ? `${module.packageName} (React)` : module.packageName,
+            kb(module.bytes),
+            `${((module.bytes / (breakdown.reactBytes + breakdown.nonReactBytes)) * 100).toFixed(1)} %`,
+          ]),
+      },
+      notes: [
+        `React's packages: ${kb(breakdown.reactBytes)} minified (${kb(breakdown.reactGzipBytes)} gzip); everything else: ${kb(breakdown.nonReactBytes)} (${kb(breakdown.nonReactGzipBytes)} gzip). Attributed through the source map of an identical build${breakdown.matchesDist ? '' : ' (**which did not match dist/: rebuild and measure again**)'}.`,
+      ],
     },
-    notes: [
-      `React's packages: ${kb(breakdown.reactBytes)} minified (${kb(breakdown.reactGzipBytes)} gzip); everything else: ${kb(breakdown.nonReactBytes)} (${kb(breakdown.nonReactGzipBytes)} gzip). Attributed through the source map of an identical build${breakdown.matchesDist ? '' : ' (**which did not match dist/: rebuild and measure again**)'}.`,
-    ],
-  };
-  return [sizes, modules];
+  ];
 }

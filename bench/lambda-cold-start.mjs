@@ -5,15 +5,12 @@
 import { pathToFileURL } from 'node:url';
 
 const startedMs = performance.now();
-const [mode, ...rest] = process.argv.slice(2);
-
-async function handlerColdStart(bundle, event) {
-  const { handler } = await import(pathToFileURL(bundle).href);
-  const response = await handler(JSON.parse(event));
-  return response.statusCode;
-}
-
-async function floorColdStart(email) {
+const [mode, bundleOrEmail, event] = process.argv.slice(2);
+let status = 201;
+if (mode === 'handler') {
+  const { handler } = await import(pathToFileURL(bundleOrEmail).href);
+  status = (await handler(JSON.parse(event))).statusCode;
+} else {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   // On one machine the store listens on a Unix socket (STORE_SOCKET), reached as the handler reaches it.
@@ -25,8 +22,8 @@ async function floorColdStart(email) {
     httpAgent.createConnection = () => connect(socketPath);
     requestHandler = { httpAgent };
   }
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler }));
-  await client.send(
+  const email = bundleOrEmail;
+  await DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler })).send(
     new PutCommand({
       TableName: process.env.TABLE_NAME,
       Item: {
@@ -39,10 +36,7 @@ async function floorColdStart(email) {
       ConditionExpression: 'attribute_not_exists(email)',
     }),
   );
-  return 201;
 }
-
-const status = mode === 'handler' ? await handlerColdStart(rest[0], rest[1]) : await floorColdStart(rest[0]);
 const servedMs = performance.now();
 process.stdout.write(`COLD_START ${JSON.stringify({ status, startedMs, servedMs })}\n`);
 process.exit(0);

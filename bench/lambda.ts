@@ -4,9 +4,10 @@
  * PutItem. Both write to one in-memory dynalite, interleaved in the same run, so the ratio compares like
  * with like on this machine.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { apiGatewayEvent } from '../local/api-gateway-event';
@@ -14,18 +15,18 @@ import { localStoreEnvironment } from '../local/local-store-client';
 import { evaluateBudget, LAMBDA_BUDGETS } from './budgets';
 import { LAMBDA_BUNDLE, ROOT_DIR } from './bundle';
 import { type BenchSection, kb, median, percentile, preciseMs, round, times } from './report';
-import { BENCH_TABLE_NAME, startBenchStore } from './store';
-
-type Kind = 'handler' | 'floor';
+import { startBenchStore } from './store';
 
 /** As the stack runs every function (infra/constructs/built-function.ts); the floor too, like for like. */
 const NODE_FLAGS = ['--enable-source-maps'];
+/** On a busy 2-core machine thirty keep the ratio within about 0.05 of itself from run to run; fifteen, 0.2. */
+const RUNS = 30;
 
 /**
  * `importAndServeMs` runs from the child's first line of code to its answer, `sinceProcessStartMs` from
  * the child's process start, `wallMs` from spawn to exit as this process sees it.
  */
-function coldStart(kind: Kind, email: string, environment: Record<string, string>) {
+async function coldStart(kind: 'handler' | 'floor', email: string, env: Record<string, string>) {
   const event = apiGatewayEvent({
     method: 'POST',
     path: WAITLIST_PATH,
@@ -33,46 +34,23 @@ function coldStart(kind: Kind, email: string, environment: Record<string, string
     body: JSON.stringify({ email, language: 'nl' }),
     sourceIp: '203.0.113.7',
   });
-  const script = join(ROOT_DIR, 'bench/lambda-cold-start.mjs');
-  const args =
-    kind === 'handler'
-      ? [...NODE_FLAGS, script, 'handler', LAMBDA_BUNDLE, JSON.stringify(event)]
-      : [...NODE_FLAGS, script, 'floor', email];
+  const args = kind === 'handler' ? [LAMBDA_BUNDLE, JSON.stringify(event)] : [email];
   const spawned = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT_DIR,
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [...NODE_FLAGS, join(ROOT_DIR, 'bench/lambda-cold-start.mjs'), kind, ...args],
+    { cwd: ROOT_DIR, env: { ...process.env, ...env } },
+  ).catch((error: { code?: number; stderr?: string }) => {
+    throw new Error(`the ${kind} cold start failed (exit ${error.code}): ${error.stderr?.trim()}`);
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise<{ importAndServeMs: number; sinceProcessStartMs: number; wallMs: number }>(
-    (resolveRun, rejectRun) => {
-      child.once('error', rejectRun);
-      child.once('exit', (code) => {
-        const wallMs = performance.now() - spawned;
-        const line = stdout.split('\n').find((text) => text.startsWith('COLD_START '));
-        if (code !== 0 || !line) {
-          rejectRun(new Error(`the ${kind} cold start failed (exit ${code}): ${stderr.trim()}`));
-          return;
-        }
-        const { status, startedMs, servedMs } = JSON.parse(line.slice('COLD_START '.length)) as {
-          status: number;
-          startedMs: number;
-          servedMs: number;
-        };
-        if (status !== 201)
-          rejectRun(new Error(`the ${kind} cold start answered ${status}, not 201: ${stderr.trim()}`));
-        else resolveRun({ importAndServeMs: servedMs - startedMs, sinceProcessStartMs: servedMs, wallMs });
-      });
-    },
+  const wallMs = performance.now() - spawned;
+  const line = stdout.split('\n').find((text) => text.startsWith('COLD_START '));
+  if (!line) throw new Error(`the ${kind} cold start failed (exit 0): ${stderr.trim()}`);
+  const { status, startedMs, servedMs }: { status: number; startedMs: number; servedMs: number } = JSON.parse(
+    line.slice('COLD_START '.length),
   );
+  if (status !== 201) throw new Error(`the ${kind} cold start answered ${status}, not 201: ${stderr.trim()}`);
+  return { importAndServeMs: servedMs - startedMs, sinceProcessStartMs: servedMs, wallMs };
 }
 
 export type LambdaResults = Awaited<ReturnType<typeof measure>>;
@@ -88,7 +66,7 @@ export function lambdaSection(results: LambdaResults): BenchSection {
   return {
     name: 'lambda',
     title: 'Lambda: bundle and cold start',
-    results: {},
+    results,
     table: {
       head: ['Lambda', 'Handler', 'Floor: SDK + one PutItem', 'Ratio'],
       rows: [
@@ -113,11 +91,8 @@ export function lambdaSection(results: LambdaResults): BenchSection {
   };
 }
 
-/**
- * Rebuilds dist-functions/ first, so the figure is of the current source. On a busy 2-core machine thirty
- * runs keep the ratio within about 0.05 of itself from run to run; fifteen let it swing by 0.2.
- */
-async function measure(runs: number) {
+/** Rebuilds dist-functions/ first, so the figure is of the current source. */
+async function measure() {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'functions/build.ts'], {
     cwd: ROOT_DIR,
     encoding: 'utf8',
@@ -126,15 +101,15 @@ async function measure(runs: number) {
   const bundle = readFileSync(LAMBDA_BUNDLE);
 
   const store = await startBenchStore(':memory:');
-  const measured = {
-    handler: [] as Awaited<ReturnType<typeof coldStart>>[],
-    floor: [] as Awaited<ReturnType<typeof coldStart>>[],
-  };
+  const measured = { handler: [], floor: [] } as Record<
+    'handler' | 'floor',
+    Awaited<ReturnType<typeof coldStart>>[]
+  >;
   try {
-    const environment = localStoreEnvironment(store.endpoint, BENCH_TABLE_NAME);
+    const environment = localStoreEnvironment(store.endpoint);
     const runId = Date.now().toString(36);
     // One pair unrecorded: later processes read their files from the page cache, as a warm Lambda host does.
-    for (let pair = -1; pair < runs; pair++) {
+    for (let pair = -1; pair < RUNS; pair++) {
       for (const kind of ['handler', 'floor'] as const) {
         const result = await coldStart(kind, `cold.${kind}.${runId}.${pair + 1}@example.nl`, environment);
         if (pair >= 0) measured[kind].push(result);
@@ -144,7 +119,7 @@ async function measure(runs: number) {
     await store.close();
   }
 
-  const figures = (kind: Kind) => {
+  const figures = (kind: 'handler' | 'floor') => {
     const summary = (key: 'importAndServeMs' | 'sinceProcessStartMs' | 'wallMs') => {
       const values = measured[kind].map((run) => run[key]);
       return { medianMs: round(median(values)), p90Ms: round(percentile(values, 90)) };
@@ -171,7 +146,7 @@ async function measure(runs: number) {
       shipped: true,
     },
     nodeOptions: NODE_FLAGS,
-    runs,
+    runs: RUNS,
     nodeVersion: process.version,
     handler,
     floor,
@@ -183,8 +158,8 @@ async function measure(runs: number) {
 }
 
 export async function measureLambdaColdStart(): Promise<BenchSection> {
-  const results = await measure(30);
-  const coldStartBudget = evaluateBudget(
+  const results = await measure();
+  const ratio = evaluateBudget(
     {
       name: 'Lambda cold-start ratio (import + first request, median)',
       kind: 'max',
@@ -194,5 +169,5 @@ export async function measureLambdaColdStart(): Promise<BenchSection> {
     },
     undefined,
   );
-  return { ...lambdaSection(results), results: { ...results }, budgets: [coldStartBudget] };
+  return { ...lambdaSection(results), budgets: [ratio] };
 }

@@ -117,23 +117,24 @@ function summarize(lhr: Result) {
   };
 }
 
+const MEDIANS = ['fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalByteWeight', 'requests'] as const;
+
 function pageResult(path: string, runs: LighthouseRun[]) {
-  const of = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
+  const medians = <Key extends string>(
+    keys: readonly Key[],
+    pick: (run: LighthouseRun, key: Key) => number,
+  ) =>
+    Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => pick(run, key)))])) as Record<
+      Key,
+      number
+    >;
   const failing = new Map<string, number>();
   for (const id of runs.flatMap((run) => run.failingAudits)) failing.set(id, (failing.get(id) ?? 0) + 1);
   return {
     path,
     median: {
-      scores: Object.fromEntries(
-        CATEGORIES.map((category) => [category, of((run) => run.scores[category])]),
-      ) as Record<Category, number>,
-      fcpMs: of((run) => run.fcpMs),
-      lcpMs: of((run) => run.lcpMs),
-      tbtMs: of((run) => run.tbtMs),
-      cls: of((run) => run.cls),
-      speedIndexMs: of((run) => run.speedIndexMs),
-      totalByteWeight: of((run) => run.totalByteWeight),
-      requests: of((run) => run.requests),
+      scores: medians(CATEGORIES, (run, category) => run.scores[category]),
+      ...medians(MEDIANS, (run, key) => run[key]),
     },
     /** Each audit that failed in any run, with the number of runs it failed in. */
     failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
@@ -181,80 +182,70 @@ function failingAuditsOf(page: PageResult): string {
   return `failing audits: ${page.failingAudits.map(({ id, runs }) => `${id} (${runs}/${page.runs.length} runs)`).join(', ')}`;
 }
 
-function pageOf(measurement: PagesMeasurement, path: string): PageResult {
-  const page = measurement.pages.find((candidate) => candidate.path === path);
-  if (!page) throw new Error(`${path} was not measured`);
-  return page;
-}
-
-const scoreCheck = (
-  path: string,
-  category: Category,
-  limit: number,
-  target?: number,
-): BudgetCheck<PagesMeasurement> => ({
-  name: `Lighthouse ${category} score of ${path}`,
-  kind: 'min',
-  limit,
-  target,
-  measure: (pages) => pageOf(pages, path).median.scores[category],
-  format: String,
-  explain: (pages) => failingAuditsOf(pageOf(pages, path)),
-});
-
 export const PAGE_BUDGET_CHECKS: BudgetCheck<PagesMeasurement>[] = LIGHTHOUSE_BUDGETS.pages.flatMap(
-  (path) => [
-    ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(([category, limit]) =>
-      scoreCheck(path, category as Category, limit),
-    ),
-    scoreCheck(
-      path,
-      'performance',
-      LIGHTHOUSE_BUDGETS.minPerformanceScore,
-      LIGHTHOUSE_BUDGETS.targetPerformanceScore,
-    ),
-    {
-      name: `Largest Contentful Paint of ${path}`,
-      kind: 'max',
-      limit: LIGHTHOUSE_BUDGETS.maxLcpMs,
-      measure: (pages) => pageOf(pages, path).median.lcpMs,
-      format: ms,
-      explain: (pages) => {
-        const page = pageOf(pages, path);
-        const elements = [...new Set(page.runs.map((run) => run.lcpElement))];
-        return `largest element: ${elements.join(' / ')}; ${failingAuditsOf(page)}`;
-      },
-    },
-    {
-      name: `Requests the first or largest paint of ${path} waits for`,
-      kind: 'max',
-      limit: 0,
-      measure: (pages) => Math.max(...pageOf(pages, path).runs.map((run) => run.paintWaitsFor.length)),
+  (path) => {
+    const pageOf = (pages: PagesMeasurement) => pages.pages.find((page) => page.path === path) as PageResult;
+    const score = (category: Category, limit: number, target?: number): BudgetCheck<PagesMeasurement> => ({
+      name: `Lighthouse ${category} score of ${path}`,
+      kind: 'min',
+      limit,
+      target,
+      measure: (pages) => pageOf(pages).median.scores[category],
       format: String,
-      explain: (pages) => {
-        const waitedFor = [...new Set(pageOf(pages, path).runs.flatMap((run) => run.paintWaitsFor))];
-        return waitedFor.length === 0 ? 'none in any run' : `in some run: ${waitedFor.join(', ')}`;
+      explain: (pages) => failingAuditsOf(pageOf(pages)),
+    });
+    return [
+      ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(([category, limit]) =>
+        score(category as Category, limit),
+      ),
+      score('performance', LIGHTHOUSE_BUDGETS.minPerformanceScore, LIGHTHOUSE_BUDGETS.targetPerformanceScore),
+      {
+        name: `Largest Contentful Paint of ${path}`,
+        kind: 'max',
+        limit: LIGHTHOUSE_BUDGETS.maxLcpMs,
+        measure: (pages) => pageOf(pages).median.lcpMs,
+        format: ms,
+        explain: (pages) => {
+          const page = pageOf(pages);
+          const elements = [...new Set(page.runs.map((run) => run.lcpElement))];
+          return `largest element: ${elements.join(' / ')}; ${failingAuditsOf(page)}`;
+        },
       },
-    },
-  ],
+      {
+        name: `Requests the first or largest paint of ${path} waits for`,
+        kind: 'max',
+        limit: 0,
+        measure: (pages) => Math.max(...pageOf(pages).runs.map((run) => run.paintWaitsFor.length)),
+        format: String,
+        explain: (pages) => {
+          const waitedFor = [...new Set(pageOf(pages).runs.flatMap((run) => run.paintWaitsFor))];
+          return waitedFor.length === 0 ? 'none in any run' : `in some run: ${waitedFor.join(', ')}`;
+        },
+      },
+    ];
+  },
 );
+
+const LABELS = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best practices',
+  seo: 'SEO',
+};
 
 /** The page's table, with the bundle's first-load bytes beside Lighthouse's byte weight when given. */
 export function pageSection(pages: PagesMeasurement, firstLoadBytes?: number): BenchSection {
-  const budget = (name: string) => {
-    const check = PAGE_BUDGET_CHECKS.find((candidate) => candidate.name.startsWith(name));
-    return check ? describeBudget(check) : '';
-  };
+  const budget = (name: string) =>
+    describeBudget(
+      PAGE_BUDGET_CHECKS.find((check) => check.name.startsWith(name)) as BudgetCheck<PagesMeasurement>,
+    );
   const columns: [string, (page: PageResult) => string | number, string?][] = [
     ['Page', ({ path }) => `\`${path}\``, 'Budget'],
-    ['Performance', ({ median }) => median.scores.performance, budget('Lighthouse performance score')],
-    ['Accessibility', ({ median }) => median.scores.accessibility, budget('Lighthouse accessibility score')],
-    [
-      'Best practices',
-      ({ median }) => median.scores['best-practices'],
-      budget('Lighthouse best-practices score'),
-    ],
-    ['SEO', ({ median }) => median.scores.seo, budget('Lighthouse seo score')],
+    ...CATEGORIES.map((category): [string, (page: PageResult) => number, string] => [
+      LABELS[category],
+      ({ median }) => median.scores[category],
+      budget(`Lighthouse ${category} score`),
+    ]),
     ['FCP', ({ median }) => ms(median.fcpMs)],
     ['LCP', ({ median }) => ms(median.lcpMs), budget('Largest Contentful Paint')],
     [

@@ -2,20 +2,12 @@
  * docs/performance.md and the README's headline figures, written whole from bench/results.json: each
  * section's table comes from the renderer of the bench that measured it, put in order here.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
 import { type PagesMeasurement, pageSection } from './lighthouse';
-import {
-  type BenchSection,
-  kb,
-  markdownSection,
-  markdownTable,
-  ms,
-  times,
-  writeReadmeFigures,
-} from './report';
+import { type BenchSection, kb, markdownSection, markdownTable, ms, times } from './report';
 
 export interface BenchResults {
   /** When the latest run ended; a run of some sections (`--only`) keeps the others' figures. */
@@ -88,27 +80,32 @@ function performancePage(results: BenchResults): string {
   return `${parts.map((part) => part.trim()).join('\n\n')}\n`;
 }
 
-/** The README's headline figures: the page's largest paint, the initial JavaScript, the cold start. */
-function headlineFigures(results: BenchResults): string | undefined {
+/** docs/performance.md, and the README's headline figures (the largest paint, the initial JavaScript, the cold start). */
+export function writeReports(results: BenchResults, performanceFile: string, readmeFile: string): void {
+  writeFileSync(performanceFile, performancePage(results));
+  console.error(`Wrote ${performanceFile}.`);
   const page = results.sections.page as PagesMeasurement | undefined;
   const bundle = results.sections.bundle as BundleMeasurement | undefined;
   const lambda = results.sections.lambda as LambdaResults | undefined;
   const home = page?.pages.find((each) => each.path === '/');
-  if (!home || !bundle?.initialJs || !lambda) return undefined;
-  return [
+  if (!home || !bundle || !lambda) return;
+  const headline = [
     `- Largest paint of \`/\` on a simulated mid-range phone: ${ms(home.median.lcpMs)}, waiting for no request but the page.`,
     `- JavaScript before the page is interactive: ${kb(bundle.initialJs.gzipBytes)} gzip.`,
     `- Lambda cold start: ${times(lambda.ratio.importAndServe)} that of a bare AWS SDK client sending one PutItem.`,
   ].join('\n');
-}
-
-/** docs/performance.md, and the README's headline figures between their markers. */
-export function writeReports(results: BenchResults, performanceFile: string, readmeFile: string): void {
-  writeFileSync(performanceFile, performancePage(results));
-  console.error(`Wrote ${performanceFile}.`);
-  const headline = headlineFigures(results);
-  if (headline === undefined) return;
-  if (writeReadmeFigures(readmeFile, 'headline', headline))
-    console.error(`Wrote the headline figures into ${readmeFile}.`);
-  else console.error('README.md has no place for the headline figures: left as it is.');
+  // Between the two markers; the end marker is added when missing.
+  const start = '<!-- headline figures: written by npm run bench -->';
+  const end = '<!-- end of headline figures -->';
+  const readme = readFileSync(readmeFile, 'utf8');
+  const from = readme.indexOf(start);
+  if (from === -1) {
+    console.error('README.md has no place for the headline figures: left as it is.');
+    return;
+  }
+  const after = from + start.length;
+  const to = readme.indexOf(end, after);
+  const rest = to === -1 ? readme.slice(after) : readme.slice(to + end.length);
+  writeFileSync(readmeFile, `${readme.slice(0, after)}\n\n${headline}\n\n${end}${rest}`);
+  console.error(`Wrote the headline figures into ${readmeFile}.`);
 }

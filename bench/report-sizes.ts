@@ -8,18 +8,11 @@ import { kb } from './report';
 
 const { initialJs, css, lazyJs, images, html, firstLoad, landingHtml } = measureDist();
 console.log('\nBuilt files (raw / gzip / brotli):');
-for (const [role, { files }] of [
-  ['initial JS', initialJs],
-  ['CSS', css],
-  ['when needed', lazyJs],
-  ['image', images],
-  ['page', html],
-] as const)
-  for (const file of files)
+const roles = { 'initial JS': initialJs, CSS: css, 'when needed': lazyJs, image: images, page: html };
+for (const [role, { files }] of Object.entries(roles))
+  for (const { file, rawBytes, gzipBytes, brotliBytes } of files)
     console.log(
-      `  ${file.file.padEnd(36)} ${role.padEnd(12)} ${[file.rawBytes, file.gzipBytes, file.brotliBytes]
-        .map((bytes) => kb(bytes).padStart(10))
-        .join(' ')}`,
+      `  ${file.padEnd(36)} ${role.padEnd(12)} ${[rawBytes, gzipBytes, brotliBytes].map((bytes) => kb(bytes).padStart(10)).join(' ')}`,
     );
 
 const budget = (bytes: number, limit: number) =>

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { bundleSections, measureBundle, ROOT_DIR } from './bundle';
 import { measureLambdaColdStart } from './lambda';
 import { chromiumVersion, measurePages, type PagesMeasurement, pageSection } from './lighthouse';
@@ -15,29 +16,28 @@ import { type BenchResults, writeReports } from './performance-page';
 import { type BenchSection, markdownSection } from './report';
 
 const ALL = ['bundle', 'page', 'lambda'];
-const argv = process.argv.slice(2);
-const onlyValue = argv.includes('--only')
-  ? argv[argv.indexOf('--only') + 1]
-  : argv.find((arg) => arg.startsWith('--only='))?.slice(7);
-const only = onlyValue === undefined ? ALL : onlyValue.split(',').map((name) => name.trim());
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, 'report-only': { type: 'boolean' } },
+  strict: false,
+});
+const only = typeof values.only === 'string' ? values.only.split(',').map((name) => name.trim()) : ALL;
 const unknown = only.filter((name) => !ALL.includes(name));
-if (unknown.length > 0 || only.length === 0)
+if (unknown.length > 0)
   throw new Error(`unknown section ${unknown.join(', ')}: choose from ${ALL.join(', ')}`);
 
 const resultsFile = join(ROOT_DIR, 'bench/results.json');
 const reportFiles = [join(ROOT_DIR, 'docs/performance.md'), join(ROOT_DIR, 'README.md')] as const;
 
-if (argv.includes('--report-only')) {
+if (values['report-only']) {
   if (!existsSync(resultsFile)) throw new Error(`${resultsFile} is missing: run npm run bench first`);
-  writeReports(JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults, ...reportFiles);
+  writeReports(JSON.parse(readFileSync(resultsFile, 'utf8')), ...reportFiles);
   process.exit();
 }
 
 const sections: BenchSection[] = [];
-const log = (line: string) => console.error(line);
 
 if (only.includes('bundle') || only.includes('page')) {
-  log('Building (npm run build) …');
+  console.error('Building (npm run build) …');
   execFileSync('npm', ['run', '--silent', 'build'], {
     cwd: ROOT_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -45,19 +45,19 @@ if (only.includes('bundle') || only.includes('page')) {
 }
 let firstLoadBytes: number | undefined;
 if (only.includes('bundle')) {
-  log('Measuring the bundle …');
+  console.error('Measuring the bundle …');
   const bundle = await measureBundle();
   firstLoadBytes = bundle.firstLoad.transferBytes;
   sections.push(...bundleSections(bundle));
 }
 let pages: PagesMeasurement | undefined;
 if (only.includes('page')) {
-  log('Running Lighthouse …');
-  pages = await measurePages({ log });
+  console.error('Running Lighthouse …');
+  pages = await measurePages({ log: console.error });
   sections.push(pageSection(pages, firstLoadBytes));
 }
 if (only.includes('lambda')) {
-  log('Measuring the Lambda cold start …');
+  console.error('Measuring the Lambda cold start …');
   sections.push(await measureLambdaColdStart());
 }
 const budgets = sections.flatMap((section) =>
@@ -65,35 +65,33 @@ const budgets = sections.flatMap((section) =>
 );
 
 // A run of some sections (--only) keeps the others' figures and budgets from the last run that measured them.
-const partial = only.length < ALL.length;
 let earlier: Partial<BenchResults> = {};
-try {
-  earlier = JSON.parse(readFileSync(resultsFile, 'utf8'));
-} catch {
-  // No earlier results, or unreadable ones: this run's alone.
-}
+if (only.length < ALL.length)
+  try {
+    earlier = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    // No earlier results, or unreadable ones: this run's alone.
+  }
 const measuredAt = new Date().toISOString();
+const machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(totalmem() / 1024 ** 3),
+  node: process.version,
+  chromium: pages?.chromium ?? chromiumVersion(),
+};
 const results: BenchResults = {
   measuredAt,
-  machine: {
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Math.round(totalmem() / 1024 ** 3),
-    node: process.version,
-    chromium: pages?.chromium ?? chromiumVersion(),
-  },
+  machine,
   sections: {
-    ...(partial ? earlier.sections : {}),
+    ...earlier.sections,
     ...Object.fromEntries(sections.map((section) => [section.name, section.results])),
   },
   sectionsMeasuredAt: {
-    ...(partial ? earlier.sectionsMeasuredAt : {}),
+    ...earlier.sectionsMeasuredAt,
     ...Object.fromEntries(sections.map((section) => [section.name, measuredAt])),
   },
-  budgets: [
-    ...(partial ? (earlier.budgets ?? []).filter((budget) => !only.includes(budget.section)) : []),
-    ...budgets,
-  ],
+  budgets: [...(earlier.budgets ?? []).filter((budget) => !only.includes(budget.section)), ...budgets],
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 // In the project's own format, so that `npm run lint` passes with the file committed.
@@ -101,7 +99,6 @@ execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', re
   stdio: 'ignore',
 });
 
-const { machine } = results;
 console.log(
   `Measured ${measuredAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ` +
     `Node ${machine.node}, Chromium ${machine.chromium}.\n`,

@@ -8,7 +8,6 @@ import { closeOnSignals, startLocalRunner } from '../local/runner';
 
 const [dataDir, distDir] = process.argv.slice(2);
 if (!dataDir || !distDir) throw new Error('usage: runner-process-entry.ts <dataDir> <distDir>');
-
 const runner = await startLocalRunner({ port: 0, dataDir, distDir });
 createWriteStream('', { fd: 3 }).end(`${JSON.stringify({ url: runner.url })}\n`);
 closeOnSignals(runner);

@@ -1,22 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BENCH_TABLE_NAME } from './store';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-
-/** Resident set size of a process, from /proc on Linux, from `ps` elsewhere. */
-function residentBytes(pid: number): number {
-  try {
-    const kib = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB$/m)?.[1];
-    if (kib) return Number(kib) * 1024;
-  } catch {
-    // Not Linux: ask ps below.
-  }
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
-}
 
 /**
  * The local runner (the real handler) in a child process on `dataDir` (a folder or `:memory:`), serving
@@ -42,38 +31,41 @@ export async function startRunnerProcess(dataDir: string, siteDir?: string, heap
     // The end only: enough to say why it failed, never an unbounded buffer during a soak.
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
   if (siteDir === undefined) exited.finally(() => rmSync(distDir, { recursive: true, force: true }));
 
-  let url: string;
-  try {
-    url = await new Promise<string>((resolveReady, rejectReady) => {
-      const timer = setTimeout(
-        () => rejectReady(new Error(`the runner did not listen within 30 s: ${stderr}`)),
-        30_000,
-      );
-      exited.finally(() => clearTimeout(timer));
-      let line = '';
-      (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
-        line += chunk.toString();
-        if (!line.includes('\n')) return;
-        clearTimeout(timer);
-        const ready = JSON.parse(line) as { url?: string };
-        if (ready.url) resolveReady(ready.url);
-        else rejectReady(new Error(`the runner did not say where it listens: ${line.trim()}`));
-      });
-      exited.then((code) =>
-        rejectReady(new Error(`the runner exited before it listened (${code}): ${stderr}`)),
-      );
+  const url = await new Promise<string>((resolveReady, rejectReady) => {
+    const timer = setTimeout(
+      () => rejectReady(new Error(`the runner did not listen within 30 s: ${stderr}`)),
+      30_000,
+    );
+    exited.then((code) =>
+      rejectReady(new Error(`the runner exited before it listened (${code}): ${stderr}`)),
+    );
+    exited.finally(() => clearTimeout(timer));
+    let line = '';
+    (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
+      line += chunk.toString();
+      if (!line.includes('\n')) return;
+      clearTimeout(timer);
+      const ready: { url?: string } = JSON.parse(line);
+      if (ready.url) resolveReady(ready.url);
+      else rejectReady(new Error(`the runner did not say where it listens: ${line.trim()}`));
     });
-  } catch (error) {
+  }).catch((error) => {
     if (child.exitCode === null) child.kill('SIGKILL');
     throw error;
-  }
-  const pid = child.pid as number;
+  });
   return {
     url,
-    rssBytes: () => residentBytes(pid),
+    /** Resident set size, from /proc on Linux, from `ps` elsewhere. */
+    rssBytes: () => {
+      const status = `/proc/${child.pid}/status`;
+      const kib = existsSync(status)
+        ? readFileSync(status, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB$/m)?.[1]
+        : execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)], { encoding: 'utf8' });
+      return Number(kib ?? 0) * 1024;
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;

@@ -5,15 +5,11 @@ import { LOCAL_TABLE_NAME } from '../local/local-store-client';
 export const BENCH_TABLE_NAME = LOCAL_TABLE_NAME;
 
 /** dynalite on `dataDir` (a folder, or `:memory:`); a folder a runner wrote keeps its table. */
-export async function startBenchStore(
-  dataDir: string,
-): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startBenchStore(dataDir: string) {
   const dynamo = await startLocalDynamoDB(dataDir);
-  try {
-    await ensureWaitlistTable(dynamo.endpoint, BENCH_TABLE_NAME);
-  } catch (error) {
+  await ensureWaitlistTable(dynamo.endpoint, BENCH_TABLE_NAME).catch(async (error) => {
     await dynamo.close();
     throw error;
-  }
+  });
   return dynamo;
 }

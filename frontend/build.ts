@@ -40,10 +40,6 @@ const PAGES: { file: string; page: Page; locale: Locale }[] = [
   ...LOCALES.map((locale) => ({ file: `.mandje/${leavePageFile(locale)}`, page: 'leave' as const, locale })),
 ];
 
-const TOKEN_PLACEHOLDER_OF: Partial<Record<Page, string>> = {
-  confirm: TOKEN_PLACEHOLDER,
-  leave: LEAVE_TOKEN_PLACEHOLDER,
-};
 const write = (file: string, text: string) => {
   mkdirSync(dirname(join(outDir, file)), { recursive: true });
   writeFileSync(join(outDir, file), text);
@@ -64,9 +60,12 @@ const { prerenderPage, discoveryFacts } = (await import(
   prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
   discoveryFacts: typeof DiscoveryFacts;
 };
-const template = await afterLargestPaint(
-  inlineIcon(inlineStylesheets(withoutComments(readFileSync(join(outDir, 'index.html'), 'utf8')))),
+// The template's markers (`<!--app-…-->`) stay for the pages to fill.
+const built = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
+  /\n?[ \t]*<!--(?!app-)[\s\S]*?-->/g,
+  '',
 );
+const template = await afterLargestPaint(inlineIcon(inlineStylesheets(built)));
 const inlineHashes = { styles: new Set<string>(), scripts: new Set<string>() };
 for (const { file, page, locale } of PAGES) {
   const rendered = prerenderPage(page, locale);
@@ -77,7 +76,8 @@ for (const { file, page, locale } of PAGES) {
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => rendered.body);
   // The function replaces the first placeholder only: the form's.
-  const placeholder = TOKEN_PLACEHOLDER_OF[page];
+  const placeholder =
+    page === 'confirm' ? TOKEN_PLACEHOLDER : page === 'leave' ? LEAVE_TOKEN_PLACEHOLDER : undefined;
   if (placeholder !== undefined && html.split(placeholder).length !== 2)
     throw new Error(`${file} must hold ${placeholder} once, in its form`);
   write(file, html);
@@ -136,11 +136,6 @@ async function afterLargestPaint(html: string): Promise<string> {
     .replace(entryTag, '')
     .replace(manifestTag, (tag) => `<noscript>${tag}</noscript>`)
     .replace('</body>', () => `<script>${minified}</script>\n  </body>`);
-}
-
-/** The template's markers (`<!--app-…-->`) stay for the pages to fill. */
-function withoutComments(html: string): string {
-  return html.replace(/\n?[ \t]*<!--(?!app-)[\s\S]*?-->/g, '');
 }
 
 /**

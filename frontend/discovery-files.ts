@@ -8,9 +8,7 @@ export const SECURITY_TXT_VALID_DAYS = 364;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
-}
+export const robotsTxt = (siteUrl: string) => `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 
 /** One <url> per page and language, each listing all its languages (Google's sitemap hreflang form). */
 export function sitemapXml(pages: readonly ReturnType<typeof languageAlternates>[]): string {
@@ -37,21 +35,13 @@ export function sitemapXml(pages: readonly ReturnType<typeof languageAlternates>
 }
 
 /** Canonical for an https site only: the RFC asks for https there. */
-export function securityTxt({
-  siteUrl,
-  contactEmail,
-  now,
-}: {
-  siteUrl: string;
-  contactEmail: string;
-  now: Date;
-}): string {
-  const expires = new Date(now.getTime() + SECURITY_TXT_VALID_DAYS * 24 * 60 * 60 * 1000);
+export function securityTxt(site: { siteUrl: string; contactEmail: string; now: Date }): string {
+  const expires = new Date(site.now.getTime() + SECURITY_TXT_VALID_DAYS * 24 * 60 * 60 * 1000);
   return [
-    `Contact: mailto:${contactEmail}`,
+    `Contact: mailto:${site.contactEmail}`,
     `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
     'Preferred-Languages: nl, en',
-    ...(siteUrl.startsWith('https://') ? [`Canonical: ${siteUrl}${SECURITY_TXT_PATH}`] : []),
+    ...(site.siteUrl.startsWith('https://') ? [`Canonical: ${site.siteUrl}${SECURITY_TXT_PATH}`] : []),
     '',
   ].join('\n');
 }

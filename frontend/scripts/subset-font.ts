@@ -1,9 +1,7 @@
 /**
- * `npm run font`: writes Bricolage Grotesque from its npm package to frontend/src/fonts/, subset to the
- * characters the pages can show, with its licence and font-faces.css. Run it again after a new package
- * version or when the copy gains a character, and commit what it writes. The metric-matched fallback is
- * measured: Chromium lays out the page's copy in both fonts, per weight band, and the fallback is scaled
- * to run the same length and given the web font's ascent and descent.
+ * `npm run font`: Bricolage Grotesque subset to the characters the pages can show, with its licence and
+ * font-faces.css, into frontend/src/fonts/; run it after a new package version or when the copy gains a
+ * character. The fallback is scaled so that Chromium lays out the page's copy in it at the same length.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,8 +12,6 @@ import { messages } from '../src/i18n/messages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const PACKAGE = '@fontsource-variable/bricolage-grotesque';
-/** The package's Latin file with all three axes. */
-const SOURCE_FILE = 'files/bricolage-grotesque-latin-standard-normal.woff2';
 const FAMILY = 'Bricolage Grotesque';
 const FALLBACK_FAMILY = `${FAMILY} Fallback`;
 /** The same file for the parts of a page set in it after the first paint. */
@@ -27,7 +23,6 @@ const OUTPUT_NAME = 'bricolage-grotesque.woff2';
  * whole axis would double the file (about 50 KB).
  */
 const AXES = { wdth: 100, opsz: 18, wght: { min: 400, max: 700 } } as const;
-const WEIGHTS = '400 700';
 /**
  * One fallback face per band of weights, matched at the weight the page sets in it: text (400), headings
  * (600), display (650) and bold (700; 800 comes to that, as the file stops at 700).
@@ -64,7 +59,7 @@ function characters(): string {
   return [...set].sort().join('');
 }
 
-/** The page's copy in both languages, for measuring how long a line runs in each font. */
+/** The page's copy in both languages. */
 const strings = (value: unknown): string[] =>
   typeof value === 'string'
     ? [value]
@@ -87,7 +82,6 @@ async function measureFallback(font: Buffer) {
       async ({ fontUrl, family, sample, bands, fallbacks }) => {
         const face = new FontFace(family, `url(${fontUrl})`, { weight: '100 900' });
         document.fonts.add(await face.load());
-        /** The sample's length on one line, in ems, at a weight and size. */
         const width = (fontFamily: string, weight: number, size: number) => {
           const line = document.createElement('span');
           line.style.cssText = `font: ${weight} ${size}px ${fontFamily}; white-space: nowrap; position: absolute`;
@@ -143,7 +137,7 @@ function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): strin
     fontFace(
       `font-family: "${family}"`,
       'font-style: normal',
-      `font-weight: ${WEIGHTS}`,
+      `font-weight: ${AXES.wght.min} ${AXES.wght.max}`,
       `font-display: ${display}`,
       `src: url("./${OUTPUT_NAME}") format("woff2")`,
     );
@@ -156,7 +150,8 @@ ${faces.join('\n\n')}
 `;
 }
 
-const source = readFileSync(join(packageDir, SOURCE_FILE));
+// The package's Latin file with all three axes.
+const source = readFileSync(join(packageDir, 'files/bricolage-grotesque-latin-standard-normal.woff2'));
 const subset = await subsetFont(source, characters(), {
   targetFormat: 'woff2',
   variationAxes: AXES,
