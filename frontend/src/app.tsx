@@ -12,14 +12,7 @@ import { WaitlistResultPage } from './features/waitlist/components/waitlist-resu
 import { LanguageProvider } from './i18n/language-context';
 import { allMessages } from './i18n/messages';
 import type { Page } from './i18n/page-metadata';
-import {
-  confirmResultOf,
-  isConfirmResultPage,
-  isLeaveResultPage,
-  isWaitlistResultPage,
-  leaveResultOf,
-  waitlistResultOf,
-} from './i18n/page-paths';
+import { isConfirmResultPage, isLeaveResultPage, isWaitlistResultPage, resultOf } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
 /** Every page, for the prerender and the tests; main.tsx shows the same ones, loading most as chunks. */
@@ -33,16 +26,16 @@ export function App({ page, initialLocale }: { page: Page; initialLocale: Locale
       ) : page === 'confirm' ? (
         <ConfirmPage token={TOKEN_PLACEHOLDER} />
       ) : isWaitlistResultPage(page) ? (
-        <WaitlistResultPage result={waitlistResultOf(page)} />
+        <WaitlistResultPage result={resultOf(page)} />
       ) : isConfirmResultPage(page) ? (
-        <ConfirmationResultPage result={confirmResultOf(page)} />
+        <ConfirmationResultPage result={resultOf(page)} />
       ) : page === 'leave' ? (
         <LeavePage token={LEAVE_TOKEN_PLACEHOLDER} />
       ) : isLeaveResultPage(page) ? (
-        leaveResultOf(page) === 'requested' ? (
+        resultOf(page) === 'requested' ? (
           <LeaveRequestedPage />
         ) : (
-          <LeaveResultPage result={leaveResultOf(page) === 'done' ? 'done' : 'try-again'} />
+          <LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
         )
       ) : (
         <NotFoundPage />

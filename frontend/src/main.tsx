@@ -7,17 +7,15 @@ import { LanguageProvider } from './i18n/language-context';
 import { initialLocale, readLanguagePreference } from './i18n/language-preference';
 import { lazyMessages } from './i18n/lazy-messages';
 import {
-  confirmResultOf,
   hasAddress,
   isConfirmResultPage,
   isLeaveResultPage,
   isPage,
   isTokenPage,
   isWaitlistResultPage,
-  leaveResultOf,
   PAGE_PATH,
   pageOfPath,
-  waitlistResultOf,
+  resultOf,
 } from './i18n/page-paths';
 import { LandingPage } from './pages/landing-page';
 
@@ -51,23 +49,23 @@ const content: Promise<ReactNode> =
         ))
       : isConfirmResultPage(page)
         ? import('./features/confirm/components/confirm-result').then((m) => (
-            <m.ConfirmationResultPage result={confirmResultOf(page)} />
+            <m.ConfirmationResultPage result={resultOf(page)} />
           ))
         : page === 'leave'
           ? import('./features/leave/components/leave-page').then((m) => (
               <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />
             ))
-          : isLeaveResultPage(page) && leaveResultOf(page) === 'requested'
+          : isLeaveResultPage(page) && resultOf(page) === 'requested'
             ? import('./features/privacy/components/leave-requested-page').then((m) => (
                 <m.LeaveRequestedPage />
               ))
             : isLeaveResultPage(page)
               ? import('./features/leave/components/leave-result').then((m) => (
-                  <m.LeaveResultPage result={leaveResultOf(page) === 'done' ? 'done' : 'try-again'} />
+                  <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
                 ))
               : isWaitlistResultPage(page)
                 ? import('./features/waitlist/components/waitlist-result-page').then((m) => (
-                    <m.WaitlistResultPage result={waitlistResultOf(page)} />
+                    <m.WaitlistResultPage result={resultOf(page)} />
                   ))
                 : Promise.resolve(page === 'home' ? <LandingPage /> : <NotFoundPage />);
 

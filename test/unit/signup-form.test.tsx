@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '#contract/locales';
 import { LanguageSwitch } from '../../frontend/src/components/language-switch';
-import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
+import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-form';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
 import { allMessages, messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';

@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
+import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-form';
 import { messages } from '../../frontend/src/i18n/messages';
 import { renderInLanguage } from './render-page';
 

@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TryItFirstForm } from '../../frontend/src/features/demo/components/try-it-first-form';
-import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-section';
+import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-form';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
 import { allMessages, messages } from '../../frontend/src/i18n/messages';
 

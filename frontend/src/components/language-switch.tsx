@@ -1,18 +1,11 @@
-import type { MouseEvent } from 'react';
-import { LOCALES, type Locale } from '#contract/locales';
+import { LOCALES } from '#contract/locales';
 import { useLanguage } from '@/i18n/language-context';
 import { pathOf } from '@/i18n/page-paths';
+import { isPlainClick } from './plain-click';
 
 /** Real links, for before the script and "open in new tab"; a plain click switches in place. */
 export function LanguageSwitch() {
   const { page, locale, messages, switchLocale, prepareLocale } = useLanguage();
-
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-    event.preventDefault();
-    switchLocale(target);
-  };
-
   return (
     <nav aria-label={messages.common.languageNavLabel}>
       <ul className="flex rounded-full bg-white p-1 shadow-sm ring-1 ring-stone-200">
@@ -23,7 +16,11 @@ export function LanguageSwitch() {
               hrefLang={each}
               lang={each}
               aria-current={each === locale ? 'true' : undefined}
-              onClick={(event) => handleClick(event, each)}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                switchLocale(each);
+              }}
               onPointerEnter={() => prepareLocale(each)}
               onFocus={() => prepareLocale(each)}
               className="inline-flex min-h-10 min-w-12 items-center justify-center rounded-full px-3 text-sm font-bold text-stone-700 hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-[current=true]:bg-brand-700 aria-[current=true]:text-white"

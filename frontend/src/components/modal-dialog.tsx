@@ -19,7 +19,6 @@ export function ModalDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open) return;
@@ -30,7 +29,6 @@ export function ModalDialog({
       opener?.focus();
     };
   }, [open]);
-
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, built into <dialog>.
     <dialog

@@ -6,57 +6,48 @@ import { SubmitButton } from './form-parts';
 import { Mascot } from './mascot';
 import { ResultSummary, type ResultSummaryProps, SmallPage } from './result-summary';
 
-/** The link's query parameter, and the form's field (holding a placeholder until the API serves the page). */
-export interface TokenPlaces {
-  parameter: string;
-  field: string;
-  placeholder: string;
-}
-
-/** The token the API put in the form; from the link itself on the dev server, which serves none. */
-export function tokenIn(root: ParentNode, search: string, places: TokenPlaces): string {
-  const field = root.querySelector<HTMLInputElement>(`input[name="${places.field}"]`);
-  if (field && field.value !== places.placeholder) return field.value;
-  return new URLSearchParams(search).get(places.parameter) ?? '';
-}
-
-export interface TokenPageProps<Result> {
-  token: string;
-  places: TokenPlaces;
-  action: string;
-  title: string;
-  /** `intro` names the brand as `{brand}`. */
-  copy: { intro: string; button: string; sending: string };
-  /** The paragraph under the intro. */
-  detail: ReactNode;
-  mascot?: boolean;
-  send: (token: string) => Promise<Result>;
-  summarize: (result: Result) => ResultSummaryProps;
-  /** A final result removes the button; after any other it stays, to try again. */
-  isFinal: (result: Result) => boolean;
-  /** Given, a final result takes the page's place, heading and all, and this names the document. */
-  finalTitle?: (result: Result) => string;
-}
+/** The token the API put in the form's `field`; on the dev server, which leaves the `placeholder`, the link's. */
+export const tokenReader =
+  (parameter: string, field: string, placeholder: string) => (root: ParentNode, search: string) => {
+    const input = root.querySelector<HTMLInputElement>(`input[name="${field}"]`);
+    return input && input.value !== placeholder
+      ? input.value
+      : (new URLSearchParams(search).get(parameter) ?? '');
+  };
 
 /**
  * A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
  * does. Without the script the button posts a form and the API redirects to a result page; with it, the
- * result is shown in place.
+ * result is shown in place. A final result removes the button (after any other it stays, to try again);
+ * given `finalTitle`, it also takes the page's place, heading and all, and names the document.
  */
-export function TokenPage<Result>(props: TokenPageProps<Result>) {
-  const { token, places, finalTitle } = props;
+export function TokenPage<Result>(props: {
+  token: string;
+  parameter: string;
+  field: string;
+  action: string;
+  title: string;
+  /** `intro` names the brand as `{brand}`. */
+  copy: { intro: string; button: string; sending: string };
+  detail: ReactNode;
+  mascot?: boolean;
+  send: (token: string) => Promise<Result>;
+  summarize: (result: Result) => ResultSummaryProps;
+  isFinal: (result: Result) => boolean;
+  finalTitle?: (result: Result) => string;
+}) {
+  const { token, parameter, finalTitle } = props;
   const { locale } = useLanguage();
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-
   // Keeps the token out of the history, bookmarks and shared links.
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (!url.searchParams.has(places.parameter)) return;
-    url.searchParams.delete(places.parameter);
+    if (!url.searchParams.has(parameter)) return;
+    url.searchParams.delete(parameter);
     window.history.replaceState(window.history.state, '', url);
-  }, [places.parameter]);
+  }, [parameter]);
   useEffect(() => {
     if (result !== null) resultHeading.current?.focus();
   }, [result]);
@@ -65,7 +56,6 @@ export function TokenPage<Result>(props: TokenPageProps<Result>) {
   useEffect(() => {
     if (result !== null && replaced) document.title = finalTitle(result);
   }, [result, replaced, finalTitle]);
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
@@ -75,13 +65,11 @@ export function TokenPage<Result>(props: TokenPageProps<Result>) {
     setSending(false);
     setResult(outcome);
   };
-
   const summary = result !== null ? props.summarize(result) : null;
   const shownSummary = summary && (
     <ResultSummary {...summary} headingLevel={replaced ? 1 : 2} headingRef={resultHeading} />
   );
   const spaced = replaced ? '' : 'not-empty:mt-10';
-
   return (
     <SmallPage languageSwitch={false}>
       {!replaced && (
@@ -117,7 +105,7 @@ export function TokenPage<Result>(props: TokenPageProps<Result>) {
           aria-busy={sending}
           className="mt-8"
         >
-          <input type="hidden" name={places.field} value={token} />
+          <input type="hidden" name={props.field} value={token} />
           <input type="hidden" name="language" value={locale} />
           <SubmitButton busy={sending} label={props.copy.button} busyLabel={props.copy.sending} />
         </form>

@@ -33,7 +33,6 @@ function createFormatters(locale: Locale) {
   // A lone "l" after a 1 reads as "11": litres are written out ("1 liter", "1 litre").
   const sizeFormat = (unit: SizeUnit) =>
     new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: unit === 'liter' ? 'long' : 'short' });
-
   // Dutch "aug." has a full stop that recent Intl data leaves out and older data keeps: adding it makes the
   // server's text and the browser's the same ("mei" is the whole word). A dash between two days closes up.
   const joinDateParts = (parts: Intl.DateTimeFormatPart[]) =>
@@ -45,7 +44,6 @@ function createFormatters(locale: Locale) {
         return value;
       })
       .join('');
-
   return {
     euro: (amount: Cents) => euro.format(amount / 100),
     wholeEuros: (amount: Cents) => wholeEuros.format(amount / 100),

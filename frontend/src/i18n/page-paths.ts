@@ -9,13 +9,11 @@ export type ConfirmResultPageId = `confirm-${ConfirmResultPage}`;
 export type LeaveResultPageId = `leave-${LeaveResultPage}`;
 
 export const waitlistResultPage = (result: WaitlistResult): WaitlistResultPage => `waitlist-${result}`;
-export const waitlistResultOf = (page: WaitlistResultPage) =>
-  page.slice('waitlist-'.length) as WaitlistResult;
 export const confirmResultPage = (result: ConfirmResultPage): ConfirmResultPageId => `confirm-${result}`;
-export const confirmResultOf = (page: ConfirmResultPageId) =>
-  page.slice('confirm-'.length) as ConfirmResultPage;
 export const leaveResultPage = (result: LeaveResultPage): LeaveResultPageId => `leave-${result}`;
-export const leaveResultOf = (page: LeaveResultPageId) => page.slice('leave-'.length) as LeaveResultPage;
+/** What follows the feature's name in a result page's id. */
+export const resultOf = <Result extends string>(page: `${string}-${Result}`) =>
+  page.slice(page.indexOf('-') + 1) as Result;
 
 const prefixed = <Prefix extends string, Result extends string>(
   prefix: Prefix,

@@ -3,7 +3,6 @@ import type { Cents, IsoDate, SizeUnit } from '@/i18n/format';
 
 // Every figure the chat shows, in cents; savings, discounts, unit prices and totals are derived.
 export type ProductKey = 'milk' | 'bread' | 'pasta' | 'apples';
-export type MissingProductKey = 'quinoa' | 'coconutOil' | 'matchaPowder';
 
 export interface PricedItem {
   product: ProductKey;
@@ -19,10 +18,7 @@ export interface DealItem extends PricedItem {
   validUntil: IsoDate;
 }
 
-export const DEMO_WEEK = { from: '2025-08-25', until: '2025-08-31' } as const satisfies Record<
-  'from' | 'until',
-  IsoDate
->;
+export const DEMO_WEEK: Record<'from' | 'until', IsoDate> = { from: '2025-08-25', until: '2025-08-31' };
 
 const validity = { validFrom: DEMO_WEEK.from, validUntil: DEMO_WEEK.until };
 const jumboDeal = (
@@ -55,7 +51,7 @@ export const alternativeBasket = {
   ],
 } as const satisfies { store: SupermarketId; items: readonly PricedItem[] };
 
-export const missingProducts: readonly MissingProductKey[] = ['quinoa', 'coconutOil', 'matchaPowder'];
+export const missingProducts = ['quinoa', 'coconutOil', 'matchaPowder'] as const;
 
 export const DEAL_QUANTITY = 1;
 

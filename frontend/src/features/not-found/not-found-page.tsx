@@ -8,11 +8,9 @@ import { PAGE_PATH } from '@/i18n/page-paths';
 export function NotFoundPage() {
   const { locale, messages } = useLanguage();
   const copy = messages.notFound;
-
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
   }, []);
-
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-linear-to-b from-brand-100 to-paper px-4 text-center">
       <BrandLogo className="text-brand-900" />

@@ -62,7 +62,6 @@ export function PrivacyPage() {
     key: <code>{LANGUAGE_STORAGE_KEY}</code>,
   };
   const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
-
   return (
     <>
       <SubpageHeader />

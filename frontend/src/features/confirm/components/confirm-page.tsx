@@ -1,12 +1,6 @@
-import {
-  CONFIRM_PATH,
-  type ConfirmResultPage,
-  TOKEN_FIELD,
-  TOKEN_PARAMETER,
-  TOKEN_PLACEHOLDER,
-} from '#contract/confirmation';
+import { CONFIRM_PATH, TOKEN_FIELD, TOKEN_PARAMETER, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { textLink } from '@/components/control-styles';
-import { TokenPage, type TokenPlaces, tokenIn } from '@/components/token-page';
+import { TokenPage, tokenReader } from '@/components/token-page';
 import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
 import { requestToConfirm } from '@/features/confirm/request-to-confirm';
 import { fillIn } from '@/i18n/fill-in';
@@ -15,21 +9,16 @@ import { pageMetadata } from '@/i18n/page-metadata';
 import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
 import { confirmResultSummary } from './confirm-result';
 
-const PLACES: TokenPlaces = {
-  parameter: TOKEN_PARAMETER,
-  field: TOKEN_FIELD,
-  placeholder: TOKEN_PLACEHOLDER,
-};
-
-export const tokenOfPage = (root: ParentNode, search: string) => tokenIn(root, search, PLACES);
+export const tokenOfPage = tokenReader(TOKEN_PARAMETER, TOKEN_FIELD, TOKEN_PLACEHOLDER);
 
 export function ConfirmPage({ token }: { token: string }) {
   const { locale, messages } = useLanguage();
   const copy = confirmCopy[locale];
   return (
-    <TokenPage<ConfirmResultPage>
+    <TokenPage
       token={token}
-      places={PLACES}
+      parameter={TOKEN_PARAMETER}
+      field={TOKEN_FIELD}
       action={CONFIRM_PATH}
       title={messages.meta.confirmTitle}
       mascot

@@ -27,7 +27,6 @@ export function BasketAnswer({
   const alternative = basketTotals(alternativeBasket.items);
   const bestStore = supermarketName(bestBasket.store);
   const alternativeStore = supermarketName(alternativeBasket.store);
-
   return (
     <>
       <ChatBubble from="visitor">{copy.basketQuestion}</ChatBubble>

@@ -19,7 +19,6 @@ export function ChatComposer({
   const inputRef = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(inputRef, setText);
   const inputId = useId();
-
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const message = text.trim();
@@ -27,7 +26,6 @@ export function ChatComposer({
     onSend(message);
     setText('');
   };
-
   return (
     // method="dialog": without the script, sending does nothing rather than reloading the page at `/?`.
     <form

@@ -36,7 +36,6 @@ export function DemoDialogs({
 function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const copy = dialogCopy[locale].dealDialog;
-
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);
     return [
@@ -52,7 +51,6 @@ function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => v
       [copy.validUntil, format.date(item.validUntil)],
     ];
   };
-
   return (
     <ModalDialog
       open={deal !== null}
@@ -79,7 +77,6 @@ function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const copy = dialogCopy[locale].basketDialog;
   const store = supermarketName(alternativeBasket.store);
   const totals = basketTotals(alternativeBasket.items);
-
   return (
     <ModalDialog
       open={open}

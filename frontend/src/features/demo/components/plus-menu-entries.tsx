@@ -27,7 +27,6 @@ export function PlusMenuEntries({
   const copy = messages.demo.plusMenu;
   const target = otherLocale(locale);
   useEffect(() => prepareLocale(target), [prepareLocale, target]);
-
   return (
     <ul className="w-72 max-w-[calc(100vw-3rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200">
       {ENTRIES.map(({ key, icon, available }) => (

@@ -15,7 +15,6 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const [entries, loadEntries] = useDeferredModule(importEntries);
-
   useEffect(() => {
     if (!open) return;
     const container = containerRef.current;
@@ -39,14 +38,12 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
     container?.addEventListener('focusout', closeWhenFocusLeaves, { signal });
     return () => listening.abort();
   }, [open]);
-
   const choose = (action: () => void) => {
     setOpen(false);
     // Before the action, so a dialog it opens gives the focus back to "+".
     toggleRef.current?.focus();
     action();
   };
-
   return (
     <div ref={containerRef} className="relative">
       <button

@@ -1,10 +1,10 @@
 import { supermarketName } from '@/config/supermarkets';
-import { type DealItem, productAnswerDeal, savingsOf } from '@/features/demo/demo-data';
+import { type DealItem, discountPercentOf, productAnswerDeal, savingsOf } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 
-export function ProductAnswerText() {
+function ProductAnswerText() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const deal = productAnswerDeal;
@@ -35,5 +35,58 @@ export function ProductAnswer({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => 
         </div>
       </ChatBubble>
     </>
+  );
+}
+
+/** A still of the demo for the first screen, drawn from its own figures; nothing in it is interactive. */
+export function DemoStill() {
+  const { messages, format } = useLanguage();
+  const copy = messages.demo;
+  const deal = productAnswerDeal;
+  const store = supermarketName(deal.store);
+  return (
+    <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
+      {/* Hidden from screen readers: the caption and the linked demo say it, not twice. */}
+      <div
+        aria-hidden="true"
+        className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-xl shadow-brand-900/10"
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-4 py-3">
+          <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{copy.assistantName}</p>
+          <p className="hidden text-xs text-stone-600 min-[400px]:block">{copy.assistantStatus}</p>
+        </div>
+        <div className="space-y-3 px-4 py-4 text-[0.9375rem] leading-snug">
+          <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
+          <ChatBubble from="mandje">
+            <ProductAnswerText />
+            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium">{copy.products[deal.product]}</span>
+                <span className="block text-xs text-stone-600">
+                  {store} · {format.size(deal.size.amount, deal.size.unit)}
+                </span>
+              </span>
+              <span className="shrink-0 text-right">
+                <span className="block font-semibold whitespace-nowrap text-brand-800">
+                  {format.euro(deal.bonusPrice)}
+                </span>
+                <span className="block text-xs whitespace-nowrap text-stone-600">
+                  {copy.discountOff(format.percent(discountPercentOf(deal)))}
+                </span>
+              </span>
+            </div>
+          </ChatBubble>
+        </div>
+      </div>
+      <figcaption id="demo-still-caption" className="mt-3 text-sm text-pretty text-stone-600">
+        {copy.intro}{' '}
+        <a
+          href="#demo"
+          className="font-medium whitespace-nowrap text-brand-800 underline decoration-brand-600 underline-offset-4"
+        >
+          {copy.title}
+        </a>
+      </figcaption>
+    </figure>
   );
 }

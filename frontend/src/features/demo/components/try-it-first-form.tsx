@@ -16,7 +16,6 @@ export function TryItFirstForm() {
   useTypedBeforeHydration(inputRef, setList);
   const inputId = useId();
   const errorId = useId();
-
   useEffect(() => {
     if (!loading) return;
     const timer = window.setTimeout(() => {
@@ -25,7 +24,6 @@ export function TryItFirstForm() {
     }, 2000);
     return () => window.clearTimeout(timer);
   }, [loading]);
-
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
@@ -37,7 +35,6 @@ export function TryItFirstForm() {
     setMissing(false);
     setLoading(true);
   };
-
   return (
     // method="dialog": without the script, submitting does nothing rather than reloading the page at `/?`.
     <form

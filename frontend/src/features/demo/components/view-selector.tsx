@@ -1,7 +1,7 @@
-import { type KeyboardEvent, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useLanguage } from '@/i18n/language-context';
 
-export const DEMO_MODES = ['product', 'basket'] as const;
+const DEMO_MODES = ['product', 'basket'] as const;
 export type DemoMode = (typeof DEMO_MODES)[number];
 
 export const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
@@ -17,29 +17,21 @@ export function ViewSelector({
   onIntent: () => void;
 }) {
   const { messages } = useLanguage();
-  const tabRefs = useRef<Partial<Record<DemoMode, HTMLButtonElement | null>>>({});
-
-  const select = (next: DemoMode) => {
-    onChange(next);
-    tabRefs.current[next]?.focus();
-  };
-
+  // Of two tabs, either arrow goes to the other.
   const handleKeyDown = (event: KeyboardEvent) => {
-    const index = DEMO_MODES.indexOf(mode);
-    const count = DEMO_MODES.length;
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index + count - 1,
-      Home: 0,
-      End: count - 1,
+    const other = mode === 'product' ? 'basket' : 'product';
+    const keys: Record<string, DemoMode> = {
+      ArrowRight: other,
+      ArrowLeft: other,
+      Home: 'product',
+      End: 'basket',
     };
-    const move = moves[event.key];
-    const next = move === undefined ? undefined : DEMO_MODES[move % count];
+    const next = keys[event.key];
     if (!next) return;
     event.preventDefault();
-    select(next);
+    onChange(next);
+    document.getElementById(demoTabId(next))?.focus();
   };
-
   return (
     <div
       role="tablist"
@@ -51,9 +43,6 @@ export function ViewSelector({
       {DEMO_MODES.map((each) => (
         <button
           key={each}
-          ref={(element) => {
-            tabRefs.current[each] = element;
-          }}
           type="button"
           role="tab"
           id={demoTabId(each)}

@@ -4,28 +4,27 @@ import {
   LEAVE_TOKEN_PARAMETER,
   LEAVE_TOKEN_PLACEHOLDER,
 } from '#contract/leave';
-import { TokenPage, type TokenPlaces, tokenIn } from '@/components/token-page';
+import { TokenPage, tokenReader } from '@/components/token-page';
 import { leaveCopy } from '@/features/leave/copy/leave-copy';
-import { type LeaveOutcome, requestToLeave } from '@/features/leave/request-to-leave';
+import { requestToLeave } from '@/features/leave/request-to-leave';
 import { useLanguage } from '@/i18n/language-context';
 import { leaveResultSummary } from './leave-result';
 
-const PLACES: TokenPlaces = {
-  parameter: LEAVE_TOKEN_PARAMETER,
-  field: LEAVE_TOKEN_FIELD,
-  placeholder: LEAVE_TOKEN_PLACEHOLDER,
-};
-
-export const leaveTokenOfPage = (root: ParentNode, search: string) => tokenIn(root, search, PLACES);
+export const leaveTokenOfPage = tokenReader(
+  LEAVE_TOKEN_PARAMETER,
+  LEAVE_TOKEN_FIELD,
+  LEAVE_TOKEN_PLACEHOLDER,
+);
 
 // The same answer whoever the link belonged to: the page tells nobody whether an address is listed.
 export function LeavePage({ token }: { token: string }) {
   const { locale, messages } = useLanguage();
   const copy = leaveCopy[locale];
   return (
-    <TokenPage<LeaveOutcome>
+    <TokenPage
       token={token}
-      places={PLACES}
+      parameter={LEAVE_TOKEN_PARAMETER}
+      field={LEAVE_TOKEN_FIELD}
       action={LEAVE_PATH}
       title={messages.meta.leaveTitle}
       copy={copy.page}

@@ -14,7 +14,6 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
   const field = useEmailField();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<LeaveLinkOutcome | null>(null);
-
   const send = async (address: string) => {
     setOutcome(null);
     setSending(true);
@@ -25,7 +24,6 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
       field.inputRef.current?.focus();
     } else setOutcome(answer);
   };
-
   return (
     <>
       <p>{fillIn(copy.form, { minutes: LEAVE_MAIL_INTERVAL_MINUTES })}</p>

@@ -2,17 +2,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField } from '@/components/form-parts';
-import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID } from '@/components/go-to-signup';
+import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID, SIGNUP_SECTION_ID } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
+import { PageSection } from '@/components/page-section';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
 import { type JoinResult, requestToJoin } from '@/features/waitlist/request-to-join';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
-import { WaitlistNotice } from './waitlist-notice';
 
 /** Without the script the API redirects to a result page; after a signup the address as typed shows. */
-export function SignupForm() {
+export function SignupSection() {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
   const field = useEmailField();
@@ -55,11 +55,7 @@ export function SignupForm() {
     setSuggestion(null);
     setResult(null);
     setSending(true);
-    const outcome = await requestToJoin({
-      email: address,
-      language: locale,
-      website: honeypot || undefined,
-    });
+    const outcome = await requestToJoin({ email: address, language: locale, website: honeypot || undefined });
     setSending(false);
     setResult(outcome);
     // Only a stored address is cleared; after any problem the visitor keeps what they typed.
@@ -84,109 +80,170 @@ export function SignupForm() {
   };
 
   return (
-    <div className="mx-auto mt-10 max-w-xl">
-      {!mailedTo && (
-        <EmailForm
-          field={field}
-          action={WAITLIST_PATH}
-          className="relative"
-          copy={copy}
-          id={SIGNUP_EMAIL_INPUT_ID}
-          describedBy={`${suggestionId} ${noteId}`}
-          busy={sending}
-          onValid={send}
-          inputProps={{
-            onChange: () => setSuggestion(null),
-            onFocus: () => void loadChecker(),
-            onBlur: () => {
-              const typed = email;
-              void loadChecker().then(() => {
-                if (inputRef.current?.value === typed) offerSuggestion(typed);
-              });
-            },
-          }}
-          hint={{
-            id: suggestionId,
-            content:
-              suggestion &&
-              fillIn(copy.didYouMean, {
-                address: (
-                  <button type="button" onClick={acceptSuggestion} className={`${textLink} wrap-anywhere`}>
-                    {suggestion}
-                  </button>
-                ),
-              }),
-          }}
-        >
-          {/* A honeypot: robots fill in every field; people, screen readers and the Tab key never meet it. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
-            <input
-              id={honeypotId}
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={honeypot}
-              onChange={(event) => setHoneypot(event.target.value)}
+    <PageSection id={SIGNUP_SECTION_ID} title={copy.title} intro={copy.body} className="bg-brand-50">
+      <div className="mx-auto mt-10 max-w-xl">
+        {!mailedTo && (
+          <EmailForm
+            field={field}
+            action={WAITLIST_PATH}
+            className="relative"
+            copy={copy}
+            id={SIGNUP_EMAIL_INPUT_ID}
+            describedBy={`${suggestionId} ${noteId}`}
+            busy={sending}
+            onValid={send}
+            inputProps={{
+              onChange: () => setSuggestion(null),
+              onFocus: () => void loadChecker(),
+              onBlur: () => {
+                const typed = email;
+                void loadChecker().then(() => {
+                  if (inputRef.current?.value === typed) offerSuggestion(typed);
+                });
+              },
+            }}
+            hint={{
+              id: suggestionId,
+              content:
+                suggestion &&
+                fillIn(copy.didYouMean, {
+                  address: (
+                    <button type="button" onClick={acceptSuggestion} className={`${textLink} wrap-anywhere`}>
+                      {suggestion}
+                    </button>
+                  ),
+                }),
+            }}
+          >
+            {/* A honeypot: robots fill in every field; people, screen readers and the Tab key never meet it. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor={honeypotId}>{copy.honeypotLabel}</label>
+              <input
+                id={honeypotId}
+                name="website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                value={honeypot}
+                onChange={(event) => setHoneypot(event.target.value)}
+              />
+            </div>
+          </EmailForm>
+        )}
+        {/* Both live regions are always present, so what appears in one is announced. */}
+        <div role="status">
+          {mailedTo ? (
+            <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200">
+              <p className="text-sm font-semibold text-brand-800">
+                {copy.notices.successTitle} {copy.notices.successBody}
+              </p>
+              <h3
+                ref={inboxHeading}
+                tabIndex={-1}
+                className="mt-2 flex items-center gap-2 text-heading text-stone-950 focus:outline-none"
+              >
+                <Icon name="mail" className="h-5 w-5 shrink-0 text-brand-700" />
+                {messages.meta.waitlistResultTitles['waitlist-joined']}
+              </h3>
+              <p className="mt-3">
+                {fillIn(copy.checkInbox, {
+                  address: (
+                    <strong className="wrap-anywhere">
+                      <bdi>{mailedTo}</bdi>
+                    </strong>
+                  ),
+                })}
+              </p>
+              <p className="mt-2 text-sm text-stone-600">{copy.spamFolder}</p>
+              <button type="button" onClick={correctAddress} className={`${secondaryButton} mt-4`}>
+                {copy.changeAddress}
+              </button>
+            </div>
+          ) : (
+            result === 'already_registered' && (
+              <Notice
+                title={copy.notices.duplicateTitle}
+                body={copy.notices.duplicateBody}
+                next={copy.notConfirmedYet}
+                onDismiss={() => setResult(null)}
+              />
+            )
+          )}
+        </div>
+        <div role="alert">
+          {result === 'failed' && (
+            <Notice
+              fault
+              title={copy.notices.errorTitle}
+              body={copy.notices.errorBody}
+              onDismiss={() => setResult(null)}
             />
-          </div>
-        </EmailForm>
-      )}
-      {/* Both live regions are always present, so what appears in one is announced. */}
-      <div role="status">
-        {mailedTo ? (
-          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200">
-            <p className="text-sm font-semibold text-brand-800">
-              {copy.notices.successTitle} {copy.notices.successBody}
+          )}
+        </div>
+        {!mailedTo && (
+          <div className="mt-2 space-y-1 text-sm text-stone-600">
+            <p id={noteId} className="flex items-start gap-2">
+              <Icon name="bell" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+              {copy.note}
             </p>
-            <h3
-              ref={inboxHeading}
-              tabIndex={-1}
-              className="mt-2 flex items-center gap-2 text-heading text-stone-950 focus:outline-none"
-            >
-              <Icon name="mail" className="h-5 w-5 shrink-0 text-brand-700" />
-              {messages.meta.waitlistResultTitles['waitlist-joined']}
-            </h3>
-            <p className="mt-3">
-              {fillIn(copy.checkInbox, {
-                address: (
-                  <strong className="wrap-anywhere">
-                    <bdi>{mailedTo}</bdi>
-                  </strong>
+            {/* With the note above, the text SIGNUP_NOTE_VERSION names. */}
+            <p className="pl-6">
+              {fillIn(copy.privacySentence, {
+                link: (
+                  <a href={PAGE_PATH.privacy[locale]} className={textLink}>
+                    {copy.privacyLink}
+                  </a>
                 ),
               })}
             </p>
-            <p className="mt-2 text-sm text-stone-600">{copy.spamFolder}</p>
-            <button type="button" onClick={correctAddress} className={`${secondaryButton} mt-4`}>
-              {copy.changeAddress}
-            </button>
           </div>
-        ) : (
-          <WaitlistNotice result={result} onDismiss={() => setResult(null)} kind="status" />
         )}
       </div>
-      <div role="alert">
-        <WaitlistNotice result={result} onDismiss={() => setResult(null)} kind="alert" />
+    </PageSection>
+  );
+}
+
+/**
+ * A signup that did not join, in the flow under the form: "already registered" is neutral news for the
+ * polite live region, a fault an alert. It stays until dismissed, so nobody reads against a clock.
+ */
+function Notice({
+  title,
+  body,
+  next,
+  fault = false,
+  onDismiss,
+}: {
+  title: string;
+  body: string;
+  next?: string;
+  fault?: boolean;
+  onDismiss: () => void;
+}) {
+  const { messages } = useLanguage();
+  return (
+    <div
+      className={`mt-3 flex items-start gap-3 rounded-2xl p-4 shadow-sm ring-1 ${
+        fault ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-stone-900 ring-stone-200'
+      }`}
+    >
+      <Icon
+        name={fault ? 'alert' : 'mail'}
+        className={`mt-0.5 h-5 w-5 shrink-0 ${fault ? '' : 'text-brand-700'}`}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-bold">{title}</p>
+        <p className="mt-0.5 text-sm">{body}</p>
+        {next && <p className="mt-2 text-sm text-stone-700">{next}</p>}
       </div>
-      {!mailedTo && (
-        <div className="mt-2 space-y-1 text-sm text-stone-600">
-          <p id={noteId} className="flex items-start gap-2">
-            <Icon name="bell" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-            {copy.note}
-          </p>
-          {/* With the note above, the text SIGNUP_NOTE_VERSION names. */}
-          <p className="pl-6">
-            {fillIn(copy.privacySentence, {
-              link: (
-                <a href={PAGE_PATH.privacy[locale]} className={textLink}>
-                  {copy.privacyLink}
-                </a>
-              ),
-            })}
-          </p>
-        </div>
-      )}
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={messages.signup.dismissNotice}
+        className="-m-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-3 focus-visible:outline-current"
+      >
+        <Icon name="close" className="h-4 w-4" />
+      </button>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
 import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import { isPlainClick } from '@/components/plain-click';
 import { ResultPage } from '@/components/result-summary';
 import { resultCopy } from '@/features/waitlist/copy/result-copy';
 import { useLanguage } from '@/i18n/language-context';
@@ -13,7 +14,6 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   const notices = copy.notices;
   const pages = resultCopy[locale];
   const title = messages.meta.waitlistResultTitles[waitlistResultPage(result)];
-
   const { notice, next, problem } = {
     joined: {
       notice: { title: notices.successTitle, body: notices.successBody },
@@ -37,7 +37,6 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
       problem: true,
     },
   }[result];
-
   return (
     <ResultPage
       title={title}
@@ -60,7 +59,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
 
 /** Back in history when the visitor came from the form, so the browser shows what they typed. */
 function returnToTypedAddress(event: MouseEvent<HTMLAnchorElement>): void {
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+  if (!isPlainClick(event)) return;
   let from: URL;
   try {
     from = new URL(document.referrer);
