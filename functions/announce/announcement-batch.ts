@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { readItem } from '../mailer/mail-limit';
 import { MailPaused } from '../mailer/mail-pause';
 import { MailOutcomeUnknown } from '../mailer/mail-transport';
 import type { WaitlistStore } from '../store/store-client';
@@ -16,8 +17,6 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 // One recipient per message of the bulk lane. A fault no retry will fix stops the pass: its remaining
 // messages are let go, and running the tool again queues those still owed.
 
-/** The state is read again after this long, for a changed rate or a stop. */
-const STATE_MAX_AGE_MS = 10_000;
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
 /** One JSON line per step; never an address. */
@@ -27,21 +26,13 @@ const logAnnouncement = (
   fields: Record<string, string | undefined>,
 ) => (level === 'ERROR' ? console.error : console.warn)(JSON.stringify({ level, message, ...fields }));
 
-// Kept across invocations for a few seconds.
+// Kept across invocations, and read again after ten seconds for a changed rate or a stop.
 const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
 
 async function stateOf(store: WaitlistStore, id: string, pass: number) {
   const cached = states.get(id);
-  if (cached && Date.now() - cached.readAt < STATE_MAX_AGE_MS && (cached.state?.pass ?? 0) >= pass)
-    return cached.state;
-  const { Item } = await store.client.send(
-    new GetCommand({
-      TableName: store.tableName,
-      Key: { email: announcementStateKey(id) },
-      ConsistentRead: true,
-    }),
-  );
-  const state = stateSchema.safeParse(Item).data;
+  if (cached && Date.now() - cached.readAt < 10_000 && (cached.state?.pass ?? 0) >= pass) return cached.state;
+  const state = stateSchema.safeParse(await readItem(store, { email: announcementStateKey(id) })).data;
   states.set(id, { state, readAt: Date.now() });
   return state;
 }
@@ -88,11 +79,11 @@ export function announcementBatch(
           message.key,
           state.resendUnknownBefore,
         );
-        if (outcome === 'not_owed') tally.not_owed++;
-        else if (outcome === 'refused') {
+        if (outcome === 'refused') {
           tally.refused++;
           return 'refused';
-        } else tally[`sent_${outcome.sent}`]++;
+        }
+        tally[outcome === 'not_owed' ? outcome : (`sent_${outcome.sent}` as const)]++;
         return 'done';
       } catch (error) {
         if (error instanceof MailPaused) throw error;

@@ -72,8 +72,8 @@ export function addCounts(total: AudienceCount, page: AudienceCount): void {
   for (const reason of SKIP_REASONS) total.skipped[reason] += page.skipped[reason];
 }
 
-export async function countAudience(store: WaitlistStore, id: string, resendUnknownBefore?: string) {
+export async function countAudience(store: WaitlistStore, id: string) {
   const total = emptyCount();
-  for await (const page of audiencePages(store, id, { resendUnknownBefore })) addCounts(total, page.count);
+  for await (const page of audiencePages(store, id)) addCounts(total, page.count);
   return total;
 }

@@ -103,15 +103,10 @@ export async function deliverAnnouncement(
   const record = claimed?.Attributes as WaitlistRecord | undefined;
   if (!record) return 'not_owed';
   const language: Locale = record.language === 'en' ? 'en' : 'nl';
-
+  const to = record.emailAsEntered ?? key;
   let mail: OutgoingMail;
   try {
-    mail = announcementFor(sender, announcement, {
-      key,
-      to: record.emailAsEntered ?? key,
-      language,
-      ...keys,
-    });
+    mail = announcementFor(sender, announcement, { key, to, language, ...keys });
   } catch {
     // An address the rule refuses now (kept from before it): marked, so no run tries again.
     await endClaim('announcementsUndeliverable');
@@ -125,8 +120,7 @@ export async function deliverAnnouncement(
       return 'refused';
     }
     if (error instanceof MailOutcomeUnknown) throw error;
-    // Not accepted: owed again. Should that fail, the claim stays (counted unknown, never sent twice), and
-    // the send's error is the one to report.
+    // Not accepted: owed again. Should that fail, the claim stays (never resent); the send's error is thrown.
     await endClaim().catch(() => undefined);
     throw error;
   }
@@ -134,9 +128,8 @@ export async function deliverAnnouncement(
   try {
     await endClaim('announcements');
   } catch (error) {
-    throw new SentButUnrecorded('the mail was accepted, but the record could not be marked as sent', {
-      cause: error,
-    });
+    const message = 'the mail was accepted, but the record could not be marked as sent';
+    throw new SentButUnrecorded(message, { cause: error });
   }
   return { sent: language };
 }

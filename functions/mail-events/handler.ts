@@ -12,31 +12,20 @@ import { writeMetricLine } from '../telemetry/metrics';
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
 
-export interface SesEvent {
+interface SesEvent {
   eventType: string;
   mail: { messageId?: string; destination?: string[] };
   bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: { emailAddress?: string }[] };
   complaint?: { complainedRecipients?: { emailAddress?: string }[] };
 }
 
-export type MailEvent = EventBridgeEvent<string, SesEvent>;
-
-type EventKind = 'bounce' | 'transient_bounce' | 'complaint' | 'reject' | 'delivery_delay' | 'other';
-
-const KINDS = new Map<string, EventKind>([
-  ['Bounce', 'bounce'],
-  ['Complaint', 'complaint'],
-  ['Reject', 'reject'],
-  ['DeliveryDelay', 'delivery_delay'],
+/** SES's event type: the kind logged, and its metric. */
+const KINDS = new Map<string, [string, MetricName]>([
+  ['Bounce', ['bounce', METRIC.bounced]],
+  ['Complaint', ['complaint', METRIC.complained]],
+  ['Reject', ['reject', METRIC.rejected]],
+  ['DeliveryDelay', ['delivery_delay', METRIC.deliveryDelayed]],
 ]);
-
-const KIND_METRIC: Partial<Record<EventKind, MetricName>> = {
-  bounce: METRIC.bounced,
-  transient_bounce: METRIC.bounced,
-  complaint: METRIC.complained,
-  reject: METRIC.rejected,
-  delivery_delay: METRIC.deliveryDelayed,
-};
 
 /** SES reports a local part that is not a dot-atom (`a..b`) quoted, as the mailer wrote it; the key has it bare. */
 function unquoted(address: string): string {
@@ -44,21 +33,21 @@ function unquoted(address: string): string {
   return quoted ? `${(quoted[1] ?? '').replace(/\\(.)/g, '$1')}@${quoted[2]}` : address;
 }
 
-export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequestId'>): Promise<void> {
+export async function handler(
+  event: EventBridgeEvent<string, SesEvent>,
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<void> {
   const detail = event.detail;
+  const [known, metric] = KINDS.get(detail.eventType) ?? ['other'];
   // Transient bounces (a full mailbox, an out-of-office) may pass; SES retries them itself.
-  const kind =
-    detail.eventType === 'Bounce' && detail.bounce?.bounceType !== 'Permanent'
-      ? 'transient_bounce'
-      : (KINDS.get(detail.eventType) ?? 'other');
+  const kind = known === 'bounce' && detail.bounce?.bounceType !== 'Permanent' ? 'transient_bounce' : known;
   const reason = kind === 'bounce' || kind === 'complaint' ? kind : undefined;
   const bounceSubType = detail.bounce?.bounceSubType;
   /** One line per event, with its metric; never an address. */
   const log = (
     { suppressed, marked, errorName }: { suppressed?: number; marked?: number; errorName?: string },
     failed?: unknown,
-  ) => {
-    const metric = KIND_METRIC[kind];
+  ) =>
     writeMetricLine({
       service: 'mail-events',
       message: 'mail event',
@@ -68,7 +57,6 @@ export async function handler(event: MailEvent, context?: Pick<Context, 'awsRequ
       fields: { kind, suppressed, marked, bounceSubType, errorName },
       requestId: context?.awsRequestId,
     });
-  };
   if (!reason) return log({});
   const at = new Date().toISOString();
   try {

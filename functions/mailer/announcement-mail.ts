@@ -1,7 +1,6 @@
 import type { Locale } from '#contract/locales';
 import {
   absoluteUrl,
-  type ComposedMail,
   composeMail,
   htmlBlock,
   type Inline,
@@ -29,9 +28,7 @@ const en: typeof nl = {
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
 /** The leave link is written out: Telecommunicatiewet art. 11.7, and Gmail and Yahoo ask for a visible one. */
-export function announcementMail(
-  input: MailEnvelope & { announcement: AnnouncementText; leaveUrl: string },
-): ComposedMail {
+export function announcementMail(input: MailEnvelope & { announcement: AnnouncementText; leaveUrl: string }) {
   const { language, brandName, contactEmail, announcement } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };

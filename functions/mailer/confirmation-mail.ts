@@ -1,13 +1,5 @@
 import type { Locale } from '#contract/locales';
-import {
-  absoluteUrl,
-  type ComposedMail,
-  CRLF,
-  composeMail,
-  htmlBlock,
-  type MailEnvelope,
-  SHARED_COPY,
-} from './mail-layout';
+import { absoluteUrl, CRLF, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 export interface ConfirmationMailInput extends MailEnvelope {
   /** With the token in it; never the address. */
@@ -53,7 +45,7 @@ const en: typeof nl = {
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-export function confirmationMail(input: ConfirmationMailInput): ComposedMail {
+export function confirmationMail(input: ConfirmationMailInput) {
   const { language, brandName, contactEmail, validDays, leaveUrl } = input;
   if (!Number.isInteger(validDays) || validDays < 1)
     throw new Error('validDays must be a whole number of days');
@@ -79,9 +71,7 @@ export function confirmationMail(input: ConfirmationMailInput): ComposedMail {
     html: [
       htmlBlock.paragraph(copy.greeting),
       htmlBlock.paragraph(`${copy.signedUp(brandName)} ${copy.confirmByButton}`),
-      htmlBlock.button(copy.button, url),
-      htmlBlock.paragraph(copy.buttonFallback),
-      htmlBlock.url(url),
+      htmlBlock.button(copy.button, url, copy.buttonFallback),
       htmlBlock.paragraph(copy.validity(validDays)),
       htmlBlock.paragraph(copy.ignore(validDays)),
       htmlBlock.paragraph(copy.questions(contactEmail)),
@@ -89,6 +79,6 @@ export function confirmationMail(input: ConfirmationMailInput): ComposedMail {
       // The link's words, not its URL: at 390 px the URL alone is wider than the screen.
       ...(leave ? [htmlBlock.footer([[`${copy.leaveLater} `, { text: copy.leave, href: leave }]])] : []),
     ],
-    ...(leave ? { leaveUrl: leave } : {}),
+    leaveUrl: leave,
   });
 }

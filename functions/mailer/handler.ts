@@ -10,37 +10,30 @@ import { sesTransport } from './mail-transport';
 // The pace and quota are SES's GetAccount's (read every ten minutes), unless MAIL_MAX_SEND_RATE names a rate.
 
 const store = storeFromEnvironment();
-const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };
 const deadLetterQueueUrl = requiredEnv('DEAD_LETTER_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
 const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 const ses = new SESv2Client({ maxAttempts: 3 });
 
-const ACCOUNT_MAX_AGE_MS = 10 * 60_000;
-/** Once the quota's bound says only the reserve may be left, the account is read this often. */
-const QUOTA_READ_INTERVAL_MS = 5_000;
 let account: { pace: MailPace; readAt: number } | undefined;
 
 async function pace(): Promise<MailPace> {
   const age = account ? Date.now() - account.readAt : Number.POSITIVE_INFINITY;
-  const quotaInDoubt = account?.pace.quota?.reserveReached === true && age >= QUOTA_READ_INTERVAL_MS;
-  if (account && age < ACCOUNT_MAX_AGE_MS && !quotaInDoubt) return account.pace;
+  // Once the quota's bound says only the reserve may be left, the account is read every five seconds.
+  const quotaInDoubt = account?.pace.quota?.reserveReached === true && age >= 5_000;
+  if (account && age < 10 * 60_000 && !quotaInDoubt) return account.pace;
   try {
     const { SendQuota } = await ses.send(new GetAccountCommand({}));
     const setting = Number(process.env.MAIL_MAX_SEND_RATE);
     const reported = SendQuota?.MaxSendRate;
     // An account SES reports no rate for sends at the sandbox's: one a second.
     const rate = setting > 0 && Number.isFinite(setting) ? setting : reported && reported > 0 ? reported : 1;
-    const max24HourSend = SendQuota?.Max24HourSend;
     // Both lanes at their pace, at most: (1 + BULK_SHARE) times the rate.
     const quota =
-      max24HourSend === undefined
+      SendQuota?.Max24HourSend === undefined
         ? undefined
-        : new DailyQuota(max24HourSend, SendQuota?.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE));
-    account = {
-      pace: { rate, instances: MAILER_CONCURRENCY, ...(quota ? { quota } : {}) },
-      readAt: Date.now(),
-    };
+        : new DailyQuota(SendQuota.Max24HourSend, SendQuota.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE));
+    account = { pace: { rate, instances: MAILER_CONCURRENCY, quota }, readAt: Date.now() };
   } catch (error) {
     // SES did not answer: the last pace and quota known hold until it does.
     if (!account) throw error;
@@ -50,7 +43,7 @@ async function pace(): Promise<MailPace> {
 
 export const handler = mailSender({
   store,
-  limits,
+  limits: { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') },
   siteUrl: requiredEnv('SITE_URL'),
   mailFrom: requiredEnv('MAIL_FROM'),
   contactEmail: requiredEnv('CONTACT_EMAIL'),

@@ -1,13 +1,5 @@
 import type { Locale } from '#contract/locales';
-import {
-  absoluteUrl,
-  type ComposedMail,
-  CRLF,
-  composeMail,
-  htmlBlock,
-  type MailEnvelope,
-  SHARED_COPY,
-} from './mail-layout';
+import { absoluteUrl, CRLF, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 const nl = {
   subject: (brand: string) => `Je link om de wachtlijst van ${brand} te verlaten`,
@@ -27,7 +19,7 @@ const en: typeof nl = {
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
-export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }): ComposedMail {
+export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }) {
   const { language, brandName, contactEmail } = input;
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };
@@ -45,9 +37,7 @@ export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }): Compo
     html: [
       htmlBlock.paragraph(copy.greeting),
       htmlBlock.paragraph(copy.here(brandName)),
-      htmlBlock.button(copy.button, leave),
-      htmlBlock.paragraph(copy.buttonFallback),
-      htmlBlock.url(leave),
+      htmlBlock.button(copy.button, leave, copy.buttonFallback),
       htmlBlock.paragraph(copy.notAsked),
       htmlBlock.paragraph(copy.questions(contactEmail)),
       htmlBlock.signOff(signOff),

@@ -55,10 +55,7 @@ export function mailboxAddress(typed: string): string {
   return `${quoted}@${domain}`;
 }
 
-export const senderDomain = (from: string) => {
-  const address = mailboxAddress(from);
-  return address.slice(address.lastIndexOf('@') + 1);
-};
+export const senderDomain = (from: string) => mailboxAddress(from).replace(/^.*@/, '');
 
 /** An absolute http(s) URL in the parser's form: spaces and quotes percent-encoded, one clickable word. */
 export function absoluteUrl(typed: string, field: string): string {
@@ -98,15 +95,16 @@ export const htmlBlock = {
       .join('');
     return `<p style="margin:0 0 16px${style}">${inner}</p>`;
   },
-  url: (url: string) => htmlBlock.paragraph(url, ';word-break:break-all'),
-  /** A table cell carries the colour in Outlook for Windows. */
-  button: (label: string, url: string) =>
+  /** A table cell carries the colour in Outlook for Windows; below it, the URL for when the button fails. */
+  button: (label: string, url: string, fallback: string) =>
     [
       '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
       `<td bgcolor="${BRAND_GREEN}" style="border-radius:${PILL};background-color:${BRAND_GREEN}">`,
       `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:${PILL};background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
       '</td>',
       '</tr></table>',
+      htmlBlock.paragraph(fallback),
+      htmlBlock.paragraph(url, ';word-break:break-all'),
     ].join(CRLF),
   signOff: (lines: readonly string[]) => `<p style="margin:0">${lines.map(escapeHtml).join('<br>')}</p>`,
   footer: (paragraphs: readonly (readonly Inline[])[]) =>
@@ -137,11 +135,10 @@ export function composeMail(
   const { language, brandName, contactEmail, now = new Date() } = envelope;
   const to = mailboxAddress(envelope.to);
   const from = mailboxAddress(envelope.from);
-  const messageId = envelope.messageId ?? `${randomUUID()}@${from.slice(from.lastIndexOf('@') + 1)}`;
+  const messageId = envelope.messageId ?? `${randomUUID()}@${senderDomain(envelope.from)}`;
   if (!MESSAGE_ID.test(messageId)) throw new Error('messageId must be id@domain in visible ASCII');
-  const leaveUrl = content.leaveUrl === undefined ? undefined : absoluteUrl(content.leaveUrl, 'leaveUrl');
 
-  const { subject } = content;
+  const { subject, leaveUrl } = content;
   const text = [...content.text, ''].join(`${CRLF}${CRLF}`).replace(/(\r\n)+$/, CRLF);
   const e = escapeHtml;
   const html = [
@@ -171,11 +168,11 @@ export function composeMail(
   const headers = [
     `From: ${ASCII_PHRASE.test(brandName) ? brandName : encodedWords(brandName)} <${from}>`,
     `To: ${to}`,
-    `Subject: ${subjectText(subject)}`,
+    // As it is when it is printable ASCII that fits one line of 78.
+    `Subject: ${/^[\x20-\x7e]{0,69}$/.test(subject) && !subject.includes('=?') ? subject : encodedWords(subject)}`,
     `Date: ${now.toUTCString().replace(/GMT$/, '+0000')}`,
     `Message-ID: <${messageId}>`,
-    // Sent by a machine: out-of-office replies and other robots keep quiet (RFC 3834), and a person's
-    // reply reaches the contact address rather than the sender's.
+    // Sent by a machine: robots keep quiet (RFC 3834), and a person's reply reaches the contact address.
     'Auto-Submitted: auto-generated',
     `Reply-To: ${mailboxAddress(contactEmail)}`,
     ...(leaveUrl
@@ -200,12 +197,6 @@ export function composeMail(
   );
 
   return { subject, text, html, raw };
-}
-
-/** As it is when it is printable ASCII that fits one line of 78, otherwise encoded words. */
-function subjectText(text: string): string {
-  const plain = /^[\x20-\x7e]*$/.test(text) && !text.includes('=?') && 'Subject: '.length + text.length <= 78;
-  return plain ? text : encodedWords(text);
 }
 
 /** RFC 2047 words of whole characters, at most 39 bytes each, so a line stays within 76 characters. */

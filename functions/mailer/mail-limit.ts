@@ -29,10 +29,9 @@ export async function mayMail(
   const key = { [MAIL_LIMIT_TABLE_KEY.name]: hashOfMailbox(emailKey) };
   const at = now.getTime();
   for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const { Item } = await limits.client.send(
-      new GetCommand({ TableName: limits.tableName, Key: key, ConsistentRead: true }),
-    );
-    const item = Item as { sends?: { requestId: string; sentAt: number }[]; version?: number } | undefined;
+    const item = (await readItem(limits, key)) as
+      | { sends?: { requestId: string; sentAt: number }[]; version?: number }
+      | undefined;
     const inWindow = (item?.sends ?? []).filter((send) => send.sentAt > at - WINDOW_MS);
     if (inWindow.some((send) => send.requestId === requestId)) return true;
     if (inWindow.length >= MAILS_PER_MAILBOX) return false;
@@ -64,14 +63,9 @@ export async function mayMail(
 /** A hash, so the table holds no address. */
 export const hashOfMailbox = (emailKey: string) => mailboxHash('limit', emailKey);
 
-// A mailbox that bounced for good or complained: an item of the mail limit table under a hash of its delivery
-// key (every spelling silenced, no address kept), with no expiry, so it outlives the person's records and
-// signing up again cannot mail an inbox that complained.
-export interface MailboxSuppression {
-  reason: MailSuppression;
-  /** ISO 8601: when SES reported it. */
-  at: string;
-}
+// A mailbox that bounced for good or complained (`at`: SES's report, ISO 8601): an item under a hash of its
+// delivery key (every spelling, no address) with no expiry, so signing up again cannot mail it.
+export type MailboxSuppression = { reason: MailSuppression; at: string };
 
 /** Not the limit's own hash, so the two never meet. */
 export const hashOfSuppressedMailbox = (emailKey: string) => mailboxHash('suppression', emailKey);
@@ -104,17 +98,14 @@ export async function suppressMailbox(
 }
 
 export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
-  const { Item } = await limits.client.send(
-    new GetCommand({
-      TableName: limits.tableName,
-      Key: { [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey) },
-      ConsistentRead: true,
-    }),
-  );
+  const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey) });
   const reason: unknown = Item?.mailSuppressed;
   if (reason !== 'bounce' && reason !== 'complaint') return undefined;
   return { reason, at: String(Item?.mailSuppressedAt ?? '') } satisfies MailboxSuppression;
 }
+
+export const readItem = async (store: WaitlistStore, Key: Record<string, string>) =>
+  (await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }))).Item;
 
 /** A conditional update of the record under `email`: undefined when its condition does not hold. */
 export async function updateIf(

@@ -1,15 +1,13 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 import { DAILY_QUOTA_EXCEEDED } from '../telemetry/fault-class';
+import { readItem } from './mail-limit';
 
-// After a fault of the account's set-up every mail would meet it: every sender pauses. When the pause ends,
-// the next mail is the probe.
+// Every mail would meet a fault of the account's set-up, so every sender pauses; the next mail is the probe.
 
 const PAUSE_KEY = '#pause';
 export const PAUSE_SECONDS = 60;
-const QUOTA_PAUSE_SECONDS = 15 * 60;
-const PAUSE_READ_INTERVAL_MS = 5_000;
 
 /** Why a bulk mail waits: the day's quota is down to what is kept for confirmations. */
 export const DAILY_QUOTA_RESERVE = 'DailyQuotaReserve';
@@ -32,14 +30,8 @@ export function mailPause(limits: WaitlistStore) {
   return {
     async check(): Promise<void> {
       const at = Date.now();
-      if (at - known.readAt >= PAUSE_READ_INTERVAL_MS) {
-        const { Item } = await limits.client.send(
-          new GetCommand({
-            TableName: limits.tableName,
-            Key: { [MAIL_LIMIT_TABLE_KEY.name]: PAUSE_KEY },
-            ConsistentRead: true,
-          }),
-        );
+      if (at - known.readAt >= 5_000) {
+        const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: PAUSE_KEY });
         known = {
           readAt: at,
           until: typeof Item?.until === 'number' ? Item.until : 0,
@@ -50,7 +42,7 @@ export function mailPause(limits: WaitlistStore) {
     },
     /** Pauses every sender for the set-up fault `reason`; returns the MailPaused to throw. */
     async begin(reason: string): Promise<MailPaused> {
-      const seconds = reason === DAILY_QUOTA_EXCEEDED ? QUOTA_PAUSE_SECONDS : PAUSE_SECONDS;
+      const seconds = reason === DAILY_QUOTA_EXCEEDED ? 15 * 60 : PAUSE_SECONDS;
       const at = Date.now();
       const until = at + seconds * 1_000;
       // Unless a pause is on already: sends in flight meet the same fault.

@@ -28,7 +28,6 @@ export interface MailPace {
   quota?: DailyQuota;
 }
 
-const BULK_GIVES_WAY_MS = 1_000;
 /** Sends in flight at once: each waits for SES, while the pace spaces their starts. */
 const CONCURRENCY = 8;
 /** Left for writing the counts when the invocation is about to end. */
@@ -142,7 +141,7 @@ export function mailSender(
             transport.send(mail).catch(async (error: unknown) => {
               const reason = setupFaultOf(error);
               if (reason) throw await pause.begin(reason);
-              if (lane === 'bulk' && faultClassOf(error) === 'throttled') pace.holdFor(BULK_GIVES_WAY_MS);
+              if (lane === 'bulk' && faultClassOf(error) === 'throttled') pace.holdFor(1_000);
               throw error;
             }),
           waitTurn,
@@ -164,16 +163,11 @@ export function mailSender(
       let throttled = 0;
       try {
         await pause.check();
-        const { send } = paced('priority');
-        const outcome = await sendRequestedMail(
-          {
-            ...settings,
-            send: async (mail) => {
-              throttled = await send(mail);
-            },
-          },
-          job,
-        );
+        const priority = paced('priority');
+        const send = async (mail: OutgoingMail) => {
+          throttled = await priority.send(mail);
+        };
+        const outcome = await sendRequestedMail({ ...settings, send }, job);
         log(mailLine(job, outcome, throttled));
         if (outcome.outcome === 'suppressed' || outcome.outcome === 'refused')
           await queue.deadLetter(record, job.kind, outcome.outcome);
@@ -197,22 +191,23 @@ export function mailSender(
       const recipient = recipientMessageSchema.safeParse(body);
       if (!recipient.success) return refuse(record, 'unreadable message', 'unknown', 'unreadable');
       await pause.check();
-      if (quota?.reserveReached) {
-        const began = !reserveHeld;
-        reserveHeld = true;
-        throw new MailPaused(DAILY_QUOTA_RESERVE, PAUSE_SECONDS, began);
-      }
-      reserveHeld = false;
+      const held = reserveHeld;
+      reserveHeld = quota?.reserveReached === true;
+      if (reserveHeld) throw new MailPaused(DAILY_QUOTA_RESERVE, PAUSE_SECONDS, !held);
       const outcome = await announcements.send(recipient.data, requestId);
       if (outcome === 'refused') await refuse(record, 'announcement mail', 'announcement', 'refused');
       if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
       else counted.push(record.messageId);
     };
 
-    // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
-    const one = (record: SQSRecord) =>
-      sendOne(record).catch(async (error: unknown) => {
-        if (!(error instanceof MailPaused)) throw error;
+    // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
+    const records = [...event.Records].sort((a, b) => Number(isJob(b)) - Number(isJob(a)));
+    const inFlight = new Set<Promise<void>>();
+    for (const record of records) {
+      while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+      // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
+      const running = sendOne(record).catch(async (error: unknown) => {
+        if (!(error instanceof MailPaused)) return retry(record, retrySeconds(receives(record)));
         if (error.began)
           log({
             message: 'mail paused',
@@ -222,13 +217,6 @@ export function mailSender(
           });
         await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSE_SECONDS)));
       });
-
-    // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
-    const records = [...event.Records].sort((a, b) => Number(isJob(b)) - Number(isJob(a)));
-    const inFlight = new Set<Promise<void>>();
-    for (const record of records) {
-      while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-      const running = one(record).catch(() => retry(record, retrySeconds(receives(record))));
       const tracked = running.finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
     }

@@ -52,7 +52,7 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
             FromEmailAddress: from,
             Destination: { ToAddresses: [to] },
             Content: { Raw: { Data: Buffer.from(raw, 'utf8') } },
-            ...(configurationSetName ? { ConfigurationSetName: configurationSetName } : {}),
+            ConfigurationSetName: configurationSetName || undefined,
           }),
         );
       } catch (error) {
@@ -70,8 +70,7 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
 /** A mail being written carries this ending until it is whole. */
 const PARTIAL = '.partial';
 
-// One machine, no account: each mail an .eml file named after its Message-ID (so a repeat replaces it), and
-// one line says where (never the address).
+// One machine: each mail an .eml file named by its Message-ID (a repeat replaces it); a line says where.
 export function outboxTransport(
   dir: string,
   { print = console.log }: { print?: (line: string) => void } = {},
@@ -97,19 +96,11 @@ export function outboxTransport(
         throw error;
       }
       const folder = await open(dir, 'r');
-      try {
-        await folder.sync();
-      } finally {
-        await folder.close();
-      }
+      await folder.sync().finally(() => folder.close());
       const where = join(dir, file);
-      print(
-        mail.kind === 'leave-link'
-          ? `Leave-link mail in ${where}`
-          : mail.kind === 'announcement'
-            ? `Announcement in ${where}`
-            : `Confirmation mail in ${where}: ${mail.confirmUrl}`,
-      );
+      if (mail.kind === 'leave-link') print(`Leave-link mail in ${where}`);
+      else if (mail.kind === 'announcement') print(`Announcement in ${where}`);
+      else print(`Confirmation mail in ${where}: ${mail.confirmUrl}`);
     },
   };
 }

@@ -11,8 +11,7 @@ const wallClock: PaceClock = {
   sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
 };
 
-// One sender's pace, in its own memory: each instance keeps its share of SES's rate, and SES's "slow down"
-// is the backstop.
+// Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop.
 export class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
   #perSecond = Number.POSITIVE_INFINITY;

@@ -3,7 +3,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { METRIC } from '#contract/metrics';
 import { requiredEnv } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
-import { writeMetricLine } from '../telemetry/metrics';
+import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { jobsAskedBy } from './mail-job';
 
 // From the table's stream to the priority queue: a spike of signups waits there (for days if it must) rather
@@ -13,6 +13,8 @@ const queueUrl = requiredEnv('MAIL_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
 const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
 export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context, 'awsRequestId'>) {
+  const log = (line: Omit<MetricLine, 'service' | 'requestId'>) =>
+    writeMetricLine({ ...line, service: 'mail-requests', requestId: context?.awsRequestId });
   for (const streamRecord of event.Records) {
     const jobs = jobsAskedBy(streamRecord);
     if (jobs.length === 0) continue;
@@ -32,23 +34,19 @@ export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context
             name: Failed[0]?.Code ?? 'QueueError',
           });
       }
-      writeMetricLine({
-        service: 'mail-requests',
+      log({
         message: 'mail queued',
         level: 'INFO',
         counts: { [METRIC.mailQueued]: jobs.length },
         fields: { kinds: jobs.map((job) => job.kind).join(',') },
-        requestId: context?.awsRequestId,
       });
     } catch (error) {
-      writeMetricLine({
-        service: 'mail-requests',
+      log({
         message: 'mail not queued',
         level: 'ERROR',
         counts: { [METRIC.mailFailed]: 1 },
         faultClass: faultClassOf(error),
         fields: { errorName: errorNameOf(error) },
-        requestId: context?.awsRequestId,
       });
       return { batchItemFailures: [{ itemIdentifier: streamRecord.dynamodb?.SequenceNumber ?? '' }] };
     }

@@ -1,5 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmationLink } from '#contract/confirmation';
+import { checkEmail } from '#contract/email-address';
 import { leaveLink } from '#contract/leave';
 import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { newConfirmationToken } from '../confirm/confirmation-token';
@@ -10,7 +10,7 @@ import { confirmationMail } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
 import { type MailJob, owedRequest, REQUEST_FIELDS } from './mail-job';
 import { type MailEnvelope, mailboxAddress } from './mail-layout';
-import { type MailboxSuppression, mailboxSuppression, mayMail, updateIf } from './mail-limit';
+import { type MailboxSuppression, mailboxSuppression, mayMail, readItem, updateIf } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
 
 // The record is read when the mail goes: a request replaced or already sent (a queue may hand a message over
@@ -40,15 +40,14 @@ async function prepareConfirmation(
     record.linkId !== undefined && record.leaveKey !== undefined
       ? { linkId: record.linkId, leaveKey: record.leaveKey }
       : ((await ensureLinkKeys(store, record.email)) ?? newLinkKeys());
-  const { linkId } = keys;
-  const token = newConfirmationToken(linkId, envelope.now);
+  const token = newConfirmationToken(keys.linkId, envelope.now);
   const earlier = record.pendingTokenHash;
   const claimed = await updateIf(store, record.email, {
     UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
     ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':linkId': linkId,
+      ':linkId': keys.linkId,
       ':linkHash': token.linkHash,
       ':hash': token.hash,
       ':leaveKey': keys.leaveKey,
@@ -59,10 +58,9 @@ async function prepareConfirmation(
     ReturnValues: 'ALL_NEW',
   });
   if (!claimed) return undefined;
-  const leaveKey =
-    typeof claimed.Attributes?.leaveKey === 'string' ? claimed.Attributes.leaveKey : keys.leaveKey;
+  const leaveKey = (claimed.Attributes?.leaveKey as string | undefined) ?? keys.leaveKey;
   const confirmUrl = confirmationLink(mailer.siteUrl, record.language, token.token);
-  const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(linkId, leaveKey));
+  const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, leaveKey));
   const { raw } = confirmationMail({ ...envelope, confirmUrl, leaveUrl, validDays: PENDING_DAYS });
   // The mail went: its token joins the mailed tokens (a newer request stays owed) and the request is done.
   const sent = () =>
@@ -84,13 +82,10 @@ async function prepareConfirmation(
 export async function sendRequestedMail(
   mailer: RequestMailer,
   job: MailJob,
-  now: () => Date = () => new Date(),
+  now = () => new Date(),
 ): Promise<RequestOutcome> {
   const { store, mailFrom } = mailer;
-  const { Item } = await store.client.send(
-    new GetCommand({ TableName: store.tableName, Key: { email: job.key }, ConsistentRead: true }),
-  );
-  const record = Item as WaitlistRecord | undefined;
+  const record = (await readItem(store, { email: job.key })) as WaitlistRecord | undefined;
   const requestId = owedRequest(record, job.kind);
   if (!record || requestId !== job.requestId) return { outcome: 'superseded' };
   const at = now();
@@ -119,10 +114,7 @@ export async function sendRequestedMail(
     await notOwed();
     return { outcome: 'limited' };
   }
-  let to: string;
-  try {
-    to = mailboxAddress(record.emailAsEntered);
-  } catch {
+  if (!checkEmail(record.emailAsEntered).ok) {
     await notOwed();
     return { outcome: 'refused', errorName: 'AddressRefused' };
   }
@@ -155,7 +147,7 @@ export async function sendRequestedMail(
   try {
     await mailer.send({
       from: mailFrom,
-      to,
+      to: mailboxAddress(record.emailAsEntered),
       raw: mail.raw,
       ...(mail.confirmUrl ? { confirmUrl: mail.confirmUrl } : {}),
       kind: job.kind,
