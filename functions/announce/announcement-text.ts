@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { LOCALES, type Locale } from '#contract/locales';
-import type { AnnouncementText } from '../mailer/announcement-mail';
 import type { Inline } from '../mailer/mail-layout';
 
 // A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
@@ -11,6 +10,9 @@ export interface Announcement {
   id: string;
   texts: Record<Locale, AnnouncementText>;
 }
+
+/** One language of an announcement, as the operator wrote it. */
+export type AnnouncementText = { subject: string; paragraphs: Inline[][] };
 
 /** Safe in a key, a Message-ID and a file name. */
 export const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -40,11 +42,10 @@ function inlines(paragraph: string, where: string): Inline[] {
   for (const match of paragraph.matchAll(LINK)) {
     const [whole, text = '', href = '', bare] = match;
     const url = bare?.replace(TRAILING_PUNCTUATION, '');
-    const link = url === undefined ? { text, href } : { text: url, href: url };
-    if (!URL.canParse(link.href)) throw new AnnouncementError(`${where}: ${link.href} is not a link`);
-    link.href = new URL(link.href).href;
+    const target = url ?? href;
+    if (!URL.canParse(target)) throw new AnnouncementError(`${where}: ${target} is not a link`);
     if (match.index > last) parts.push(paragraph.slice(last, match.index));
-    parts.push(link);
+    parts.push({ text: url ?? text, href: new URL(target).href });
     last = match.index + (url ?? whole).length;
   }
   if (last < paragraph.length) parts.push(paragraph.slice(last));

@@ -1,19 +1,13 @@
 import type { Locale } from '#contract/locales';
+import type { AnnouncementText } from '../announce/announcement-text';
 import {
   absoluteUrl,
   composeMail,
   htmlBlock,
-  type Inline,
   type MailEnvelope,
   SHARED_COPY,
   textParagraph,
 } from './mail-layout';
-
-/** One language of an announcement, as the operator wrote it. */
-export interface AnnouncementText {
-  subject: string;
-  paragraphs: Inline[][];
-}
 
 const nl = {
   why: (brand: string) => `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
@@ -34,7 +28,7 @@ export function announcementMail(input: MailEnvelope & { announcement: Announcem
   const copy = { ...SHARED_COPY[language], ...COPY[language] };
   const links = announcement.paragraphs.flat().filter((part) => typeof part !== 'string');
   for (const link of links) absoluteUrl(link.href, 'a link of the announcement');
-  const footer: Inline[][] = [
+  const footer = [
     [copy.why(brandName), ' ', copy.questions(contactEmail)],
     [`${copy.leave} `, { text: leave, href: leave }],
   ];

@@ -65,14 +65,9 @@ export function absoluteUrl(typed: string, field: string): string {
   return url.href;
 }
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&${ENTITIES[char]};`);
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
 export const textParagraph = (content: readonly Inline[]) =>
@@ -188,15 +183,10 @@ export function composeMail(
       `Content-Type: ${type}; charset=utf-8`,
       'Content-Transfer-Encoding: base64',
       '',
-      Buffer.from(body, 'utf8')
-        .toString('base64')
-        .replace(/.{76}(?!$)/g, `$&${CRLF}`),
+      base64(body).replace(/.{76}(?!$)/g, `$&${CRLF}`),
     ].join(CRLF);
-  const raw = [headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''].join(
-    CRLF,
-  );
-
-  return { subject, text, html, raw };
+  const raw = [headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''];
+  return { subject, text, html, raw: raw.join(CRLF) };
 }
 
 /** RFC 2047 words of whole characters, at most 39 bytes each, so a line stays within 76 characters. */
@@ -207,7 +197,5 @@ function encodedWords(text: string): string {
     if (Buffer.byteLength((chunks[last] ?? '') + char) > 39) chunks.push(char);
     else chunks[last] += char;
   }
-  return chunks
-    .map((chunk) => `=?UTF-8?B?${Buffer.from(chunk, 'utf8').toString('base64')}?=`)
-    .join(`${CRLF} `);
+  return chunks.map((chunk) => `=?UTF-8?B?${base64(chunk)}?=`).join(`${CRLF} `);
 }

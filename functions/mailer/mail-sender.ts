@@ -3,13 +3,7 @@ import { BULK_SHARE, LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
-import {
-  errorNameOf,
-  type FaultClass,
-  faultClassOf,
-  isTransient,
-  setupFaultOf,
-} from '../telemetry/fault-class';
+import { errorNameOf, faultClassOf, isTransient, setupFaultOf } from '../telemetry/fault-class';
 import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
@@ -40,7 +34,7 @@ const MAX_RECEIVES = 100;
 const retrySeconds = (receiveCount: number, first = 30) =>
   Math.min(900, first * 2 ** Math.max(0, receiveCount - 1));
 
-type Outcome = RequestOutcome | { outcome: 'failed'; faultClass: FaultClass; errorName: string };
+type Outcome = RequestOutcome | { outcome: 'failed'; errorName: string };
 
 const OUTCOME_METRIC: Record<Outcome['outcome'], MetricName | undefined> = {
   sent: METRIC.mailSent,
@@ -67,7 +61,6 @@ function mailLine(job: MailJob, outcome: Outcome, throttled: number): Log {
     level: outcome.outcome === 'failed' || outcome.outcome === 'refused' ? 'ERROR' : late ? 'WARN' : 'INFO',
     counts,
     lagMs,
-    faultClass: outcome.outcome === 'failed' ? outcome.faultClass : undefined,
     fields: { outcome: outcome.outcome, errorName: 'errorName' in outcome ? outcome.errorName : undefined },
   };
 }
@@ -173,14 +166,15 @@ export function mailSender(
           await queue.deadLetter(record, job.kind, outcome.outcome);
       } catch (error) {
         if (error instanceof MailPaused) throw error;
-        const fault = { faultClass: faultClassOf(error), errorName: errorNameOf(error) };
-        if (receives(record) >= MAX_RECEIVES && !isTransient(fault.faultClass)) {
-          log(mailLine(job, { outcome: 'refused', errorName: fault.errorName }, throttled));
+        const faultClass = faultClassOf(error);
+        const errorName = errorNameOf(error);
+        if (receives(record) >= MAX_RECEIVES && !isTransient(faultClass)) {
+          log(mailLine(job, { outcome: 'refused', errorName }, throttled));
           await queue.deadLetter(record, job.kind, 'failing');
           return;
         }
-        log(mailLine(job, { outcome: 'failed', ...fault }, throttled));
-        await retry(record, fault.faultClass === 'throttled' ? 1 : retrySeconds(receives(record)));
+        log({ ...mailLine(job, { outcome: 'failed', errorName }, throttled), faultClass });
+        await retry(record, faultClass === 'throttled' ? 1 : retrySeconds(receives(record)));
       }
     };
 

@@ -9,7 +9,7 @@ import { faultClassOf } from '../telemetry/fault-class';
 import { confirmationMail } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
 import { type MailJob, owedRequest, REQUEST_FIELDS } from './mail-job';
-import { type MailEnvelope, mailboxAddress } from './mail-layout';
+import { mailboxAddress } from './mail-layout';
 import { type MailboxSuppression, mailboxSuppression, mayMail, readItem, updateIf } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
 
@@ -26,57 +26,6 @@ export type RequestOutcome =
   | { outcome: 'sent'; lagMs?: number }
   | { outcome: 'superseded' | 'limited' }
   | { outcome: 'suppressed' | 'refused'; errorName?: string };
-
-// Claims the request with this token's hash in flight, unless a newer request or a second copy of the job
-// came first (undefined). An earlier hash in flight joins the mailed tokens: that mail may have gone out.
-async function prepareConfirmation(
-  mailer: RequestMailer,
-  record: WaitlistRecord,
-  requestId: string,
-  envelope: MailEnvelope & { now: Date },
-) {
-  const { store } = mailer;
-  const keys =
-    record.linkId !== undefined && record.leaveKey !== undefined
-      ? { linkId: record.linkId, leaveKey: record.leaveKey }
-      : ((await ensureLinkKeys(store, record.email)) ?? newLinkKeys());
-  const token = newConfirmationToken(keys.linkId, envelope.now);
-  const earlier = record.pendingTokenHash;
-  const claimed = await updateIf(store, record.email, {
-    UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
-    ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':linkId': keys.linkId,
-      ':linkHash': token.linkHash,
-      ':hash': token.hash,
-      ':leaveKey': keys.leaveKey,
-      ':id': requestId,
-      ':pending': 'pending',
-      ...(earlier ? { ':none': [], ':earlier': [earlier], ':earlierHash': earlier } : {}),
-    },
-    ReturnValues: 'ALL_NEW',
-  });
-  if (!claimed) return undefined;
-  const leaveKey = (claimed.Attributes?.leaveKey as string | undefined) ?? keys.leaveKey;
-  const confirmUrl = confirmationLink(mailer.siteUrl, record.language, token.token);
-  const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, leaveKey));
-  const { raw } = confirmationMail({ ...envelope, confirmUrl, leaveUrl, validDays: PENDING_DAYS });
-  // The mail went: its token joins the mailed tokens (a newer request stays owed) and the request is done.
-  const sent = () =>
-    updateIf(store, record.email, {
-      UpdateExpression:
-        'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
-      ConditionExpression: 'pendingTokenHash = :hash',
-      ExpressionAttributeValues: {
-        ':id': requestId,
-        ':hash': token.hash,
-        ':none': [],
-        ':hashes': [token.hash],
-      },
-    });
-  return { raw, confirmUrl, sent };
-}
 
 /** Sends the mail `job` asks for, if the record still owes it; throws when it should be tried again. */
 export async function sendRequestedMail(
@@ -128,9 +77,8 @@ export async function sendRequestedMail(
     now: at,
     messageId,
   };
-  let mail: { raw: string; confirmUrl?: string; sent(): Promise<unknown> } | undefined;
-  if (job.kind === 'confirmation') mail = await prepareConfirmation(mailer, record, requestId, envelope);
-  else {
+  let mail: { raw: string; confirmUrl?: string; sent(): Promise<unknown> };
+  if (job.kind === 'leave-link') {
     // Still this request and not sent yet (a second copy of the job finds it sent).
     const keys = await ensureLinkKeys(store, record.email, {
       onlyIf: {
@@ -139,17 +87,61 @@ export async function sendRequestedMail(
         values: { ':id': requestId },
       },
     });
-    const leaveUrl =
-      keys && leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, keys.leaveKey));
-    if (leaveUrl) mail = { raw: leaveLinkMail({ ...envelope, leaveUrl }).raw, sent: notOwed };
+    if (!keys) return { outcome: 'superseded' };
+    const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, keys.leaveKey));
+    mail = { raw: leaveLinkMail({ ...envelope, leaveUrl }).raw, sent: notOwed };
+  } else {
+    const keys =
+      record.linkId !== undefined && record.leaveKey !== undefined
+        ? { linkId: record.linkId, leaveKey: record.leaveKey }
+        : ((await ensureLinkKeys(store, record.email)) ?? newLinkKeys());
+    const token = newConfirmationToken(keys.linkId, at);
+    const earlier = record.pendingTokenHash;
+    // Claims the request with this token's hash in flight, unless a newer request or a second copy of the job
+    // came first. An earlier hash in flight joins the mailed tokens: that mail may have gone out.
+    const claimed = await updateIf(store, record.email, {
+      UpdateExpression: `SET linkId = :linkId, tokenHash = :linkHash, pendingTokenHash = :hash, leaveKey = if_not_exists(leaveKey, :leaveKey)${earlier ? ', mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :earlier)' : ''}`,
+      ConditionExpression: `mailRequestId = :id AND #status = :pending AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> :id) AND (attribute_not_exists(linkId) OR linkId = :linkId) AND ${earlier ? 'pendingTokenHash = :earlierHash' : 'attribute_not_exists(pendingTokenHash)'}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':linkId': keys.linkId,
+        ':linkHash': token.linkHash,
+        ':hash': token.hash,
+        ':leaveKey': keys.leaveKey,
+        ':id': requestId,
+        ':pending': 'pending',
+        ...(earlier ? { ':none': [], ':earlier': [earlier], ':earlierHash': earlier } : {}),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    if (!claimed) return { outcome: 'superseded' };
+    const leaveKey = (claimed.Attributes?.leaveKey as string | undefined) ?? keys.leaveKey;
+    const confirmUrl = confirmationLink(mailer.siteUrl, record.language, token.token);
+    const leaveUrl = leaveLink(mailer.siteUrl, record.language, leaveToken(keys.linkId, leaveKey));
+    mail = {
+      raw: confirmationMail({ ...envelope, confirmUrl, leaveUrl, validDays: PENDING_DAYS }).raw,
+      confirmUrl,
+      // Its token joins the mailed tokens (a newer request stays owed) and the request is done.
+      sent: () =>
+        updateIf(store, record.email, {
+          UpdateExpression:
+            'SET mailedRequestId = :id, mailTokenHashes = list_append(if_not_exists(mailTokenHashes, :none), :hashes) REMOVE pendingTokenHash',
+          ConditionExpression: 'pendingTokenHash = :hash',
+          ExpressionAttributeValues: {
+            ':id': requestId,
+            ':hash': token.hash,
+            ':none': [],
+            ':hashes': [token.hash],
+          },
+        }),
+    };
   }
-  if (!mail) return { outcome: 'superseded' };
   try {
     await mailer.send({
       from: mailFrom,
       to: mailboxAddress(record.emailAsEntered),
       raw: mail.raw,
-      ...(mail.confirmUrl ? { confirmUrl: mail.confirmUrl } : {}),
+      confirmUrl: mail.confirmUrl,
       kind: job.kind,
       messageId,
     });
