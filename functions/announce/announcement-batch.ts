@@ -19,13 +19,6 @@ import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from 
 
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
-/** One JSON line per step; never an address. */
-const logAnnouncement = (
-  level: 'WARN' | 'ERROR',
-  message: string,
-  fields: Record<string, string | undefined>,
-) => (level === 'ERROR' ? console.error : console.warn)(JSON.stringify({ level, message, ...fields }));
-
 // Kept across invocations, and read again after ten seconds for a changed rate or a stop.
 const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
 
@@ -88,25 +81,20 @@ export function announcementBatch(
       } catch (error) {
         if (error instanceof MailPaused) throw error;
         const faultClass = faultClassOf(error);
-        if (error instanceof MailOutcomeUnknown)
-          logAnnouncement('WARN', 'announcement outcome unknown', {
-            announcement: message.id,
-            faultClass,
-            requestId,
-          });
+        // One JSON line; never an address.
+        const log = (level: 'WARN' | 'ERROR', text: string, errorName?: string) => {
+          const line = { level, message: text, announcement: message.id, faultClass, errorName, requestId };
+          (level === 'ERROR' ? console.error : console.warn)(JSON.stringify(line));
+        };
+        if (error instanceof MailOutcomeUnknown) log('WARN', 'announcement outcome unknown');
         if (error instanceof SentButUnrecorded || error instanceof MailOutcomeUnknown) {
           tally.unrecorded++;
           return 'done';
         }
-        logAnnouncement(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', {
-          announcement: message.id,
-          faultClass,
-          errorName: errorNameOf(error),
-          requestId,
-        });
+        const errorName = errorNameOf(error);
+        log(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', errorName);
         tally.failed++;
-        if (STOPPING_FAULTS.has(faultClass))
-          await stopPass(store, state, `${faultClass}: ${errorNameOf(error)}`);
+        if (STOPPING_FAULTS.has(faultClass)) await stopPass(store, state, `${faultClass}: ${errorName}`);
         return 'retry';
       }
     },

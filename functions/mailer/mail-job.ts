@@ -11,15 +11,14 @@ export const mailJobSchema = z.object({
   requestId: z.string().check(z.minLength(1)),
 });
 export type MailJob = z.infer<typeof mailJobSchema>;
-export type MailKind = MailJob['kind'];
 
 /** Each kind's fields in a record: the request asked for, the one mailed, and when it was asked. */
 export const REQUEST_FIELDS = {
   confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt' },
   'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
-} as const satisfies Record<MailKind, Record<string, keyof WaitlistRecord>>;
+} as const satisfies Record<MailJob['kind'], Record<string, keyof WaitlistRecord>>;
 
-export function owedRequest(record: WaitlistRecord | undefined, kind: MailKind): string | undefined {
+export function owedRequest(record: WaitlistRecord | undefined, kind: MailJob['kind']): string | undefined {
   if (!record || (kind === 'confirmation' && record.status !== 'pending')) return undefined;
   const { asked, done } = REQUEST_FIELDS[kind];
   return record[asked] !== record[done] ? record[asked] : undefined;
@@ -33,14 +32,10 @@ export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
 }
 
 /** The mails a change asks for: owed by its new image, not asked for by its old one (already queued). */
-export function jobsAskedBy(streamRecord: DynamoDBRecord): MailJob[] {
-  const image = streamRecord.dynamodb?.NewImage;
-  if (!image) return [];
-  const record = unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord;
-  if (typeof record.email !== 'string' || !record.email.includes('@')) return [];
-  const oldImage = streamRecord.dynamodb?.OldImage;
-  const before = oldImage
-    ? (unmarshall(oldImage as Record<string, AttributeValue>) as WaitlistRecord)
-    : undefined;
+export function jobsAskedBy({ dynamodb }: DynamoDBRecord): MailJob[] {
+  const [record, before] = [dynamodb?.NewImage, dynamodb?.OldImage].map(
+    (image) => image && (unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord),
+  );
+  if (typeof record?.email !== 'string' || !record.email.includes('@')) return [];
   return jobsOwedBy(record).filter((job) => job.requestId !== before?.[REQUEST_FIELDS[job.kind].asked]);
 }

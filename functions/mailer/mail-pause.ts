@@ -32,11 +32,7 @@ export function mailPause(limits: WaitlistStore) {
       const at = Date.now();
       if (at - known.readAt >= 5_000) {
         const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: PAUSE_KEY });
-        known = {
-          readAt: at,
-          until: typeof Item?.until === 'number' ? Item.until : 0,
-          reason: String(Item?.reason ?? ''),
-        };
+        known = { readAt: at, until: Number(Item?.until) || 0, reason: String(Item?.reason ?? '') };
       }
       if (known.until > at) throw new MailPaused(known.reason, Math.ceil((known.until - at) / 1_000));
     },

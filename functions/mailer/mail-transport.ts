@@ -56,12 +56,10 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
           }),
         );
       } catch (error) {
-        const fault = faultClassOf(error);
         // A connection never made sent nothing: the mail is still owed.
-        const neverSent = NEVER_CONNECTED.has(String((error as { code?: unknown }).code));
-        throw (fault === 'network' || fault === 'timeout') && !neverSent
-          ? new MailOutcomeUnknown(error)
-          : error;
+        if (NEVER_CONNECTED.has(String((error as { code?: unknown }).code))) throw error;
+        const fault = faultClassOf(error);
+        throw fault === 'network' || fault === 'timeout' ? new MailOutcomeUnknown(error) : error;
       }
     },
   };

@@ -1,15 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { faultClassOf, setupFaultOf } from '../telemetry/fault-class';
 
-export interface PaceClock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-const wallClock: PaceClock = {
+const wallClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
+  sleep: (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, signal && { signal }),
 };
+export type PaceClock = typeof wallClock;
 
 // Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop.
 export class Pace {
