@@ -14,8 +14,7 @@ import {
 } from './announcement-state';
 import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
 
-// One recipient per message of the bulk lane. A fault no retry will fix stops the pass: its remaining
-// messages are let go, and running the tool again queues those still owed.
+// A fault no retry fixes stops the pass: its other messages are let go; running the tool again queues them.
 
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 

@@ -6,8 +6,7 @@ import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 
-// A permanent bounce or a complaint suppresses the mailbox for good; a complaint outranks a bounce. A store
-// failure is thrown, so EventBridge tries again, then its dead-letter queue keeps the event.
+// A permanent bounce or a complaint silences a mailbox for good. A failure is thrown: EventBridge retries.
 
 const store = storeFromEnvironment();
 const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_NAME') };

@@ -36,9 +36,8 @@ const retrySeconds = (receiveCount: number, first = 30) =>
 
 type Outcome = RequestOutcome | { outcome: 'failed'; errorName: string };
 
-const OUTCOME_METRIC: Record<Outcome['outcome'], MetricName | undefined> = {
+const OUTCOME_METRIC: Partial<Record<Outcome['outcome'], MetricName>> = {
   sent: METRIC.mailSent,
-  superseded: undefined,
   limited: METRIC.mailLimited,
   suppressed: METRIC.mailSuppressed,
   refused: METRIC.mailRefused,
@@ -196,25 +195,22 @@ export function mailSender(
 
     // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
     const records = [...event.Records].sort((a, b) => Number(isJob(b)) - Number(isJob(a)));
-    const inFlight = new Set<Promise<void>>();
-    for (const record of records) {
-      while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-      // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
-      const running = sendOne(record).catch(async (error: unknown) => {
-        if (!(error instanceof MailPaused)) return retry(record, retrySeconds(receives(record)));
-        if (error.began)
-          log({
-            message: 'mail paused',
-            level: error.reason === DAILY_QUOTA_RESERVE ? 'WARN' : 'ERROR',
-            counts: { [METRIC.mailPaused]: 1 },
-            fields: { outcome: 'paused', reason: error.reason },
-          });
-        await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSE_SECONDS)));
-      });
-      const tracked = running.finally(() => inFlight.delete(tracked));
-      inFlight.add(tracked);
-    }
-    await Promise.all(inFlight);
+    const worker = async () => {
+      for (let record = records.shift(); record; record = records.shift())
+        // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
+        await sendOne(record).catch(async (error: unknown) => {
+          if (!(error instanceof MailPaused)) return retry(record, retrySeconds(receives(record)));
+          if (error.began)
+            log({
+              message: 'mail paused',
+              level: error.reason === DAILY_QUOTA_RESERVE ? 'WARN' : 'ERROR',
+              counts: { [METRIC.mailPaused]: 1 },
+              fields: { outcome: 'paused', reason: error.reason },
+            });
+          await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSE_SECONDS)));
+        });
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     // Uncounted messages go back, to be counted as not owed when they come again.
     await announcements.finish().catch((error: unknown) => {
       log({
