@@ -1,7 +1,7 @@
 // Double opt-in: `GET /api/confirm?lang=…&t=…` shows the page (mail scanners open links), only the POST
 // confirms. No answer says whether an address is on the list: only a token's holder learns its fate.
 import { statusTable } from './http-status';
-import type { Locale } from './locales';
+import { type Locale, resultPaths } from './locales';
 
 export const CONFIRM_PATH = '/api/confirm';
 
@@ -40,6 +40,4 @@ export type ConfirmResponse = { result: ConfirmResult } | { error: ConfirmError 
 export const CONFIRM_RESULT_PAGES = [...CONFIRM_RESULTS, 'try-again'] as const;
 export type ConfirmResultPage = (typeof CONFIRM_RESULT_PAGES)[number];
 
-export const CONFIRM_RESULT_PATH = Object.fromEntries(
-  CONFIRM_RESULT_PAGES.map((page) => [page, { nl: `/confirm/${page}`, en: `/en/confirm/${page}` }]),
-) as Record<ConfirmResultPage, Record<Locale, string>>;
+export const CONFIRM_RESULT_PATH = resultPaths('confirm', CONFIRM_RESULT_PAGES);

@@ -56,27 +56,6 @@ function decodesAsPunycode(encoded: string): boolean {
   return true;
 }
 
-function asciiDomain(domain: string): string | undefined {
-  if (DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
-  let hostname: string;
-  try {
-    // Lower-cased first: Unicode 15.1 changed some capitals (ẞ), Node 20's URL has the old tables.
-    hostname = new URL(`http://${domain.toLowerCase()}/`).hostname;
-  } catch {
-    return undefined;
-  }
-  const ascii = hostname.replace(/\.$/, '');
-  if (ascii.length > 253) return undefined;
-  const labels = ascii.split('.');
-  const deliverable = labels.every(
-    (label) =>
-      label.length <= 63 &&
-      ASCII_LABEL.test(label) &&
-      (!label.startsWith('xn--') || decodesAsPunycode(label.slice(4))),
-  );
-  return deliverable && labels.length > 1 && !DIGITS_ONLY.test(labels.at(-1) ?? '') ? ascii : undefined;
-}
-
 /** `email` as entered, trimmed (what the person is written to as); `key` the waitlist table's key. */
 export function checkEmail(
   raw: string,
@@ -88,12 +67,29 @@ export function checkEmail(
   const text = email.normalize('NFC');
   const [localPart = '', domain, ...more] = text.split('@');
   if (UNTYPABLE.test(text) || domain === undefined || more.length > 0) return malformed;
-  if (!LOCAL_PART.test(localPart) || localPart.length > 64) return malformed;
-  const ascii = asciiDomain(domain);
+  if (!LOCAL_PART.test(localPart) || localPart.length > 64 || DOMAIN_FORBIDDEN_ASCII.test(domain))
+    return malformed;
+  let hostname: string;
+  try {
+    // Lower-cased first: Unicode 15.1 changed some capitals (ẞ), Node 20's URL has the old tables.
+    hostname = new URL(`http://${domain.toLowerCase()}/`).hostname;
+  } catch {
+    return malformed;
+  }
+  const ascii = hostname.replace(/\.$/, '');
+  const labels = ascii.split('.');
+  const deliverable = labels.every(
+    (label) =>
+      label.length <= 63 &&
+      ASCII_LABEL.test(label) &&
+      (!label.startsWith('xn--') || decodesAsPunycode(label.slice(4))),
+  );
   const key = `${localPart.toLowerCase()}@${ascii}`;
   // All ASCII by now: a character is an octet.
-  if (ascii === undefined || key.length > EMAIL_MAX_OCTETS) return malformed;
-  return { ok: true, email, key };
+  const fits = ascii.length <= 253 && key.length <= EMAIL_MAX_OCTETS;
+  return deliverable && fits && labels.length > 1 && !DIGITS_ONLY.test(labels.at(-1) ?? '')
+    ? { ok: true, email, key }
+    : malformed;
 }
 
 export function emailKey(raw: string): string | undefined {

@@ -1,6 +1,6 @@
 // Leaving in one click (GDPR art. 7(3), Telecommunicatiewet art. 11.7, RFC 8058): every mail carries a
 // personal leave link that names no address. No answer tells a stranger who is on the list.
-import type { Locale } from './locales';
+import { type Locale, resultPaths } from './locales';
 
 export const LEAVE_PATH = '/api/leave';
 export const LEAVE_REQUEST_PATH = '/api/leave-request';
@@ -25,9 +25,7 @@ export function leaveLink(siteUrl: string, language: Locale, token: string): str
 const LEAVE_RESULT_PAGES = ['done', 'requested', 'try-again'] as const;
 export type LeaveResultPage = (typeof LEAVE_RESULT_PAGES)[number];
 
-export const LEAVE_RESULT_PATH = Object.fromEntries(
-  LEAVE_RESULT_PAGES.map((page) => [page, { nl: `/leave/${page}`, en: `/en/leave/${page}` }]),
-) as Record<LeaveResultPage, Record<Locale, string>>;
+export const LEAVE_RESULT_PATH = resultPaths('leave', LEAVE_RESULT_PAGES);
 
 /** Per address, by the privacy page's form. */
 export const LEAVE_MAIL_INTERVAL_MINUTES = 10;

@@ -18,3 +18,9 @@ export function localeOfPath(pathname: string): Locale | undefined {
 export function otherLocale(locale: Locale): Locale {
   return locale === 'nl' ? 'en' : 'nl';
 }
+
+/** Each result page's address in each language: `/<folder>/<page>`, the English one under `/en`. */
+export const resultPaths = <const Page extends string>(folder: string, pages: readonly Page[]) =>
+  Object.fromEntries(
+    pages.map((page) => [page, { nl: `/${folder}/${page}`, en: `/en/${folder}/${page}` }]),
+  ) as Record<Page, Record<Locale, string>>;

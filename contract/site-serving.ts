@@ -32,12 +32,10 @@ export const FILE_TYPES = {
   '.woff2': { contentType: 'font/woff2', compressible: false },
 } as const satisfies Record<string, { contentType: string; compressible: boolean }>;
 
-type FileExtension = keyof typeof FILE_TYPES;
-
-export function fileTypeOf(path: string): (typeof FILE_TYPES)[FileExtension] | undefined {
+export function fileTypeOf(path: string) {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  return dot === -1 ? undefined : FILE_TYPES[name.slice(dot).toLowerCase() as FileExtension];
+  return dot === -1 ? undefined : FILE_TYPES[name.slice(dot).toLowerCase() as keyof typeof FILE_TYPES];
 }
 
 /** CloudFront's threshold for compressing; the local runner does the same. */

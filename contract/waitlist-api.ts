@@ -1,7 +1,7 @@
 // JSON from the page's script is answered with JSON; the same form posted without a script gets 303 to the
 // result page in its language (never with the address in the URL). No runtime dependencies.
 import { statusTable } from './http-status';
-import type { Locale } from './locales';
+import { type Locale, resultPaths } from './locales';
 
 export const WAITLIST_PATH = '/api/waitlist';
 
@@ -29,9 +29,7 @@ export type JoinWaitlistResponse = { status: 'joined' } | { error: JoinWaitlistE
 export const WAITLIST_RESULTS = ['joined', 'already-registered', 'invalid-email', 'try-again'] as const;
 export type WaitlistResult = (typeof WAITLIST_RESULTS)[number];
 
-export const WAITLIST_RESULT_PATH = Object.fromEntries(
-  WAITLIST_RESULTS.map((result) => [result, { nl: `/waitlist/${result}`, en: `/en/waitlist/${result}` }]),
-) as Record<WaitlistResult, Record<Locale, string>>;
+export const WAITLIST_RESULT_PATH = resultPaths('waitlist', WAITLIST_RESULTS);
 
 /** A request the form cannot have sent is an address to check again; every fault is SPEC's one notice. */
 export const WAITLIST_RESULT_OF = {

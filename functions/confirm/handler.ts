@@ -15,11 +15,10 @@ import {
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { crossSitePage } from '../http/cross-site-page';
+import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
-import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment } from '../store/store-client';
 import { confirmSignup } from './confirm-signup';
 
@@ -70,17 +69,11 @@ export const handler = httpHandler<Outcome>(
     if (form === 'form' && outcome === 'forbidden') return crossSitePage('confirmation', language);
     const isResult = !Object.hasOwn(CONFIRM_HTTP_STATUS, outcome);
     const fault = outcome === 'unavailable' || outcome === 'internal';
-    if (form === 'form' && (isResult || fault || outcome === 'invalid_request')) {
-      const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
+    const page = isResult ? (outcome as ConfirmResult) : fault ? 'try-again' : 'invalid';
+    if (form === 'form' && (isResult || fault || outcome === 'invalid_request'))
       return seeOther(CONFIRM_RESULT_PATH[page][language]);
-    }
-    const body: ConfirmResponse = isResult
-      ? { result: outcome as ConfirmResult }
-      : { error: outcome as ConfirmError };
-    return jsonAnswer(
-      isResult ? CONFIRM_HTTP_STATUS.result : CONFIRM_HTTP_STATUS[outcome as ConfirmError],
-      body,
-      'GET, HEAD, POST',
-    );
+    const error = outcome as ConfirmError;
+    const body: ConfirmResponse = isResult ? { result: page as ConfirmResult } : { error };
+    return jsonAnswer(CONFIRM_HTTP_STATUS[isResult ? 'result' : error], body, 'GET, HEAD, POST');
   },
 );

@@ -2,12 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 
-export interface RequestGuardSettings {
-  /** Undefined locally, where there is no edge. */
-  originVerifySecret: string | undefined;
-  /** Besides the request's Host (behind CloudFront, the API's). */
-  siteHosts: readonly string[];
-}
+// originVerifySecret is undefined locally, where there is no edge; behind CloudFront the Host is the API's,
+// so siteHosts name the site's own.
+export type RequestGuardSettings = { originVerifySecret: string | undefined; siteHosts: readonly string[] };
 
 /** Why a request is refused with 403. */
 export type GuardRefusal = 'not_through_edge' | 'cross_site';
@@ -19,7 +16,7 @@ export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): Reques
   const siteHosts = (environment.SITE_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
-    .filter((origin) => origin !== '')
+    .filter(Boolean)
     .map((origin) => {
       const host = hostOf(origin);
       if (host === undefined) throw new Error(`SITE_ORIGINS holds "${origin}", which is not an origin`);
@@ -28,7 +25,7 @@ export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): Reques
   return { originVerifySecret: secret, siteHosts };
 }
 
-export function hostOf(origin: string): string | undefined {
+function hostOf(origin: string): string | undefined {
   try {
     const url = new URL(origin);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : undefined;
@@ -37,14 +34,17 @@ export function hostOf(origin: string): string | undefined {
   }
 }
 
-/** The request's own Host, or one of `siteHosts` (behind CloudFront the Host is the API's). */
-export function isOwnHost(
+/** Whether `url` is on the request's own Host or one of `siteHosts`. */
+export function isOwnOrigin(
   event: APIGatewayProxyEventV2,
-  host: string,
+  url: string,
   siteHosts: readonly string[],
 ): boolean {
-  const own = event.headers?.host;
-  return (own ? host === hostOf(`http://${own}`) : false) || siteHosts.includes(host);
+  const host = hostOf(url);
+  // An empty or missing Host makes no URL, so never matches.
+  return (
+    host !== undefined && (host === hostOf(`http://${event.headers?.host ?? ''}`) || siteHosts.includes(host))
+  );
 }
 
 // Hashed to one length, so the comparison takes the same time whatever was sent.
@@ -69,6 +69,5 @@ export function refusalOf(
   // A page with `no-referrer` (the confirmation page keeps its token out of Referer) posts `Origin: null`;
   // the browser still says same-origin. Otherwise `null` (a sandboxed frame, a data: page) is another site.
   if (origin === undefined || (origin === 'null' && fetchSite === 'same-origin')) return undefined;
-  const host = hostOf(origin);
-  return host === undefined || !isOwnHost(event, host, siteHosts) ? 'cross_site' : undefined;
+  return isOwnOrigin(event, origin, siteHosts) ? undefined : 'cross_site';
 }

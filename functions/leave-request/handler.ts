@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
-import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
+import { API_ERROR_STATUS, type ApiError } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { crossSitePage } from '../http/cross-site-page';
+import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, languageOf, readRequestBody } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
@@ -26,9 +26,8 @@ const leaveRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-type LeaveRequestError = 'invalid_email' | BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
 /** `not-requested` is only logged, never told. */
-type Outcome = 'requested' | 'not-requested' | LeaveRequestError;
+type Outcome = 'requested' | 'not-requested' | Exclude<ApiError, 'already_registered' | 'rate_limited'>;
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);

@@ -14,11 +14,10 @@ import {
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { FORM_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { crossSitePage } from '../http/cross-site-page';
+import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { howAsked, parseFormBody, readRequestBody } from '../http/request-body';
+import { languageOf, parseFormBody, readRequestBody } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
-import { tokenPage } from '../http/token-page';
 import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
 
@@ -37,8 +36,7 @@ const leaveRequestSchema = z.object({
   language: z.optional(z.enum(LOCALES)),
 });
 
-type LeaveError = BodyRefusal | 'forbidden' | 'unavailable' | 'internal';
-type Outcome = LeaveResult | LeaveError | 'page';
+type Outcome = LeaveResult | BodyRefusal | 'forbidden' | 'unavailable' | 'internal' | 'page';
 
 const ONE_CLICK_TEXT = {
   nl: {
@@ -99,14 +97,12 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   let token = queryToken || undefined;
   // Mail providers post one-click from their own servers: the link's secret token authorises it.
   if (!isOneClickBody(event)) {
-    if (refusal) {
-      const { form, language: bodyLanguage } = howAsked(event);
-      return { outcome: 'forbidden', refusal, asked: form, language: bodyLanguage ?? language };
-    }
     const body = readRequestBody(event);
-    if (!body.ok) return { outcome: body.error, asked: body.form, language };
-    const shape = leaveRequestSchema.safeParse(body.fields);
     asked = body.form;
+    if (refusal)
+      return { outcome: 'forbidden', refusal, asked, language: languageOf(body.fields) ?? language };
+    if (!body.ok) return { outcome: body.error, asked, language };
+    const shape = leaveRequestSchema.safeParse(body.fields);
     token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken ?? undefined) : undefined;
     language = (shape.success ? shape.data.language : undefined) ?? language;
   }

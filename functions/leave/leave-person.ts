@@ -43,52 +43,44 @@ export async function leavePerson(
   )
     return 'unknown';
 
-  const remove = async (
-    email: string,
-    ConditionExpression: string,
-    ExpressionAttributeNames: Record<string, string>,
-    ExpressionAttributeValues: Record<string, unknown>,
-  ) => {
+  const remove = async (email: string, condition: Omit<DeleteCommand['input'], 'TableName' | 'Key'>) => {
     const command = new DeleteCommand({
       TableName: store.tableName,
       Key: { email },
-      ConditionExpression,
-      ExpressionAttributeNames,
-      ExpressionAttributeValues,
+      ...condition,
       ReturnValues: 'ALL_OLD',
     });
     const deleted = await unlessConditionFails(store.client.send(command, { abortSignal }));
     return deleted?.output.Attributes as Pick<WaitlistRecord, 'expiresAt'> | undefined;
   };
-  const mailbox = { '#mailbox': MAILBOX_INDEX.key.name };
-  const values = { ':mailbox': mailboxHashOf(key) };
+  const mailbox = {
+    ExpressionAttributeNames: { '#mailbox': MAILBOX_INDEX.key.name },
+    ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
+  };
   const others: string[] = [];
-  for await (const page of paginateQuery(
-    { client: store.client },
-    {
-      TableName: store.tableName,
-      IndexName: MAILBOX_INDEX.name,
-      KeyConditionExpression: '#mailbox = :mailbox',
-      ExpressionAttributeNames: mailbox,
-      ExpressionAttributeValues: values,
-    },
-    { abortSignal },
-  )) {
+  const query = {
+    TableName: store.tableName,
+    IndexName: MAILBOX_INDEX.name,
+    KeyConditionExpression: '#mailbox = :mailbox',
+    ...mailbox,
+  };
+  for await (const page of paginateQuery({ client: store.client }, query, { abortSignal })) {
     for (const item of page.Items ?? []) if (item.email !== key) others.push(String(item.email));
   }
   const removed = [];
+  // The index may lag behind the table.
+  const ConditionExpression = '#mailbox = :mailbox AND attribute_not_exists(mailSuppressed)';
   for (let start = 0; start < others.length; start += DELETES_AT_ONCE) {
     const batch = others.slice(start, start + DELETES_AT_ONCE);
-    // The index may lag behind the table.
-    const condition = '#mailbox = :mailbox AND attribute_not_exists(mailSuppressed)';
-    removed.push(...(await Promise.all(batch.map((other) => remove(other, condition, mailbox, values)))));
+    removed.push(
+      ...(await Promise.all(batch.map((email) => remove(email, { ...mailbox, ConditionExpression })))),
+    );
   }
-  const ownRemoved = await remove(
-    key,
-    '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
-    link,
-    { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
-  );
+  const ownRemoved = await remove(key, {
+    ConditionExpression: '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
+    ExpressionAttributeNames: link,
+    ExpressionAttributeValues: { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
+  });
   removed.push(ownRemoved);
   if (!removed.some(Boolean)) return 'unknown';
 

@@ -24,16 +24,11 @@ export interface MetricLine {
 // `message` string, where CloudWatch no longer finds the metrics.
 export function writeMetricLine(line: MetricLine): void {
   const now = new Date();
-  const values: Record<string, number> = {};
-  for (const [name, value] of Object.entries(line.counts)) {
-    if (value !== undefined) values[name] = value;
-  }
-  for (const [name, ms] of [
-    [METRIC.latency, line.latencyMs],
-    [METRIC.mailLag, line.lagMs],
-  ] as const) {
-    if (ms !== undefined) values[name] = ms;
-  }
+  const values: Record<string, number> = Object.fromEntries(
+    Object.entries({ ...line.counts, [METRIC.latency]: line.latencyMs, [METRIC.mailLag]: line.lagMs }).filter(
+      (entry): entry is [string, number] => entry[1] !== undefined,
+    ),
+  );
   const directive = (dimensions: string[], names: string[]) => ({
     Namespace: METRIC_NAMESPACE,
     Dimensions: [[DIMENSIONS.service, ...dimensions]],

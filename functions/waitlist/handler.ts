@@ -10,14 +10,13 @@ import {
   WAITLIST_RESULT_OF,
   WAITLIST_RESULT_PATH,
 } from '#contract/waitlist-api';
-import { crossSitePage } from '../http/cross-site-page';
+import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { visitRoute } from '../visit/count-visit';
-import { parseJoinRequest } from './join-request';
-import { joinWaitlist } from './join-waitlist';
+import { joinWaitlist, parseJoinRequest } from './join-waitlist';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
@@ -33,7 +32,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
   if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
   const parsed = parseJoinRequest(event, guard.siteHosts);
-  if (!parsed.ok) return { outcome: parsed.error, form: parsed.form, language: parsed.language };
+  if ('outcome' in parsed) return parsed;
   const { form, request } = parsed;
   const asked = { form, language: request.language, source: sourceLabel(request.source ?? {}) };
   // A person never reaches the hidden field, so anything in it, even a space, was put there by a robot.

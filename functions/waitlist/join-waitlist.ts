@@ -1,15 +1,84 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { checkEmail } from '#contract/email-address';
+import { LOCALES, type Locale } from '#contract/locales';
+import { type SignupSource, SOURCE_FIELDS, sourceValue, utmSourceOf } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
-import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
+import {
+  type JoinWaitlistError,
+  type JoinWaitlistRequest,
+  MAX_REQUEST_BYTES,
+  SIGNUP_NOTE_VERSION,
+} from '#contract/waitlist-api';
 import {
   MAIL_RESEND_INTERVAL_MINUTES,
   MAX_CONFIRMATION_MAILS,
   PENDING_DAYS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
+import { languageOf, type RequestForm, readRequestBody } from '../http/request-body';
+import { isOwnOrigin } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+
+// zod/mini: the full build adds ~450 KB to the bundle.
+const joinRequestSchema = z.object({
+  email: z.string(),
+  language: z.enum(LOCALES),
+  website: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
+  // sourceValue keeps or drops these: an odd value never costs a signup.
+  utmSource: z.optional(z.string()),
+  utmMedium: z.optional(z.string()),
+  utmCampaign: z.optional(z.string()),
+  referrer: z.optional(z.string()),
+}) satisfies z.ZodMiniType<JoinWaitlistRequest & SignupSource>;
+
+// A form posted without script cannot say where its visitor came from, but its Referer is the page's own
+// address, query included (strict-origin-when-cross-origin keeps it whole on the same origin). It is read
+// only from one of `siteHosts` (SITE_ORIGINS) or the Host: another site's address says nothing of its links.
+export function parseJoinRequest(
+  event: APIGatewayProxyEventV2,
+  siteHosts: readonly string[] = [],
+):
+  | { form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
+  | {
+      outcome: Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>;
+      form?: RequestForm;
+      language?: Locale;
+    } {
+  const body = readRequestBody(event);
+  if (!body.ok) return { outcome: body.error, form: body.form };
+  const { form, fields } = body;
+  const language = languageOf(fields);
+  const shape = joinRequestSchema.safeParse(fields);
+  if (!shape.success) return { outcome: 'invalid_request', form, language };
+  const email = checkEmail(shape.data.email);
+  if (!email.ok) return { outcome: 'invalid_email', form, language };
+  const { website } = shape.data;
+  const referer = event.headers?.referer ?? '';
+  // A script sends what it read itself, or nothing on purpose.
+  const fallback =
+    form === 'form' && referer.length <= 2_048 && isOwnOrigin(event, referer, siteHosts)
+      ? utmSourceOf(new URL(referer).search)
+      : {};
+  const source: SignupSource = {};
+  for (const field of SOURCE_FIELDS) {
+    const value = sourceValue(shape.data[field]) ?? fallback[field];
+    if (value !== undefined) source[field] = value;
+  }
+  return {
+    form,
+    request: {
+      email: email.email,
+      key: email.key,
+      language: shape.data.language,
+      ...(website === undefined ? {} : { website }),
+      ...(Object.keys(source).length > 0 ? { source } : {}),
+    },
+  };
+}
 
 const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * SECONDS_PER_DAY;
 

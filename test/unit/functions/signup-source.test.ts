@@ -11,7 +11,7 @@ import {
   sourceValue,
   utmSourceOf,
 } from '#contract/signup-source';
-import { parseJoinRequest } from '../../../functions/waitlist/join-request';
+import { parseJoinRequest } from '../../../functions/waitlist/join-waitlist';
 import { httpApiEvent, jsonBody } from './http-api-event';
 
 const ADDRESS = 'ann@example.nl';
@@ -34,7 +34,7 @@ function formPost(referer: string | undefined, { host = 'mandje.nl', fields = {}
 /** The source parseJoinRequest keeps, or `invalid` when it refuses the request. */
 function keptSource(event: ReturnType<typeof httpApiEvent>, siteHosts: string[] = []) {
   const parsed = parseJoinRequest(event, siteHosts);
-  return parsed.ok ? parsed.request.source : `refused: ${parsed.error}`;
+  return 'outcome' in parsed ? `refused: ${parsed.outcome}` : parsed.request.source;
 }
 
 /** Values no record may hold as they are: each is cut to a safe value, or dropped. */
