@@ -44,8 +44,7 @@ export const MIN_COMPRESSIBLE_BYTES = 1_000;
 export function siteMapOf(keys: readonly string[]): SiteMap {
   const pages: Record<string, string> = {};
   for (const key of keys) {
-    if (key !== 'index.html' && !key.endsWith('/index.html')) continue;
-    if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+    if (!`/${key}`.endsWith('/index.html') || !isServedFile(key)) continue;
     const folder = `/${key.slice(0, -'index.html'.length)}`;
     const address = LANGUAGE_HOMES.includes(folder) ? folder : folder.replace(/\/$/, '');
     pages[address] = key;

@@ -12,25 +12,18 @@ export type RequestForm = 'json' | 'form';
 // ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function decodeComponent(text: string): string | undefined {
+// The WHATWG form rules, but escaped bytes must be valid UTF-8: URLSearchParams turns broken bytes into
+// U+FFFD, so two different addresses could become one. A valid sequence never spans a literal `&` or `=`, so
+// checking the whole body checks every name and value. A `%` without two hex digits stays itself.
+export function parseFormBody(body: string): Record<string, string> | undefined {
   try {
-    // A `%` without two hex digits stays itself, as browsers read it.
-    return decodeURIComponent(text.replaceAll('+', ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    decodeURIComponent(body.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
   } catch {
     return undefined;
   }
-}
-
-// The WHATWG form rules, but escaped bytes must be valid UTF-8: URLSearchParams turns broken bytes into
-// U+FFFD, so two different addresses could become one.
-export function parseFormBody(body: string): Record<string, string> | undefined {
   const fields: Record<string, string> = Object.create(null);
-  for (const pair of body.split('&')) {
-    if (pair === '') continue;
-    const equals = pair.indexOf('=');
-    const name = decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
-    const value = decodeComponent(equals === -1 ? '' : pair.slice(equals + 1));
-    if (name === undefined || value === undefined || Object.hasOwn(fields, name)) return undefined;
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (Object.hasOwn(fields, name)) return undefined;
     fields[name] = value;
   }
   return fields;

@@ -25,30 +25,20 @@ export async function requestLeaveMail(
   const mayAsk =
     record && record.mailSuppressed === undefined && (record.leaveMailRequestedAt ?? '') <= cutoff;
   const values = { ':id': requestId, ':now': now.toISOString() };
-  if (!mayAsk) {
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: LEAVE_REQUEST_STAND_IN_KEY },
-        UpdateExpression: 'SET requestId = :id, requestedAt = :now',
-        ExpressionAttributeValues: values,
-      }),
-      { abortSignal },
-    );
-    return 'not-requested';
-  }
-  const updated = await unlessConditionFails(
-    store.client.send(
-      new UpdateCommand({
-        TableName: store.tableName,
+  const update = mayAsk
+    ? {
         Key: { email: key },
         UpdateExpression: 'SET leaveMailRequestId = :id, leaveMailRequestedAt = :now',
         ConditionExpression:
           'attribute_exists(email) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(leaveMailRequestedAt) OR leaveMailRequestedAt <= :cutoff)',
         ExpressionAttributeValues: { ...values, ':cutoff': cutoff },
-      }),
-      { abortSignal },
-    ),
-  );
-  return updated ? 'requested' : 'not-requested';
+      }
+    : {
+        Key: { email: LEAVE_REQUEST_STAND_IN_KEY },
+        UpdateExpression: 'SET requestId = :id, requestedAt = :now',
+        ExpressionAttributeValues: values,
+      };
+  const command = new UpdateCommand({ TableName: store.tableName, ...update });
+  const updated = await unlessConditionFails(store.client.send(command, { abortSignal }));
+  return mayAsk && updated ? 'requested' : 'not-requested';
 }
