@@ -1,6 +1,6 @@
 // Bundles each function into dist-functions/<name>/index.mjs with its source map and run-time files: what
 // the stack deploys, byte for byte. The AWS SDK is bundled: the lockfile's version runs, not the runtime's.
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { confirmPageFile } from '#contract/confirmation';
@@ -53,7 +53,6 @@ if (import.meta.filename === process.argv[1]) {
   for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
     const functionDir = join(outDir, name);
     const outfile = await bundleFunction(name, functionDir);
-    mkdirSync(functionDir, { recursive: true });
     for (const file of FUNCTIONS[name].files) {
       if (!existsSync(file))
         throw new Error(`${relative(root, file)} is missing: build the page first (npm run build)`);

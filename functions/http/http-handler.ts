@@ -44,15 +44,14 @@ export function httpHandler<Outcome extends string>(
   decide: (event: HttpEvent) => Promise<Decision<Outcome>>,
   respond: (decision: Decision<Outcome>, event: HttpEvent) => HttpResponse,
 ): (event: HttpEvent) => Promise<HttpResponse> {
+  const metricOf: Record<string, MetricName | undefined> = { ...ERROR_METRIC, ...outcomeMetric };
   return async (event) => {
     const started = performance.now();
     const decision = await decide(event);
     const { outcome, fault, form, asked, refusal, source } = decision;
     const response = respond(decision, event);
     const status = response.statusCode ?? 500;
-    const counted = Object.hasOwn(ERROR_METRIC, outcome)
-      ? ERROR_METRIC[outcome as ApiError]
-      : outcomeMetric[outcome as Exclude<Outcome, ApiError>];
+    const counted = metricOf[outcome];
     writeMetricLine({
       service,
       message: `${service} request`,

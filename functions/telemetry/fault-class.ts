@@ -26,11 +26,10 @@ const BY_NAME: Record<string, FaultClass> = Object.fromEntries(
   ),
 );
 
-const NETWORK_CODES = new Set(
-  'ECONNREFUSED ECONNRESET EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ECONNABORTED'.split(' '),
-);
+const NETWORK_CODES =
+  'ECONNREFUSED ECONNRESET EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ECONNABORTED'.split(' ');
 // A file that cannot be written for now (full, read-only, failing disk): the work waits rather than drops.
-const STORAGE_CODES = new Set('ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY'.split(' '));
+const STORAGE_CODES = 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY'.split(' ');
 
 interface ErrorFacts {
   name?: unknown;
@@ -42,8 +41,8 @@ interface ErrorFacts {
 }
 
 /** Whether `error` carries one of `codes`, also when wrapped (an AggregateError, a cause). */
-function hasCode(error: ErrorFacts, codes: Set<string>, depth = 0): boolean {
-  if (typeof error.code === 'string' && codes.has(error.code)) return true;
+function hasCode(error: ErrorFacts, codes: string[], depth = 0): boolean {
+  if (typeof error.code === 'string' && codes.includes(error.code)) return true;
   if (error.code === 'ETIMEDOUT' || depth >= 3) return false;
   const inner = [...(Array.isArray(error.errors) ? error.errors : []), error.cause].filter(
     (candidate): candidate is ErrorFacts => typeof candidate === 'object' && candidate !== null,
@@ -72,11 +71,10 @@ export function faultClassOf(error: unknown): FaultClass {
 export const DAILY_QUOTA_EXCEEDED = 'DailyQuotaExceeded';
 
 /** SendEmail's answers about the account's set-up, never about the one mail or person. */
-const SES_SETUP_FAULTS = new Set(
+const SES_SETUP_FAULTS =
   'AccessDeniedException MessageRejected MailFromDomainNotVerifiedException SendingPausedException AccountSuspendedException NotFoundException'.split(
     ' ',
-  ),
-);
+  );
 
 // For an error SendEmail threw: why this account can send no mail at all for now, or undefined. Sending
 // then pauses with every mail still owed. MessageRejected is always one: SES answers it for an unverified
@@ -86,7 +84,7 @@ export function setupFaultOf(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error.name === 'LimitExceededException' || /daily message quota exceeded/i.test(error.message))
     return DAILY_QUOTA_EXCEEDED;
-  return SES_SETUP_FAULTS.has(error.name) ? error.name : undefined;
+  return SES_SETUP_FAULTS.includes(error.name) ? error.name : undefined;
 }
 
 export function isTransient(fault: FaultClass): boolean {

@@ -104,9 +104,9 @@ export function visitRoute(stores: VisitStores, guard: RequestGuardSettings) {
     const viewer = event.headers?.['cloudfront-viewer-address']?.trim() ?? '';
     const clientAddress =
       guard.originVerifySecret === undefined
-        ? event.requestContext.http.sourceIp || undefined
-        : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0)) || undefined;
-    if (clientAddress === undefined) return { outcome: 'no_address', language };
+        ? event.requestContext.http.sourceIp
+        : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0));
+    if (!clientAddress) return { outcome: 'no_address', language };
     const visit = { clientAddress, userAgent, site: event.requestContext.domainName, language };
     const counted = await outcomeOrFault((abortSignal) => countVisit(stores, visit, { abortSignal }));
     return { language, ...counted };
