@@ -18,33 +18,31 @@ import { type Decision, httpHandler, jsonAnswer, outcomeOrFault } from '../http/
 import { type RequestGuardSettings, refusalOf } from '../http/request-guard';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
-export type VisitStores = { counts: WaitlistStore; visitors: WaitlistStore };
-
 /** The address and user agent are hashed, never stored. */
 export type Visit = { clientAddress: string; userAgent: string; site: string; language: Locale };
 
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
 export async function countVisit(
-  stores: VisitStores,
+  store: WaitlistStore,
+  visitorTable: string,
   visit: Visit,
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<'counted' | 'seen'> {
   const day = now.toISOString().slice(0, 10);
   const endsAt = Date.parse(`${day}T00:00:00.000Z`) / 1000 + SECONDS_PER_DAY;
-  const { visitors } = stores;
   const Key = { [VISITOR_TABLE_KEY.name]: VISITOR_SALT_KEY };
   const read = async (ConsistentRead: boolean) => {
-    const get = new GetCommand({ TableName: visitors.tableName, Key, ConsistentRead });
-    return (await visitors.client.send(get, { abortSignal })).Item;
+    const get = new GetCommand({ TableName: visitorTable, Key, ConsistentRead });
+    return (await store.client.send(get, { abortSignal })).Item;
   };
   const stored = await read(false);
   let salt: unknown = stored?.day === day ? stored.salt : undefined;
   // A new day's salt replaces an earlier day's only: one made elsewhere just now is read and used.
   if (typeof salt !== 'string') {
     salt = randomBytes(32).toString('base64');
-    const put = visitors.client.send(
+    const put = store.client.send(
       new PutCommand({
-        TableName: visitors.tableName,
+        TableName: visitorTable,
         Item: { ...Key, day, salt, [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt },
         ConditionExpression: 'attribute_not_exists(#day) OR #day < :day',
         // `day` is a DynamoDB reserved word.
@@ -59,9 +57,9 @@ export async function countVisit(
   const visitor = createHash('sha256')
     .update([salt, visit.clientAddress, visit.userAgent, visit.site].join('\0'))
     .digest('hex');
-  const marked = visitors.client.send(
+  const marked = store.client.send(
     new PutCommand({
-      TableName: visitors.tableName,
+      TableName: visitorTable,
       Item: {
         [VISITOR_TABLE_KEY.name]: `${visit.language}:${visitor}`,
         [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt,
@@ -73,9 +71,9 @@ export async function countVisit(
   );
   if (!(await unlessConditionFails(marked))) return 'seen';
   // Should this fail, the visitor goes uncounted today: short by the logged faults, never double.
-  await stores.counts.client.send(
+  await store.client.send(
     new UpdateCommand({
-      TableName: stores.counts.tableName,
+      TableName: store.tableName,
       Key: { [WAITLIST_TABLE_KEY.name]: visitsCounterKey(day) },
       UpdateExpression: 'ADD #language :one',
       ExpressionAttributeNames: { '#language': visit.language },
@@ -90,7 +88,7 @@ type VisitError = 'invalid_request' | 'method_not_allowed' | 'forbidden' | 'unav
 type Outcome = 'counted' | 'seen' | 'robot' | 'no_address' | VisitError;
 
 /** The home page's beacon, no body, answered 204. Logs never the address or user agent. */
-export function visitRoute(stores: VisitStores, guard: RequestGuardSettings) {
+export function visitRoute(store: WaitlistStore, visitorTable: string, guard: RequestGuardSettings) {
   async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
     const refusal = refusalOf(event, guard);
     if (refusal) return { outcome: 'forbidden', refusal };
@@ -108,7 +106,9 @@ export function visitRoute(stores: VisitStores, guard: RequestGuardSettings) {
         : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0));
     if (!clientAddress) return { outcome: 'no_address', language };
     const visit = { clientAddress, userAgent, site: event.requestContext.domainName, language };
-    const counted = await outcomeOrFault((abortSignal) => countVisit(stores, visit, { abortSignal }));
+    const counted = await outcomeOrFault((abortSignal) =>
+      countVisit(store, visitorTable, visit, { abortSignal }),
+    );
     return { language, ...counted };
   }
   return httpHandler<Outcome>(

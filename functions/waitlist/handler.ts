@@ -20,10 +20,7 @@ import { joinWaitlist, parseJoinRequest } from './join-waitlist';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-const countVisits = visitRoute(
-  { counts: store, visitors: { client: store.client, tableName: requiredEnv('VISITOR_TABLE_NAME') } },
-  guard,
-);
+const countVisits = visitRoute(store, requiredEnv('VISITOR_TABLE_NAME'), guard);
 
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countVisit, type Visit, type VisitStores } from '../../../functions/visit/count-visit';
+import { countVisit, type Visit } from '../../../functions/visit/count-visit';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {
@@ -22,10 +22,7 @@ beforeEach(() => {
 });
 
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
-const stores: VisitStores = {
-  counts: { client, tableName: 'waitlist' },
-  visitors: { client, tableName: 'visitors' },
-};
+const store = { client, tableName: 'waitlist' };
 const NOW = new Date('2026-11-26T15:04:05.000Z');
 const END_OF_DAY = Date.parse('2026-11-27T00:00:00.000Z') / 1000;
 const visit: Visit = {
@@ -54,7 +51,7 @@ describe('counting a visitor', () => {
   it('counts a visitor’s first home page of the day once: a marker of their hash, and one more for the day’s language', async () => {
     storedSalt({ id: 'salt', day: '2026-11-26', salt: 'salt-of-the-day', expiresAt: END_OF_DAY });
 
-    expect(await countVisit(stores, visit, { now: NOW })).toBe('counted');
+    expect(await countVisit(store, 'visitors', visit, { now: NOW })).toBe('counted');
 
     expect(saltPuts()).toEqual([]);
     expect(markers()).toEqual([
@@ -80,7 +77,7 @@ describe('counting a visitor', () => {
     storedSalt({ id: 'salt', day: '2026-11-26', salt: 'salt-of-the-day' });
     dynamo.on(PutCommand).rejects(conditionFailed());
 
-    expect(await countVisit(stores, visit, { now: NOW })).toBe('seen');
+    expect(await countVisit(store, 'visitors', visit, { now: NOW })).toBe('seen');
 
     expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
   });
@@ -94,7 +91,7 @@ describe('counting a visitor', () => {
       { ...visit, userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1' },
       { ...visit, language: 'en' as const },
     ])
-      await countVisit(stores, other, { now: NOW });
+      await countVisit(store, 'visitors', other, { now: NOW });
 
     const keys = markers().map((input) => String(input.Item?.id));
     expect(new Set(keys).size).toBe(4);
@@ -104,7 +101,7 @@ describe('counting a visitor', () => {
   it('keeps neither the address nor the user agent: the marker is a hash, and the count has none', async () => {
     storedSalt({ id: 'salt', day: '2026-11-26', salt: 'salt-of-the-day' });
 
-    await countVisit(stores, visit, { now: NOW });
+    await countVisit(store, 'visitors', visit, { now: NOW });
 
     const written = JSON.stringify(dynamo.calls().map((call) => call.args[0].input));
     for (const kept of [visit.clientAddress, visit.userAgent, 'Firefox', visit.site])
@@ -116,7 +113,7 @@ describe('the day’s salt', () => {
   it('makes the day’s first salt at random, in place of an earlier day’s, never over this day’s, and uses it', async () => {
     storedSalt({ id: 'salt', day: '2026-11-25', salt: 'yesterdays-salt' });
 
-    await countVisit(stores, visit, { now: NOW });
+    await countVisit(store, 'visitors', visit, { now: NOW });
 
     const [put] = saltPuts();
     expect(put).toMatchObject({
@@ -134,8 +131,8 @@ describe('the day’s salt', () => {
 
   it('makes one when there is none (the table deleted yesterday’s), and a new one each day', async () => {
     storedSalt(undefined);
-    await countVisit(stores, visit, { now: NOW });
-    await countVisit(stores, visit, { now: new Date('2026-11-27T00:00:01.000Z') });
+    await countVisit(store, 'visitors', visit, { now: NOW });
+    await countVisit(store, 'visitors', visit, { now: new Date('2026-11-27T00:00:01.000Z') });
 
     const [today, tomorrow] = saltPuts().map((put) => put.Item);
     expect(today?.day).toBe('2026-11-26');
@@ -151,7 +148,7 @@ describe('the day’s salt', () => {
       .resolves({ Item: { id: 'salt', day: '2026-11-26', salt: 'made-elsewhere' } });
     dynamo.on(PutCommand, { Item: { id: 'salt' } }).rejects(conditionFailed());
 
-    expect(await countVisit(stores, visit, { now: NOW })).toBe('counted');
+    expect(await countVisit(store, 'visitors', visit, { now: NOW })).toBe('counted');
 
     const reads = dynamo.commandCalls(GetCommand).map((call) => call.args[0].input as GetCommandInput);
     expect(reads.map((read) => read.ConsistentRead)).toEqual([false, true]);
@@ -164,7 +161,7 @@ describe('the day’s salt', () => {
     });
     dynamo.on(GetCommand).rejects(throttled);
 
-    await expect(countVisit(stores, visit, { now: NOW })).rejects.toThrow('slow down');
+    await expect(countVisit(store, 'visitors', visit, { now: NOW })).rejects.toThrow('slow down');
     expect(dynamo.commandCalls(PutCommand)).toEqual([]);
     expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
   });
