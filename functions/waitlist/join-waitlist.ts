@@ -3,7 +3,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
-import { LOCALES, type Locale } from '#contract/locales';
+import { LOCALES } from '#contract/locales';
 import { type SignupSource, SOURCE_FIELDS, sourceValue, utmSourceOf } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
 import {
@@ -18,6 +18,7 @@ import {
   PENDING_DAYS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
+import type { Decision } from '../http/http-handler';
 import { languageOf, type RequestForm, readRequestBody } from '../http/request-body';
 import { isOwnOrigin } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
@@ -43,11 +44,7 @@ export function parseJoinRequest(
   siteHosts: readonly string[] = [],
 ):
   | { form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
-  | {
-      outcome: Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>;
-      form?: RequestForm;
-      language?: Locale;
-    } {
+  | Decision<Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>> {
   const body = readRequestBody(event);
   if (!body.ok) return { outcome: body.error, form: body.form };
   const { form, fields } = body;
