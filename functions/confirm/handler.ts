@@ -40,8 +40,7 @@ type Outcome = ConfirmResult | ConfirmError | 'page';
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  const method = event.requestContext.http.method;
-  if (!refusal && (method === 'GET' || method === 'HEAD')) return { outcome: 'page' };
+  if (['GET', 'HEAD'].includes(event.requestContext.http.method)) return { outcome: 'page' };
   if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
   const body = readRequestBody(event);
   if (!body.ok) return { outcome: body.error, form: body.form };

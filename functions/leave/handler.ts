@@ -87,8 +87,7 @@ function isOneClickBody(event: APIGatewayProxyEventV2): boolean {
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  const method = event.requestContext.http.method;
-  if (!refusal && (method === 'GET' || method === 'HEAD')) return { outcome: 'page' };
+  if (['GET', 'HEAD'].includes(event.requestContext.http.method)) return { outcome: 'page' };
   const query = new URLSearchParams(event.rawQueryString);
   const queryToken = query.get(LEAVE_TOKEN_PARAMETER);
   const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
