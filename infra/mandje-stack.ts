@@ -1,10 +1,10 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { MailEvents } from './constructs/mail-events';
 import { MailSender } from './constructs/mail-sender';
-import { Mailer, MailQueues } from './constructs/mailer';
+import { Mailer, mailQueues } from './constructs/mailer';
 import { Operations } from './constructs/operations';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
@@ -43,7 +43,6 @@ export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
   public readonly mailSender: MailSender;
-  public readonly mailQueues: MailQueues;
   public readonly mailer: Mailer;
   public readonly mailEvents: MailEvents;
   public readonly originVerify: OriginVerifySecret;
@@ -73,12 +72,11 @@ export class MandjeStack extends Stack {
       dmarcReportsTo: props.contactEmail,
       hostedZoneId: confirmation.hostedZone?.id,
     });
-    this.mailQueues = new MailQueues(this, 'MailQueues');
     this.mailer = new Mailer(this, 'Mailer', {
       functionsDir,
       table: this.waitlist.table,
       sender: this.mailSender,
-      queues: this.mailQueues,
+      queues: mailQueues(new Construct(this, 'MailQueues')),
       siteUrl: this.site.url,
       contactEmail: props.contactEmail,
       maxSendRate: confirmation.sesMaxSendRate,
@@ -114,7 +112,7 @@ export class MandjeStack extends Stack {
     output('TableName', this.waitlist.table.tableName, 'The waitlist table');
     output(
       'AnnouncementQueueUrl',
-      this.mailQueues.bulk.queueUrl,
+      this.mailer.queues.bulk.queueUrl,
       'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
     );
     output(

@@ -60,9 +60,9 @@ export function nagAcknowledgements(stack: MandjeStack) {
     ...stack.node
       .findAll()
       .filter((child) => child instanceof BuiltFunction)
-      .map((built) => {
-        const logsId = stack.getLogicalId(built.logGroup.node.defaultChild as CfnResource);
-        return ack(built.role, `IAM5[Resource::<${logsId}.Arn>:*]`, REASONS.logStreams);
+      .map(({ function: { role, logGroup } }) => {
+        const logsId = stack.getLogicalId(logGroup.node.defaultChild as CfnResource);
+        return ack(role ?? logGroup, `IAM5[Resource::<${logsId}.Arn>:*]`, REASONS.logStreams);
       }),
     ack(mailer.requestHandler.role ?? mailer.requestHandler, 'IAM5[Resource::*]', REASONS.listStreams),
     ack(mailer.requestsDeadLetterQueue, 'SQS3', REASONS.requestsDeadLetters),

@@ -2,15 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import {
-  ApplicationLogLevel,
-  Architecture,
-  Code,
-  Function as LambdaFunction,
-  LoggingFormat,
-  Runtime,
-  SystemLogLevel,
-} from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -32,50 +24,53 @@ export interface BuiltFunctionProps {
 
 /** A Lambda function deployed from the folder functions/build.ts wrote for it: the measured bundle runs. */
 export class BuiltFunction extends Construct {
-  public readonly function: LambdaFunction;
-  public readonly role: Role;
-  public readonly logGroup: LogGroup;
+  public readonly function: lambda.Function;
 
-  constructor(scope: Construct, id: string, props: BuiltFunctionProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { functionsDir, name, description, ...props }: BuiltFunctionProps,
+  ) {
     super(scope, id);
-    const folder = join(props.functionsDir, props.name);
+    const folder = join(functionsDir, name);
     // Never without its map, so a stack trace in its log names a source file and line.
     for (const file of ['index.mjs', 'index.mjs.map'])
       if (!existsSync(join(folder, file)))
         throw new Error(`${join(folder, file)} is missing: build the functions first (npm run build)`);
 
-    this.logGroup = new LogGroup(this, 'Logs', {
+    const logGroup = new LogGroup(this, 'Logs', {
       retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-
     // Written out by hand: the basic execution policy would let it write to any log group.
-    this.role = new Role(this, 'Role', {
+    const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: props.description,
+      description,
     });
-    const logWrites = new PolicyStatement({
-      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-      resources: [`${this.logGroup.logGroupArn}:*`],
-    });
-    for (const statement of [logWrites, ...props.permissions]) this.role.addToPolicy(statement);
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [`${logGroup.logGroupArn}:*`],
+      }),
+    );
+    for (const statement of props.permissions) role.addToPolicy(statement);
 
-    this.function = new LambdaFunction(this, 'Function', {
-      code: Code.fromAsset(folder),
+    this.function = new lambda.Function(this, 'Function', {
+      code: lambda.Code.fromAsset(folder),
       handler: 'index.handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      description,
       // For the CPU: a cold start well under a second; a request needs little memory.
       memorySize: 256,
       timeout: props.timeout,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
-      role: this.role,
-      logGroup: this.logGroup,
+      role,
+      logGroup,
       // The metric lines (functions/telemetry/metrics.ts) and the platform's REPORT lines are at INFO.
-      loggingFormat: LoggingFormat.JSON,
-      applicationLogLevelV2: ApplicationLogLevel.INFO,
-      systemLogLevelV2: SystemLogLevel.INFO,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.INFO,
       // Node reads the map beside the bundle only with this flag.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     });

@@ -1,12 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import {
-  FilterCriteria,
-  FilterRule,
-  type Function as LambdaFunction,
-  StartingPosition,
-} from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -22,7 +17,7 @@ export interface MailerProps {
   /** The waitlist table, with its stream on. */
   table: ITable;
   sender: MailSender;
-  queues: MailQueues;
+  queues: ReturnType<typeof mailQueues>;
   /** The site's https origin, which the links in the mails point to. */
   siteUrl: string;
   contactEmail: string;
@@ -46,19 +41,14 @@ const queue = (scope: Construct, queueId: string, visibilityTimeout?: Duration) 
  * the bulk queue (an announcement). No redrive policy: a mail is not given up after some number of tries, it
  * waits; the mailer itself moves one that can never be sent to the dead-letter queue.
  */
-export class MailQueues extends Construct {
-  public readonly priority: Queue;
-  public readonly bulk: Queue;
-  public readonly deadLetterQueue: Queue;
-
-  constructor(scope: Construct, id: string) {
-    super(scope, id);
-    // Six times the reader's timeout, as Lambda advises for a queue it reads.
-    const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
-    this.priority = queue(this, 'PriorityQueue', hidden);
-    this.bulk = queue(this, 'BulkQueue', hidden);
-    this.deadLetterQueue = queue(this, 'DeadLetterQueue');
-  }
+export function mailQueues(scope: Construct) {
+  // Six times the reader's timeout, as Lambda advises for a queue it reads.
+  const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
+  return {
+    priority: queue(scope, 'PriorityQueue', hidden),
+    bulk: queue(scope, 'BulkQueue', hidden),
+    deadLetterQueue: queue(scope, 'DeadLetterQueue'),
+  };
 }
 
 /**
@@ -68,9 +58,9 @@ export class MailQueues extends Construct {
  * the dead-letter queue itself.
  */
 export class Mailer extends Construct {
-  public readonly handler: LambdaFunction;
-  public readonly requestHandler: LambdaFunction;
-  public readonly queues: MailQueues;
+  public readonly handler: lambda.Function;
+  public readonly requestHandler: lambda.Function;
+  public readonly queues: MailerProps['queues'];
   /** Mails per mailbox in the last day and suppressed mailboxes, by hash (#contract/abuse-limits); the pause. */
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
@@ -109,7 +99,7 @@ export class Mailer extends Construct {
       new DynamoEventSource(table, {
         // From the oldest record, so a signup written while the mapping is (re)made is still queued; a job for
         // a mail already sent is superseded when read, so replaying the day mails nobody twice.
-        startingPosition: StartingPosition.TRIM_HORIZON,
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         // One batch at a time per shard queues far ahead of SES's rate and takes little of a new account's
         // concurrency (10 in all).
         batchSize: 100,
@@ -124,9 +114,11 @@ export class Mailer extends Construct {
         // Changes that leave a record pending (jobsAskedBy skips the mailer's own claims) or asking for a
         // leave link; the filters are ORed.
         filters: [
-          FilterCriteria.filter({ dynamodb: { NewImage: { [status]: { S: FilterRule.isEqual(pending) } } } }),
-          FilterCriteria.filter({
-            dynamodb: { NewImage: { [leaveMailRequestId]: { S: FilterRule.exists() } } },
+          lambda.FilterCriteria.filter({
+            dynamodb: { NewImage: { [status]: { S: lambda.FilterRule.isEqual(pending) } } },
+          }),
+          lambda.FilterCriteria.filter({
+            dynamodb: { NewImage: { [leaveMailRequestId]: { S: lambda.FilterRule.exists() } } },
           }),
         ],
       }),

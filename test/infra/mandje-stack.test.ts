@@ -482,7 +482,7 @@ describe('outputs', () => {
       'WaitlistEndpoint',
     ]);
     expect(template.findOutputs('AnnouncementQueueUrl').AnnouncementQueueUrl?.Value).toEqual({
-      Ref: logicalIdOf(stack.mailQueues.bulk),
+      Ref: logicalIdOf(stack.mailer.queues.bulk),
     });
   });
 });
