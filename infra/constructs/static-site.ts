@@ -3,25 +3,7 @@ import { join, sep } from 'node:path';
 import { Annotations, Duration, Fn } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import {
-  AccessLevel,
-  AllowedMethods,
-  type BehaviorOptions,
-  CachePolicy,
-  Function as CloudFrontFunction,
-  Distribution,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
-  HttpVersion,
-  OriginRequestPolicy,
-  PriceClass,
-  ResponseHeadersPolicy,
-  SecurityPolicyProtocol,
-  ViewerProtocolPolicy,
-} from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -50,7 +32,7 @@ export interface StaticSiteProps {
 export class StaticSite extends Construct {
   public readonly bucket: Bucket;
   public readonly logBucket: Bucket;
-  public readonly distribution: Distribution;
+  public readonly distribution: cloudfront.Distribution;
   public readonly url: string;
   /** Every https origin the site is served at. */
   public readonly origins: string[];
@@ -64,19 +46,20 @@ export class StaticSite extends Construct {
       .filter((path) => statSync(join(props.siteDir, path)).isFile() && isServedFile(path))
       .sort();
 
-    this.logBucket = new Bucket(this, 'Logs', {
+    const privateBucket = {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
+    };
+    this.logBucket = new Bucket(this, 'Logs', {
+      ...privateBucket,
       // The bucket's server access logs are delivered by the log-delivery group's ACL (LogDeliveryWrite).
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
     });
 
     this.bucket = new Bucket(this, 'Content', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...privateBucket,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/',
     });
@@ -90,7 +73,7 @@ export class StaticSite extends Construct {
       'referrer-policy': _referrerPolicy,
       ...customHeaders
     } = securityHeaders(readInlineHashes(props.siteDir));
-    const headers = new ResponseHeadersPolicy(new Construct(this, 'SecurityHeaders'), 'Policy', {
+    const headers = new cloudfront.ResponseHeadersPolicy(new Construct(this, 'SecurityHeaders'), 'Policy', {
       comment: 'Mandje security headers (contract/security-headers.ts)',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy, override: true },
@@ -101,9 +84,9 @@ export class StaticSite extends Construct {
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
       },
@@ -115,58 +98,55 @@ export class StaticSite extends Construct {
         })),
       },
     });
-    const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
-    const apiBehavior: BehaviorOptions = {
-      origin: new HttpOrigin(apiDomain, {
-        // Replaces any header of that name the viewer sent.
-        customHeaders: { [props.originVerify.header]: props.originVerify.value },
-      }),
-      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      allowedMethods: AllowedMethods.ALLOW_ALL,
-      cachePolicy: CachePolicy.CACHING_DISABLED,
-      // Not Host (API Gateway routes by its own); CloudFront-Viewer-Address is what counting visitors hashes.
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: headers,
-    };
 
-    const routing = (eventType: FunctionEventType, functionId: string, purpose: string) => ({
+    const { VIEWER_REQUEST, VIEWER_RESPONSE } = cloudfront.FunctionEventType;
+    const routing = (eventType: cloudfront.FunctionEventType, functionId: string, purpose: string) => ({
       eventType,
-      function: new CloudFrontFunction(this, functionId, {
-        code: FunctionCode.fromInline(siteRoutingFunctionCode(eventType, siteMapOf(files))),
-        runtime: FunctionRuntime.JS_2_0,
+      function: new cloudfront.Function(this, functionId, {
+        code: cloudfront.FunctionCode.fromInline(siteRoutingFunctionCode(eventType, siteMapOf(files))),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
         comment: `${purpose} (contract/site-routing.ts)`,
       }),
     });
-    this.distribution = new Distribution(this, 'Distribution', {
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Mandje',
       defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      priceClass: PriceClass.PRICE_CLASS_100,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,
       domainNames: props.domain?.names,
       certificate:
         props.domain && Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
-      minimumProtocolVersion: props.domain && SecurityPolicyProtocol.TLS_V1_2_2021,
+      minimumProtocolVersion: props.domain && cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultBehavior: {
         // LIST lets S3 answer a missing key 404, not 403; listing stays out of reach: the cache policy
         // forwards no query string, and "/" is the default root object.
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
-          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+          originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
         }),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         functionAssociations: [
-          routing(
-            FunctionEventType.VIEWER_REQUEST,
-            'Routing',
-            'Each page at its one address; other spellings 301',
-          ),
-          routing(FunctionEventType.VIEWER_RESPONSE, 'NotFoundStatus', 'Status 404 for the not-found pages'),
+          routing(VIEWER_REQUEST, 'Routing', 'Each page at its one address; other spellings 301'),
+          routing(VIEWER_RESPONSE, 'NotFoundStatus', 'Status 404 for the not-found pages'),
         ],
       },
-      additionalBehaviors: { '/api/*': apiBehavior },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+            // Replaces any header of that name the viewer sent.
+            customHeaders: { [props.originVerify.header]: props.originVerify.value },
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Not Host: API Gateway routes by its own. CloudFront-Viewer-Address is what visit counting hashes.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
       // 404 only: error responses apply to every behaviour, and the API's own 403 and 429 must pass as sent.
       errorResponses: [
         { httpStatus: 404, responseHttpStatus: 404, responsePagePath: '/404.html', ttl: Duration.minutes(5) },
