@@ -1,14 +1,6 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { CfnRecordSet } from 'aws-cdk-lib/aws-route53';
-import {
-  ConfigurationSet,
-  DkimIdentity,
-  EasyDkimSigningKeyLength,
-  EmailIdentity,
-  Identity,
-  MailFromBehaviorOnMxFailure,
-  SuppressionReasons,
-} from 'aws-cdk-lib/aws-ses';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface MailSenderProps {
@@ -28,8 +20,8 @@ export interface MailSenderProps {
  */
 export class MailSender extends Construct {
   public readonly from: string;
-  public readonly identity: EmailIdentity;
-  public readonly configurationSet: ConfigurationSet;
+  public readonly identity: ses.EmailIdentity;
+  public readonly configurationSet: ses.ConfigurationSet;
   /** What sending needs permission on, and nothing else. */
   public readonly sendingResources: string[];
   /** The DKIM records, the MAIL FROM domain's MX and SPF records and the domain's DMARC record (TXT data in quotes). */
@@ -47,20 +39,20 @@ export class MailSender extends Construct {
     const domain = props.from.slice(props.from.lastIndexOf('@') + 1);
     const stack = Stack.of(this);
 
-    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
-      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
     // The envelope sender's domain, which SPF checks.
     const mailFromDomain = `mail.${domain}`;
-    this.identity = new EmailIdentity(this, 'Identity', {
-      identity: Identity.domain(domain),
+    this.identity = new ses.EmailIdentity(this, 'Identity', {
+      identity: ses.Identity.domain(domain),
       dkimSigning: true,
-      dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
+      dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
       configurationSet: this.configurationSet,
       mailFromDomain,
       // Until the MX record is found, SES's own MAIL FROM: DMARC still passes on the aligned DKIM signature.
-      mailFromBehaviorOnMxFailure: MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
+      mailFromBehaviorOnMxFailure: ses.MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
     });
 
     const record = `A DNS record for ${domain}.`;

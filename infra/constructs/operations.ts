@@ -1,18 +1,5 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import {
-  Alarm,
-  type AlarmProps,
-  AlarmStatusWidget,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  type IMetric,
-  LogQueryVisualizationType,
-  LogQueryWidget,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -55,7 +42,7 @@ const MAIL_PERIOD = Duration.minutes(15);
 export class Operations extends Construct {
   public readonly topic: Topic;
   public readonly dashboardUrl: string;
-  public readonly alarmsByName: Record<string, Alarm> = {};
+  public readonly alarmsByName: Record<string, cloudwatch.Alarm> = {};
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
@@ -74,12 +61,7 @@ export class Operations extends Construct {
         conditions: {
           StringEquals: { 'aws:SourceAccount': stack.account },
           ArnLike: {
-            'aws:SourceArn': stack.formatArn({
-              service: 'cloudwatch',
-              resource: 'alarm',
-              resourceName: '*',
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
+            'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*`,
           },
         },
       }),
@@ -94,23 +76,32 @@ export class Operations extends Construct {
       label?: string,
       language?: Locale,
     ) =>
-      new Metric({
+      new cloudwatch.Metric({
         namespace: METRIC_NAMESPACE,
         metricName,
         dimensionsMap: {
           [DIMENSIONS.service]: service,
-          ...(language ? { [DIMENSIONS.language]: language } : {}),
+          ...(language && { [DIMENSIONS.language]: language }),
         },
         statistic: 'Sum',
         period,
         label,
       });
 
-    const alarm = (name: string, summary: string, props: Omit<AlarmProps, 'evaluationPeriods'>) => {
-      const created = new Alarm(this, `${name}Alarm`, {
-        ...props,
-        alarmDescription: `${summary} First: the runbook, docs/operating.md#${name.toLowerCase()}.`,
+    // Every alarm compares with 1: conditions that hold, or (below) the signups of a silent spell.
+    const alarm = (name: string, summary: string, metric: cloudwatch.IMetric, below = false) => {
+      const created = new cloudwatch.Alarm(this, `${name}Alarm`, {
+        metric,
+        threshold: 1,
         evaluationPeriods: 1,
+        alarmDescription: `${summary} First: the runbook, docs/operating.md#${name.toLowerCase()}.`,
+        comparisonOperator: below
+          ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD
+          : cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        // No signup writes no data point at all: silence is what the signup alarm is for.
+        treatMissingData: below
+          ? cloudwatch.TreatMissingData.BREACHING
+          : cloudwatch.TreatMissingData.NOT_BREACHING,
       });
       created.addAlarmAction(action);
       created.addOkAction(action);
@@ -121,20 +112,19 @@ export class Operations extends Construct {
       name: string,
       summary: string,
       period: Duration,
-      usingMetrics: Record<string, IMetric>,
+      usingMetrics: Record<string, cloudwatch.IMetric>,
       conditions: string[],
     ) =>
-      alarm(name, summary, {
-        metric: new MathExpression({
+      alarm(
+        name,
+        summary,
+        new cloudwatch.MathExpression({
           expression: conditions.map((condition) => `IF(${condition}, 1, 0)`).join(' + '),
           usingMetrics,
           label: `${name}: conditions that hold`,
           period,
         }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+      );
     const functions = {
       api: waitlist.handler,
       mailrequests: mailer.requestHandler,
@@ -167,7 +157,7 @@ export class Operations extends Construct {
     const summed = (name: MetricName, label: string) => {
       const services: Service[] = ['waitlist', 'confirm'];
       const id = (service: Service) => `${name.toLowerCase()}_${service}`;
-      return new MathExpression({
+      return new cloudwatch.MathExpression({
         expression: services.map((service) => `FILL(${id(service)}, 0)`).join(' + '),
         usingMetrics: Object.fromEntries(services.map((service) => [id(service), metric(name, service)])),
         label,
@@ -241,13 +231,14 @@ export class Operations extends Construct {
       ['FILL(refused, 0) + FILL(unqueued, 0) + FILL(unhandled, 0) >= 1'],
     );
 
+    const hourly = Duration.hours(1);
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (metricName: string) =>
-      new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: hourly });
     whenAny(
       'Reputation',
       `SES's account-wide bounce rate reached ${BOUNCE_RATE_ALARM * 100}% or its complaint rate ${COMPLAINT_RATE_ALARM * 100}%: AWS reviews an account there, and may pause its sending at 10% and 0.5%.`,
-      Duration.hours(1),
+      hourly,
       { bounces: reputation('Reputation.BounceRate'), complaints: reputation('Reputation.ComplaintRate') },
       [`FILL(bounces, 0) >= ${BOUNCE_RATE_ALARM}`, `FILL(complaints, 0) >= ${COMPLAINT_RATE_ALARM}`],
     );
@@ -256,40 +247,26 @@ export class Operations extends Construct {
       alarm(
         'SignupSilence',
         `No one joined the waitlist in the last ${props.signupSilence.toHours()} hour(s).`,
-        {
-          metric: metric(METRIC.joined, 'waitlist', props.signupSilence),
-          threshold: 1,
-          comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-          // No signup writes no data point at all: silence is what this alarm is for.
-          treatMissingData: TreatMissingData.BREACHING,
-        },
+        metric(METRIC.joined, 'waitlist', props.signupSilence),
+        true,
       );
 
     // A visit is a visitor counted once a day per language by the home pages' beacon (functions/visit).
     const daily = Duration.days(1);
-    const funnel: Record<string, IMetric> = {};
-    for (const language of LOCALES) {
-      funnel[`visits_${language}`] = metric(METRIC.visits, 'visit', daily, `Visits ${language}`, language);
-      funnel[`signups_${language}`] = metric(
-        METRIC.joined,
-        'waitlist',
-        daily,
-        `Signups ${language}`,
-        language,
-      );
-    }
+    const funnel = Object.fromEntries(
+      LOCALES.flatMap((language) => [
+        [`visits_${language}`, metric(METRIC.visits, 'visit', daily, `Visits ${language}`, language)],
+        [`signups_${language}`, metric(METRIC.joined, 'waitlist', daily, `Signups ${language}`, language)],
+      ]),
+    );
     const confirmed = metric(METRIC.confirmed, 'confirm', daily, 'Confirmed');
     const allSignups = LOCALES.map((language) => `FILL(signups_${language}, 0)`).join(' + ');
-    const graph = (title: string, left: IMetric[]) => new GraphWidget({ title, left, width: 12, height: 6 });
-    const hourly = Duration.hours(1);
-    const dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(7) });
+    const graph = (title: string, left: cloudwatch.IMetric[]) =>
+      new cloudwatch.GraphWidget({ title, left, width: 12, height: 6 });
+    const alarms = Object.values(this.alarmsByName);
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(7) });
     dashboard.addWidgets(
-      new AlarmStatusWidget({
-        title: 'Alarms',
-        alarms: Object.values(this.alarmsByName),
-        width: 24,
-        height: 4,
-      }),
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 4 }),
       graph('Visits, signups and confirmations per day (UTC), by language', [
         ...Object.values(funnel),
         confirmed,
@@ -297,14 +274,14 @@ export class Operations extends Construct {
       graph('Conversion per day: signups per visit, confirmations per signup (%)', [
         ...LOCALES.map(
           (language) =>
-            new MathExpression({
+            new cloudwatch.MathExpression({
               expression: `100 * FILL(signups_${language}, 0) / visits_${language}`,
               usingMetrics: funnel,
               label: `Signups ÷ visits ${language} (%)`,
               period: daily,
             }),
         ),
-        new MathExpression({
+        new cloudwatch.MathExpression({
           expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
           usingMetrics: { ...funnel, confirmed },
           label: 'Confirmed ÷ signups (%)',
@@ -312,7 +289,7 @@ export class Operations extends Construct {
         }),
       ]),
       // Sources are read from the API's log lines, never made metrics: anyone could add metrics to the bill.
-      new LogQueryWidget({
+      new cloudwatch.LogQueryWidget({
         title: 'Signups by source (the dashboard’s time range)',
         logGroupNames: [waitlist.handler.logGroup.logGroupName],
         queryLines: [
@@ -320,7 +297,7 @@ export class Operations extends Construct {
           'stats count(*) as signups by source',
           'sort signups desc',
         ],
-        view: LogQueryVisualizationType.TABLE,
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
         width: 12,
         height: 6,
       }),
