@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
@@ -27,7 +27,7 @@ export interface MandjeStackProps extends StackProps {
     sesSandboxRecipients?: string[];
     sesMaxSendRate?: number;
   };
-  /** How much the API lets through (docs/deploying.md, "Capacity"); the stage's burst is twice the rate. */
+  /** How much the API lets through (docs/deploying.md, "Capacity"). */
   capacity?: { apiRateLimit: number; apiReservedConcurrency?: number };
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
@@ -51,12 +51,10 @@ export class MandjeStack extends Stack {
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
     super(scope, id, props);
     const { confirmation, functionsDir } = props;
-    const { apiRateLimit = DEFAULT_API_RATE_LIMIT, apiReservedConcurrency } = props.capacity ?? {};
-
     this.waitlist = new WaitlistApi(this, 'Waitlist', {
       functionsDir,
-      throttle: { rateLimit: apiRateLimit, burstLimit: 2 * apiRateLimit },
-      reservedConcurrency: apiReservedConcurrency,
+      apiRateLimit: DEFAULT_API_RATE_LIMIT,
+      ...props.capacity,
     });
     this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
     this.site = new StaticSite(this, 'Site', {
@@ -92,13 +90,11 @@ export class MandjeStack extends Stack {
     this.waitlist.handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
     this.waitlist.handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
 
-    const { alarmEmail, signupSilenceHours } = props.operations ?? {};
     this.operations = new Operations(this, 'Operations', {
       waitlist: this.waitlist,
       mailer: this.mailer,
       mailEvents: this.mailEvents,
-      alarmEmail,
-      signupSilence: signupSilenceHours ? Duration.hours(signupSilenceHours) : undefined,
+      ...props.operations,
     });
 
     const output = (outputId: string, value: string, description: string) =>

@@ -20,8 +20,8 @@ export interface OperationsProps {
   mailer: Mailer;
   mailEvents: MailEvents;
   alarmEmail?: string;
-  /** Alarm when no one signs up for this long (off when undefined). */
-  signupSilence?: Duration;
+  /** Alarm when no one signs up for this many hours (off when undefined). */
+  signupSilenceHours?: number;
 }
 
 // Where AWS puts an SES account under review, well before it may pause sending (10% bounces, 0.5% complaints).
@@ -243,11 +243,11 @@ export class Operations extends Construct {
       [`FILL(bounces, 0) >= ${BOUNCE_RATE_ALARM}`, `FILL(complaints, 0) >= ${COMPLAINT_RATE_ALARM}`],
     );
 
-    if (props.signupSilence)
+    if (props.signupSilenceHours)
       alarm(
         'SignupSilence',
-        `No one joined the waitlist in the last ${props.signupSilence.toHours()} hour(s).`,
-        metric(METRIC.joined, 'waitlist', props.signupSilence),
+        `No one joined the waitlist in the last ${props.signupSilenceHours} hour(s).`,
+        metric(METRIC.joined, 'waitlist', Duration.hours(props.signupSilenceHours)),
         true,
       );
 

@@ -22,9 +22,9 @@ import { BuiltFunction, LOG_RETENTION } from './built-function';
 export interface WaitlistApiProps {
   /** Where functions/build.ts wrote the functions (dist-functions/), the confirm and leave pages beside one. */
   functionsDir: string;
-  /** Steady requests per second the stage lets through, and the burst above it. */
-  throttle: { rateLimit: number; burstLimit: number };
-  reservedConcurrency?: number;
+  /** Steady requests per second the stage lets through; its burst is twice that. */
+  apiRateLimit: number;
+  apiReservedConcurrency?: number;
 }
 
 /**
@@ -84,7 +84,7 @@ export class WaitlistApi extends Construct {
         'Mandje API: join the waitlist, count visitors, confirm a signup, leave, ask for a leave link',
       // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
       timeout: Duration.seconds(10),
-      reservedConcurrentExecutions: props.reservedConcurrency,
+      reservedConcurrentExecutions: props.apiReservedConcurrency,
       environment: { TABLE_NAME: this.table.tableName, VISITOR_TABLE_NAME: this.visitorTable.tableName },
       // Written out by hand: grantReadWriteData would also allow scans and batch writes.
       permissions: [
@@ -126,7 +126,7 @@ export class WaitlistApi extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle,
+      throttle: { rateLimit: props.apiRateLimit, burstLimit: 2 * props.apiRateLimit },
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
         // No source IP and no body: nothing that identifies a visitor.
