@@ -36,7 +36,7 @@ beforeAll(() => {
 });
 
 it('puts the web ACL in its own stack in us-east-1, where CloudFront takes it from, scoped to CloudFront', () => {
-  expect(Stack.of(edge.clientRateLimit).region).toBe('us-east-1');
+  expect(Stack.of(edge.webAcl).region).toBe('us-east-1');
   expect(Stack.of(mandje.site.distribution).region).toBe('eu-west-1');
   expect(webAcl.Scope).toBe('CLOUDFRONT');
 });
@@ -155,7 +155,7 @@ it('is the distribution’s web ACL, its ARN read from the edge stack’s output
   const [arnOutput] = Object.keys(outputs).filter(
     (name) =>
       JSON.stringify(outputs[name]?.Value) ===
-      JSON.stringify({ 'Fn::GetAtt': [edge.getLogicalId(edge.clientRateLimit.webAcl), 'Arn'] }),
+      JSON.stringify({ 'Fn::GetAtt': [edge.getLogicalId(edge.webAcl), 'Arn'] }),
   );
   expect(webAclId).toEqual({
     'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: arnOutput },
