@@ -84,12 +84,7 @@ export function deploySettings(
     throw new DeploySettingError(
       `The hosted zone ${zone} does not hold ${domain}, the domain of -c mailFrom: its DKIM records cannot go there.`,
     );
-  const alarmEmail = checked(
-    'alarmEmail',
-    'a plain address such as ops@mandje.nl',
-    isPlainAddress,
-    (given) => given,
-  );
+  const alarmEmail = checked('alarmEmail', 'a plain address such as ops@mandje.nl', isPlainAddress, String);
   const signupSilenceHours = numeric(
     'signupSilenceHours',
     "a whole number of hours from 1 to 24 (CloudWatch's longest period)",

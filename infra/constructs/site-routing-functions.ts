@@ -5,33 +5,6 @@ import type { SiteMap } from '#contract/site-serving';
 
 const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../../contract/site-routing.ts');
 
-/**
- * contract/site-routing.ts, the code the local runner routes with, bundled for CloudFront's JavaScript
- * runtime 2.0 as one object, `site`; bundled rather than taken from Function.prototype.toString, so it does
- * not depend on how the host compiled TypeScript.
- */
-function bundledSiteRouting(): string {
-  const [output] = buildSync({
-    stdin: {
-      contents: `import { CACHE_CONTROL, routeRequest } from ${JSON.stringify(SITE_ROUTING_SOURCE)};
-var site = {};
-site.CACHE_CONTROL = CACHE_CONTROL;
-site.routeRequest = routeRequest;`,
-      resolveDir: import.meta.dirname,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    // Kept whole: `site` is used by the handler that follows, which esbuild does not see.
-    treeShaking: false,
-    target: 'es2015',
-    legalComments: 'none',
-  }).outputFiles;
-  if (!output) throw new Error(`esbuild produced nothing for ${SITE_ROUTING_SOURCE}`);
-  return output.text;
-}
-
 /** A page's other spellings answer 301; everything else is rewritten to the object routeRequest names. */
 const VIEWER_REQUEST = `
 function handler(event) {
@@ -68,10 +41,32 @@ function handler(event) {
   return event.response;
 }`;
 
+/**
+ * contract/site-routing.ts, the code the local runner routes with, bundled for CloudFront's JavaScript
+ * runtime 2.0 as one object, `site`; bundled rather than taken from Function.prototype.toString, so it does
+ * not depend on how the host compiled TypeScript.
+ */
 export function siteRoutingFunctionCode(event: FunctionEventType, siteMap: SiteMap): string {
+  const bundled = buildSync({
+    stdin: {
+      contents: `import { CACHE_CONTROL, routeRequest } from ${JSON.stringify(SITE_ROUTING_SOURCE)};
+var site = {};
+site.CACHE_CONTROL = CACHE_CONTROL;
+site.routeRequest = routeRequest;`,
+      resolveDir: import.meta.dirname,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    // Kept whole: `site` is used by the handler that follows, which esbuild does not see.
+    treeShaking: false,
+    target: 'es2015',
+    legalComments: 'none',
+  }).outputFiles;
   return [
     `var SITE_MAP = ${JSON.stringify(siteMap)};`,
-    bundledSiteRouting(),
+    ...bundled.map((file) => file.text),
     event === FunctionEventType.VIEWER_REQUEST ? VIEWER_REQUEST : VIEWER_RESPONSE,
   ].join('\n');
 }
