@@ -20,7 +20,6 @@ export function apiGatewayEvent({
   query?: string;
   /** Lower-case names; a repeated header's values joined with commas. */
   headers?: Record<string, string>;
-  /** Text as it is, or base64 with `isBase64Encoded`. */
   body?: string;
   isBase64Encoded?: boolean;
   sourceIp?: string;

@@ -3,10 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiGatewayEvent } from './api-gateway-event';
 
-/**
- * API Gateway refuses bodies over 10 MB; here a smaller cap keeps memory in check, well above the handler's
- * own MAX_REQUEST_BYTES, so the handler still answers 413 for bodies between the two, as in production.
- */
+// API Gateway refuses bodies over 10 MB; this smaller cap is well above the handler's own MAX_REQUEST_BYTES,
+// so the handler still answers 413 for bodies between the two, as in production.
 export const MAX_BODY_BYTES = 64 * 1024;
 
 // Past the cap the bytes are still read, and dropped, so the client can read the answer instead of

@@ -15,6 +15,7 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -31,7 +32,6 @@ import {
   LOCAL_VISITOR_TABLE_NAME,
   localStoreClient,
 } from './local-store-client';
-import { listenOnPrivateSocket } from './private-socket';
 
 const STORE_FILE = 'mandje-store.json';
 
@@ -48,12 +48,8 @@ export function processStartTime(pid: number): string | undefined {
     }
     // One language and time zone, so every process reads the same text.
     const env = { ...process.env, LC_ALL: 'C', TZ: 'UTC' };
-    const ps = execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], {
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env,
-    });
-    return ps.trim() || undefined;
+    const options = { encoding: 'utf8', stdio: 'pipe', env } as const;
+    return execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], options).trim() || undefined;
   } catch {
     return undefined;
   }
@@ -212,14 +208,9 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
     const { socketPath, cleanUp } = privateTempSocket();
     const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-    await listenOnPrivateSocket(server, socketPath);
-    return {
-      endpoint: socketPath,
-      close: () =>
-        new Promise<void>((resolveClose, reject) =>
-          server.close((error) => (error ? reject(error) : resolveClose())),
-        ).finally(cleanUp),
-    };
+    // The socket's folder is this user's only.
+    await new Promise<void>((listening, fail) => server.once('error', fail).listen(socketPath, listening));
+    return { endpoint: socketPath, close: () => promisify(server.close.bind(server))().finally(cleanUp) };
   }
   // Only the data folder itself is made private (it holds email addresses), and only when this user owns it.
   try {
@@ -286,20 +277,17 @@ async function createTableUnlessPresent(
   indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
 ): Promise<void> {
   const describe = () => client.send(new DescribeTableCommand({ TableName }));
-  const existing = await describe().then(
-    ({ Table }) => Table,
-    (error) => {
-      if (error instanceof ResourceNotFoundException) return undefined;
-      throw error;
-    },
-  );
-  const missing = indexes.find(
-    ({ name }) => !existing?.GlobalSecondaryIndexes?.some((index) => index.IndexName === name),
-  );
-  if (existing && missing) {
-    throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
+  const existing = await describe().catch((error) => {
+    if (error instanceof ResourceNotFoundException) return undefined;
+    throw error;
+  });
+  if (existing) {
+    const present = existing.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName) ?? [];
+    const missing = indexes.find(({ name }) => !present.includes(name));
+    if (missing)
+      throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
+    return;
   }
-  if (existing) return;
   await client.send(
     new CreateTableCommand({
       TableName,

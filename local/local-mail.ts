@@ -120,11 +120,7 @@ export function startLocalMail(options: {
       await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
       if (closing() || failuresInRow >= FAILURES_PER_ROUND || !moreInTable || retry) return;
       moreInTable = false;
-      const read = await readOwed().then(
-        () => true,
-        () => false,
-      );
-      if (!read) return retryLater();
+      if ((await readOwed().catch(() => 'failed')) === 'failed') return retryLater();
       if (waiting.size === 0) return;
     }
   }
@@ -188,9 +184,8 @@ export function startLocalMail(options: {
   };
 }
 
-// The real mailer on one machine, for the runner's mails and the operator's announcement: handed the bodies of
-// queue messages as SQS hands them, it answers how many failed (they stay owed). Once `stop` aborts, no mail
-// starts and a wait for a turn ends, as when a Lambda's time runs out.
+// The real mailer on one machine, for the runner and the operator's announcement: given queue message bodies,
+// it answers how many failed (they stay owed). Once `stop` aborts, no mail starts, as when a Lambda times out.
 export function localMailer(options: {
   store: WaitlistStore;
   siteUrl: string;

@@ -1,5 +1,5 @@
-// How anything on this machine reaches the local store: throwaway credentials, so the AWS SDK never looks for
-// real ones, and the store's address: its Unix socket's path, or an http:// URL given explicitly.
+// Throwaway credentials, so the AWS SDK never looks for real ones. A store's address is its Unix socket's
+// path, or an http:// URL.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { unixSocketAgent } from '../functions/store/store-client';
@@ -32,10 +32,9 @@ export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_N
   };
 }
 
-/** The store address localStoreEnvironment put in `environment`, if any. */
-export function storeAddressFromEnvironment(environment = process.env): string | undefined {
-  return environment.STORE_SOCKET || environment.AWS_ENDPOINT_URL_DYNAMODB || undefined;
-}
+/** The store address localStoreEnvironment put in the environment, if any. */
+export const storeAddressFromEnvironment = (): string | undefined =>
+  process.env.STORE_SOCKET || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined;
 
 export function localStoreClient(
   address: string,

@@ -33,14 +33,12 @@ export function runnerUrl(host: string, port: number): string {
 /** The runner's own dynalite in a folder (or `:memory:`), or a running endpoint it never stops. */
 type StoreLocation = { dataDir: string; storeEndpoint?: never } | { storeEndpoint: string; dataDir?: never };
 
-// `/api/*`: the real API function behind an API Gateway-shaped adapter, with the mailer writing to an outbox.
-// One per process: the function binds to the store and settings it finds when first imported, as in Lambda.
+// `/api/*`, mails to an outbox. One per process: the handler binds to the store and settings it finds when
+// first imported, as in Lambda.
 export async function startLocalWaitlistApi(
   options: StoreLocation & {
-    /** The built confirmation and leave pages. */
     confirmPagesDir: string;
     siteUrl: string;
-    outboxDir?: string;
   },
 ) {
   const { dataDir, storeEndpoint } = options;
@@ -50,15 +48,13 @@ export async function startLocalWaitlistApi(
       : await startLocalDynamoDB(options.dataDir);
   const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   try {
-    // What the handler reads when it is first imported, as it reads its environment in Lambda.
     Object.assign(process.env, localStoreEnvironment(store.endpoint, tableName));
     await ensureWaitlistTable(store.endpoint, tableName);
   } catch (error) {
     await store.close();
     const older = error instanceof OlderFolderError;
-    if (storeEndpoint !== undefined) {
+    if (storeEndpoint !== undefined)
       throw new Error(`the store at ${storeEndpoint}${older ? `: ${error.message}` : ' did not answer'}`);
-    }
     throw new Error(
       older
         ? `the data folder ${dataDir}: ${error.message} (set DATA_DIR to a new folder)`
@@ -68,44 +64,26 @@ export async function startLocalWaitlistApi(
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
   process.env.LEAVE_PAGES_DIR = options.confirmPagesDir;
   const outboxDir =
-    options.outboxDir ??
-    (dataDir !== undefined && dataDir !== IN_MEMORY
+    dataDir !== undefined && dataDir !== IN_MEMORY
       ? join(dataDir, 'outbox')
-      : mkdtempSync(join(tmpdir(), 'mandje-outbox-')));
-  const mail = startLocalMail({
-    storeEndpoint: store.endpoint,
-    tableName,
-    outboxDir,
-    siteUrl: options.siteUrl,
-  });
+      : mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
+  const { siteUrl } = options;
+  const mail = startLocalMail({ storeEndpoint: store.endpoint, tableName, outboxDir, siteUrl });
 
   // dynalite has no time to live: expired items are deleted by hand, at start and then hourly. Each delete
   // checks the expiry again, so an item given a later one since the scan stays.
   const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
   const sweep = async (TableName: string, key: string, expiry: string) => {
-    const ExpressionAttributeValues = { ':now': Math.floor(Date.now() / 1000) };
-    const pages = paginateScan(
-      { client },
-      {
-        TableName,
-        ProjectionExpression: '#key',
-        FilterExpression: '#expiry <= :now',
-        ExpressionAttributeNames: { '#expiry': expiry, '#key': key },
-        ExpressionAttributeValues,
-      },
-    );
-    for await (const page of pages)
+    const condition = {
+      ConditionExpression: '#expiry <= :now',
+      ExpressionAttributeNames: { '#expiry': expiry },
+      ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+    };
+    const { ConditionExpression: FilterExpression, ...names } = condition;
+    for await (const page of paginateScan({ client }, { TableName, FilterExpression, ...names }))
       for (const item of page.Items ?? [])
         await client
-          .send(
-            new DeleteCommand({
-              TableName,
-              Key: { [key]: item[key] },
-              ConditionExpression: '#expiry <= :now',
-              ExpressionAttributeNames: { '#expiry': expiry },
-              ExpressionAttributeValues,
-            }),
-          )
+          .send(new DeleteCommand({ TableName, Key: { [key]: item[key] }, ...condition }))
           // One that cannot be deleted now is deleted by a later sweep.
           .catch(() => {});
   };
@@ -136,8 +114,7 @@ export async function startLocalWaitlistApi(
   };
 }
 
-// The whole product on one machine, routed as CloudFront routes it: the built page, and `/api/*` by the real
-// Lambda handler against dynalite.
+// The whole product on one machine, routed as CloudFront routes it.
 export async function startLocalRunner(
   options: StoreLocation & {
     port: number;
@@ -146,16 +123,13 @@ export async function startLocalRunner(
     distDir: string;
     headersTimeoutMs?: number;
     requestTimeoutMs?: number;
-    /** Default: `outbox/` in the data folder, or a temporary folder. */
-    outboxDir?: string;
     /** As AWS WAF limits them: default SIGNUP_RATE_LIMIT, else CLIENT_POSTS_PER_MINUTE; 0 turns it off. */
     clientPostsPerMinute?: number;
   },
 ) {
   // Read before anything starts, so a bad SIGNUP_RATE_LIMIT stops the runner at once.
-  const clientLimit = createClientRateLimit(
-    options.clientPostsPerMinute ?? clientPostsPerMinuteFrom(process.env),
-  );
+  const { clientPostsPerMinute = clientPostsPerMinuteFrom(process.env), host = '127.0.0.1' } = options;
+  const clientLimit = createClientRateLimit(clientPostsPerMinute);
   // CloudFront's policy, with the built pages' inline-element hashes (throws if stale).
   const headers = securityHeaders(readInlineHashes(options.distDir));
   // A signup is under a kilobyte: these are generous.
@@ -204,19 +178,14 @@ export async function startLocalRunner(
   // once every handler has settled, so nothing still uses the store when that is closed next.
   async function closeServer(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
-    for (const response of openResponses) {
+    for (const response of openResponses)
       if (!response.headersSent) response.setHeader('connection', 'close');
-    }
     const timer = new AbortController();
     const graceOver = delay(graceMs, undefined, { signal: timer.signal }).catch(() => {});
-    // Every request that reached the machine before the stop is answered. Node takes one queued connection
-    // per event-loop turn, so under load the queue holds requests for seconds and closing the port would
-    // reset them; the queue is first in, first out, so a connection of the server's own, made now, is last.
+    // Every request that reached the machine before the stop is answered: Node takes one queued connection per
+    // event-loop turn, and the queue is first in, first out, so a connection of the server's own is last.
     const { address, port } = server.address() as AddressInfo;
-    const marker = connect({
-      host: address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address,
-      port,
-    });
+    const marker = connect(port, address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address);
     let taken = () => {};
     const onConnection = (socket: Socket) => {
       if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
@@ -246,15 +215,14 @@ export async function startLocalRunner(
     await Promise.allSettled([...handlers]);
   }
 
-  const host = options.host ?? '127.0.0.1';
   // The port first: if it is taken, say so before anything else is started.
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
         reject(new Error(`port ${options.port} is already in use (set PORT to use another)`));
-      else if (['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')) {
+      else if (['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? ''))
         reject(new Error(`${host} is not an address of this machine (set HOST to one, or leave it unset)`));
-      } else reject(error);
+      else reject(error);
     });
     server.listen(options.port, host, () => resolve(server.address() as AddressInfo));
   });
@@ -279,7 +247,6 @@ export async function startLocalRunner(
 
   let closing: Promise<void> | undefined;
   return {
-    /** `http://<host>:<port>/`, or `http://localhost:<port>/` when it listens everywhere. */
     url,
     address,
     listensOnAllInterfaces,
@@ -293,23 +260,20 @@ export async function startLocalRunner(
 }
 
 /** Stops the runner cleanly on SIGINT or SIGTERM and exits 0 (1 if closing failed); a second exits at once. */
-export function closeOnSignals(runner: LocalRunner, log: (line: string) => void = console.log): void {
+export function closeOnSignals(runner: LocalRunner): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
     // Said once the port is closed, so once this line is out, new connections are refused.
-    runner
-      .close({
-        onRefusing: () =>
-          log(
-            `Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`,
-          ),
-      })
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
+    const onRefusing = () =>
+      console.log(
+        `Mandje is stopping (${signal}): finishing requests in progress; send it again to stop at once.`,
       );
+    runner.close({ onRefusing }).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -16,7 +16,6 @@ import {
 } from '#contract/site-serving';
 
 type Encoding = 'br' | 'gzip' | 'identity';
-type Representation = { body: Buffer; etag: string };
 type StaticFile = Awaited<ReturnType<typeof loadStaticFile>>;
 
 const brotliAsync = promisify(brotliCompress);
@@ -26,31 +25,24 @@ async function loadStaticFile(path: string, lastModified: Date) {
   const body = await readFile(path);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
   const type = fileTypeOf(path);
-  const representations: Partial<Record<Encoding, Representation>> & { identity: Representation } = {
-    identity: { body, etag: `"${hash}"` },
-  };
-  const file = {
+  const representations: Partial<Record<Encoding, { body: Buffer; etag: string }>> = {};
+  if (type?.compressible && body.byteLength >= MIN_COMPRESSIBLE_BYTES) {
+    // The strongest settings: each file is compressed once.
+    const brotli = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY };
+    const [br, gzip] = await Promise.all([
+      brotliAsync(body, { params: { ...brotli, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+      gzipAsync(body, { level: zlibConstants.Z_BEST_COMPRESSION }),
+    ]);
+    // Each encoding is a different representation, so it gets its own strong validator.
+    for (const [encoding, compressed] of Object.entries({ br, gzip }))
+      if (compressed.byteLength < body.byteLength)
+        representations[encoding as Encoding] = { body: compressed, etag: `"${hash}-${encoding}"` };
+  }
+  return {
     contentType: type?.contentType ?? 'application/octet-stream',
     lastModified,
-    representations,
+    representations: { ...representations, identity: { body, etag: `"${hash}"` } },
   };
-  if (!type?.compressible || body.byteLength < MIN_COMPRESSIBLE_BYTES) return file;
-  // The strongest settings: each file is compressed once.
-  const [br, gzip] = await Promise.all([
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-    gzipAsync(body, { level: zlibConstants.Z_BEST_COMPRESSION }),
-  ]);
-  // Each encoding is a different representation, so it gets its own strong validator.
-  for (const [encoding, compressed] of Object.entries({ br, gzip })) {
-    if (compressed.byteLength < body.byteLength)
-      representations[encoding as Encoding] = { body: compressed, etag: `"${hash}-${encoding}"` };
-  }
-  return file;
 }
 
 // Each file read and compressed once and kept until its modification time or size changes (a rebuild):
@@ -105,11 +97,9 @@ function isNotModified(request: IncomingMessage, etag: string, lastModified: Dat
     const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
     return tags.includes('*') || tags.includes(etag);
   }
-  const ifModifiedSince = Date.parse(request.headers['if-modified-since'] ?? '');
-  // HTTP dates have whole seconds.
-  return (
-    !Number.isNaN(ifModifiedSince) && Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince
-  );
+  // HTTP dates have whole seconds; a missing or malformed date parses as NaN, which no time is before.
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }
 
 function sendText(response: ServerResponse, status: number, text: string, headers = {}) {
@@ -148,9 +138,7 @@ export function createStaticSite(distDir: string) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       }
-      const [target = ''] = (request.url ?? '/').split('#', 1);
-      const queryStart = target.indexOf('?') === -1 ? target.length : target.indexOf('?');
-      const [rawPath, query] = [target.slice(0, queryStart), target.slice(queryStart)];
+      const [, rawPath = '', query = ''] = /^([^?#]*)(\?[^#]*)?/.exec(request.url ?? '/') ?? [];
       // `*` and absolute-form targets: no browser sends them for a page.
       if (!rawPath.startsWith('/')) return sendText(response, 400, 'Bad Request');
       // False when the route's file is not a regular file in dist/ (its real path inside it too).

@@ -1,12 +1,10 @@
-// `store-process.ts <dataDir> <socketPath>`, started and watched by local-dynamodb.ts. On a failed write (a full
-// disk) dynalite throws where nothing catches it and LevelDB may later lose writes it reported done: so that
-// write is answered 500 (the handler's "try again"), no other is taken, and the process ends, for the runner
-// to open the folder afresh. Any other crash ends only this process too.
-import { rmSync, writeFileSync } from 'node:fs';
+// `store-process.ts <dataDir> <socketPath>`, run by local-dynamodb.ts. On a failed write (a full disk) dynalite
+// throws where nothing catches it and LevelDB may later lose writes it reported done: so that write is answered
+// 500 (the handler's "try again"), no other is taken, and the process ends, for the runner to start afresh.
+import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { StoreProcessMessage } from './local-dynamodb';
-import { listenOnPrivateSocket } from './private-socket';
 
 const [dataDir, socketPath] = process.argv.slice(2) as [string, string];
 
@@ -17,14 +15,15 @@ const tell = (message: StoreProcessMessage) =>
 // The runner went away (even by kill -9): the folder is left for the next one.
 process.on('disconnect', () => process.exit(0));
 
-type Method = (...args: unknown[]) => unknown;
 /** `open` rejects with the reason as `cause`. */
-type LevelDatabase = { open: () => Promise<void> } & Record<'put' | 'del' | 'batch' | 'get', Method>;
+type LevelDatabase = { open: () => Promise<void> } & Record<
+  'put' | 'del' | 'batch' | 'get',
+  (...args: unknown[]) => unknown
+>;
 
 const require = createRequire(import.meta.url);
 const dynaliteDb = require('dynalite/db') as { create: (options: object) => { db: LevelDatabase } };
 
-/** Set by the first failed write: from then on every write is refused, and the process ends. */
 let broken = false;
 
 /** dynalite sends an error with statusCode and body as it is. */
@@ -42,22 +41,12 @@ function probeDataDir(): string | undefined {
   const probe = join(dataDir, '.write-probe');
   try {
     writeFileSync(probe, Buffer.alloc(64 * 1024));
-    return undefined;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'EIO';
   } finally {
     // At once: the process may end next, and a probe left behind would take the space it measured.
     rmSync(probe, { force: true });
   }
-}
-
-function fail(): void {
-  if (broken) return;
-  broken = true;
-  tell({ kind: 'storage-fault', code: probeDataDir() ?? 'EIO' });
-  // Long enough for the answers under way to go out; new connections are refused from now on.
-  server.close(() => {});
-  setTimeout(() => process.exit(75), 200).unref();
 }
 
 let database: LevelDatabase | undefined;
@@ -80,7 +69,13 @@ dynaliteDb.create = (options) => {
       }
       if (broken) return void setImmediate(callback, internalServerError());
       return original(...args, (error?: unknown) => {
-        if (error) fail();
+        if (error && !broken) {
+          broken = true;
+          tell({ kind: 'storage-fault', code: probeDataDir() ?? 'EIO' });
+          // Long enough for the answers under way to go out; new connections are refused from now on.
+          server.close(() => {});
+          setTimeout(() => process.exit(75), 200).unref();
+        }
         callback(error || broken ? internalServerError() : error);
       });
     };
@@ -95,20 +90,14 @@ process.on('uncaughtException', (error) => {
 });
 
 const dynalite = require('dynalite') as (options: object) => import('node:http').Server;
-const server = dynalite({
-  createTableMs: 0,
-  deleteTableMs: 0,
-  updateTableMs: 0,
-  path: dataDir,
-});
+const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dataDir });
 
 process.on('message', (message: StoreProcessMessage) => {
   if (message.kind === 'close') server.close(() => process.exit(0));
 });
 
-// LevelDB writes as it opens, so on a full disk the open fails; dynalite would listen anyway and answer
-// every request 500 with no failing write to end this process. So ready means open; otherwise this process
-// ends and the next open replays the log, which a failed open leaves as it was.
+// LevelDB writes as it opens, so on a full disk the open fails and dynalite would answer every request 500 with
+// no failing write to end this process: ready means open. The next open replays the log, which this left as is.
 try {
   await database?.open();
 } catch (error) {
@@ -120,5 +109,11 @@ try {
   process.exit(75);
 }
 
-await listenOnPrivateSocket(server, socketPath);
+// Open to this user only, and made under a temporary name and renamed into place, so a client never meets a
+// missing path, only the old socket (refused) or the new one.
+const partial = join(dirname(socketPath), `.${basename(socketPath)}.${process.pid}`);
+rmSync(partial, { force: true });
+await new Promise<void>((listening) => server.listen(partial, listening));
+chmodSync(partial, 0o600);
+renameSync(partial, socketPath);
 tell({ kind: 'ready' });
