@@ -166,9 +166,6 @@ async function dryRun({ table, target, announcement, settings, io }: Run, reques
   return 0;
 }
 
-// No pace for two test mails; throttling is waited out all the same.
-const noTurn = async () => {};
-
 async function sendTests({ announcement, target, settings, io }: Run, address: string) {
   try {
     mailboxAddress(address);
@@ -186,7 +183,11 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
       messageId: `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`,
       ...nowhere(),
     });
-    await sendUntilNotThrottled(() => transport.send(mail), noTurn);
+    // No pace for two test mails; throttling is waited out all the same.
+    await sendUntilNotThrottled(
+      () => transport.send(mail),
+      async () => {},
+    );
   }
   io.out(
     `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
@@ -195,25 +196,21 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
 }
 
 function summary(progress: Progress, count: AudienceCount, elapsedMs?: number): string {
-  const { unrecorded, refused } = progress;
   const sent = sentOf(progress);
   const total = countedTotal(sent);
-  const unknown = count.skipped.unknown + unrecorded;
+  const unknown = count.skipped.unknown + progress.unrecorded;
   const timing =
     elapsedMs === undefined || total === 0
       ? ''
       : ` in ${(elapsedMs / 1000).toFixed(1)} s (${((total * 1000) / elapsedMs).toFixed(1)} mails/s)`;
-  return [
-    `Sent ${total}: ${perLanguage(sent)}${timing}`,
-    skippedLine({ ...count.skipped, unknown }),
-    ...(refused > 0 ? [`Refused for good by the mail service, not sent again: ${refused}`] : []),
-    ...(unknown > 0
-      ? [
-          `Each unknown send may or may not have reached its person. To send those ${unknown} anyway (some may get it twice), run the same command with --resend-unknown.`,
-        ]
-      : []),
-    '',
-  ].join('\n');
+  const lines = [`Sent ${total}: ${perLanguage(sent)}${timing}`, skippedLine({ ...count.skipped, unknown })];
+  if (progress.refused > 0)
+    lines.push(`Refused for good by the mail service, not sent again: ${progress.refused}`);
+  if (unknown > 0)
+    lines.push(
+      `Each unknown send may or may not have reached its person. To send those ${unknown} anyway (some may get it twice), run the same command with --resend-unknown.`,
+    );
+  return `${lines.join('\n')}\n`;
 }
 
 // Sends at once on this machine: a crash leaves each one's claim unknown, and more are not faster, as the

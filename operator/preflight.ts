@@ -68,7 +68,6 @@ export interface PreflightDeps {
 
 type DeployedStack = Awaited<ReturnType<typeof findStack>>;
 type Launch = ReturnType<typeof launchOf>;
-type SenderIdentity = Awaited<ReturnType<Launch['identity']>>;
 
 /** Something this version of the stack has and the deployed one lacks: deploying again fixes it. */
 class NotInStack extends Error {
@@ -78,20 +77,14 @@ class NotInStack extends Error {
 /** `needs`: the IAM actions it reads with (docs/operating.md lists them all). */
 type Check = { name: string; needs: string[]; run(launch: Launch): Promise<Finding> };
 
-const resourcesOf = (stack: DeployedStack, type: string) => stack.resources.get(type) ?? [];
-
-function resourceOf(stack: DeployedStack, type: string): string {
-  const [id] = resourcesOf(stack, type);
-  if (id === undefined) throw new NotInStack(`the stack has no ${type}`);
-  return id;
+function notInStack(what: string): never {
+  throw new NotInStack(`the stack has no ${what}`);
 }
 
+const resourceOf = (stack: DeployedStack, type: string) => stack.resources.get(type)?.[0] ?? notInStack(type);
 // infra/ names the outputs; the tool may not import infra/.
-function outputOf(stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTopicArn'): string {
-  const value = stack.outputs[name];
-  if (value === undefined) throw new NotInStack(`the stack has no ${name} output`);
-  return value;
-}
+const outputOf = (stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTopicArn') =>
+  stack.outputs[name] ?? notInStack(`${name} output`);
 
 /** Its status, outputs, and resources' physical ids by CloudFormation type (`AWS::SES::EmailIdentity`). */
 async function findStack(client: CloudFormationClient) {
@@ -138,7 +131,11 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
     sesAccount: once(() => ses.send(new GetAccountCommand({}))),
     identity: once(async () => {
       const domain = resourceOf(stack, 'AWS::SES::EmailIdentity');
-      return { domain, ...(await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }))) };
+      const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
+      const { MailFromDomain = '', BehaviorOnMxFailure } = identity.MailFromAttributes ?? {};
+      // A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
+      const mailFromFinding = BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
+      return { domain, mailFrom: MailFromDomain, mailFromFinding, ...identity };
     }),
     distribution: once(async () => {
       const Id = resourceOf(stack, 'AWS::CloudFront::Distribution');
@@ -156,11 +153,6 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
 }
 
 const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
-
-// A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
-const mailFromFinding = (identity: SenderIdentity) =>
-  identity.MailFromAttributes?.BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
-const mailFromOf = (identity: SenderIdentity) => identity.MailFromAttributes?.MailFromDomain ?? '';
 
 const DKIM_TODO: Record<string, string> = {
   PENDING: 'SES has not found its three CNAME records yet: publish them (DNS DKIM below)',
@@ -253,41 +245,36 @@ export const PREFLIGHT_CHECKS: Check[] = [
     );
   }),
   check('SES DKIM', ['ses:GetEmailIdentity'], async ({ identity }) => {
-    const { domain, DkimAttributes = {} } = await identity();
-    const { Status = 'NOT_STARTED', SigningEnabled } = DkimAttributes;
+    const { domain, DkimAttributes: { Status = 'NOT_STARTED', SigningEnabled } = {} } = await identity();
     const says = `DKIM for ${domain} is ${Status}${SigningEnabled ? '' : ', signing off'}`;
     if (Status === 'SUCCESS' && SigningEnabled) return ok(says);
     return fail(says, DKIM_TODO[Status] ?? 'turn DKIM signing on for the identity, or deploy again');
   }),
   check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity }) => {
-    const sender = await identity();
-    const status = sender.MailFromAttributes?.MailFromDomainStatus ?? 'not set';
-    const says = `the MAIL FROM domain ${mailFromOf(sender)} is ${status}`;
+    const { mailFrom, mailFromFinding, MailFromAttributes } = await identity();
+    const status = MailFromAttributes?.MailFromDomainStatus ?? 'not set';
+    const says = `the MAIL FROM domain ${mailFrom} is ${status}`;
     if (status === 'SUCCESS') return ok(says);
-    return mailFromFinding(sender)(
+    return mailFromFinding(
       `${says}: until it works SES sends with its own, so SPF does not align (DMARC passes on DKIM)`,
       'publish its MX and SPF records (the DNS lines below)',
     );
   }),
-  check(
-    'SES configuration set',
-    ['ses:GetConfigurationSetEventDestinations'],
-    async ({ stack, clients: { ses } }) => {
-      const name = resourceOf(stack, 'AWS::SES::ConfigurationSet');
-      const { EventDestinations = [] } = await ses.send(
-        new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: name }),
-      );
-      const hearing = EventDestinations.find(
-        ({ Enabled, MatchingEventTypes = [] }) =>
-          Enabled && MatchingEventTypes.includes('BOUNCE') && MatchingEventTypes.includes('COMPLAINT'),
-      );
-      if (hearing) return ok(`${name} publishes ${hearing.MatchingEventTypes?.join(', ')} (${hearing.Name})`);
-      return fail(
-        `${name} publishes no bounces and complaints: addresses that bounce would be mailed again`,
-        'deploy again (the stack adds the event destination)',
-      );
-    },
-  ),
+  check('SES configuration set', ['ses:GetConfigurationSetEventDestinations'], async ({ stack, clients }) => {
+    const name = resourceOf(stack, 'AWS::SES::ConfigurationSet');
+    const { EventDestinations = [] } = await clients.ses.send(
+      new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: name }),
+    );
+    const hearing = EventDestinations.find(
+      ({ Enabled, MatchingEventTypes = [] }) =>
+        Enabled && MatchingEventTypes.includes('BOUNCE') && MatchingEventTypes.includes('COMPLAINT'),
+    );
+    if (hearing) return ok(`${name} publishes ${hearing.MatchingEventTypes?.join(', ')} (${hearing.Name})`);
+    return fail(
+      `${name} publishes no bounces and complaints: addresses that bounce would be mailed again`,
+      'deploy again (the stack adds the event destination)',
+    );
+  }),
   check('Alarm subscription', ['sns:ListSubscriptionsByTopic'], async ({ stack, clients: { sns } }) => {
     const TopicArn = outputOf(stack, 'AlarmTopicArn');
     let confirmed = 0;
@@ -315,7 +302,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
       const { ConcurrentExecutions = 0, UnreservedConcurrentExecutions = ConcurrentExecutions } =
         AccountLimit;
       const reservations = await Promise.all(
-        resourcesOf(stack, 'AWS::Lambda::Function').map((FunctionName) =>
+        (stack.resources.get('AWS::Lambda::Function') ?? []).map((FunctionName) =>
           lambda.send(new GetFunctionConcurrencyCommand({ FunctionName })),
         ),
       );
@@ -363,26 +350,23 @@ export const PREFLIGHT_CHECKS: Check[] = [
     );
   }),
   check('DNS MAIL FROM MX', ['ses:GetEmailIdentity'], async ({ identity, resolver, region }) => {
-    const sender = await identity();
-    const name = mailFromOf(sender);
+    const { mailFrom: name, mailFromFinding } = await identity();
     const exchange = `feedback-smtp.${region}.amazonses.com`;
     const found = name ? await records(resolver.resolveMx(name)) : [];
     if (found.some((record) => sameName(record.exchange, exchange))) return ok(`${name} MX ${exchange}`);
-    return mailFromFinding(sender)(
+    return mailFromFinding(
       `${name || 'the MAIL FROM domain'} has no MX record to ${exchange}`,
       `publish ${name} MX 10 ${exchange}`,
     );
   }),
   check('DNS MAIL FROM SPF', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
-    const sender = await identity();
-    const name = mailFromOf(sender);
+    const { mailFrom: name, mailFromFinding } = await identity();
     const spf = name ? (await txtRecords(resolver, name)).filter((text) => /^v=spf1(\s|$)/i.test(text)) : [];
     const todo = `publish ${name} TXT "v=spf1 include:amazonses.com ~all"`;
     // Two SPF records make SPF itself fail (RFC 7208, permerror).
-    if (spf.length > 1)
-      return mailFromFinding(sender)(`${name} has ${spf.length} SPF records`, `keep one: ${todo}`);
+    if (spf.length > 1) return mailFromFinding(`${name} has ${spf.length} SPF records`, `keep one: ${todo}`);
     if (spf[0] && /\binclude:amazonses\.com\b/i.test(spf[0])) return ok(`${name} TXT "${spf[0]}"`);
-    return mailFromFinding(sender)(
+    return mailFromFinding(
       spf[0] ? `${name}'s SPF record "${spf[0]}" leaves SES out` : `${name} has no SPF record`,
       todo,
     );
@@ -495,12 +479,11 @@ function stackLookupError(error: unknown, region: string): unknown {
     return new WaitlistToolError(
       `there is no stack ${STACK_NAME} in ${region}: deploy it (npm run deploy), or pass the --region it is in`,
     );
-  const fault = faultClassOf(error);
   if (refused(error))
     return new WaitlistToolError(
       `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`,
     );
-  if (fault === 'network' || fault === 'timeout')
+  if (['network', 'timeout'].includes(faultClassOf(error)))
     return new WaitlistToolError(
       `could not reach AWS in ${region} (${reasonOf(error)}): is this machine online?`,
     );

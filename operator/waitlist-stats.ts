@@ -36,12 +36,6 @@ export function statsDays(now: Date, days: number): string[] {
   );
 }
 
-/** A record's source label, from values checked again: the terminal shows nothing the API would not keep. */
-function sourceLabelOf(stored: unknown): string {
-  const { utmSource, referrer } = Object(stored) as Record<keyof SignupSource, unknown>;
-  return sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
-}
-
 /** The funnel per UTC day (signups by createdAt, confirmed by confirmedAt), and the whole list's totals. */
 export function waitlistStats(
   records: Iterable<SignupFacts>,
@@ -62,7 +56,9 @@ export function waitlistStats(
     total++;
     byLanguage[isLocale(record.language) ? record.language : 'other']++;
     byStatus[statusOf(record)]++;
-    const label = sourceLabelOf(record.source);
+    // Checked again: the terminal shows nothing the API would not keep.
+    const { utmSource, referrer } = Object(record.source) as Record<keyof SignupSource, unknown>;
+    const label = sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
     sources.set(label, (sources.get(label) ?? 0) + 1);
     const made = dayOf.get(utcDay(record.createdAt) ?? '');
     if (made) made.signups++;
@@ -124,8 +120,7 @@ export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): st
   const totals = { visits: sum('visits'), signups: sum('signups'), confirmed: sum('confirmed') };
   const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`;
   return [
-    `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}` +
-      'sign-up: signups per visit; confirm: confirmed per signup\n',
+    `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}sign-up: signups per visit; confirm: confirmed per signup\n`,
     `By language\n${labelRows(Object.entries(byLanguage))}`,
     `By source\n${labelRows(bySource)}`,
     `By status\n${labelRows(Object.entries(byStatus))}`,

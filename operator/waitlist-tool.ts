@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
+import { AnnouncementError } from '../functions/announce/announcement-text';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
 import { type AnnounceRequest, announce } from './announce-command';
@@ -104,13 +105,7 @@ function numberOption(value: string, whole: boolean, problem: string, min: numbe
 }
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
-  const { values, positionals } = (() => {
-    try {
-      return parseArgs({ args, allowPositionals: true, options: OPTIONS });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  })();
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [name, ...rest] = positionals;
   const [argument] = rest.length === 1 ? rest : [];
 
@@ -120,12 +115,9 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   if (name === 'count') command = { name };
   else if (name === 'export') command = { name, confirmedOnly: values.confirmed === true };
   else if (name === 'stats') {
+    const { days = String(DEFAULT_STATS_DAYS) } = values;
     const problem = `--days needs a whole number of days from 1 to ${MAX_STATS_DAYS}`;
-    const { days } = values;
-    command = {
-      name,
-      days: days === undefined ? DEFAULT_STATS_DAYS : numberOption(days, true, problem, 1, MAX_STATS_DAYS),
-    };
+    command = { name, days: numberOption(days, true, problem, 1, MAX_STATS_DAYS) };
   } else if (name === 'forget' || name === 'show') {
     if (!argument?.trim()) throw new UsageError(`${name} needs one address`);
     command = { name, address: argument.trim() };
@@ -142,11 +134,11 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
       name,
       folder: argument,
       send: values.send === true,
-      ...(values['resend-unknown'] ? { resendUnknown: true } : {}),
-      ...(values.stop ? { stop: true } : {}),
-      ...(values['test-to'] !== undefined ? { testTo: values['test-to'] } : {}),
-      ...(rate !== undefined ? { rate: numberOption(rate, false, problem, MIN_ANNOUNCEMENT_RATE) } : {}),
-      ...(values.preview !== undefined ? { previewDir: values.preview } : {}),
+      resendUnknown: values['resend-unknown'],
+      stop: values.stop,
+      testTo: values['test-to'],
+      rate: rate === undefined ? undefined : numberOption(rate, false, problem, MIN_ANNOUNCEMENT_RATE),
+      previewDir: values.preview,
     };
   } else if (name === 'preflight') command = { name, region: values.region || undefined };
   // Not echoed: what was typed may be an address.
@@ -176,8 +168,7 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
 
 /** One sentence the operator can act on; never a stack trace. */
 function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
-  if (error instanceof WaitlistToolError) return error.message;
-  if ((error as Error | undefined)?.name === 'AnnouncementError') return (error as Error).message;
+  if (error instanceof WaitlistToolError || error instanceof AnnouncementError) return error.message;
   const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
   const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
   if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
@@ -238,11 +229,8 @@ async function run(
     }
     case 'export': {
       const records = await allRecords(table);
-      process.stdout.write(
-        waitlistCsv(
-          command.confirmedOnly ? records.filter((record) => statusOf(record) === 'confirmed') : records,
-        ),
-      );
+      const shown = records.filter((record) => !command.confirmedOnly || statusOf(record) === 'confirmed');
+      process.stdout.write(waitlistCsv(shown));
       return 0;
     }
     case 'forget': {
@@ -270,8 +258,8 @@ async function main(args: string[]): Promise<number> {
   try {
     request = parseCommandLine(args);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`waitlist: ${error.message}\n\n${USAGE}`);
+    // A UsageError, or parseArgs' own for an unknown or malformed option.
+    console.error(`waitlist: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
   const { command } = request;
