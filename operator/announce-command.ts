@@ -239,10 +239,8 @@ function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: stri
   };
 }
 
-async function readItem({ client, tableName }: WaitlistTable, email: string) {
-  return (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true })))
-    .Item;
-}
+const readItem = async ({ client, tableName }: WaitlistTable, email: string) =>
+  (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }))).Item;
 
 async function readState(table: WaitlistTable, id: string) {
   const item = await readItem(table, announcementStateKey(id));
@@ -376,13 +374,10 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
 const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
 
 /** Follows a pass's counts until it is done or stopped; on one machine the mailer is done already. */
-async function follow(
-  { table, announcement: { id }, io, target }: Run,
-  pass: number,
-  queued: AudienceCount,
-  bar: ReturnType<typeof progressBar>,
-): Promise<number> {
-  const inAws = target.kind === 'aws';
+async function follow(run: Run, pass: number, queued: AudienceCount, bar: ReturnType<typeof progressBar>) {
+  const { table, io } = run;
+  const { id } = run.announcement;
+  const inAws = run.target.kind === 'aws';
   const planned = countedTotal(queued.send);
   for (;;) {
     const current = await readState(table, id);

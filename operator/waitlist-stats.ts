@@ -112,10 +112,7 @@ export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): st
     perDay.reduce((result, entry) => result + entry[field], 0);
   const header = `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm\n`;
   const chart = perDay
-    .map(
-      ({ day, ...funnel }) =>
-        `${day}  ${signupBar(funnel.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(funnel)}\n`,
-    )
+    .map((row) => `${row.day}  ${signupBar(row.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(row)}\n`)
     .join('');
   const totals = { visits: sum('visits'), signups: sum('signups'), confirmed: sum('confirmed') };
   const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`;

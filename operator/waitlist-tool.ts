@@ -75,9 +75,8 @@ Options:
 type Command =
   | { name: 'count' }
   | { name: 'export'; confirmedOnly: boolean }
-  | { name: 'forget'; address: string }
+  | { name: 'forget' | 'show'; address: string }
   | { name: 'stats'; days: number }
-  | { name: 'show'; address: string }
   | ({ name: 'announce' } & AnnounceRequest)
   | { name: 'preflight'; region?: string };
 
