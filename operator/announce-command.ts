@@ -27,6 +27,7 @@ import {
   countAudience,
   countedTotal,
   emptyCount,
+  SKIP_REASONS,
   type SkipReason,
 } from '../functions/announce/audience';
 import { announcementFor } from '../functions/announce/deliver-announcement';
@@ -68,7 +69,7 @@ const REASON_WORDS: Record<SkipReason, string> = {
 const perLanguage = (counts: Record<Locale, number>) =>
   LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
 const skippedLine = (skipped: Record<SkipReason, number>) =>
-  `Skipped: ${(Object.keys(REASON_WORDS) as SkipReason[]).map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
+  `Skipped: ${SKIP_REASONS.map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
 export const figure = (value: number) => value.toLocaleString('en');
 
 interface Run {
