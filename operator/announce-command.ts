@@ -58,10 +58,7 @@ export interface AnnounceRequest {
 /** `signal` is Ctrl-C: it stops starting new mails (with --table: stops queueing, or following). */
 type AnnounceIo = { out: (text: string) => void; signal: AbortSignal; progress?: NodeJS.WriteStream };
 
-const REASON_WORDS: Record<SkipReason, string> = {
-  pending: 'pending',
-  bounced: 'bounced',
-  complained: 'complained',
+const REASON_WORDS: Partial<Record<SkipReason, string>> = {
   already: 'already sent this announcement',
   unknown: 'unknown (a send whose outcome a crash or a lost answer left unknown: not sent again)',
 };
@@ -69,7 +66,7 @@ const REASON_WORDS: Record<SkipReason, string> = {
 const perLanguage = (counts: Record<Locale, number>) =>
   LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
 const skippedLine = (skipped: Record<SkipReason, number>) =>
-  `Skipped: ${SKIP_REASONS.map((reason) => `${REASON_WORDS[reason]} ${skipped[reason]}`).join(', ')}`;
+  `Skipped: ${SKIP_REASONS.map((reason) => `${REASON_WORDS[reason] ?? reason} ${skipped[reason]}`).join(', ')}`;
 export const figure = (value: number) => value.toLocaleString('en');
 
 interface Run {

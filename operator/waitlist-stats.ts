@@ -30,9 +30,8 @@ function utcDay(time: unknown): string | undefined {
 
 /** The `days` UTC days (YYYY-MM-DD) that end with `now`'s day, oldest first. */
 export function statsDays(now: Date, days: number): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: days }, (_, index) =>
-    new Date(today - (days - 1 - index) * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10),
+    new Date(now.getTime() - (days - 1 - index) * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10),
   );
 }
 
