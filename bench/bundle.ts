@@ -50,18 +50,10 @@ function total(files: FileSize[]) {
   };
 }
 
-/** Same-site paths a page's HTML makes the browser fetch before the first view. */
+/** Same-site images, fonts and manifests the HTML of `/` makes the browser fetch before the first view. */
 function initialAssetsOf(html: string) {
-  const found = {
-    scripts: [] as string[],
-    stylesheets: [] as string[],
-    media: [] as string[],
-    manifests: [] as string[],
-  };
-  const add = (list: string[], path: string | undefined) => {
-    if (path?.startsWith('/') && !path.startsWith('//') && !list.includes(path)) list.push(path);
-  };
-  for (const [, tag = '', attributeText = ''] of html.matchAll(/<(script|link|img)\b([^>]*)>/gi)) {
+  const found = { media: new Set<string>(), manifests: new Set<string>() };
+  for (const [, tag = '', attributeText = ''] of html.matchAll(/<(link|img)\b([^>]*)>/gi)) {
     const attributes = Object.fromEntries(
       [...attributeText.matchAll(/([\w:-]+)(?:\s*=\s*"([^"]*)")?/g)].map(([, name = '', value = '']) => [
         name.toLowerCase(),
@@ -69,13 +61,16 @@ function initialAssetsOf(html: string) {
       ]),
     );
     const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-    if (tag.toLowerCase() === 'script') add(found.scripts, attributes.src);
-    else if (tag.toLowerCase() === 'img') add(found.media, attributes.src);
-    else if (rel.includes('modulepreload')) add(found.scripts, attributes.href);
-    else if (rel.includes('stylesheet')) add(found.stylesheets, attributes.href);
-    else if (rel.includes('manifest')) add(found.manifests, attributes.href);
-    else if (rel.includes('icon') || (rel.includes('preload') && /^(image|font)$/.test(attributes.as ?? '')))
-      add(found.media, attributes.href);
+    const path = tag.toLowerCase() === 'img' ? attributes.src : attributes.href;
+    const list =
+      tag.toLowerCase() === 'img' ||
+      rel.includes('icon') ||
+      (rel.includes('preload') && /^(image|font)$/.test(attributes.as ?? ''))
+        ? found.media
+        : rel.includes('manifest')
+          ? found.manifests
+          : undefined;
+    if (path?.startsWith('/') && !path.startsWith('//')) list?.add(path);
   }
   return found;
 }
@@ -85,33 +80,32 @@ function initialAssetsOf(html: string) {
  * what it starts after the first paint (frontend/src/boot.ts) except the other language's copy.
  */
 function initialScriptsOf(distDir: string): string[] {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const { scripts } = initialAssetsOf(html);
+  const language = readFileSync(join(distDir, 'index.html'), 'utf8').match(/<html lang="([^"]+)"/)?.[1];
   const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> =
     JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
   const visited = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build manifest has no ${key}`);
     if (visited.has(key)) return;
     visited.add(key);
-    if (!scripts.includes(`/${chunk.file}`)) scripts.push(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit('index.html');
-  const language = html.match(/<html lang="([^"]+)"/)?.[1];
   for (const started of manifest['index.html']?.dynamicImports ?? [])
     if (!/\/i18n\/messages\/[a-z]+\.ts$/.test(started) || started.endsWith(`/i18n/messages/${language}.ts`))
       visit(started);
-  return scripts;
+  return [...visited].map((key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no ${key}`);
+    return `/${chunk.file}`;
+  });
 }
 
 /** Images and fonts a stylesheet refers to with `url(…)`, as site paths. */
-function urlsInStylesheet(css: string, sitePath: string): string[] {
+function urlsInStylesheet(css: string): string[] {
   return [...css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)]
     .map(([, url = '']) => url)
     .filter((url) => !url.startsWith('data:') && !url.startsWith('#'))
-    .map((url) => new URL(url, `http://site${sitePath}`).pathname);
+    .map((url) => new URL(url, 'http://site/').pathname);
 }
 
 export function assertBuilt(distDir = DIST_DIR): void {
@@ -136,19 +130,12 @@ export function measureDist(distDir = DIST_DIR) {
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const initial = initialAssetsOf(indexHtml);
   const initialJs = initialScriptsOf(distDir).map(sized);
-  const linkedCss = initial.stylesheets.map(sized);
-  // The stylesheet frontend/build.ts inlines: counted as CSS, and travels inside the HTML.
+  // frontend/build.ts inlines the stylesheet: counted as CSS, it travels inside the HTML.
   const inlineStyles = inlineStylesOf(indexHtml);
-  const inlineCss = inlineStyles.map((css, index) =>
-    bytesSize(Buffer.from(css), `index.html <style>${index > 0 ? ` ${index + 1}` : ''} (inline CSS)`, true),
+  const css = inlineStyles.map((text, index) =>
+    bytesSize(Buffer.from(text), `index.html <style>${index > 0 ? ` ${index + 1}` : ''} (inline CSS)`, true),
   );
-  const cssMedia = [
-    ...initial.stylesheets.flatMap((path) =>
-      urlsInStylesheet(readFileSync(join(distDir, decodeURIComponent(path)), 'utf8'), path),
-    ),
-    ...inlineStyles.flatMap((css) => urlsInStylesheet(css, '/')),
-  ];
-  const firstViewMedia = [...new Set([...initial.media, ...cssMedia])]
+  const firstViewMedia = [...new Set([...initial.media, ...inlineStyles.flatMap(urlsInStylesheet)])]
     .filter((path) => IMAGE_FILE.test(path) || /\.(woff2?|ttf|otf)$/.test(path))
     .map(sized);
   // Sorted as a walk of sorted folders would list them: a folder's files before a sibling `name-…`.
@@ -162,16 +149,15 @@ export function measureDist(distDir = DIST_DIR) {
   const html = filesWhere((file) => file.endsWith('.html'));
   return {
     initialJs: total(initialJs),
-    css: total([...linkedCss, ...inlineCss]),
+    css: total(css),
     lazyJs: total(filesWhere((file) => file.endsWith('.js') && !initialFiles.has(file))),
     images: total(filesWhere((file) => IMAGE_FILE.test(file))),
     html: total(html),
     firstLoad: total([
       html.find((file) => file.file === 'index.html') as FileSize,
       ...initialJs,
-      ...linkedCss,
       ...firstViewMedia,
-      ...initial.manifests.map(sized),
+      ...[...initial.manifests].map(sized),
     ]),
     landingHtml: html.filter((file) => LANDING_HTML.includes(file.file)),
   };
@@ -224,20 +210,15 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
       const mapFile = join(outDir, `${path}.map`);
       // A chunk of the bundler's own (its runtime) has no map.
       const pieces = existsSync(mapFile)
-        ? attributeCode(code, JSON.parse(readFileSync(mapFile, 'utf8'))).map(({ source, text }) => ({
-            text,
-            source: source === undefined ? '(unmapped)' : sourceName(join(outDir, path, '..'), source),
-          }))
+        ? attributeCode(code, JSON.parse(readFileSync(mapFile, 'utf8')), join(outDir, path, '..'))
         : [{ text: code, source: '(bundler runtime)' }];
-      const react: string[] = [];
-      const rest: string[] = [];
-      for (const piece of pieces) {
-        bytesBySource.set(
-          piece.source,
-          (bytesBySource.get(piece.source) ?? 0) + Buffer.byteLength(piece.text),
-        );
-        (REACT_PACKAGES.has(packageOf(piece.source)) ? react : rest).push(piece.text);
-      }
+      for (const { source, text } of pieces)
+        bytesBySource.set(source, (bytesBySource.get(source) ?? 0) + Buffer.byteLength(text));
+      const textOf = (react: boolean) =>
+        pieces
+          .filter(({ source }) => REACT_PACKAGES.has(packageOf(source)) === react)
+          .map(({ text }) => text);
+      const [react, rest] = [textOf(true), textOf(false)];
       if (react.length > 0) reactGzipBytes += gzipSync(react.join(''), { level: 9 }).length;
       if (rest.length > 0) nonReactGzipBytes += gzipSync(rest.join(''), { level: 9 }).length;
     }
@@ -263,16 +244,6 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
   }
 }
 
-/** A mapped source as the table shows it: relative to the repository, a dependency from its package on. */
-function sourceName(mapDir: string, source: string): string {
-  const path =
-    source.startsWith('\0') || /^[a-z]+:/i.test(source)
-      ? source
-      : relative(ROOT_DIR, resolve(mapDir, source)).split(sep).join('/');
-  const inModules = path.lastIndexOf('node_modules/');
-  return inModules === -1 ? path : path.slice(inModules);
-}
-
 /** The npm package a source comes from, or `(app)` for the page's own code. */
 function packageOf(source: string): string {
   return (
@@ -281,27 +252,39 @@ function packageOf(source: string): string {
 }
 
 /**
- * Cuts generated code into the stretches each source map segment covers. Columns count UTF-16 code units,
- * as JavaScript strings do; a segment runs to the next one on its line.
+ * Cuts generated code into the stretches each source map segment covers, each named as the table shows it:
+ * relative to the repository, a dependency from its package on. Columns count UTF-16 code units, as
+ * JavaScript strings do; a segment runs to the next one on its line.
  */
-function attributeCode(code: string, map: { sources: string[]; sourceRoot?: string; mappings: string }) {
+function attributeCode(
+  code: string,
+  map: { sources: string[]; sourceRoot?: string; mappings: string },
+  mapDir: string,
+) {
+  const names = map.sources.map((name) => {
+    const source = `${map.sourceRoot ?? ''}${name}`;
+    const path =
+      source.startsWith('\0') || /^[a-z]+:/i.test(source)
+        ? source
+        : relative(ROOT_DIR, resolve(mapDir, source)).split(sep).join('/');
+    return path.replace(/^.*(?=node_modules\/)/, '');
+  });
   const lines = code.split('\n');
-  const pieces: { source: string | undefined; text: string }[] = [];
+  const pieces: { source: string; text: string }[] = [];
   decode(map.mappings).forEach((segments, lineNumber) => {
     const line = lines[lineNumber] ?? '';
     let start = 0;
-    let source: string | undefined;
+    let source = '(unmapped)';
     const cut = (end: number) => {
       if (end > start) pieces.push({ source, text: line.slice(start, end) });
       start = end;
     };
     for (const [column, sourceIndex] of segments) {
       cut(column);
-      source =
-        sourceIndex === undefined ? undefined : `${map.sourceRoot ?? ''}${map.sources[sourceIndex] ?? ''}`;
+      source = sourceIndex === undefined ? '(unmapped)' : (names[sourceIndex] ?? '(unmapped)');
     }
     cut(line.length);
-    if (lineNumber < lines.length - 1) pieces.push({ source: undefined, text: '\n' });
+    if (lineNumber < lines.length - 1) pieces.push({ source: '(unmapped)', text: '\n' });
   });
   return pieces;
 }
