@@ -53,19 +53,13 @@ function total(files: FileSize[]) {
 /** Same-site images, fonts and manifests the HTML of `/` makes the browser fetch before the first view. */
 function initialAssetsOf(html: string) {
   const found = { media: new Set<string>(), manifests: new Set<string>() };
-  for (const [, tag = '', attributeText = ''] of html.matchAll(/<(link|img)\b([^>]*)>/gi)) {
-    const attributes = Object.fromEntries(
-      [...attributeText.matchAll(/([\w:-]+)(?:\s*=\s*"([^"]*)")?/g)].map(([, name = '', value = '']) => [
-        name.toLowerCase(),
-        value,
-      ]),
-    );
-    const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-    const path = tag.toLowerCase() === 'img' ? attributes.src : attributes.href;
+  for (const [tag, name = ''] of html.matchAll(/<(link|img)\b[^>]*>/gi)) {
+    const attribute = (key: string) => tag.match(new RegExp(`\\s${key}\\s*=\\s*"([^"]*)"`, 'i'))?.[1];
+    const rel = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
+    const img = name.toLowerCase() === 'img';
+    const path = attribute(img ? 'src' : 'href');
     const list =
-      tag.toLowerCase() === 'img' ||
-      rel.includes('icon') ||
-      (rel.includes('preload') && /^(image|font)$/.test(attributes.as ?? ''))
+      img || rel.includes('icon') || (rel.includes('preload') && /^(image|font)$/.test(attribute('as') ?? ''))
         ? found.media
         : rel.includes('manifest')
           ? found.manifests
@@ -113,7 +107,7 @@ export function assertBuilt(distDir = DIST_DIR): void {
     throw new Error('dist/ or dist-functions/ is missing: run `npm run build` first');
 }
 
-export async function measureBundle(distDir = DIST_DIR): Promise<BundleMeasurement> {
+export async function measureBundle(distDir = DIST_DIR) {
   assertBuilt(distDir);
   const sizes = measureDist(distDir);
   return {
@@ -164,10 +158,7 @@ export function measureDist(distDir = DIST_DIR) {
 }
 
 export type InitialJsBreakdown = Awaited<ReturnType<typeof breakDownInitialJs>>;
-export type BundleMeasurement = ReturnType<typeof measureDist> & {
-  lambda: FileSize;
-  breakdown: InitialJsBreakdown;
-};
+export type BundleMeasurement = Awaited<ReturnType<typeof measureBundle>>;
 
 /**
  * Which modules make up the initial JavaScript, through the source maps of a second build of the same
