@@ -65,13 +65,8 @@ const budgets = sections.flatMap((section) =>
 );
 
 // A run of some sections (--only) keeps the others' figures and budgets from the last run that measured them.
-let earlier: Partial<BenchResults> = {};
-if (only.length < ALL.length)
-  try {
-    earlier = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  } catch {
-    // No earlier results, or unreadable ones: this run's alone.
-  }
+const earlier: Partial<BenchResults> =
+  only.length < ALL.length && existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 const measuredAt = new Date().toISOString();
 const machine = {
   cpus: cpus().length,
