@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { BENCH_TABLE_NAME } from './store';
 
@@ -31,30 +33,19 @@ export async function startRunnerProcess(dataDir: string, siteDir?: string, heap
     // The end only: enough to say why it failed, never an unbounded buffer during a soak.
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
   if (siteDir === undefined) exited.finally(() => rmSync(distDir, { recursive: true, force: true }));
-
-  const url = await new Promise<string>((resolveReady, rejectReady) => {
-    const timer = setTimeout(
-      () => rejectReady(new Error(`the runner did not listen within 30 s: ${stderr}`)),
-      30_000,
-    );
-    exited.then((code) =>
-      rejectReady(new Error(`the runner exited before it listened (${code}): ${stderr}`)),
-    );
-    exited.finally(() => clearTimeout(timer));
-    let line = '';
-    (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
-      line += chunk.toString();
-      if (!line.includes('\n')) return;
-      clearTimeout(timer);
-      const ready: { url?: string } = JSON.parse(line);
-      if (ready.url) resolveReady(ready.url);
-      else rejectReady(new Error(`the runner did not say where it listens: ${line.trim()}`));
-    });
-  }).catch((error) => {
+  const ready = createInterface({ input: child.stdio[3] as Readable });
+  const url = await Promise.race([
+    once(ready, 'line', { signal: AbortSignal.timeout(30_000) }).then(
+      ([line]) => JSON.parse(line).url as string,
+    ),
+    exited.then((code) => {
+      throw new Error(`the runner exited before it listened (${code}): ${stderr}`);
+    }),
+  ]).catch((error: Error) => {
     if (child.exitCode === null) child.kill('SIGKILL');
-    throw error;
+    throw error.name === 'AbortError' ? new Error(`the runner did not listen within 30 s: ${stderr}`) : error;
   });
   return {
     url,
