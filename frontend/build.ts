@@ -13,7 +13,6 @@ import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
-import type { discoveryFacts as DiscoveryFacts, PrerenderedPage } from './src/prerender';
 
 const frontendDir = import.meta.dirname;
 const configFile = join(frontendDir, 'vite.config.ts');
@@ -54,12 +53,9 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { prerenderPage, discoveryFacts } = (await import(
+const { prerenderPage, discoveryFacts }: typeof import('./src/prerender') = await import(
   pathToFileURL(join(prerenderDir, 'prerender.js')).href
-)) as {
-  prerenderPage: (page: Page, locale: Locale) => PrerenderedPage;
-  discoveryFacts: typeof DiscoveryFacts;
-};
+);
 // The template's markers (`<!--app-…-->`) stay for the pages to fill.
 const built = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
   /\n?[ \t]*<!--(?!app-)[\s\S]*?-->/g,
@@ -110,26 +106,19 @@ async function afterLargestPaint(html: string): Promise<string> {
   const entry = html.match(entryTag)?.[1];
   const manifest = html.match(manifestTag)?.[1];
   if (!entry || !manifest) throw new Error('the built index.html has no entry script or manifest link');
-  const start = [
-    'function(){',
-    'var link=document.createElement("link");',
-    `link.rel="manifest";link.href=${JSON.stringify(manifest)};document.head.appendChild(link);`,
-    `import(${JSON.stringify(entry)})`,
-    '}',
-  ].join('');
   // Not at the load event: that often comes before the first paint, and the scripts would stand in its way.
-  const loader = [
-    '(function(run){',
-    'var started=false;function start(){if(!started){started=true;run()}}',
-    'if(document.visibilityState!=="visible")return start();',
-    'function afterNextFrame(){requestAnimationFrame(function(){setTimeout(start,0)})}',
-    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
-    'if(types.indexOf("largest-contentful-paint")<0)return afterNextFrame();',
-    'if(types.indexOf("paint")>=0)new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(afterNextFrame,500)}).observe({type:"paint",buffered:true});',
-    'new PerformanceObserver(function(list,observer){observer.disconnect();afterNextFrame()})',
-    '.observe({type:"largest-contentful-paint",buffered:true})',
-    `})(${start})`,
-  ].join('');
+  const loader = `(function(run){
+    var started=false;function start(){if(!started){started=true;run()}}
+    if(document.visibilityState!=="visible")return start();
+    function afterNextFrame(){requestAnimationFrame(function(){setTimeout(start,0)})}
+    var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
+    if(types.indexOf("largest-contentful-paint")<0)return afterNextFrame();
+    if(types.indexOf("paint")>=0)new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(afterNextFrame,500)}).observe({type:"paint",buffered:true});
+    new PerformanceObserver(function(list,observer){observer.disconnect();afterNextFrame()}).observe({type:"largest-contentful-paint",buffered:true})
+  })(function(){
+    var link=document.createElement("link");link.rel="manifest";link.href=${JSON.stringify(manifest)};document.head.appendChild(link);
+    import(${JSON.stringify(entry)})
+  })`;
   const { code } = await transform(loader, { minify: true });
   const minified = code.trim().replace(/;$/, '');
   return html
