@@ -13,9 +13,6 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const PACKAGE = '@fontsource-variable/bricolage-grotesque';
 const FAMILY = 'Bricolage Grotesque';
-const FALLBACK_FAMILY = `${FAMILY} Fallback`;
-/** The same file for the parts of a page set in it after the first paint. */
-const LATE_FAMILY = `${FAMILY} Swap`;
 const OUTPUT_NAME = 'bricolage-grotesque.woff2';
 
 /**
@@ -106,7 +103,7 @@ async function measureFallback(font: Buffer) {
         fontUrl,
         family: FAMILY,
         sample: strings(messages).join(' '),
-        bands: FALLBACK_BANDS.map(({ matchedAt, local }) => ({ matchedAt, local })),
+        bands: FALLBACK_BANDS,
         // What the local() faces below find on this machine: Chromium resolves Arial to Liberation Sans on Linux.
         fallbacks: 'Arial, "Liberation Sans", Arimo',
       },
@@ -123,7 +120,7 @@ function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): strin
   const faces = FALLBACK_BANDS.map(({ weights, local }, index) => {
     const figures = fallback[index] as (typeof fallback)[number];
     return fontFace(
-      `font-family: "${FALLBACK_FAMILY}"`,
+      `font-family: "${FAMILY} Fallback"`,
       `font-weight: ${weights}`,
       `src: ${FALLBACK_FACES[local].map((name) => `local("${name}")`).join(', ')}`,
       `size-adjust: ${percent(figures.sizeAdjust)}`,
@@ -132,7 +129,7 @@ function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): strin
       'line-gap-override: 0%',
     );
   });
-  // One file, two faces (styles.css says why).
+  // One file, two faces, the second for what is set in it after the first paint (styles.css says why).
   const face = (family: string, display: 'optional' | 'swap') =>
     fontFace(
       `font-family: "${family}"`,
@@ -144,7 +141,7 @@ function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): strin
   return `/* Written by \`npm run font\` (frontend/scripts/subset-font.ts): edit the script, not this file. */
 ${face(FAMILY, 'optional')}
 
-${face(LATE_FAMILY, 'swap')}
+${face(`${FAMILY} Swap`, 'swap')}
 
 ${faces.join('\n\n')}
 `;
