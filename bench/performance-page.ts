@@ -94,18 +94,16 @@ export function writeReports(results: BenchResults, performanceFile: string, rea
     `- JavaScript before the page is interactive: ${kb(bundle.initialJs.gzipBytes)} gzip.`,
     `- Lambda cold start: ${times(lambda.ratio.importAndServe)} that of a bare AWS SDK client sending one PutItem.`,
   ].join('\n');
-  // Between the two markers; the end marker is added when missing.
-  const start = '<!-- headline figures: written by npm run bench -->';
-  const end = '<!-- end of headline figures -->';
   const readme = readFileSync(readmeFile, 'utf8');
-  const from = readme.indexOf(start);
-  if (from === -1) {
+  const place =
+    /(<!-- headline figures: written by npm run bench -->)[\s\S]*?(<!-- end of headline figures -->)/;
+  if (!place.test(readme)) {
     console.error('README.md has no place for the headline figures: left as it is.');
     return;
   }
-  const after = from + start.length;
-  const to = readme.indexOf(end, after);
-  const rest = to === -1 ? readme.slice(after) : readme.slice(to + end.length);
-  writeFileSync(readmeFile, `${readme.slice(0, after)}\n\n${headline}\n\n${end}${rest}`);
+  writeFileSync(
+    readmeFile,
+    readme.replace(place, (_, start, end) => `${start}\n\n${headline}\n\n${end}`),
+  );
   console.error(`Wrote the headline figures into ${readmeFile}.`);
 }
