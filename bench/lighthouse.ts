@@ -70,20 +70,18 @@ function summarize(lhr: Result) {
     if (value === undefined) throw new Error(`Lighthouse reported no ${id}`);
     return value;
   };
-  const details = <Details>(id: string) => lhr.audits[id]?.details as Details | undefined;
+  const items = <Item>(id: string) =>
+    (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
-  const networkRequests = details<{ items?: { url?: string; transferSize?: number }[] }>('network-requests');
-  const lcpNode = details<{ items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] }>(
+  const lcpNode = items<{ items?: { node?: { nodeLabel?: string; snippet?: string } }[] }>(
     'largest-contentful-paint-element',
-  )?.items?.[0]?.items?.[0]?.node;
-  const renderBlocking = details<{ items?: { url?: string }[] }>('render-blocking-insight');
+  )[0]?.items?.[0]?.node;
   // A text element's breakdown is its first byte and its render delay; an image adds its load delay and time.
-  const lcpBreakdown = details<{ items?: { items?: { subpart?: string }[] }[] }>('lcp-breakdown-insight');
-  const lcpWaitsForResource = (lcpBreakdown?.items?.[0]?.items ?? []).some(({ subpart = '' }) =>
-    subpart.startsWith('resourceLoad'),
-  );
+  const lcpWaitsForResource = (
+    items<{ items?: { subpart?: string }[] }>('lcp-breakdown-insight')[0]?.items ?? []
+  ).some(({ subpart = '' }) => subpart.startsWith('resourceLoad'));
   const failingAudits = CATEGORIES.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter(({ id, weight }) => {
@@ -99,18 +97,20 @@ function summarize(lhr: Result) {
     lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? 'unknown').slice(0, 120),
     /** Render-blocking requests, and the largest element's own resource when it is an image. */
     paintWaitsFor: [
-      ...(renderBlocking?.items ?? []).map(({ url = '' }) => url),
+      ...items<{ url?: string }>('render-blocking-insight').map(({ url = '' }) => url),
       ...(lcpWaitsForResource ? [`the resource of ${lcpNode?.nodeLabel ?? 'the largest element'}`] : []),
     ],
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     speedIndexMs: numeric('speed-index'),
     totalByteWeight: numeric('total-byte-weight'),
-    requests: details<{ items?: { numRequests?: number }[] }>('diagnostics')?.items?.[0]?.numRequests ?? 0,
-    transfers: (networkRequests?.items ?? []).map(({ url = '', transferSize = 0 }) => ({
-      path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
-      transferBytes: transferSize,
-    })),
+    requests: items<{ numRequests?: number }>('diagnostics')[0]?.numRequests ?? 0,
+    transfers: items<{ url?: string; transferSize?: number }>('network-requests').map(
+      ({ url = '', transferSize = 0 }) => ({
+        path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
+        transferBytes: transferSize,
+      }),
+    ),
     failingAudits: [...new Set(failingAudits)],
     warnings: lhr.runWarnings,
   };
