@@ -45,11 +45,10 @@ const write = (file: string, text: string) => {
 };
 
 // The module runner loads the config's extensionless TypeScript imports without the bundler's warnings.
-await build({ configFile, configLoader: 'runner', logLevel: 'warn' });
+const options = { configFile, configLoader: 'runner', logLevel: 'warn' } as const;
+await build(options);
 await build({
-  configFile,
-  configLoader: 'runner',
-  logLevel: 'warn',
+  ...options,
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });
 
