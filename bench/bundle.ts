@@ -327,9 +327,7 @@ export const BUNDLE_BUDGET_CHECKS = Object.values(budget);
 export function bundleSections(bundle: BundleMeasurement): BenchSection[] {
   const row = (what: string, size: Omit<FileSize, 'file'>, budget = '') => [
     what,
-    kb(size.rawBytes),
-    kb(size.gzipBytes),
-    kb(size.brotliBytes),
+    ...[size.rawBytes, size.gzipBytes, size.brotliBytes].map(kb),
     budget,
   ];
   const { breakdown } = bundle;
