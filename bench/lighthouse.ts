@@ -36,18 +36,14 @@ async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lightho
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-    logLevel: 'silent',
-    handleSIGINT: true,
   });
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
       lighthouse(url, {
         port: chrome.port,
-        output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
-        maxWaitForLoad: 45_000,
         disableFullPageScreenshot: true,
       }),
       new Promise<never>((_, reject) => {
