@@ -11,7 +11,6 @@ import {
   isConfirmResultPage,
   isLeaveResultPage,
   isPage,
-  isTokenPage,
   isWaitlistResultPage,
   PAGE_PATH,
   pageOfPath,
@@ -27,7 +26,7 @@ const page = isPage(container.dataset.page) ? container.dataset.page : pageOfPat
 // The pages a mail's link opens speak the language of that link.
 const servedLocale = document.documentElement.lang;
 const locale =
-  isTokenPage(page) && isLocale(servedLocale)
+  (page === 'confirm' || page === 'leave') && isLocale(servedLocale)
     ? servedLocale
     : initialLocale(window.location.pathname, readLanguagePreference());
 

@@ -18,10 +18,10 @@ export const tokenReader =
 /**
  * A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
  * does. Without the script the button posts a form and the API redirects to a result page; with it, the
- * result is shown in place. A final result removes the button (after any other it stays, to try again);
- * given `finalTitle`, it also takes the page's place, heading and all, and names the document.
+ * result is shown in place. A result but `try-again` removes the button; given `finalTitle`, it also takes
+ * the page's place, heading and all, and names the document.
  */
-export function TokenPage<Result>(props: {
+export function TokenPage<Result extends string>(props: {
   token: string;
   parameter: string;
   field: string;
@@ -33,7 +33,6 @@ export function TokenPage<Result>(props: {
   mascot?: boolean;
   send: (token: string) => Promise<Result>;
   summarize: (result: Result) => ResultSummaryProps;
-  isFinal: (result: Result) => boolean;
   finalTitle?: (result: Result) => string;
 }) {
   const { token, parameter, finalTitle } = props;
@@ -51,7 +50,7 @@ export function TokenPage<Result>(props: {
   useEffect(() => {
     if (result !== null) resultHeading.current?.focus();
   }, [result]);
-  const final = result !== null && props.isFinal(result);
+  const final = result !== null && result !== 'try-again';
   const replaced = final && finalTitle !== undefined;
   useEffect(() => {
     if (result !== null && replaced) document.title = finalTitle(result);

@@ -43,36 +43,20 @@ export const isLeaveResultPage = (page: Page): page is LeaveResultPageId => page
 /** The confirmation and leave pages are served by the API at a mail's link, so have no address of their own. */
 export type Page = AddressedPage | 'confirm' | 'leave' | 'not-found';
 
-export const isTokenPage = (page: Page): page is 'confirm' | 'leave' =>
-  page === 'confirm' || page === 'leave';
+export const isPage = (value: unknown): value is Page =>
+  typeof value === 'string' && (['not-found', 'confirm', 'leave'].includes(value) || hasAddress(value));
 
-export function isPage(value: unknown): value is Page {
-  return (
-    value === 'not-found' ||
-    value === 'confirm' ||
-    value === 'leave' ||
-    (typeof value === 'string' && hasAddress(value))
-  );
-}
+export const hasAddress = (page: string): page is AddressedPage => Object.hasOwn(PAGE_PATH, page);
 
-export function hasAddress(page: string): page is AddressedPage {
-  return Object.hasOwn(PAGE_PATH, page);
-}
-
-const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, '');
+const bare = (path: string) => path.replace(/\/+$/, '');
 
 /** For the dev server, which serves the same unrendered HTML everywhere; an unknown address shows home. */
 export function pageOfPath(pathname: string): AddressedPage {
-  const wanted = withoutTrailingSlash(pathname);
+  const wanted = bare(pathname);
   const pages = Object.keys(PAGE_PATH) as AddressedPage[];
-  return (
-    pages.find((page) =>
-      LOCALES.some((locale) => withoutTrailingSlash(PAGE_PATH[page][locale]) === wanted),
-    ) ?? 'home'
-  );
+  return pages.find((page) => LOCALES.some((locale) => bare(PAGE_PATH[page][locale]) === wanted)) ?? 'home';
 }
 
 /** The same page in another language; from a page without an address, home. */
-export function pathOf(page: Page, locale: Locale): string {
-  return PAGE_PATH[hasAddress(page) ? page : 'home'][locale];
-}
+export const pathOf = (page: Page, locale: Locale): string =>
+  PAGE_PATH[hasAddress(page) ? page : 'home'][locale];

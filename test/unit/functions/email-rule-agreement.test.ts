@@ -12,7 +12,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkEmail, EMAIL_MAX_OCTETS, emailKey } from '#contract/email-address';
-import { requestToJoin } from '../../../frontend/src/features/waitlist/request-to-join';
+import { requestToJoin } from '../../../frontend/src/features/waitlist/components/signup-form';
 import { dynamo, handler } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
 

@@ -4,17 +4,22 @@ import {
   LEAVE_TOKEN_PARAMETER,
   LEAVE_TOKEN_PLACEHOLDER,
 } from '#contract/leave';
+import { postJson } from '@/components/post-json';
 import { TokenPage, tokenReader } from '@/components/token-page';
 import { leaveCopy } from '@/features/leave/copy/leave-copy';
-import { requestToLeave } from '@/features/leave/request-to-leave';
 import { useLanguage } from '@/i18n/language-context';
-import { leaveResultSummary } from './leave-result';
+import { type LeaveOutcome, leaveResultSummary } from './leave-result';
 
 export const leaveTokenOfPage = tokenReader(
   LEAVE_TOKEN_PARAMETER,
   LEAVE_TOKEN_FIELD,
   LEAVE_TOKEN_PLACEHOLDER,
 );
+
+async function requestToLeave(token: string): Promise<LeaveOutcome> {
+  const response = await postJson(LEAVE_PATH, { [LEAVE_TOKEN_FIELD]: token });
+  return response?.status === 200 && response.answer?.result === 'done' ? 'done' : 'try-again';
+}
 
 // The same answer whoever the link belonged to: the page tells nobody whether an address is listed.
 export function LeavePage({ token }: { token: string }) {
@@ -31,7 +36,6 @@ export function LeavePage({ token }: { token: string }) {
       detail={copy.page.nothingYet}
       send={requestToLeave}
       summarize={(result) => leaveResultSummary(result, { locale, messages, shown: 'in-place' })}
-      isFinal={(result) => result === 'done'}
     />
   );
 }

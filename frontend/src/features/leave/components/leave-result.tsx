@@ -2,10 +2,11 @@ import type { Locale } from '#contract/locales';
 import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
 import { ResultPage, type ResultSummaryProps } from '@/components/result-summary';
 import { leaveCopy } from '@/features/leave/copy/leave-copy';
-import type { LeaveOutcome } from '@/features/leave/request-to-leave';
 import { useLanguage } from '@/i18n/language-context';
 import type { Messages } from '@/i18n/lazy-messages';
 import { leaveResultPage, PAGE_PATH } from '@/i18n/page-paths';
+
+export type LeaveOutcome = 'done' | 'try-again';
 
 /** The same words in place (with the script) and on a result page, except after a fault: in place the button stays. */
 export function leaveResultSummary(

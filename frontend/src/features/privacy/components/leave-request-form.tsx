@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { EmailForm, useEmailField } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
+import { postJson } from '@/components/post-json';
 import { privacyCopy } from '@/features/privacy/copy/privacy-copy';
-import { type LeaveLinkOutcome, requestLeaveLink } from '@/features/privacy/request-leave-link';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
 
@@ -13,16 +13,16 @@ export function LeaveRequestForm({ describedBy }: { describedBy: string }) {
   const copy = privacyCopy[locale].leave;
   const field = useEmailField();
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<LeaveLinkOutcome | null>(null);
+  const [outcome, setOutcome] = useState<'requested' | 'failed' | null>(null);
   const send = async (address: string) => {
     setOutcome(null);
     setSending(true);
-    const answer = await requestLeaveLink(address, locale);
+    const status = (await postJson(LEAVE_REQUEST_PATH, { email: address, language: locale }))?.status;
     setSending(false);
-    if (answer === 'invalid') {
+    if (status === 400) {
       field.setProblem('malformed');
       field.inputRef.current?.focus();
-    } else setOutcome(answer);
+    } else setOutcome(status === 202 ? 'requested' : 'failed');
   };
   return (
     <>

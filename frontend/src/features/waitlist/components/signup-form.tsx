@@ -1,15 +1,31 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { referrerHost, type SignupSource, utmSourceOf } from '#contract/signup-source';
+import { type JoinWaitlistRequest, WAITLIST_PATH } from '#contract/waitlist-api';
 import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField } from '@/components/form-parts';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID, SIGNUP_SECTION_ID } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
 import { PageSection } from '@/components/page-section';
+import { postJson } from '@/components/post-json';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
-import { type JoinResult, requestToJoin } from '@/features/waitlist/request-to-join';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
+
+type JoinResult = 'joined' | 'already_registered' | 'failed';
+
+export async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinResult> {
+  const response = await postJson(WAITLIST_PATH, { ...request, ...sourceOfThisVisit() });
+  return response?.status === 201 ? 'joined' : response?.status === 409 ? 'already_registered' : 'failed';
+}
+
+/** The landing URL's UTM values, and the referring site unless it is this one. */
+function sourceOfThisVisit(): SignupSource {
+  if (typeof document === 'undefined') return {}; // a test calling from Node: no visit
+  const referrer = referrerHost(document.referrer);
+  const elsewhere = referrer !== undefined && referrer !== referrerHost(location.href);
+  return { ...utmSourceOf(location.search), ...(elsewhere && { referrer }) };
+}
 
 /** Without the script the API redirects to a result page; after a signup the address as typed shows. */
 export function SignupSection() {
