@@ -19,27 +19,19 @@ import { LandingPage } from './pages/landing-page';
 export function App({ page, initialLocale }: { page: Page; initialLocale: Locale }) {
   return (
     <LanguageProvider page={page} initialLocale={initialLocale} catalog={allMessages}>
-      {page === 'home' ? (
-        <LandingPage />
-      ) : page === 'privacy' ? (
-        <PrivacyPage />
-      ) : page === 'confirm' ? (
-        <ConfirmPage token={TOKEN_PLACEHOLDER} />
-      ) : isWaitlistResultPage(page) ? (
-        <WaitlistResultPage result={resultOf(page)} />
-      ) : isConfirmResultPage(page) ? (
-        <ConfirmationResultPage result={resultOf(page)} />
-      ) : page === 'leave' ? (
-        <LeavePage token={LEAVE_TOKEN_PLACEHOLDER} />
-      ) : isLeaveResultPage(page) ? (
-        resultOf(page) === 'requested' ? (
-          <LeaveRequestedPage />
-        ) : (
-          <LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
-        )
-      ) : (
-        <NotFoundPage />
-      )}
+      <PageContent page={page} />
     </LanguageProvider>
   );
+}
+
+function PageContent({ page }: { page: Page }) {
+  if (page === 'home') return <LandingPage />;
+  if (page === 'privacy') return <PrivacyPage />;
+  if (page === 'confirm') return <ConfirmPage token={TOKEN_PLACEHOLDER} />;
+  if (page === 'leave') return <LeavePage token={LEAVE_TOKEN_PLACEHOLDER} />;
+  if (isWaitlistResultPage(page)) return <WaitlistResultPage result={resultOf(page)} />;
+  if (isConfirmResultPage(page)) return <ConfirmationResultPage result={resultOf(page)} />;
+  if (!isLeaveResultPage(page)) return <NotFoundPage />;
+  const result = resultOf(page);
+  return result === 'requested' ? <LeaveRequestedPage /> : <LeaveResultPage result={result} />;
 }

@@ -21,14 +21,10 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-/** 20 px to the em; the drawing has 100 units to the em. */
-const WORDMARK_UNITS_PER_PX = 5;
-
-/**
- * The name is drawn as a path (wordmark.svg), so it is in the brand's typeface on a first visit too. A file,
- * not inline markup: the landing page's HTML has no room for its 500 bytes in the first round trip
- * (bench/budgets.ts). Low priority, so Lighthouse's simulated largest paint does not wait for it.
- */
+// The name is drawn as a path (wordmark.svg), so it is in the brand's typeface on a first visit too. A file,
+// not inline markup: the landing page's HTML has no room for its 500 bytes in the first round trip
+// (bench/budgets.ts). Low priority, so Lighthouse's simulated largest paint does not wait for it. 20 px to
+// the em, where the drawing has 100 units.
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <span
@@ -38,8 +34,8 @@ export function BrandLogo({ className }: { className?: string }) {
       <img
         src={wordmarkFile}
         alt={BRAND_NAME}
-        width={Math.round(WORDMARK.width / WORDMARK_UNITS_PER_PX)}
-        height={Math.round(WORDMARK.height / WORDMARK_UNITS_PER_PX)}
+        width={Math.round(WORDMARK.width / 5)}
+        height={Math.round(WORDMARK.height / 5)}
         fetchPriority="low"
       />
     </span>

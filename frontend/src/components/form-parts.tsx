@@ -1,12 +1,5 @@
-import {
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { primaryButton, secondaryButton, textInput } from '@/components/control-styles';
 import { useLanguage } from '@/i18n/language-context';
@@ -51,10 +44,8 @@ export function useEmailField() {
   return { email, setEmail, problem, setProblem, inputRef };
 }
 
-/**
- * Posts a plain form without the script; with it, the address is checked by the API's own rule
- * (`noValidate`: the browser's bubbles speak the browser's language) and `onValid` sends it.
- */
+// Posts a plain form without the script; with it, the address is checked by the API's own rule (`noValidate`:
+// the browser's bubbles speak the browser's language) and `onValid` sends it.
 export function EmailForm(props: {
   field: ReturnType<typeof useEmailField>;
   action: string;

@@ -3,10 +3,6 @@ export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
 
 /** How long after the jump the page still corrects its aim: after that, a scroll is the visitor's own. */
 const AIM_FOR_MS = 3_000;
-// Without `scrollend`: quiet time that counts as rest (the typeface swap lands ~50 ms after the last scroll
-// in WebKitGTK), and how long rendering every section may delay the scroll's start on a slow phone.
-const SCROLL_REST_MS = 200;
-const SCROLL_START_MS = 1_000;
 
 /** Renders every section first (styles.css skips them until near), so the scroll lands where it should. */
 export function goToSignup(): void {
@@ -41,10 +37,8 @@ function keepAimedAt(section: HTMLElement): void {
   window.setTimeout(() => resized.disconnect(), AIM_FOR_MS);
 }
 
-/**
- * Focuses the field after a jump to `#signup` the browser made before the script ran, unless the focus is
- * elsewhere or the page was restored (reload, Back/Forward), where typing would go to a field out of view.
- */
+// Focuses the field after a jump to `#signup` the browser made before the script ran, unless the focus is
+// elsewhere or the page was restored (reload, Back/Forward), where typing would go to a field out of view.
 export function focusSignupOnArrival(): void {
   if (window.location.hash !== `#${SIGNUP_SECTION_ID}`) return;
   if (document.activeElement && document.activeElement !== document.body) return;
@@ -57,16 +51,17 @@ function focusEmailField(): void {
   document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
 }
 
-// Safari and WebKitGTK 2.50 never fire `scrollend`.
+// Safari and WebKitGTK 2.50 never fire `scrollend`. Rendering every section may delay the scroll's start 1 s
+// on a slow phone; 200 ms of quiet is rest (WebKitGTK's typeface swap lands ~50 ms after the last scroll).
 function whenScrollEnds(then: () => void): void {
   if (window.onscrollend !== undefined) {
     window.addEventListener('scrollend', then, { once: true });
     return;
   }
-  let rest = window.setTimeout(atRest, SCROLL_START_MS);
+  let rest = window.setTimeout(atRest, 1_000);
   function onScroll() {
     window.clearTimeout(rest);
-    rest = window.setTimeout(atRest, SCROLL_REST_MS);
+    rest = window.setTimeout(atRest, 200);
   }
   function atRest() {
     window.removeEventListener('scroll', onScroll);

@@ -7,7 +7,6 @@ import { SubpageHeader } from './subpage-header';
 
 export interface ResultSummaryProps {
   title: string;
-  /** Red, with an alert icon. */
   problem: boolean;
   /** Over the heading when nothing went wrong; a check mark unless given. */
   icon?: IconName;

@@ -15,12 +15,10 @@ export const tokenReader =
       : (new URLSearchParams(search).get(parameter) ?? '');
   };
 
-/**
- * A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
- * does. Without the script the button posts a form and the API redirects to a result page; with it, the
- * result is shown in place. A result but `try-again` removes the button; given `finalTitle`, it also takes
- * the page's place, heading and all, and names the document.
- */
+// A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
+// does. Without the script the button posts a form and the API redirects to a result page; with it, the
+// result is shown in place. A result but `try-again` removes the button; given `finalTitle`, it also takes
+// the page's place, heading and all, and names the document.
 export function TokenPage<Result extends string>(props: {
   token: string;
   parameter: string;

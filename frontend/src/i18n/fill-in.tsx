@@ -1,9 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 
-/**
- * Each `{name}` replaced by its element (a link, a value), so the copy stays whole sentences in any word
- * order. A missing value throws, failing the tests and the prerender rather than reaching a page.
- */
+// Each `{name}` replaced by its element (a link, a value), so the copy stays whole sentences in any word
+// order. A missing value throws, failing the tests and the prerender rather than reaching a page.
 export function fillIn(template: string, slots: Record<string, ReactNode>): ReactNode {
   // A capturing split alternates text (even indexes) and names (odd).
   const parts = template.split(/\{(\w+)\}/);

@@ -62,11 +62,8 @@ function createFormatters(locale: Locale) {
   };
 }
 
-const formatters = new Map<Locale, Formatters>();
+const formatters: Partial<Record<Locale, Formatters>> = {};
 
 /** Intl formatters are costly to build: one set per language. */
-export function formattersFor(locale: Locale): Formatters {
-  const set = formatters.get(locale) ?? createFormatters(locale);
-  formatters.set(locale, set);
-  return set;
-}
+export const formattersFor = (locale: Locale): Formatters =>
+  (formatters[locale] ??= createFormatters(locale));

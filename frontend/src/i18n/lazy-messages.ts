@@ -3,13 +3,6 @@ import type { Messages } from './messages/en';
 
 export type { Messages };
 
-/** Where the page's copy comes from: one chunk per language in the browser, both at hand elsewhere. */
-export interface MessageCatalog {
-  get(locale: Locale): Messages | undefined;
-  /** Loads the copy of `locale` (once) and gives it. */
-  load(locale: Locale): Promise<Messages>;
-}
-
 // The entry (boot.ts) names the same chunks to fetch early.
 const CHUNKS: Record<Locale, () => Promise<Messages>> = {
   nl: () => import('./messages/nl').then((module) => module.nl),
@@ -19,9 +12,11 @@ const CHUNKS: Record<Locale, () => Promise<Messages>> = {
 const loaded: Partial<Record<Locale, Messages>> = {};
 const loading: Partial<Record<Locale, Promise<Messages>>> = {};
 
-export const lazyMessages: MessageCatalog = {
-  get: (locale) => loaded[locale],
-  load(locale) {
+/** Where the page's copy comes from: one chunk per language in the browser, both at hand elsewhere. */
+export const lazyMessages = {
+  get: (locale: Locale): Messages | undefined => loaded[locale],
+  /** Loads the copy of `locale` (once) and gives it. */
+  load(locale: Locale): Promise<Messages> {
     loading[locale] ??= CHUNKS[locale]().then((copy) => {
       loaded[locale] = copy;
       return copy;
@@ -29,3 +24,5 @@ export const lazyMessages: MessageCatalog = {
     return loading[locale];
   },
 };
+
+export type MessageCatalog = typeof lazyMessages;

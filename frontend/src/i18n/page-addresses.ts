@@ -9,9 +9,6 @@ export type IndexedPage = (typeof INDEXED_PAGES)[number];
 /** x-default: Dutch. */
 export function languageAlternates(page: IndexedPage) {
   const url = { nl: siteConfig.siteUrl + PAGE_PATH[page].nl, en: siteConfig.siteUrl + PAGE_PATH[page].en };
-  const alternates = LOCALES.map((each): { hreflang: string; href: string } => ({
-    hreflang: each,
-    href: url[each],
-  }));
+  const alternates = LOCALES.map((each) => ({ hreflang: each, href: url[each] }));
   return { url, alternates: [...alternates, { hreflang: 'x-default', href: url.nl }] };
 }

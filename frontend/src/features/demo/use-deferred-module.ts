@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 
-/**
- * Code the first view does not need, loaded at the first sign it is wanted; `load` resolves to whether the
- * module is there. A failed fetch leaves the page as it was, and the next call tries again.
- */
+// Code the first view does not need, loaded at the first sign it is wanted; `load` resolves to whether the
+// module is there. A failed fetch leaves the page as it was, and the next call tries again.
 export function useDeferredModule<Module extends object>(
   importModule: () => Promise<Module>,
 ): [module: Module | null, load: () => Promise<boolean>] {

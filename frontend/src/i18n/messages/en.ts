@@ -85,13 +85,7 @@ export const en = {
     senderYou: 'You',
     senderMandje: 'Mandje',
     productQuestion: 'Where can I find cheap milk this week?',
-    productAnswer: (a: {
-      store: string;
-      product: string;
-      bonusPrice: string;
-      originalPrice: string;
-      savings: string;
-    }) =>
+    productAnswer: (a: Record<'store' | 'product' | 'bonusPrice' | 'originalPrice' | 'savings', string>) =>
       `At ${a.store}! ${a.product} is on offer for ${a.bonusPrice} instead of ${a.originalPrice}. You save ${a.savings}.`,
     basketQuestion: 'Compare my basket: milk, bread, pasta, apples, quinoa, coconut oil and matcha powder.',
     basketAnswer: 'This is the cheapest way to buy your basket this week:',
@@ -123,7 +117,6 @@ export const en = {
       location: 'Location',
       product: 'Product',
       supermarket: 'Supermarket',
-      language: 'Language',
     },
     tryFirst: {
       label: "What's on your shopping list?",

@@ -121,7 +121,6 @@ export const nl = {
       location: 'Locatie',
       product: 'Product',
       supermarket: 'Supermarkt',
-      language: 'Taal',
     },
     tryFirst: {
       label: 'Wat staat er op je boodschappenlijst?',

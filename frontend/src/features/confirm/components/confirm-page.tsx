@@ -3,7 +3,6 @@ import {
   CONFIRM_PATH,
   CONFIRM_RESULTS,
   type ConfirmRequest,
-  type ConfirmResult,
   type ConfirmResultPage,
   TOKEN_FIELD,
   TOKEN_PARAMETER,
@@ -28,7 +27,7 @@ async function requestToConfirm(token: string): Promise<ConfirmResultPage> {
   if (status === CONFIRM_HTTP_STATUS.invalid_request || status === CONFIRM_HTTP_STATUS.payload_too_large)
     return 'invalid';
   const result = status === CONFIRM_HTTP_STATUS.result ? response?.answer?.result : null;
-  return (CONFIRM_RESULTS as readonly unknown[]).includes(result) ? (result as ConfirmResult) : 'try-again';
+  return CONFIRM_RESULTS.find((each) => each === result) ?? 'try-again';
 }
 
 export function ConfirmPage({ token }: { token: string }) {

@@ -1,12 +1,7 @@
 import { useId } from 'react';
 import { supermarketName } from '@/config/supermarkets';
-import {
-  alternativeBasket,
-  basketTotals,
-  bestBasket,
-  type DealItem,
-  missingProducts,
-} from '@/features/demo/demo-data';
+import type { DealItem } from '@/features/demo/demo-data';
+import { alternativeBasket, basketTotals, bestBasket, missingProducts } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';

@@ -102,14 +102,8 @@ export function ChatDemo() {
         <ChatComposer onSend={send} onMenuAction={handleMenuAction} />
         <TryItFirstForm />
       </div>
-      {dialogs && (
-        <dialogs.DemoDialogs
-          deal={openDeal}
-          onCloseDeal={() => setOpenDeal(null)}
-          alternativeOpen={alternativeOpen}
-          onCloseAlternative={() => setAlternativeOpen(false)}
-        />
-      )}
+      {dialogs && <dialogs.DealDialog deal={openDeal} onClose={() => setOpenDeal(null)} />}
+      {dialogs && <dialogs.BasketDialog open={alternativeOpen} onClose={() => setAlternativeOpen(false)} />}
     </PageSection>
   );
 }

@@ -13,27 +13,8 @@ import {
 import { useLanguage } from '@/i18n/language-context';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
-/** One chunk, loaded once a visitor reaches for a dialog. */
-export function DemoDialogs({
-  deal,
-  onCloseDeal,
-  alternativeOpen,
-  onCloseAlternative,
-}: {
-  deal: DealItem | null;
-  onCloseDeal: () => void;
-  alternativeOpen: boolean;
-  onCloseAlternative: () => void;
-}) {
-  return (
-    <>
-      <DealDialog deal={deal} onClose={onCloseDeal} />
-      <BasketDialog open={alternativeOpen} onClose={onCloseAlternative} />
-    </>
-  );
-}
-
-function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
+// One chunk, loaded once a visitor reaches for a dialog.
+export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const copy = dialogCopy[locale].dealDialog;
   const rows = (item: DealItem): [string, string][] => {
@@ -72,7 +53,7 @@ function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => v
   );
 }
 
-function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const copy = dialogCopy[locale].basketDialog;
   const store = supermarketName(alternativeBasket.store);

@@ -176,26 +176,10 @@ export function SignupSection() {
               </button>
             </div>
           ) : (
-            result === 'already_registered' && (
-              <Notice
-                title={copy.notices.duplicateTitle}
-                body={copy.notices.duplicateBody}
-                next={copy.notConfirmedYet}
-                onDismiss={() => setResult(null)}
-              />
-            )
+            result === 'already_registered' && <Notice onDismiss={() => setResult(null)} />
           )}
         </div>
-        <div role="alert">
-          {result === 'failed' && (
-            <Notice
-              fault
-              title={copy.notices.errorTitle}
-              body={copy.notices.errorBody}
-              onDismiss={() => setResult(null)}
-            />
-          )}
-        </div>
+        <div role="alert">{result === 'failed' && <Notice fault onDismiss={() => setResult(null)} />}</div>
         {!mailedTo && (
           <div className="mt-2 space-y-1 text-sm text-stone-600">
             <p id={noteId} className="flex items-start gap-2">
@@ -219,24 +203,10 @@ export function SignupSection() {
   );
 }
 
-/**
- * A signup that did not join, in the flow under the form: "already registered" is neutral news for the
- * polite live region, a fault an alert. It stays until dismissed, so nobody reads against a clock.
- */
-function Notice({
-  title,
-  body,
-  next,
-  fault = false,
-  onDismiss,
-}: {
-  title: string;
-  body: string;
-  next?: string;
-  fault?: boolean;
-  onDismiss: () => void;
-}) {
-  const { messages } = useLanguage();
+// A signup that did not join, in the flow under the form: "already registered" is neutral news for the polite
+// live region, a fault an alert. It stays until dismissed, so nobody reads against a clock.
+function Notice({ fault = false, onDismiss }: { fault?: boolean; onDismiss: () => void }) {
+  const { notices, notConfirmedYet, dismissNotice } = useLanguage().messages.signup;
   return (
     <div
       className={`mt-3 flex items-start gap-3 rounded-2xl p-4 shadow-sm ring-1 ${
@@ -248,14 +218,14 @@ function Notice({
         className={`mt-0.5 h-5 w-5 shrink-0 ${fault ? '' : 'text-brand-700'}`}
       />
       <div className="min-w-0 flex-1">
-        <p className="font-bold">{title}</p>
-        <p className="mt-0.5 text-sm">{body}</p>
-        {next && <p className="mt-2 text-sm text-stone-700">{next}</p>}
+        <p className="font-bold">{fault ? notices.errorTitle : notices.duplicateTitle}</p>
+        <p className="mt-0.5 text-sm">{fault ? notices.errorBody : notices.duplicateBody}</p>
+        {!fault && <p className="mt-2 text-sm text-stone-700">{notConfirmedYet}</p>}
       </div>
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={messages.signup.dismissNotice}
+        aria-label={dismissNotice}
         className="-m-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-3 focus-visible:outline-current"
       >
         <Icon name="close" className="h-4 w-4" />
