@@ -1,10 +1,7 @@
 import { JSON_CONTENT_TYPE } from '#contract/waitlist-api';
 
 /** Null when no answer came (no network, or none within 10 s); `answer` is null when the body is not JSON. */
-export async function postJson(
-  path: string,
-  body: unknown,
-): Promise<{ status: number; answer: Record<string, unknown> | null } | null> {
+export async function postJson(path: string, body: unknown) {
   try {
     const response = await fetch(path, {
       method: 'POST',

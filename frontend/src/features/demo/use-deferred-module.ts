@@ -2,9 +2,7 @@ import { useRef, useState } from 'react';
 
 // Code the first view does not need, loaded at the first sign it is wanted; `load` resolves to whether the
 // module is there. A failed fetch leaves the page as it was, and the next call tries again.
-export function useDeferredModule<Module extends object>(
-  importModule: () => Promise<Module>,
-): [module: Module | null, load: () => Promise<boolean>] {
+export function useDeferredModule<Module extends object>(importModule: () => Promise<Module>) {
   const [module, setModule] = useState<Module | null>(null);
   const pending = useRef<Promise<boolean> | null>(null);
   const load = () => {
@@ -21,5 +19,5 @@ export function useDeferredModule<Module extends object>(
     );
     return pending.current;
   };
-  return [module, load];
+  return [module, load] as const;
 }

@@ -46,7 +46,6 @@ export function PrivacyPage() {
   const { locale, messages, format } = useLanguage();
   const copy = privacyCopy[locale];
   const { brandName, contactEmail, controller } = siteConfig;
-  const homePath = PAGE_PATH.home[locale];
   const email = (
     <a href={`mailto:${contactEmail}`} className={textLink}>
       {contactEmail}
@@ -136,7 +135,7 @@ export function PrivacyPage() {
             </p>
           </NoticeSection>
           <p className="mt-12">
-            <a href={homePath} className={secondaryButton}>
+            <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
               {messages.common.backToHome}
             </a>
           </p>
