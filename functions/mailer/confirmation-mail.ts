@@ -47,8 +47,6 @@ const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
 
 export function confirmationMail(input: ConfirmationMailInput) {
   const { language, brandName, contactEmail, validDays, leaveUrl } = input;
-  if (!Number.isInteger(validDays) || validDays < 1)
-    throw new Error('validDays must be a whole number of days');
   const url = absoluteUrl(input.confirmUrl, 'confirmUrl');
   const leave = leaveUrl === undefined ? undefined : absoluteUrl(leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };

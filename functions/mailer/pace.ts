@@ -10,20 +10,12 @@ export type PaceClock = typeof wallClock;
 // Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop.
 export class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
-  #perSecond = Number.POSITIVE_INFINITY;
 
   constructor(
-    perSecond: number,
+    /** A new rate leaves the turns already given as they are. */
+    public perSecond: number,
     private readonly clock: PaceClock = wallClock,
-  ) {
-    this.perSecond = perSecond;
-  }
-
-  /** The turns already given stand. */
-  set perSecond(perSecond: number) {
-    if (!(perSecond > 0)) throw new Error('the send rate must be above 0 mails per second');
-    this.#perSecond = perSecond;
-  }
+  ) {}
 
   holdFor(ms: number): void {
     this.nextAt = Math.max(this.nextAt, this.clock.now() + ms);
@@ -33,7 +25,7 @@ export class Pace {
   async turn(signal?: AbortSignal): Promise<void> {
     const now = this.clock.now();
     const at = Math.max(now, this.nextAt);
-    const next = at + 1_000 / this.#perSecond;
+    const next = at + 1_000 / this.perSecond;
     this.nextAt = next;
     if (at <= now) return;
     try {
