@@ -7,8 +7,6 @@ import { DailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
 
-// The pace and quota are SES's GetAccount's (read every ten minutes), unless MAIL_MAX_SEND_RATE names a rate.
-
 const store = storeFromEnvironment();
 const deadLetterQueueUrl = requiredEnv('DEAD_LETTER_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
@@ -17,18 +15,17 @@ const ses = new SESv2Client({ maxAttempts: 3 });
 
 let account: { pace: MailPace; readAt: number } | undefined;
 
+// SES's rate (unless MAIL_MAX_SEND_RATE names one) and quota, read again after ten minutes, or after five
+// seconds once the quota's bound says only the reserve may be left.
 async function pace(): Promise<MailPace> {
-  const age = account ? Date.now() - account.readAt : Number.POSITIVE_INFINITY;
-  // Once the quota's bound says only the reserve may be left, the account is read every five seconds.
-  const quotaInDoubt = account?.pace.quota?.reserveReached === true && age >= 5_000;
-  if (account && age < 10 * 60_000 && !quotaInDoubt) return account.pace;
+  const maxAge = account?.pace.quota?.reserveReached ? 5_000 : 10 * 60_000;
+  if (account && Date.now() - account.readAt < maxAge) return account.pace;
   try {
     const { SendQuota } = await ses.send(new GetAccountCommand({}));
     const setting = Number(process.env.MAIL_MAX_SEND_RATE);
     const reported = SendQuota?.MaxSendRate;
     // An account SES reports no rate for sends at the sandbox's: one a second.
     const rate = setting > 0 && Number.isFinite(setting) ? setting : reported && reported > 0 ? reported : 1;
-    // Both lanes at their pace, at most: (1 + BULK_SHARE) times the rate.
     const quota =
       SendQuota?.Max24HourSend === undefined
         ? undefined

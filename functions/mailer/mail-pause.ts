@@ -68,15 +68,15 @@ export function mailPause(limits: WaitlistStore) {
 /** What is kept of the day's quota for confirmations and leave links. */
 export const quotaReserve = (max24HourSend: number) => Math.min(500, Math.floor(max24HourSend / 10));
 
-// SES's quota for 24 hours as read (-1: none). What went since is bounded without asking, by `rate`: once
-// the bound reaches the reserve, the bulk lane stops and the mailer reads the account again.
+// SES's quota for 24 hours as read (-1: none). What went since is bounded without asking, by `rate` (what all
+// senders together may send a second): once the bound reaches the reserve, the bulk lane stops and the mailer
+// reads the account again.
 export class DailyQuota {
   #sent = 0;
   readonly #readAt: number;
   constructor(
-    readonly max24HourSend: number,
+    private readonly max24HourSend: number,
     private readonly sentLast24Hours: number,
-    /** Mails a second that all senders together may have sent since the read, at most. */
     private readonly rate: number,
     private readonly now: () => number = Date.now,
   ) {
@@ -85,12 +85,9 @@ export class DailyQuota {
   sent(): void {
     this.#sent++;
   }
-  get sentAtMost(): number {
-    const since = Math.max(this.#sent, Math.floor((this.rate * (this.now() - this.#readAt)) / 1_000));
-    return this.sentLast24Hours + since;
-  }
   get reserveReached(): boolean {
     const max = this.max24HourSend;
-    return max >= 0 && this.sentAtMost >= max - quotaReserve(max);
+    const since = Math.max(this.#sent, Math.floor((this.rate * (this.now() - this.#readAt)) / 1_000));
+    return max >= 0 && this.sentLast24Hours + since >= max - quotaReserve(max);
   }
 }
