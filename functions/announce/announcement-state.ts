@@ -1,20 +1,9 @@
 import * as z from 'zod/mini';
 import { announcementStateKey } from '#contract/announcement-keys';
-import type { Locale } from '#contract/locales';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
-import { ANNOUNCEMENT_ID, type Announcement } from './announcement-text';
-
-const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
-const text = z.object({
-  subject: z.string().check(z.minLength(1)),
-  paragraphs: z.array(z.array(inline)).check(z.minLength(1)),
-});
-const announcementSchema = z.object({
-  id: z.string().check(z.regex(ANNOUNCEMENT_ID)),
-  texts: z.object({ nl: text, en: text } satisfies Record<Locale, typeof text>),
-});
+import { type Announcement, announcementSchema } from './announcement-text';
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
 const counts = z.record(z.string(), z.number());
@@ -26,7 +15,7 @@ export const stateSchema = z.object({
     z.transform((json, context) => {
       try {
         const parsed = announcementSchema.safeParse(JSON.parse(json));
-        if (parsed.success) return parsed.data as Announcement;
+        if (parsed.success) return parsed.data;
       } catch {
         // Not JSON: not an announcement either.
       }

@@ -1,21 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import * as z from 'zod/mini';
 import { LOCALES, type Locale } from '#contract/locales';
 import type { Inline } from '../mailer/mail-layout';
 
 // A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
 // separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
-export interface Announcement {
-  /** What each record's `announcements` keeps, so nobody gets one twice. */
-  id: string;
-  texts: Record<Locale, AnnouncementText>;
-}
-
-/** One language of an announcement, as the operator wrote it. */
-export type AnnouncementText = { subject: string; paragraphs: Inline[][] };
 
 /** Safe in a key, a Message-ID and a file name. */
 export const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
+const text = z.object({
+  subject: z.string().check(z.minLength(1)),
+  paragraphs: z.array(z.array(inline)).check(z.minLength(1)),
+});
+/** One language of an announcement, as the operator wrote it. */
+export type AnnouncementText = z.infer<typeof text>;
+
+/** `id`: what each record's `announcements` keeps, so nobody gets one twice. */
+export const announcementSchema = z.object({
+  id: z.string().check(z.regex(ANNOUNCEMENT_ID)),
+  texts: z.object({ nl: text, en: text } satisfies Record<Locale, typeof text>),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
 const MAX_ID_LENGTH = 64;
 const SUBJECT_MAX_LENGTH = 200;
 

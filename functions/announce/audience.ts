@@ -24,15 +24,11 @@ export function audienceOf(
   return { send: record.language === 'en' ? 'en' : 'nl' };
 }
 
-export interface AudienceCount {
-  send: Record<Locale, number>;
-  skipped: Record<SkipReason, number>;
-}
-
-export const emptyCount = (): AudienceCount => ({
+export const emptyCount = () => ({
   send: Object.fromEntries(LOCALES.map((language) => [language, 0])) as Record<Locale, number>,
   skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, 0])) as Record<SkipReason, number>,
 });
+export type AudienceCount = ReturnType<typeof emptyCount>;
 
 export const countedTotal = (count: Record<string, number>) =>
   Object.values(count).reduce((sum, value) => sum + value, 0);

@@ -43,17 +43,14 @@ export async function handler(
   const reason = kind === 'bounce' || kind === 'complaint' ? kind : undefined;
   const bounceSubType = detail.bounce?.bounceSubType;
   /** One line per event, with its metric; never an address. */
-  const log = (
-    { suppressed, marked, errorName }: { suppressed?: number; marked?: number; errorName?: string },
-    failed?: unknown,
-  ) =>
+  const log = (counted: { suppressed?: number; marked?: number }, failed?: unknown) =>
     writeMetricLine({
       service: 'mail-events',
       message: 'mail event',
       level: failed ? 'ERROR' : reason ? 'WARN' : 'INFO',
       counts: metric ? { [metric]: 1 } : {},
       faultClass: failed ? faultClassOf(failed) : undefined,
-      fields: { kind, suppressed, marked, bounceSubType, errorName },
+      fields: { kind, ...counted, bounceSubType, errorName: failed ? errorNameOf(failed) : undefined },
       requestId: context?.awsRequestId,
     });
   if (!reason) return log({});
@@ -81,7 +78,7 @@ export async function handler(
     }
     log({ suppressed, marked });
   } catch (error) {
-    log({ errorName: errorNameOf(error) }, error);
+    log({}, error);
     throw error;
   }
 }
