@@ -19,21 +19,17 @@ export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context
     const jobs = jobsAskedBy(streamRecord);
     if (jobs.length === 0) continue;
     try {
-      // SQS takes ten messages a batch.
-      for (let start = 0; start < jobs.length; start += 10) {
-        const { Failed = [] } = await sqs.send(
-          new SendMessageBatchCommand({
-            QueueUrl: queueUrl,
-            Entries: jobs
-              .slice(start, start + 10)
-              .map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
-          }),
-        );
-        if (Failed.length > 0)
-          throw Object.assign(new Error('the queue refused messages'), {
-            name: Failed[0]?.Code ?? 'QueueError',
-          });
-      }
+      // At most two: a confirmation and a leave link.
+      const { Failed = [] } = await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: jobs.map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
+        }),
+      );
+      if (Failed.length > 0)
+        throw Object.assign(new Error('the queue refused messages'), {
+          name: Failed[0]?.Code ?? 'QueueError',
+        });
       log({
         message: 'mail queued',
         level: 'INFO',

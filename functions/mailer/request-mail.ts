@@ -153,7 +153,5 @@ export async function sendRequestedMail(
   }
   await mail.sent();
   const asked = Date.parse(record[fields.at] ?? '');
-  return Number.isNaN(asked)
-    ? { outcome: 'sent' }
-    : { outcome: 'sent', lagMs: Math.max(0, now().getTime() - asked) };
+  return { outcome: 'sent', lagMs: Number.isNaN(asked) ? undefined : Math.max(0, now().getTime() - asked) };
 }
