@@ -76,25 +76,19 @@ export async function suppressMailbox(
   emailKey: string,
   { reason, at }: MailboxSuppression,
 ): Promise<boolean> {
-  const put = await unlessConditionFails(
-    limits.client.send(
-      new PutCommand({
-        TableName: limits.tableName,
-        Item: {
-          [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey),
-          mailSuppressed: reason,
-          mailSuppressedAt: at,
-        },
-        ConditionExpression:
-          reason === 'complaint'
-            ? 'attribute_not_exists(#key) OR mailSuppressed <> :complaint'
-            : 'attribute_not_exists(#key)',
-        ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name },
-        ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
-      }),
-    ),
-  );
-  return put !== undefined;
+  return putIf(limits, {
+    Item: {
+      [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey),
+      mailSuppressed: reason,
+      mailSuppressedAt: at,
+    },
+    ConditionExpression:
+      reason === 'complaint'
+        ? 'attribute_not_exists(#key) OR mailSuppressed <> :complaint'
+        : 'attribute_not_exists(#key)',
+    ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name },
+    ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
+  });
 }
 
 export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
@@ -106,6 +100,12 @@ export async function mailboxSuppression(limits: WaitlistStore, emailKey: string
 
 export const readItem = async (store: WaitlistStore, Key: Record<string, string>) =>
   (await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }))).Item;
+
+/** False when its condition does not hold. */
+export const putIf = async (store: WaitlistStore, input: Omit<PutCommand['input'], 'TableName'>) =>
+  (await unlessConditionFails(
+    store.client.send(new PutCommand({ TableName: store.tableName, ...input })),
+  )) !== undefined;
 
 /** A conditional update of the record under `email`: undefined when its condition does not hold. */
 export async function updateIf(

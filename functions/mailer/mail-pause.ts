@@ -1,8 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import type { WaitlistStore } from '../store/store-client';
 import { DAILY_QUOTA_EXCEEDED } from '../telemetry/fault-class';
-import { readItem } from './mail-limit';
+import { putIf, readItem } from './mail-limit';
 
 // Every mail would meet a fault of the account's set-up, so every sender pauses; the next mail is the probe.
 
@@ -42,25 +41,20 @@ export function mailPause(limits: WaitlistStore) {
       const at = Date.now();
       const until = at + seconds * 1_000;
       // Unless a pause is on already: sends in flight meet the same fault.
-      const put = await unlessConditionFails(
-        limits.client.send(
-          new PutCommand({
-            TableName: limits.tableName,
-            Item: {
-              [MAIL_LIMIT_TABLE_KEY.name]: PAUSE_KEY,
-              until,
-              reason,
-              [MAIL_LIMIT_EXPIRY_ATTRIBUTE]: Math.ceil(until / 1_000) + PAUSE_SECONDS,
-            },
-            ConditionExpression: 'attribute_not_exists(#key) OR #until <= :now',
-            ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name, '#until': 'until' },
-            ExpressionAttributeValues: { ':now': at },
-          }),
-        ),
-      );
+      const put = await putIf(limits, {
+        Item: {
+          [MAIL_LIMIT_TABLE_KEY.name]: PAUSE_KEY,
+          until,
+          reason,
+          [MAIL_LIMIT_EXPIRY_ATTRIBUTE]: Math.ceil(until / 1_000) + PAUSE_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(#key) OR #until <= :now',
+        ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name, '#until': 'until' },
+        ExpressionAttributeValues: { ':now': at },
+      });
       if (put) known = { readAt: at, until, reason };
       else known.readAt = Number.NEGATIVE_INFINITY;
-      return new MailPaused(reason, seconds, put !== undefined);
+      return new MailPaused(reason, seconds, put);
     },
   };
 }
