@@ -32,14 +32,6 @@ export class AnnouncementError extends Error {
   override name = 'AnnouncementError';
 }
 
-export function checkAnnouncementId(id: string): string {
-  if (!ANNOUNCEMENT_ID.test(id) || id.length > MAX_ID_LENGTH)
-    throw new AnnouncementError(
-      `the announcement's folder name "${id}" must be lower-case letters, digits and hyphens (at most ${MAX_ID_LENGTH})`,
-    );
-  return id;
-}
-
 // A link: [text](https://…) with no brackets in its text, or a bare https URL up to whitespace or `<`.
 const LINK = /\[([^\]\n]+)\]\((https:\/\/[^)\s]+)\)|(https:\/\/[^\s<>]+)/g;
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]]+$/;
@@ -88,7 +80,11 @@ export function parseAnnouncementText(source: string, where: string): Announceme
 }
 
 export async function readAnnouncement(folder: string): Promise<Announcement> {
-  const id = checkAnnouncementId(basename(resolve(folder)));
+  const id = basename(resolve(folder));
+  if (!ANNOUNCEMENT_ID.test(id) || id.length > MAX_ID_LENGTH)
+    throw new AnnouncementError(
+      `the announcement's folder name "${id}" must be lower-case letters, digits and hyphens (at most ${MAX_ID_LENGTH})`,
+    );
   const entries = await Promise.all(
     LOCALES.map(async (language) => {
       const file = join(folder, `${language}.md`);

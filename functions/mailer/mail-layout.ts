@@ -34,7 +34,6 @@ const sharedEn: typeof sharedNl = {
 export const SHARED_COPY = { nl: sharedNl, en: sharedEn } satisfies Record<Locale, typeof sharedNl>;
 /** Green 15803d on white is 5.0:1, above WCAG AA's 4.5:1 for the button's text. */
 const BRAND_GREEN = '#15803d';
-const PILL = '9999px';
 
 // RFC 5322 atext (ASCII: the waitlist rule takes nothing else before the at sign).
 const ATEXT = "[\\w!#$%&'*+/=?^`{|}~-]";
@@ -94,8 +93,8 @@ export const htmlBlock = {
   button: (label: string, url: string, fallback: string) =>
     [
       '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
-      `<td bgcolor="${BRAND_GREEN}" style="border-radius:${PILL};background-color:${BRAND_GREEN}">`,
-      `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:${PILL};background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
+      `<td bgcolor="${BRAND_GREEN}" style="border-radius:9999px;background-color:${BRAND_GREEN}">`,
+      `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:9999px;background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
       '</td>',
       '</tr></table>',
       htmlBlock.paragraph(fallback),
@@ -115,13 +114,7 @@ export type ComposedMail = ReturnType<typeof composeMail>;
 /** `preheader`: the line an inbox shows after the subject. `leaveUrl`: RFC 8058's one-click headers. */
 export function composeMail(
   envelope: MailEnvelope,
-  content: {
-    subject: string;
-    preheader?: string;
-    text: readonly string[];
-    html: readonly string[];
-    leaveUrl?: string;
-  },
+  content: { subject: string; preheader?: string; text: string[]; html: string[]; leaveUrl?: string },
 ) {
   // Names the field only: values may be addresses.
   for (const [field, value] of [...Object.entries(envelope), ...Object.entries(content)])

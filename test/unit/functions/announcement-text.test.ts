@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   AnnouncementError,
-  checkAnnouncementId,
   parseAnnouncementText,
   readAnnouncement,
 } from '../../../functions/announce/announcement-text';
@@ -48,21 +47,32 @@ describe('an announcement’s text', () => {
 });
 
 describe('an announcement’s id', () => {
-  it.each(['launch', 'launch-2026', 'a1'])('may be %s', (id) => {
-    expect(checkAnnouncementId(id)).toBe(id);
-  });
-
-  it.each(['Launch', 'launch_1', '-launch', 'launch--1', 'lañch', ''])('may not be "%s"', (id) => {
-    expect(() => checkAnnouncementId(id)).toThrow(AnnouncementError);
-  });
-
-  it('is the folder’s name, with both languages read from it', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'announce-')), 'launch');
+  /** A folder named `id` holding both languages. */
+  function folderNamed(id: string): string {
+    const folder = join(mkdtempSync(join(tmpdir(), 'announce-')), id);
     mkdirSync(folder);
     writeFileSync(join(folder, 'nl.md'), 'Subject: NL\n\nTekst.');
     writeFileSync(join(folder, 'en.md'), 'Subject: EN\n\nText.');
+    return folder;
+  }
 
-    const announcement = await readAnnouncement(folder);
+  it.each(['launch', 'launch-2026', 'a1', 'a'.repeat(64)])('may be %s', async (id) => {
+    expect((await readAnnouncement(folderNamed(id))).id).toBe(id);
+  });
+
+  it.each(['Launch', 'launch_1', '-launch', 'launch--1', 'lañch', 'a'.repeat(65)])(
+    'may not be "%s"',
+    async (id) => {
+      await expect(readAnnouncement(folderNamed(id))).rejects.toThrow(AnnouncementError);
+    },
+  );
+
+  it('may not be empty, as the root folder’s name is', async () => {
+    await expect(readAnnouncement('/')).rejects.toThrow(AnnouncementError);
+  });
+
+  it('is the folder’s name, with both languages read from it', async () => {
+    const announcement = await readAnnouncement(folderNamed('launch'));
 
     expect(announcement.id).toBe('launch');
     expect(announcement.texts.nl.subject).toBe('NL');
