@@ -20,16 +20,14 @@ export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context
     if (jobs.length === 0) continue;
     try {
       // At most two: a confirmation and a leave link.
-      const { Failed = [] } = await sqs.send(
+      const { Failed: [failed] = [] } = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
           Entries: jobs.map((job, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
         }),
       );
-      if (Failed.length > 0)
-        throw Object.assign(new Error('the queue refused messages'), {
-          name: Failed[0]?.Code ?? 'QueueError',
-        });
+      if (failed)
+        throw Object.assign(new Error('the queue refused messages'), { name: failed.Code ?? 'QueueError' });
       log({
         message: 'mail queued',
         level: 'INFO',
