@@ -3,7 +3,7 @@ import type { ApiError } from '#contract/http-status';
 import type { Locale } from '#contract/locales';
 import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { STORE_DEADLINE_MS } from '../store/store-client';
-import { type FaultAnswer, faultAnswerOf, isTransient } from '../telemetry/fault-class';
+import { errorNameOf, type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 import type { RequestForm } from './request-body';
 import type { GuardRefusal } from './request-guard';
@@ -21,7 +21,7 @@ export interface Decision<Outcome> {
   refusal?: GuardRefusal;
   source?: string;
   /** Never the error's message, which may quote the request. */
-  fault?: FaultAnswer['fault'];
+  fault?: { faultClass: FaultClass; errorName: string };
 }
 
 const ERROR_METRIC: Record<ApiError, MetricName> = {
@@ -67,10 +67,10 @@ export function httpHandler<Outcome extends string>(
   };
 }
 
-/** The store work's outcome within STORE_DEADLINE_MS, or its fault's answer. */
+/** The store work's outcome within STORE_DEADLINE_MS, or its fault's answer: 503 when a retry may help. */
 export async function outcomeOrFault<Outcome>(
   work: (abortSignal: AbortSignal) => Promise<Outcome>,
-): Promise<{ outcome: Outcome; fault?: undefined } | FaultAnswer> {
+): Promise<Pick<Decision<Outcome | 'unavailable' | 'internal'>, 'outcome' | 'fault'>> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -84,7 +84,9 @@ export async function outcomeOrFault<Outcome>(
   try {
     return { outcome: await Promise.race([work(controller.signal), deadline]) };
   } catch (error) {
-    return faultAnswerOf(error);
+    const faultClass = faultClassOf(error);
+    const fault = { faultClass, errorName: errorNameOf(error) };
+    return { outcome: isTransient(faultClass) ? 'unavailable' : 'internal', fault };
   } finally {
     clearTimeout(timer);
   }

@@ -87,26 +87,11 @@ export function setupFaultOf(error: unknown): string | undefined {
   return SES_SETUP_FAULTS.includes(error.name) ? error.name : undefined;
 }
 
-export function isTransient(fault: FaultClass): boolean {
-  return (TRANSIENT as readonly string[]).includes(fault);
-}
+export const isTransient = (fault: FaultClass) => (TRANSIENT as readonly string[]).includes(fault);
 
 /** An SDK error's name, a Node.js error's code where its name says only "Error", or the thrown type. */
 export function errorNameOf(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
   const { code } = error as { code?: unknown };
   return error.name === 'Error' && typeof code === 'string' && code !== '' ? code : error.name;
-}
-
-export interface FaultAnswer {
-  outcome: 'unavailable' | 'internal';
-  fault: { faultClass: FaultClass; errorName: string };
-}
-
-export function faultAnswerOf(error: unknown): FaultAnswer {
-  const faultClass = faultClassOf(error);
-  return {
-    outcome: isTransient(faultClass) ? 'unavailable' : 'internal',
-    fault: { faultClass, errorName: errorNameOf(error) },
-  };
 }

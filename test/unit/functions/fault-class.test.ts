@@ -13,11 +13,11 @@ import {
   TooManyRequestsException,
 } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
+import { outcomeOrFault } from '../../../functions/http/http-handler';
 import { MailOutcomeUnknown } from '../../../functions/mailer/mail-transport';
 import {
   errorNameOf,
   type FaultClass,
-  faultAnswerOf,
   faultClassOf,
   isTransient,
   setupFaultOf,
@@ -213,16 +213,16 @@ describe('errorNameOf', () => {
   });
 });
 
-describe('faultAnswerOf', () => {
-  it('answers "try again" for a full disk, and names its code in the log', () => {
-    expect(faultAnswerOf(fileError('ENOSPC'))).toEqual({
+describe('outcomeOrFault', () => {
+  it('answers "try again" for a full disk, and names its code in the log', async () => {
+    expect(await outcomeOrFault(() => Promise.reject(fileError('ENOSPC')))).toEqual({
       outcome: 'unavailable',
       fault: { faultClass: 'storage', errorName: 'ENOSPC' },
     });
   });
 
-  it('answers an internal error for a bug, named by its type', () => {
-    expect(faultAnswerOf(new TypeError('x'))).toEqual({
+  it('answers an internal error for a bug, named by its type', async () => {
+    expect(await outcomeOrFault(() => Promise.reject(new TypeError('x')))).toEqual({
       outcome: 'internal',
       fault: { faultClass: 'code', errorName: 'TypeError' },
     });
