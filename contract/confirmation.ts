@@ -22,10 +22,7 @@ export function confirmationLink(siteUrl: string, language: Locale, token: strin
   return url.href;
 }
 
-export interface ConfirmRequest {
-  token: string;
-  language?: Locale;
-}
+export type ConfirmRequest = { token: string; language?: Locale };
 
 /** `invalid`: not a token this site makes; `unknown`: the right shape, confirming nothing. */
 export const CONFIRM_RESULTS = ['confirmed', 'already-confirmed', 'expired', 'invalid', 'unknown'] as const;

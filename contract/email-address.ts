@@ -59,7 +59,7 @@ function decodesAsPunycode(encoded: string): boolean {
 /** `email` as entered, trimmed (what the person is written to as); `key` the waitlist table's key. */
 export function checkEmail(
   raw: string,
-): { ok: true; email: string; key: string } | { ok: false; problem: EmailProblem } {
+): { ok: true; email: string; key: string } | { ok: false; problem: EmailProblem; key?: undefined } {
   const email = raw.trim();
   if (email === '') return { ok: false, problem: 'empty' };
   const malformed = { ok: false, problem: 'malformed' } as const;
@@ -92,10 +92,7 @@ export function checkEmail(
     : malformed;
 }
 
-export function emailKey(raw: string): string | undefined {
-  const check = checkEmail(raw);
-  return check.ok ? check.key : undefined;
-}
+export const emailKey = (raw: string) => checkEmail(raw).key;
 
 /** Never a record's identity. Only Gmail drops dots: `a.nn@example.nl` may be another person. */
 export function deliveryKey(key: string): string {

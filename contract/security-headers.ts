@@ -10,9 +10,8 @@ type InlineHashes = { styles: string[]; scripts: string[] };
 
 const NO_INLINE_HASHES: InlineHashes = { styles: [], scripts: [] };
 
-export function inlineHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
+export const inlineHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 export function contentSecurityPolicy(hashes: InlineHashes = NO_INLINE_HASHES): string {
   return [
@@ -46,15 +45,13 @@ export function securityHeaders(hashes: InlineHashes = NO_INLINE_HASHES) {
   } as const satisfies Record<string, string>;
 }
 
-export function inlineStylesOf(html: string): string[] {
-  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(([, css = '']) => css);
-}
+export const inlineStylesOf = (html: string) =>
+  [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(([, css = '']) => css);
 
-export function inlineScriptsOf(html: string): string[] {
-  return [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi)]
+export const inlineScriptsOf = (html: string) =>
+  [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attributes = '']) => !/\ssrc=/i.test(attributes))
     .map(([, , script = '']) => script);
-}
 
 /** Checked against the pages: an unlisted inline element fails here rather than in a browser. */
 export function readInlineHashes(siteDir: string): InlineHashes {

@@ -79,8 +79,6 @@ export function requireController({ controller }: SiteConfig): void {
 // Where dist/ records the facts put in the page (never served), so bench/bundle.ts rebuilds with the same.
 export const PAGE_SITE_CONFIG_FILE = '.mandje/site-config.json';
 
-export function pageSiteConfig({ mailFrom: _sender, ...page }: SiteConfig): PageSiteConfig {
-  return page;
-}
+export const pageSiteConfig = ({ mailFrom: _sender, ...page }: SiteConfig): PageSiteConfig => page;
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = readSiteConfig({});

@@ -8,13 +8,9 @@ export const VISIT_PAGES = { nl: '/', en: '/en/' } as const satisfies Record<Loc
 export const VISIT_PATH = '/api/visit';
 export const VISIT_LANGUAGE_PARAMETER = 'lang';
 
-// Robots that say so, including automated browsers (the project's own browser tests).
-const ROBOT_USER_AGENT_TOKENS = ['bot', 'crawler', 'spider', 'slurp', 'lighthouse', 'headless'];
-
-export function isRobotUserAgent(userAgent: string | undefined): boolean {
-  const lowerCased = (userAgent ?? '').toLowerCase();
-  return ROBOT_USER_AGENT_TOKENS.some((token) => lowerCased.includes(token));
-}
+/** Robots that say so, including automated browsers (the project's own browser tests). */
+export const isRobotUserAgent = (userAgent: string | undefined) =>
+  /bot|crawler|spider|slurp|lighthouse|headless/i.test(userAgent ?? '');
 
 /** The day's salt and one marker per visitor and language; every item expires with its day. */
 export const VISITOR_TABLE_KEY = { name: 'id', type: 'S' } as const;

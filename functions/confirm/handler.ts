@@ -14,7 +14,6 @@ import {
 } from '#contract/confirmation';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
-import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, readRequestBody } from '../http/request-body';
@@ -29,14 +28,10 @@ const showPage = tokenPage(process.env.CONFIRM_PAGES_DIR, confirmPageFile, TOKEN
   TOKEN_PARAMETER,
 ]);
 
-const confirmRequestSchema = z.object({
-  [TOKEN_FIELD]: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
-  language: z.optional(z.enum(LOCALES)),
-});
+const confirmRequestSchema = z.object({ [TOKEN_FIELD]: z.string(), language: z.optional(z.enum(LOCALES)) });
 
 type Outcome = ConfirmResult | ConfirmError | 'page';
 
-// GET shows the page and never confirms (mail scanners open links); POST confirms.
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
   const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
@@ -51,7 +46,6 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   return { form: body.form, language, ...confirmed };
 }
 
-// Logs never the token, never an address.
 export const handler = httpHandler<Outcome>(
   'confirm',
   {

@@ -68,13 +68,11 @@ const en = {
   home: '/en/',
 } satisfies typeof nl;
 
-const COPY = { nl, en };
-
 export function crossSitePage(
   about: 'signup' | 'confirmation' | 'leaving',
   language: Locale,
 ): APIGatewayProxyStructuredResultV2 {
-  const { [about]: page, home, link } = COPY[language];
+  const { [about]: page, home, link } = { nl, en }[language];
   return {
     statusCode: API_ERROR_STATUS.forbidden,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

@@ -6,7 +6,6 @@ import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 // so siteHosts name the site's own.
 export type RequestGuardSettings = { originVerifySecret: string | undefined; siteHosts: readonly string[] };
 
-/** Why a request is refused with 403. */
 export type GuardRefusal = 'not_through_edge' | 'cross_site';
 
 export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): RequestGuardSettings {

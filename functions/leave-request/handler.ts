@@ -6,7 +6,6 @@ import { API_ERROR_STATUS, type ApiError } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
-import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { howAsked, languageOf, readRequestBody } from '../http/request-body';
@@ -21,10 +20,7 @@ const guard = requestGuardSettingsFrom(process.env);
 // work's time), so its timing tells nothing either.
 export const ANSWER_AFTER_MS = 250;
 
-const leaveRequestSchema = z.object({
-  email: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
-  language: z.optional(z.enum(LOCALES)),
-});
+const leaveRequestSchema = z.object({ email: z.string(), language: z.optional(z.enum(LOCALES)) });
 
 /** `not-requested` is only logged, never told. */
 type Outcome = 'requested' | 'not-requested' | Exclude<ApiError, 'already_registered' | 'rate_limited'>;

@@ -32,7 +32,7 @@ const showPage = tokenPage(process.env.LEAVE_PAGES_DIR, leavePageFile, LEAVE_TOK
 ]);
 
 const leaveRequestSchema = z.object({
-  [LEAVE_TOKEN_FIELD]: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
+  [LEAVE_TOKEN_FIELD]: z.optional(z.string()),
   language: z.optional(z.enum(LOCALES)),
 });
 
@@ -110,7 +110,6 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   return { asked, language, ...left };
 }
 
-// Logs never the token, never an address.
 export const handler = httpHandler<Outcome>(
   'leave',
   { page: undefined, left: METRIC.left, unknown: undefined },

@@ -3,10 +3,7 @@ import { connect } from 'node:net';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-export interface WaitlistStore {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-}
+export type WaitlistStore = { client: DynamoDBDocumentClient; tableName: string };
 
 export function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -45,7 +42,6 @@ export function storeFromEnvironment(): WaitlistStore {
   return store;
 }
 
-/** Undefined when the write's condition did not hold. */
 export async function unlessConditionFails<T>(write: Promise<T>): Promise<{ output: T } | undefined> {
   try {
     return { output: await write };

@@ -15,7 +15,6 @@ export interface MetricLine {
   language?: string;
   /** Adds `Faults` by FaultClass. */
   faultClass?: FaultClass;
-  /** Never personal data. */
   fields: Record<string, string | number | undefined>;
   requestId?: string;
 }

@@ -18,14 +18,11 @@ import { type Decision, httpHandler, jsonAnswer, outcomeOrFault } from '../http/
 import { type RequestGuardSettings, refusalOf } from '../http/request-guard';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
-/** The address and user agent are hashed, never stored. */
-export type Visit = { clientAddress: string; userAgent: string; site: string; language: Locale };
-
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
 export async function countVisit(
   store: WaitlistStore,
   visitorTable: string,
-  visit: Visit,
+  visit: { clientAddress: string; userAgent: string; site: string; language: Locale },
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<'counted' | 'seen'> {
   const day = now.toISOString().slice(0, 10);

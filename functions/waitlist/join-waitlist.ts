@@ -9,7 +9,6 @@ import { SECONDS_PER_DAY } from '#contract/time';
 import {
   type JoinWaitlistError,
   type JoinWaitlistRequest,
-  MAX_REQUEST_BYTES,
   SIGNUP_NOTE_VERSION,
 } from '#contract/waitlist-api';
 import {
@@ -28,7 +27,7 @@ import { unlessConditionFails, type WaitlistStore } from '../store/store-client'
 const joinRequestSchema = z.object({
   email: z.string(),
   language: z.enum(LOCALES),
-  website: z.optional(z.string().check(z.maxLength(MAX_REQUEST_BYTES))),
+  website: z.optional(z.string()),
   // sourceValue keeps or drops these: an odd value never costs a signup.
   utmSource: z.optional(z.string()),
   utmMedium: z.optional(z.string()),

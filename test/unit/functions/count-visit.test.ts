@@ -14,7 +14,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countVisit, type Visit } from '../../../functions/visit/count-visit';
+import { countVisit } from '../../../functions/visit/count-visit';
+
+type Visit = Parameters<typeof countVisit>[2];
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {
