@@ -9,27 +9,23 @@ import { LOCALES } from '#contract/locales';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, 'dist-functions');
-const siteBuildDir = join(root, 'dist/.mandje');
 
 export const FUNCTIONS = {
-  api: {
-    entry: 'functions/api/handler.ts',
-    files: LOCALES.flatMap((language) => [
-      join(siteBuildDir, confirmPageFile(language)),
-      join(siteBuildDir, leavePageFile(language)),
-    ]),
-  },
-  'mail-requests': { entry: 'functions/mailer/request-handler.ts', files: [] },
-  mailer: { entry: 'functions/mailer/handler.ts', files: [] },
-  'mail-events': { entry: 'functions/mail-events/handler.ts', files: [] },
-} satisfies Record<string, { entry: string; files: string[] }>;
+  api: 'functions/api/handler.ts',
+  'mail-requests': 'functions/mailer/request-handler.ts',
+  mailer: 'functions/mailer/handler.ts',
+  'mail-events': 'functions/mail-events/handler.ts',
+};
 
 export type FunctionName = keyof typeof FUNCTIONS;
+
+/** The API serves the prerendered confirm and leave pages from beside its code. */
+const API_PAGES = LOCALES.flatMap((language) => [confirmPageFile(language), leavePageFile(language)]);
 
 export async function bundleFunction(name: FunctionName, functionDir: string): Promise<string> {
   const outfile = join(functionDir, 'index.mjs');
   await build({
-    entryPoints: [join(root, FUNCTIONS[name].entry)],
+    entryPoints: [join(root, FUNCTIONS[name])],
     outfile,
     bundle: true,
     minify: true,
@@ -53,10 +49,11 @@ if (import.meta.filename === process.argv[1]) {
   for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
     const functionDir = join(outDir, name);
     const outfile = await bundleFunction(name, functionDir);
-    for (const file of FUNCTIONS[name].files) {
+    for (const page of name === 'api' ? API_PAGES : []) {
+      const file = join(root, 'dist/.mandje', page);
       if (!existsSync(file))
         throw new Error(`${relative(root, file)} is missing: build the page first (npm run build)`);
-      copyFileSync(file, join(functionDir, file.slice(file.lastIndexOf('/') + 1)));
+      copyFileSync(file, join(functionDir, page));
     }
     const kb = (file: string) => `${(statSync(file).size / 1024).toFixed(1)} KB`;
     console.log(
