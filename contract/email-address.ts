@@ -1,9 +1,7 @@
-// The one rule for a waitlist address (form, API, operator) and a mailbox's identities. The key is
-// canonical: trimmed, NFC, domain in its IDNA ASCII form lower-cased without a trailing dot, local part
-// lower-cased (plus tags and dots kept). Refused: code points nobody types on purpose, a local part beyond
-// the ASCII a browser's `type="email"` and non-SMTPUTF8 mail (SES's included) can carry, RFC 5321 length
-// limits, bad labels, an all-digit TLD. The delivery key folds spellings that reach one inbox (plus tags,
-// Gmail's dots): limits, suppression, `show`, `forget` and leaving key on it.
+// The one rule for a waitlist address (form, API, operator) and a mailbox's identities. The local part is
+// ASCII: a browser's `type="email"` and non-SMTPUTF8 mail (SES's included) carry no more. The key keeps plus
+// tags and dots; the delivery key folds spellings that reach one inbox: limits, suppression, `show`,
+// `forget` and leaving key on it.
 
 export const EMAIL_MAX_OCTETS = 254;
 // Refused before any work; generous enough for 254 octets with every character escaped or decomposed.

@@ -9,10 +9,8 @@ export const SOURCE_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrer
 export type SignupSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
 
 export function sourceValue(raw: unknown): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const value = raw.trim().toLowerCase();
-  if (value.length === 0 || value.length > SOURCE_VALUE_MAX_LENGTH) return undefined;
-  return SAFE_VALUE.test(value) ? value : undefined;
+  const value = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  return value.length <= SOURCE_VALUE_MAX_LENGTH && SAFE_VALUE.test(value) ? value : undefined;
 }
 
 export function referrerHost(url: unknown): string | undefined {

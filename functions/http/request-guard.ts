@@ -33,14 +33,9 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-/** Whether `url` is on the request's own Host or one of `siteHosts`. */
-export function isOwnOrigin(
-  event: APIGatewayProxyEventV2,
-  url: string,
-  siteHosts: readonly string[],
-): boolean {
+/** Whether `url` is on the request's own Host (an empty or missing one matches nothing) or in `siteHosts`. */
+export function isOwnOrigin(event: APIGatewayProxyEventV2, url: string, siteHosts: readonly string[]) {
   const host = hostOf(url);
-  // An empty or missing Host makes no URL, so never matches.
   return (
     host !== undefined && (host === hostOf(`http://${event.headers?.host ?? ''}`) || siteHosts.includes(host))
   );
