@@ -8,9 +8,6 @@ import { writeMetricLine } from '../telemetry/metrics';
 import type { RequestForm } from './request-body';
 import type { GuardRefusal } from './request-guard';
 
-type HttpEvent = APIGatewayProxyEventV2;
-type HttpResponse = APIGatewayProxyStructuredResultV2;
-
 /** What a route made of a request; it is logged, so never an address or a token. */
 export interface Decision<Outcome> {
   outcome: Outcome;
@@ -41,9 +38,9 @@ const ERROR_METRIC: Record<ApiError, MetricName> = {
 export function httpHandler<Outcome extends string>(
   service: Service,
   outcomeMetric: Record<Exclude<Outcome, ApiError>, MetricName | undefined>,
-  decide: (event: HttpEvent) => Promise<Decision<Outcome>>,
-  respond: (decision: Decision<Outcome>, event: HttpEvent) => HttpResponse,
-): (event: HttpEvent) => Promise<HttpResponse> {
+  decide: (event: APIGatewayProxyEventV2) => Promise<Decision<Outcome>>,
+  respond: (decision: Decision<Outcome>, event: APIGatewayProxyEventV2) => APIGatewayProxyStructuredResultV2,
+): (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2> {
   const metricOf: Record<string, MetricName | undefined> = { ...ERROR_METRIC, ...outcomeMetric };
   return async (event) => {
     const started = performance.now();
@@ -93,7 +90,7 @@ export async function outcomeOrFault<Outcome>(
 }
 
 /** `allow`: the methods a 405 names (RFC 9110). */
-export function jsonAnswer(statusCode: number, body: unknown, allow?: string): HttpResponse {
+export function jsonAnswer(statusCode: number, body: unknown, allow?: string) {
   return {
     statusCode,
     headers: {
@@ -105,6 +102,6 @@ export function jsonAnswer(statusCode: number, body: unknown, allow?: string): H
   };
 }
 
-export function seeOther(location: string): HttpResponse {
+export function seeOther(location: string) {
   return { statusCode: 303, headers: { location, 'cache-control': 'no-store' }, body: '' };
 }

@@ -31,14 +31,7 @@ const NETWORK_CODES =
 // A file that cannot be written for now (full, read-only, failing disk): the work waits rather than drops.
 const STORAGE_CODES = 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY'.split(' ');
 
-interface ErrorFacts {
-  name?: unknown;
-  code?: unknown;
-  $fault?: unknown;
-  $metadata?: { httpStatusCode?: unknown };
-  errors?: unknown;
-  cause?: unknown;
-}
+type ErrorFacts = { [fact: string]: unknown; $metadata?: { httpStatusCode?: unknown } };
 
 /** Whether `error` carries one of `codes`, also when wrapped (an AggregateError, a cause). */
 function hasCode(error: ErrorFacts, codes: string[], depth = 0): boolean {
