@@ -6,7 +6,6 @@ import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contra
 // Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
 // characters), at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).
 
-/** JSON is answered with JSON, a form post with a redirect to a result page. */
 export type RequestForm = 'json' | 'form';
 
 // ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.

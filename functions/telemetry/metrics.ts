@@ -11,9 +11,7 @@ export interface MetricLine {
   latencyMs?: number;
   /** From a mail's request to its sending. */
   lagMs?: number;
-  /** Adds `Joined` or `Visits` by Language. */
   language?: string;
-  /** Adds `Faults` by FaultClass. */
   faultClass?: FaultClass;
   fields: Record<string, string | number | undefined>;
   requestId?: string;

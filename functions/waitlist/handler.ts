@@ -46,10 +46,8 @@ const join = httpHandler<Outcome>(
     // A robot caught by the honeypot is told exactly what a person would be.
     const answered = outcome === 'ignored_honeypot' ? 'joined' : outcome;
     if (form === 'form' && answered === 'forbidden') return crossSitePage('signup', language);
-    if (form === 'form' && answered in WAITLIST_RESULT_OF)
-      return seeOther(
-        WAITLIST_RESULT_PATH[WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF]][language],
-      );
+    const result = WAITLIST_RESULT_OF[answered as keyof typeof WAITLIST_RESULT_OF];
+    if (form === 'form' && result) return seeOther(WAITLIST_RESULT_PATH[result][language]);
     const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
     return jsonAnswer(WAITLIST_HTTP_STATUS[answered], body, 'POST');
   },

@@ -52,7 +52,6 @@ export function parseJoinRequest(
   if (!shape.success) return { outcome: 'invalid_request', form, language };
   const email = checkEmail(shape.data.email);
   if (!email.ok) return { outcome: 'invalid_email', form, language };
-  const { website } = shape.data;
   const referer = event.headers?.referer ?? '';
   // A script sends what it read itself, or nothing on purpose.
   const fallback =
@@ -70,7 +69,7 @@ export function parseJoinRequest(
       email: email.email,
       key: email.key,
       language: shape.data.language,
-      ...(website === undefined ? {} : { website }),
+      ...(shape.data.website === undefined ? {} : { website: shape.data.website }),
       ...(Object.keys(source).length > 0 ? { source } : {}),
     },
   };
