@@ -6,7 +6,6 @@ import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCALES, type Locale } from '#contract/locales';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
@@ -27,13 +26,6 @@ export interface OperationsProps {
 // Where AWS puts an SES account under review, well before it may pause sending (10% bounces, 0.5% complaints).
 const BOUNCE_RATE_ALARM = 0.05;
 const COMPLAINT_RATE_ALARM = 0.001;
-
-/** The metric the access log counts for each 429 the stage's throttle answers. */
-export const THROTTLED_METRIC = 'Throttled';
-
-const FIVE_MINUTES = Duration.minutes(5);
-// Long enough that a failed mail with none sent means mail is failing, not a quiet moment between sends.
-const MAIL_PERIOD = Duration.minutes(15);
 
 /**
  * The operator's alarms, sent to one SNS topic, and a dashboard of the alarms, the funnel and the mails; the
@@ -72,7 +64,7 @@ export class Operations extends Construct {
     const metric = (
       metricName: MetricName,
       service: Service,
-      period = FIVE_MINUTES,
+      period?: Duration,
       label?: string,
       language?: Locale,
     ) =>
@@ -107,13 +99,13 @@ export class Operations extends Construct {
       created.addOkAction(action);
       this.alarmsByName[name] = created;
     };
-    /** An alarm that goes off when any of its conditions (comparisons of `usingMetrics`) holds in a period. */
+    // An alarm that goes off when any of its conditions holds in a period, which is also its metrics' period.
     const whenAny = (
       name: string,
       summary: string,
-      period: Duration,
       usingMetrics: Record<string, cloudwatch.IMetric>,
       conditions: string[],
+      period?: Duration,
     ) =>
       alarm(
         name,
@@ -134,15 +126,11 @@ export class Operations extends Construct {
     whenAny(
       'Broken',
       'Broken: a request failed in a way no retry fixes (a permanent fault), or a function crashed or timed out.',
-      FIVE_MINUTES,
       {
         internal_waitlist: metric(METRIC.internal, 'waitlist'),
         internal_confirm: metric(METRIC.internal, 'confirm'),
         ...Object.fromEntries(
-          Object.entries(functions).map(([id, handler]) => [
-            `errors_${id}`,
-            handler.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-          ]),
+          Object.entries(functions).map(([id, handler]) => [`errors_${id}`, handler.metricErrors()]),
         ),
       },
       [
@@ -161,24 +149,22 @@ export class Operations extends Construct {
         expression: services.map((service) => `FILL(${id(service)}, 0)`).join(' + '),
         usingMetrics: Object.fromEntries(services.map((service) => [id(service), metric(name, service)])),
         label,
-        period: FIVE_MINUTES,
       });
     };
     whenAny(
       'Busy',
       'Busy: over 5% of requests (3 at least) were answered "try again", Lambda refused to run a function, or the API turned 5 or more requests away (429).',
-      FIVE_MINUTES,
       {
         unavailable: summed(METRIC.unavailable, 'Unavailable'),
         requests: summed(METRIC.requests, 'Requests'),
-        throttles: LambdaFunction.metricAllThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        throttles: LambdaFunction.metricAllThrottles(),
         throttled: new MetricFilter(this, 'ThrottledRequests', {
           logGroup: waitlist.accessLogs,
           filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
           metricNamespace: METRIC_NAMESPACE,
-          metricName: THROTTLED_METRIC,
+          metricName: 'Throttled',
           metricValue: '1',
-        }).metric({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        }).metric({ statistic: 'Sum' }),
       },
       [
         'IF(unavailable >= 3, 100 * unavailable / MAX([requests, unavailable]), 0) > 5',
@@ -187,24 +173,17 @@ export class Operations extends Construct {
       ],
     );
 
-    const mailerMetric = (name: MetricName) => metric(name, 'mailer', MAIL_PERIOD);
-    const oldest = (queue: IQueue) =>
-      queue.metricApproximateAgeOfOldestMessage({ period: MAIL_PERIOD, statistic: 'Maximum' });
     whenAny(
       'MailDelayed',
       `Mail is not leaving: a mail went out over ${LATE_MAIL_MINUTES} minutes late, mail failed with none sent, sending is paused by a set-up fault, a mail has waited too long on its queue, or mail requests are not being queued.`,
-      MAIL_PERIOD,
       {
-        late: mailerMetric(METRIC.mailLate),
-        failed: mailerMetric(METRIC.mailFailed),
-        sent: mailerMetric(METRIC.mailSent),
-        paused: mailerMetric(METRIC.mailPaused),
-        priority_age: oldest(mailer.queues.priority),
-        bulk_age: oldest(mailer.queues.bulk),
-        stream_age: mailer.requestHandler.metric('IteratorAge', {
-          period: MAIL_PERIOD,
-          statistic: 'Maximum',
-        }),
+        late: metric(METRIC.mailLate, 'mailer'),
+        failed: metric(METRIC.mailFailed, 'mailer'),
+        sent: metric(METRIC.mailSent, 'mailer'),
+        paused: metric(METRIC.mailPaused, 'mailer'),
+        priority_age: mailer.queues.priority.metricApproximateAgeOfOldestMessage(),
+        bulk_age: mailer.queues.bulk.metricApproximateAgeOfOldestMessage(),
+        stream_age: mailer.requestHandler.metric('IteratorAge', { statistic: 'Maximum' }),
       },
       [
         'FILL(late, 0) >= 1',
@@ -215,18 +194,17 @@ export class Operations extends Construct {
         `FILL(bulk_age, 0) > ${Duration.days(3).toSeconds()}`,
         `FILL(stream_age, 0) >= ${Duration.minutes(10).toMilliseconds()}`,
       ],
+      // Long enough that a failed mail with none sent means mail is failing, not a quiet moment between sends.
+      Duration.minutes(15),
     );
 
-    const waiting = (queue: IQueue) =>
-      queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
     whenAny(
       'DeadLetters',
       'Something waits in a dead-letter queue: SES refused a mail for good, a mail request could not be queued, or an SES event could not be handled.',
-      FIVE_MINUTES,
       {
         refused: metric(METRIC.mailRefused, 'mailer'),
-        unqueued: waiting(mailer.requestsDeadLetterQueue),
-        unhandled: waiting(mailEvents.deadLetterQueue),
+        unqueued: mailer.requestsDeadLetterQueue.metricApproximateNumberOfMessagesVisible(),
+        unhandled: mailEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible(),
       },
       ['FILL(refused, 0) + FILL(unqueued, 0) + FILL(unhandled, 0) >= 1'],
     );
@@ -234,13 +212,13 @@ export class Operations extends Construct {
     const hourly = Duration.hours(1);
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (metricName: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: hourly });
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum' });
     whenAny(
       'Reputation',
       `SES's account-wide bounce rate reached ${BOUNCE_RATE_ALARM * 100}% or its complaint rate ${COMPLAINT_RATE_ALARM * 100}%: AWS reviews an account there, and may pause its sending at 10% and 0.5%.`,
-      hourly,
       { bounces: reputation('Reputation.BounceRate'), complaints: reputation('Reputation.ComplaintRate') },
       [`FILL(bounces, 0) >= ${BOUNCE_RATE_ALARM}`, `FILL(complaints, 0) >= ${COMPLAINT_RATE_ALARM}`],
+      hourly,
     );
 
     if (props.signupSilenceHours)
