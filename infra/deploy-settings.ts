@@ -1,7 +1,6 @@
 import type { App } from 'aws-cdk-lib';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
-import type { MandjeStacksProps } from './mandje-stacks';
 
 /** A deploy setting that is missing, malformed or at odds with another: the synth stops with its message. */
 export class DeploySettingError extends Error {
@@ -18,15 +17,8 @@ const isWholeNumber = (number: number) => Number.isInteger(number) && number >= 
  */
 const WAITLIST_REQUEST_SECONDS = 0.1;
 
-/** Executions a rate of requests keeps busy: rate × duration (Little's law), rounded up. */
-export const concurrencyNeededFor = (ratePerSecond: number) =>
-  Math.ceil(ratePerSecond * WAITLIST_REQUEST_SECONDS);
-
 /** The choices made at deploy time, from the CDK context (`-c name=value`; docs/deploying.md lists them). */
-export function deploySettings(
-  app: App,
-  env: SiteEnvironment = {},
-): Pick<MandjeStacksProps, 'domain' | 'confirmation' | 'operations' | 'waf' | 'capacity'> {
+export function deploySettings(app: App, env: SiteEnvironment = {}) {
   // A setting given empty (as the deploy workflow passes an unset one) is not given.
   const setting = (name: string) => {
     const value: unknown = app.node.tryGetContext(name);
@@ -99,9 +91,9 @@ export function deploySettings(
     'the executions reserved for the API function, a whole number of at least 1',
     isWholeNumber,
   );
-  // A reservation below what the rate keeps busy would turn people away with errors before the throttle's
-  // 429 does.
-  const needed = concurrencyNeededFor(apiRateLimit);
+  // A reservation below what the rate keeps busy (rate × duration, Little's law) would turn people away with
+  // errors before the throttle's 429 does.
+  const needed = Math.ceil(apiRateLimit * WAITLIST_REQUEST_SECONDS);
   if (apiReservedConcurrency !== undefined && apiReservedConcurrency < needed)
     throw new DeploySettingError(
       `-c apiReservedConcurrency=${apiReservedConcurrency} is below what -c apiRateLimit=${apiRateLimit} keeps busy (${needed}, at ${WAITLIST_REQUEST_SECONDS * 1_000} ms a request): raise it, or lower the rate.`,

@@ -31,7 +31,7 @@ export interface MandjeStackProps extends StackProps {
   capacity?: { apiRateLimit: number; apiReservedConcurrency?: number };
   /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
-  /** The per-client limit at the edge: the web ACL of the us-east-1 companion stack (infra/mandje-stacks.ts). */
+  /** The per-client limit at the edge: the web ACL of the us-east-1 companion stack (infra/mandje-app.ts). */
   webAclArn?: string;
 }
 

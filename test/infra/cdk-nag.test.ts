@@ -1,7 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import type { MandjeStacksProps } from '../../infra/mandje-stacks';
+import type { MandjeStacksProps } from '../../infra/mandje-app';
 import { acknowledgeNagFindings, nagAcknowledgements } from '../../infra/nag-acknowledgements';
 import { MAIL_FROM, synthStacks } from './synth';
 

@@ -10,8 +10,8 @@ import {
 } from '#contract/too-many-requests';
 import { VISIT_PATH } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import type { MandjeEdgeStack } from '../../infra/mandje-app';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import type { MandjeEdgeStack } from '../../infra/mandje-stacks';
 import { synthStacks } from './synth';
 import { distributionConfigOf, present, type Resource } from './template-queries';
 

@@ -7,8 +7,8 @@ import { leavePageFile } from '#contract/leave';
 import { LOCALES } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash } from '#contract/security-headers';
 import { DEFAULT_SITE_CONFIG } from '#contract/site-config';
+import { addMandjeStacks, type MandjeEdgeStack, type MandjeStacksProps } from '../../infra/mandje-app';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { addMandjeStacks, type MandjeEdgeStack, type MandjeStacksProps } from '../../infra/mandje-stacks';
 
 /** The inline style of the stand-in pages, as a build would inline the stylesheet. */
 export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
