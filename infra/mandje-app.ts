@@ -15,7 +15,7 @@ import {
 } from '#contract/too-many-requests';
 import { deploySettings } from './deploy-settings';
 import { MandjeStack, type MandjeStackProps } from './mandje-stack';
-import { acknowledgeNagFindings } from './nag-acknowledgements';
+import { nagAcknowledgements } from './nag-acknowledgements';
 
 /** The rule's name, and the name of its metric (AWS/WAFV2, dimension Rule). */
 const CLIENT_RATE_RULE = 'PostsPerClient';
@@ -156,6 +156,8 @@ export function addMandjeApp(
     ...deploySettings(app, env),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  acknowledgeNagFindings(stacks.mandje);
+  // The us-east-1 companion stack has no findings to accept.
+  for (const { construct, rule: id, reason } of nagAcknowledgements(stacks.mandje))
+    Validations.of(construct).acknowledge({ id, reason });
   return stacks;
 }

@@ -1,12 +1,13 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { MailEvents } from './constructs/mail-events';
 import { MailSender } from './constructs/mail-sender';
 import { Mailer, mailQueues } from './constructs/mailer';
 import { Operations } from './constructs/operations';
-import { OriginVerifySecret } from './constructs/origin-verify';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
 
@@ -36,6 +37,13 @@ export interface MandjeStackProps extends StackProps {
 }
 
 /**
+ * Raise by one to rotate the origin secret (docs/deploying.md): CloudFormation reads its value into the
+ * distribution and the functions only when they are updated, so a new generation is a new secret, which the
+ * same deploy hands to them all before it deletes the old one.
+ */
+const ORIGIN_VERIFY_GENERATION = 1;
+
+/**
  * Production: the page and the API behind one CloudFront distribution, the mail queues and the mailer that
  * sends from them with SES, the function that hears SES's bounces and complaints, and the operator's alarms.
  */
@@ -45,7 +53,8 @@ export class MandjeStack extends Stack {
   public readonly mailSender: MailSender;
   public readonly mailer: Mailer;
   public readonly mailEvents: MailEvents;
-  public readonly originVerify: OriginVerifySecret;
+  /** The value CloudFront sends to the API in ORIGIN_VERIFY_HEADER. */
+  public readonly originVerifySecret: Secret;
   public readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: MandjeStackProps) {
@@ -56,11 +65,20 @@ export class MandjeStack extends Stack {
       apiRateLimit: DEFAULT_API_RATE_LIMIT,
       ...props.capacity,
     });
-    this.originVerify = new OriginVerifySecret(this, 'OriginVerify');
+    const originVerify = new Construct(this, 'OriginVerify');
+    this.originVerifySecret = new Secret(originVerify, `Generation${ORIGIN_VERIFY_GENERATION}`, {
+      description: `Mandje: the value CloudFront sends to the API in ${ORIGIN_VERIFY_HEADER}`,
+      // Letters and digits only: it travels as a header value and an environment variable, unquoted.
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      // A generation left behind protects nothing.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // A dynamic reference resolved at deploy time, as CloudFront's origin header needs.
+    const originSecret = this.originVerifySecret.secretValue.unsafeUnwrap();
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
       api: this.waitlist.httpApi,
-      originVerify: this.originVerify,
+      originSecret,
       webAclArn: props.webAclArn,
       domain: props.domain,
     });
@@ -87,7 +105,7 @@ export class MandjeStack extends Stack {
     });
 
     // The API refuses a request that did not come through the distribution, and another site's post.
-    this.waitlist.handler.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerify.value);
+    this.waitlist.handler.addEnvironment('ORIGIN_VERIFY_SECRET', originSecret);
     this.waitlist.handler.addEnvironment('SITE_ORIGINS', this.site.origins.join(','));
 
     this.operations = new Operations(this, 'Operations', {

@@ -1,4 +1,4 @@
-import { type CfnResource, Validations } from 'aws-cdk-lib';
+import type { CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { BuiltFunction } from './constructs/built-function';
@@ -55,7 +55,7 @@ export function nagAcknowledgements(stack: MandjeStack) {
     ack(site.distribution, 'CFR3', REASONS.CFR3),
     ack(waitlist.visitorTable, 'DDB3', REASONS.visitorTable),
     ...(site.hasWebAcl ? [] : [ack(site.distribution, 'CFR2', REASONS.CFR2)]),
-    ack(stack.originVerify.secret, 'SMG4', REASONS.SMG4),
+    ack(stack.originVerifySecret, 'SMG4', REASONS.SMG4),
     ack(stack.operations.topic, 'SNS2', REASONS.SNS2),
     ...stack.node
       .findAll()
@@ -86,10 +86,4 @@ export function nagAcknowledgements(stack: MandjeStack) {
       if (reason) acknowledgements.push(ack(deploymentHandler, rule, reason));
     }
   return acknowledgements;
-}
-
-/** The us-east-1 companion stack has no findings to accept. */
-export function acknowledgeNagFindings(stack: MandjeStack): void {
-  for (const { construct, rule: id, reason } of nagAcknowledgements(stack))
-    Validations.of(construct).acknowledge({ id, reason });
 }

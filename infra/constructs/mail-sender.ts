@@ -25,13 +25,7 @@ export class MailSender extends Construct {
   /** What sending needs permission on, and nothing else. */
   public readonly sendingResources: string[];
   /** The DKIM records, the MAIL FROM domain's MX and SPF records and the domain's DMARC record (TXT data in quotes). */
-  public readonly dnsRecords: {
-    id: string;
-    name: string;
-    type: string;
-    value: string;
-    description: string;
-  }[];
+  public readonly dnsRecords: Record<'id' | 'name' | 'type' | 'value' | 'description', string>[];
 
   constructor(scope: Construct, id: string, props: MailSenderProps) {
     super(scope, id);

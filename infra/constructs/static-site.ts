@@ -8,6 +8,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { HSTS_MAX_AGE_SECONDS, readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } from '#contract/site-serving';
 import { siteRoutingFunctionCode } from './site-routing-functions';
@@ -19,8 +20,8 @@ export interface StaticSiteProps {
   api: HttpApi;
   /** With an ACM certificate for it in us-east-1. */
   domain?: { names: string[]; certificateArn: string };
-  /** The header CloudFront adds to every request to the API, and its secret value: the API's one way in. */
-  originVerify: { header: string; value: string };
+  /** What CloudFront sends to the API in ORIGIN_VERIFY_HEADER: the API's one way in. */
+  originSecret: string;
   /** The AWS WAF web ACL (its ARN, in us-east-1) that limits each client's posts. */
   webAclArn?: string;
 }
@@ -137,7 +138,7 @@ export class StaticSite extends Construct {
         '/api/*': {
           origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
             // Replaces any header of that name the viewer sent.
-            customHeaders: { [props.originVerify.header]: props.originVerify.value },
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -159,7 +160,8 @@ export class StaticSite extends Construct {
 
     // Files go up in groups by content type and Cache-Control (contract/site-serving.ts, as the local runner
     // serves them); a kind the table does not know fails the synth rather than go out as binary/octet-stream.
-    const groups = new Map<string, { contentType: string; cacheControl: string; files: string[] }>();
+    type Group = { contentType: string; cacheControl: string; files: string[] };
+    const groups = new Map<string, Group>();
     for (const file of files) {
       const contentType = fileTypeOf(file)?.contentType;
       if (!contentType)
@@ -173,11 +175,8 @@ export class StaticSite extends Construct {
     // Hashed assets first, so no page refers to a file not there yet; the last upload clears CloudFront's
     // cache once every other file is up. Old assets stay (no pruning), for pages still open in a browser.
     const source = Source.asset(props.siteDir);
-    const isHashed = (group: { cacheControl: string }) => group.cacheControl === CACHE_CONTROL.immutable;
-    const upload = (
-      group: { contentType: string; cacheControl: string; files: string[] },
-      invalidate = false,
-    ) => {
+    const isHashed = (group: Group) => group.cacheControl === CACHE_CONTROL.immutable;
+    const upload = (group: Group, invalidate = false) => {
       // A construct id from the media subtype: `text/html` gives `Html`, hashed `JavascriptHashed`.
       const words = (group.contentType.split(/[/;]/)[1] ?? '').split(/[^a-z0-9]+/i);
       const name = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');

@@ -2,7 +2,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import type { MandjeStacksProps } from '../../infra/mandje-app';
-import { acknowledgeNagFindings, nagAcknowledgements } from '../../infra/nag-acknowledgements';
+import { nagAcknowledgements } from '../../infra/nag-acknowledgements';
 import { MAIL_FROM, synthStacks } from './synth';
 
 const MODES: [string, Pick<MandjeStacksProps, 'confirmation' | 'waf'>][] = [
@@ -17,7 +17,9 @@ function appWithNag(mode: Pick<MandjeStacksProps, 'confirmation' | 'waf'>, ackno
   });
   const stacks = synthStacks(mode, app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  if (acknowledge) acknowledgeNagFindings(stacks.mandje);
+  if (acknowledge)
+    for (const { construct, rule: id, reason } of nagAcknowledgements(stacks.mandje))
+      Validations.of(construct).acknowledge({ id, reason });
   return { app, ...stacks };
 }
 

@@ -29,13 +29,13 @@ beforeAll(() => {
   secretReference = {
     'Fn::Join': [
       '',
-      ['{{resolve:secretsmanager:', { Ref: logicalIdOf(stack.originVerify.secret) }, ':SecretString:::}}'],
+      ['{{resolve:secretsmanager:', { Ref: logicalIdOf(stack.originVerifySecret) }, ':SecretString:::}}'],
     ],
   };
 });
 
 it('generates the secret in Secrets Manager, letters and digits only, long enough not to be guessed', () => {
-  const secret = resourceOf(template, logicalIdOf(stack.originVerify.secret)).Properties;
+  const secret = resourceOf(template, logicalIdOf(stack.originVerifySecret)).Properties;
   expect(secret.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
   expect((secret.GenerateSecretString as { PasswordLength: number }).PasswordLength).toBeGreaterThanOrEqual(
     32,
