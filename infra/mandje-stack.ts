@@ -36,11 +36,8 @@ export interface MandjeStackProps extends StackProps {
   webAclArn?: string;
 }
 
-/**
- * Raise by one to rotate the origin secret (docs/deploying.md): CloudFormation reads its value into the
- * distribution and the functions only when they are updated, so a new generation is a new secret, which the
- * same deploy hands to them all before it deletes the old one.
- */
+// Raise by one to rotate the origin secret (docs/deploying.md): CloudFormation reads it into the distribution
+// and the functions only when they change, so a rotation is a new secret, handed to all before the old goes.
 const ORIGIN_VERIFY_GENERATION = 1;
 
 /**

@@ -36,11 +36,8 @@ const queue = (scope: Construct, queueId: string, visibilityTimeout?: Duration) 
     visibilityTimeout,
   });
 
-/**
- * Where mail waits for its turn at SES's pace: the priority queue (confirmation and leave-link mails) and
- * the bulk queue (an announcement). No redrive policy: a mail is not given up after some number of tries, it
- * waits; the mailer itself moves one that can never be sent to the dead-letter queue.
- */
+// The priority queue (confirmation and leave-link mails) and the bulk queue (an announcement). No redrive
+// policy: a mail is not given up after some number of tries, it waits.
 export function mailQueues(scope: Construct) {
   // Six times the reader's timeout, as Lambda advises for a queue it reads.
   const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
@@ -52,10 +49,9 @@ export function mailQueues(scope: Construct) {
 }
 
 /**
- * Every mail on one paced path (docs/deploying.md, "Capacity"): `mail-requests` turns the table's stream
- * into jobs on the priority queue; `mailer` sends from the priority queue and the announcement's bulk queue
- * through SES, at most MAILER_CONCURRENCY invocations per queue, and moves a mail that can never be sent to
- * the dead-letter queue itself.
+ * Every mail on one paced path (docs/deploying.md, "Capacity"): `mail-requests` turns the table's stream into
+ * jobs on the priority queue; `mailer` sends from both queues through SES, at most MAILER_CONCURRENCY
+ * invocations per queue, and moves a mail that can never be sent to the dead-letter queue itself.
  */
 export class Mailer extends Construct {
   public readonly handler: lambda.Function;

@@ -2,7 +2,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import type { MandjeStacksProps } from '../../infra/mandje-app';
-import { nagAcknowledgements } from '../../infra/nag-acknowledgements';
+import { nagAcknowledgements } from '../../infra/mandje-app';
 import { MAIL_FROM, synthStacks } from './synth';
 
 const MODES: [string, Pick<MandjeStacksProps, 'confirmation' | 'waf'>][] = [

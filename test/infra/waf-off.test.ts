@@ -3,8 +3,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, expect, it } from 'vitest';
 import { deploySettings } from '../../infra/deploy-settings';
 import type { MandjeEdgeStack } from '../../infra/mandje-app';
+import { nagAcknowledgements } from '../../infra/mandje-app';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { nagAcknowledgements } from '../../infra/nag-acknowledgements';
 import { MAIL_FROM, synthStacks } from './synth';
 import { distributionConfigOf } from './template-queries';
 
