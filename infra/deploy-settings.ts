@@ -11,10 +11,8 @@ export class DeploySettingError extends Error {
 const isPlainAddress = (address: string) => /^[^\s@<>"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(address);
 const isWholeNumber = (number: number) => Number.isInteger(number) && number >= 1;
 
-/**
- * What one waitlist request keeps a function busy for, generously: a warm one takes 20 to 50 ms; the rest is
- * room for the slow tail and for cold starts while a spike ramps up.
- */
+// What one waitlist request keeps a function busy for, generously: a warm one takes 20 to 50 ms; the rest is
+// room for the slow tail and for cold starts while a spike ramps up.
 const WAITLIST_REQUEST_SECONDS = 0.1;
 
 /** The choices made at deploy time, from the CDK context (`-c name=value`; docs/deploying.md lists them). */
@@ -24,7 +22,6 @@ export function deploySettings(app: App, env: SiteEnvironment = {}) {
     const value: unknown = app.node.tryGetContext(name);
     return value === undefined || value === '' ? undefined : String(value).trim();
   };
-  /** A given setting, parsed; one `valid` refuses stops the synth. */
   function checked<T>(name: string, what: string, valid: (value: T) => boolean, parse: (given: string) => T) {
     const given = setting(name);
     if (given === undefined) return undefined;

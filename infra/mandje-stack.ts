@@ -112,33 +112,28 @@ export class MandjeStack extends Stack {
       ...props.operations,
     });
 
-    const output = (outputId: string, value: string, description: string) =>
-      new CfnOutput(this, outputId, { value, description });
-    output('SiteUrl', this.site.url, 'The landing page');
-    output(
-      'WaitlistEndpoint',
-      `${this.site.url}${WAITLIST_PATH}`,
-      'The waitlist API, on the site’s own domain',
-    );
-    output('TableName', this.waitlist.table.tableName, 'The waitlist table');
-    output(
-      'AnnouncementQueueUrl',
-      this.mailer.queues.bulk.queueUrl,
-      'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
-    );
-    output(
-      'DashboardUrl',
-      this.operations.dashboardUrl,
-      'The operator’s dashboard: the alarms, the funnel and the mails',
-    );
-    output(
-      'AlarmTopicArn',
-      this.operations.topic.topicArn,
-      'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
-    );
+    const outputs: Record<string, [value: string, description: string]> = {
+      SiteUrl: [this.site.url, 'The landing page'],
+      WaitlistEndpoint: [`${this.site.url}${WAITLIST_PATH}`, 'The waitlist API, on the site’s own domain'],
+      TableName: [this.waitlist.table.tableName, 'The waitlist table'],
+      AnnouncementQueueUrl: [
+        this.mailer.queues.bulk.queueUrl,
+        'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
+      ],
+      DashboardUrl: [
+        this.operations.dashboardUrl,
+        'The operator’s dashboard: the alarms, the funnel and the mails',
+      ],
+      AlarmTopicArn: [
+        this.operations.topic.topicArn,
+        'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
+      ],
+    };
     // Without a hosted zone, the DNS records are for the operator to add.
     if (!confirmation.hostedZone)
       for (const { id: recordId, name, type, value, description } of this.mailSender.dnsRecords)
-        output(recordId, `${name} ${type} ${value}`, description);
+        outputs[recordId] = [`${name} ${type} ${value}`, description];
+    for (const [outputId, [value, description]] of Object.entries(outputs))
+      new CfnOutput(this, outputId, { value, description });
   }
 }

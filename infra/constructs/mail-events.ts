@@ -10,14 +10,6 @@ import { Construct } from 'constructs';
 import { BuiltFunction } from './built-function';
 import type { MailSender } from './mail-sender';
 
-/** The events SES publishes, each with its detail type on EventBridge. */
-const MAIL_EVENTS = [
-  { event: EmailSendingEvent.BOUNCE, detailType: 'Email Bounced' },
-  { event: EmailSendingEvent.COMPLAINT, detailType: 'Email Complaint Received' },
-  { event: EmailSendingEvent.REJECT, detailType: 'Email Rejected' },
-  { event: EmailSendingEvent.DELIVERY_DELAY, detailType: 'Email Delivery Delayed' },
-] as const;
-
 export interface MailEventsProps {
   functionsDir: string;
   /** Where the record of a mailbox that bounced or complained is marked. */
@@ -64,16 +56,17 @@ export class MailEvents extends Construct {
       ],
     }).function;
 
+    const { BOUNCE, COMPLAINT, REJECT, DELIVERY_DELAY } = EmailSendingEvent;
     sender.configurationSet.addEventDestination('ToEventBridge', {
       // SES publishes to the default bus only.
       destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
-      events: MAIL_EVENTS.map(({ event }) => event),
+      events: [BOUNCE, COMPLAINT, REJECT, DELIVERY_DELAY],
     });
     this.rule = new Rule(this, 'Rule', {
       description: 'SES bounces, complaints, rejects and delivery delays of the confirmation mails',
       eventPattern: {
         source: ['aws.ses'],
-        detailType: MAIL_EVENTS.map(({ detailType }) => detailType),
+        detailType: ['Email Bounced', 'Email Complaint Received', 'Email Rejected', 'Email Delivery Delayed'],
         // This stack's mail only, should the account send other mail.
         detail: {
           mail: { tags: { 'ses:configuration-set': [sender.configurationSet.configurationSetName] } },

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
 import { FunctionEventType } from 'aws-cdk-lib/aws-cloudfront';
 import { buildSync } from 'esbuild';
 import type { SiteMap } from '#contract/site-serving';
-
-const SITE_ROUTING_SOURCE = join(import.meta.dirname, '../../contract/site-routing.ts');
 
 /** A page's other spellings answer 301; everything else is rewritten to the object routeRequest names. */
 const VIEWER_REQUEST = `
@@ -49,7 +46,7 @@ function handler(event) {
 export function siteRoutingFunctionCode(event: FunctionEventType, siteMap: SiteMap): string {
   const bundled = buildSync({
     stdin: {
-      contents: `import { CACHE_CONTROL, routeRequest } from ${JSON.stringify(SITE_ROUTING_SOURCE)};
+      contents: `import { CACHE_CONTROL, routeRequest } from '../../contract/site-routing.ts';
 var site = {};
 site.CACHE_CONTROL = CACHE_CONTROL;
 site.routeRequest = routeRequest;`,
