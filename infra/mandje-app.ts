@@ -24,11 +24,7 @@ const CLIENT_RATE_RULE = 'PostsPerClient';
 const TOO_MANY_REQUESTS_BODY = 'too-many-requests';
 
 /** A byte match on the method, or the path URL-decoded as CloudFront routes it. */
-const matches = (
-  field: 'method' | 'uriPath',
-  positionalConstraint: 'EXACTLY' | 'STARTS_WITH',
-  searchString: string,
-): CfnWebACL.StatementProperty => ({
+const matches = (field: 'method' | 'uriPath', positionalConstraint: string, searchString: string) => ({
   byteMatchStatement: {
     fieldToMatch: { [field]: {} },
     positionalConstraint,

@@ -61,19 +61,13 @@ export class Operations extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
-    const metric = (
-      metricName: MetricName,
-      service: Service,
-      period?: Duration,
-      label?: string,
-      language?: Locale,
-    ) =>
+    const metric = (name: MetricName, service: Service, period?: Duration, label?: string, locale?: Locale) =>
       new cloudwatch.Metric({
         namespace: METRIC_NAMESPACE,
-        metricName,
+        metricName: name,
         dimensionsMap: {
           [DIMENSIONS.service]: service,
-          ...(language && { [DIMENSIONS.language]: language }),
+          ...(locale && { [DIMENSIONS.language]: locale }),
         },
         statistic: 'Sum',
         period,
