@@ -6,7 +6,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
-export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
+export const createLogGroup = (scope: Construct, id: string) =>
+  new LogGroup(scope, id, { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
 
 export interface BuiltFunctionProps {
   /** Where functions/build.ts wrote the functions (dist-functions/). */
@@ -38,10 +39,7 @@ export class BuiltFunction extends Construct {
       if (!existsSync(join(folder, file)))
         throw new Error(`${join(folder, file)} is missing: build the functions first (npm run build)`);
 
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: LOG_RETENTION,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const logGroup = createLogGroup(this, 'Logs');
     // Written out by hand: the basic execution policy would let it write to any log group.
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -83,11 +83,10 @@ export class MailSender extends Construct {
     ];
     // Not Identity.publicHostedZone, which would verify the zone's own domain, of which the sender's may be
     // a subdomain. The names SES gives are complete, so no zone name is appended.
-    const { hostedZoneId } = props;
-    if (hostedZoneId)
+    if (props.hostedZoneId)
       for (const { id: recordId, name, type, value } of this.dnsRecords)
         new CfnRecordSet(this, recordId, {
-          hostedZoneId,
+          hostedZoneId: props.hostedZoneId,
           name,
           type,
           resourceRecords: [value],

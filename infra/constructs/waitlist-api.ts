@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
@@ -17,7 +17,7 @@ import {
   WAITLIST_TABLE_EXPIRY_ATTRIBUTE,
   WAITLIST_TABLE_KEY,
 } from '#contract/waitlist-table';
-import { BuiltFunction, LOG_RETENTION } from './built-function';
+import { BuiltFunction, createLogGroup } from './built-function';
 
 export interface WaitlistApiProps {
   /** Where functions/build.ts wrote the functions (dist-functions/), the confirm and leave pages beside one. */
@@ -118,10 +118,7 @@ export class WaitlistApi extends Construct {
     ] as const)
       this.httpApi.addRoutes({ path, methods: [...methods], integration });
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: LOG_RETENTION,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.accessLogs = createLogGroup(this, 'AccessLogs');
     new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
