@@ -213,7 +213,6 @@ export function nagAcknowledgements(stack: MandjeStack) {
   return acknowledgements;
 }
 
-/** The site's facts (MANDJE_*, #contract/site-config), and the account and region the CDK CLI gives. */
 type AppEnvironment = SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string; CDK_DEFAULT_REGION?: string };
 
 /**

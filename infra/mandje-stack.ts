@@ -22,7 +22,7 @@ export interface MandjeStackProps extends StackProps {
   confirmation: {
     /** A plain address, as `hallo@mandje.nl`; SES sends as its domain. */
     mailFrom: string;
-    /** The Route 53 public hosted zone holding that domain: the DKIM records are created in it. */
+    /** The Route 53 public hosted zone holding that domain: its DKIM, MAIL FROM and DMARC records go there. */
     hostedZone?: { name: string; id: string };
     /** Verified addresses to send to while the account is in SES's sandbox. */
     sesSandboxRecipients?: string[];

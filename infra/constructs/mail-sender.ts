@@ -4,9 +4,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface MailSenderProps {
-  /** The address mails come from; its domain is the identity SES sends as. */
   from: string;
-  /** The Route 53 hosted zone where the DKIM, MAIL FROM and DMARC records are created. */
   hostedZoneId?: string;
   dmarcReportsTo: string;
   /** In SES's sandbox, sending to a verified address needs permission on its identity too. */

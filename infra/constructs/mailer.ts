@@ -12,7 +12,6 @@ import { BuiltFunction } from './built-function';
 import type { MailSender } from './mail-sender';
 
 export interface MailerProps {
-  /** Where functions/build.ts wrote the functions (dist-functions/). */
   functionsDir: string;
   /** The waitlist table, with its stream on. */
   table: ITable;

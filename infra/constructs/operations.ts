@@ -19,7 +19,6 @@ export interface OperationsProps {
   mailer: Mailer;
   mailEvents: MailEvents;
   alarmEmail?: string;
-  /** Alarm when no one signs up for this many hours (off when undefined). */
   signupSilenceHours?: number;
 }
 
@@ -74,6 +73,7 @@ export class Operations extends Construct {
         label,
       });
 
+    const { ComparisonOperator, TreatMissingData } = cloudwatch;
     // Every alarm compares with 1: conditions that hold, or (below) the signups of a silent spell.
     const alarm = (name: string, summary: string, metric: cloudwatch.IMetric, below = false) => {
       const created = new cloudwatch.Alarm(this, `${name}Alarm`, {
@@ -82,12 +82,10 @@ export class Operations extends Construct {
         evaluationPeriods: 1,
         alarmDescription: `${summary} First: the runbook, docs/operating.md#${name.toLowerCase()}.`,
         comparisonOperator: below
-          ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD
-          : cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          ? ComparisonOperator.LESS_THAN_THRESHOLD
+          : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         // No signup writes no data point at all: silence is what the signup alarm is for.
-        treatMissingData: below
-          ? cloudwatch.TreatMissingData.BREACHING
-          : cloudwatch.TreatMissingData.NOT_BREACHING,
+        treatMissingData: below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
       });
       created.addAlarmAction(action);
       created.addOkAction(action);
@@ -274,7 +272,6 @@ export class Operations extends Construct {
       ]),
     );
 
-    const { region } = stack;
-    this.dashboardUrl = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${dashboard.dashboardName}`;
+    this.dashboardUrl = `https://${stack.region}.console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards/dashboard/${dashboard.dashboardName}`;
   }
 }

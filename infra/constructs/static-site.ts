@@ -14,7 +14,6 @@ import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } f
 import { siteRoutingFunctionCode } from './site-routing-functions';
 
 export interface StaticSiteProps {
-  /** The built page (dist/). */
   siteDir: string;
   /** Served under /api/* on the same domain, so the page needs no CORS. */
   api: HttpApi;

@@ -38,7 +38,6 @@ export class WaitlistApi extends Construct {
   public readonly visitorTable: Table;
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;
-  /** One line per request, with its status, and nothing that identifies a visitor. */
   public readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: WaitlistApiProps) {
