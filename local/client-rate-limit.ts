@@ -23,7 +23,6 @@ export function createClientRateLimit(postsPerMinute: number, now = Date.now) {
     counts = new Map();
   };
   return {
-    /** Counts one request of `client`; false once it is past the limit for this window. */
     admit(client: string): boolean {
       if (postsPerMinute === 0) return true;
       const current = Math.floor(now() / WINDOW_MS);
@@ -42,7 +41,6 @@ export function createClientRateLimit(postsPerMinute: number, now = Date.now) {
   };
 }
 
-/** SIGNUP_RATE_LIMIT (per client per minute, 0 for none), else CLIENT_POSTS_PER_MINUTE. */
 export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number {
   const setting = environment.SIGNUP_RATE_LIMIT;
   if (setting === undefined || setting.trim() === '') return CLIENT_POSTS_PER_MINUTE;

@@ -7,8 +7,7 @@ import { apiGatewayEvent } from './api-gateway-event';
 // so the handler still answers 413 for bodies between the two, as in production.
 export const MAX_BODY_BYTES = 64 * 1024;
 
-// Past the cap the bytes are still read, and dropped, so the client can read the answer instead of
-// hitting a reset. Never rejects.
+// Past the cap the bytes are read and dropped, so the client gets the answer, not a reset. Never rejects.
 function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'aborted'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -46,7 +45,6 @@ export function createLambdaHttpAdapter(
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>,
 ) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    // A body announced as too large is refused before a byte of it is read.
     if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
       request.resume();
       return refuseTooLarge(response);

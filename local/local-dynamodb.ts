@@ -95,7 +95,6 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`the data folder ${dataDir} could not be locked`);
 }
 
-/** The endpoint of the store that has `dataDir` open in another process, if one is running. */
 export function runningStoreEndpoint(dataDir: string): string | undefined {
   const owner = runningOwner(join(dataDir, STORE_FILE));
   return owner && owner.pid !== process.pid && typeof owner.endpoint === 'string'

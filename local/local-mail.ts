@@ -18,14 +18,11 @@ import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-
 export type LocalMail = ReturnType<typeof startLocalMail>;
 
 const FIRST_RETRY_DELAY_MS = 250;
-const MAX_RETRY_DELAY_MS = 10_000;
 /** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
-const IN_FLIGHT = 8;
 
-// On AWS the table's stream feeds the mail queue; here the queue is the table itself: after each signup this
-// notes the address, and the record says whether a mail is owed. A mail that fails stays owed and is tried
-// again at growing intervals; the next start sends everything still owed, however old.
+// On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
+// a mail is owed. A failed mail stays owed and is retried ever later; the next start sends all still owed.
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
@@ -88,7 +85,7 @@ export function startLocalMail(options: {
       moreInTable = true;
       startSending();
     }, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_MS);
+    retryDelay = Math.min(retryDelay * 2, 10_000);
   }
 
   function nextWaiting(): string | undefined {
@@ -97,7 +94,7 @@ export function startLocalMail(options: {
     return key;
   }
 
-  // A few at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
+  // Eight at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
   // fit in `waiting` is read from the table once these are out.
   async function sendOwed(): Promise<void> {
     while (!closing()) {
@@ -117,7 +114,7 @@ export function startLocalMail(options: {
           if (failuresInRow >= FAILURES_PER_ROUND) waiting.clear();
         }
       };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+      await Promise.all(Array.from({ length: 8 }, sender));
       if (closing() || failuresInRow >= FAILURES_PER_ROUND || !moreInTable || retry) return;
       moreInTable = false;
       if ((await readOwed().catch(() => 'failed')) === 'failed') return retryLater();
@@ -146,7 +143,7 @@ export function startLocalMail(options: {
         ExpressionAttributeValues: { ':pending': 'pending' },
       },
     );
-    for await (const page of pages) {
+    for await (const page of pages)
       for (const item of page.Items ?? []) {
         if (waiting.size >= maxWaiting) {
           moreInTable = true;
@@ -154,7 +151,6 @@ export function startLocalMail(options: {
         }
         waiting.add(String(item.email));
       }
-    }
   }
 
   // What an earlier run left unsent.

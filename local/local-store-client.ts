@@ -32,7 +32,6 @@ export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_N
   };
 }
 
-/** The store address localStoreEnvironment put in the environment, if any. */
 export const storeAddressFromEnvironment = (): string | undefined =>
   process.env.STORE_SOCKET || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined;
 
@@ -52,9 +51,5 @@ export function localStoreClient(
   });
 }
 
-export function localDocumentClient(
-  address: string,
-  settings?: Parameters<typeof localStoreClient>[1],
-): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(localStoreClient(address, settings));
-}
+export const localDocumentClient = (address: string, settings?: Parameters<typeof localStoreClient>[1]) =>
+  DynamoDBDocumentClient.from(localStoreClient(address, settings));

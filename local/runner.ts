@@ -36,12 +36,9 @@ type StoreLocation = { dataDir: string; storeEndpoint?: never } | { storeEndpoin
 // `/api/*`, mails to an outbox. One per process: the handler binds to the store and settings it finds when
 // first imported, as in Lambda.
 export async function startLocalWaitlistApi(
-  options: StoreLocation & {
-    confirmPagesDir: string;
-    siteUrl: string;
-  },
+  options: StoreLocation & { confirmPagesDir: string; siteUrl: string },
 ) {
-  const { dataDir, storeEndpoint } = options;
+  const { dataDir, storeEndpoint, siteUrl } = options;
   const store =
     storeEndpoint !== undefined
       ? { endpoint: storeEndpoint, close: async () => {} }
@@ -67,7 +64,6 @@ export async function startLocalWaitlistApi(
     dataDir !== undefined && dataDir !== IN_MEMORY
       ? join(dataDir, 'outbox')
       : mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
-  const { siteUrl } = options;
   const mail = startLocalMail({ storeEndpoint: store.endpoint, tableName, outboxDir, siteUrl });
 
   // dynalite has no time to live: expired items are deleted by hand, at start and then hourly. Each delete
@@ -230,16 +226,13 @@ export async function startLocalRunner(
   const url = runnerUrl(listensOnAllInterfaces ? 'localhost' : host, address.port);
 
   const site = createStaticSite(options.distDir);
-  let api: Awaited<ReturnType<typeof startLocalWaitlistApi>>;
-  try {
-    [api] = await Promise.all([
-      startLocalWaitlistApi({ ...options, confirmPagesDir: join(options.distDir, '.mandje'), siteUrl: url }),
-      site.warmUp(),
-    ]);
-  } catch (error) {
+  const [api] = await Promise.all([
+    startLocalWaitlistApi({ ...options, confirmPagesDir: join(options.distDir, '.mandje'), siteUrl: url }),
+    site.warmUp(),
+  ]).catch(async (error) => {
     await closeServer(0);
     throw error;
-  }
+  });
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
   const serveApi = limitClientPosts(clientLimit, api.serve);
   route = (request, response) =>

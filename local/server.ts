@@ -4,8 +4,7 @@ import { resolve } from 'node:path';
 import { dataDirFromEnvironment, IN_MEMORY } from './data-dir';
 import { closeOnSignals, startLocalRunner } from './runner';
 
-// Every file this process creates, LevelDB's own included, is its owner's only (here, not in the library,
-// which tests run in-process).
+// Files this process makes (LevelDB's too) are its owner's only; set here, not in the library tests run.
 process.umask(0o077);
 
 const port = Number(process.env.PORT ?? 3000);

@@ -45,8 +45,7 @@ async function loadStaticFile(path: string, lastModified: Date) {
   };
 }
 
-// Each file read and compressed once and kept until its modification time or size changes (a rebuild):
-// dist/ is a few hundred kilobytes, so this is cheaper than compressing per request.
+// Each file is read and compressed once, and kept until its time or size changes (a rebuild): dist/ is small.
 export function createStaticFileCache() {
   const cache = new Map<string, { version: string; file: Promise<StaticFile> }>();
   return {
@@ -144,12 +143,10 @@ export function createStaticSite(distDir: string) {
       // False when the route's file is not a regular file in dist/ (its real path inside it too).
       const send = async (route: Route) => {
         if (route.kind === 'redirect') {
-          const headers = {
-            location: route.location + query,
-            'cache-control': CACHE_CONTROL.revalidate,
-            'content-length': 0,
-          };
-          response.writeHead(301, headers).end();
+          const location = route.location + query;
+          response
+            .writeHead(301, { location, 'cache-control': CACHE_CONTROL.revalidate, 'content-length': 0 })
+            .end();
           return true;
         }
         const isInside = (path: string) => path.startsWith(root + sep);
