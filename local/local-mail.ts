@@ -201,10 +201,8 @@ export function localMailer(options: {
     queue: {
       async deadLetter(record, mailClass, reason) {
         await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });
-        const file = join(
-          deadLetterDir,
-          `${new Date().toISOString().replace(/[:.]/g, '-')}-${record.messageId}.json`,
-        );
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const file = join(deadLetterDir, `${stamp}-${record.messageId}.json`);
         const body = JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) });
         await writeFile(file, `${body}\n`, { mode: 0o600 });
         options.print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
