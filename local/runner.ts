@@ -125,7 +125,6 @@ export async function startLocalRunner(
 ) {
   // Read before anything starts, so a bad SIGNUP_RATE_LIMIT stops the runner at once.
   const { clientPostsPerMinute = clientPostsPerMinuteFrom(process.env), host = '127.0.0.1' } = options;
-  const clientLimit = createClientRateLimit(clientPostsPerMinute);
   // CloudFront's policy, with the built pages' inline-element hashes (throws if stale).
   const headers = securityHeaders(readInlineHashes(options.distDir));
   // A signup is under a kilobyte: these are generous.
@@ -234,7 +233,7 @@ export async function startLocalRunner(
     throw error;
   });
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
-  const serveApi = limitClientPosts(clientLimit, api.serve);
+  const serveApi = limitClientPosts(createClientRateLimit(clientPostsPerMinute), api.serve);
   route = (request, response) =>
     (request.url ?? '/').startsWith('/api/') ? serveApi(request, response) : site.serve(request, response);
 
