@@ -44,7 +44,6 @@ import {
   WaitlistToolError,
 } from './waitlist-store-access';
 
-/** With --table the send runs in AWS whether or not the operator's laptop stays awake. */
 export interface AnnounceRequest {
   folder: string;
   testTo?: string;
@@ -79,31 +78,25 @@ interface Run {
 
 const localTransport = (dataDir: string) => outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
 
-/** SES's quota for 24 hours (-1: none), and what went in the last 24 hours. */
-type DayQuota = { max24HourSend: number; sentLast24Hours: number };
-
-/** Days `owed` people take as the mailer sends: each day's quota less the confirmations' reserve. */
-export function daysNeeded(owed: number, quota: DayQuota): number {
+/** Days `owed` people take: each day's SES quota (-1: none) less the confirmations' reserve. */
+export function daysNeeded(owed: number, quota: { max24HourSend: number; sentLast24Hours: number }): number {
   if (owed === 0 || quota.max24HourSend < 0) return owed === 0 ? 0 : 1;
   const perDay = quota.max24HourSend - quotaReserve(quota.max24HourSend);
   return perDay > 0 ? Math.ceil((owed + quota.sentLast24Hours) / perDay) : Number.POSITIVE_INFINITY;
 }
 
-export function quotaLine(owed: number, quota: DayQuota): string {
-  if (quota.max24HourSend < 0) return 'SES sets this account no quota a day.';
-  const days = daysNeeded(owed, quota);
-  const need = Number.isFinite(days) ? `need ${figure(days)} day${days === 1 ? '' : 's'}` : 'cannot be sent';
-  return `At today's SES quota (${figure(quota.max24HourSend)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(quota.max24HourSend))} a day.`;
-}
-
 async function quotaLineOf(region: string | undefined, owed: number): Promise<string> {
   const ses = new SESv2Client(region ? { region } : {});
   try {
-    const { SendQuota: { Max24HourSend, SentLast24Hours = 0 } = {} } = await ses.send(
-      new GetAccountCommand({}),
-    );
-    if (Max24HourSend === undefined) return 'SES reports no quota a day.';
-    return quotaLine(owed, { max24HourSend: Max24HourSend, sentLast24Hours: SentLast24Hours });
+    const { SendQuota: { Max24HourSend: max24HourSend, SentLast24Hours: sentLast24Hours = 0 } = {} } =
+      await ses.send(new GetAccountCommand({}));
+    if (max24HourSend === undefined) return 'SES reports no quota a day.';
+    if (max24HourSend < 0) return 'SES sets this account no quota a day.';
+    const days = daysNeeded(owed, { max24HourSend, sentLast24Hours });
+    const need = Number.isFinite(days)
+      ? `need ${figure(days)} day${days === 1 ? '' : 's'}`
+      : 'cannot be sent';
+    return `At today's SES quota (${figure(max24HourSend)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(max24HourSend))} a day.`;
   } catch (error) {
     return `SES's quota could not be read (${errorNameOf(error)}): the send may take more than a day.`;
   } finally {

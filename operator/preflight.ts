@@ -86,7 +86,6 @@ const resourceOf = (stack: DeployedStack, type: string) => stack.resources.get(t
 const outputOf = (stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTopicArn') =>
   stack.outputs[name] ?? notInStack(`${name} output`);
 
-/** Its status, outputs, and resources' physical ids by CloudFormation type (`AWS::SES::EmailIdentity`). */
 async function findStack(client: CloudFormationClient) {
   const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
   const resources = new Map<string, string[]>();
@@ -118,7 +117,6 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
     });
     return {
       status: response.status,
-      // Its request id header, or its Via.
       viaCloudFront:
         response.headers.has('x-amz-cf-id') || /cloudfront/i.test(response.headers.get('via') ?? ''),
       body: await response.text(),
@@ -298,9 +296,8 @@ export const PREFLIGHT_CHECKS: Check[] = [
     'Lambda concurrency',
     ['lambda:GetAccountSettings', 'lambda:GetFunctionConcurrency'],
     async ({ stack, clients: { lambda } }) => {
-      const { AccountLimit = {} } = await lambda.send(new GetAccountSettingsCommand({}));
-      const { ConcurrentExecutions = 0, UnreservedConcurrentExecutions = ConcurrentExecutions } =
-        AccountLimit;
+      const { AccountLimit: limit = {} } = await lambda.send(new GetAccountSettingsCommand({}));
+      const { ConcurrentExecutions = 0, UnreservedConcurrentExecutions = ConcurrentExecutions } = limit;
       const reservations = await Promise.all(
         (stack.resources.get('AWS::Lambda::Function') ?? []).map((FunctionName) =>
           lambda.send(new GetFunctionConcurrencyCommand({ FunctionName })),
@@ -322,13 +319,9 @@ export const PREFLIGHT_CHECKS: Check[] = [
   check('CloudFront', ['cloudfront:GetDistribution'], async ({ distribution }) => {
     const { Id, Status, DomainName, DistributionConfig } = await distribution();
     const says = `${Id} (${DomainName}) is ${Status}${DistributionConfig?.Enabled ? '' : ', disabled'}`;
-    if (Status === 'Deployed' && DistributionConfig?.Enabled) return ok(says);
-    return fail(
-      says,
-      DistributionConfig?.Enabled
-        ? 'wait for it to be Deployed, then run this again'
-        : 'enable it, or deploy again',
-    );
+    if (!DistributionConfig?.Enabled) return fail(says, 'enable it, or deploy again');
+    if (Status !== 'Deployed') return fail(says, 'wait for it to be Deployed, then run this again');
+    return ok(says);
   }),
   check('DNS DKIM', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
     const { domain, DkimAttributes } = await identity();

@@ -11,7 +11,7 @@ import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { announce, daysNeeded, quotaLine } from '../../../operator/announce-command';
+import { announce, daysNeeded } from '../../../operator/announce-command';
 import type { WaitlistTarget } from '../../../operator/waitlist-store-access';
 
 const ses = mockClient(SESv2Client);
@@ -42,17 +42,6 @@ describe('daysNeeded', () => {
   });
 });
 
-describe('quotaLine', () => {
-  it('says the quota, the days the people owed need, and the reserve kept for confirmations', () => {
-    expect(quotaLine(120_000, { max24HourSend: 50_000, sentLast24Hours: 0 })).toBe(
-      "At today's SES quota (50,000 a day) the 120,000 people owed need 3 days; confirmations keep a reserve of 500 a day.",
-    );
-    expect(quotaLine(150, { max24HourSend: 200, sentLast24Hours: 0 })).toBe(
-      "At today's SES quota (200 a day) the 150 people owed need 1 day; confirmations keep a reserve of 20 a day.",
-    );
-  });
-});
-
 describe('the dry run', () => {
   const made: string[] = [];
   afterAll(() => {
@@ -75,8 +64,9 @@ describe('the dry run', () => {
   });
   const table = { client: documentClient, tableName: 'waitlist', where: 'here', close: async () => {} };
 
-  async function dryRun(target: WaitlistTarget): Promise<string> {
-    dynamo.on(ScanCommand).resolves({ Items: [confirmed('ann@example.nl'), confirmed('bob@example.nl')] });
+  async function dryRun(target: WaitlistTarget, people = 2): Promise<string> {
+    const Items = Array.from({ length: people }, (_, index) => confirmed(`person${index}@example.nl`));
+    dynamo.on(ScanCommand).resolves({ Items });
     let printed = '';
     const code = await announce(
       table,
@@ -97,6 +87,18 @@ describe('the dry run', () => {
 
     expect(printed).toContain(
       "At today's SES quota (50,000 a day) the 2 people owed need 1 day; confirmations keep a reserve of 500 a day.",
+    );
+  });
+
+  it('counts what went in the last 24 hours against today, and the sandbox’s reserve of a tenth', async () => {
+    ses.on(GetAccountCommand).resolves({
+      SendQuota: { MaxSendRate: 1, Max24HourSend: 200, SentLast24Hours: 300 },
+    });
+
+    const printed = await dryRun({ kind: 'aws', tableName: 'waitlist', region: 'eu-west-1' }, 150);
+
+    expect(printed).toContain(
+      "At today's SES quota (200 a day) the 150 people owed need 3 days; confirmations keep a reserve of 20 a day.",
     );
   });
 
