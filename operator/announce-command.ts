@@ -6,7 +6,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
@@ -38,6 +38,7 @@ import { sendUntilNotThrottled } from '../functions/mailer/pace';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
 import {
+  readItem,
   STACK_NAME,
   type WaitlistTable,
   type WaitlistTarget,
@@ -230,9 +231,6 @@ function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: stri
   };
 }
 
-const readItem = async ({ client, tableName }: WaitlistTable, email: string) =>
-  (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }))).Item;
-
 async function readState(table: WaitlistTable, id: string) {
   const item = await readItem(table, announcementStateKey(id));
   if (!item) return undefined;
@@ -244,7 +242,6 @@ async function readState(table: WaitlistTable, id: string) {
 const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
   progressSchema.parse((await readItem(table, announcementProgressKey(id, pass))) ?? {});
 
-/** The bulk mail queue in AWS: the stack's output AnnouncementQueueUrl. */
 type AnnouncementQueue = { url: string; client: SQSClient };
 
 async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {

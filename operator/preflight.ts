@@ -70,9 +70,7 @@ type DeployedStack = Awaited<ReturnType<typeof findStack>>;
 type Launch = ReturnType<typeof launchOf>;
 
 /** Something this version of the stack has and the deployed one lacks: deploying again fixes it. */
-class NotInStack extends Error {
-  override name = 'NotInStack';
-}
+class NotInStack extends Error {}
 
 /** `needs`: the IAM actions it reads with (docs/operating.md lists them all). */
 type Check = { name: string; needs: string[]; run(launch: Launch): Promise<Finding> };

@@ -27,7 +27,6 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A header row, then one row per record, oldest first, each line ended by CRLF. */
 export function waitlistCsv(records: readonly Partial<Record<keyof WaitlistRecord, unknown>>[]): string {
   const rows = [...records]
     .sort(

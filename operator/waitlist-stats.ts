@@ -64,7 +64,6 @@ export function waitlistStats(
     const confirmed = dayOf.get(utcDay(record.confirmedAt) ?? '');
     if (confirmed) confirmed.confirmed++;
   }
-  // The most first, then by name.
   const bySource = [...sources].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
   return { perDay, byLanguage, bySource, byStatus, total };
 }

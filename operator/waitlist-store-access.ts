@@ -80,11 +80,12 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
   return { client, tableName: LOCAL_TABLE_NAME, where: `the local store in ${dataDir}`, close };
 }
 
+export const readItem = async ({ client, tableName }: WaitlistTable, email: string) =>
+  (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }))).Item;
+
 export async function leftCount(table: WaitlistTable): Promise<number> {
-  const { Item } = await table.client.send(
-    new GetCommand({ TableName: table.tableName, Key: { email: LEFT_COUNTER_KEY }, ConsistentRead: true }),
-  );
-  return typeof Item?.count === 'number' ? Item.count : 0;
+  const item = await readItem(table, LEFT_COUNTER_KEY);
+  return typeof item?.count === 'number' ? item.count : 0;
 }
 
 /** Visitors counted on each of `days` by language; a count that is not a whole number is left out. */
@@ -106,11 +107,8 @@ export async function allRecords(
 ) {
   const records: Record<string, unknown>[] = [];
   for await (const page of paginateScan({ client }, { TableName: tableName, ...scan }))
-    records.push(
-      ...(page.Items ?? []).filter(
-        (item) => String(item.email ?? '').includes('@') && item.createdAt !== undefined,
-      ),
-    );
+    for (const item of page.Items ?? [])
+      if (String(item.email ?? '').includes('@') && item.createdAt !== undefined) records.push(item);
   return records;
 }
 

@@ -82,20 +82,6 @@ type Command =
 
 class UsageError extends Error {}
 
-const OPTIONS = {
-  'data-dir': { type: 'string' },
-  table: { type: 'string' },
-  region: { type: 'string' },
-  confirmed: { type: 'boolean' },
-  days: { type: 'string' },
-  'test-to': { type: 'string' },
-  send: { type: 'boolean' },
-  stop: { type: 'boolean' },
-  'resend-unknown': { type: 'boolean' },
-  rate: { type: 'string' },
-  preview: { type: 'string' },
-} as const;
-
 /** A decimal (or `whole` number) from `min` to `max`, or the usage error `problem`. */
 function numberOption(value: string, whole: boolean, problem: string, min: number, max = Infinity) {
   const number = (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(value) ? Number(value) : Number.NaN;
@@ -104,7 +90,23 @@ function numberOption(value: string, whole: boolean, problem: string, min: numbe
 }
 
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      table: { type: 'string' },
+      region: { type: 'string' },
+      confirmed: { type: 'boolean' },
+      days: { type: 'string' },
+      'test-to': { type: 'string' },
+      send: { type: 'boolean' },
+      stop: { type: 'boolean' },
+      'resend-unknown': { type: 'boolean' },
+      rate: { type: 'string' },
+      preview: { type: 'string' },
+    },
+  });
   const [name, ...rest] = positionals;
   const [argument] = rest.length === 1 ? rest : [];
 
