@@ -13,17 +13,12 @@ if (mode === 'handler') {
 } else {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  // On one machine the store listens on a Unix socket (STORE_SOCKET), reached as the handler reaches it.
-  const socketPath = process.env.STORE_SOCKET;
-  let requestHandler;
-  if (socketPath) {
-    const [{ Agent }, { connect }] = await Promise.all([import('node:http'), import('node:net')]);
-    const httpAgent = new Agent({ keepAlive: true });
-    httpAgent.createConnection = () => connect(socketPath);
-    requestHandler = { httpAgent };
-  }
+  // The bench's store listens on a Unix socket (STORE_SOCKET), reached as the handler reaches it.
+  const [{ Agent }, { connect }] = await Promise.all([import('node:http'), import('node:net')]);
+  const httpAgent = new Agent({ keepAlive: true });
+  httpAgent.createConnection = () => connect(process.env.STORE_SOCKET);
   const email = bundleOrEmail;
-  await DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler })).send(
+  await DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: { httpAgent } })).send(
     new PutCommand({
       TableName: process.env.TABLE_NAME,
       Item: {
