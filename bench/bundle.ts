@@ -75,21 +75,18 @@ function initialScriptsOf(distDir: string): string[] {
   const language = readFileSync(join(distDir, 'index.html'), 'utf8').match(/<html lang="([^"]+)"/)?.[1];
   const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> =
     JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
-  const visited = new Set<string>();
+  const files = new Set<string>();
   const visit = (key: string) => {
-    if (visited.has(key)) return;
-    visited.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
   };
   visit('index.html');
   for (const started of manifest['index.html']?.dynamicImports ?? [])
     if (!/\/i18n\/messages\/[a-z]+\.ts$/.test(started) || started.endsWith(`/i18n/messages/${language}.ts`))
       visit(started);
-  return [...visited].map((key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build manifest has no ${key}`);
-    return `/${chunk.file}`;
-  });
+  return [...files];
 }
 
 /** Images and fonts a stylesheet refers to with `url(…)`, as site paths. */
