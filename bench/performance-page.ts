@@ -7,7 +7,7 @@ import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
 import { type PagesMeasurement, pageSection } from './lighthouse';
-import { type BenchSection, kb, markdownSection, markdownTable, ms, times } from './report';
+import { kb, markdownSection, markdownTable, ms, times } from './report';
 
 export interface BenchResults {
   /** When the latest run ended; a run of some sections (`--only`) keeps the others' figures. */
@@ -20,22 +20,18 @@ export interface BenchResults {
 }
 
 /** Each section's key in results.json, what its figures mean, and its tables from those figures. */
-const SECTIONS: {
-  name: string;
-  about: string;
-  render: (results: never, all: BenchResults) => BenchSection | BenchSection[];
-}[] = [
+const SECTIONS = [
   {
     name: 'page',
     about: `Lighthouse's mobile preset simulates a mid-range phone on a slow 4G link (150 ms round trips, 1.6 Mbit/s, CPU slowed 4×), on \`/\` and \`/en/\` served by the local runner as CloudFront serves them. The text is prerendered and the stylesheet inlined, the sections below the first screen are laid out only when they come near (\`content-visibility: auto\`), and nothing else is requested before the largest paint: the entry script and the manifest are asked for one frame after it, and the tab's icon is a \`data:\` URL in the page.`,
-    render: (results: PagesMeasurement, all) =>
+    render: (results: PagesMeasurement, all: BenchResults) =>
       pageSection(results, (all.sections.bundle as BundleMeasurement | undefined)?.firstLoad?.transferBytes),
   },
   {
     name: 'bundle',
     about:
       "\"Initial\" counts the entry, the app chunk it starts and the copy of the page's language; the other language, the dialogs, the plus menu's entries, the privacy notice and the result pages load when needed. The CSS is inlined in the HTML, so the first load has no stylesheet request. `npm run build` prints the same sizes for every build (bench/report-sizes.ts); this table is the last bench run's.",
-    render: (results: BundleMeasurement, all) =>
+    render: (results: BundleMeasurement, all: BenchResults) =>
       bundleSections({ ...results, breakdown: all.sections.bundleModules as InitialJsBreakdown }),
   },
   {

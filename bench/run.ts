@@ -1,15 +1,13 @@
 /**
- * `npm run bench [-- --only bundle,page,lambda]`: builds once, measures each section in turn (never two at
- * once: they would slow each other down), writes bench/results.json, prints a table per section and the
- * budgets, then writes docs/performance.md and the README's headline figures from the results.
- * `-- --report-only` measures nothing and writes those two again.
+ * `npm run bench [-- --only bundle,page,lambda | --report-only]`: measures each section in turn (two at
+ * once would slow each other down) into bench/results.json, then writes docs/performance.md and README.md.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundleSections, measureBundle, ROOT_DIR } from './bundle';
+import { type BundleMeasurement, bundleSections, measureBundle, ROOT_DIR } from './bundle';
 import { measureLambdaColdStart } from './lambda';
 import { chromiumVersion, measurePages, type PagesMeasurement, pageSection } from './lighthouse';
 import { type BenchResults, writeReports } from './performance-page';
@@ -43,18 +41,17 @@ if (only.includes('bundle') || only.includes('page')) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-let firstLoadBytes: number | undefined;
+let bundle: BundleMeasurement | undefined;
 if (only.includes('bundle')) {
   console.error('Measuring the bundle …');
-  const bundle = await measureBundle();
-  firstLoadBytes = bundle.firstLoad.transferBytes;
+  bundle = await measureBundle();
   sections.push(...bundleSections(bundle));
 }
 let pages: PagesMeasurement | undefined;
 if (only.includes('page')) {
   console.error('Running Lighthouse …');
   pages = await measurePages({ log: console.error });
-  sections.push(pageSection(pages, firstLoadBytes));
+  sections.push(pageSection(pages, bundle?.firstLoad.transferBytes));
 }
 if (only.includes('lambda')) {
   console.error('Measuring the Lambda cold start …');
