@@ -4,7 +4,6 @@ const KB = 1024;
 export const BUNDLE_BUDGETS = {
   /** Every script `/` loads before it is interactive, gzip; the address rule's own Punycode check included. */
   initialJsGzipBytes: 86 * KB,
-  /** The part of that which is not react, react-dom or scheduler. */
   nonReactInitialJsGzipBytes: 20 * KB,
   /** Inlined in the HTML of `/`, and any stylesheet it links, gzip. */
   cssGzipBytes: 15 * KB,
@@ -41,14 +40,12 @@ export const LIGHTHOUSE_BUDGETS = {
 
 export interface BudgetCheck<Measurement> {
   name: string;
-  /** `max`: the figure may not exceed the limit; `min`: it may not fall below it. */
   kind: 'max' | 'min';
   limit: number;
   /** A stricter figure the bench reports against, where CI allows slack. */
   target?: number;
   measure: (measurement: Measurement) => number;
   format: (value: number) => string;
-  /** What explains a miss, e.g. Lighthouse's failing audits. */
   explain?: (measurement: Measurement) => string;
 }
 
@@ -67,12 +64,10 @@ export function evaluateBudget<Measurement>(check: BudgetCheck<Measurement>, mea
     value: check.format(value),
     budget: describeBudget(check),
     met: within(check.limit),
-    /** Whether the stricter target is met too (same as `met` where there is none). */
     metTarget: within(check.limit) && within(check.target ?? check.limit),
     explanation: check.explain?.(measurement) ?? '',
   };
 }
 
-/** The message a failing budget test prints. */
 export const budgetMessage = (result: BudgetResult) =>
   `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;

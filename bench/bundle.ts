@@ -89,7 +89,6 @@ function initialScriptsOf(distDir: string): string[] {
   return [...files];
 }
 
-/** Images and fonts a stylesheet refers to with `url(…)`, as site paths. */
 function urlsInStylesheet(css: string): string[] {
   return [...css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)]
     .map(([, url = '']) => url)
@@ -318,7 +317,6 @@ const budget = {
 };
 export const BUNDLE_BUDGET_CHECKS = Object.values(budget);
 
-/** The bundle's two tables: sizes per file with their budgets, and the largest modules of the initial JS. */
 export function bundleSections(bundle: BundleMeasurement): BenchSection[] {
   const row = (what: string, size: Omit<FileSize, 'file'>, budget = '') => [
     what,

@@ -22,10 +22,8 @@ const NODE_FLAGS = ['--enable-source-maps'];
 /** On a busy 2-core machine thirty keep the ratio within about 0.05 of itself from run to run; fifteen, 0.2. */
 const RUNS = 30;
 
-/**
- * `importAndServeMs` runs from the child's first line of code to its answer, `sinceProcessStartMs` from
- * the child's process start, `wallMs` from spawn to exit as this process sees it.
- */
+// `importAndServeMs` from the child's first line of code to its answer, `sinceProcessStartMs` from its
+// process start, `wallMs` from spawn to exit as this process sees it.
 async function coldStart(kind: 'handler' | 'floor', email: string, env: Record<string, string>) {
   const event = apiGatewayEvent({
     method: 'POST',

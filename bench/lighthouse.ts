@@ -1,7 +1,4 @@
-/**
- * Lighthouse's mobile preset (simulated throttling) on the built page as the local runner serves it, a
- * fresh Chromium for every run, medians over the runs. Every run has a time limit.
- */
+/** Lighthouse's mobile preset on the built page as the local runner serves it, a fresh Chromium each run. */
 import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
@@ -129,7 +126,6 @@ function pageResult(path: string, runs: LighthouseRun[]) {
         number
       >),
     },
-    /** Each audit that failed in any run, with the number of runs it failed in. */
     failingAudits: [...failing].map(([id, count]) => ({ id, runs: count })),
     runs,
   };

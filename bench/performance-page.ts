@@ -1,7 +1,4 @@
-/**
- * docs/performance.md and the README's headline figures, written whole from bench/results.json: each
- * section's table comes from the renderer of the bench that measured it, put in order here.
- */
+/** docs/performance.md and the README's headline figures, written whole from bench/results.json. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
 import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
@@ -19,7 +16,6 @@ export interface BenchResults {
   budgets: (BudgetResult & { section: string })[];
 }
 
-/** Each section's key in results.json, what its figures mean, and its tables from those figures. */
 const SECTIONS = [
   {
     name: 'page',
@@ -76,7 +72,6 @@ function performancePage(results: BenchResults): string {
   return `${parts.map((part) => part.trim()).join('\n\n')}\n`;
 }
 
-/** docs/performance.md, and the README's headline figures (the largest paint, the initial JavaScript, the cold start). */
 export function writeReports(results: BenchResults, performanceFile: string, readmeFile: string): void {
   writeFileSync(performanceFile, performancePage(results));
   console.error(`Wrote ${performanceFile}.`);

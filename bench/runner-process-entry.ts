@@ -1,7 +1,6 @@
 /**
- * `tsx bench/runner-process-entry.ts <dataDir> <distDir>`: a local runner in a process of its own (the
- * handler binds to the first runner's store in a process, and the soak measures the runner's memory
- * alone). Once it listens it writes `{ url }` as one JSON line to file descriptor 3.
+ * `tsx bench/runner-process-entry.ts <dataDir> <distDir>`: a local runner in a process of its own, as the
+ * handler binds to the first runner's store in a process and the soak measures the runner's memory alone.
  */
 import { createWriteStream } from 'node:fs';
 import { closeOnSignals, startLocalRunner } from '../local/runner';

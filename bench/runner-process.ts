@@ -11,10 +11,8 @@ const repoRoot = resolve(import.meta.dirname, '..');
 
 /**
  * The local runner (the real handler) in a child process on `dataDir` (a folder or `:memory:`), serving
- * `siteDir` or an empty folder of its own. The handler's log lines go to /dev/null, as they would go to the
- * Lambda runtime; the per-client limit is off, since load comes from one address. `heapMb` caps V8's old
- * space, so memory kept per request shows instead of hiding in lazily collected garbage. `stop()` rejects
- * unless the runner closed cleanly.
+ * `siteDir` or an empty folder of its own. Its logs go nowhere, as on Lambda; the per-client limit is off,
+ * as load comes from one address. `heapMb` caps V8's old space, so memory kept per request shows.
  */
 export async function startRunnerProcess(dataDir: string, siteDir?: string, heapMb?: number) {
   const distDir = siteDir ?? mkdtempSync(join(tmpdir(), 'mandje-bench-dist-'));
