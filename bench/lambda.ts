@@ -1,8 +1,7 @@
 /**
- * The Lambda's cold start: a fresh Node process that imports the built handler and serves one signup,
- * against the floor, a fresh process that imports the AWS SDK's DynamoDB document client and sends one
- * PutItem. Both write to one in-memory dynalite, interleaved in the same run, so the ratio compares like
- * with like on this machine.
+ * The Lambda's cold start: a fresh process importing the built handler and serving one signup, against the
+ * floor, a fresh process importing the AWS SDK's document client and sending one PutItem, interleaved on
+ * one in-memory dynalite so that the ratio compares like with like on this machine.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -22,9 +21,11 @@ const NODE_FLAGS = ['--enable-source-maps'];
 /** On a busy 2-core machine thirty keep the ratio within about 0.05 of itself from run to run; fifteen, 0.2. */
 const RUNS = 30;
 
+type Kind = 'handler' | 'floor';
+
 // `importAndServeMs` from the child's first line of code to its answer, `sinceProcessStartMs` from its
 // process start, `wallMs` from spawn to exit as this process sees it.
-async function coldStart(kind: 'handler' | 'floor', email: string, env: Record<string, string>) {
+async function coldStart(kind: Kind, email: string, env: Record<string, string>) {
   const event = apiGatewayEvent({
     method: 'POST',
     path: WAITLIST_PATH,
@@ -99,10 +100,7 @@ async function measure() {
   const bundle = readFileSync(LAMBDA_BUNDLE);
 
   const store = await startBenchStore(':memory:');
-  const measured = { handler: [], floor: [] } as Record<
-    'handler' | 'floor',
-    Awaited<ReturnType<typeof coldStart>>[]
-  >;
+  const measured: Record<Kind, Awaited<ReturnType<typeof coldStart>>[]> = { handler: [], floor: [] };
   try {
     const environment = localStoreEnvironment(store.endpoint);
     const runId = Date.now().toString(36);
@@ -117,7 +115,7 @@ async function measure() {
     await store.close();
   }
 
-  const figures = (kind: 'handler' | 'floor') => {
+  const figures = (kind: Kind) => {
     const summary = (key: 'importAndServeMs' | 'sinceProcessStartMs' | 'wallMs') => {
       const values = measured[kind].map((run) => run[key]);
       return { medianMs: round(median(values)), p90Ms: round(percentile(values, 90)) };
