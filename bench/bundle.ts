@@ -151,7 +151,6 @@ export function measureDist(distDir = DIST_DIR) {
   };
 }
 
-export type InitialJsBreakdown = Awaited<ReturnType<typeof breakDownInitialJs>>;
 export type BundleMeasurement = Awaited<ReturnType<typeof measureBundle>>;
 
 /**

@@ -1,7 +1,7 @@
 /** docs/performance.md and the README's headline figures, written whole from bench/results.json. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
-import { type BundleMeasurement, bundleSections, type InitialJsBreakdown } from './bundle';
+import { type BundleMeasurement, bundleSections } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
 import { type PagesMeasurement, pageSection } from './lighthouse';
 import { kb, markdownSection, markdownTable, ms, times } from './report';
@@ -28,7 +28,7 @@ const SECTIONS = [
     about:
       "\"Initial\" counts the entry, the app chunk it starts and the copy of the page's language; the other language, the dialogs, the plus menu's entries, the privacy notice and the result pages load when needed. The CSS is inlined in the HTML, so the first load has no stylesheet request. `npm run build` prints the same sizes for every build (bench/report-sizes.ts); this table is the last bench run's.",
     render: (results: BundleMeasurement, all: BenchResults) =>
-      bundleSections({ ...results, breakdown: all.sections.bundleModules as InitialJsBreakdown }),
+      bundleSections({ ...results, breakdown: all.sections.bundleModules as BundleMeasurement['breakdown'] }),
   },
   {
     name: 'lambda',
