@@ -40,13 +40,7 @@ function headTags(meta: PageMetadata): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-export interface PrerenderedPage {
-  lang: Locale;
-  head: string;
-  body: string;
-}
-
-export function prerenderPage(page: Page, locale: Locale): PrerenderedPage {
+export function prerenderPage(page: Page, locale: Locale) {
   const body = renderToString(
     <StrictMode>
       <App page={page} initialLocale={locale} />

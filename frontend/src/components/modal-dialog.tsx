@@ -1,14 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { secondaryButton } from './control-styles';
 
-export function ModalDialog({
-  open,
-  onClose,
-  title,
-  description,
-  closeLabel,
-  children,
-}: {
+export function ModalDialog(props: {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -16,6 +9,7 @@ export function ModalDialog({
   closeLabel: string;
   children: ReactNode;
 }) {
+  const { open, onClose, description } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -43,17 +37,17 @@ export function ModalDialog({
       {open && (
         <div className="p-6">
           <h2 id={titleId} className="text-xl font-bold text-pretty">
-            {title}
+            {props.title}
           </h2>
           {description && (
             <p id={descriptionId} className="mt-1 text-sm text-stone-600">
               {description}
             </p>
           )}
-          <div className="mt-4">{children}</div>
+          <div className="mt-4">{props.children}</div>
           <div className="mt-6 flex justify-end">
             <button type="button" onClick={onClose} className={secondaryButton}>
-              {closeLabel}
+              {props.closeLabel}
             </button>
           </div>
         </div>

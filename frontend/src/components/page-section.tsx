@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** `split`: the heading (with `aside` under it) in a column beside the content from 1024 px. */
-export function PageSection({
-  id,
-  title,
-  intro,
-  layout = 'centred',
-  aside,
-  className = '',
-  children,
-}: {
+export function PageSection(props: {
   id: string;
   title: string;
   intro?: string;
@@ -18,11 +10,12 @@ export function PageSection({
   className?: string;
   children: ReactNode;
 }) {
+  const { id, intro, aside, className = '' } = props;
   const titleId = `${id}-title`;
   const heading = (
     <>
       <h2 id={titleId} className="text-title text-stone-950">
-        {title}
+        {props.title}
       </h2>
       {intro && <p className="mt-4 text-lead text-stone-600">{intro}</p>}
     </>
@@ -30,7 +23,7 @@ export function PageSection({
   return (
     <section id={id} aria-labelledby={titleId} className={className}>
       <div className="mx-auto max-w-6xl px-4 py-section sm:px-6">
-        {layout === 'split' ? (
+        {props.layout === 'split' ? (
           <div className="grid gap-stack lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-16">
             {aside ? (
               <div className="grid max-w-xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-6 lg:block">
@@ -40,12 +33,12 @@ export function PageSection({
             ) : (
               <div className="max-w-xl">{heading}</div>
             )}
-            <div className="min-w-0">{children}</div>
+            <div className="min-w-0">{props.children}</div>
           </div>
         ) : (
           <>
             <div className="mx-auto max-w-2xl text-center">{heading}</div>
-            {children}
+            {props.children}
           </>
         )}
       </div>

@@ -18,21 +18,14 @@ export interface ResultSummaryProps {
 }
 
 /** `headingLevel` 1 where the result is the page, 2 under a page's heading; `headingRef` to move the focus. */
-export function ResultSummary({
-  title,
-  problem,
-  icon = 'check',
-  mascot = false,
-  notice,
-  next,
-  action,
-  headingLevel = 1,
-  headingRef,
-}: ResultSummaryProps & { headingLevel?: 1 | 2; headingRef?: Ref<HTMLHeadingElement> }) {
+export function ResultSummary(
+  props: ResultSummaryProps & { headingLevel?: 1 | 2; headingRef?: Ref<HTMLHeadingElement> },
+) {
+  const { problem, notice, action, headingLevel = 1, headingRef } = props;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
-      {mascot ? (
+      {props.mascot ? (
         <Mascot label="" eager className="h-auto w-28" />
       ) : (
         <span
@@ -40,7 +33,7 @@ export function ResultSummary({
             problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
           }`}
         >
-          <Icon name={problem ? 'alert' : icon} />
+          <Icon name={problem ? 'alert' : (props.icon ?? 'check')} />
         </span>
       )}
       <Heading
@@ -50,7 +43,7 @@ export function ResultSummary({
           headingLevel === 1 ? 'text-3xl sm:text-4xl' : 'text-2xl sm:text-3xl'
         }`}
       >
-        {title}
+        {props.title}
       </Heading>
       <div
         className={`mt-6 rounded-2xl p-4 ring-1 ${
@@ -60,7 +53,7 @@ export function ResultSummary({
         {notice.title && <p className="font-bold">{notice.title}</p>}
         <p className={notice.title ? 'mt-0.5' : 'font-semibold'}>{notice.body}</p>
       </div>
-      <p className="mt-4 text-pretty text-stone-700">{next}</p>
+      <p className="mt-4 text-pretty text-stone-700">{props.next}</p>
       {action && (
         <p className="mt-8">
           <a href={action.href} onClick={action.onClick} className={primaryButton}>

@@ -19,19 +19,15 @@ export interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
-export function LanguageProvider({
-  page,
-  initialLocale,
-  catalog,
-  children,
-}: {
+export function LanguageProvider(props: {
   page: Page;
   /** `catalog` must have it loaded already. */
   initialLocale: Locale;
   catalog: MessageCatalog;
   children: ReactNode;
 }) {
-  const [locale, setLocale] = useState(initialLocale);
+  const { page, catalog } = props;
+  const [locale, setLocale] = useState(props.initialLocale);
   const showLocale = useCallback(
     (next: Locale, then: () => void = () => {}) => {
       const show = () => {
@@ -81,7 +77,7 @@ export function LanguageProvider({
     }),
     [page, locale, messages, switchLocale, catalog],
   );
-  return <LanguageContext value={value}>{children}</LanguageContext>;
+  return <LanguageContext value={value}>{props.children}</LanguageContext>;
 }
 
 export function useLanguage(): LanguageState {

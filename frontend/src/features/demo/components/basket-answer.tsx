@@ -7,13 +7,7 @@ import { ChatBubble } from './chat-bubble';
 import { DealButton } from './deal-button';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
-export function BasketAnswer({
-  onOpenDeal,
-  onOpenAlternative,
-}: {
-  onOpenDeal: (deal: DealItem) => void;
-  onOpenAlternative: () => void;
-}) {
+export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOpenAlternative: () => void }) {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const bestId = useId();
@@ -57,7 +51,7 @@ export function BasketAnswer({
           <ul className={`mt-1 max-h-64 space-y-2 overflow-y-auto p-1 ${SCROLL_SHADOWS}`}>
             {bestBasket.deals.map((deal) => (
               <li key={deal.id}>
-                <DealButton deal={deal} onOpen={onOpenDeal} />
+                <DealButton deal={deal} onOpen={props.onOpenDeal} />
               </li>
             ))}
           </ul>
@@ -71,7 +65,7 @@ export function BasketAnswer({
         </p>
         <button
           type="button"
-          onClick={onOpenAlternative}
+          onClick={props.onOpenAlternative}
           aria-describedby={comparisonId}
           className="mt-2 block w-full rounded-2xl bg-orange-50 px-3 py-2.5 text-left text-stone-700 ring-1 ring-orange-300 transition-colors hover:ring-brand-600 focus-visible:outline-3 focus-visible:outline-brand-700 sm:px-4"
         >

@@ -6,10 +6,7 @@ import { useLanguage } from '@/i18n/language-context';
 import { PlusMenu } from './plus-menu';
 import type { PlusMenuAction } from './plus-menu-entries';
 
-export function ChatComposer({
-  onSend,
-  onMenuAction,
-}: {
+export function ChatComposer(props: {
   onSend: (text: string) => void;
   onMenuAction: (action: PlusMenuAction) => void;
 }) {
@@ -23,7 +20,7 @@ export function ChatComposer({
     event.preventDefault();
     const message = text.trim();
     if (!message) return;
-    onSend(message);
+    props.onSend(message);
     setText('');
   };
   return (
@@ -33,7 +30,7 @@ export function ChatComposer({
       onSubmit={handleSubmit}
       className="flex items-center gap-2 border-t border-stone-200 p-3"
     >
-      <PlusMenu onAction={onMenuAction} />
+      <PlusMenu onAction={props.onMenuAction} />
       <label htmlFor={inputId} className="sr-only">
         {copy.label}
       </label>

@@ -16,10 +16,7 @@ const ENTRIES = [
 
 const entryStyle = `flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-stone-800 hover:bg-stone-100 ${focusRing} disabled:cursor-not-allowed disabled:text-stone-500 disabled:hover:bg-transparent`;
 
-export function PlusMenuEntries({
-  choose,
-  onAction,
-}: {
+export function PlusMenuEntries(props: {
   choose: (action: () => void) => void;
   onAction: (action: PlusMenuAction) => void;
 }) {
@@ -32,7 +29,11 @@ export function PlusMenuEntries({
       {ENTRIES.map(({ key, icon, available }) => (
         <li key={key}>
           {available ? (
-            <button type="button" className={entryStyle} onClick={() => choose(() => onAction(key))}>
+            <button
+              type="button"
+              className={entryStyle}
+              onClick={() => props.choose(() => props.onAction(key))}
+            >
               <Icon name={icon} />
               {copy[key]}
             </button>
@@ -48,7 +49,7 @@ export function PlusMenuEntries({
         </li>
       ))}
       <li className="mt-1 border-t border-stone-200 pt-1">
-        <button type="button" className={entryStyle} onClick={() => choose(() => switchLocale(target))}>
+        <button type="button" className={entryStyle} onClick={() => props.choose(() => switchLocale(target))}>
           <Icon name="globe" />
           <span className="flex-1" lang={target}>
             {messages.common.languageNames[target]}

@@ -7,11 +7,7 @@ export type DemoMode = (typeof DEMO_MODES)[number];
 export const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
 export const DEMO_PANEL_ID = 'demo-panel';
 
-export function ViewSelector({
-  mode,
-  onChange,
-  onIntent,
-}: {
+export function ViewSelector(props: {
   mode: DemoMode;
   onChange: (mode: DemoMode) => void;
   onIntent: () => void;
@@ -19,7 +15,7 @@ export function ViewSelector({
   const { messages } = useLanguage();
   // Of two tabs, either arrow goes to the other.
   const handleKeyDown = (event: KeyboardEvent) => {
-    const other = mode === 'product' ? 'basket' : 'product';
+    const other = props.mode === 'product' ? 'basket' : 'product';
     const keys: Record<string, DemoMode> = {
       ArrowRight: other,
       ArrowLeft: other,
@@ -29,15 +25,15 @@ export function ViewSelector({
     const next = keys[event.key];
     if (!next) return;
     event.preventDefault();
-    onChange(next);
+    props.onChange(next);
     document.getElementById(demoTabId(next))?.focus();
   };
   return (
     <div
       role="tablist"
       aria-label={messages.demo.viewSelectorLabel}
-      onPointerEnter={onIntent}
-      onFocus={onIntent}
+      onPointerEnter={props.onIntent}
+      onFocus={props.onIntent}
       className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
     >
       {DEMO_MODES.map((each) => (
@@ -46,10 +42,10 @@ export function ViewSelector({
           type="button"
           role="tab"
           id={demoTabId(each)}
-          aria-selected={each === mode}
+          aria-selected={each === props.mode}
           aria-controls={DEMO_PANEL_ID}
-          tabIndex={each === mode ? 0 : -1}
-          onClick={() => onChange(each)}
+          tabIndex={each === props.mode ? 0 : -1}
+          onClick={() => props.onChange(each)}
           onKeyDown={handleKeyDown}
           className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm dark:aria-selected:bg-stone-300"
         >
