@@ -4,13 +4,9 @@ import { LOCALES, type Locale } from '#contract/locales';
 import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
 // The pages a form post without a script is sent on to, one per result.
-export type WaitlistResultPage = `waitlist-${WaitlistResult}`;
-export type ConfirmResultPageId = `confirm-${ConfirmResultPage}`;
-export type LeaveResultPageId = `leave-${LeaveResultPage}`;
-
-export const waitlistResultPage = (result: WaitlistResult): WaitlistResultPage => `waitlist-${result}`;
-export const confirmResultPage = (result: ConfirmResultPage): ConfirmResultPageId => `confirm-${result}`;
-export const leaveResultPage = (result: LeaveResultPage): LeaveResultPageId => `leave-${result}`;
+export const waitlistResultPage = (result: WaitlistResult) => `waitlist-${result}` as const;
+export const confirmResultPage = (result: ConfirmResultPage) => `confirm-${result}` as const;
+export const leaveResultPage = (result: LeaveResultPage) => `leave-${result}` as const;
 /** What follows the feature's name in a result page's id. */
 export const resultOf = <Result extends string>(page: `${string}-${Result}`) =>
   page.slice(page.indexOf('-') + 1) as Result;
@@ -36,9 +32,12 @@ export const PAGE_PATH = {
 export type AddressedPage = keyof typeof PAGE_PATH;
 
 /** Result pages answer one visitor's form post: never indexed. */
-export const isWaitlistResultPage = (page: Page): page is WaitlistResultPage => page.startsWith('waitlist-');
-export const isConfirmResultPage = (page: Page): page is ConfirmResultPageId => page.startsWith('confirm-');
-export const isLeaveResultPage = (page: Page): page is LeaveResultPageId => page.startsWith('leave-');
+export const isWaitlistResultPage = (page: Page): page is `waitlist-${WaitlistResult}` =>
+  page.startsWith('waitlist-');
+export const isConfirmResultPage = (page: Page): page is `confirm-${ConfirmResultPage}` =>
+  page.startsWith('confirm-');
+export const isLeaveResultPage = (page: Page): page is `leave-${LeaveResultPage}` =>
+  page.startsWith('leave-');
 
 /** The confirmation and leave pages are served by the API at a mail's link, so have no address of their own. */
 export type Page = AddressedPage | 'confirm' | 'leave' | 'not-found';

@@ -13,7 +13,6 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   const copy = messages.signup;
   const notices = copy.notices;
   const pages = resultCopy[locale];
-  const title = messages.meta.waitlistResultTitles[waitlistResultPage(result)];
   const { notice, next, problem } = {
     joined: {
       notice: { title: notices.successTitle, body: notices.successBody },
@@ -39,7 +38,7 @@ export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   }[result];
   return (
     <ResultPage
-      title={title}
+      title={messages.meta.waitlistResultTitles[waitlistResultPage(result)]}
       problem={problem}
       icon="mail"
       notice={notice}
