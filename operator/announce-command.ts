@@ -33,8 +33,8 @@ import {
 import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
+import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
 import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
-import { sendUntilNotThrottled } from '../functions/mailer/pace';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
 import {

@@ -41,7 +41,7 @@ export class MailOutcomeUnknown extends Error {
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export function sesTransport(configurationSetName: string | undefined): MailTransport {
-  // One attempt: a throttled send waits for its next turn (pace.ts), and any other failure goes back to
+  // One attempt: a throttled send waits for its next turn (mail-sender.ts), and any other failure goes back to
   // its queue; the SDK's own retries would send outside the pace exactly when SES asks to slow down.
   const client = new SESv2Client({ maxAttempts: 1 });
   return {

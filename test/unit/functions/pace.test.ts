@@ -1,5 +1,5 @@
 /**
- * The pace one mailer instance keeps (functions/mailer/pace.ts), on a clock that moves only when told to:
+ * The pace one mailer instance keeps (functions/mailer/mail-sender.ts), on a clock that moves only when told to:
  * mails start 1/rate of a second apart, at once after a quiet spell, and throttling is waited out, turn
  * by turn.
  */
@@ -9,7 +9,7 @@ import {
   type PaceClock,
   sendUntilNotThrottled,
   THROTTLE_WAIT_MS,
-} from '../../../functions/mailer/pace';
+} from '../../../functions/mailer/mail-sender';
 
 /** A moment in 2027, in milliseconds since the epoch. */
 const T0 = 1_800_000_000_000;
