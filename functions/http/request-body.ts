@@ -12,17 +12,26 @@ export type RequestForm = 'json' | 'form';
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 // The WHATWG form rules, but escaped bytes must be valid UTF-8: URLSearchParams turns broken bytes into
-// U+FFFD, so two different addresses could become one. A valid sequence never spans a literal `&` or `=`, so
-// checking the whole body checks every name and value. A `%` without two hex digits stays itself.
-export function parseFormBody(body: string): Record<string, string> | undefined {
+// U+FFFD, and a component mixing escapes, a lone `%` and other characters into Latin-1, so two different
+// addresses could become one. Each name and value is decoded on its own.
+function decodeComponent(text: string): string | undefined {
   try {
-    decodeURIComponent(body.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    // A `%` without two hex digits stays itself, as browsers read it.
+    return decodeURIComponent(text.replaceAll('+', ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
   } catch {
     return undefined;
   }
+}
+
+/** Undefined for broken bytes or a field sent twice. */
+export function parseFormBody(body: string): Record<string, string> | undefined {
   const fields: Record<string, string> = Object.create(null);
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (Object.hasOwn(fields, name)) return undefined;
+  for (const pair of body.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
+    const value = decodeComponent(equals === -1 ? '' : pair.slice(equals + 1));
+    if (name === undefined || value === undefined || Object.hasOwn(fields, name)) return undefined;
     fields[name] = value;
   }
   return fields;

@@ -43,6 +43,15 @@ describe('parseFormBody', () => {
     expect(parseFormBody(body)).toBeUndefined();
   });
 
+  it('keeps a character beside an escape and a lone % as it was sent, never as another character', () => {
+    expect(parseFormBody('email=a%41%\u0140example.nl')).toEqual({ email: 'aA%\u0140example.nl' });
+    expect(parseFormBody('email=ann%2B%\u0140gmail.com')).toEqual({ email: 'ann+%\u0140gmail.com' });
+  });
+
+  it('reads a leading ? as part of the first name, as it was sent', () => {
+    expect(parseFormBody('?email=a%40b.nl')).toEqual({ '?email': 'a@b.nl' });
+  });
+
   it('refuses a field sent twice: which one would count is a guess', () => {
     expect(parseFormBody('email=a%40x.nl&email=b%40x.nl')).toBeUndefined();
   });
