@@ -44,7 +44,7 @@ export function processStartTime(pid: number): string | undefined {
       // Stat's field 22, after the name (which may hold spaces), with the boot id: ticks restart at boot.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-      return ticks && `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${ticks}`;
+      return ticks && `${bootId()}:${ticks}`;
     }
     // One language and time zone, so every process reads the same text.
     const env = { ...process.env, LC_ALL: 'C', TZ: 'UTC' };
@@ -52,6 +52,15 @@ export function processStartTime(pid: number): string | undefined {
     return execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], options).trim() || undefined;
   } catch {
     return undefined;
+  }
+}
+
+// Without it (a restricted /proc), ticks alone still tell processes of one boot apart.
+function bootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return 'this-boot';
   }
 }
 

@@ -26,7 +26,8 @@ export function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => v
       setOpen(false);
       toggleRef.current?.focus();
     };
-    // A focus move without a destination (window blur, Safari not focusing a clicked button) is ignored.
+    // A focus move without a destination (the window losing focus, Safari not focusing a clicked button) is
+    // ignored.
     const closeWhenFocusLeaves = (event: FocusEvent) => {
       const next = event.relatedTarget;
       if (next instanceof Node && !container?.contains(next)) setOpen(false);

@@ -42,8 +42,8 @@ export function SignupSection() {
   const noteId = useId();
   const honeypotId = useId();
   const suggestionId = useId();
-  // A likely slip in the domain is pointed out once per address (on blur or the first press); a second
-  // press sends it as typed. The checker is fetched when the field is first used.
+  // A likely slip in the domain is pointed out once per address (when the field is left, or at the first
+  // press); a second press sends it as typed. The checker is fetched when the field is first used.
   const suggestAddress = useRef<((typed: string) => string | null) | null>(null);
   const loadChecker = () =>
     import('@/features/waitlist/suggest-address').then(
