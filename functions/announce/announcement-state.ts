@@ -7,7 +7,6 @@ import { type Announcement, announcementSchema } from './announcement-text';
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
 const counts = z.record(z.string(), z.number());
-/** An announcement being sent, as the operator's tool wrote it, and why its pass stopped, if it did. */
 export const stateSchema = z.object({
   email: z.string(),
   announcement: z.pipe(

@@ -15,7 +15,6 @@ const text = z.object({
   subject: z.string().check(z.minLength(1)),
   paragraphs: z.array(z.array(inline)).check(z.minLength(1)),
 });
-/** One language of an announcement, as the operator wrote it. */
 export type AnnouncementText = z.infer<typeof text>;
 
 /** `id`: what each record's `announcements` keeps, so nobody gets one twice. */
@@ -55,7 +54,6 @@ function inlines(paragraph: string, where: string): Inline[] {
   return parts;
 }
 
-/** `where` names the file in errors. */
 export function parseAnnouncementText(source: string, where: string): AnnouncementText {
   const lines = source
     .replace(/^\uFEFF/, '')

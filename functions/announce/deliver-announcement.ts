@@ -18,19 +18,15 @@ export interface AnnouncementSender extends MailSettings {
   send(mail: OutgoingMail): Promise<unknown>;
 }
 
-/** The same for every attempt, so the local outbox keeps a repeat as one file; the key only as a hash. */
-export function announcementMessageId(id: string, key: string, mailFrom: string): string {
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
-  return `${id}.${hash}@${senderDomain(mailFrom)}`;
-}
-
 export function announcementFor(
   sender: Omit<AnnouncementSender, 'store' | 'limits' | 'waitTurn' | 'send'>,
   announcement: Announcement,
   person: { key: string; to: string; language: Locale; linkId: string; leaveKey: string; messageId?: string },
 ): OutgoingMail {
   const leaveUrl = leaveLink(sender.siteUrl, person.language, leaveToken(person.linkId, person.leaveKey));
-  const messageId = person.messageId ?? announcementMessageId(announcement.id, person.key, sender.mailFrom);
+  // The same for every attempt, so the local outbox keeps a repeat as one file; the key only as a hash.
+  const hash = createHash('sha256').update(person.key).digest('hex').slice(0, 16);
+  const messageId = person.messageId ?? `${announcement.id}.${hash}@${senderDomain(sender.mailFrom)}`;
   const { raw } = announcementMail({
     to: person.to,
     language: person.language,
@@ -44,7 +40,6 @@ export function announcementFor(
   return { from: sender.mailFrom, to: mailboxAddress(person.to), raw, kind: 'announcement', messageId };
 }
 
-/** The mail went, but the record could not say so: never retried. */
 export class SentButUnrecorded extends Error {
   override name = 'SentButUnrecorded';
 }

@@ -18,7 +18,6 @@ interface SesEvent {
   complaint?: { complainedRecipients?: { emailAddress?: string }[] };
 }
 
-/** SES's event type: the kind logged, and its metric. */
 const KINDS = new Map<string, [string, MetricName]>([
   ['Bounce', ['bounce', METRIC.bounced]],
   ['Complaint', ['complaint', METRIC.complained]],

@@ -1,13 +1,6 @@
 import type { Locale } from '#contract/locales';
 import type { AnnouncementText } from '../announce/announcement-text';
-import {
-  absoluteUrl,
-  composeMail,
-  htmlBlock,
-  type MailEnvelope,
-  SHARED_COPY,
-  textParagraph,
-} from './mail-layout';
+import { absoluteUrl, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 const nl = {
   why: (brand: string) => `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
@@ -20,6 +13,14 @@ const en: typeof nl = {
 };
 
 const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
+
+/** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
+const textParagraph = (content: AnnouncementText['paragraphs'][number]) =>
+  content
+    .map((part) =>
+      typeof part === 'string' ? part : part.text === part.href ? part.href : `${part.text} (${part.href})`,
+    )
+    .join('');
 
 /** The leave link is written out: Telecommunicatiewet art. 11.7, and Gmail and Yahoo ask for a visible one. */
 export function announcementMail(input: MailEnvelope & { announcement: AnnouncementText; leaveUrl: string }) {

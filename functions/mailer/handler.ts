@@ -3,7 +3,7 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@
 import { BRAND_NAME } from '#contract/brand';
 import { BULK_SHARE, MAILER_CONCURRENCY } from '#contract/mail-pace';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
-import { DailyQuota } from './mail-pause';
+import { dailyQuota } from './mail-pause';
 import { type MailPace, mailSender } from './mail-sender';
 import { sesTransport } from './mail-transport';
 
@@ -29,7 +29,7 @@ async function pace(): Promise<MailPace> {
     const quota =
       SendQuota?.Max24HourSend === undefined
         ? undefined
-        : new DailyQuota(SendQuota.Max24HourSend, SendQuota.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE));
+        : dailyQuota(SendQuota.Max24HourSend, SendQuota.SentLast24Hours ?? 0, rate * (1 + BULK_SHARE));
     account = { pace: { rate, instances: MAILER_CONCURRENCY, quota }, readAt: Date.now() };
   } catch (error) {
     // SES did not answer: the last pace and quota known hold until it does.

@@ -12,7 +12,6 @@ export const mailJobSchema = z.object({
 });
 export type MailJob = z.infer<typeof mailJobSchema>;
 
-/** Each kind's fields in a record: the request asked for, the one mailed, and when it was asked. */
 export const REQUEST_FIELDS = {
   confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt' },
   'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },

@@ -68,14 +68,6 @@ const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&${ENTITIES[char]};`);
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-/** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
-export const textParagraph = (content: readonly Inline[]) =>
-  content
-    .map((part) =>
-      typeof part === 'string' ? part : part.text === part.href ? part.href : `${part.text} (${part.href})`,
-    )
-    .join('');
-
 /** The look's pieces, each one HTML line, every value escaped; a URL breaks anywhere, to fit a phone. */
 export const htmlBlock = {
   paragraph(content: readonly Inline[] | string, style = ''): string {

@@ -101,13 +101,11 @@ export async function mailboxSuppression(limits: WaitlistStore, emailKey: string
 export const readItem = async (store: WaitlistStore, Key: Record<string, string>) =>
   (await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }))).Item;
 
-/** False when its condition does not hold. */
 export const putIf = async (store: WaitlistStore, input: Omit<PutCommand['input'], 'TableName'>) =>
   (await unlessConditionFails(
     store.client.send(new PutCommand({ TableName: store.tableName, ...input })),
   )) !== undefined;
 
-/** A conditional update of the record under `email`: undefined when its condition does not hold. */
 export async function updateIf(
   store: WaitlistStore,
   email: string,

@@ -59,29 +59,22 @@ export function mailPause(limits: WaitlistStore) {
   };
 }
 
-/** What is kept of the day's quota for confirmations and leave links. */
 export const quotaReserve = (max24HourSend: number) => Math.min(500, Math.floor(max24HourSend / 10));
 
 // SES's quota for 24 hours as read (-1: none). What went since is bounded without asking, by `rate` (what all
 // senders together may send a second): once the bound reaches the reserve, the bulk lane stops and the mailer
 // reads the account again.
-export class DailyQuota {
-  #sent = 0;
-  readonly #readAt: number;
-  constructor(
-    private readonly max24HourSend: number,
-    private readonly sentLast24Hours: number,
-    private readonly rate: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.#readAt = now();
-  }
-  sent(): void {
-    this.#sent++;
-  }
-  get reserveReached(): boolean {
-    const max = this.max24HourSend;
-    const since = Math.max(this.#sent, Math.floor((this.rate * (this.now() - this.#readAt)) / 1_000));
-    return max >= 0 && this.sentLast24Hours + since >= max - quotaReserve(max);
-  }
+export function dailyQuota(max24HourSend: number, sentLast24Hours: number, rate: number, now = Date.now) {
+  const readAt = now();
+  let sentSinceRead = 0;
+  return {
+    sent(): void {
+      sentSinceRead++;
+    },
+    get reserveReached(): boolean {
+      const since = Math.max(sentSinceRead, Math.floor((rate * (now() - readAt)) / 1_000));
+      return max24HourSend >= 0 && sentLast24Hours + since >= max24HourSend - quotaReserve(max24HourSend);
+    },
+  };
 }
+export type DailyQuota = ReturnType<typeof dailyQuota>;

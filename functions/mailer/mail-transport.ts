@@ -65,7 +65,6 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
   };
 }
 
-/** A mail being written carries this ending until it is whole. */
 const PARTIAL = '.partial';
 
 // One machine: each mail an .eml file named by its Message-ID (a repeat replaces it); a line says where.

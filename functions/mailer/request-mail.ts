@@ -27,7 +27,6 @@ export type RequestOutcome =
   | { outcome: 'superseded' | 'limited' }
   | { outcome: 'suppressed' | 'refused'; errorName?: string };
 
-/** Sends the mail `job` asks for, if the record still owes it; throws when it should be tried again. */
 export async function sendRequestedMail(
   mailer: RequestMailer,
   job: MailJob,

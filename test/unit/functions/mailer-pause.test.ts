@@ -19,7 +19,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { announcementStateKey } from '#contract/announcement-keys';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import type { MailJob } from '../../../functions/mailer/mail-job';
-import { DailyQuota } from '../../../functions/mailer/mail-pause';
+import { dailyQuota } from '../../../functions/mailer/mail-pause';
 import { mailboxHashOf } from '../../../functions/store/mailbox';
 import {
   announcementSending,
@@ -319,12 +319,12 @@ describe('SES’s quota for the day', () => {
   it('bounds what every sender together sent since the read by the pace, so other instances cannot spend the reserve unseen', () => {
     let now = 0;
     // 1,000 a day keeps 100; 800 went when read; the account sends at most 10 a second.
-    const quota = new DailyQuota(1_000, 800, 10, () => now);
+    const quota = dailyQuota(1_000, 800, 10, () => now);
     now = 5_000;
     expect(quota.reserveReached).toBe(false);
     now = 10_000;
     expect(quota.reserveReached).toBe(true);
-    expect(new DailyQuota(-1, 1e6, 10, () => now).reserveReached).toBe(false);
+    expect(dailyQuota(-1, 1e6, 10, () => now).reserveReached).toBe(false);
   });
 
   it('holds nothing back for an account SES sets no quota for the day (-1)', async () => {
