@@ -8,7 +8,7 @@ import type { Inline } from '../mailer/mail-layout';
 // separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
 
 /** Safe in a key, a Message-ID and a file name. */
-export const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
 const text = z.object({

@@ -1,4 +1,3 @@
-import type { Locale } from '#contract/locales';
 import type { AnnouncementText } from '../announce/announcement-text';
 import { absoluteUrl, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
@@ -12,7 +11,7 @@ const en: typeof nl = {
   leave: 'Rather not hear from us again? Leave the waitlist:',
 };
 
-const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
+const COPY = { nl, en };
 
 /** A paragraph of the text part: a link reads as its words and then the URL, or the URL alone. */
 const textParagraph = (content: AnnouncementText['paragraphs'][number]) =>

@@ -1,4 +1,3 @@
-import type { Locale } from '#contract/locales';
 import { absoluteUrl, CRLF, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 export interface ConfirmationMailInput extends MailEnvelope {
@@ -43,7 +42,7 @@ const en: typeof nl = {
   leave: 'Leave the waitlist',
 };
 
-const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
+const COPY = { nl, en };
 
 export function confirmationMail(input: ConfirmationMailInput) {
   const { language, brandName, contactEmail, validDays, leaveUrl } = input;

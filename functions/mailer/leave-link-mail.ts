@@ -1,4 +1,3 @@
-import type { Locale } from '#contract/locales';
 import { absoluteUrl, CRLF, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 const nl = {
@@ -17,7 +16,7 @@ const en: typeof nl = {
     "Didn't ask for this? Then there is nothing to do: you stay on the waitlist. The link does nothing until you press the button on the page it opens.",
 };
 
-const COPY = { nl, en } satisfies Record<Locale, typeof nl>;
+const COPY = { nl, en };
 
 export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }) {
   const { language, brandName, contactEmail } = input;

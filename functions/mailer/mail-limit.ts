@@ -26,7 +26,8 @@ export async function mayMail(
   requestId: string,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<boolean> {
-  const key = { [MAIL_LIMIT_TABLE_KEY.name]: hashOfMailbox(emailKey) };
+  // A hash, so the table holds no address.
+  const key = { [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('limit', emailKey) };
   const at = now.getTime();
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const item = (await readItem(limits, key)) as
@@ -60,15 +61,9 @@ export async function mayMail(
   throw new MailLimitContended(`the mailbox's limit changed under ${MAX_TRIES} tries in a row`);
 }
 
-/** A hash, so the table holds no address. */
-export const hashOfMailbox = (emailKey: string) => mailboxHash('limit', emailKey);
-
 // A mailbox that bounced for good or complained (`at`: SES's report, ISO 8601): an item under a hash of its
 // delivery key (every spelling, no address) with no expiry, so signing up again cannot mail it.
 export type MailboxSuppression = { reason: MailSuppression; at: string };
-
-/** Not the limit's own hash, so the two never meet. */
-export const hashOfSuppressedMailbox = (emailKey: string) => mailboxHash('suppression', emailKey);
 
 /** False when the mailbox was suppressed already (a complaint still replaces a bounce). */
 export async function suppressMailbox(
@@ -78,7 +73,7 @@ export async function suppressMailbox(
 ): Promise<boolean> {
   return putIf(limits, {
     Item: {
-      [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey),
+      [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey),
       mailSuppressed: reason,
       mailSuppressedAt: at,
     },
@@ -92,7 +87,7 @@ export async function suppressMailbox(
 }
 
 export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
-  const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: hashOfSuppressedMailbox(emailKey) });
+  const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey) });
   const reason: unknown = Item?.mailSuppressed;
   if (reason !== 'bounce' && reason !== 'complaint') return undefined;
   return { reason, at: String(Item?.mailSuppressedAt ?? '') } satisfies MailboxSuppression;

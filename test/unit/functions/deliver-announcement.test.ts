@@ -9,8 +9,8 @@ import {
   deliverAnnouncement,
   SentButUnrecorded,
 } from '../../../functions/announce/deliver-announcement';
-import { hashOfSuppressedMailbox } from '../../../functions/mailer/mail-limit';
 import { MailOutcomeUnknown, type OutgoingMail } from '../../../functions/mailer/mail-transport';
+import { mailboxHash } from '../../../functions/store/mailbox';
 
 const documentClient = DynamoDBDocumentClient.from(
   new (await import('@aws-sdk/client-dynamodb')).DynamoDBClient({ region: 'eu-west-1' }),
@@ -108,7 +108,7 @@ describe('sending the announcement to one person', () => {
     dynamo
       .on(GetCommand, {
         TableName: 'limits',
-        Key: { deliveryKeyHash: hashOfSuppressedMailbox('ann+old@example.nl') },
+        Key: { deliveryKeyHash: mailboxHash('suppression', 'ann+old@example.nl') },
       })
       .resolves({ Item: { mailSuppressed: 'complaint', mailSuppressedAt: '2026-11-20T10:00:00.000Z' } });
     dynamo.on(UpdateCommand).resolves({});

@@ -9,7 +9,8 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_WINDOW_HOURS, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
-import { hashOfMailbox, MailLimitContended, mayMail } from '../../../functions/mailer/mail-limit';
+import { MailLimitContended, mayMail } from '../../../functions/mailer/mail-limit';
+import { mailboxHash } from '../../../functions/store/mailbox';
 
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
 const dynamo = mockClient(documentClient);
@@ -19,7 +20,7 @@ const HOUR = 60 * 60 * 1000;
 const WINDOW = MAIL_LIMIT_WINDOW_HOURS * HOUR;
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const hoursBefore = (hours: number) => NOW.getTime() - hours * HOUR;
-const KEY = { deliveryKeyHash: hashOfMailbox('ann@gmail.com') };
+const KEY = { deliveryKeyHash: mailboxHash('limit', 'ann@gmail.com') };
 
 /** The limit item the next reads find. */
 const found = (sends: { requestId: string; sentAt: number }[], version = sends.length) =>

@@ -14,8 +14,7 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId } from '../../../functions/confirm/confirmation-token';
 import { parseLeaveToken } from '../../../functions/leave/leave-token';
 import type { MailJob } from '../../../functions/mailer/mail-job';
-import { hashOfMailbox } from '../../../functions/mailer/mail-limit';
-import { mailboxHashOf } from '../../../functions/store/mailbox';
+import { mailboxHash, mailboxHashOf } from '../../../functions/store/mailbox';
 import { readEmf } from './cloudwatch-emf';
 import {
   DEAD_LETTER_QUEUE_URL,
@@ -222,12 +221,14 @@ describe('the mailer: confirmation mails', () => {
   it('sends nothing to a mailbox past its limit, owes it nothing, and counts it', async () => {
     stored(PENDING);
     const recently = Date.now() - 60_000;
-    dynamo.on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: hashOfMailbox(PENDING.email) } }).resolves({
-      Item: {
-        sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt: recently })),
-        version: 3,
-      },
-    });
+    dynamo
+      .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('limit', PENDING.email) } })
+      .resolves({
+        Item: {
+          sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt: recently })),
+          version: 3,
+        },
+      });
     dynamo.on(UpdateCommand, WAITLIST).resolves({});
 
     expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
@@ -516,7 +517,7 @@ describe('the mailer: leave-link mails', () => {
       linkHash: hashOfLinkId(LINK_ID),
       leaveKey: LEAVE_KEY,
     });
-    expect(limitKeys()).toEqual([{ deliveryKeyHash: hashOfMailbox(asked.email) }]);
+    expect(limitKeys()).toEqual([{ deliveryKeyHash: mailboxHash('limit', asked.email) }]);
     // The keys, then the request done (what that leaves in the record: test/integration/mail-core.test.ts).
     expect(waitlistUpdates()).toHaveLength(2);
     expect(logged()).toEqual([
@@ -533,8 +534,8 @@ describe('the mailer: leave-link mails', () => {
 
     expect(sesSends()).toHaveLength(2);
     expect(limitKeys()).toEqual([
-      { deliveryKeyHash: hashOfMailbox(both.email) },
-      { deliveryKeyHash: hashOfMailbox(both.email) },
+      { deliveryKeyHash: mailboxHash('limit', both.email) },
+      { deliveryKeyHash: mailboxHash('limit', both.email) },
     ]);
   });
 
