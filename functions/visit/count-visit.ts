@@ -1,21 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { API_ERROR_STATUS } from '#contract/http-status';
-import { isLocale, type Locale } from '#contract/locales';
-import { METRIC } from '#contract/metrics';
+import type { Locale } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
 import {
-  isRobotUserAgent,
-  VISIT_LANGUAGE_PARAMETER,
   VISITOR_SALT_KEY,
   VISITOR_TABLE_EXPIRY_ATTRIBUTE,
   VISITOR_TABLE_KEY,
   visitsCounterKey,
 } from '#contract/visit-counting';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import { type Decision, httpHandler, jsonAnswer, outcomeOrFault } from '../http/http-handler';
-import { type RequestGuardSettings, refusalOf } from '../http/request-guard';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
@@ -79,42 +72,4 @@ export async function countVisit(
     { abortSignal },
   );
   return 'counted';
-}
-
-type VisitError = 'invalid_request' | 'method_not_allowed' | 'forbidden' | 'unavailable' | 'internal';
-type Outcome = 'counted' | 'seen' | 'robot' | 'no_address' | VisitError;
-
-/** The home page's beacon, no body, answered 204. Logs never the address or user agent. */
-export function visitRoute(store: WaitlistStore, visitorTable: string, guard: RequestGuardSettings) {
-  async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-    const refusal = refusalOf(event, guard);
-    if (refusal) return { outcome: 'forbidden', refusal };
-    if (event.requestContext.http.method !== 'POST') return { outcome: 'method_not_allowed' };
-    const language = new URLSearchParams(event.rawQueryString).get(VISIT_LANGUAGE_PARAMETER);
-    if (!isLocale(language)) return { outcome: 'invalid_request' };
-    const userAgent = event.headers?.['user-agent'] ?? '';
-    if (isRobotUserAgent(userAgent)) return { outcome: 'robot', language };
-    // Through CloudFront its Viewer-Address (`address:port`): API Gateway's source is CloudFront's, and
-    // X-Forwarded-For begins with whatever the client wrote. Locally, the socket's address.
-    const viewer = event.headers?.['cloudfront-viewer-address']?.trim() ?? '';
-    const clientAddress =
-      guard.originVerifySecret === undefined
-        ? event.requestContext.http.sourceIp
-        : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0));
-    if (!clientAddress) return { outcome: 'no_address', language };
-    const visit = { clientAddress, userAgent, site: event.requestContext.domainName, language };
-    const counted = await outcomeOrFault((abortSignal) =>
-      countVisit(store, visitorTable, visit, { abortSignal }),
-    );
-    return { language, ...counted };
-  }
-  return httpHandler<Outcome>(
-    'visit',
-    { counted: METRIC.visits, seen: undefined, robot: undefined, no_address: undefined },
-    decide,
-    ({ outcome }) =>
-      outcome === 'counted' || outcome === 'seen' || outcome === 'robot' || outcome === 'no_address'
-        ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
-        : jsonAnswer(API_ERROR_STATUS[outcome], { error: outcome }, 'POST'),
-  );
 }

@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { DEFAULT_LOCALE } from '#contract/locales';
+import { API_ERROR_STATUS } from '#contract/http-status';
+import { DEFAULT_LOCALE, isLocale } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
-import { VISIT_PATH } from '#contract/visit-counting';
+import { isRobotUserAgent, VISIT_LANGUAGE_PARAMETER, VISIT_PATH } from '#contract/visit-counting';
 import {
   type JoinWaitlistError,
   type JoinWaitlistResponse,
@@ -15,12 +16,12 @@ import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from
 import { howAsked } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
-import { visitRoute } from '../visit/count-visit';
+import { countVisit } from '../visit/count-visit';
 import { joinWaitlist, parseJoinRequest } from './join-waitlist';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-const countVisits = visitRoute(store, requiredEnv('VISITOR_TABLE_NAME'), guard);
+const visitorTable = requiredEnv('VISITOR_TABLE_NAME');
 
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
@@ -51,6 +52,43 @@ const join = httpHandler<Outcome>(
     const body: JoinWaitlistResponse = answered === 'joined' ? { status: 'joined' } : { error: answered };
     return jsonAnswer(WAITLIST_HTTP_STATUS[answered], body, 'POST');
   },
+);
+
+type VisitError = 'invalid_request' | 'method_not_allowed' | 'forbidden' | 'unavailable' | 'internal';
+type VisitOutcome = 'counted' | 'seen' | 'robot' | 'no_address' | VisitError;
+
+async function decideVisit(event: APIGatewayProxyEventV2): Promise<Decision<VisitOutcome>> {
+  const refusal = refusalOf(event, guard);
+  if (refusal) return { outcome: 'forbidden', refusal };
+  if (event.requestContext.http.method !== 'POST') return { outcome: 'method_not_allowed' };
+  const language = new URLSearchParams(event.rawQueryString).get(VISIT_LANGUAGE_PARAMETER);
+  if (!isLocale(language)) return { outcome: 'invalid_request' };
+  const userAgent = event.headers?.['user-agent'] ?? '';
+  if (isRobotUserAgent(userAgent)) return { outcome: 'robot', language };
+  // Through CloudFront its Viewer-Address (`address:port`): API Gateway's source is CloudFront's, and
+  // X-Forwarded-For begins with whatever the client wrote. Locally, the socket's address.
+  const viewer = event.headers?.['cloudfront-viewer-address']?.trim() ?? '';
+  const clientAddress =
+    guard.originVerifySecret === undefined
+      ? event.requestContext.http.sourceIp
+      : viewer.slice(0, Math.max(viewer.lastIndexOf(':'), 0));
+  if (!clientAddress) return { outcome: 'no_address', language };
+  const visit = { clientAddress, userAgent, site: event.requestContext.domainName, language };
+  const counted = await outcomeOrFault((abortSignal) =>
+    countVisit(store, visitorTable, visit, { abortSignal }),
+  );
+  return { language, ...counted };
+}
+
+/** The home page's beacon, no body, answered 204. Logs never the address or user agent. */
+const countVisits = httpHandler<VisitOutcome>(
+  'visit',
+  { counted: METRIC.visits, seen: undefined, robot: undefined, no_address: undefined },
+  decideVisit,
+  ({ outcome }) =>
+    outcome === 'counted' || outcome === 'seen' || outcome === 'robot' || outcome === 'no_address'
+      ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+      : jsonAnswer(API_ERROR_STATUS[outcome], { error: outcome }, 'POST'),
 );
 
 export const handler = (event: APIGatewayProxyEventV2) =>
