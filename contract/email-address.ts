@@ -4,8 +4,6 @@
 // `forget` and leaving key on it.
 
 export const EMAIL_MAX_OCTETS = 254;
-// Refused before any work; generous enough for 254 octets with every character escaped or decomposed.
-const INPUT_MAX_LENGTH = 1_024;
 
 export type EmailProblem = 'empty' | 'malformed';
 
@@ -61,7 +59,8 @@ export function checkEmail(
   const email = raw.trim();
   if (email === '') return { ok: false, problem: 'empty' };
   const malformed = { ok: false, problem: 'malformed' } as const;
-  if (email.length > INPUT_MAX_LENGTH) return malformed;
+  // Refused before any work; generous enough for 254 octets with every character escaped or decomposed.
+  if (email.length > 1_024) return malformed;
   const text = email.normalize('NFC');
   const [localPart = '', domain, ...more] = text.split('@');
   if (UNTYPABLE.test(text) || domain === undefined || more.length > 0) return malformed;

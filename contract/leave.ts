@@ -22,10 +22,8 @@ export function leaveLink(siteUrl: string, language: Locale, token: string): str
   return url.href;
 }
 
-const LEAVE_RESULT_PAGES = ['done', 'requested', 'try-again'] as const;
-export type LeaveResultPage = (typeof LEAVE_RESULT_PAGES)[number];
-
-export const LEAVE_RESULT_PATH = resultPaths('leave', LEAVE_RESULT_PAGES);
+export const LEAVE_RESULT_PATH = resultPaths('leave', ['done', 'requested', 'try-again']);
+export type LeaveResultPage = keyof typeof LEAVE_RESULT_PATH;
 
 /** Per address, by the privacy page's form. */
 export const LEAVE_MAIL_INTERVAL_MINUTES = 10;

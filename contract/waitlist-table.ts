@@ -19,9 +19,8 @@ export const PENDING_DAYS = 7;
 /** Confirmation mail resends: at most this often and this many in all (and MAILS_PER_MAILBOX a day). */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
-// Keys no address can be (no at sign); with no createdAt, every scan of people leaves them out. The first
-// counts who left (`count`, no expiry). The second is what a leave-link request that asks no mail writes
-// (latest id and time only), so every request reads one item and writes one and its timing tells nothing.
+// Keys no address can be (no at sign), with no createdAt, so scans of people pass them: who left (`count`,
+// no expiry), and what a leave-link request asking no mail writes instead (request-leave-mail.ts).
 export const LEFT_COUNTER_KEY = '#left';
 export const LEAVE_REQUEST_STAND_IN_KEY = '#leave-request';
 

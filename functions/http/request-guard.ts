@@ -54,8 +54,7 @@ export function refusalOf(
     if (sent === undefined || !timingSafeEqual(digest(sent), digest(originVerifySecret)))
       return 'not_through_edge';
   }
-  // Opening a link is cross-site by nature (from a mail); only a POST changes anything. Clients that say
-  // nothing pass.
+  // A link opened from a mail is cross-site by nature; only a POST changes anything. Silent clients pass.
   if (event.requestContext.http.method !== 'POST') return undefined;
   const fetchSite = headers['sec-fetch-site']?.trim().toLowerCase();
   if (fetchSite === 'cross-site') return 'cross_site';

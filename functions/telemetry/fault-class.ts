@@ -63,11 +63,8 @@ export function faultClassOf(error: unknown): FaultClass {
 
 export const DAILY_QUOTA_EXCEEDED = 'DailyQuotaExceeded';
 
-/** SendEmail's answers about the account's set-up, never about the one mail or person. */
 const SES_SETUP_FAULTS =
-  'AccessDeniedException MessageRejected MailFromDomainNotVerifiedException SendingPausedException AccountSuspendedException NotFoundException'.split(
-    ' ',
-  );
+  'AccessDeniedException MessageRejected MailFromDomainNotVerifiedException SendingPausedException AccountSuspendedException NotFoundException';
 
 // For an error SendEmail threw: why this account can send no mail at all for now, or undefined. Sending
 // then pauses with every mail still owed. MessageRejected is always one: SES answers it for an unverified
@@ -77,7 +74,7 @@ export function setupFaultOf(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error.name === 'LimitExceededException' || /daily message quota exceeded/i.test(error.message))
     return DAILY_QUOTA_EXCEEDED;
-  return SES_SETUP_FAULTS.includes(error.name) ? error.name : undefined;
+  return SES_SETUP_FAULTS.split(' ').includes(error.name) ? error.name : undefined;
 }
 
 export const isTransient = (fault: FaultClass) => (TRANSIENT as readonly string[]).includes(fault);

@@ -75,14 +75,14 @@ export function parseJoinRequest(
   };
 }
 
-const secondsAfter = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * SECONDS_PER_DAY;
-
 /** Once per canonical key; the record starts pending, asking the mailer for a confirmation mail. */
 export async function joinWaitlist(
   store: WaitlistStore,
   entry: Pick<WaitlistRecord, 'language' | 'source'> & { email: string; key: string },
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<'joined' | 'already_registered'> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const expiresAt = nowSeconds + PENDING_DAYS * SECONDS_PER_DAY;
   const record: WaitlistRecord = {
     email: entry.key,
     mailbox: mailboxHashOf(entry.key),
@@ -92,7 +92,7 @@ export async function joinWaitlist(
     consentVersion: SIGNUP_NOTE_VERSION,
     ...(entry.source ? { source: entry.source } : {}),
     status: 'pending',
-    expiresAt: secondsAfter(now, PENDING_DAYS),
+    expiresAt,
     mailRequestId: randomUUID(),
     mailRequestedAt: now.toISOString(),
     mailsRequested: 1,
@@ -101,12 +101,11 @@ export async function joinWaitlist(
     new PutCommand({
       TableName: store.tableName,
       Item: record,
-      // An expired pending record is as good as deleted (time to live takes days), unless it is a
-      // do-not-mail mark.
+      // An expired pending record counts as deleted (time to live takes days), unless a do-not-mail mark.
       ConditionExpression:
         'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':now': Math.floor(now.getTime() / 1000) },
+      ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds },
     }),
     { abortSignal },
   );
@@ -127,7 +126,7 @@ export async function joinWaitlist(
         ':id': randomUUID(),
         ':now': now.toISOString(),
         ':one': 1,
-        ':expiresAt': secondsAfter(now, PENDING_DAYS),
+        ':expiresAt': expiresAt,
         ':pending': 'pending',
         ':cutoff': new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
         ':max': MAX_CONFIRMATION_MAILS,
