@@ -115,7 +115,6 @@ export class MandjeEdgeStack extends Stack {
 }
 
 export interface MandjeStacksProps extends Omit<MandjeStackProps, 'webAclArn'> {
-  /** The per-client limit at the edge: AWS WAF in a companion stack in us-east-1. */
   waf: boolean;
   env: { account?: string; region: string };
 }
@@ -123,10 +122,7 @@ export interface MandjeStacksProps extends Omit<MandjeStackProps, 'webAclArn'> {
 /** The stacks of one deployment, in the order `cdk deploy --all` deploys them. */
 export function addMandjeStacks(app: App, { waf, ...props }: MandjeStacksProps) {
   const edge = waf ? new MandjeEdgeStack(app, props.env.account) : undefined;
-  return {
-    mandje: new MandjeStack(app, 'Mandje', { ...props, webAclArn: edge?.webAcl.attrArn }),
-    edge,
-  };
+  return { mandje: new MandjeStack(app, 'Mandje', { ...props, webAclArn: edge?.webAcl.attrArn }), edge };
 }
 
 /** Why each accepted finding is accepted (docs/deploying.md lists them). */
@@ -159,7 +155,6 @@ const REASONS = {
     'This queue is a dead-letter queue: the EventBridge target’s and the function’s failure destination, which cdk-nag does not recognize as one.',
 };
 
-/** CDK's own BucketDeployment handler's findings, by rule. */
 const BUCKET_DEPLOYMENT_REASONS: Record<string, string> = {
   IAM4: 'CDK’s BucketDeployment handler uses the AWS managed basic execution policy for its logs.',
   IAM5: 'CDK’s BucketDeployment handler copies any object of the asset into the site bucket, so its S3 actions and keys are wildcards.',

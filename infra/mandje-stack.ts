@@ -50,7 +50,6 @@ export class MandjeStack extends Stack {
   public readonly mailSender: MailSender;
   public readonly mailer: Mailer;
   public readonly mailEvents: MailEvents;
-  /** The value CloudFront sends to the API in ORIGIN_VERIFY_HEADER. */
   public readonly originVerifySecret: Secret;
   public readonly operations: Operations;
 

@@ -26,7 +26,6 @@ export interface MailEventsProps {
  */
 export class MailEvents extends Construct {
   public readonly handler: LambdaFunction;
-  public readonly rule: Rule;
   public readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: MailEventsProps) {
@@ -62,7 +61,7 @@ export class MailEvents extends Construct {
       destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
       events: [BOUNCE, COMPLAINT, REJECT, DELIVERY_DELAY],
     });
-    this.rule = new Rule(this, 'Rule', {
+    new Rule(this, 'Rule', {
       description: 'SES bounces, complaints, rejects and delivery delays of the confirmation mails',
       eventPattern: {
         source: ['aws.ses'],

@@ -64,10 +64,7 @@ export class Operations extends Construct {
       new cloudwatch.Metric({
         namespace: METRIC_NAMESPACE,
         metricName: name,
-        dimensionsMap: {
-          [DIMENSIONS.service]: service,
-          ...(locale && { [DIMENSIONS.language]: locale }),
-        },
+        dimensionsMap: { [DIMENSIONS.service]: service, ...(locale && { [DIMENSIONS.language]: locale }) },
         statistic: 'Sum',
         period,
         label,
@@ -126,7 +123,6 @@ export class Operations extends Construct {
       ],
     );
 
-    /** The sum over the answering functions of one metric, zero where a function wrote none. */
     const summed = (name: MetricName, label: string) => {
       const services: Service[] = ['waitlist', 'confirm'];
       const id = (service: Service) => `${name.toLowerCase()}_${service}`;

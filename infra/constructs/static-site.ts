@@ -17,11 +17,9 @@ export interface StaticSiteProps {
   siteDir: string;
   /** Served under /api/* on the same domain, so the page needs no CORS. */
   api: HttpApi;
-  /** With an ACM certificate for it in us-east-1. */
   domain?: { names: string[]; certificateArn: string };
   /** What CloudFront sends to the API in ORIGIN_VERIFY_HEADER: the API's one way in. */
   originSecret: string;
-  /** The AWS WAF web ACL (its ARN, in us-east-1) that limits each client's posts. */
   webAclArn?: string;
 }
 
@@ -31,10 +29,8 @@ export interface StaticSiteProps {
  */
 export class StaticSite extends Construct {
   public readonly bucket: Bucket;
-  public readonly logBucket: Bucket;
   public readonly distribution: cloudfront.Distribution;
   public readonly url: string;
-  /** Every https origin the site is served at. */
   public readonly origins: string[];
   public readonly hasCustomDomain: boolean;
   public readonly hasWebAcl: boolean;
@@ -51,7 +47,7 @@ export class StaticSite extends Construct {
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
     };
-    this.logBucket = new Bucket(this, 'Logs', {
+    const logBucket = new Bucket(this, 'Logs', {
       ...privateBucket,
       // The bucket's server access logs are delivered by the log-delivery group's ACL (LogDeliveryWrite).
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
@@ -60,7 +56,7 @@ export class StaticSite extends Construct {
 
     this.bucket = new Bucket(this, 'Content', {
       ...privateBucket,
-      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsBucket: logBucket,
       serverAccessLogsPrefix: 's3/',
     });
 

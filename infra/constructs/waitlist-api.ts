@@ -34,7 +34,6 @@ export interface WaitlistApiProps {
  */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
-  /** The day's visitors: its salt and one hash per visitor, each gone with its day (#contract/visit-counting). */
   public readonly visitorTable: Table;
   public readonly handler: LambdaFunction;
   public readonly httpApi: HttpApi;

@@ -34,7 +34,7 @@ beforeAll(() => {
     handler: logicalIdOf(mailEvents.handler),
     role: logicalIdOf(present(mailEvents.handler.role, 'mail events role')),
     logs: logicalIdOf(mailEvents.handler.logGroup),
-    rule: logicalIdOf(mailEvents.rule),
+    rule: logicalIdOf(mailEvents.node.findChild('Rule')),
     deadLetterQueue: logicalIdOf(mailEvents.deadLetterQueue),
     configurationSet: logicalIdOf(present(stack.mailSender, 'mail sender').configurationSet),
   };

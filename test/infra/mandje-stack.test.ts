@@ -90,7 +90,7 @@ describe('the page', () => {
   });
 
   it('keeps the bucket’s access logs for 90 days', () => {
-    const logBucket = resourceOf(template, logicalIdOf(stack.site.logBucket));
+    const logBucket = resourceOf(template, logicalIdOf(stack.site.node.findChild('Logs')));
     expect(logBucket.Properties.LifecycleConfiguration).toEqual({
       Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }],
     });
