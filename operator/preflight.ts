@@ -164,14 +164,11 @@ const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
 
 /** A lookup's records; none when the name or the type has none (NXDOMAIN, NODATA). */
-async function records<T>(lookup: Promise<T[]>): Promise<T[]> {
-  try {
-    return await lookup;
-  } catch (error) {
+const records = <T>(lookup: Promise<T[]>): Promise<T[]> =>
+  lookup.catch((error: unknown) => {
     if (['ENOTFOUND', 'ENODATA'].includes(String((error as { code?: unknown }).code))) return [];
     throw error;
-  }
-}
+  });
 
 /** TXT records, each as one string (a long record comes in chunks). */
 const txtRecords = async (resolver: DnsResolver, name: string) =>
@@ -462,28 +459,24 @@ function unchecked(error: unknown, check: Check): Finding {
   return fail(`${says}: ${message.split('\n')[0]}`, 'run this again');
 }
 
-function stackLookupError(error: unknown, region: string): unknown {
-  const name = errorNameOf(error);
-  if (name === 'CredentialsProviderError') return error;
-  // CloudFormation's answer for a stack that does not exist.
-  if (name === 'ValidationException')
-    return new WaitlistToolError(
-      `there is no stack ${STACK_NAME} in ${region}: deploy it (npm run deploy), or pass the --region it is in`,
-    );
-  if (refused(error))
-    return new WaitlistToolError(
-      `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`,
-    );
-  if (['network', 'timeout'].includes(faultClassOf(error)))
-    return new WaitlistToolError(
-      `could not reach AWS in ${region} (${reasonOf(error)}): is this machine online?`,
-    );
-  return error;
-}
-
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
   const stack = await findStack(deps.clients.cloudFormation).catch((error: unknown) => {
-    throw stackLookupError(error, deps.region);
+    const name = errorNameOf(error);
+    if (name === 'CredentialsProviderError') throw error;
+    // CloudFormation's answer for a stack that does not exist.
+    if (name === 'ValidationException')
+      throw new WaitlistToolError(
+        `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`,
+      );
+    if (refused(error))
+      throw new WaitlistToolError(
+        `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`,
+      );
+    if (['network', 'timeout'].includes(faultClassOf(error)))
+      throw new WaitlistToolError(
+        `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`,
+      );
+    throw error;
   });
   const launch = launchOf(stack, deps);
   const findings = await Promise.all(
