@@ -10,8 +10,7 @@ export function ChatComposer(props: {
   onSend: (text: string) => void;
   onMenuAction: (action: PlusMenuAction) => void;
 }) {
-  const { messages } = useLanguage();
-  const copy = messages.demo.input;
+  const copy = useLanguage().messages.demo.input;
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(inputRef, setText);

@@ -22,16 +22,14 @@ function ProductAnswerText() {
 }
 
 export function ProductAnswer({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => void }) {
-  const { messages } = useLanguage();
-  const copy = messages.demo;
-  const deal = productAnswerDeal;
+  const copy = useLanguage().messages.demo;
   return (
     <>
       <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
       <ChatBubble from="mandje">
         <ProductAnswerText />
         <div className="mt-3 rounded-xl bg-white">
-          <DealButton deal={deal} onOpen={onOpenDeal} />
+          <DealButton deal={productAnswerDeal} onOpen={onOpenDeal} />
         </div>
       </ChatBubble>
     </>

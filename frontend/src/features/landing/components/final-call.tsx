@@ -4,8 +4,7 @@ import { SignupLink } from '@/components/signup-link';
 import { useLanguage } from '@/i18n/language-context';
 
 export function FinalCall() {
-  const { messages } = useLanguage();
-  const copy = messages.finalCta;
+  const copy = useLanguage().messages.finalCta;
   return (
     <section aria-labelledby="final-call-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 pb-section sm:px-6">

@@ -10,8 +10,7 @@ const MODES = [
 
 // Three ways in, not steps in an order: an unordered list, led by icons rather than numbers.
 export function HowItWorks() {
-  const { messages } = useLanguage();
-  const copy = messages.howItWorks;
+  const copy = useLanguage().messages.howItWorks;
   return (
     <PageSection id="how-it-works" title={copy.title} intro={copy.intro}>
       <ul className="mx-auto mt-stack grid max-w-md gap-4 md:max-w-none md:grid-cols-3 md:gap-6">

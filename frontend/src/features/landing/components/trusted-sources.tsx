@@ -5,8 +5,7 @@ import { useLanguage } from '@/i18n/language-context';
 
 // Names in one style, no imitation of anyone's logo; 2 and 5 columns, so ten names fill their last row.
 export function TrustedSources() {
-  const { messages } = useLanguage();
-  const copy = messages.sources;
+  const copy = useLanguage().messages.sources;
   return (
     <PageSection id="supermarkets" title={copy.title}>
       <ul
