@@ -20,7 +20,6 @@ const LANDING_HTML = ['index.html', 'en/index.html'];
 
 /** `transferBytes` is what crosses the network: brotli for text, the file itself for images and fonts. */
 function bytesSize(bytes: Buffer, file: string, text = TEXT_FILE.test(file)) {
-  // Quality 11, brotli's default and its most.
   const brotliBytes = brotliCompressSync(bytes, {
     params: { [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
   }).length;
@@ -229,11 +228,8 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
 }
 
 /** The npm package a source comes from, or `(app)` for the page's own code. */
-function packageOf(source: string): string {
-  return (
-    source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (source.startsWith('(') ? source : '(app)')
-  );
-}
+const packageOf = (source: string) =>
+  source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (source.startsWith('(') ? source : '(app)');
 
 /**
  * Cuts generated code into the stretches each source map segment covers, each named as the table shows it:

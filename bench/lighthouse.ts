@@ -88,7 +88,6 @@ function summarize(lhr: Result) {
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
     lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? 'unknown').slice(0, 120),
-    /** Render-blocking requests, and the largest element's own resource when it is an image. */
     paintWaitsFor: [
       ...items<{ url?: string }>('render-blocking-insight').map(({ url = '' }) => url),
       ...(lcpWaitsForResource ? [`the resource of ${lcpNode?.nodeLabel ?? 'the largest element'}`] : []),
@@ -98,14 +97,7 @@ function summarize(lhr: Result) {
     speedIndexMs: numeric('speed-index'),
     totalByteWeight: numeric('total-byte-weight'),
     requests: items<{ numRequests?: number }>('diagnostics')[0]?.numRequests ?? 0,
-    transfers: items<{ url?: string; transferSize?: number }>('network-requests').map(
-      ({ url = '', transferSize = 0 }) => ({
-        path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40),
-        transferBytes: transferSize,
-      }),
-    ),
     failingAudits: [...new Set(failingAudits)],
-    warnings: lhr.runWarnings,
   };
 }
 

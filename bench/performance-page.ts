@@ -7,12 +7,10 @@ import { type PagesMeasurement, pageSection } from './lighthouse';
 import { kb, markdownSection, markdownTable, ms, times } from './report';
 
 export interface BenchResults {
-  /** When the latest run ended; a run of some sections (`--only`) keeps the others' figures. */
   measuredAt: string;
   sectionsMeasuredAt: Record<string, string>;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; chromium: string };
   sections: Record<string, unknown>;
-  /** With the section that measured each, so a partial run replaces that section's budgets. */
   budgets: (BudgetResult & { section: string })[];
 }
 
@@ -34,7 +32,7 @@ const SECTIONS = [
     name: 'lambda',
     about:
       "The cold start of the built API function serving one signup, next to its floor, a bare SDK client sending one PutItem. The function's bundle carries the AWS SDK the tests ran (functions/build.ts) and the floor imports the same version unbundled, so the ratio is what the function's own code adds, less what one bundled file saves over many.",
-    render: (results: LambdaResults) => lambdaSection(results),
+    render: lambdaSection,
   },
 ];
 
