@@ -68,6 +68,3 @@ export function evaluateBudget<Measurement>(check: BudgetCheck<Measurement>, mea
     explanation: check.explain?.(measurement) ?? '',
   };
 }
-
-export const budgetMessage = (result: BudgetResult) =>
-  `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { budgetMessage, describeBudget, evaluateBudget } from '../../bench/budgets';
+import { type BudgetResult, describeBudget, evaluateBudget } from '../../bench/budgets';
 import { BUNDLE_BUDGET_CHECKS, type BundleMeasurement, measureBundle } from '../../bench/bundle';
+
+const budgetMessage = (result: BudgetResult) =>
+  `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;
 
 let bundle: BundleMeasurement;
 

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { budgetMessage, describeBudget, evaluateBudget, LIGHTHOUSE_BUDGETS } from '../../bench/budgets';
+import { type BudgetResult, describeBudget, evaluateBudget, LIGHTHOUSE_BUDGETS } from '../../bench/budgets';
 import { measurePages, PAGE_BUDGET_CHECKS, type PagesMeasurement } from '../../bench/lighthouse';
+
+const budgetMessage = (result: BudgetResult) =>
+  `${result.name} is ${result.value}, budget ${result.budget}${result.explanation ? `; ${result.explanation}` : ''}`;
 
 let pages: PagesMeasurement;
 
