@@ -231,11 +231,9 @@ async function breakDownInitialJs(initialJs: FileSize[], distDir: string) {
 const packageOf = (source: string) =>
   source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (source.startsWith('(') ? source : '(app)');
 
-/**
- * Cuts generated code into the stretches each source map segment covers, each named as the table shows it:
- * relative to the repository, a dependency from its package on. Columns count UTF-16 code units, as
- * JavaScript strings do; a segment runs to the next one on its line.
- */
+// Cuts generated code into the stretches each source map segment covers, each named as the table shows it:
+// relative to the repository, a dependency from its package on. Columns count UTF-16 code units, as
+// JavaScript strings do; a segment runs to the next one on its line.
 function attributeCode(
   code: string,
   map: { sources: string[]; sourceRoot?: string; mappings: string },

@@ -1,7 +1,5 @@
-/**
- * One cold start (`handler <bundle.mjs> <event JSON>` or `floor <email>`), in plain JavaScript so that no
- * TypeScript loader is measured. Prints `COLD_START {...}` with times since the process's start.
- */
+// One cold start (`handler <bundle.mjs> <event JSON>` or `floor <email>`), in plain JavaScript so that no
+// TypeScript loader is measured. Prints `COLD_START {...}` with times since the process's start.
 import { pathToFileURL } from 'node:url';
 
 const startedMs = performance.now();

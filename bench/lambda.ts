@@ -1,8 +1,6 @@
-/**
- * The Lambda's cold start: a fresh process importing the built handler and serving one signup, against the
- * floor, a fresh process importing the AWS SDK's document client and sending one PutItem, interleaved on
- * one in-memory dynalite so that the ratio compares like with like on this machine.
- */
+// The Lambda's cold start: a fresh process importing the built handler and serving one signup, against the
+// floor, a fresh process importing the AWS SDK's document client and sending one PutItem, interleaved on one
+// in-memory dynalite so that the ratio compares like with like on this machine.
 import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

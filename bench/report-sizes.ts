@@ -1,7 +1,5 @@
-/**
- * The last step of `npm run build`: what a first visit of `/` downloads, against the budgets. Over a
- * budget fails `npm test`, not the build, so that `npm start` still runs.
- */
+// The last step of `npm run build`: what a first visit of `/` downloads, against the budgets. Over a budget
+// fails `npm test`, not the build, so that `npm start` still runs.
 import { BUNDLE_BUDGETS } from './budgets';
 import { measureDist } from './bundle';
 import { kb } from './report';

@@ -1,7 +1,5 @@
-/**
- * `npm run bench [-- --only bundle,page,lambda | --report-only]`: measures each section in turn (two at
- * once would slow each other down) into bench/results.json, then writes docs/performance.md and README.md.
- */
+// `npm run bench [-- --only bundle,page,lambda | --report-only]`: measures each section in turn (two at once
+// would slow each other down) into bench/results.json, then writes docs/performance.md and README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

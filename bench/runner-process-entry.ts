@@ -1,7 +1,5 @@
-/**
- * `tsx bench/runner-process-entry.ts <dataDir> <distDir>`: a local runner in a process of its own, as the
- * handler binds to the first runner's store in a process and the soak measures the runner's memory alone.
- */
+// `tsx bench/runner-process-entry.ts <dataDir> <distDir>`: a local runner in a process of its own, as the
+// handler binds to the first runner's store in a process and the soak measures the runner's memory alone.
 import { createWriteStream } from 'node:fs';
 import { closeOnSignals, startLocalRunner } from '../local/runner';
 

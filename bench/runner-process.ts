@@ -47,7 +47,6 @@ export async function startRunnerProcess(dataDir: string, siteDir?: string, heap
   });
   return {
     url,
-    /** Resident set size, from /proc on Linux, from `ps` elsewhere. */
     rssBytes: () => {
       const status = `/proc/${child.pid}/status`;
       const kib = existsSync(status)

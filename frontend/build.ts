@@ -93,12 +93,10 @@ write('robots.txt', robotsTxt(discoveryFacts.siteUrl));
 write('sitemap.xml', sitemapXml(discoveryFacts.indexedPages));
 write(SECURITY_TXT_PATH.slice(1), securityTxt({ ...discoveryFacts, now: new Date() }));
 
-/**
- * The entry script and the web manifest, which the first screen does not need, are asked for one frame
- * after the largest paint, so neither competes with it on a slow link. A hidden tab does not paint, and
- * a browser without the entry type or a page opened at a fragment may report no largest paint: then at
- * once, after the next frame, or half a second after the first paint.
- */
+// The entry script and the web manifest, which the first screen does not need, are asked for one frame after
+// the largest paint, so neither competes with it on a slow link. A hidden tab does not paint, and a browser
+// without the entry type or a page opened at a fragment may report no largest paint: then at once, after the
+// next frame, or half a second after the first paint.
 async function afterLargestPaint(html: string): Promise<string> {
   const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const manifestTag = /<link rel="manifest" href="([^"]+)">/;
@@ -126,10 +124,8 @@ async function afterLargestPaint(html: string): Promise<string> {
     .replace('</body>', () => `<script>${minified}</script>\n  </body>`);
 }
 
-/**
- * The tab's icon as a data: URL in the page: Chromium asks for a linked icon once the page has loaded,
- * often before its first paint, and on a slow link that request delays the largest paint.
- */
+// The tab's icon as a data: URL in the page: Chromium asks for a linked icon once the page has loaded, often
+// before its first paint, and on a slow link that request delays the largest paint.
 function inlineIcon(html: string): string {
   const tag = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
   if (!html.includes(tag)) throw new Error(`index.html must link its icon as ${tag}`);

@@ -1,8 +1,6 @@
-/**
- * `npm run font`: Bricolage Grotesque subset to the characters the pages can show, with its licence and
- * font-faces.css, into frontend/src/fonts/; run it after a new package version or when the copy gains a
- * character. The fallback is scaled so that Chromium lays out the page's copy in it at the same length.
- */
+// `npm run font`: Bricolage Grotesque subset to the characters the pages can show, with its licence and
+// font-faces.css, into frontend/src/fonts/; run it after a new package version or when the copy gains a
+// character. The fallback is scaled so that Chromium lays out the page's copy in it at the same length.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -74,7 +72,6 @@ async function measureFallback(font: Buffer) {
     const page = await browser.newPage();
     // The functions below are compiled by tsx, which names them through a helper the page lacks.
     await page.evaluate('window.__name = (fn) => fn');
-    const fontUrl = `data:font/woff2;base64,${font.toString('base64')}`;
     return await page.evaluate(
       async ({ fontUrl, family, sample, bands, fallbacks }) => {
         const face = new FontFace(family, `url(${fontUrl})`, { weight: '100 900' });
@@ -100,7 +97,7 @@ async function measureFallback(font: Buffer) {
         });
       },
       {
-        fontUrl,
+        fontUrl: `data:font/woff2;base64,${font.toString('base64')}`,
         family: FAMILY,
         sample: strings(messages).join(' '),
         bands: FALLBACK_BANDS,
