@@ -16,22 +16,18 @@ const WINDOW_MS = 60_000;
 /** 0 lets everything through. `now` is for tests. */
 export function createClientRateLimit(postsPerMinute: number, now = Date.now) {
   let window = -1;
-  let counts = new Map<string, number>();
+  const counts = new Map<string, number>();
   let windowEnd: NodeJS.Timeout | undefined;
-  const forget = () => {
-    window = -1;
-    counts = new Map();
-  };
   return {
     admit(client: string): boolean {
       if (postsPerMinute === 0) return true;
       const current = Math.floor(now() / WINDOW_MS);
       if (current !== window) {
-        forget();
         window = current;
+        counts.clear();
         // The addresses go when their window ends, even if no request starts the next.
         clearTimeout(windowEnd);
-        windowEnd = setTimeout(forget, (current + 1) * WINDOW_MS - now()).unref();
+        windowEnd = setTimeout(() => counts.clear(), (current + 1) * WINDOW_MS - now()).unref();
       }
       const count = (counts.get(client) ?? 0) + 1;
       counts.set(client, count);
