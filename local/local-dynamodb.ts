@@ -20,7 +20,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
-  ResourceNotFoundException,
+  ResourceInUseException,
 } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
@@ -238,17 +238,15 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
       ? privateTempSocket()
       : { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
   const storeFile = join(dataDir, STORE_FILE);
-  const release = () => {
-    rmSync(storeFile, { force: true });
-    cleanUp();
-    unlock();
-  };
-  const store = await startOnDisk(dataDir, socketPath).catch((error) => {
-    release();
-    throw error;
-  });
-  const close = () => store.close().finally(release);
+  let store: Awaited<ReturnType<typeof startOnDisk>> | undefined;
+  const close = () =>
+    Promise.resolve(store?.close()).finally(() => {
+      rmSync(storeFile, { force: true });
+      cleanUp();
+      unlock();
+    });
   try {
+    store = await startOnDisk(dataDir, socketPath);
     // Written whole (temporary file, then rename), so a reader never sees half of it.
     const partial = `${storeFile}.${process.pid}.tmp`;
     writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint: socketPath }), { mode: 0o600 });
@@ -284,19 +282,7 @@ async function createTableUnlessPresent(
   key: Key,
   indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
 ): Promise<void> {
-  const describe = () => client.send(new DescribeTableCommand({ TableName }));
-  const existing = await describe().catch((error) => {
-    if (error instanceof ResourceNotFoundException) return undefined;
-    throw error;
-  });
-  if (existing) {
-    const present = existing.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName) ?? [];
-    const missing = indexes.find(({ name }) => !present.includes(name));
-    if (missing)
-      throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
-    return;
-  }
-  await client.send(
+  const created = client.send(
     new CreateTableCommand({
       TableName,
       KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
@@ -316,15 +302,19 @@ async function createTableUnlessPresent(
       }),
     }),
   );
+  await created.catch((error) => {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  });
   // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every 20 s
   // at the least: so this polls by hand, for a few seconds at most.
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const { Table } = await describe();
-    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
-      (index) => index.IndexStatus === 'ACTIVE',
-    );
-    if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    const present = Table?.GlobalSecondaryIndexes ?? [];
+    const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
+    if (missing)
+      throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
+    if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE')) return;
     if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
     await delay(20);
   }
