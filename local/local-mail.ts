@@ -75,9 +75,8 @@ export function startLocalMail(options: {
   }
 
   function retryLater(): void {
-    if (!failing) {
+    if (!failing)
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
-    }
     failing = true;
     if (retry || closing()) return;
     retry = setTimeout(() => {

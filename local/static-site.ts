@@ -134,9 +134,8 @@ export function createStaticSite(distDir: string) {
   return {
     async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
       const root = await rootPromise;
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.method !== 'GET' && request.method !== 'HEAD')
         return sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
-      }
       const [, rawPath = '', query = ''] = /^([^?#]*)(\?[^#]*)?/.exec(request.url ?? '/') ?? [];
       // `*` and absolute-form targets: no browser sends them for a page.
       if (!rawPath.startsWith('/')) return sendText(response, 400, 'Bad Request');

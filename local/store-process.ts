@@ -16,10 +16,8 @@ const tell = (message: StoreProcessMessage) =>
 process.on('disconnect', () => process.exit(0));
 
 /** `open` rejects with the reason as `cause`. */
-type LevelDatabase = { open: () => Promise<void> } & Record<
-  'put' | 'del' | 'batch' | 'get',
-  (...args: unknown[]) => unknown
->;
+type LevelDatabase = { open: () => Promise<void> } & Record<'put' | 'del' | 'batch' | 'get', LevelMethod>;
+type LevelMethod = (...args: unknown[]) => unknown;
 
 const require = createRequire(import.meta.url);
 const dynaliteDb = require('dynalite/db') as { create: (options: object) => { db: LevelDatabase } };
