@@ -2,18 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** API Gateway's HTTP API event (payload 2.0), for the runner, the tests and the bench. */
-export function apiGatewayEvent({
-  method,
-  path,
-  query = '',
-  headers = {},
-  body,
-  isBase64Encoded = false,
-  sourceIp = '127.0.0.1',
-  protocol = 'HTTP/1.1',
-  requestId = randomUUID(),
-  now = new Date(),
-}: {
+export function apiGatewayEvent(request: {
   method: string;
   path: string;
   /** Without its `?`. */
@@ -27,6 +16,7 @@ export function apiGatewayEvent({
   requestId?: string;
   now?: Date;
 }): APIGatewayProxyEventV2 {
+  const { method, path, headers = {}, now = new Date() } = request;
   const domainName = headers.host ?? 'localhost';
   // As API Gateway writes it: `21/Nov/2026:10:00:00 +0000`.
   const [, day, month, year, time] = now.toUTCString().split(' ');
@@ -34,21 +24,27 @@ export function apiGatewayEvent({
     version: '2.0',
     routeKey: '$default',
     rawPath: path,
-    rawQueryString: query,
+    rawQueryString: request.query ?? '',
     headers,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
       domainName,
       domainPrefix: domainName.split('.')[0] ?? domainName,
-      http: { method, path, protocol, sourceIp, userAgent: headers['user-agent'] ?? '' },
-      requestId,
+      http: {
+        method,
+        path,
+        protocol: request.protocol ?? 'HTTP/1.1',
+        sourceIp: request.sourceIp ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: request.requestId ?? randomUUID(),
       routeKey: '$default',
       stage: '$default',
       time: `${day}/${month}/${year}:${time} +0000`,
       timeEpoch: now.getTime(),
     },
-    body,
-    isBase64Encoded,
+    body: request.body,
+    isBase64Encoded: request.isBase64Encoded ?? false,
   };
 }
