@@ -221,10 +221,7 @@ export function localMailer(options: {
     );
     // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
     const remaining = () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY);
-    const { batchItemFailures } = await mailer(
-      { Records },
-      { getRemainingTimeInMillis: remaining, signal: stop },
-    );
-    return batchItemFailures.length;
+    const answer = await mailer({ Records }, { getRemainingTimeInMillis: remaining, signal: stop });
+    return answer.batchItemFailures.length;
   };
 }

@@ -59,12 +59,11 @@ dynaliteDb.create = (options) => {
       const callback =
         typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
       if (!callback) return original(...args);
-      if (method === 'get') {
+      if (method === 'get')
         return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
           if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
           else callback(error, value);
         });
-      }
       if (broken) return void setImmediate(callback, internalServerError());
       return original(...args, (error?: unknown) => {
         if (error && !broken) {
