@@ -87,12 +87,6 @@ export function startLocalMail(options: {
     retryDelay = Math.min(retryDelay * 2, 10_000);
   }
 
-  function nextWaiting(): string | undefined {
-    const [key] = closing() ? [] : waiting;
-    if (key !== undefined) waiting.delete(key);
-    return key;
-  }
-
   // Eight at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
   // fit in `waiting` is read from the table once these are out.
   async function sendOwed(): Promise<void> {
@@ -100,7 +94,10 @@ export function startLocalMail(options: {
       let failuresInRow = 0;
       // A pool, not batches: each sender takes the next address as soon as its mail is out.
       const sender = async (): Promise<void> => {
-        for (let key = nextWaiting(); key !== undefined; key = nextWaiting()) {
+        while (!closing()) {
+          const [key] = waiting;
+          if (key === undefined) return;
+          waiting.delete(key);
           const sent = await deliver(key).catch(() => false);
           failuresInRow = sent ? 0 : failuresInRow + 1;
           if (!sent) retryLater();
