@@ -129,15 +129,17 @@ function mailLine(job: MailJob, outcome: Outcome, throttled: number): Log {
   };
 }
 
-function parseBody(record: SQSRecord): unknown {
+// Each message is read once: the batch is sorted by it and sent from it.
+function parse(record: SQSRecord) {
+  let body: unknown;
   try {
-    return JSON.parse(record.body);
+    body = JSON.parse(record.body);
   } catch {
-    return undefined;
+    body = undefined;
   }
+  return { record, body, job: mailJobSchema.safeParse(body) };
 }
-
-const isJob = (record: SQSRecord) => mailJobSchema.safeParse(parseBody(record)).success;
+type Parsed = ReturnType<typeof parse>;
 
 export function mailSender(
   settings: MailSettings & {
@@ -242,9 +244,7 @@ export function mailSender(
       }
     };
 
-    const sendOne = async (record: SQSRecord): Promise<void> => {
-      const body = parseBody(record);
-      const job = mailJobSchema.safeParse(body);
+    const sendOne = async ({ record, body, job }: Parsed): Promise<void> => {
       if (job.success) return sendJob(record, job.data);
       const recipient = recipientMessageSchema.safeParse(body);
       if (!recipient.success) return refuse(record, 'unreadable message', 'unknown', 'unreadable');
@@ -259,11 +259,12 @@ export function mailSender(
     };
 
     // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
-    const records = [...event.Records].sort((a, b) => Number(isJob(b)) - Number(isJob(a)));
+    const records = event.Records.map(parse).sort((a, b) => Number(b.job.success) - Number(a.job.success));
     const worker = async () => {
-      for (let record = records.shift(); record; record = records.shift())
+      for (let parsed = records.shift(); parsed; parsed = records.shift()) {
+        const { record } = parsed;
         // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
-        await sendOne(record).catch(async (error: unknown) => {
+        await sendOne(parsed).catch(async (error: unknown) => {
           if (!(error instanceof MailPaused)) return retry(record, retrySeconds(receives(record)));
           if (error.began)
             log({
@@ -274,6 +275,7 @@ export function mailSender(
             });
           await retry(record, Math.max(error.seconds, retrySeconds(receives(record), PAUSE_SECONDS)));
         });
+      }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     // Uncounted messages go back, to be counted as not owed when they come again.
