@@ -1,98 +1,64 @@
 /**
- * The arrows between the project's folders, enforced by `npm run lint` (dependency-cruiser). README's layout
- * diagram draws these rules:
- *
- *   contract/  ← imported by every other folder; imports nothing of the project
- *   functions/ → contract/                    (the Lambda code)
- *   frontend/  → contract/                    (the page and its build)
- *   infra/     → contract/                    (the stack; takes frontend/ and functions/ as built folders)
- *   local/     → functions/, contract/        (the runner: the real handlers on one machine)
- *   operator/  → local/, functions/, contract/
- *   bench/     → any of the above, never test/
- *   test/      → anything
- *
+ * The arrows between the project's folders, enforced by `npm run lint` (dependency-cruiser); README's layout
+ * diagram draws them. bench/ may import any folder but test/; test/ imports anything.
  * Inside the page (frontend/src): pages → features → components, i18n, config; no feature imports another.
  */
 const PROJECT = ['contract', 'functions', 'frontend', 'infra', 'local', 'operator', 'bench', 'test'];
-const anyOf = (folders) => `^(${folders.join('|')})/`;
-const except = (...allowed) => anyOf(PROJECT.filter((folder) => !allowed.includes(folder)));
 
-/** A folder that may import only the folders given (and itself, and packages). */
-const importsOnly = (folder, allowed, comment) => ({
-  name: `${folder}-imports-only-${allowed.join('-') || 'itself'}`,
-  comment,
-  severity: 'error',
-  from: { path: `^${folder}/` },
-  to: { path: except(folder, ...allowed) },
-});
+/** What each folder may import besides itself and packages, and why. */
+const ARROWS = {
+  contract: [[], 'contract/ is what the deployables share: it imports nothing of the project.'],
+  functions: [['contract'], 'The Lambda code imports only the contract.'],
+  frontend: [['contract'], 'The page and its build import only the contract.'],
+  infra: [
+    ['contract'],
+    'The stack imports only the contract: it takes the page and the functions as built folders.',
+  ],
+  local: [['functions', 'contract'], 'The runner runs the real functions, nothing of the stack.'],
+  operator: [['local', 'functions', 'contract'], 'The operator’s tool works on the runner’s store or AWS.'],
+  bench: [PROJECT.filter((folder) => folder !== 'test'), 'Only tests import the tests’ helpers.'],
+};
+
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    importsOnly(
-      'contract',
-      [],
-      'contract/ is what the deployables share: it imports nothing of the project.',
+    ...Object.entries(ARROWS).map(([folder, [allowed, comment]]) =>
+      rule(
+        `${folder}-imports`,
+        comment,
+        { path: `^${folder}/` },
+        {
+          path: `^(${PROJECT.filter((other) => other !== folder && !allowed.includes(other)).join('|')})/`,
+        },
+      ),
     ),
-    importsOnly('functions', ['contract'], 'The Lambda code imports only the contract.'),
-    importsOnly('frontend', ['contract'], 'The page and its build import only the contract.'),
-    importsOnly(
-      'infra',
-      ['contract'],
-      'The stack imports only the contract: it takes the page and the functions as built folders.',
+    rule('no-circular', 'No module reaches itself through its imports.', {}, { circular: true }),
+    rule(
+      'not-resolvable',
+      'Every import resolves (aliases included), so no arrow escapes these rules.',
+      {},
+      { couldNotResolve: true },
     ),
-    importsOnly(
-      'local',
-      ['functions', 'contract'],
-      'The runner runs the real functions, nothing of the stack.',
+    rule(
+      'feature-imports-no-other-feature',
+      'A feature of the page imports shared parts, never another feature.',
+      { path: '^frontend/src/features/([^/]+)/' },
+      { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
     ),
-    importsOnly(
-      'operator',
-      ['local', 'functions', 'contract'],
-      'The operator’s tool works on the runner’s store or AWS.',
+    rule(
+      'shared-page-parts-import-no-feature',
+      'components/, i18n/ and config/ are shared by the features: they import none, nor a page.',
+      { path: '^frontend/src/(components|i18n|config)/' },
+      { path: '^frontend/src/(features|pages)/' },
     ),
-    {
-      name: 'bench-never-imports-test',
-      comment: 'Only tests import the tests’ helpers.',
-      severity: 'error',
-      from: { path: '^bench/' },
-      to: { path: '^test/' },
-    },
-    {
-      name: 'no-circular',
-      comment: 'No module reaches itself through its imports.',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'not-resolvable',
-      comment: 'Every import resolves (aliases included), so no arrow escapes these rules.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
-    {
-      name: 'feature-imports-no-other-feature',
-      comment: 'A feature of the page imports shared parts, never another feature.',
-      severity: 'error',
-      from: { path: '^frontend/src/features/([^/]+)/' },
-      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
-    },
-    {
-      name: 'shared-page-parts-import-no-feature',
-      comment: 'components/, i18n/ and config/ are shared by the features: they import none, nor a page.',
-      severity: 'error',
-      from: { path: '^frontend/src/(components|i18n|config)/' },
-      to: { path: '^frontend/src/(features|pages)/' },
-    },
-    {
-      name: 'features-import-no-page',
-      comment: 'Pages put features together; a feature does not import a page.',
-      severity: 'error',
-      from: { path: '^frontend/src/features/' },
-      to: { path: '^frontend/src/pages/' },
-    },
+    rule(
+      'features-import-no-page',
+      'Pages put features together; a feature does not import a page.',
+      { path: '^frontend/src/features/' },
+      { path: '^frontend/src/pages/' },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
