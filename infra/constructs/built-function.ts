@@ -20,7 +20,7 @@ export interface BuiltFunctionProps {
   environment: Record<string, string>;
   reservedConcurrentExecutions?: number;
   /** What the function may do besides writing its own logs. */
-  permissions: PolicyStatement[];
+  permissions: { actions: string[]; resources: string[] }[];
 }
 
 /** A Lambda function deployed from the folder functions/build.ts wrote for it: the measured bundle runs. */
@@ -51,7 +51,7 @@ export class BuiltFunction extends Construct {
         resources: [`${logGroup.logGroupArn}:*`],
       }),
     );
-    for (const statement of props.permissions) role.addToPolicy(statement);
+    for (const statement of props.permissions) role.addToPolicy(new PolicyStatement(statement));
 
     this.function = new lambda.Function(this, 'Function', {
       code: lambda.Code.fromAsset(folder),

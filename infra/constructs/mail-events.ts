@@ -2,7 +2,6 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -48,10 +47,10 @@ export class MailEvents extends Construct {
         MAIL_LIMIT_TABLE_NAME: props.mailLimitTable.tableName,
       },
       permissions: [
-        new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
+        { actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] },
         // The mailbox's suppression: a conditional put (a complaint replaces a bounce); never read or deleted.
-        new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.mailLimitTable.tableArn] }),
-        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }),
+        { actions: ['dynamodb:PutItem'], resources: [props.mailLimitTable.tableArn] },
+        { actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] },
       ],
     }).function;
 

@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -81,9 +80,7 @@ export class Mailer extends Construct {
       description: "Mail requests: queue a mail job for each new mail request in the waitlist table's stream",
       timeout: Duration.seconds(60),
       environment: { MAIL_QUEUE_URL: queues.priority.queueUrl },
-      permissions: [
-        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queues.priority.queueArn] }),
-      ],
+      permissions: [{ actions: ['sqs:SendMessage'], resources: [queues.priority.queueArn] }],
     }).function;
 
     this.requestsDeadLetterQueue = queue(this, 'RequestsDeadLetterQueue');
@@ -137,21 +134,15 @@ export class Mailer extends Construct {
       },
       permissions: [
         // SES v2's SendEmail with Raw content is authorized as ses:SendRawEmail as well.
-        new PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: sender.sendingResources,
-        }),
+        { actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: sender.sendingResources },
         // The day's quota and the pace; GetAccount has no resource-level permission.
-        new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }),
-        new PolicyStatement({
-          actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          resources: [table.tableArn],
-        }),
-        new PolicyStatement({
+        { actions: ['ses:GetAccount'], resources: ['*'] },
+        { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [table.tableArn] },
+        {
           actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
           resources: [this.mailLimitTable.tableArn],
-        }),
-        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queues.deadLetterQueue.queueArn] }),
+        },
+        { actions: ['sqs:SendMessage'], resources: [queues.deadLetterQueue.queueArn] },
       ],
     }).function;
     // Each invocation keeps its share of its lane's pace (functions/mailer/mail-sender.ts). Consuming a

@@ -3,7 +3,6 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -87,20 +86,17 @@ export class WaitlistApi extends Construct {
       // Written out by hand: grantReadWriteData would also allow scans and batch writes.
       permissions: [
         // The two indexes only: no query reads whole records.
-        new PolicyStatement({
+        {
           actions: ['dynamodb:Query'],
           resources: [TOKEN_INDEX.name, MAILBOX_INDEX.name].map(
             (index) => `${this.table.tableArn}/index/${index}`,
           ),
-        }),
-        new PolicyStatement({
+        },
+        {
           actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
           resources: [this.table.tableArn],
-        }),
-        new PolicyStatement({
-          actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-          resources: [this.visitorTable.tableArn],
-        }),
+        },
+        { actions: ['dynamodb:GetItem', 'dynamodb:PutItem'], resources: [this.visitorTable.tableArn] },
       ],
     }).function;
 
