@@ -89,24 +89,23 @@ function numberOption(value: string, whole: boolean, problem: string, min: numbe
   return number;
 }
 
+/** `only`: the one command that takes the option (parseArgs leaves the key alone). */
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+  confirmed: { type: 'boolean', only: 'export' },
+  days: { type: 'string', only: 'stats' },
+  'test-to': { type: 'string', only: 'announce' },
+  send: { type: 'boolean', only: 'announce' },
+  stop: { type: 'boolean', only: 'announce' },
+  'resend-unknown': { type: 'boolean', only: 'announce' },
+  rate: { type: 'string', only: 'announce' },
+  preview: { type: 'string', only: 'announce' },
+} as const;
+
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'data-dir': { type: 'string' },
-      table: { type: 'string' },
-      region: { type: 'string' },
-      confirmed: { type: 'boolean' },
-      days: { type: 'string' },
-      'test-to': { type: 'string' },
-      send: { type: 'boolean' },
-      stop: { type: 'boolean' },
-      'resend-unknown': { type: 'boolean' },
-      rate: { type: 'string' },
-      preview: { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [name, ...rest] = positionals;
   const [argument] = rest.length === 1 ? rest : [];
 
@@ -145,13 +144,9 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
   // Not echoed: what was typed may be an address.
   else throw new UsageError(name ? 'unknown command, or more arguments than it takes' : 'no command');
 
-  if (values.confirmed !== undefined && command.name !== 'export')
-    throw new UsageError('--confirmed applies to export only');
-  if (values.days !== undefined && command.name !== 'stats')
-    throw new UsageError('--days applies to stats only');
-  for (const option of ['test-to', 'send', 'stop', 'resend-unknown', 'rate', 'preview'] as const)
-    if (values[option] !== undefined && command.name !== 'announce')
-      throw new UsageError(`--${option} applies to announce only`);
+  for (const [option, { only }] of Object.entries<{ type: string; only?: string }>(OPTIONS))
+    if (only && only !== command.name && values[option as keyof typeof values] !== undefined)
+      throw new UsageError(`--${option} applies to ${only} only`);
   if (command.name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))
     throw new UsageError('preflight finds the stack itself: it takes --region only');
   if (values.table !== undefined) {
