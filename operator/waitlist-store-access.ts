@@ -91,9 +91,7 @@ export async function leftCount(table: WaitlistTable): Promise<number> {
 /** Visitors counted on each of `days` by language; a count that is not a whole number is left out. */
 export async function visitsByDay(table: WaitlistTable, days: string[]): Promise<VisitsByDay> {
   const counters = days.map(async (day) => {
-    const { Item = {} } = await table.client.send(
-      new GetCommand({ TableName: table.tableName, Key: { email: visitsCounterKey(day) } }),
-    );
+    const Item = (await readItem(table, visitsCounterKey(day))) ?? {};
     const counts = LOCALES.filter((language) => Number.isSafeInteger(Item[language]) && Item[language] >= 0);
     return [day, Object.fromEntries(counts.map((language) => [language, Item[language]]))] as const;
   });
@@ -112,18 +110,10 @@ export async function allRecords(
   return records;
 }
 
-export async function countByStatus(table: Pick<WaitlistTable, 'client' | 'tableName'>) {
-  const counts: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
-  const scan = {
-    ProjectionExpression: 'email, createdAt, #status, mailSuppressed',
-    ExpressionAttributeNames: { '#status': 'status' },
-  };
-  for (const item of await allRecords(table, scan)) counts[statusOf(item)]++;
-  return counts;
-}
-
 /** What `stats` reads: never an address (the key is read only to leave out items that are no person). */
-export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[]> {
+export async function allSignupFacts(
+  table: Pick<WaitlistTable, 'client' | 'tableName'>,
+): Promise<SignupFacts[]> {
   // Aliased, as `status`, `language` and `source` are DynamoDB reserved words.
   const attributes = ['email', ...SIGNUP_FACT_ATTRIBUTES];
   const records = await allRecords(table, {
@@ -131,6 +121,12 @@ export async function allSignupFacts(table: WaitlistTable): Promise<SignupFacts[
     ExpressionAttributeNames: Object.fromEntries(attributes.map((attribute) => [`#${attribute}`, attribute])),
   });
   return records.map(({ email: _email, ...signup }) => signup);
+}
+
+export async function countByStatus(table: Pick<WaitlistTable, 'client' | 'tableName'>) {
+  const counts: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
+  for (const facts of await allSignupFacts(table)) counts[statusOf(facts)]++;
+  return counts;
 }
 
 // Each spelling of a mailbox (plus tags, Gmail's dots) is a record of its own. A consistent scan, as the
