@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -38,6 +38,7 @@ import { outboxTransport, sesTransport } from '../functions/mailer/mail-transpor
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
 import {
+  describeStack,
   readItem,
   STACK_NAME,
   type WaitlistTable,
@@ -134,19 +135,17 @@ export async function announce(
 async function dryRun({ table, target, announcement, settings, io }: Run, request: AnnounceRequest) {
   const previewDir = resolve(request.previewDir ?? join(request.folder, 'preview'));
   await mkdir(previewDir, { recursive: true });
-  const files: string[] = [];
+  const fileOf = (language: Locale) => join(previewDir, `${language}.eml`);
   for (const language of LOCALES) {
     const to = language === 'nl' ? 'voorbeeld@example.com' : 'example@example.com';
     const mail = announcementFor(settings, announcement, { key: 'preview', to, language, ...nowhere() });
-    const file = join(previewDir, `${language}.eml`);
-    await writeFile(file, mail.raw, { mode: 0o600 });
-    files.push(file);
+    await writeFile(fileOf(language), mail.raw, { mode: 0o600 });
   }
   const count = await countAudience(table, announcement.id);
   const owed = countedTotal(count.send);
   io.out(
     [
-      `Announcement ${announcement.id}: previews in ${files.join(' and ')}`,
+      `Announcement ${announcement.id}: previews in ${LOCALES.map(fileOf).join(' and ')}`,
       `Would send to ${owed} confirmed people: ${perLanguage(count.send)}`,
       // On one machine no quota holds the send back.
       ...(target.kind === 'aws' ? [await quotaLineOf(target.region, owed)] : []),
@@ -157,6 +156,8 @@ async function dryRun({ table, target, announcement, settings, io }: Run, reques
   );
   return 0;
 }
+
+const noPace = async () => {};
 
 async function sendTests({ announcement, target, settings, io }: Run, address: string) {
   try {
@@ -176,10 +177,7 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
       ...nowhere(),
     });
     // No pace for two test mails; throttling is waited out all the same.
-    await sendUntilNotThrottled(
-      () => transport.send(mail),
-      async () => {},
-    );
+    await sendUntilNotThrottled(() => transport.send(mail), noPace);
   }
   io.out(
     `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
@@ -248,10 +246,7 @@ async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {
   const config = region ? { region } : {};
   const cloudFormation = new CloudFormationClient(config);
   try {
-    const { Stacks: [stack] = [] } = await cloudFormation.send(
-      new DescribeStacksCommand({ StackName: STACK_NAME }),
-    );
-    const url = stack?.Outputs?.find((output) => output.OutputKey === 'AnnouncementQueueUrl')?.OutputValue;
+    const url = (await describeStack(cloudFormation)).outputs.AnnouncementQueueUrl;
     if (!url)
       throw new WaitlistToolError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
     // The region's SQS endpoint, which is the queue URL's own host.

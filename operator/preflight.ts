@@ -1,10 +1,6 @@
 /** `preflight`: what the AWS account lacks for a launch, only read. warn: the launch works, less well. */
 import { Resolver } from 'node:dns/promises';
-import {
-  CloudFormationClient,
-  DescribeStacksCommand,
-  paginateListStackResources,
-} from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, paginateListStackResources } from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient, GetDistributionCommand } from '@aws-sdk/client-cloudfront';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -26,7 +22,7 @@ import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { daysNeeded, figure } from './announce-command';
-import { countByStatus, STACK_NAME, WaitlistToolError } from './waitlist-store-access';
+import { countByStatus, describeStack, STACK_NAME, WaitlistToolError } from './waitlist-store-access';
 
 type Finding = { status: 'ok' | 'warn' | 'FAIL'; says: string; todo?: string };
 
@@ -85,19 +81,13 @@ const outputOf = (stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTo
   stack.outputs[name] ?? notInStack(`${name} output`);
 
 async function findStack(client: CloudFormationClient) {
-  const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
+  const stack = await describeStack(client);
   const resources = new Map<string, string[]>();
   for await (const page of paginateListStackResources({ client }, { StackName: STACK_NAME }))
     for (const { ResourceType, PhysicalResourceId } of page.StackResourceSummaries ?? [])
       if (ResourceType && PhysicalResourceId)
         resources.set(ResourceType, [...(resources.get(ResourceType) ?? []), PhysicalResourceId]);
-  return {
-    status: stack?.StackStatus ?? 'unknown',
-    outputs: Object.fromEntries(
-      (stack?.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]),
-    ),
-    resources,
-  };
+  return { ...stack, resources };
 }
 
 function once<T>(read: () => Promise<T>) {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -19,6 +20,13 @@ import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts, type VisitsByDay } from './wa
 
 /** The stack `npm run deploy` creates (infra/ names it; the tool may not import infra/). */
 export const STACK_NAME = 'Mandje';
+
+/** The stack's status and its outputs by name. */
+export async function describeStack(client: CloudFormationClient) {
+  const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
+  const outputs = (stack?.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]);
+  return { status: stack?.StackStatus ?? 'unknown', outputs: Object.fromEntries(outputs) };
+}
 
 /** A problem the operator can fix, said in one sentence. */
 export class WaitlistToolError extends Error {
