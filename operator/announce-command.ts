@@ -3,10 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
@@ -32,6 +31,7 @@ import {
 } from '../functions/announce/audience';
 import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
+import { readItem, updateIf } from '../functions/mailer/mail-limit';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
 import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
@@ -39,7 +39,6 @@ import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
 import {
   describeStack,
-  readItem,
   STACK_NAME,
   type WaitlistTable,
   type WaitlistTarget,
@@ -230,7 +229,7 @@ function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: stri
 }
 
 async function readState(table: WaitlistTable, id: string) {
-  const item = await readItem(table, announcementStateKey(id));
+  const item = await readItem(table, { email: announcementStateKey(id) });
   if (!item) return undefined;
   const parsed = stateSchema.safeParse(item);
   if (!parsed.success) throw new WaitlistToolError(`the state item of ${id} in the table cannot be read`);
@@ -238,7 +237,7 @@ async function readState(table: WaitlistTable, id: string) {
 }
 
 const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
-  progressSchema.parse((await readItem(table, announcementProgressKey(id, pass))) ?? {});
+  progressSchema.parse((await readItem(table, { email: announcementProgressKey(id, pass) })) ?? {});
 
 type AnnouncementQueue = { url: string; client: SQSClient };
 
@@ -333,20 +332,12 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
     );
     return byCtrlC ? 130 : 1;
   }
-  await table.client
-    .send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { email: announcementStateKey(id) },
-        UpdateExpression: 'SET queued = :queued',
-        ConditionExpression: 'pass = :pass',
-        ExpressionAttributeValues: { ':queued': count, ':pass': pass },
-      }),
-    )
-    .catch((error: unknown) => {
-      // A newer pass took over meanwhile: following says so.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+  // A newer pass may have taken over meanwhile: following says so.
+  await updateIf(table, announcementStateKey(id), {
+    UpdateExpression: 'SET queued = :queued',
+    ConditionExpression: 'pass = :pass',
+    ExpressionAttributeValues: { ':queued': count, ':pass': pass },
+  });
   if (inAws)
     io.out(
       `Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate"}.\n`,

@@ -4,7 +4,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
-  GetCommand,
   paginateScan,
   type ScanCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +11,8 @@ import { deliveryKey, emailKey } from '#contract/email-address';
 import { LOCALES } from '#contract/locales';
 import { visitsCounterKey } from '#contract/visit-counting';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
+import { readItem } from '../functions/mailer/mail-limit';
+import type { WaitlistStore } from '../functions/store/store-client';
 import { IN_MEMORY } from '../local/data-dir';
 import { type LocalDynamoDB, runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
@@ -37,9 +38,7 @@ export type WaitlistTarget =
   | { kind: 'aws'; tableName: string; region?: string }
   | { kind: 'local'; dataDir: string };
 
-export interface WaitlistTable {
-  client: DynamoDBDocumentClient;
-  tableName: string;
+export interface WaitlistTable extends WaitlistStore {
   /** Where the table is, in words, for error messages. */
   where: string;
   close(): Promise<void>;
@@ -88,18 +87,15 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
   return { client, tableName: LOCAL_TABLE_NAME, where: `the local store in ${dataDir}`, close };
 }
 
-export const readItem = async ({ client, tableName }: WaitlistTable, email: string) =>
-  (await client.send(new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }))).Item;
-
 export async function leftCount(table: WaitlistTable): Promise<number> {
-  const item = await readItem(table, LEFT_COUNTER_KEY);
+  const item = await readItem(table, { email: LEFT_COUNTER_KEY });
   return typeof item?.count === 'number' ? item.count : 0;
 }
 
 /** Visitors counted on each of `days` by language; a count that is not a whole number is left out. */
 export async function visitsByDay(table: WaitlistTable, days: string[]): Promise<VisitsByDay> {
   const counters = days.map(async (day) => {
-    const Item = (await readItem(table, visitsCounterKey(day))) ?? {};
+    const Item = (await readItem(table, { email: visitsCounterKey(day) })) ?? {};
     const counts = LOCALES.filter((language) => Number.isSafeInteger(Item[language]) && Item[language] >= 0);
     return [day, Object.fromEntries(counts.map((language) => [language, Item[language]]))] as const;
   });
@@ -108,7 +104,7 @@ export async function visitsByDay(table: WaitlistTable, days: string[]): Promise
 
 /** Every person's record: counters and announcement state have keys with no at sign and no createdAt. */
 export async function allRecords(
-  { client, tableName }: Pick<WaitlistTable, 'client' | 'tableName'>,
+  { client, tableName }: WaitlistStore,
   scan: Omit<ScanCommandInput, 'TableName'> = {},
 ) {
   const records: Record<string, unknown>[] = [];
@@ -119,9 +115,7 @@ export async function allRecords(
 }
 
 /** What `stats` reads: never an address (the key is read only to leave out items that are no person). */
-export async function allSignupFacts(
-  table: Pick<WaitlistTable, 'client' | 'tableName'>,
-): Promise<SignupFacts[]> {
+export async function allSignupFacts(table: WaitlistStore): Promise<SignupFacts[]> {
   // Aliased, as `status`, `language` and `source` are DynamoDB reserved words.
   const attributes = ['email', ...SIGNUP_FACT_ATTRIBUTES];
   const records = await allRecords(table, {
@@ -131,7 +125,7 @@ export async function allSignupFacts(
   return records.map(({ email: _email, ...signup }) => signup);
 }
 
-export async function countByStatus(table: Pick<WaitlistTable, 'client' | 'tableName'>) {
+export async function countByStatus(table: WaitlistStore) {
   const counts: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
   for (const facts of await allSignupFacts(table)) counts[statusOf(facts)]++;
   return counts;
