@@ -87,7 +87,7 @@ export function daysNeeded(owed: number, quota: { max24HourSend: number; sentLas
 }
 
 async function quotaLineOf(region: string | undefined, owed: number): Promise<string> {
-  const ses = new SESv2Client(region ? { region } : {});
+  const ses = new SESv2Client({ region });
   try {
     const { SendQuota: { Max24HourSend: max24HourSend, SentLast24Hours: sentLast24Hours = 0 } = {} } =
       await ses.send(new GetAccountCommand({}));
@@ -242,14 +242,13 @@ const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
 type AnnouncementQueue = { url: string; client: SQSClient };
 
 async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {
-  const config = region ? { region } : {};
-  const cloudFormation = new CloudFormationClient(config);
+  const cloudFormation = new CloudFormationClient({ region });
   try {
     const url = (await describeStack(cloudFormation)).outputs.AnnouncementQueueUrl;
     if (!url)
       throw new WaitlistToolError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
     // The region's SQS endpoint, which is the queue URL's own host.
-    return { url, client: new SQSClient({ ...config, useQueueUrlAsEndpoint: false }) };
+    return { url, client: new SQSClient({ region, useQueueUrlAsEndpoint: false }) };
   } finally {
     cloudFormation.destroy();
   }

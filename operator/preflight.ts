@@ -40,7 +40,7 @@ export interface DnsResolver {
 function clientsOf(region: string | undefined) {
   // One retry, and no waiting minutes on a network that is not there.
   const config = {
-    ...(region ? { region } : {}),
+    region,
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
   };

@@ -47,9 +47,7 @@ export interface WaitlistTable extends WaitlistStore {
 /** A runner holding the local store's folder (only one process can) is gone through; otherwise it opens here. */
 export async function openWaitlistTable(target: WaitlistTarget): Promise<WaitlistTable> {
   if (target.kind === 'aws') {
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient(target.region ? { region: target.region } : {}),
-    );
+    const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: target.region }));
     await client.config.region().catch(() => {
       client.destroy();
       throw new WaitlistToolError('no AWS region found (pass --region or set AWS_REGION)');
