@@ -1,7 +1,7 @@
 /** docs/performance.md and the README's headline figures, written whole from bench/results.json. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetResult, LIGHTHOUSE_BUDGETS } from './budgets';
-import { type BundleMeasurement, bundleSections } from './bundle';
+import { type BundleMeasurement, bundleSection } from './bundle';
 import { type LambdaResults, lambdaSection } from './lambda';
 import { type PagesMeasurement, pageSection } from './lighthouse';
 import { kb, markdownSection, markdownTable, ms, times } from './report';
@@ -25,8 +25,7 @@ const SECTIONS = [
     name: 'bundle',
     about:
       "\"Initial\" counts the entry, the app chunk it starts and the copy of the page's language; the other language, the dialogs, the plus menu's entries, the privacy notice and the result pages load when needed. The CSS is inlined in the HTML, so the first load has no stylesheet request. `npm run build` prints the same sizes for every build (bench/report-sizes.ts); this table is the last bench run's.",
-    render: (results: BundleMeasurement, all: BenchResults) =>
-      bundleSections({ ...results, breakdown: all.sections.bundleModules as BundleMeasurement['breakdown'] }),
+    render: bundleSection,
   },
   {
     name: 'lambda',
@@ -59,11 +58,8 @@ function performancePage(results: BenchResults): string {
       parts.push(`## ${name}\n\nNot measured yet: \`npm run bench -- --only ${name}\`.`);
       continue;
     }
-    const [first, ...rest] = [render(figures as never, results)].flat();
-    if (!first) continue;
     parts.push(
-      markdownSection(first, '##').replace('\n\n', `\n\n${about}\n\n`),
-      ...rest.map((section) => markdownSection(section)),
+      markdownSection(render(figures as never, results), '##').replace('\n\n', `\n\n${about}\n\n`),
       `Measured ${results.sectionsMeasuredAt[name]?.slice(0, 10)} by \`npm run bench -- --only ${name}\`.`,
     );
   }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BundleMeasurement, bundleSections, measureBundle, ROOT_DIR } from './bundle';
+import { type BundleMeasurement, bundleSection, measureBundle, ROOT_DIR } from './bundle';
 import { measureLambdaColdStart } from './lambda';
 import { chromiumVersion, measurePages, type PagesMeasurement, pageSection } from './lighthouse';
 import { type BenchResults, writeReports } from './performance-page';
@@ -43,7 +43,7 @@ let bundle: BundleMeasurement | undefined;
 if (only.includes('bundle')) {
   console.error('Measuring the bundle …');
   bundle = await measureBundle();
-  sections.push(...bundleSections(bundle));
+  sections.push(bundleSection(bundle));
 }
 let pages: PagesMeasurement | undefined;
 if (only.includes('page')) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Measures the built dist/ (npm run build first): the bundle needs a second, source-mapped build, and
+// Measures the built dist/ (npm run build first): the bundle needs a second build without React, and
 // Lighthouse runs on each page one run after another, so files run in turn.
 export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
