@@ -6,7 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BundleMeasurement, bundleSection, measureBundle, ROOT_DIR } from './bundle';
-import { measureLambdaColdStart } from './lambda';
+import { lambdaSection, measureLambda } from './lambda';
 import { chromiumVersion, measurePages, type PagesMeasurement, pageSection } from './lighthouse';
 import { type BenchResults, writeReports } from './performance-page';
 import { type BenchSection, markdownSection } from './report';
@@ -53,7 +53,7 @@ if (only.includes('page')) {
 }
 if (only.includes('lambda')) {
   console.error('Measuring the Lambda cold start …');
-  sections.push(await measureLambdaColdStart());
+  sections.push(lambdaSection(await measureLambda()));
 }
 const budgets = sections.flatMap((section) =>
   (section.budgets ?? []).map((budget) => ({ ...budget, section: section.name })),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { BENCH_TABLE_NAME } from './store';
+import { LOCAL_TABLE_NAME } from '../local/local-store-client';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -22,7 +22,7 @@ export async function startRunnerProcess(dataDir: string, siteDir?: string, heap
     [...heapCap, '--import', 'tsx', join(repoRoot, 'bench/runner-process-entry.ts'), dataDir, distDir],
     {
       cwd: repoRoot,
-      env: { ...process.env, TABLE_NAME: BENCH_TABLE_NAME, SIGNUP_RATE_LIMIT: '0' },
+      env: { ...process.env, TABLE_NAME: LOCAL_TABLE_NAME, SIGNUP_RATE_LIMIT: '0' },
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     },
   );

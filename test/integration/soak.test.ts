@@ -8,8 +8,8 @@ import { emailKey } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { startRunnerProcess } from '../../bench/runner-process';
-import { BENCH_TABLE_NAME, startBenchStore } from '../../bench/store';
-import { localDocumentClient } from '../../local/local-store-client';
+import { startLocalDynamoDB } from '../../local/local-dynamodb';
+import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 
 /**
  * Five seconds of mixed signups at concurrency 64 against the runner on a data folder on disk, in a
@@ -110,7 +110,7 @@ async function storedKeys(endpoint: string): Promise<Set<string>> {
     const pages = paginateScan(
       { client },
       {
-        TableName: BENCH_TABLE_NAME,
+        TableName: LOCAL_TABLE_NAME,
         ProjectionExpression: '#key',
         ExpressionAttributeNames: { '#key': WAITLIST_TABLE_KEY.name },
       },
@@ -144,8 +144,8 @@ beforeAll(async () => {
   } finally {
     await runner.stop();
   }
-  // The runner has let go of the folder: open it again and see what it kept.
-  const store = await startBenchStore(dataDir);
+  // The runner has let go of the folder, with its table: open it again and see what it kept.
+  const store = await startLocalDynamoDB(dataDir);
   try {
     stored = await storedKeys(store.endpoint);
   } finally {
