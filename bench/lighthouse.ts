@@ -1,5 +1,6 @@
 /** Lighthouse's mobile preset on the built page as the local runner serves it, a fresh Chromium each run. */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../frontend/scripts/chromium';
@@ -17,16 +18,8 @@ type PageResult = ReturnType<typeof pageResult>;
 export type PagesMeasurement = Awaited<ReturnType<typeof measurePages>>;
 
 export function chromiumVersion(): string {
-  try {
-    const output = execFileSync(CHROMIUM_PATH, ['--version'], {
-      encoding: 'utf8',
-      timeout: 10_000,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return output.match(/[\d.]+/)?.[0] ?? output.trim();
-  } catch {
-    return 'not found';
-  }
+  const { stdout } = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return stdout?.match(/[\d.]+/)?.[0] ?? 'not found';
 }
 
 async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lighthouseVersion: string }> {
@@ -34,7 +27,6 @@ async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lightho
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
-  let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
       lighthouse(url, {
@@ -43,16 +35,13 @@ async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lightho
         onlyCategories: [...CATEGORIES],
         disableFullPageScreenshot: true,
       }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Lighthouse on ${url} took longer than 120 s`)), 120_000);
-      }),
+      sleep(120_000, undefined, { ref: false }),
     ]);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result) throw new Error(`Lighthouse on ${url} returned nothing within 120 s`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     return { run: summarize(lhr), lighthouseVersion: lhr.lighthouseVersion };
   } finally {
-    clearTimeout(timer);
     chrome.kill();
   }
 }
