@@ -48,7 +48,7 @@ if (only.includes('bundle')) {
 let pages: PagesMeasurement | undefined;
 if (only.includes('page')) {
   console.error('Running Lighthouse …');
-  pages = await measurePages({ log: console.error });
+  pages = await measurePages({ log: console.error, bareTwins: true });
   sections.push(pageSection(pages, bundle?.firstLoad.transferBytes));
 }
 if (only.includes('lambda')) {

@@ -43,9 +43,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'local and operator',
+          name: 'local, operator and bench',
           environment: 'node',
-          include: ['test/unit/local/**/*.test.ts', 'test/unit/operator/**/*.test.ts'],
+          include: [
+            'test/unit/local/**/*.test.ts',
+            'test/unit/operator/**/*.test.ts',
+            'test/unit/bench/**/*.test.ts',
+          ],
         },
       },
     ],
