@@ -18,25 +18,25 @@ const frontendDir = import.meta.dirname;
 const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
+/** Tailwind's fallback for browsers without `@property`, below those Tailwind 4 supports: removed whole. */
+const PROPERTIES_FALLBACK = /@layer properties\{@supports[^{]*\{(?:[^{}]*\{[^{}]*\})*\}\}/;
 
 /** `/privacy` → privacy/index.html. */
 const fileOf = (path: string) =>
   `${path.slice(1)}${path.endsWith('/') ? '' : '/'}index.html`.replace(/^\//, '');
 
-const PAGES: { file: string; page: Page; locale: Locale }[] = [
+type BuiltPage = { file: string; page: Page; locale: Locale };
+const PAGES: BuiltPage[] = [
   ...(Object.keys(PAGE_PATH) as AddressedPage[]).flatMap((page) =>
     LOCALES.map((locale) => ({ file: fileOf(PAGE_PATH[page][locale]), page, locale })),
   ),
-  // The server answers /en/… paths with the English not-found page.
-  { file: '404.html', page: 'not-found', locale: 'nl' },
-  { file: 'en/404.html', page: 'not-found', locale: 'en' },
-  // Served by the API function with a link's token in them: never served or uploaded as files.
-  ...LOCALES.map((locale) => ({
-    file: `.mandje/${confirmPageFile(locale)}`,
-    page: 'confirm' as const,
-    locale,
-  })),
-  ...LOCALES.map((locale) => ({ file: `.mandje/${leavePageFile(locale)}`, page: 'leave' as const, locale })),
+  ...LOCALES.flatMap((locale): BuiltPage[] => [
+    // The server answers /en/… paths with the English not-found page.
+    { file: `${PAGE_PATH.home[locale].slice(1)}404.html`, page: 'not-found', locale },
+    // Served by the API function with a link's token in them: never served or uploaded as files.
+    { file: `.mandje/${confirmPageFile(locale)}`, page: 'confirm', locale },
+    { file: `.mandje/${leavePageFile(locale)}`, page: 'leave', locale },
+  ]),
 ];
 
 const write = (file: string, text: string) => {
@@ -138,18 +138,6 @@ function inlineIcon(html: string): string {
   return html.replace(tag, () => `<link rel="icon" href="${url}">`);
 }
 
-/** Tailwind's fallback for browsers without `@property`, below those Tailwind 4 supports: removed whole. */
-function withoutPropertiesFallback(css: string): string {
-  const start = css.indexOf('@layer properties{@supports');
-  if (start < 0) return css;
-  let depth = 0;
-  for (let index = css.indexOf('{', start); index < css.length; index++) {
-    if (css[index] === '{') depth++;
-    else if (css[index] === '}' && --depth === 0) return css.slice(0, start) + css.slice(index + 1);
-  }
-  throw new Error('the stylesheet ends inside its @layer properties block');
-}
-
 /** The stylesheet in the page: one round trip less before the first paint on a slow link. */
 function inlineStylesheets(html: string): string {
   return html.replace(
@@ -159,7 +147,7 @@ function inlineStylesheets(html: string): string {
       const css = readFileSync(file, 'utf8');
       if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
       rmSync(file);
-      return `<style>${withoutPropertiesFallback(css)}</style>`;
+      return `<style>${css.replace(PROPERTIES_FALLBACK, '')}</style>`;
     },
   );
 }
