@@ -18,6 +18,18 @@ export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-26';
 
 export const LEAVE_SECTION_ID = 'leave';
 
+/** Each a paragraph per text, and a list for its `items`. */
+const TEXT_SECTIONS = [
+  'data',
+  'purpose',
+  'retention',
+  'storage',
+  'limits',
+  'logs',
+  'counting',
+  'browser',
+] as const;
+
 function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const titleId = `${id}-title`;
   return (
@@ -27,17 +39,6 @@ function NoticeSection({ id, title, children }: { id: string; title: string; chi
       </h2>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
-  );
-}
-
-function BulletList({ items }: { items: ReactNode[] }) {
-  return (
-    <ul className="list-disc space-y-1 pl-6 marker:text-brand-700">
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the copy, never reordered.
-        <li key={index}>{item}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -59,8 +60,32 @@ export function PrivacyPage() {
     perMailbox: MAILS_PER_MAILBOX,
     perClient: CLIENT_POSTS_PER_MINUTE,
     key: <code>{LANGUAGE_STORAGE_KEY}</code>,
+    authority: (
+      <a href="https://autoriteitpersoonsgegevens.nl" lang="nl" className={textLink}>
+        {copy.rights.authority}
+      </a>
+    ),
   };
   const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
+  const textSection = (id: (typeof TEXT_SECTIONS)[number] | 'rights') => {
+    const { title, ...texts }: { title: string } & Record<string, string | Record<string, string>> = copy[id];
+    return (
+      <NoticeSection key={id} id={id} title={title}>
+        {Object.entries(texts).map(([key, text]) =>
+          typeof text !== 'string' ? (
+            <ul key={key} className="list-disc space-y-1 pl-6 marker:text-brand-700">
+              {Object.entries(text).map(([item, line]) => (
+                <li key={item}>{fillIn(line, facts)}</li>
+              ))}
+            </ul>
+          ) : (
+            // The authority's name is the link in the complaint's sentence.
+            key !== 'authority' && <p key={key}>{fillIn(text, facts)}</p>
+          ),
+        )}
+      </NoticeSection>
+    );
+  };
   return (
     <>
       <SubpageHeader />
@@ -97,43 +122,13 @@ export function PrivacyPage() {
                 ` ${fillInText(copy.controller.kvkNumber, { number: controller.kvkNumber })}`}
             </p>
           </NoticeSection>
-          <NoticeSection id="data" title={copy.data.title}>
-            <p>{copy.data.lead}</p>
-            <BulletList items={Object.values(copy.data.items).map((item) => fillIn(item, facts))} />
-            <p>{copy.data.nothingElse}</p>
-          </NoticeSection>
-          {(['purpose', 'retention', 'storage', 'limits', 'logs', 'counting', 'browser'] as const).map(
-            (id) => {
-              const { title, ...paragraphs } = copy[id];
-              return (
-                <NoticeSection key={id} id={id} title={title}>
-                  {Object.values(paragraphs).map((text) => (
-                    <p key={text}>{fillIn(text, facts)}</p>
-                  ))}
-                </NoticeSection>
-              );
-            },
-          )}
+          {TEXT_SECTIONS.map(textSection)}
           <NoticeSection id={LEAVE_SECTION_ID} title={copy.leave.title}>
             <p id={leaveLinkId}>{copy.leave.link}</p>
             <LeaveRequestForm describedBy={leaveLinkId} />
             <p>{copy.leave.counted}</p>
           </NoticeSection>
-          <NoticeSection id="rights" title={copy.rights.title}>
-            <p>{copy.rights.lead}</p>
-            <BulletList items={Object.values(copy.rights.items)} />
-            <p>{copy.rights.leave}</p>
-            <p>{fillIn(copy.rights.howTo, { email })}</p>
-            <p>
-              {fillIn(copy.rights.complaint, {
-                authority: (
-                  <a href="https://autoriteitpersoonsgegevens.nl" lang="nl" className={textLink}>
-                    {copy.rights.authority}
-                  </a>
-                ),
-              })}
-            </p>
-          </NoticeSection>
+          {textSection('rights')}
           <p className="mt-12">
             <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
               {messages.common.backToHome}
