@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
 import { type Formatters, formattersFor } from './format';
 import { saveLanguagePreference } from './language-preference';
@@ -28,29 +28,14 @@ export function LanguageProvider(props: {
 }) {
   const { page, catalog } = props;
   const [locale, setLocale] = useState(props.initialLocale);
-  const showLocale = useCallback(
-    (next: Locale, then: () => void = () => {}) => {
-      const show = () => {
-        then();
-        setLocale(next);
-      };
-      if (catalog.get(next)) show();
-      else void catalog.load(next).then(show);
-    },
-    [catalog],
-  );
-
-  const switchLocale = useCallback(
-    (next: Locale) => {
-      saveLanguagePreference(next);
-      if (next === locale) return;
-      // The not-found page keeps the address that was tried, the confirmation page its link.
-      showLocale(next, () => {
-        if (hasAddress(page)) window.history.pushState(null, '', PAGE_PATH[page][next]);
-      });
-    },
-    [page, locale, showLocale],
-  );
+  const showLocale = (next: Locale, then: () => void = () => {}) => {
+    const show = () => {
+      then();
+      setLocale(next);
+    };
+    if (catalog.get(next)) show();
+    else void catalog.load(next).then(show);
+  };
 
   const messages = catalog.get(locale);
   if (!messages) throw new Error(`The copy of ${locale} is shown before it is loaded`);
@@ -59,24 +44,30 @@ export function LanguageProvider(props: {
     applyPageMetadata(pageMetadata(page, locale, messages.meta));
   }, [page, locale, messages]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: showLocale reads only the page and the catalog.
   useEffect(() => {
     if (!hasAddress(page)) return;
     const followHistory = () => showLocale(localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE);
     window.addEventListener('popstate', followHistory);
     return () => window.removeEventListener('popstate', followHistory);
-  }, [page, showLocale]);
+  }, [page, catalog]);
 
-  const value = useMemo(
-    () => ({
-      page,
-      locale,
-      messages,
-      format: formattersFor(locale),
-      switchLocale,
-      prepareLocale: (next: Locale) => void catalog.load(next),
-    }),
-    [page, locale, messages, switchLocale, catalog],
-  );
+  // Not memoized: the provider renders again only when the language changes, and with it the whole value.
+  const value: LanguageState = {
+    page,
+    locale,
+    messages,
+    format: formattersFor(locale),
+    switchLocale(next) {
+      saveLanguagePreference(next);
+      if (next === locale) return;
+      // The not-found page keeps the address that was tried, the confirmation page its link.
+      showLocale(next, () => {
+        if (hasAddress(page)) window.history.pushState(null, '', PAGE_PATH[page][next]);
+      });
+    },
+    prepareLocale: (next) => void catalog.load(next),
+  };
   return <LanguageContext value={value}>{props.children}</LanguageContext>;
 }
 
