@@ -25,7 +25,8 @@ const PROPERTIES_FALLBACK = /@layer properties\{@supports[^{]*\{(?:[^{}]*\{[^{}]
 const fileOf = (path: string) =>
   `${path.slice(1)}${path.endsWith('/') ? '' : '/'}index.html`.replace(/^\//, '');
 
-type BuiltPage = { file: string; page: Page; locale: Locale };
+/** `placeholder`: the token a link's page holds once, in its form, for the API to replace. */
+type BuiltPage = { file: string; page: Page; locale: Locale; placeholder?: string };
 const PAGES: BuiltPage[] = [
   ...(Object.keys(PAGE_PATH) as AddressedPage[]).flatMap((page) =>
     LOCALES.map((locale) => ({ file: fileOf(PAGE_PATH[page][locale]), page, locale })),
@@ -34,8 +35,8 @@ const PAGES: BuiltPage[] = [
     // The server answers /en/… paths with the English not-found page.
     { file: `${PAGE_PATH.home[locale].slice(1)}404.html`, page: 'not-found', locale },
     // Served by the API function with a link's token in them: never served or uploaded as files.
-    { file: `.mandje/${confirmPageFile(locale)}`, page: 'confirm', locale },
-    { file: `.mandje/${leavePageFile(locale)}`, page: 'leave', locale },
+    { file: `.mandje/${confirmPageFile(locale)}`, page: 'confirm', locale, placeholder: TOKEN_PLACEHOLDER },
+    { file: `.mandje/${leavePageFile(locale)}`, page: 'leave', locale, placeholder: LEAVE_TOKEN_PLACEHOLDER },
   ]),
 ];
 
@@ -43,6 +44,7 @@ const write = (file: string, text: string) => {
   mkdirSync(dirname(join(outDir, file)), { recursive: true });
   writeFileSync(join(outDir, file), text);
 };
+const writeJson = (file: string, value: unknown) => write(file, `${JSON.stringify(value, null, 2)}\n`);
 
 // The module runner loads the config's extensionless TypeScript imports without the bundler's warnings.
 const options = { configFile, configLoader: 'runner', logLevel: 'warn' } as const;
@@ -61,8 +63,7 @@ const built = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
   '',
 );
 const template = await afterLargestPaint(inlineIcon(inlineStylesheets(built)));
-const inlineHashes = { styles: new Set<string>(), scripts: new Set<string>() };
-for (const { file, page, locale } of PAGES) {
+const pages = PAGES.map(({ file, page, locale, placeholder }) => {
   const rendered = prerenderPage(page, locale);
   // Replacer functions, so that a `$` in the copy is never read as a replacement pattern.
   const html = template
@@ -70,23 +71,17 @@ for (const { file, page, locale } of PAGES) {
     .replace('<!--app-head-->', () => rendered.head)
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => rendered.body);
-  // The function replaces the first placeholder only: the form's.
-  const placeholder =
-    page === 'confirm' ? TOKEN_PLACEHOLDER : page === 'leave' ? LEAVE_TOKEN_PLACEHOLDER : undefined;
   if (placeholder !== undefined && html.split(placeholder).length !== 2)
     throw new Error(`${file} must hold ${placeholder} once, in its form`);
   write(file, html);
-  for (const css of inlineStylesOf(html)) inlineHashes.styles.add(inlineHash(css));
-  for (const script of inlineScriptsOf(html)) inlineHashes.scripts.add(inlineHash(script));
-}
+  return html;
+});
 // The Content-Security-Policy allows these inline elements and no others.
-write(
-  INLINE_HASHES_FILE,
-  `${JSON.stringify({ styles: [...inlineHashes.styles], scripts: [...inlineHashes.scripts] }, null, 2)}\n`,
-);
+const hashes = (of: (html: string) => string[]) => [...new Set(pages.flatMap(of).map(inlineHash))];
+writeJson(INLINE_HASHES_FILE, { styles: hashes(inlineStylesOf), scripts: hashes(inlineScriptsOf) });
 
 // The site's facts the bundle holds, read as vite.config.ts read them.
-write(PAGE_SITE_CONFIG_FILE, `${JSON.stringify(pageSiteConfig(readSiteConfig(process.env)), null, 2)}\n`);
+writeJson(PAGE_SITE_CONFIG_FILE, pageSiteConfig(readSiteConfig(process.env)));
 
 // From the prerender's bundle, so they name the address and contact the pages name.
 write('robots.txt', robotsTxt(discoveryFacts.siteUrl));
