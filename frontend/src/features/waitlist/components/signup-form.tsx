@@ -34,8 +34,7 @@ export function SignupSection() {
   const field = useEmailField();
   const { email, setEmail, inputRef } = field;
   const [honeypot, setHoneypot] = useState('');
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<JoinResult | null>(null);
+  const [result, setResult] = useState<JoinResult | 'sending' | null>(null);
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const inboxHeading = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef(false);
@@ -69,10 +68,8 @@ export function SignupSection() {
   const send = async (address: string) => {
     if (offeredFor.current !== email && offerSuggestion(email)) return;
     setSuggestion(null);
-    setResult(null);
-    setSending(true);
+    setResult('sending');
     const outcome = await requestToJoin({ email: address, language: locale, website: honeypot || undefined });
-    setSending(false);
     setResult(outcome);
     // Only a stored address is cleared; after any problem the visitor keeps what they typed.
     if (outcome === 'joined') {
@@ -106,7 +103,7 @@ export function SignupSection() {
             copy={copy}
             id={SIGNUP_EMAIL_INPUT_ID}
             describedBy={`${suggestionId} ${noteId}`}
-            busy={sending}
+            busy={result === 'sending'}
             onValid={send}
             inputProps={{
               onChange: () => setSuggestion(null),
