@@ -1,10 +1,8 @@
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
 import type { Locale } from '#contract/locales';
-import { ConfirmPage } from './features/confirm/components/confirm-page';
-import { ConfirmationResultPage } from './features/confirm/components/confirm-result';
-import { LeavePage } from './features/leave/components/leave-page';
-import { LeaveResultPage } from './features/leave/components/leave-result';
+import { ConfirmationResultPage, ConfirmPage } from './features/confirm/components/confirm-page';
+import { LeavePage, LeaveResultPage } from './features/leave/components/leave-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { LeaveRequestedPage } from './features/privacy/components/leave-requested-page';
 import { PrivacyPage } from './features/privacy/privacy-page';

@@ -36,7 +36,7 @@ function TypefaceOutOfSight(): null {
   return null;
 }
 
-// The copy of the language shown loads first; every page but home and not-found is a chunk of its own, so
+// The copy of the language shown loads first; every page but home and not-found is in its feature's chunk, so
 // the home page never downloads them. (No top-level await: the chunks import shared modules from this one.)
 const copyLoaded = lazyMessages.load(locale);
 const content: Promise<ReactNode> =
@@ -47,7 +47,7 @@ const content: Promise<ReactNode> =
           <m.ConfirmPage token={m.tokenOfPage(container, window.location.search)} />
         ))
       : isConfirmResultPage(page)
-        ? import('./features/confirm/components/confirm-result').then((m) => (
+        ? import('./features/confirm/components/confirm-page').then((m) => (
             <m.ConfirmationResultPage result={resultOf(page)} />
           ))
         : page === 'leave'
@@ -59,7 +59,7 @@ const content: Promise<ReactNode> =
                 <m.LeaveRequestedPage />
               ))
             : isLeaveResultPage(page)
-              ? import('./features/leave/components/leave-result').then((m) => (
+              ? import('./features/leave/components/leave-page').then((m) => (
                   <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
                 ))
               : isWaitlistResultPage(page)
