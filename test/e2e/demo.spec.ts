@@ -103,7 +103,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         figures.validUntil,
       ]);
       await expect(dialog).toContainText(locale === 'nl' ? '25 aug' : '25 Aug 2025');
-      await expect(dialog.getByRole('button', { name: labels.close })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: dialogCopy[locale].close })).toBeVisible();
 
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -114,9 +114,9 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       page,
     }) => {
       const { milk, dialog } = await openMilkDetails(page, copy);
-      await expect(dialog.getByRole('button', { name: dialogCopy[locale].dealDialog.close })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: dialogCopy[locale].close })).toBeFocused();
 
-      await dialog.getByRole('button', { name: dialogCopy[locale].dealDialog.close }).click();
+      await dialog.getByRole('button', { name: dialogCopy[locale].close }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(milk).toBeFocused();
@@ -139,7 +139,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         await dealButton(panel, copy, product).click();
         const opened = page.getByRole('dialog', { name: copy.demo.products[product] });
         await expect(opened).toContainText(copy.demo.discountOff(discount));
-        await opened.getByRole('button', { name: dialogCopy[locale].dealDialog.close }).click();
+        await opened.getByRole('button', { name: dialogCopy[locale].close }).click();
         await expect(opened).toBeHidden();
       }
     });
@@ -176,7 +176,7 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
         figures.alternativeSavings,
       ]);
 
-      await dialog.getByRole('button', { name: basketCopy.close }).click();
+      await dialog.getByRole('button', { name: dialogCopy[locale].close }).click();
       await expect(dialog).toBeHidden();
       await expect(card).toBeFocused();
     });

@@ -183,7 +183,7 @@ export const JOURNEYS: Journey[] = [
       const details = visitor.role('dialog', copy.demo.products.milk);
       await shows(details);
       await expect.poll(() => details.content()).toContain('Jumbo');
-      await details.role('button', dialogs.dealDialog.close).click();
+      await details.role('button', dialogs.close).click();
       await isGone(details);
       expect(await milk.isFocused(), 'focus back on the deal').toBe(true);
 
@@ -197,7 +197,7 @@ export const JOURNEYS: Journey[] = [
       const basket = visitor.role('dialog', dialogs.basketDialog.title('Albert Heijn'));
       await shows(basket);
       expect(await basket.role('listitem').count()).toBe(4);
-      await basket.role('button', dialogs.basketDialog.close).click();
+      await basket.role('button', dialogs.close).click();
       await isGone(basket);
       expect(await card.isFocused(), 'focus back on the card').toBe(true);
 

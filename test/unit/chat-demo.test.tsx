@@ -121,7 +121,7 @@ describe('chat demo', () => {
       'Valid until': '31 Aug 2025',
     });
 
-    await user.click(within(dialog).getByRole('button', { name: dialogCopy.en.dealDialog.close }));
+    await user.click(within(dialog).getByRole('button', { name: dialogCopy.en.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -69,7 +69,7 @@ describe.each(['nl', 'en'] as const)('the confirmation page as prerendered, in %
   it('says what the button does and links to the privacy notice in its language', () => {
     expect(document.querySelector('h1')?.textContent).toBe(messages[locale].meta.confirmTitle);
     const privacy = [...document.querySelectorAll('main a')].find(
-      (link) => link.textContent === confirmCopy[locale].page.privacyLink,
+      (link) => link.textContent === messages[locale].signup.privacyLink,
     );
     expect(privacy?.getAttribute('href')).toBe(locale === 'nl' ? '/privacy' : '/en/privacy');
   });

@@ -85,7 +85,7 @@ describe('messages', () => {
     expect(messages.en.common.backToHome).toBe('Back to home');
     expect(demo.alternative.title('Albert Heijn')).toBe('Also found at Albert Heijn');
     expect(demo.notFoundTitle).toBe('Not found');
-    expect(dialogCopy.en.basketDialog.close).toBe('Close');
+    expect(dialogCopy.en.close).toBe('Close');
   });
 
   it('keeps the note of the specification, adds the confirmation, and links the privacy notice', () => {

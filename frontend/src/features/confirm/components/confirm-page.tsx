@@ -50,7 +50,7 @@ export function ConfirmPage({ token }: { token: string }) {
       detail={fillIn(copy.page.kept, {
         link: (
           <a href={PAGE_PATH.privacy[locale]} className={textLink}>
-            {copy.page.privacyLink}
+            {messages.signup.privacyLink}
           </a>
         ),
       })}

@@ -6,7 +6,6 @@ const en = {
   page: {
     intro: 'Press the button to confirm that you want an email from us when {brand} launches.',
     kept: 'We use your address, the language you signed up in and the time you confirm for this alone, and keep them no longer than our {link} says.',
-    privacyLink: 'privacy notice',
     button: 'Confirm my signup',
     sending: 'Confirming…',
   },
@@ -41,7 +40,6 @@ const nl = {
   page: {
     intro: 'Druk op de knop om te bevestigen dat je een mail van ons wilt zodra {brand} van start gaat.',
     kept: 'Je adres, de taal van je aanmelding en het moment waarop je bevestigt, gebruiken we alleen hiervoor, en we bewaren ze niet langer dan in onze {link} staat.',
-    privacyLink: 'privacyverklaring',
     button: 'Bevestig mijn aanmelding',
     sending: 'Je aanmelding wordt bevestigd…',
   },

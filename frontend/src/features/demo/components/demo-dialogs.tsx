@@ -16,7 +16,7 @@ import { SCROLL_SHADOWS } from './scroll-shadows';
 // One chunk, loaded once a visitor reaches for a dialog.
 export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
-  const copy = dialogCopy[locale].dealDialog;
+  const { dealDialog: copy, close } = dialogCopy[locale];
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);
     return [
@@ -37,7 +37,7 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
       open={deal !== null}
       onClose={onClose}
       title={deal ? messages.demo.products[deal.product] : ''}
-      closeLabel={copy.close}
+      closeLabel={close}
     >
       {deal && (
         <dl className="divide-y divide-stone-200 rounded-xl ring-1 ring-stone-200">
@@ -55,7 +55,7 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
 
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
-  const copy = dialogCopy[locale].basketDialog;
+  const { basketDialog: copy, close } = dialogCopy[locale];
   const store = supermarketName(alternativeBasket.store);
   const totals = basketTotals(alternativeBasket.items);
   return (
@@ -64,7 +64,7 @@ export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={onClose}
       title={copy.title(store)}
       description={copy.description}
-      closeLabel={copy.close}
+      closeLabel={close}
     >
       <ul
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be focusable to scroll it by keyboard

@@ -14,7 +14,6 @@ const en = {
     savings: 'You save',
     validFrom: 'Valid from',
     validUntil: 'Valid until',
-    close: 'Close',
   },
   basketDialog: {
     title: (store: string) => `Your basket at ${store}`,
@@ -22,8 +21,8 @@ const en = {
     savings: 'Saving',
     total: 'Total',
     totalSavings: 'Savings',
-    close: 'Close',
   },
+  close: 'Close',
 };
 
 const nl = {
@@ -39,7 +38,6 @@ const nl = {
     savings: 'Je bespaart',
     validFrom: 'Geldig vanaf',
     validUntil: 'Geldig tot en met',
-    close: 'Sluiten',
   },
   basketDialog: {
     title: (store) => `Je mandje bij ${store}`,
@@ -47,8 +45,8 @@ const nl = {
     savings: 'Besparing',
     total: 'Totaal',
     totalSavings: 'Totale besparing',
-    close: 'Sluiten',
   },
+  close: 'Sluiten',
 } satisfies typeof en;
 
 export const dialogCopy = { nl, en } satisfies Record<Locale, typeof en>;
