@@ -2,12 +2,14 @@ import { SiteFooter } from '@/components/site-footer';
 import { SkipLink } from '@/components/skip-link';
 import { ChatDemo } from '@/features/demo/components/chat-demo';
 import { DemoStill } from '@/features/demo/components/product-answer';
-import { FinalCall } from '@/features/landing/components/final-call';
 import { HERO_TITLE_ID, Hero } from '@/features/landing/components/hero';
-import { HowItWorks } from '@/features/landing/components/how-it-works';
-import { TrustedSources } from '@/features/landing/components/trusted-sources';
-import { WhatsNext } from '@/features/landing/components/whats-next';
-import { WhyMandje } from '@/features/landing/components/why-mandje';
+import {
+  FinalCall,
+  HowItWorks,
+  TrustedSources,
+  WhatsNext,
+  WhyMandje,
+} from '@/features/landing/components/sections';
 import { SignupSection } from '@/features/waitlist/components/signup-form';
 
 export function LandingPage() {
