@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { iconButton, textInput } from '@/components/control-styles';
 import { Icon } from '@/components/icons';
 import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
+import { useDeferredModule } from '@/features/demo/use-deferred-module';
 import { useLanguage } from '@/i18n/language-context';
-import { PlusMenu } from './plus-menu';
 import type { PlusMenuAction } from './plus-menu-entries';
 
 export function ChatComposer(props: {
@@ -51,5 +51,73 @@ export function ChatComposer(props: {
         <Icon name="send" />
       </button>
     </form>
+  );
+}
+
+const importEntries = () => import('./plus-menu-entries');
+
+/** A disclosure; a choice and Escape put the focus back on "+", since the chosen entry goes with the menu. */
+function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) {
+  const { messages } = useLanguage();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [entries, loadEntries] = useDeferredModule(importEntries);
+  useEffect(() => {
+    if (!open) return;
+    const container = containerRef.current;
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      if (!container?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    // A focus move without a destination (the window losing focus, Safari not focusing a clicked button) is
+    // ignored.
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !container?.contains(next)) setOpen(false);
+    };
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('pointerdown', closeOnOutsidePress, { signal });
+    document.addEventListener('keydown', closeOnEscape, { signal });
+    container?.addEventListener('focusout', closeWhenFocusLeaves, { signal });
+    return () => listening.abort();
+  }, [open]);
+  const choose = (action: () => void) => {
+    setOpen(false);
+    // Before the action, so a dialog it opens gives the focus back to "+".
+    toggleRef.current?.focus();
+    action();
+  };
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-label={messages.demo.plusMenu.toggle}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onPointerEnter={loadEntries}
+        onFocus={loadEntries}
+        onClick={() => {
+          loadEntries();
+          setOpen((isOpen) => !isOpen);
+        }}
+        className={`${iconButton} bg-stone-100 text-stone-800 hover:bg-stone-200 aria-expanded:bg-brand-700 aria-expanded:text-white`}
+      >
+        <Icon
+          name="plus"
+          className={`h-5 w-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-45' : ''}`}
+        />
+      </button>
+      <div id={menuId} hidden={!open} className="absolute bottom-12 left-0 z-10">
+        {open && entries && <entries.PlusMenuEntries choose={choose} onAction={onAction} />}
+      </div>
+    </div>
   );
 }
