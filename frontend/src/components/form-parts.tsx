@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode, RefObject } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { primaryButton, secondaryButton, textInput } from '@/components/control-styles';
@@ -35,6 +35,19 @@ export function SubmitButton(props: {
       {props.busy ? props.busyLabel : props.label}
     </button>
   );
+}
+
+// Keeps what was typed before hydration (or restored by Back): React does not read a controlled field's value
+// when it hydrates, and would write its empty state over it.
+export function useTypedBeforeHydration(
+  field: RefObject<HTMLInputElement | null>,
+  adopt: (typed: string) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render only.
+  useEffect(() => {
+    const typed = field.current?.value;
+    if (typed) adopt(typed);
+  }, []);
 }
 
 export function useEmailField() {

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { iconButton, textInput } from '@/components/control-styles';
+import { useTypedBeforeHydration } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
-import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
 import { useDeferredModule } from '@/features/demo/use-deferred-module';
 import { useLanguage } from '@/i18n/language-context';
 import type { PlusMenuAction } from './plus-menu-entries';

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { textInput } from '@/components/control-styles';
-import { FIELD_ROW, FieldError, SubmitButton } from '@/components/form-parts';
+import { FIELD_ROW, FieldError, SubmitButton, useTypedBeforeHydration } from '@/components/form-parts';
 import { goToSignup } from '@/components/go-to-signup';
-import { useTypedBeforeHydration } from '@/components/use-typed-before-hydration';
 import { useLanguage } from '@/i18n/language-context';
 
 /** The product is not open yet: after SPEC's two seconds of "preparing", the visitor goes to the waitlist. */
