@@ -4,7 +4,7 @@ import type { DealItem } from '@/features/demo/demo-data';
 import { alternativeBasket, basketTotals, bestBasket, missingProducts } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 import { ChatBubble } from './chat-bubble';
-import { DealButton } from './deal-button';
+import { DealButton } from './product-answer';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
 export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOpenAlternative: () => void }) {
