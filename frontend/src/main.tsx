@@ -55,9 +55,7 @@ const content: Promise<ReactNode> =
               <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />
             ))
           : isLeaveResultPage(page) && resultOf(page) === 'requested'
-            ? import('./features/privacy/components/leave-requested-page').then((m) => (
-                <m.LeaveRequestedPage />
-              ))
+            ? import('./features/privacy/privacy-page').then((m) => <m.LeaveRequestedPage />)
             : isLeaveResultPage(page)
               ? import('./features/leave/components/leave-page').then((m) => (
                   <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />

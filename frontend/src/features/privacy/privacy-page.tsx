@@ -6,6 +6,7 @@ import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
 import { postJson } from '@/components/post-json';
+import { ResultPage } from '@/components/result-summary';
 import { SiteFooter } from '@/components/site-footer';
 import { SubpageHeader } from '@/components/subpage-header';
 import { siteConfig } from '@/config/site';
@@ -193,5 +194,20 @@ function LeaveRequestForm({ describedBy }: { describedBy: string }) {
         )}
       </div>
     </>
+  );
+}
+
+/** The one answer for every valid address, to the privacy notice's leave form posted without a script. */
+export function LeaveRequestedPage() {
+  const { locale, messages } = useLanguage();
+  const { requested } = privacyCopy[locale].leave;
+  return (
+    <ResultPage
+      title={messages.meta.leaveResultTitles['leave-requested']}
+      problem={false}
+      notice={{ body: requested.body }}
+      next={requested.next}
+      action={{ href: PAGE_PATH.home[locale], label: messages.common.backToHome }}
+    />
   );
 }
