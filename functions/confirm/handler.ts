@@ -16,7 +16,7 @@ import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { howAsked, readRequestBody } from '../http/request-body';
+import { guardedBody } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { confirmSignup } from './confirm-signup';
@@ -33,12 +33,11 @@ const confirmRequestSchema = z.object({ [TOKEN_FIELD]: z.string(), language: z.o
 type Outcome = ConfirmResult | ConfirmError | 'page';
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  const refusal = refusalOf(event, guard);
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  if (['GET', 'HEAD'].includes(event.requestContext.http.method)) return { outcome: 'page' };
-  if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
-  const body = readRequestBody(event);
-  if (!body.ok) return { outcome: body.error, form: body.form };
+  // Only a POST is refused as cross-site: a GET or HEAD is refused only around the edge.
+  if (['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard))
+    return { outcome: 'page' };
+  const body = guardedBody(event, guard);
+  if ('outcome' in body) return body;
   const shape = confirmRequestSchema.safeParse(body.fields);
   if (!shape.success) return { outcome: 'invalid_request', form: body.form };
   const { language, [TOKEN_FIELD]: token } = shape.data;

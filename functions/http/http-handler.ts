@@ -11,9 +11,8 @@ import type { GuardRefusal } from './request-guard';
 /** What a route made of a request; it is logged, so never an address or a token. */
 export interface Decision<Outcome> {
   outcome: Outcome;
-  form?: RequestForm;
-  /** The leave route's form, which may also be an RFC 8058 one-click post. */
-  asked?: RequestForm | 'one-click';
+  /** `one-click`: the leave route's RFC 8058 post. */
+  form?: RequestForm | 'one-click';
   language?: Locale;
   refusal?: GuardRefusal;
   source?: string;
@@ -45,7 +44,7 @@ export function httpHandler<Outcome extends string>(
   return async (event) => {
     const started = performance.now();
     const decision = await decide(event);
-    const { outcome, fault, form, asked, refusal, source } = decision;
+    const { outcome, fault, form, refusal, source } = decision;
     const response = respond(decision, event);
     const status = response.statusCode ?? 500;
     const counted = metricOf[outcome];
@@ -57,7 +56,7 @@ export function httpHandler<Outcome extends string>(
       latencyMs: Math.round(performance.now() - started),
       language: decision.language,
       faultClass: fault?.faultClass,
-      fields: { outcome, status, form, asked, refusal, source, errorName: fault?.errorName },
+      fields: { outcome, status, form, refusal, source, errorName: fault?.errorName },
       requestId: event.requestContext?.requestId,
     });
     return response;

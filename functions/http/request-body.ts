@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { type GuardRefusal, type RequestGuardSettings, refusalOf } from './request-guard';
 
 // Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
 // characters), at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).
@@ -109,10 +110,18 @@ export function readRequestBody(
   return { ok: true, form, fields };
 }
 
-/** For answering a request refused before it is handled: its form and `language` field. */
-export function howAsked(event: APIGatewayProxyEventV2) {
+/** A POST's form and fields, or what is decided on it when the guard refuses it or it cannot be read. */
+export function guardedBody(
+  event: APIGatewayProxyEventV2,
+  guard: RequestGuardSettings,
+):
+  | { form: RequestForm; fields: unknown }
+  | { outcome: 'forbidden' | BodyRefusal; refusal?: GuardRefusal; form?: RequestForm; language?: Locale } {
+  const refusal = refusalOf(event, guard);
+  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
   const body = readRequestBody(event);
-  return { form: body.form, language: languageOf(body.fields) };
+  if (refusal) return { outcome: 'forbidden', refusal, form: body.form, language: languageOf(body.fields) };
+  return body.ok ? body : { outcome: body.error, form: body.form };
 }
 
 export function languageOf(fields: unknown): Locale | undefined {

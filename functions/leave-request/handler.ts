@@ -8,8 +8,8 @@ import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { howAsked, languageOf, readRequestBody } from '../http/request-body';
-import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { guardedBody, languageOf } from '../http/request-body';
+import { requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { requestLeaveMail } from './request-leave-mail';
 
@@ -26,11 +26,8 @@ const leaveRequestSchema = z.object({ email: z.string(), language: z.optional(z.
 type Outcome = 'requested' | 'not-requested' | Exclude<ApiError, 'already_registered' | 'rate_limited'>;
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  const refusal = refusalOf(event, guard);
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
-  const body = readRequestBody(event);
-  if (!body.ok) return { outcome: body.error, form: body.form };
+  const body = guardedBody(event, guard);
+  if ('outcome' in body) return body;
   const { form, fields } = body;
   const language = languageOf(fields);
   const shape = leaveRequestSchema.safeParse(fields);

@@ -13,10 +13,10 @@ import {
 } from '#contract/leave';
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
-import { FORM_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { languageOf, parseFormBody, readRequestBody } from '../http/request-body';
+import { guardedBody } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
@@ -52,73 +52,52 @@ const ONE_CLICK_TEXT = {
 };
 
 /** RFC 8058's `List-Unsubscribe=One-Click` alone: form-encoded, or multipart (no files) as some send it. */
-function isOneClickBody(event: APIGatewayProxyEventV2): boolean {
-  const [mediaType = '', ...parameters] = (event.headers['content-type'] ?? '').split(';');
-  const type = mediaType.trim().toLowerCase();
+async function isOneClickBody(event: APIGatewayProxyEventV2): Promise<boolean> {
   const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   if (event.requestContext.http.method !== 'POST' || body.byteLength > MAX_REQUEST_BYTES) return false;
-  const text = body.toString('latin1');
-  let fields = type === FORM_CONTENT_TYPE ? parseFormBody(text) : undefined;
-  const boundary = parameters
-    .map((parameter) => parameter.trim().match(/^boundary="?([^"]+)"?$/i)?.[1])
-    .find((value) => value !== undefined);
-  if (type === 'multipart/form-data' && boundary !== undefined) {
-    // A preamble and an epilogue are ignored.
-    const sections = text.split(`--${boundary}`);
-    if (sections.length < 3 || !sections.at(-1)?.startsWith('--')) return false;
-    fields = Object.create(null) as Record<string, string>;
-    for (const section of sections.slice(1, -1)) {
-      const part = section.replace(/^\r?\n/, '').replace(/\r?\n$/, '');
-      const split = part.search(/\r?\n\r?\n/);
-      const headers = part.slice(0, split);
-      const name = headers.match(/^content-disposition:\s*form-data;(?:.*;)?\s*name="([^"]*)"/im)?.[1];
-      if (split < 0 || name === undefined || /filename=/i.test(headers) || Object.hasOwn(fields, name))
-        return false;
-      fields[name] = part.slice(split).replace(/^\r?\n\r?\n/, '');
-    }
-  }
+  const headers = { 'content-type': event.headers['content-type'] ?? '' };
+  // The platform's parser: a body of another type, or not well formed, is no one-click post.
+  const fields = await new Response(body, { headers }).formData().catch(() => undefined);
+  const [[name, value] = [], ...more] = fields ?? [];
   return (
-    fields !== undefined &&
-    Object.keys(fields).length === 1 &&
-    fields[ONE_CLICK_FIELD]?.trim() === ONE_CLICK_VALUE
+    name === ONE_CLICK_FIELD &&
+    typeof value === 'string' &&
+    value.trim() === ONE_CLICK_VALUE &&
+    more.length === 0
   );
 }
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  const refusal = refusalOf(event, guard);
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  if (['GET', 'HEAD'].includes(event.requestContext.http.method)) return { outcome: 'page' };
+  // Only a POST is refused as cross-site: a GET or HEAD is refused only around the edge.
+  if (['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard))
+    return { outcome: 'page' };
   const query = new URLSearchParams(event.rawQueryString);
-  const queryToken = query.get(LEAVE_TOKEN_PARAMETER);
   const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
-  let language = isLocale(queryLanguage) ? queryLanguage : undefined;
-  let asked: Decision<Outcome>['asked'] = 'one-click';
-  let token = queryToken || undefined;
+  const language = isLocale(queryLanguage) ? queryLanguage : undefined;
   // Mail providers post one-click from their own servers: the link's secret token authorises it.
-  if (!isOneClickBody(event)) {
-    const body = readRequestBody(event);
-    asked = body.form;
-    if (refusal)
-      return { outcome: 'forbidden', refusal, asked, language: languageOf(body.fields) ?? language };
-    if (!body.ok) return { outcome: body.error, asked, language };
-    const shape = leaveRequestSchema.safeParse(body.fields);
-    token = shape.success ? (shape.data[LEAVE_TOKEN_FIELD] ?? queryToken ?? undefined) : undefined;
-    language = (shape.success ? shape.data.language : undefined) ?? language;
-  }
-  if (token === undefined) return { outcome: 'invalid_request', asked, language };
+  const oneClick = refusalOf(event, guard) !== 'not_through_edge' && (await isOneClickBody(event));
+  const body = oneClick ? { form: 'one-click' as const, fields: {} } : guardedBody(event, guard);
+  if ('outcome' in body) return { ...body, language: body.language ?? language };
+  const shape = leaveRequestSchema.safeParse(body.fields);
+  const asked = { form: body.form, language: (shape.success ? shape.data.language : undefined) ?? language };
+  // An empty token in the link is none.
+  const token = shape.success
+    ? (shape.data[LEAVE_TOKEN_FIELD] ?? (query.get(LEAVE_TOKEN_PARAMETER) || undefined))
+    : undefined;
+  if (token === undefined) return { outcome: 'invalid_request', ...asked };
   const left = await outcomeOrFault((abortSignal) => leavePerson(store, token, { abortSignal }));
-  return { asked, language, ...left };
+  return { ...asked, ...left };
 }
 
 export const handler = httpHandler<Outcome>(
   'leave',
   { page: undefined, left: METRIC.left, unknown: undefined },
   decide,
-  ({ outcome, asked, language = DEFAULT_LOCALE }, event) => {
+  ({ outcome, form, language = DEFAULT_LOCALE }, event) => {
     if (outcome === 'page') return showPage(event);
     const done = outcome === 'left' || outcome === 'unknown';
     const status = done ? 200 : API_ERROR_STATUS[outcome];
-    if (asked === 'one-click') {
+    if (form === 'one-click') {
       const text = ONE_CLICK_TEXT[language];
       const fault = outcome === 'unavailable' || outcome === 'internal';
       return {
@@ -127,8 +106,8 @@ export const handler = httpHandler<Outcome>(
         body: `${done ? text.done : fault ? text.fault : text.refused}\n`,
       };
     }
-    if (asked === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
-    if (asked === 'form') return seeOther(LEAVE_RESULT_PATH[done ? 'done' : 'try-again'][language]);
+    if (form === 'form' && outcome === 'forbidden') return crossSitePage('leaving', language);
+    if (form === 'form') return seeOther(LEAVE_RESULT_PATH[done ? 'done' : 'try-again'][language]);
     return jsonAnswer(status, done ? { result: 'done' } : { error: outcome }, 'GET, HEAD, POST');
   },
 );

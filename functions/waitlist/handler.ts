@@ -13,7 +13,6 @@ import {
 } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { howAsked } from '../http/request-body';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { countVisit } from '../visit/count-visit';
@@ -26,10 +25,7 @@ const visitorTable = requiredEnv('VISITOR_TABLE_NAME');
 type Outcome = 'joined' | 'ignored_honeypot' | JoinWaitlistError;
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  const refusal = refusalOf(event, guard);
-  if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
-  if (refusal) return { outcome: 'forbidden', refusal, ...howAsked(event) };
-  const parsed = parseJoinRequest(event, guard.siteHosts);
+  const parsed = parseJoinRequest(event, guard);
   if ('outcome' in parsed) return parsed;
   const { form, request } = parsed;
   const asked = { form, language: request.language, source: sourceLabel(request.source ?? {}) };

@@ -18,8 +18,8 @@ import {
   type WaitlistRecord,
 } from '#contract/waitlist-table';
 import type { Decision } from '../http/http-handler';
-import { languageOf, type RequestForm, readRequestBody } from '../http/request-body';
-import { isOwnOrigin } from '../http/request-guard';
+import { guardedBody, languageOf, type RequestForm } from '../http/request-body';
+import { isOwnOrigin, type RequestGuardSettings } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
 import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
@@ -40,12 +40,12 @@ const joinRequestSchema = z.object({
 // only from one of `siteHosts` (SITE_ORIGINS) or the Host: another site's address says nothing of its links.
 export function parseJoinRequest(
   event: APIGatewayProxyEventV2,
-  siteHosts: readonly string[] = [],
+  guard: RequestGuardSettings,
 ):
   | { form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
   | Decision<Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>> {
-  const body = readRequestBody(event);
-  if (!body.ok) return { outcome: body.error, form: body.form };
+  const body = guardedBody(event, guard);
+  if ('outcome' in body) return body;
   const { form, fields } = body;
   const language = languageOf(fields);
   const shape = joinRequestSchema.safeParse(fields);
@@ -55,7 +55,7 @@ export function parseJoinRequest(
   const referer = event.headers?.referer ?? '';
   // A script sends what it read itself, or nothing on purpose.
   const fallback =
-    form === 'form' && referer.length <= 2_048 && isOwnOrigin(event, referer, siteHosts)
+    form === 'form' && referer.length <= 2_048 && isOwnOrigin(event, referer, guard.siteHosts)
       ? utmSourceOf(new URL(referer).search)
       : {};
   const source: SignupSource = {};

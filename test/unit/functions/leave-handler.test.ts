@@ -279,7 +279,7 @@ describe('what it logs', () => {
     expect(lines[0]).toMatchObject({
       Service: 'leave',
       outcome: 'left',
-      asked: 'one-click',
+      form: 'one-click',
       [METRIC.requests]: 1,
     });
     expect(lines[1]).toMatchObject({ outcome: 'forbidden', refusal: 'cross_site', [METRIC.forbidden]: 1 });
