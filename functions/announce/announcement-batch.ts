@@ -1,9 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
-import { readItem } from '../mailer/mail-limit';
 import { MailPaused } from '../mailer/mail-pause';
 import { MailOutcomeUnknown } from '../mailer/mail-transport';
-import type { WaitlistStore } from '../store/store-client';
+import { readItem, type WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import {
   type AnnouncementState,

@@ -5,9 +5,10 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
-import { mailboxSuppression, updateIf } from '../mailer/mail-limit';
+import { mailboxSuppression } from '../mailer/mail-limit';
 import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mailer/mail-transport';
 import { ensureLinkKeys } from '../store/link-keys';
+import { updateIf } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import type { Announcement } from './announcement-text';
 

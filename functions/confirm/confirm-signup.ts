@@ -1,10 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfirmResult } from '#contract/confirmation';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { RETENTION_DAYS, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { checkConfirmationToken } from './confirmation-token';
 
 // A token that confirmed says so ever after, also past its days and when two presses cross: the index is
@@ -19,16 +18,13 @@ export async function confirmSignup(
   const record = await recordOfLink(store, check.linkHash, abortSignal);
   if (!record) return check.ok ? 'unknown' : 'expired';
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const names = { '#status': 'status', '#link': TOKEN_INDEX.key.name };
   if (record.status !== 'confirmed' && check.ok) {
-    const confirm = new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: record.email },
+    const confirm = {
       UpdateExpression:
         'SET #status = :confirmed, confirmedAt = :now, confirmedConsentVersion = :version, expiresAt = :expiresAt REMOVE mailRequestId, mailRequestedAt, mailsRequested, mailedRequestId',
       ConditionExpression:
         '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeNames: names,
+      ExpressionAttributeNames: { '#status': 'status', '#link': TOKEN_INDEX.key.name },
       ExpressionAttributeValues: {
         ':confirmed': 'confirmed',
         ':pending': 'pending',
@@ -39,20 +35,10 @@ export async function confirmSignup(
         ':link': check.linkHash,
         ':hash': check.hash,
       },
-    });
-    if (await unlessConditionFails(store.client.send(confirm, { abortSignal }))) return 'confirmed';
+    };
+    if (await updateIf(store, record.email, confirm, abortSignal)) return 'confirmed';
   }
-  const { Item } = await store.client.send(
-    new GetCommand({
-      TableName: store.tableName,
-      Key: { email: record.email },
-      ConsistentRead: true,
-      ProjectionExpression: '#status, #link, mailTokenHashes, pendingTokenHash, expiresAt, mailSuppressed',
-      ExpressionAttributeNames: names,
-    }),
-    { abortSignal },
-  );
-  const stored = Item as WaitlistRecord | undefined;
+  const stored = (await readItem(store, { email: record.email }, abortSignal)) as WaitlistRecord | undefined;
   const mailedThisToken =
     stored?.tokenHash === check.linkHash &&
     ((stored.mailTokenHashes ?? []).includes(check.hash) || stored.pendingTokenHash === check.hash);

@@ -1,7 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LEAVE_MAIL_INTERVAL_MINUTES } from '#contract/leave';
 import { LEAVE_REQUEST_STAND_IN_KEY, type WaitlistRecord } from '#contract/waitlist-table';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { updateIf, type WaitlistStore } from '../store/store-client';
 
 // The same store work whatever the answer, so its time tells nobody whether the address is on the list:
 // one consistent read, then one write that succeeds, to the record or else to LEAVE_REQUEST_STAND_IN_KEY
@@ -27,18 +27,12 @@ export async function requestLeaveMail(
   const values = { ':id': requestId, ':now': now.toISOString() };
   const update = mayAsk
     ? {
-        Key: { email: key },
         UpdateExpression: 'SET leaveMailRequestId = :id, leaveMailRequestedAt = :now',
         ConditionExpression:
           'attribute_exists(email) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(leaveMailRequestedAt) OR leaveMailRequestedAt <= :cutoff)',
         ExpressionAttributeValues: { ...values, ':cutoff': cutoff },
       }
-    : {
-        Key: { email: LEAVE_REQUEST_STAND_IN_KEY },
-        UpdateExpression: 'SET requestId = :id, requestedAt = :now',
-        ExpressionAttributeValues: values,
-      };
-  const command = new UpdateCommand({ TableName: store.tableName, ...update });
-  const updated = await unlessConditionFails(store.client.send(command, { abortSignal }));
+    : { UpdateExpression: 'SET requestId = :id, requestedAt = :now', ExpressionAttributeValues: values };
+  const updated = await updateIf(store, mayAsk ? key : LEAVE_REQUEST_STAND_IN_KEY, update, abortSignal);
   return mayAsk && updated ? 'requested' : 'not-requested';
 }

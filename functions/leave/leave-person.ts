@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
 import { mailboxHashOf } from '../store/mailbox';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { readItem, unlessConditionFails, type WaitlistStore } from '../store/store-client';
 import { parseLeaveToken } from './leave-token';
 
 export type LeaveResult = 'left' | 'unknown';
@@ -23,17 +23,7 @@ export async function leavePerson(
   const key = (await recordOfLink(store, parsed.linkHash, abortSignal))?.email;
   if (key === undefined) return 'unknown';
   // The index is eventually consistent: check the record itself before touching its mailbox.
-  const link = { '#link': TOKEN_INDEX.key.name };
-  const { Item: own } = await store.client.send(
-    new GetCommand({
-      TableName: store.tableName,
-      Key: { email: key },
-      ProjectionExpression: '#link, leaveKey',
-      ExpressionAttributeNames: link,
-      ConsistentRead: true,
-    }),
-    { abortSignal },
-  );
+  const own = await readItem(store, { email: key }, abortSignal);
   const ownLeaveKey = Buffer.from(typeof own?.leaveKey === 'string' ? own.leaveKey : '');
   const givenLeaveKey = Buffer.from(parsed.leaveKey);
   if (
@@ -78,7 +68,7 @@ export async function leavePerson(
   }
   const ownRemoved = await remove(key, {
     ConditionExpression: '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
-    ExpressionAttributeNames: link,
+    ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
     ExpressionAttributeValues: { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
   });
   removed.push(ownRemoved);

@@ -1,8 +1,8 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
 import { METRIC, type MetricName } from '#contract/metrics';
-import { suppressMailbox, updateIf } from '../mailer/mail-limit';
-import { requiredEnv, storeFromEnvironment } from '../store/store-client';
+import { suppressMailbox } from '../mailer/mail-limit';
+import { requiredEnv, storeFromEnvironment, updateIf } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 

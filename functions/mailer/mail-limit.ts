@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   MAIL_LIMIT_EXPIRY_ATTRIBUTE,
   MAIL_LIMIT_TABLE_KEY,
@@ -7,7 +7,7 @@ import {
 } from '#contract/abuse-limits';
 import type { MailSuppression } from '#contract/waitlist-table';
 import { mailboxHash } from '../store/mailbox';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { putIf, readItem, unlessConditionFails, type WaitlistStore } from '../store/store-client';
 
 const WINDOW_MS = MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
 /** Each write that fails means another sender's went. */
@@ -91,21 +91,4 @@ export async function mailboxSuppression(limits: WaitlistStore, emailKey: string
   const reason: unknown = Item?.mailSuppressed;
   if (reason !== 'bounce' && reason !== 'complaint') return undefined;
   return { reason, at: String(Item?.mailSuppressedAt ?? '') } satisfies MailboxSuppression;
-}
-
-export const readItem = async (store: WaitlistStore, Key: Record<string, string>) =>
-  (await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }))).Item;
-
-export const putIf = async (store: WaitlistStore, input: Omit<PutCommand['input'], 'TableName'>) =>
-  (await unlessConditionFails(
-    store.client.send(new PutCommand({ TableName: store.tableName, ...input })),
-  )) !== undefined;
-
-export async function updateIf(
-  store: WaitlistStore,
-  email: string,
-  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
-) {
-  const update = new UpdateCommand({ TableName: store.tableName, Key: { email }, ...input });
-  return (await unlessConditionFails(store.client.send(update)))?.output;
 }

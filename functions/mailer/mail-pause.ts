@@ -1,7 +1,6 @@
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
-import type { WaitlistStore } from '../store/store-client';
+import { putIf, readItem, type WaitlistStore } from '../store/store-client';
 import { DAILY_QUOTA_EXCEEDED } from '../telemetry/fault-class';
-import { putIf, readItem } from './mail-limit';
 
 // Every mail would meet a fault of the account's set-up, so every sender pauses; the next mail is the probe.
 

@@ -5,12 +5,13 @@ import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { newConfirmationToken } from '../confirm/confirmation-token';
 import { leaveToken, newLinkKeys } from '../leave/leave-token';
 import { ensureLinkKeys } from '../store/link-keys';
+import { readItem, updateIf } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import { confirmationMail } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
 import { type MailJob, owedRequest, REQUEST_FIELDS } from './mail-job';
 import { mailboxAddress } from './mail-layout';
-import { type MailboxSuppression, mailboxSuppression, mayMail, readItem, updateIf } from './mail-limit';
+import { type MailboxSuppression, mailboxSuppression, mayMail } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
 
 // The record is read when the mail goes: a request replaced or already sent (a queue may hand a message over

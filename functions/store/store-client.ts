@@ -1,7 +1,13 @@
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 export type WaitlistStore = { client: DynamoDBDocumentClient; tableName: string };
 
@@ -49,6 +55,38 @@ export async function unlessConditionFails<T>(write: Promise<T>): Promise<{ outp
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+export const readItem = async (
+  store: WaitlistStore,
+  Key: Record<string, string>,
+  abortSignal?: AbortSignal,
+) =>
+  (
+    await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }), {
+      abortSignal,
+    })
+  ).Item;
+
+/** Whether the item was put: false when its condition failed. */
+export async function putIf(
+  store: WaitlistStore,
+  input: Omit<PutCommand['input'], 'TableName'>,
+  abortSignal?: AbortSignal,
+) {
+  const put = new PutCommand({ TableName: store.tableName, ...input });
+  return (await unlessConditionFails(store.client.send(put, { abortSignal }))) !== undefined;
+}
+
+/** The update's output, or undefined when its condition failed. */
+export async function updateIf(
+  store: WaitlistStore,
+  email: string,
+  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+  abortSignal?: AbortSignal,
+) {
+  const update = new UpdateCommand({ TableName: store.tableName, Key: { email }, ...input });
+  return (await unlessConditionFails(store.client.send(update, { abortSignal })))?.output;
 }
 
 /** Retries included; well inside the page's and the function's 10 s, so the visitor hears "try again". */

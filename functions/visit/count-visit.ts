@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locale } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
 import {
@@ -9,7 +9,7 @@ import {
   visitsCounterKey,
 } from '#contract/visit-counting';
 import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { putIf, type WaitlistStore } from '../store/store-client';
 
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
 export async function countVisit(
@@ -20,6 +20,7 @@ export async function countVisit(
 ): Promise<'counted' | 'seen'> {
   const day = now.toISOString().slice(0, 10);
   const endsAt = Date.parse(`${day}T00:00:00.000Z`) / 1000 + SECONDS_PER_DAY;
+  const visitors = { client: store.client, tableName: visitorTable };
   const Key = { [VISITOR_TABLE_KEY.name]: VISITOR_SALT_KEY };
   const read = async (ConsistentRead: boolean) => {
     const get = new GetCommand({ TableName: visitorTable, Key, ConsistentRead });
@@ -30,36 +31,28 @@ export async function countVisit(
   // A new day's salt replaces an earlier day's only: one made elsewhere just now is read and used.
   if (typeof salt !== 'string') {
     salt = randomBytes(32).toString('base64');
-    const put = store.client.send(
-      new PutCommand({
-        TableName: visitorTable,
-        Item: { ...Key, day, salt, [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt },
-        ConditionExpression: 'attribute_not_exists(#day) OR #day < :day',
-        // `day` is a DynamoDB reserved word.
-        ExpressionAttributeNames: { '#day': 'day' },
-        ExpressionAttributeValues: { ':day': day },
-      }),
-      { abortSignal },
-    );
-    if (!(await unlessConditionFails(put))) salt = (await read(true))?.salt;
+    const put = {
+      Item: { ...Key, day, salt, [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt },
+      ConditionExpression: 'attribute_not_exists(#day) OR #day < :day',
+      // `day` is a DynamoDB reserved word.
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: { ':day': day },
+    };
+    if (!(await putIf(visitors, put, abortSignal))) salt = (await read(true))?.salt;
     if (typeof salt !== 'string') throw new Error('the day’s salt was put elsewhere, and is not there');
   }
   const visitor = createHash('sha256')
     .update([salt, visit.clientAddress, visit.userAgent, visit.site].join('\0'))
     .digest('hex');
-  const marked = store.client.send(
-    new PutCommand({
-      TableName: visitorTable,
-      Item: {
-        [VISITOR_TABLE_KEY.name]: `${visit.language}:${visitor}`,
-        [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt,
-      },
-      ConditionExpression: 'attribute_not_exists(#key)',
-      ExpressionAttributeNames: { '#key': VISITOR_TABLE_KEY.name },
-    }),
-    { abortSignal },
-  );
-  if (!(await unlessConditionFails(marked))) return 'seen';
+  const mark = {
+    Item: {
+      [VISITOR_TABLE_KEY.name]: `${visit.language}:${visitor}`,
+      [VISITOR_TABLE_EXPIRY_ATTRIBUTE]: endsAt,
+    },
+    ConditionExpression: 'attribute_not_exists(#key)',
+    ExpressionAttributeNames: { '#key': VISITOR_TABLE_KEY.name },
+  };
+  if (!(await putIf(visitors, mark, abortSignal))) return 'seen';
   // Should this fail, the visitor goes uncounted today: short by the logged faults, never double.
   await store.client.send(
     new UpdateCommand({

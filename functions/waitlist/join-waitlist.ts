@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { checkEmail } from '#contract/email-address';
@@ -21,7 +20,7 @@ import type { Decision } from '../http/http-handler';
 import { guardedBody, languageOf, type RequestForm } from '../http/request-body';
 import { isOwnOrigin, type RequestGuardSettings } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
-import { unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
 
 // zod/mini: the full build adds ~450 KB to the bundle.
 const joinRequestSchema = z.object({
@@ -97,43 +96,34 @@ export async function joinWaitlist(
     mailRequestedAt: now.toISOString(),
     mailsRequested: 1,
   };
-  const put = store.client.send(
-    new PutCommand({
-      TableName: store.tableName,
-      Item: record,
-      // An expired pending record counts as deleted (time to live takes days), unless a do-not-mail mark.
-      ConditionExpression:
-        'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds },
-    }),
-    { abortSignal },
-  );
-  if (await unlessConditionFails(put)) return 'joined';
+  const put = {
+    Item: record,
+    // An expired pending record counts as deleted (time to live takes days), unless a do-not-mail mark.
+    ConditionExpression:
+      'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds },
+  };
+  if (await putIf(store, put, abortSignal)) return 'joined';
 
   // Signed up again: the mail once more, within the resend limits. Language and source stay the first
   // signup's: whoever signs up again, maybe not the owner, changes nothing the owner chose.
-  const askAgain = store.client.send(
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { email: entry.key },
-      UpdateExpression:
-        'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, expiresAt = :expiresAt',
-      ConditionExpression:
-        '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':id': randomUUID(),
-        ':now': now.toISOString(),
-        ':one': 1,
-        ':expiresAt': expiresAt,
-        ':pending': 'pending',
-        ':cutoff': new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
-        ':max': MAX_CONFIRMATION_MAILS,
-      },
-    }),
-    { abortSignal },
-  );
-  await unlessConditionFails(askAgain);
+  const askAgain = {
+    UpdateExpression:
+      'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, expiresAt = :expiresAt',
+    ConditionExpression:
+      '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max AND attribute_not_exists(mailSuppressed)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':id': randomUUID(),
+      ':now': now.toISOString(),
+      ':one': 1,
+      ':expiresAt': expiresAt,
+      ':pending': 'pending',
+      ':cutoff': new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
+      ':max': MAX_CONFIRMATION_MAILS,
+    },
+  };
+  await updateIf(store, entry.key, askAgain, abortSignal);
   return 'already_registered';
 }
