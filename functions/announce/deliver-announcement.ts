@@ -29,11 +29,9 @@ export function announcementFor(
   const hash = createHash('sha256').update(person.key).digest('hex').slice(0, 16);
   const messageId = person.messageId ?? `${announcement.id}.${hash}@${senderDomain(sender.mailFrom)}`;
   const { raw } = announcementMail({
+    ...sender,
     to: person.to,
     language: person.language,
-    from: sender.mailFrom,
-    contactEmail: sender.contactEmail,
-    brandName: sender.brandName,
     announcement: announcement.texts[person.language],
     leaveUrl,
     messageId,

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { checkEmail } from '#contract/email-address';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import type { Locale } from '#contract/locales';
+import type { MailSettings } from './mail-transport';
 
-export interface MailEnvelope {
+export interface MailEnvelope extends Pick<MailSettings, 'mailFrom' | 'contactEmail' | 'brandName'> {
   /** As the person typed it (an ASCII local part; the domain may be Unicode). */
   to: string;
   language: Locale;
-  from: string;
-  contactEmail: string;
-  brandName: string;
   now?: Date;
   /** Without angle brackets; default: a random id at the sender's domain. */
   messageId?: string;
@@ -114,8 +112,8 @@ export function composeMail(
       throw new Error(`${field} holds a control character`);
   const { language, brandName, contactEmail, now = new Date() } = envelope;
   const to = mailboxAddress(envelope.to);
-  const from = mailboxAddress(envelope.from);
-  const messageId = envelope.messageId ?? `${randomUUID()}@${senderDomain(envelope.from)}`;
+  const from = mailboxAddress(envelope.mailFrom);
+  const messageId = envelope.messageId ?? `${randomUUID()}@${senderDomain(envelope.mailFrom)}`;
   if (!MESSAGE_ID.test(messageId)) throw new Error('messageId must be id@domain in visible ASCII');
 
   const { subject, leaveUrl } = content;

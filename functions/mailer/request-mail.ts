@@ -68,15 +68,7 @@ export async function sendRequestedMail(
     return { outcome: 'refused', errorName: 'AddressRefused' };
   }
   const messageId = `${requestId}@${mailFrom.slice(mailFrom.lastIndexOf('@') + 1)}`;
-  const envelope = {
-    to: record.emailAsEntered,
-    language: record.language,
-    from: mailFrom,
-    contactEmail: mailer.contactEmail,
-    brandName: mailer.brandName,
-    now: at,
-    messageId,
-  };
+  const envelope = { ...mailer, to: record.emailAsEntered, language: record.language, now: at, messageId };
   let mail: { raw: string; confirmUrl?: string; sent(): Promise<unknown> };
   if (job.kind === 'leave-link') {
     // Still this request and not sent yet (a second copy of the job finds it sent).

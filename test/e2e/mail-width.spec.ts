@@ -22,7 +22,7 @@ const SITE_URL = SITE.url;
 const envelope = (language: Locale) => ({
   to: 'ann@example.nl',
   language,
-  from: SITE.contactEmail,
+  mailFrom: SITE.contactEmail,
   contactEmail: SITE.contactEmail,
   brandName: 'Mandje',
 });

@@ -71,7 +71,7 @@ test('picture of the Dutch confirmation mail for the README, as a mail program s
   const mail = confirmationMail({
     to: 'ann@example.nl',
     language: 'nl',
-    from: 'hallo@mandje.nl',
+    mailFrom: 'hallo@mandje.nl',
     contactEmail: 'hallo@mandje.nl',
     brandName: 'Mandje',
     now: new Date('2026-11-24T10:00:00Z'),
@@ -95,7 +95,7 @@ test('picture of a Dutch announcement for the operating guide, as a mail program
   const mail = announcementMail({
     to: 'ann@example.nl',
     language: 'nl',
-    from: 'hallo@mandje.nl',
+    mailFrom: 'hallo@mandje.nl',
     contactEmail: 'hallo@mandje.nl',
     brandName: 'Mandje',
     now: new Date('2026-11-24T10:00:00Z'),

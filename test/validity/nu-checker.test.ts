@@ -45,7 +45,7 @@ const SVGS = builtFiles('.svg');
 const LINK = 'https://mandje.nl/api/leave?lang=nl&t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const envelope = {
   to: 'ann@example.nl',
-  from: 'hallo@mandje.nl',
+  mailFrom: 'hallo@mandje.nl',
   contactEmail: 'hallo@mandje.nl',
   brandName: 'Mandje',
   now: new Date('2026-03-03T10:00:00Z'),

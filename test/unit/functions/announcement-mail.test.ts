@@ -10,7 +10,7 @@ import { leaveLinkMail } from '../../../functions/mailer/leave-link-mail';
 const LEAVE_URL = 'https://mandje.nl/api/leave?lang=nl&t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const envelope = {
   to: 'Ann@Bücher.de',
-  from: 'hallo@mandje.nl',
+  mailFrom: 'hallo@mandje.nl',
   contactEmail: 'vragen@mandje.nl',
   brandName: 'Mandje',
   now: new Date('2026-03-03T10:00:00Z'),

@@ -9,7 +9,7 @@ const input = (overrides: Partial<ConfirmationMailInput> = {}): ConfirmationMail
   to: 'ann@example.nl',
   language: 'nl',
   confirmUrl: CONFIRM_URL,
-  from: 'hallo@mandje.nl',
+  mailFrom: 'hallo@mandje.nl',
   contactEmail: 'vragen@mandje.nl',
   brandName: 'Mandje',
   validDays: 7,
@@ -349,7 +349,7 @@ describe('the Subject and From headers', () => {
 });
 
 describe('what confirmationMail refuses', () => {
-  it.each(['to', 'from', 'confirmUrl', 'contactEmail', 'brandName', 'messageId'] as const)(
+  it.each(['to', 'mailFrom', 'confirmUrl', 'contactEmail', 'brandName', 'messageId'] as const)(
     'a CR or LF in %s, which could add headers of its own',
     (field) => {
       const value = input()[field];
