@@ -3,25 +3,14 @@ import { announcementStateKey } from '#contract/announcement-keys';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
+import { parseJsonStrictly } from '../http/request-body';
 import { type Announcement, announcementSchema } from './announcement-text';
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);
 const counts = z.record(z.string(), z.number());
 export const stateSchema = z.object({
   email: z.string(),
-  announcement: z.pipe(
-    z.string(),
-    z.transform((json, context) => {
-      try {
-        const parsed = announcementSchema.safeParse(JSON.parse(json));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // Not JSON: not an announcement either.
-      }
-      context.issues.push({ code: 'custom', message: 'not an announcement', input: json });
-      return z.NEVER;
-    }),
-  ),
+  announcement: z.pipe(z.pipe(z.string(), z.transform(parseJsonStrictly)), announcementSchema),
   /** Mails per second at most; none: SES's rate. */
   rate: z.optional(z.number().check(z.gte(MIN_ANNOUNCEMENT_RATE))),
   pass: z.number().check(z.int(), z.positive()),

@@ -4,6 +4,7 @@ import { BULK_SHARE, LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
+import { parseJsonStrictly } from '../http/request-body';
 import { errorNameOf, faultClassOf, isTransient, setupFaultOf } from '../telemetry/fault-class';
 import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
@@ -131,12 +132,7 @@ function mailLine(job: MailJob, outcome: Outcome, throttled: number): Log {
 
 // Each message is read once: the batch is sorted by it and sent from it.
 function parse(record: SQSRecord) {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    body = undefined;
-  }
+  const body = parseJsonStrictly(record.body);
   return { record, body, job: mailJobSchema.safeParse(body) };
 }
 type Parsed = ReturnType<typeof parse>;
