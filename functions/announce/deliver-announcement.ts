@@ -5,7 +5,7 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { leaveToken } from '../leave/leave-token';
 import { announcementMail } from '../mailer/announcement-mail';
 import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
-import { mailboxSuppression } from '../mailer/mail-limit';
+import { mailboxSuppression, markRecordSuppressed } from '../mailer/mail-limit';
 import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mailer/mail-transport';
 import { ensureLinkKeys } from '../store/link-keys';
 import { updateIf } from '../store/store-client';
@@ -64,11 +64,7 @@ export async function deliverAnnouncement(
   const suppression = await mailboxSuppression(sender.limits, key);
   if (suppression) {
     // Another spelling bounced or complained: the record is off the list, as if its own mail had.
-    await updateIf(store, key, {
-      UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
-      ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeValues: { ':reason': suppression.reason, ':at': suppression.at },
-    });
+    await markRecordSuppressed(store, key, suppression);
     return 'not_owed';
   }
   // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.

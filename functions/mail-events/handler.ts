@@ -1,8 +1,8 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
 import { METRIC, type MetricName } from '#contract/metrics';
-import { suppressMailbox } from '../mailer/mail-limit';
-import { requiredEnv, storeFromEnvironment, updateIf } from '../store/store-client';
+import { markRecordSuppressed, suppressMailbox } from '../mailer/mail-limit';
+import { requiredEnv, storeFromEnvironment } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 
@@ -64,16 +64,7 @@ export async function handler(
       if (key === undefined) continue;
       // The mailbox first: should the record's mark fail, the event comes again, and this is a no-op.
       if (await suppressMailbox(limits, key, { reason, at })) suppressed++;
-      // The record, if there is one; a bounce does not overwrite a complaint.
-      const mark = await updateIf(store, key, {
-        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :now',
-        ConditionExpression:
-          reason === 'complaint'
-            ? 'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)'
-            : 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
-        ExpressionAttributeValues: { ':reason': reason, ':now': at },
-      });
-      if (mark) marked++;
+      if (await markRecordSuppressed(store, key, { reason, at })) marked++;
     }
     log({ suppressed, marked });
   } catch (error) {

@@ -7,7 +7,7 @@ import {
 } from '#contract/abuse-limits';
 import type { MailSuppression } from '#contract/waitlist-table';
 import { mailboxHash } from '../store/mailbox';
-import { putIf, readItem, unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { putIf, readItem, unlessConditionFails, updateIf, type WaitlistStore } from '../store/store-client';
 
 const WINDOW_MS = MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
 /** Each write that fails means another sender's went. */
@@ -85,6 +85,17 @@ export async function suppressMailbox(
     ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
   });
 }
+
+/** The mark on the mailbox's record, if there is one; a bounce does not overwrite a complaint. */
+export const markRecordSuppressed = (store: WaitlistStore, key: string, { reason, at }: MailboxSuppression) =>
+  updateIf(store, key, {
+    UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
+    ConditionExpression:
+      reason === 'complaint'
+        ? 'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)'
+        : 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
+    ExpressionAttributeValues: { ':reason': reason, ':at': at },
+  });
 
 export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
   const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey) });

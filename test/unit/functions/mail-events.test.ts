@@ -144,7 +144,7 @@ describe('the mail-events function: the record', () => {
     expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)).toEqual([
       expect.objectContaining({
         Key: { email: 'ann+x@xn--bcher-kva.de' },
-        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :now',
+        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
         ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
         ExpressionAttributeValues: expect.objectContaining({ ':reason': 'bounce' }),
       }),
