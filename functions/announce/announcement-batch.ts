@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { MailPaused } from '../mailer/mail-pause';
 import { MailOutcomeUnknown } from '../mailer/mail-transport';
-import { readItem, type WaitlistStore } from '../store/store-client';
+import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import {
   type AnnouncementState,
@@ -100,16 +100,10 @@ export function announcementBatch(
       for (const { message, tally } of tallies.values()) {
         const entries = Object.entries(tally).filter(([, value]) => value > 0);
         if (entries.length === 0) continue;
-        await store.client.send(
-          new UpdateCommand({
-            TableName: store.tableName,
-            Key: { email: announcementProgressKey(message.id, message.pass) },
-            UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
-            ExpressionAttributeValues: Object.fromEntries(
-              entries.map(([name, value]) => [`:${name}`, value]),
-            ),
-          }),
-        );
+        await updateIf(store, announcementProgressKey(message.id, message.pass), {
+          UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+        });
       }
     },
   };

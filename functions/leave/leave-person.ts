@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
 import { mailboxHashOf } from '../store/mailbox';
-import { readItem, unlessConditionFails, type WaitlistStore } from '../store/store-client';
+import { readItem, unlessConditionFails, updateIf, type WaitlistStore } from '../store/store-client';
 import { parseLeaveToken } from './leave-token';
 
 export type LeaveResult = 'left' | 'unknown';
@@ -77,16 +77,12 @@ export async function leavePerson(
   // Two presses at once: only the one whose delete found the link's own record counts the person, once.
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (ownRemoved && removed.some((record) => record && record.expiresAt >= nowSeconds)) {
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: LEFT_COUNTER_KEY },
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-      { abortSignal },
-    );
+    const count = {
+      UpdateExpression: 'ADD #count :one',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':one': 1 },
+    };
+    await updateIf(store, LEFT_COUNTER_KEY, count, abortSignal);
   }
   return 'left';
 }

@@ -1,8 +1,8 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId } from '../confirm/confirmation-token';
 import { newLinkKeys } from '../leave/leave-token';
-import { unlessConditionFails, type WaitlistStore } from './store-client';
+import { updateIf, type WaitlistStore } from './store-client';
 
 /** Made once and kept: every mail to a person carries the same leave link. Undefined if `onlyIf` fails. */
 export async function ensureLinkKeys(
@@ -13,27 +13,21 @@ export async function ensureLinkKeys(
   }: { onlyIf?: { condition: string; values: Record<string, unknown>; names?: Record<string, string> } } = {},
 ): Promise<{ linkId: string; leaveKey: string } | undefined> {
   const made = newLinkKeys();
-  const updated = await unlessConditionFails(
-    store.client.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: { email: key },
-        UpdateExpression:
-          'SET linkId = if_not_exists(linkId, :linkId), tokenHash = if_not_exists(tokenHash, :linkHash), leaveKey = if_not_exists(leaveKey, :leaveKey)',
-        ConditionExpression: `attribute_exists(email)${onlyIf ? ` AND (${onlyIf.condition})` : ''}`,
-        ExpressionAttributeValues: {
-          ':linkId': made.linkId,
-          ':linkHash': hashOfLinkId(made.linkId),
-          ':leaveKey': made.leaveKey,
-          ...onlyIf?.values,
-        },
-        ...(onlyIf?.names ? { ExpressionAttributeNames: onlyIf.names } : {}),
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
+  const updated = await updateIf(store, key, {
+    UpdateExpression:
+      'SET linkId = if_not_exists(linkId, :linkId), tokenHash = if_not_exists(tokenHash, :linkHash), leaveKey = if_not_exists(leaveKey, :leaveKey)',
+    ConditionExpression: `attribute_exists(email)${onlyIf ? ` AND (${onlyIf.condition})` : ''}`,
+    ExpressionAttributeValues: {
+      ':linkId': made.linkId,
+      ':linkHash': hashOfLinkId(made.linkId),
+      ':leaveKey': made.leaveKey,
+      ...onlyIf?.values,
+    },
+    ...(onlyIf?.names ? { ExpressionAttributeNames: onlyIf.names } : {}),
+    ReturnValues: 'ALL_NEW',
+  });
   if (!updated) return undefined;
-  const stored = updated.output.Attributes ?? {};
+  const stored = updated.Attributes ?? {};
   return {
     linkId: typeof stored.linkId === 'string' ? stored.linkId : made.linkId,
     leaveKey: typeof stored.leaveKey === 'string' ? stored.leaveKey : made.leaveKey,

@@ -78,7 +78,7 @@ export async function putIf(
   return (await unlessConditionFails(store.client.send(put, { abortSignal }))) !== undefined;
 }
 
-/** The update's output, or undefined when its condition failed. */
+/** Updates one item of the table; undefined when the update's condition, if it has one, failed. */
 export async function updateIf(
   store: WaitlistStore,
   email: string,

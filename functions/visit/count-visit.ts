@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locale } from '#contract/locales';
 import { SECONDS_PER_DAY } from '#contract/time';
 import {
@@ -8,8 +8,7 @@ import {
   VISITOR_TABLE_KEY,
   visitsCounterKey,
 } from '#contract/visit-counting';
-import { WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import { putIf, type WaitlistStore } from '../store/store-client';
+import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
 
 /** Once per visitor, UTC day and language; the visitor is a salted hash (#contract/visit-counting). */
 export async function countVisit(
@@ -54,15 +53,11 @@ export async function countVisit(
   };
   if (!(await putIf(visitors, mark, abortSignal))) return 'seen';
   // Should this fail, the visitor goes uncounted today: short by the logged faults, never double.
-  await store.client.send(
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: { [WAITLIST_TABLE_KEY.name]: visitsCounterKey(day) },
-      UpdateExpression: 'ADD #language :one',
-      ExpressionAttributeNames: { '#language': visit.language },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-    { abortSignal },
-  );
+  const count = {
+    UpdateExpression: 'ADD #language :one',
+    ExpressionAttributeNames: { '#language': visit.language },
+    ExpressionAttributeValues: { ':one': 1 },
+  };
+  await updateIf(store, visitsCounterKey(day), count, abortSignal);
   return 'counted';
 }
