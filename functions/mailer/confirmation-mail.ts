@@ -50,6 +50,7 @@ export function confirmationMail(input: ConfirmationMailInput) {
   const leave = leaveUrl === undefined ? undefined : absoluteUrl(leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };
   const signOff = copy.signOff(brandName);
+  const after = [copy.validity(validDays), copy.ignore(validDays), copy.questions(contactEmail)];
 
   return composeMail(input, {
     subject: copy.subject(brandName),
@@ -58,9 +59,7 @@ export function confirmationMail(input: ConfirmationMailInput) {
       copy.greeting,
       `${copy.signedUp(brandName)} ${copy.confirmByLink}`,
       url,
-      copy.validity(validDays),
-      copy.ignore(validDays),
-      copy.questions(contactEmail),
+      ...after,
       signOff.join(CRLF),
       // The URL after a space and nothing after it: a plain-text reader's mail program makes it a link.
       ...(leave ? [`${copy.leaveLater} ${copy.leave}: ${leave}`] : []),
@@ -69,9 +68,7 @@ export function confirmationMail(input: ConfirmationMailInput) {
       htmlBlock.paragraph(copy.greeting),
       htmlBlock.paragraph(`${copy.signedUp(brandName)} ${copy.confirmByButton}`),
       htmlBlock.button(copy.button, url, copy.buttonFallback),
-      htmlBlock.paragraph(copy.validity(validDays)),
-      htmlBlock.paragraph(copy.ignore(validDays)),
-      htmlBlock.paragraph(copy.questions(contactEmail)),
+      ...after.map((paragraph) => htmlBlock.paragraph(paragraph)),
       htmlBlock.signOff(signOff),
       // The link's words, not its URL: at 390 px the URL alone is wider than the screen.
       ...(leave ? [htmlBlock.footer([[`${copy.leaveLater} `, { text: copy.leave, href: leave }]])] : []),

@@ -23,22 +23,15 @@ export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }) {
   const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
   const copy = { ...SHARED_COPY[language], ...COPY[language] };
   const signOff = copy.signOff(brandName);
+  const before = [copy.greeting, copy.here(brandName)];
+  const after = [copy.notAsked, copy.questions(contactEmail)];
   return composeMail(input, {
     subject: copy.subject(brandName),
-    text: [
-      copy.greeting,
-      copy.here(brandName),
-      leave,
-      copy.notAsked,
-      copy.questions(contactEmail),
-      signOff.join(CRLF),
-    ],
+    text: [...before, leave, ...after, signOff.join(CRLF)],
     html: [
-      htmlBlock.paragraph(copy.greeting),
-      htmlBlock.paragraph(copy.here(brandName)),
+      ...before.map((paragraph) => htmlBlock.paragraph(paragraph)),
       htmlBlock.button(copy.button, leave, copy.buttonFallback),
-      htmlBlock.paragraph(copy.notAsked),
-      htmlBlock.paragraph(copy.questions(contactEmail)),
+      ...after.map((paragraph) => htmlBlock.paragraph(paragraph)),
       htmlBlock.signOff(signOff),
     ],
     leaveUrl: leave,
