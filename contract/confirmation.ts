@@ -5,6 +5,7 @@ import { type Locale, resultPaths } from './locales';
 
 export const CONFIRM_PATH = '/api/confirm';
 
+/** The query of every link a mail carries to a page of the API: this one and the leave page. */
 export const TOKEN_PARAMETER = 't';
 export const LANGUAGE_PARAMETER = 'lang';
 export const TOKEN_FIELD = 'token';
@@ -15,12 +16,15 @@ export const TOKEN_PLACEHOLDER = '__confirmation_token__';
 /** In dist/.mandje/. */
 export const confirmPageFile = (language: Locale) => `confirm.${language}.html`;
 
-export function confirmationLink(siteUrl: string, language: Locale, token: string): string {
-  const url = new URL(CONFIRM_PATH, siteUrl);
+/* @__NO_SIDE_EFFECTS__ */
+export const tokenLink = (path: string) => (siteUrl: string, language: Locale, token: string) => {
+  const url = new URL(path, siteUrl);
   url.searchParams.set(LANGUAGE_PARAMETER, language);
   url.searchParams.set(TOKEN_PARAMETER, token);
   return url.href;
-}
+};
+
+export const confirmationLink = tokenLink(CONFIRM_PATH);
 
 export type ConfirmRequest = { token: string; language?: Locale };
 

@@ -1,12 +1,12 @@
 // Leaving in one click (GDPR art. 7(3), Telecommunicatiewet art. 11.7, RFC 8058): every mail carries a
 // personal leave link that names no address. No answer tells a stranger who is on the list.
+import { tokenLink } from './confirmation';
 import { type Locale, resultPaths } from './locales';
 
 export const LEAVE_PATH = '/api/leave';
 export const LEAVE_REQUEST_PATH = '/api/leave-request';
 
-export const LEAVE_TOKEN_PARAMETER = 't';
-export const LEAVE_LANGUAGE_PARAMETER = 'lang';
+export { TOKEN_PARAMETER as LEAVE_TOKEN_PARAMETER } from './confirmation';
 export const LEAVE_TOKEN_FIELD = 'token';
 
 export const ONE_CLICK_FIELD = 'List-Unsubscribe';
@@ -15,12 +15,7 @@ export const ONE_CLICK_VALUE = 'One-Click';
 export const LEAVE_TOKEN_PLACEHOLDER = '__leave_token__';
 export const leavePageFile = (language: Locale) => `leave.${language}.html`;
 
-export function leaveLink(siteUrl: string, language: Locale, token: string): string {
-  const url = new URL(LEAVE_PATH, siteUrl);
-  url.searchParams.set(LEAVE_LANGUAGE_PARAMETER, language);
-  url.searchParams.set(LEAVE_TOKEN_PARAMETER, token);
-  return url.href;
-}
+export const leaveLink = tokenLink(LEAVE_PATH);
 
 export const LEAVE_RESULT_PATH = resultPaths('leave', ['done', 'requested', 'try-again']);
 export type LeaveResultPage = keyof typeof LEAVE_RESULT_PATH;

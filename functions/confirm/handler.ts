@@ -7,9 +7,7 @@ import {
   type ConfirmResponse,
   type ConfirmResult,
   confirmPageFile,
-  LANGUAGE_PARAMETER,
   TOKEN_FIELD,
-  TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
@@ -23,10 +21,7 @@ import { confirmSignup } from './confirm-signup';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-const showPage = tokenPage(process.env.CONFIRM_PAGES_DIR, confirmPageFile, TOKEN_PLACEHOLDER, [
-  LANGUAGE_PARAMETER,
-  TOKEN_PARAMETER,
-]);
+const showPage = tokenPage(process.env.CONFIRM_PAGES_DIR, confirmPageFile, TOKEN_PLACEHOLDER);
 
 const confirmRequestSchema = z.object({ [TOKEN_FIELD]: z.string(), language: z.optional(z.enum(LOCALES)) });
 

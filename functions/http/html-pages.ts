@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { LANGUAGE_PARAMETER, TOKEN_PARAMETER } from '#contract/confirmation';
 import { API_ERROR_STATUS } from '#contract/http-status';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#contract/locales';
 import { noticePage } from '#contract/too-many-requests';
@@ -13,14 +14,13 @@ export function tokenPage(
   dir = import.meta.dirname,
   fileOf: (language: Locale) => string,
   placeholder: string,
-  [languageParameter, tokenParameter]: [string, string],
 ) {
   const pages = new Map<Locale, string>();
   return (event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 => {
     const parameters = new URLSearchParams(event.rawQueryString);
-    const requested = parameters.get(languageParameter);
+    const requested = parameters.get(LANGUAGE_PARAMETER);
     const language = isLocale(requested) ? requested : DEFAULT_LOCALE;
-    const token = parameters.get(tokenParameter) ?? '';
+    const token = parameters.get(TOKEN_PARAMETER) ?? '';
     const page = pages.get(language) ?? readFileSync(join(dir, fileOf(language)), 'utf8');
     pages.set(language, page);
     return {

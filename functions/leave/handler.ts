@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { LANGUAGE_PARAMETER } from '#contract/confirmation';
 import { API_ERROR_STATUS, type BodyRefusal } from '#contract/http-status';
 import {
-  LEAVE_LANGUAGE_PARAMETER,
   LEAVE_RESULT_PATH,
   LEAVE_TOKEN_FIELD,
   LEAVE_TOKEN_PARAMETER,
@@ -26,10 +26,7 @@ import { type LeaveResult, leavePerson } from './leave-person';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
-const showPage = tokenPage(process.env.LEAVE_PAGES_DIR, leavePageFile, LEAVE_TOKEN_PLACEHOLDER, [
-  LEAVE_LANGUAGE_PARAMETER,
-  LEAVE_TOKEN_PARAMETER,
-]);
+const showPage = tokenPage(process.env.LEAVE_PAGES_DIR, leavePageFile, LEAVE_TOKEN_PLACEHOLDER);
 
 const leaveRequestSchema = z.object({
   [LEAVE_TOKEN_FIELD]: z.optional(z.string()),
@@ -72,7 +69,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   if (['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard))
     return { outcome: 'page' };
   const query = new URLSearchParams(event.rawQueryString);
-  const queryLanguage = query.get(LEAVE_LANGUAGE_PARAMETER);
+  const queryLanguage = query.get(LANGUAGE_PARAMETER);
   const language = isLocale(queryLanguage) ? queryLanguage : undefined;
   // Mail providers post one-click from their own servers: the link's secret token authorises it.
   const oneClick = refusalOf(event, guard) !== 'not_through_edge' && (await isOneClickBody(event));
