@@ -115,11 +115,9 @@ export async function deliverAnnouncement(
     throw error;
   }
 
-  try {
-    await endClaim('announcements');
-  } catch (error) {
-    const message = 'the mail was accepted, but the record could not be marked as sent';
-    throw new SentButUnrecorded(message, { cause: error });
-  }
+  const unrecorded = 'the mail was accepted, but the record could not be marked as sent';
+  await endClaim('announcements').catch((cause: unknown) => {
+    throw new SentButUnrecorded(unrecorded, { cause });
+  });
   return { sent: language };
 }

@@ -15,7 +15,7 @@ import { METRIC } from '#contract/metrics';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { guardedBody } from '../http/request-body';
-import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { opensPage, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { confirmSignup } from './confirm-signup';
 
@@ -28,9 +28,7 @@ const confirmRequestSchema = z.object({ [TOKEN_FIELD]: z.string(), language: z.o
 type Outcome = ConfirmResult | ConfirmError | 'page';
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  // Only a POST is refused as cross-site: a GET or HEAD is refused only around the edge.
-  if (['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard))
-    return { outcome: 'page' };
+  if (opensPage(event, guard)) return { outcome: 'page' };
   const body = guardedBody(event, guard);
   if ('outcome' in body) return body;
   const shape = confirmRequestSchema.safeParse(body.fields);

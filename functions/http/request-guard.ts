@@ -44,6 +44,10 @@ export function isOwnOrigin(event: APIGatewayProxyEventV2, url: string, siteHost
 // Hashed to one length, so the comparison takes the same time whatever was sent.
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** A GET or HEAD opening a mail's link, answered with its page: only a POST can be refused as cross-site. */
+export const opensPage = (event: APIGatewayProxyEventV2, guard: RequestGuardSettings) =>
+  ['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard);
+
 export function refusalOf(
   event: APIGatewayProxyEventV2,
   { originVerifySecret, siteHosts }: RequestGuardSettings,

@@ -17,7 +17,7 @@ import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { guardedBody } from '../http/request-body';
-import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { opensPage, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
 
@@ -65,9 +65,7 @@ async function isOneClickBody(event: APIGatewayProxyEventV2): Promise<boolean> {
 }
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  // Only a POST is refused as cross-site: a GET or HEAD is refused only around the edge.
-  if (['GET', 'HEAD'].includes(event.requestContext.http.method) && !refusalOf(event, guard))
-    return { outcome: 'page' };
+  if (opensPage(event, guard)) return { outcome: 'page' };
   const query = new URLSearchParams(event.rawQueryString);
   const queryLanguage = query.get(LANGUAGE_PARAMETER);
   const language = isLocale(queryLanguage) ? queryLanguage : undefined;

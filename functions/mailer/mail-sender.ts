@@ -218,9 +218,8 @@ export function mailSender(
       let throttled = 0;
       try {
         await pause.check();
-        const priority = paced('priority');
         const send = async (mail: OutgoingMail) => {
-          throttled = await priority.send(mail);
+          throttled = await paced('priority').send(mail);
         };
         const outcome = await sendRequestedMail({ ...settings, send }, job);
         log(mailLine(job, outcome, throttled));
