@@ -5,8 +5,9 @@ import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { STORE_DEADLINE_MS } from '../store/store-client';
 import { errorNameOf, type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
-import type { RequestForm } from './request-body';
 import type { GuardRefusal } from './request-guard';
+
+export type RequestForm = 'json' | 'form';
 
 /** What a route made of a request; it is logged, so never an address or a token. */
 export interface Decision<Outcome> {

@@ -2,12 +2,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
-import { type GuardRefusal, type RequestGuardSettings, refusalOf } from './request-guard';
+import type { Decision, RequestForm } from './http-handler';
+import { type RequestGuardSettings, refusalOf } from './request-guard';
 
 // Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
 // characters), at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).
-
-export type RequestForm = 'json' | 'form';
 
 // ignoreBOM: a byte order mark is kept, and so refused, rather than silently dropped.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -114,9 +113,7 @@ export function readRequestBody(
 export function guardedBody(
   event: APIGatewayProxyEventV2,
   guard: RequestGuardSettings,
-):
-  | { form: RequestForm; fields: unknown }
-  | { outcome: 'forbidden' | BodyRefusal; refusal?: GuardRefusal; form?: RequestForm; language?: Locale } {
+): { form: RequestForm; fields: unknown } | Decision<'forbidden' | BodyRefusal> {
   const refusal = refusalOf(event, guard);
   if (refusal === 'not_through_edge') return { outcome: 'forbidden', refusal };
   const body = readRequestBody(event);

@@ -16,8 +16,8 @@ import {
   PENDING_DAYS,
   type WaitlistRecord,
 } from '#contract/waitlist-table';
-import type { Decision } from '../http/http-handler';
-import { guardedBody, languageOf, type RequestForm } from '../http/request-body';
+import type { Decision, RequestForm } from '../http/http-handler';
+import { guardedBody, languageOf } from '../http/request-body';
 import { isOwnOrigin, type RequestGuardSettings } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
 import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
