@@ -31,10 +31,10 @@ import {
 } from '../functions/announce/audience';
 import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
-import { readItem, updateIf } from '../functions/mailer/mail-limit';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
 import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
+import { readItem, updateIf } from '../functions/store/store-client';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
 import {
