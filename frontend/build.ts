@@ -142,7 +142,11 @@ function inlineStylesheets(html: string): string {
       const css = readFileSync(file, 'utf8');
       if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
       rmSync(file);
-      return `<style>${css.replace(PROPERTIES_FALLBACK, '')}</style>`;
+      const inlined = css.replace(PROPERTIES_FALLBACK, '');
+      // A new Tailwind may shape the block otherwise: then say so rather than ship it on every page.
+      if (inlined.includes('@layer properties'))
+        throw new Error(`${href}: Tailwind's fallback not found whole`);
+      return `<style>${inlined}</style>`;
     },
   );
 }
