@@ -1,4 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { checkEmail } from '#contract/email-address';
 import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
@@ -119,6 +121,25 @@ export function guardedBody(
   const body = readRequestBody(event);
   if (refusal) return { outcome: 'forbidden', refusal, form: body.form, language: languageOf(body.fields) };
   return body.ok ? body : { outcome: body.error, form: body.form };
+}
+
+/** A guarded POST whose fields have `schema`'s shape and a valid address: the join and the leave-link request. */
+export function guardedAddressBody<Fields extends { email: string }>(
+  event: APIGatewayProxyEventV2,
+  guard: RequestGuardSettings,
+  schema: z.ZodMiniType<Fields>,
+):
+  | { form: RequestForm; language?: Locale; fields: Fields; address: { email: string; key: string } }
+  | Decision<'forbidden' | BodyRefusal | 'invalid_request' | 'invalid_email'> {
+  const body = guardedBody(event, guard);
+  if ('outcome' in body) return body;
+  const { form, fields } = body;
+  const language = languageOf(fields);
+  const shape = schema.safeParse(fields);
+  if (!shape.success) return { outcome: 'invalid_request', form, language };
+  const address = checkEmail(shape.data.email);
+  if (!address.ok) return { outcome: 'invalid_email', form, language };
+  return { form, language, fields: shape.data, address };
 }
 
 export function languageOf(fields: unknown): Locale | undefined {

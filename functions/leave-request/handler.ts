@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { checkEmail } from '#contract/email-address';
 import { API_ERROR_STATUS, type ApiError } from '#contract/http-status';
 import { LEAVE_RESULT_PATH } from '#contract/leave';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { guardedBody, languageOf } from '../http/request-body';
+import { guardedAddressBody } from '../http/request-body';
 import { requestGuardSettingsFrom } from '../http/request-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { requestLeaveMail } from './request-leave-mail';
@@ -26,17 +25,12 @@ const leaveRequestSchema = z.object({ email: z.string(), language: z.optional(z.
 type Outcome = 'requested' | 'not-requested' | Exclude<ApiError, 'already_registered' | 'rate_limited'>;
 
 async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>> {
-  const body = guardedBody(event, guard);
+  const body = guardedAddressBody(event, guard, leaveRequestSchema);
   if ('outcome' in body) return body;
-  const { form, fields } = body;
-  const language = languageOf(fields);
-  const shape = leaveRequestSchema.safeParse(fields);
-  if (!shape.success) return { outcome: 'invalid_request', form, language };
-  const email = checkEmail(shape.data.email);
-  if (!email.ok) return { outcome: 'invalid_email', form, language };
+  const { form, language, address } = body;
   const [requested] = await Promise.all([
     outcomeOrFault((abortSignal) =>
-      requestLeaveMail(store, email.key, { requestId: randomUUID(), abortSignal }),
+      requestLeaveMail(store, address.key, { requestId: randomUUID(), abortSignal }),
     ),
     new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_MS)),
   ]);

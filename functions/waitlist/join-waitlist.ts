@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { checkEmail } from '#contract/email-address';
 import { LOCALES } from '#contract/locales';
 import { type SignupSource, SOURCE_FIELDS, sourceValue, utmSourceOf } from '#contract/signup-source';
 import { SECONDS_PER_DAY } from '#contract/time';
@@ -17,7 +16,7 @@ import {
   type WaitlistRecord,
 } from '#contract/waitlist-table';
 import type { Decision, RequestForm } from '../http/http-handler';
-import { guardedBody, languageOf } from '../http/request-body';
+import { guardedAddressBody } from '../http/request-body';
 import { isOwnOrigin, type RequestGuardSettings } from '../http/request-guard';
 import { mailboxHashOf } from '../store/mailbox';
 import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
@@ -43,14 +42,9 @@ export function parseJoinRequest(
 ):
   | { form: RequestForm; request: JoinWaitlistRequest & { key: string; source?: SignupSource } }
   | Decision<Exclude<JoinWaitlistError, 'already_registered' | 'unavailable'>> {
-  const body = guardedBody(event, guard);
+  const body = guardedAddressBody(event, guard, joinRequestSchema);
   if ('outcome' in body) return body;
-  const { form, fields } = body;
-  const language = languageOf(fields);
-  const shape = joinRequestSchema.safeParse(fields);
-  if (!shape.success) return { outcome: 'invalid_request', form, language };
-  const email = checkEmail(shape.data.email);
-  if (!email.ok) return { outcome: 'invalid_email', form, language };
+  const { form, fields, address } = body;
   const referer = event.headers?.referer ?? '';
   // A script sends what it read itself, or nothing on purpose.
   const fallback =
@@ -59,16 +53,16 @@ export function parseJoinRequest(
       : {};
   const source: SignupSource = {};
   for (const field of SOURCE_FIELDS) {
-    const value = sourceValue(shape.data[field]) ?? fallback[field];
+    const value = sourceValue(fields[field]) ?? fallback[field];
     if (value !== undefined) source[field] = value;
   }
   return {
     form,
     request: {
-      email: email.email,
-      key: email.key,
-      language: shape.data.language,
-      ...(shape.data.website === undefined ? {} : { website: shape.data.website }),
+      email: address.email,
+      key: address.key,
+      language: fields.language,
+      ...(fields.website === undefined ? {} : { website: fields.website }),
       ...(Object.keys(source).length > 0 ? { source } : {}),
     },
   };
