@@ -16,7 +16,10 @@ const tell = (message: StoreProcessMessage) =>
 process.on('disconnect', () => process.exit(0));
 
 /** `open` rejects with the reason as `cause`. */
-type LevelDatabase = { open: () => Promise<void> } & Record<'put' | 'del' | 'batch' | 'get', LevelMethod>;
+type LevelDatabase = { open: () => Promise<void> } & Record<
+  'put' | 'del' | 'batch' | 'get' | '_put' | '_del' | '_batch',
+  LevelMethod
+>;
 type LevelMethod = (...args: unknown[]) => unknown;
 
 const require = createRequire(import.meta.url);
@@ -52,6 +55,14 @@ const create = dynaliteDb.create;
 dynaliteDb.create = (options) => {
   const store = create(options);
   database = store.db;
+  // A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored: without
+  // it an OS fault loses what was acknowledged. dynalite passes no options, so they are set where classic-level
+  // takes them (its last argument).
+  for (const method of ['_put', '_del', '_batch'] as const) {
+    const write = store.db[method].bind(store.db);
+    store.db[method] = (...args: unknown[]) =>
+      write(...args.slice(0, -1), { ...(args.at(-1) as object), sync: true });
+  }
   // Errors are answered, not thrown where nothing catches them; a failed write stops all later writes.
   for (const method of ['put', 'del', 'batch', 'get'] as const) {
     const original = store.db[method].bind(store.db);
