@@ -5,7 +5,15 @@
  * What was only in the page cache is gone by then. Needs root and loop devices, and says so if it lacks them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -29,7 +37,10 @@ function mountImage(): string {
   if (mount.status !== 0)
     throw new Error(`this test needs root and loop devices (mount -o loop failed): ${mount.stderr}`);
   mounted = true;
-  return execFileSync('findmnt', ['-n', '-o', 'SOURCE', mountPoint], { encoding: 'utf8' }).trim();
+  const mounts = readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '));
+  return mounts.find(([, target]) => target === mountPoint)?.[0] as string;
 }
 
 /** Unmounts, waiting for the store process (which ends after the runner) to let go of the folder. */
@@ -50,7 +61,8 @@ afterEach(async () => {
 
 describe('the data folder after an OS-level fault', () => {
   it('still holds every signup answered 201 after its file system is forced read-only mid-traffic', async () => {
-    execFileSync('truncate', ['-s', '24M', image]);
+    writeFileSync(image, '');
+    truncateSync(image, 24 * 1024 * 1024);
     execFileSync('mkfs.ext4', ['-q', '-F', image]);
     const trigger = `/sys/fs/ext4/${basename(mountImage())}/trigger_fs_error`;
     if (!existsSync(trigger))
