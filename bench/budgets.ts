@@ -2,7 +2,7 @@
 const KB = 1024;
 
 export const BUNDLE_BUDGETS = {
-  /** Every script `/` loads before it is interactive, gzip; the address rule's own Punycode check included. */
+  /** Every script `/` loads before it is interactive, gzip; the address rule's Punycode decoder (punycode.js) included. */
   initialJsGzipBytes: 86 * KB,
   nonReactInitialJsGzipBytes: 20 * KB,
   /** Inlined in the HTML of `/`, and any stylesheet it links, gzip. */

@@ -3,6 +3,8 @@
 // tags and dots; the delivery key folds spellings that reach one inbox: limits, suppression, `show`,
 // `forget` and leaving key on it.
 
+import { decode } from 'punycode/punycode.es6.js';
+
 export const EMAIL_MAX_OCTETS = 254;
 
 export type EmailProblem = 'empty' | 'malformed';
@@ -15,41 +17,25 @@ const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DIGITS_ONLY = /^[0-9]+$/;
 const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 
-// Whether an `xn--` label's rest is Punycode that decodes (RFC 3492, 6.2): runtimes' URL parsers disagree
-// here (Node 20 refuses `xn--zz`, Node 24 keeps it), so the rule decides itself.
-function decodesAsPunycode(encoded: string): boolean {
-  const base = 36;
-  const delimiter = encoded.lastIndexOf('-');
-  let position = delimiter > 0 ? delimiter + 1 : 0;
-  let decoded = delimiter > 0 ? delimiter : 0;
-  let bias = 72;
-  let n = 128;
-  let i = 0;
-  while (position < encoded.length) {
-    const start = i;
-    for (let w = 1, k = base; ; k += base) {
-      if (position >= encoded.length) return false;
-      const code = encoded.charCodeAt(position++);
-      const digit = code - 48 < 10 ? code - 22 : code - 97 < 26 ? code - 97 : base;
-      if (digit >= base) return false;
-      i += digit * w;
-      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
-      if (digit < t) break;
-      w *= base - t;
-      if (i > 0x10ffff * (decoded + 1)) return false;
-    }
-    decoded++;
-    let delta = start === 0 && decoded === 1 ? Math.floor((i - start) / 700) : Math.floor((i - start) / 2);
-    delta += Math.floor(delta / decoded);
-    let k = 0;
-    for (; delta > 455; k += base) delta = Math.floor(delta / 35);
-    bias = k + Math.floor((36 * delta) / (delta + 38));
-    n += Math.floor(i / decoded);
-    i %= decoded;
-    if (n > 0x10ffff) return false;
-    i++;
+/** The domain's ASCII (IDNA) form as browsers make it, lower-cased first: Unicode 15.1 changed some capitals
+ * (ẞ), Node 20's URL has the old tables. */
+function asciiHostname(domain: string): string | undefined {
+  if (UNTYPABLE.test(domain) || DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
+  try {
+    return new URL(`http://${domain.toLowerCase()}/`).hostname;
+  } catch {
+    return undefined;
   }
-  return true;
+}
+
+/** An `xn--` label stands for the Unicode label it decodes to, so it passes only where that one does and
+ * spells it back exactly: runtimes' URL parsers do not all check (Node 24's keeps `xn--a`, U+0080). */
+function decodesToItself(label: string): boolean {
+  try {
+    return asciiHostname(decode(label.slice(4))) === label;
+  } catch {
+    return false;
+  }
 }
 
 /** `email` as entered, trimmed (what the person is written to as); `key` the waitlist table's key. */
@@ -64,22 +50,13 @@ export function checkEmail(
   const text = email.normalize('NFC');
   const [localPart = '', domain, ...more] = text.split('@');
   if (UNTYPABLE.test(text) || domain === undefined || more.length > 0) return malformed;
-  if (!LOCAL_PART.test(localPart) || localPart.length > 64 || DOMAIN_FORBIDDEN_ASCII.test(domain))
-    return malformed;
-  let hostname: string;
-  try {
-    // Lower-cased first: Unicode 15.1 changed some capitals (ẞ), Node 20's URL has the old tables.
-    hostname = new URL(`http://${domain.toLowerCase()}/`).hostname;
-  } catch {
-    return malformed;
-  }
+  const hostname = asciiHostname(domain);
+  if (!LOCAL_PART.test(localPart) || localPart.length > 64 || hostname === undefined) return malformed;
   const ascii = hostname.replace(/\.$/, '');
   const labels = ascii.split('.');
   const deliverable = labels.every(
     (label) =>
-      label.length <= 63 &&
-      ASCII_LABEL.test(label) &&
-      (!label.startsWith('xn--') || decodesAsPunycode(label.slice(4))),
+      label.length <= 63 && ASCII_LABEL.test(label) && (!label.startsWith('xn--') || decodesToItself(label)),
   );
   const key = `${localPart.toLowerCase()}@${ascii}`;
   // All ASCII by now: a character is an octet.

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { decode, encode } from 'punycode/punycode.es6.js';
 import { describe, expect, it } from 'vitest';
 import { checkEmail, emailKey } from '#contract/email-address';
 
@@ -120,7 +122,12 @@ describe('checkEmail', () => {
         'an address over 254 octets',
         `${'a'.repeat(64)}@${`${'a'.repeat(60)}.`.repeat(3)}${'a'.repeat(10)}.nl`,
       ],
-      ['broken punycode', 'ann@xn--zz.nl'],
+      ['Punycode that does not decode', 'ann@xn--zz.nl'],
+      ['a hyphen read as a Punycode digit', 'd@xn---zz.nl'],
+      ['Punycode of a C1 control', 'c1@xn--a.nl'],
+      ['Punycode of a zero-width joiner', 'zwj@xn--1ug.nl'],
+      ['Punycode of a capital', 'ann@xn--bcher-2pa.de'],
+      ['Punycode of a label that is plain ASCII', 'ann@xn--abc-.nl'],
     ])('%s', (_case, typed) => {
       expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
     });
@@ -128,6 +135,42 @@ describe('checkEmail', () => {
     it('accepts the longest parts mail allows: a 64-octet local part and 63-octet labels', () => {
       expect(checkEmail(`${'a'.repeat(64)}@x.nl`).ok).toBe(true);
       expect(checkEmail(`ann@${'a'.repeat(63)}.nl`).ok).toBe(true);
+    });
+  });
+
+  describe('gives a domain and its Punycode spelling the same answer', () => {
+    // Canonical letters of several scripts, and what a label may not hold or must be mapped first.
+    const character = fc.constantFrom(
+      ...'abz09-üéßςαжд中😀',
+      ...['\u200d', '\u200c', '\u0080', '\u00ad', '\u0301', 'Ü', 'ａ', '\u3002', '\ufffd', 'م', 'א'],
+    );
+    const label = fc.string({ unit: character, minLength: 1, maxLength: 8 });
+
+    it('a Unicode label: its Punycode spelling passes only if that is the very label the rule makes of it', () => {
+      fc.assert(
+        fc.property(label, (unicode) => {
+          const spelled = `ann@xn--${encode(unicode)}.nl`;
+          const asTyped = checkEmail(`ann@${unicode}.nl`);
+          const canonical = asTyped.ok && asTyped.key === spelled;
+          expect(checkEmail(spelled).ok, spelled).toBe(canonical);
+        }),
+        { numRuns: 2_000 },
+      );
+    });
+
+    it('a Punycode label: one the rule takes decodes to a Unicode label it takes, under the same key', () => {
+      const basic = fc.string({
+        unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'),
+        maxLength: 8,
+      });
+      fc.assert(
+        fc.property(basic, (encoded) => {
+          const spelled = checkEmail(`ann@xn--${encoded}.nl`);
+          fc.pre(spelled.ok);
+          expect(checkEmail(`ann@${decode(encoded)}.nl`).key).toBe(spelled.key);
+        }),
+        { numRuns: 2_000 },
+      );
     });
   });
 });
