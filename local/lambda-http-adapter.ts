@@ -62,7 +62,7 @@ export function createLambdaHttpAdapter(
 
     // The path as sent, as API Gateway's rawPath: a spelling that would resolve to a route is no route
     // (#contract/api-routes), so it is never resolved here.
-    const [path = '/', query = ''] = splitTarget(request.url);
+    const [path, query] = splitTarget(request.url);
     // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
     const headers: Record<string, string> = {};
     for (const [name, values = []] of Object.entries(request.headersDistinct))

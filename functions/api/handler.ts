@@ -18,8 +18,8 @@ const HANDLERS: Record<ApiRoute, typeof confirm> = {
   [LEAVE_REQUEST_PATH]: requestLeaveLink,
 };
 
-// The path as the client sent it: API Gateway may hand on a spelling it resolves to a route (a trailing
-// slash, dot segments, percent-encoding), which would pass the edge's limit as another path. Only a route
-// spelled exactly is one; the runner sends unknown paths here too.
+// rawPath is the path as the client sent it, and API Gateway may hand on a spelling it resolves to a route
+// (a trailing slash, dot segments, percent-encoding): only a route spelled exactly reaches a handler
+// (#contract/api-routes). The runner sends unknown paths here too.
 export const handler = async (event: APIGatewayProxyEventV2) =>
   isApiRoute(event.rawPath) ? HANDLERS[event.rawPath](event) : jsonAnswer(404, { error: 'not_found' });
