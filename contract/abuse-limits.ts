@@ -1,4 +1,5 @@
 // The limits that keep the waitlist from being turned against anyone's inbox (README "Abuse and limits").
+import type { ApiRoute } from './api-routes';
 import { LEAVE_PATH } from './leave';
 import { VISIT_PATH } from './visit-counting';
 
@@ -10,20 +11,15 @@ export const MAIL_LIMIT_WINDOW_HOURS = 24;
 /** Per IP address: AWS WAF in production, the runner locally (SIGNUP_RATE_LIMIT overrides; 0 is off). */
 export const CLIENT_POSTS_PER_MINUTE = 20;
 
-export const CLIENT_LIMITED_PREFIX = '/api/';
-
 // They send no mail: mail providers post one-click leaves for many people from a few addresses, and the
-// visit beacon comes with every page load (it would spend a visitor's signups).
+// visit beacon comes with every page load (it would spend a visitor's signups). Exempt as these exact paths
+// only: the edge counts every other path under /api/ once decoded and resolved (a path under /api/leave/ too),
+// and the runner and the function answer any spelling but a route's own 404 (#contract/api-routes).
 export const CLIENT_LIMIT_EXEMPT_PATHS = [LEAVE_PATH, VISIT_PATH] as const;
 
-/** `path` is decoded, without the query, as AWS WAF matches it. */
-export function countsTowardClientLimit(method: string, path: string): boolean {
-  return (
-    method === 'POST' &&
-    path.startsWith(CLIENT_LIMITED_PREFIX) &&
-    !CLIENT_LIMIT_EXEMPT_PATHS.some((exempt) => path === exempt || path.startsWith(`${exempt}/`))
-  );
-}
+/** A request to `route` (#contract/api-routes): whether it counts towards CLIENT_POSTS_PER_MINUTE. */
+export const countsTowardClientLimit = (method: string, route: ApiRoute): boolean =>
+  method === 'POST' && !(CLIENT_LIMIT_EXEMPT_PATHS as readonly string[]).includes(route);
 
 /** Holds a secret CloudFront adds, so the API's own address cannot be used around the edge. */
 export const ORIGIN_VERIFY_HEADER = 'x-mandje-origin-verify';

@@ -3,11 +3,8 @@ import { CrossStackReferences, ReferenceStrength, Stack, Validations } from 'aws
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
-import {
-  CLIENT_LIMIT_EXEMPT_PATHS,
-  CLIENT_LIMITED_PREFIX,
-  CLIENT_POSTS_PER_MINUTE,
-} from '#contract/abuse-limits';
+import { CLIENT_LIMIT_EXEMPT_PATHS, CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
+import { API_PREFIX } from '#contract/api-routes';
 import { readSiteConfig, requireController, type SiteEnvironment } from '#contract/site-config';
 import {
   TOO_MANY_REQUESTS_HTML,
@@ -23,13 +20,20 @@ const CLIENT_RATE_RULE = 'PostsPerClient';
 
 const TOO_MANY_REQUESTS_BODY = 'too-many-requests';
 
-/** A byte match on the method, or the path URL-decoded as CloudFront routes it. */
+// The path percent-decoded, then with doubled slashes and dot segments removed: `/api/leave/%2e%2e/waitlist`
+// is matched as the `/api/waitlist` a server might resolve it to, never as a path under `/api/leave`.
+const PATH_AS_RESOLVED = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'NORMALIZE_PATH' },
+];
+
+/** A byte match on the method, or on the path as resolved. */
 const matches = (field: 'method' | 'uriPath', positionalConstraint: string, searchString: string) => ({
   byteMatchStatement: {
     fieldToMatch: { [field]: {} },
     positionalConstraint,
     searchString,
-    textTransformations: [{ priority: 0, type: field === 'method' ? 'NONE' : 'URL_DECODE' }],
+    textTransformations: field === 'method' ? [{ priority: 0, type: 'NONE' }] : PATH_AS_RESOLVED,
   },
 });
 const visibility = (metricName: string) => ({
@@ -41,7 +45,8 @@ const visibility = (metricName: string) => ({
 /**
  * The companion of the Mandje stack in us-east-1, where CloudFront takes its AWS WAF web ACL from: each client
  * IP address may POST to /api/* CLIENT_POSTS_PER_MINUTE times a minute, then gets 429 until its rate falls; the
- * exempt paths send no mail (the runner's countsTowardClientLimit is the same rule). No requests are sampled:
+ * exempt paths send no mail (the runner's countsTowardClientLimit is the same rule for the API's routes; here
+ * every other path under /api/ counts too). No requests are sampled:
  * a sample holds the client's IP address, which the privacy notice says is not kept.
  */
 export class MandjeEdgeStack extends Stack {
@@ -76,15 +81,15 @@ export class MandjeEdgeStack extends Stack {
                 andStatement: {
                   statements: [
                     matches('method', 'EXACTLY', 'POST'),
-                    matches('uriPath', 'STARTS_WITH', CLIENT_LIMITED_PREFIX),
+                    matches('uriPath', 'STARTS_WITH', API_PREFIX),
+                    // Exact paths: any other spelling counts, and the API answers it 404 (#contract/api-routes).
                     {
                       notStatement: {
                         statement: {
                           orStatement: {
-                            statements: CLIENT_LIMIT_EXEMPT_PATHS.flatMap((exempt) => [
+                            statements: CLIENT_LIMIT_EXEMPT_PATHS.map((exempt) =>
                               matches('uriPath', 'EXACTLY', exempt),
-                              matches('uriPath', 'STARTS_WITH', `${exempt}/`),
-                            ]),
+                            ),
                           },
                         },
                       },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_POSTS_PER_MINUTE, countsTowardClientLimit } from '#contract/abuse-limits';
+import { isApiRoute } from '#contract/api-routes';
 import { METRIC } from '#contract/metrics';
 import {
   TOO_MANY_REQUESTS_CONTENT_TYPE,
@@ -8,6 +9,7 @@ import {
   TOO_MANY_REQUESTS_STATUS,
 } from '#contract/too-many-requests';
 import { writeMetricLine } from '../functions/telemetry/metrics';
+import { splitTarget } from './lambda-http-adapter';
 
 // The per-client limit AWS WAF applies at the edge in production (#contract/abuse-limits), in fixed windows
 // of a minute. Only the current window's counts are kept, in memory, keyed by IP address.
@@ -53,16 +55,10 @@ type Route = (request: IncomingMessage, response: ServerResponse) => Promise<voi
 /** `next`, with the posts past `limit` answered as WAF answers them: its status, page and Retry-After. */
 export function limitClientPosts(limit: ReturnType<typeof createClientRateLimit>, next: Route): Route {
   return async (request, response) => {
-    // The path as WAF matches it: without the query, percent-decoded (as it is, if malformed).
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      decoded = path;
-    }
+    // Only a route spelled exactly counts: the runner answers any other /api path 404 before the limit.
+    const [path] = splitTarget(request.url);
     // The socket's address: the runner is behind no proxy whose headers could be trusted.
-    const counted = countsTowardClientLimit(request.method ?? '', decoded);
+    const counted = isApiRoute(path) && countsTowardClientLimit(request.method ?? '', path);
     if (!counted || limit.admit(request.socket.remoteAddress ?? '')) return next(request, response);
     // The body is not wanted; Node discards the rest of it before the connection's next request.
     request.resume();

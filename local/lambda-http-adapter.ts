@@ -28,6 +28,12 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'abo
   });
 }
 
+/** A request target's path and its query (without the `?`), as they were sent. */
+export function splitTarget(target = '/'): [string, string] {
+  const queryAt = target.indexOf('?');
+  return queryAt === -1 ? [target, ''] : [target.slice(0, queryAt), target.slice(queryAt + 1)];
+}
+
 function refuseTooLarge(response: ServerResponse): void {
   const body = JSON.stringify({ error: 'payload_too_large' });
   response.writeHead(413, {
@@ -54,7 +60,9 @@ export function createLambdaHttpAdapter(
     // Nobody is waiting for an answer, and half a body is not a request: the handler never sees it.
     if (body === 'aborted') return;
 
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    // The path as sent, as API Gateway's rawPath: a spelling that would resolve to a route is no route
+    // (#contract/api-routes), so it is never resolved here.
+    const [path, query] = splitTarget(request.url);
     // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
     const headers: Record<string, string> = {};
     for (const [name, values = []] of Object.entries(request.headersDistinct))
@@ -67,8 +75,8 @@ export function createLambdaHttpAdapter(
     const result = await handler(
       apiGatewayEvent({
         method: request.method ?? 'GET',
-        path: url.pathname,
-        query: url.search.slice(1),
+        path,
+        query,
         headers,
         body: body.byteLength === 0 ? undefined : body.toString(textual ? 'utf8' : 'base64'),
         isBase64Encoded: body.byteLength > 0 && !textual,

@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DeleteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { API_PREFIX, isApiRoute } from '#contract/api-routes';
 import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
 import { IN_MEMORY } from './data-dir';
-import { createLambdaHttpAdapter } from './lambda-http-adapter';
+import { createLambdaHttpAdapter, splitTarget } from './lambda-http-adapter';
 import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
 import { startLocalMail } from './local-mail';
 import {
@@ -234,8 +235,13 @@ export async function startLocalRunner(
   });
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
   const serveApi = limitClientPosts(createClientRateLimit(clientPostsPerMinute), api.serve);
-  route = (request, response) =>
-    (request.url ?? '/').startsWith('/api/') ? serveApi(request, response) : site.serve(request, response);
+  route = (request, response) => {
+    const [path] = splitTarget(request.url);
+    if (!path.startsWith(API_PREFIX)) return site.serve(request, response);
+    // Any other spelling of an API path is never resolved to a route: it passes no limit, and the
+    // function answers it 404 (#contract/api-routes).
+    return isApiRoute(path) ? serveApi(request, response) : api.serve(request, response);
+  };
 
   let closing: Promise<void> | undefined;
   return {

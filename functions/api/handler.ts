@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { type ApiRoute, isApiRoute } from '#contract/api-routes';
 import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { VISIT_PATH } from '#contract/visit-counting';
@@ -9,15 +10,16 @@ import { handler as leave } from '../leave/handler';
 import { handler as requestLeaveLink } from '../leave-request/handler';
 import { handler as joinOrCountVisit } from '../waitlist/handler';
 
-// A Map, so a path such as /api/toString finds no route on Object.prototype.
-const API_ROUTES = new Map([
-  [WAITLIST_PATH, joinOrCountVisit],
-  [VISIT_PATH, joinOrCountVisit],
-  [CONFIRM_PATH, confirm],
-  [LEAVE_PATH, leave],
-  [LEAVE_REQUEST_PATH, requestLeaveLink],
-]);
+const HANDLERS: Record<ApiRoute, typeof confirm> = {
+  [WAITLIST_PATH]: joinOrCountVisit,
+  [VISIT_PATH]: joinOrCountVisit,
+  [CONFIRM_PATH]: confirm,
+  [LEAVE_PATH]: leave,
+  [LEAVE_REQUEST_PATH]: requestLeaveLink,
+};
 
-// On AWS the API answers unknown paths itself; the local runner sends them here.
+// rawPath is the path as the client sent it, and API Gateway may hand on a spelling it resolves to a route
+// (a trailing slash, dot segments, percent-encoding): only a route spelled exactly reaches a handler
+// (#contract/api-routes). The runner sends unknown paths here too.
 export const handler = async (event: APIGatewayProxyEventV2) =>
-  API_ROUTES.get(event.rawPath)?.(event) ?? jsonAnswer(404, { error: 'not_found' });
+  isApiRoute(event.rawPath) ? HANDLERS[event.rawPath](event) : jsonAnswer(404, { error: 'not_found' });

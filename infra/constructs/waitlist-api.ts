@@ -6,10 +6,8 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { CONFIRM_PATH } from '#contract/confirmation';
-import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
-import { VISIT_PATH, VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { API_ROUTES } from '#contract/api-routes';
+import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import {
   MAILBOX_INDEX,
   TOKEN_INDEX,
@@ -102,15 +100,8 @@ export class WaitlistApi extends Construct {
 
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Mandje API', createDefaultStage: false });
     const integration = new HttpLambdaIntegration('Api', this.handler);
-    const { GET, HEAD, POST } = HttpMethod;
-    for (const [path, methods] of [
-      [WAITLIST_PATH, [POST]],
-      [VISIT_PATH, [POST]],
-      [CONFIRM_PATH, [GET, HEAD, POST]],
-      [LEAVE_PATH, [GET, HEAD, POST]],
-      [LEAVE_REQUEST_PATH, [POST]],
-    ] as const)
-      this.httpApi.addRoutes({ path, methods: [...methods], integration });
+    for (const [path, methods] of Object.entries(API_ROUTES))
+      this.httpApi.addRoutes({ path, methods: methods.map((method) => HttpMethod[method]), integration });
 
     this.accessLogs = createLogGroup(this, 'AccessLogs');
     new HttpStage(this, 'DefaultStage', {

@@ -51,6 +51,19 @@ export interface ProductionPath {
   stop(): Promise<void>;
 }
 
+/**
+ * The route API Gateway may take a path for. How it resolves a path is not documented beyond matching a
+ * trailing slash and decoding percent-encoding, so this takes the worst case: CloudFront and API Gateway
+ * hand on a path as sent (in rawPath) to the route it resolves to, dot segments and backslashes included.
+ */
+function routedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {}
+  return new URL(`https://api${decoded.replace(/[\\/]+/g, '/')}`).pathname.replace(/(.)\/$/, '$1');
+}
+
 const harnessCredentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
 
 export async function startProductionPath(): Promise<ProductionPath> {
@@ -180,10 +193,10 @@ export async function startProductionPath(): Promise<ProductionPath> {
     tableName,
     limitTableName,
     async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
-      const functionId =
-        routeFunction.get(`${method} ${requestPath}`) ?? routeFunction.get(`ANY ${requestPath}`);
+      const routed = routedPath(requestPath);
+      const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
       const fn = functionId ? functions.get(functionId) : undefined;
-      if (!fn) throw new Error(`no route for ${method} ${requestPath} in the template`);
+      if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
       const answer = await fn.invoke(
         apiGatewayEvent({
           method,

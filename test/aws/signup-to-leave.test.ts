@@ -211,3 +211,26 @@ describe('a visitor, as AWS counts them', () => {
     expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
   });
 });
+
+describe('a path that is no route as spelled, as AWS runs it', () => {
+  it('is refused with 404 by the function, whichever route API Gateway takes it for: no call to the store, no record', async () => {
+    const api = [...path.stack.functions.values()].find((fn) => 'VISITOR_TABLE_NAME' in fn.environment);
+    const callsBefore = path.aws.calls.length;
+    const spellings = [
+      '/api/leave/../waitlist',
+      '/api/leave/%2e%2e/waitlist',
+      '/api/leave/..\\waitlist',
+      '/api/visit/../waitlist',
+      '/api/waitlist/',
+    ];
+    for (const [index, spelling] of spellings.entries()) {
+      const email = `walk-around.${index}@example.nl`;
+      const answer = await path.api('POST', spelling, { body: JSON.stringify({ email, language: 'nl' }) });
+
+      expect(answer, spelling).toMatchObject({ statusCode: 404, body: '{"error":"not_found"}' });
+      expect(await path.record(email)).toBeUndefined();
+    }
+    expect(api).toBeDefined();
+    expect(path.aws.calls.slice(callsBefore).filter((call) => call.principal === api?.id)).toEqual([]);
+  });
+});

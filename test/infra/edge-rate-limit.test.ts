@@ -2,6 +2,8 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, expect, it } from 'vitest';
 import { CLIENT_POSTS_PER_MINUTE, countsTowardClientLimit } from '#contract/abuse-limits';
+import { isApiRoute } from '#contract/api-routes';
+import { CONFIRM_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from '#contract/leave';
 import {
   TOO_MANY_REQUESTS_HTML,
@@ -46,7 +48,13 @@ it('lets every request through by default: the one rule is the only thing it blo
   expect(rules().map((rule) => rule.Name)).toEqual(['PostsPerClient']);
 });
 
-it('counts POSTs to /api/* but leaving and the visit beacon per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
+/** The path percent-decoded, then normalized (doubled slashes, `.` and `..` segments), in that order. */
+const PATH_AS_RESOLVED = [
+  { Priority: 0, Type: 'URL_DECODE' },
+  { Priority: 1, Type: 'NORMALIZE_PATH' },
+];
+
+it('counts POSTs to /api/* but to leave and the visit beacon, spelled exactly once resolved, per client IP address, CLIENT_POSTS_PER_MINUTE in each 60-second window', () => {
   const [rule] = rules();
   expect(rule?.Statement.RateBasedStatement).toMatchObject({
     AggregateKeyType: 'IP',
@@ -67,9 +75,25 @@ it('counts POSTs to /api/* but leaving and the visit beacon per client IP addres
               FieldToMatch: { UriPath: {} },
               PositionalConstraint: 'STARTS_WITH',
               SearchString: '/api/',
+              TextTransformations: PATH_AS_RESOLVED,
             },
           },
-          { NotStatement: {} },
+          {
+            NotStatement: {
+              Statement: {
+                OrStatement: {
+                  Statements: [LEAVE_PATH, VISIT_PATH].map((exempt) => ({
+                    ByteMatchStatement: {
+                      FieldToMatch: { UriPath: {} },
+                      PositionalConstraint: 'EXACTLY',
+                      SearchString: exempt,
+                      TextTransformations: PATH_AS_RESOLVED,
+                    },
+                  })),
+                },
+              },
+            },
+          },
         ],
       },
     },
@@ -82,12 +106,21 @@ type WafStatement = {
     FieldToMatch: { Method?: object; UriPath?: object };
     PositionalConstraint: 'EXACTLY' | 'STARTS_WITH';
     SearchString: string;
-    TextTransformations: { Type: 'NONE' | 'URL_DECODE' }[];
+    TextTransformations: { Type: 'NONE' | 'URL_DECODE' | 'NORMALIZE_PATH' }[];
   };
   AndStatement?: { Statements: WafStatement[] };
   OrStatement?: { Statements: WafStatement[] };
   NotStatement?: { Statement: WafStatement };
 };
+
+/** AWS WAF's NORMALIZE_PATH: doubled slashes as one, `.` segments dropped, `..` segments resolved. */
+function normalizePath(path: string): string {
+  const segments: string[] = [];
+  for (const segment of path.replace(/\/{2,}/g, '/').split('/'))
+    if (segment === '..' && segments.length > 1) segments.pop();
+    else if (segment !== '.') segments.push(segment);
+  return segments.join('/');
+}
 
 /** Whether a statement matches a request, as AWS WAF evaluates the parts this web ACL uses. */
 function wafMatches(statement: WafStatement, request: { method: string; path: string }): boolean {
@@ -99,31 +132,46 @@ function wafMatches(statement: WafStatement, request: { method: string; path: st
   let value = byteMatch.FieldToMatch.Method ? request.method : request.path;
   for (const { Type } of byteMatch.TextTransformations)
     if (Type === 'URL_DECODE') value = decodeURIComponent(value);
+    else if (Type === 'NORMALIZE_PATH') value = normalizePath(value);
   return byteMatch.PositionalConstraint === 'EXACTLY'
     ? value === byteMatch.SearchString
     : value.startsWith(byteMatch.SearchString);
 }
 
+const scopeDown = () =>
+  present(rules()[0], 'rule').Statement.RateBasedStatement.ScopeDownStatement as WafStatement;
+
 it.each([
   ['POST', WAITLIST_PATH, true],
   ['POST', LEAVE_REQUEST_PATH, true],
-  ['POST', '/api/confirm', true],
+  ['POST', CONFIRM_PATH, true],
   ['POST', LEAVE_PATH, false],
-  ['POST', `${LEAVE_PATH}/one-click`, false],
-  ['POST', '/api/%6Ceave', false],
   ['POST', VISIT_PATH, false],
-  ['POST', '/api/visi%74', false],
-  ['POST', `${VISIT_PATH}or`, true],
   ['GET', WAITLIST_PATH, false],
-  ['POST', '/index.html', false],
-])(
+] as const)(
   'counts %s %s: %s (one-click posts to leave and visit beacons are not, asking for a leave link by mail is), as the runner does',
-  (method, path, counted) => {
-    const [rule] = rules();
-    const scope = present(rule, 'rule').Statement.RateBasedStatement.ScopeDownStatement as WafStatement;
+  (method, route, counted) => {
+    expect(wafMatches(scopeDown(), { method, path: route })).toBe(counted);
+    expect(countsTowardClientLimit(method, route)).toBe(counted);
+  },
+);
 
-    expect(wafMatches(scope, { method, path })).toBe(counted);
-    expect(countsTowardClientLimit(method, decodeURIComponent(path))).toBe(counted);
+it.each([
+  ['/api/leave/../waitlist', true],
+  ['/api/leave/%2e%2e/waitlist', true],
+  ['/api/leave/..%5Cwaitlist', true],
+  ['/api/visit/../waitlist', true],
+  ['/x/../api/waitlist', true],
+  [`${LEAVE_PATH}/one-click`, true],
+  [`${VISIT_PATH}or`, true],
+  // Resolved, it is the exempt path: whatever it reaches sends no mail.
+  ['/api//%6Ceave', false],
+  ['/index.html', false],
+])(
+  'counts a POST to %s, which is no route as spelled (the API answers it 404), as the path it resolves to: %s',
+  (path, counted) => {
+    expect(isApiRoute(path)).toBe(false);
+    expect(wafMatches(scopeDown(), { method: 'POST', path })).toBe(counted);
   },
 );
 

@@ -218,6 +218,46 @@ describe('the per-client limit', () => {
   });
 });
 
+describe('API paths that only resolve to a route', () => {
+  it('are refused with 404 once the limit is spent, as before it: no record, no mail', async () => {
+    const join = (from: string, path: string, email: string) =>
+      send(from, path, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: JSON.stringify({ email, language: 'nl' }),
+      });
+    const from = '127.0.0.7';
+    while ((await join(from, '/api/waitlist', newAddress('spend'))).status !== TOO_MANY_REQUESTS_STATUS);
+
+    const paths = [
+      '/api/leave/../waitlist',
+      '/api/leave/%2e%2e/waitlist',
+      '/api/leave/..\\waitlist',
+      '/api/visit/../waitlist',
+      '/api/waitlist/',
+      '/api//waitlist',
+      '/api/%77aitlist',
+    ];
+    const tried = await Promise.all(
+      paths.map(async (path) => {
+        const email = newAddress('walk-around');
+        return { path, email, answer: await join(from, path, email) };
+      }),
+    );
+
+    for (const { path, email, answer } of tried) {
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body), path).toEqual({ error: 'not_found' });
+      expect(await recordOf(email), path).toBeUndefined();
+    }
+    // Another client's signup still goes through; once its mail is out, none is coming for the others.
+    const later = newAddress('later');
+    expect((await join('127.0.0.8', '/api/waitlist', later)).status).toBe(201);
+    expect(await mailTo(later)).toBeDefined();
+    expect(tried.flatMap(({ email }) => mailsTo(email))).toEqual([]);
+  });
+});
+
 describe('HEAD mirrors GET', () => {
   const from = '127.0.0.5';
   /** The headers that may differ between two answers to the same request. */

@@ -46,8 +46,8 @@ describe('the API function', () => {
     expect(JSON.parse(logLines[0] ?? '{}')).toMatchObject({ Service: service });
   });
 
-  it.each(['/api/unknown', '/api/toString', '/api/__proto__'])(
-    'answers %s, a path it has no route for, with 404, and no handler sees it',
+  it.each(['/api/unknown', '/api/toString', '/api/__proto__', '/api/leave/../waitlist', '/api/waitlist/'])(
+    'answers %s, a path that is no route as spelled, with 404, and no handler sees it',
     async (path) => {
       const response = await handler(post(path));
 
