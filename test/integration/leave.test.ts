@@ -202,6 +202,23 @@ describe('a leave link', () => {
     expect(await leftCount()).toBe(before + 1);
   });
 
+  it('counts one person who left, exactly once, when the links of two spellings of their mailbox are pressed at the same moment', async () => {
+    const counted = [];
+    for (let trial = 0; trial < 8; trial++) {
+      const stamp = `${Date.now()}.${++runId}`;
+      const spellings = [`race.${stamp}@gmail.com`, `race${stamp.replace('.', '')}+shop@gmail.com`];
+      const links = await Promise.all(spellings.map(async (email) => (await personOnTheList(email)).link));
+      const before = await leftCount();
+
+      const answers = await Promise.all(links.map(oneClick));
+
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      for (const email of spellings) expect(await recordOf(email)).toBeUndefined();
+      counted.push((await leftCount()) - before);
+    }
+    expect(counted).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
   it('keeps a record of the mailbox marked do-not-mail, as its mark, while removing the others', async () => {
     const stamp = `${Date.now()}.${++runId}`;
     const { link } = await personOnTheList(`kept.${stamp}@gmail.com`);
