@@ -20,5 +20,5 @@ export const leaveLink = tokenLink(LEAVE_PATH);
 export const LEAVE_RESULT_PATH = resultPaths('leave', ['done', 'requested', 'try-again']);
 export type LeaveResultPage = keyof typeof LEAVE_RESULT_PATH;
 
-/** Per address, by the privacy page's form. */
+/** Per mailbox, however spelled, by the privacy page’s form. */
 export const LEAVE_MAIL_INTERVAL_MINUTES = 10;

@@ -20,8 +20,12 @@ export const PENDING_DAYS = 7;
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
 // Keys no address can be (no at sign), with no createdAt, so scans of people pass them: who left (`count`,
-// no expiry), and what a leave-link request asking no mail writes instead (request-leave-mail.ts).
+// no expiry), a mailbox's leave mark (`leftAt`, a hash of the mailbox, no address: one leave counts once,
+// however many of its links are pressed at once; gone after LEFT_MARK_SECONDS), and what a leave-link
+// request asking no mail writes instead (request-leave-mail.ts).
 export const LEFT_COUNTER_KEY = '#left';
+export const leftMarkKey = (mailboxHash: string) => `${LEFT_COUNTER_KEY}#${mailboxHash}`;
+export const LEFT_MARK_SECONDS = 3600;
 export const LEAVE_REQUEST_STAND_IN_KEY = '#leave-request';
 
 /** Read by DynamoDB's time to live, in seconds since 1970. */

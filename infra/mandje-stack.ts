@@ -119,6 +119,10 @@ export class MandjeStack extends Stack {
         this.mailer.queues.bulk.queueUrl,
         'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
       ],
+      MailLimitTableName: [
+        this.mailer.mailLimitTable.tableName,
+        'The mail limit’s table: `npm run waitlist -- announce --table` skips the mailboxes it holds as suppressed',
+      ],
       DashboardUrl: [
         this.operations.dashboardUrl,
         'The operator’s dashboard: the alarms, the funnel and the mails',

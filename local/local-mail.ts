@@ -6,6 +6,7 @@ import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
 import { emailKey } from '#contract/email-address';
+import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig } from '#contract/site-config';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
@@ -163,6 +164,8 @@ export function startLocalMail(options: {
       if (!key || closing()) return;
       if (waiting.has(key) || waiting.size < maxWaiting) waiting.add(key);
       else moreInTable = true;
+      // A leave-link request marks the first record of the address's mailbox, maybe another spelling's.
+      if (event.rawPath === LEAVE_REQUEST_PATH) moreInTable = true;
       startSending();
     },
     /** Finishes the mails under way; the ones still owed are sent at the next start. */

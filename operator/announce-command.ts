@@ -34,9 +34,10 @@ import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
 import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
-import { readItem, updateIf } from '../functions/store/store-client';
+import { readItem, updateIf, type WaitlistStore } from '../functions/store/store-client';
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer } from '../local/local-mail';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
 import {
   describeStack,
   STACK_NAME,
@@ -71,6 +72,8 @@ export const figure = (value: number) => value.toLocaleString('en');
 
 interface Run {
   table: WaitlistTable;
+  /** The mail limit's table: the mailboxes that bounced or complained, under any spelling. */
+  limits: WaitlistStore;
   target: WaitlistTarget;
   io: AnnounceIo;
   announcement: Announcement;
@@ -113,25 +116,27 @@ export async function announce(
   target: WaitlistTarget,
   request: AnnounceRequest,
   io: AnnounceIo,
-  queue?: AnnouncementQueue, // on AWS, when not the stack's own (tests)
+  aws?: AwsStack, // on AWS, when not the stack's own (tests)
 ): Promise<number> {
   const announcement = await readAnnouncement(request.folder);
   const settings = readSiteConfig(process.env);
   // On this machine the leave links lead to the runner, unless MANDJE_SITE_URL names a site.
   if (target.kind === 'local' && !process.env.MANDJE_SITE_URL)
     settings.siteUrl = `http://localhost:${process.env.PORT ?? 3000}`;
-  const run: Run = { table, target, io, announcement, settings };
+  const limits = { client: table.client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
+  const run: Run = { table, limits, target, io, announcement, settings };
   if (request.testTo !== undefined) return sendTests(run, request.testTo);
   if (request.stop) return stopSend(run);
-  if (!request.send) return dryRun(run, request);
-  const send =
-    target.kind === 'aws'
-      ? sqsQueue(queue ?? (await queueOf(target.region)))
-      : localQueue(run, target.dataDir);
-  return queueAndFollow(run, request, send);
+  if (target.kind === 'local')
+    return request.send
+      ? queueAndFollow(run, request, localQueue(run, target.dataDir))
+      : dryRun(run, request);
+  const stack = aws ?? (await awsStackOf(target.region));
+  limits.tableName = stack.limitTableName;
+  return request.send ? queueAndFollow(run, request, sqsQueue(stack.queue)) : dryRun(run, request);
 }
 
-async function dryRun({ table, target, announcement, settings, io }: Run, request: AnnounceRequest) {
+async function dryRun({ table, limits, target, announcement, settings, io }: Run, request: AnnounceRequest) {
   const previewDir = resolve(request.previewDir ?? join(request.folder, 'preview'));
   await mkdir(previewDir, { recursive: true });
   const fileOf = (language: Locale) => join(previewDir, `${language}.eml`);
@@ -140,7 +145,7 @@ async function dryRun({ table, target, announcement, settings, io }: Run, reques
     const mail = announcementFor(settings, announcement, { key: 'preview', to, language, ...nowhere() });
     await writeFile(fileOf(language), mail.raw, { mode: 0o600 });
   }
-  const count = await countAudience(table, announcement.id);
+  const count = await countAudience(table, limits, announcement.id);
   const owed = countedTotal(count.send);
   io.out(
     [
@@ -240,15 +245,22 @@ const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
   progressSchema.parse((await readItem(table, { email: announcementProgressKey(id, pass) })) ?? {});
 
 type AnnouncementQueue = { url: string; client: SQSClient };
+/** What the tool uses of the stack: its bulk mail queue, and the mail limit's table it reads suppressions in. */
+type AwsStack = { queue: AnnouncementQueue; limitTableName: string };
 
-async function queueOf(region: string | undefined): Promise<AnnouncementQueue> {
+async function awsStackOf(region: string | undefined): Promise<AwsStack> {
   const cloudFormation = new CloudFormationClient({ region });
   try {
-    const url = (await describeStack(cloudFormation)).outputs.AnnouncementQueueUrl;
-    if (!url)
-      throw new WaitlistToolError(`the stack ${STACK_NAME} has no AnnouncementQueueUrl: deploy it again`);
+    const { outputs } = await describeStack(cloudFormation);
+    for (const name of ['AnnouncementQueueUrl', 'MailLimitTableName'])
+      if (!outputs[name])
+        throw new WaitlistToolError(`the stack ${STACK_NAME} has no ${name}: deploy it again`);
     // The region's SQS endpoint, which is the queue URL's own host.
-    return { url, client: new SQSClient({ region, useQueueUrlAsEndpoint: false }) };
+    const client = new SQSClient({ region, useQueueUrlAsEndpoint: false });
+    return {
+      queue: { url: String(outputs.AnnouncementQueueUrl), client },
+      limitTableName: String(outputs.MailLimitTableName),
+    };
   } finally {
     cloudFormation.destroy();
   }
@@ -306,7 +318,8 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   );
   const count = emptyCount();
   try {
-    for await (const page of audiencePages(table, id, { resendUnknownBefore: state.resendUnknownBefore })) {
+    const resendUnknownBefore = state.resendUnknownBefore;
+    for await (const page of audiencePages(table, run.limits, id, { resendUnknownBefore })) {
       if (io.signal.aborted) throw new StoppedByCtrlC();
       await send(page.recipients.map(({ key }) => ({ id, pass, key })));
       addCounts(count, page.count);

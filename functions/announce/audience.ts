@@ -1,6 +1,7 @@
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { LOCALES, type Locale } from '#contract/locales';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import { mailboxSuppression } from '../mailer/mail-limit';
 import type { WaitlistStore } from '../store/store-client';
 
 /** Why a record gets no announcement. `unknown`: a send left unknown by a crash or a lost answer. */
@@ -33,9 +34,14 @@ export type AudienceCount = ReturnType<typeof emptyCount>;
 export const countedTotal = (count: Record<string, number>) =>
   Object.values(count).reduce((sum, value) => sum + value, 0);
 
-/** Memory holds one page of 100 at a time, however long the list. */
+/**
+ * Who is owed the announcement, a page of 100 at a time (memory stays flat however long the list), by the
+ * one decision the dry run counts and the send queues: audienceOf, then the mailbox's suppression in the
+ * mail limit's table (another spelling bounced or complained), which the mailer would find.
+ */
 export async function* audiencePages(
   store: WaitlistStore,
+  limits: WaitlistStore,
   id: string,
   { resendUnknownBefore }: { resendUnknownBefore?: string } = {},
 ) {
@@ -49,16 +55,20 @@ export async function* audiencePages(
     },
   )) {
     const count = emptyCount();
-    const recipients: { key: string; language: Locale }[] = [];
+    const owed: { key: string; language: Locale }[] = [];
     for (const item of page.Items ?? []) {
       const audience = audienceOf(item as Partial<WaitlistRecord>, id, resendUnknownBefore);
       if (audience === undefined) continue;
       if ('skip' in audience) count.skipped[audience.skip]++;
-      else {
-        count.send[audience.send]++;
-        recipients.push({ key: String(item.email), language: audience.send });
-      }
+      else owed.push({ key: String(item.email), language: audience.send });
     }
+    const suppressions = await Promise.all(owed.map(({ key }) => mailboxSuppression(limits, key)));
+    const recipients = owed.filter(({ language }, index) => {
+      const reason = suppressions[index]?.reason;
+      if (reason) count.skipped[reason === 'complaint' ? 'complained' : 'bounced']++;
+      else count.send[language]++;
+      return !reason;
+    });
     yield { recipients, count };
   }
 }
@@ -68,8 +78,8 @@ export function addCounts(total: AudienceCount, page: AudienceCount): void {
   for (const reason of SKIP_REASONS) total.skipped[reason] += page.skipped[reason];
 }
 
-export async function countAudience(store: WaitlistStore, id: string) {
+export async function countAudience(store: WaitlistStore, limits: WaitlistStore, id: string) {
   const total = emptyCount();
-  for await (const page of audiencePages(store, id)) addCounts(total, page.count);
+  for await (const page of audiencePages(store, limits, id)) addCounts(total, page.count);
   return total;
 }

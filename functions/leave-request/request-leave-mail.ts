@@ -1,21 +1,35 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { LEAVE_MAIL_INTERVAL_MINUTES } from '#contract/leave';
-import { LEAVE_REQUEST_STAND_IN_KEY, type WaitlistRecord } from '#contract/waitlist-table';
+import { LEAVE_REQUEST_STAND_IN_KEY, MAILBOX_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../store/mailbox';
 import { updateIf, type WaitlistStore } from '../store/store-client';
 
-// The same store work whatever the answer, so its time tells nobody whether the address is on the list:
-// one consistent read, then one write that succeeds, to the record or else to LEAVE_REQUEST_STAND_IN_KEY
-// (a failing conditional write is measurably quicker than one that is made).
+// Any spelling of a mailbox on the list asks for one mail, with the leave link of the mailbox's first record
+// by key (a leave removes every record of its mailbox), so the interval holds per mailbox. The same store
+// work whatever the answer, so its time tells nobody whether the address is on the list: the mailbox
+// index's query, one consistent read, then one write that succeeds, to the record or else to
+// LEAVE_REQUEST_STAND_IN_KEY (a failing conditional write is measurably quicker than one that is made).
 export async function requestLeaveMail(
   store: WaitlistStore,
   key: string,
   { now = new Date(), requestId, abortSignal }: { now?: Date; requestId: string; abortSignal?: AbortSignal },
 ): Promise<'requested' | 'not-requested'> {
   const cutoff = new Date(now.getTime() - LEAVE_MAIL_INTERVAL_MINUTES * 60_000).toISOString();
+  const { Items = [] } = await store.client.send(
+    new QueryCommand({
+      TableName: store.tableName,
+      IndexName: MAILBOX_INDEX.name,
+      KeyConditionExpression: '#mailbox = :mailbox',
+      ExpressionAttributeNames: { '#mailbox': MAILBOX_INDEX.key.name },
+      ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
+    }),
+    { abortSignal },
+  );
+  const [first = key] = Items.map((item) => String(item.email)).sort();
   const { Item } = await store.client.send(
     new GetCommand({
       TableName: store.tableName,
-      Key: { email: key },
+      Key: { email: first },
       ProjectionExpression: 'email, mailSuppressed, leaveMailRequestedAt',
       ConsistentRead: true,
     }),
@@ -33,6 +47,6 @@ export async function requestLeaveMail(
         ExpressionAttributeValues: { ...values, ':cutoff': cutoff },
       }
     : { UpdateExpression: 'SET requestId = :id, requestedAt = :now', ExpressionAttributeValues: values };
-  const updated = await updateIf(store, mayAsk ? key : LEAVE_REQUEST_STAND_IN_KEY, update, abortSignal);
+  const updated = await updateIf(store, mayAsk ? first : LEAVE_REQUEST_STAND_IN_KEY, update, abortSignal);
   return mayAsk && updated ? 'requested' : 'not-requested';
 }

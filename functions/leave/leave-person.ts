@@ -1,8 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
-import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
+import {
+  LEFT_COUNTER_KEY,
+  LEFT_MARK_SECONDS,
+  leftMarkKey,
+  MAILBOX_INDEX,
+  TOKEN_INDEX,
+  type WaitlistRecord,
+} from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
-import { mailboxHashOf } from '../store/mailbox';
+import { mailboxHash, mailboxHashOf } from '../store/mailbox';
 import { readItem, unlessConditionFails, updateIf, type WaitlistStore } from '../store/store-client';
 import { parseLeaveToken } from './leave-token';
 
@@ -13,6 +20,9 @@ const DELETES_AT_ONCE = 16;
 // The person is the mailbox: every record of it goes, the token's own last (so a leave cut short can be
 // pressed again), and LEFT_COUNTER_KEY counts one when a record still on the list went. Do-not-mail
 // records stay (deleting them would let anyone sign the mailbox up again); expired ones go uncounted.
+// Links of one mailbox's spellings pressed at once delete each other's records, so none may remove its own:
+// the one that first writes the mailbox's leave mark (leftMarkKey, on condition that no mark is as new as
+// the newest record it removed) counts the person, once.
 export async function leavePerson(
   store: WaitlistStore,
   token: string,
@@ -41,7 +51,7 @@ export async function leavePerson(
       ReturnValues: 'ALL_OLD',
     });
     const deleted = await unlessConditionFails(store.client.send(command, { abortSignal }));
-    return deleted?.output.Attributes as Pick<WaitlistRecord, 'expiresAt'> | undefined;
+    return deleted?.output.Attributes as Pick<WaitlistRecord, 'expiresAt' | 'createdAt'> | undefined;
   };
   const mailbox = {
     ExpressionAttributeNames: { '#mailbox': MAILBOX_INDEX.key.name },
@@ -66,17 +76,37 @@ export async function leavePerson(
       ...(await Promise.all(batch.map((email) => remove(email, { ...mailbox, ConditionExpression })))),
     );
   }
-  const ownRemoved = await remove(key, {
-    ConditionExpression: '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
-    ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
-    ExpressionAttributeValues: { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
-  });
-  removed.push(ownRemoved);
+  removed.push(
+    await remove(key, {
+      ConditionExpression: '#link = :link AND leaveKey = :leaveKey AND attribute_not_exists(mailSuppressed)',
+      ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
+      ExpressionAttributeValues: { ':link': parsed.linkHash, ':leaveKey': parsed.leaveKey },
+    }),
+  );
   if (!removed.some(Boolean)) return 'unknown';
 
-  // Two presses at once: only the one whose delete found the link's own record counts the person, once.
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (ownRemoved && removed.some((record) => record && record.expiresAt >= nowSeconds)) {
+  const newest = removed
+    .flatMap((record) => (record && record.expiresAt >= nowSeconds ? [record.createdAt] : []))
+    .sort()
+    .at(-1);
+  // A do-not-mail record's person is off the list already, counted as bounced or complained.
+  if (newest === undefined || own?.mailSuppressed !== undefined) return 'left';
+  const marked = await updateIf(
+    store,
+    leftMarkKey(mailboxHash('left', key)),
+    {
+      UpdateExpression: 'SET leftAt = :now, expiresAt = :expiresAt',
+      ConditionExpression: 'attribute_not_exists(leftAt) OR leftAt < :newest',
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':newest': newest,
+        ':expiresAt': nowSeconds + LEFT_MARK_SECONDS,
+      },
+    },
+    abortSignal,
+  );
+  if (marked) {
     const count = {
       UpdateExpression: 'ADD #count :one',
       ExpressionAttributeNames: { '#count': 'count' },

@@ -327,10 +327,13 @@ export function startAnnouncement(
       signal: new AbortController().signal,
       progress: new PassThrough() as never,
     },
-    // The queue the stack's output AnnouncementQueueUrl names, here the emulator's.
+    // The queue and the table the stack's outputs name, here the emulators'.
     {
-      url: String(path.stack.resolve(path.stack.template.Outputs?.AnnouncementQueueUrl?.Value)),
-      client: path.sqs,
+      queue: {
+        url: String(path.stack.resolve(path.stack.template.Outputs?.AnnouncementQueueUrl?.Value)),
+        client: path.sqs,
+      },
+      limitTableName: String(path.stack.resolve(path.stack.template.Outputs?.MailLimitTableName?.Value)),
     },
   );
   return { done, output: () => output };

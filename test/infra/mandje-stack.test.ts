@@ -465,7 +465,7 @@ describe('the waitlist table', () => {
 });
 
 describe('outputs', () => {
-  it('name the site URL, the waitlist endpoint, the table, the announcement’s queue, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
+  it('name the site URL, the waitlist endpoint, the table, the announcement’s queue, the mail limit’s table, the dashboard, the alarm topic and the mail’s DNS records to add', () => {
     const names = Object.keys(template.findOutputs('*'));
     expect(names.sort()).toEqual([
       'AlarmTopicArn',
@@ -477,6 +477,7 @@ describe('outputs', () => {
       'DmarcRecord',
       'MailFromMxRecord',
       'MailFromSpfRecord',
+      'MailLimitTableName',
       'SiteUrl',
       'TableName',
       'WaitlistEndpoint',

@@ -11,6 +11,7 @@ import { MAIL_RESEND_INTERVAL_MINUTES, type WaitlistRecord } from '#contract/wai
 import { hashOfLinkId, hashOfToken } from '../../functions/confirm/confirmation-token';
 import { requestLeaveMail } from '../../functions/leave-request/request-leave-mail';
 import { type MailJob, owedRequest } from '../../functions/mailer/mail-job';
+import { suppressMailbox } from '../../functions/mailer/mail-limit';
 import type { OutgoingMail } from '../../functions/mailer/mail-transport';
 import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/request-mail';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
@@ -257,4 +258,33 @@ describe('a leave-link mail', () => {
     expect(record).toMatchObject({ leaveKey, leaveMailedRequestId: 'leave-1' });
     expect(owedRequest(record, 'leave-link')).toBeUndefined();
   });
+
+  it.each([
+    ['its record complained', 'complaint', (key: string) => db.change(key, { mailSuppressed: 'complaint' })],
+    [
+      'another spelling of its mailbox bounced',
+      'bounce',
+      (key: string) => suppressMailbox(db.limits, key.replace('@', '+old@'), { reason: 'bounce', at: '' }),
+    ],
+  ])(
+    'goes to no mailbox when %s: not sent, owed no more, the record marked',
+    async (_case, reason, silence) => {
+      const ann = newAddress('leaving.silenced');
+      await mail(await signUp(ann));
+      const later = minutesAfter(T0, 60);
+      expect(await requestLeaveMail(db.store, ann.key, { now: later, requestId: `leave-${reason}` })).toBe(
+        'requested',
+      );
+      await silence(ann.key);
+
+      expect(await mail({ kind: 'leave-link', key: ann.key, requestId: `leave-${reason}` }, later)).toEqual({
+        outcome: 'suppressed',
+      });
+
+      expect(sent.map((outgoing) => outgoing.kind)).toEqual(['confirmation']);
+      const record = await db.recordOf(ann.key);
+      expect(owedRequest(record, 'leave-link')).toBeUndefined();
+      expect(record).toMatchObject({ mailSuppressed: reason });
+    },
+  );
 });

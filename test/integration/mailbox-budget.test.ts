@@ -81,8 +81,13 @@ describe('the per-mailbox budget', () => {
         if (requestId) job = { kind: 'confirmation', key, requestId };
       } else {
         const requestId = randomUUID();
-        if ((await requestLeaveMail(db.store, key, { now: new Date(now), requestId })) === 'requested')
-          job = { kind: 'leave-link', key, requestId };
+        if ((await requestLeaveMail(db.store, key, { now: new Date(now), requestId })) === 'requested') {
+          // The mailbox's first record asks for it, whichever spelling asked.
+          const keys = spellings.map((spelling) => emailKey(spelling) as string);
+          const records = await Promise.all(keys.map((each) => db.recordOf(each)));
+          const marked = records.find((record) => record?.leaveMailRequestId === requestId);
+          job = { kind: 'leave-link', key: marked?.email ?? key, requestId };
+        }
       }
       if (!job) continue;
       asked.push(now);

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -480,6 +480,24 @@ describe('npm run waitlist on the local store', () => {
     expect(result.stderr).toMatch(reason);
     expect(result.stderr).toMatch(/Usage: npm run waitlist -- <command>/);
     expect(result.stderr).not.toContain('ann@');
+  });
+
+  it('takes --days and --rate at their lower bounds: the last day, and a mail every 1,000 s', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
+    await seedStore(dataDir, []);
+    const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), 'launch');
+    mkdirSync(folder);
+    for (const language of ['nl', 'en'])
+      writeFileSync(join(folder, `${language}.md`), 'Subject: Hoi\n\nHoi.\n');
+
+    const stats = await waitlistTool(['stats', '--days', '1', '--data-dir', dataDir]);
+    // Nobody is owed it, so the send at that rate ends at once.
+    const send = await waitlistTool(['announce', folder, '--send', '--rate', '0.001', '--data-dir', dataDir]);
+
+    expect(stats.code, stats.stderr).toBe(0);
+    expect(windowOf(stats.stdout).days).toBe(1);
+    expect(send.code, send.stderr).toBe(0);
+    expect(send.stdout).toContain('Sent 0');
   });
 
   it('says in one line when there is no local waitlist to work on', async () => {

@@ -51,7 +51,7 @@ const ONE_CLICK = 'List-Unsubscribe=One-Click';
 const linkId = newLinkId();
 const leaveKey = newLeaveKey();
 const TOKEN = leaveToken(linkId, leaveKey);
-const RECORD = { email: 'ann@example.nl', leaveKey, expiresAt: 4e9 };
+const RECORD = { email: 'ann@example.nl', leaveKey, createdAt: '2026-11-20T10:00:00.000Z', expiresAt: 4e9 };
 
 function request({
   method = 'POST',
@@ -140,7 +140,9 @@ describe('a mail client’s one-click POST (RFC 8058)', () => {
     });
     expect(answer.body).toMatch(/left the Mandje waitlist/);
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({ email: RECORD.email });
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: LEFT_COUNTER_KEY });
+    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key)).toContainEqual({
+      email: LEFT_COUNTER_KEY,
+    });
   });
 
   it('answers a used, forged or unknown token exactly as a real one', async () => {

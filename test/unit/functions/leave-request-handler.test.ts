@@ -1,12 +1,15 @@
 /**
  * `/api/leave-request` as Lambda runs it, the table mocked: a valid address gets the one neutral answer
- * whether or not it is on the list, after the same store work, and a record on it is marked as asking for
- * a mail with its leave link, at most once per LEAVE_MAIL_INTERVAL_MINUTES.
+ * whether or not it is on the list, after the same store work, and the first record of its mailbox,
+ * whatever the spelling asked with, is marked as asking for a mail with its leave link, at most once per
+ * LEAVE_MAIL_INTERVAL_MINUTES.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   type GetCommandInput,
+  QueryCommand,
+  type QueryCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +19,7 @@ import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { METRIC } from '#contract/metrics';
 import { LEAVE_REQUEST_STAND_IN_KEY } from '#contract/waitlist-table';
+import { mailboxHashOf } from '../../../functions/store/mailbox';
 import { functionUnderTest } from './function-under-test';
 import { httpApiEvent } from './http-api-event';
 
@@ -51,19 +55,27 @@ const json = (email: string, language = 'en') => JSON.stringify({ email, languag
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
 /** The table holds a record under every key, one that may be mailed and was not asked for lately. */
 const onTheList = () => {
+  dynamo.on(QueryCommand).resolves({ Items: [{ email: 'ann@example.nl' }] });
   dynamo.on(GetCommand).resolves({ Item: { email: 'ann@example.nl' } });
   dynamo.on(UpdateCommand).resolves({});
 };
 const notOnTheList = () => {
+  dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(GetCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
 };
 
 /**
- * The waitlist table as far as this route uses it, in memory: a read gives the record under its key, and
- * a write whose condition does not hold fails as DynamoDB fails it (no record, do-not-mail, asked lately).
+ * The waitlist table as far as this route uses it, in memory: the mailbox index gives the keys of a
+ * mailbox's records, a read the record under its key, and a write whose condition does not hold fails as
+ * DynamoDB fails it (no record, do-not-mail, asked lately).
  */
 function tableHolding(records: Record<string, Record<string, unknown>>): void {
+  dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => ({
+    Items: Object.keys(records)
+      .filter((email) => mailboxHashOf(email) === input.ExpressionAttributeValues?.[':mailbox'])
+      .map((email) => ({ email })),
+  }));
   dynamo.on(GetCommand).callsFake((input: GetCommandInput) => ({ Item: records[String(input.Key?.email)] }));
   dynamo.on(UpdateCommand).callsFake((input: UpdateCommandInput) => {
     const record = records[String(input.Key?.email)];
@@ -94,27 +106,20 @@ const storeWork = async () =>
   );
 
 describe('asking for a leave link', () => {
-  it('marks the record of the address’s canonical key as asking for a leave-link mail, if it may be mailed and was not asked lately', async () => {
-    onTheList();
+  it('marks the first record of the address’s mailbox, asked with any spelling, as asking for one leave-link mail, if it may be mailed and was not asked lately', async () => {
+    // One Gmail mailbox, joined under two spellings: plus tags and dots make no other mailbox there.
+    tableHolding({
+      'li.sa+mandje@gmail.com': { email: 'li.sa+mandje@gmail.com' },
+      'lisa+shop@gmail.com': { email: 'lisa+shop@gmail.com' },
+    });
     const before = Date.now();
 
-    const answer = await ask(json(' Ann@Example.NL '));
+    const answer = await ask(json(' LiSa@Gmail.com '));
 
     expect(answer).toMatchObject({ statusCode: 202, body: '{"status":"requested"}' });
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
-      TableName: 'waitlist-test',
-      Key: { email: 'ann@example.nl' },
-      ConsistentRead: true,
-    });
-    const input = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(input).toMatchObject({
-      TableName: 'waitlist-test',
-      Key: { email: 'ann@example.nl' },
-      UpdateExpression: 'SET leaveMailRequestId = :id, leaveMailRequestedAt = :now',
-      ConditionExpression:
-        'attribute_exists(email) AND attribute_not_exists(mailSuppressed) AND (attribute_not_exists(leaveMailRequestedAt) OR leaveMailRequestedAt <= :cutoff)',
-    });
-    const values = input?.ExpressionAttributeValues as Record<string, string>;
+    const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(updates.map((input) => input.Key)).toEqual([{ email: 'li.sa+mandje@gmail.com' }]);
+    const values = updates[0]?.ExpressionAttributeValues as Record<string, string>;
     expect(values[':id']).toMatch(/^[0-9a-f-]{36}$/);
     const asked = Date.parse(values[':now'] as string);
     expect(asked).toBeGreaterThanOrEqual(before - 1000);
@@ -141,7 +146,7 @@ describe('asking for a leave link', () => {
     expect(answer).toMatchObject({ statusCode: 303, headers: { location: '/en/leave/requested' } });
   });
 
-  it('does the same store work for an address on the list as for one that is not, asked lately, or do-not-mail: one consistent read, one write that is made', async () => {
+  it('does the same store work for an address on the list as for one that is not, asked lately, or do-not-mail: the mailbox’s query, one consistent read, one write that is made', async () => {
     const longAgo = new Date(Date.now() - 2 * LEAVE_MAIL_INTERVAL_MINUTES * 60_000).toISOString();
     tableHolding({
       'ann@example.nl': { email: 'ann@example.nl', leaveMailRequestedAt: longAgo },
@@ -162,7 +167,7 @@ describe('asking for a leave link', () => {
     expect(stranger).toEqual(member);
     expect(askedLately).toEqual(member);
     expect(doNotMail).toEqual(member);
-    expect(member).toEqual(['GetCommand (consistent): done', 'UpdateCommand: done']);
+    expect(member).toEqual(['QueryCommand: done', 'GetCommand (consistent): done', 'UpdateCommand: done']);
     // The mail is asked for the member only: the others' write goes to the stand-in, never to a record.
     expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key)).toEqual([
       { email: LEAVE_REQUEST_STAND_IN_KEY },

@@ -125,14 +125,6 @@ describe('the mail-events function: the mailbox', () => {
 
     await expect(handler(complaint)).rejects.toThrow('busy');
   });
-
-  it('suppresses nothing for a transient bounce, a reject or a delay', async () => {
-    await handler(bounce('Transient'));
-    await handler(event('Email Rejected', { eventType: 'Reject', reject: { reason: 'Bad content' } }));
-    await handler(event('Email Delivery Delayed', { eventType: 'DeliveryDelay' }));
-
-    expect(suppressionPuts()).toEqual([]);
-  });
 });
 
 describe('the mail-events function: the record', () => {
@@ -180,13 +172,17 @@ describe('the mail-events function: the record', () => {
     expect(lines()).toEqual([expect.objectContaining({ kind: 'complaint', Complained: 1 })]);
   });
 
-  it('counts a transient bounce, a reject and a delay, and marks nobody for them', async () => {
+  it('counts a transient or undetermined bounce, a reject and a delay, and silences no mailbox and marks no record for them', async () => {
+    // SES: Undetermined is a bounce it could not classify, not a mailbox that is gone for good.
     await handler(bounce('Transient'));
+    await handler(bounce('Undetermined'));
     await handler(event('Email Rejected', { eventType: 'Reject', reject: { reason: 'Bad content' } }));
     await handler(event('Email Delivery Delayed', { eventType: 'DeliveryDelay' }));
 
+    expect(suppressionPuts()).toEqual([]);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(lines()).toEqual([
+      expect.objectContaining({ kind: 'transient_bounce', Bounced: 1 }),
       expect.objectContaining({ kind: 'transient_bounce', Bounced: 1 }),
       expect.objectContaining({ kind: 'reject', Rejected: 1 }),
       expect.objectContaining({ kind: 'delivery_delay', DeliveryDelayed: 1 }),

@@ -1,26 +1,46 @@
 /**
  * The announcement's dry run says how many days SES's quota makes the send take on AWS, keeping the
  * mailer's reserve for confirmations (functions/mailer/mail-pause.ts), and says nothing of a quota on one
- * machine, where there is none. SES v2 and the table are mocked.
+ * machine, where there is none; on AWS it reads the suppressed mailboxes in the mail limit's table the
+ * stack names. CloudFormation, SES v2 and the tables are mocked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailboxHash } from '../../../functions/store/mailbox';
 import { announce, daysNeeded } from '../../../operator/announce-command';
 import type { WaitlistTarget } from '../../../operator/waitlist-store-access';
 
 const ses = mockClient(SESv2Client);
+const cloudFormation = mockClient(CloudFormationClient);
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
 const dynamo = mockClient(documentClient);
 
 beforeEach(() => {
   ses.reset();
   dynamo.reset();
+  cloudFormation.reset();
+  cloudFormation.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'Mandje',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE',
+        Outputs: [
+          { OutputKey: 'AnnouncementQueueUrl', OutputValue: 'https://sqs.eu-west-1.amazonaws.com/1/bulk' },
+          { OutputKey: 'MailLimitTableName', OutputValue: 'mail-limits' },
+        ],
+      },
+    ],
+  });
+  // No mailbox suppressed.
+  dynamo.on(GetCommand).resolves({});
 });
 
 describe('daysNeeded', () => {
@@ -100,6 +120,23 @@ describe('the dry run', () => {
     expect(printed).toContain(
       "At today's SES quota (200 a day) the 150 people owed need 3 days; confirmations keep a reserve of 20 a day.",
     );
+  });
+
+  it('on AWS counts a person whose mailbox the stack’s mail limit table holds as bounced under "Skipped", not as owed', async () => {
+    ses.on(GetAccountCommand).resolves({
+      SendQuota: { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 0 },
+    });
+    dynamo
+      .on(GetCommand, {
+        TableName: 'mail-limits',
+        Key: { deliveryKeyHash: mailboxHash('suppression', 'person0@example.nl') },
+      })
+      .resolves({ Item: { mailSuppressed: 'bounce', mailSuppressedAt: '2026-11-01T00:00:00.000Z' } });
+
+    const printed = await dryRun({ kind: 'aws', tableName: 'waitlist', region: 'eu-west-1' });
+
+    expect(printed).toContain('Would send to 1 confirmed people: nl 1, en 0');
+    expect(printed).toContain('Skipped: pending 0, bounced 1, complained 0');
   });
 
   it('on one machine says nothing of a quota, and asks SES nothing', async () => {

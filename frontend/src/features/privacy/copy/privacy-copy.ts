@@ -97,7 +97,8 @@ const en = {
     title: 'Leaving the waitlist',
     link: 'Every email we send you has a personal link to leave the waitlist. Open it and press the button on the page it opens: we take you off the list at once, delete your address and never email you again. Opening the link alone changes nothing. If your mail program shows an “unsubscribe” button for our email, it does the same in one click.',
     form: "No email from us at hand? Enter your address here and we'll email you a link to leave (at most one every {minutes} minutes). So that nobody can find out who is on the list, we give the same answer for every address.",
-    counted: 'Of the people who leave, we keep only the number, without any address.',
+    counted:
+      'Of the people who leave, we keep only the number, without any address (and for an hour a one-way fingerprint of the mailbox, so that nobody is counted twice).',
     emailLabel: 'Your email address',
     submit: 'Email me a link to leave',
     sending: 'Sending…',
@@ -222,7 +223,8 @@ const nl = {
     title: 'De wachtlijst verlaten',
     link: 'In elke mail die we je sturen, staat een persoonlijke link om de wachtlijst te verlaten. Open die link en druk op de knop op de pagina die opent: dan halen we je meteen van de lijst, verwijderen we je adres en mailen we je nooit meer. Alleen de link openen verandert nog niets. Toont je mailprogramma bij onze mail een knop ‘Afmelden’, dan doet die hetzelfde met één klik.',
     form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). We geven bij elk adres hetzelfde antwoord, zodat niemand kan achterhalen wie er op de lijst staat.',
-    counted: 'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen.',
+    counted:
+      'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen (en een uur lang een onomkeerbare vingerafdruk van de mailbox, zodat niemand twee keer meetelt).',
     emailLabel: 'Je e‑mailadres',
     submit: 'Mail me een link om de wachtlijst te verlaten',
     sending: 'Bezig met versturen…',
