@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { isMailboxSimulator } from '#contract/email-address';
 import { LEFT_COUNTER_KEY, MAILBOX_INDEX, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
 import { mailboxHashOf } from '../store/mailbox';
@@ -12,7 +13,8 @@ const DELETES_AT_ONCE = 16;
 
 // The person is the mailbox: every record of it goes, the token's own last (so a leave cut short can be
 // pressed again), and LEFT_COUNTER_KEY counts one when a record still on the list went. Do-not-mail
-// records stay (deleting them would let anyone sign the mailbox up again); expired ones go uncounted.
+// records stay (deleting them would let anyone sign the mailbox up again); expired ones and the mailbox
+// simulator's (`waitlist smoke`) go uncounted.
 export async function leavePerson(
   store: WaitlistStore,
   token: string,
@@ -76,7 +78,8 @@ export async function leavePerson(
 
   // Two presses at once: only the one whose delete found the link's own record counts the person, once.
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (ownRemoved && removed.some((record) => record && record.expiresAt >= nowSeconds)) {
+  const counted = ownRemoved && !isMailboxSimulator(key);
+  if (counted && removed.some((record) => record && record.expiresAt >= nowSeconds)) {
     const count = {
       UpdateExpression: 'ADD #count :one',
       ExpressionAttributeNames: { '#count': 'count' },
