@@ -117,20 +117,15 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
   // A POST is the page's own (same origin), with `post` as its JSON body.
   const fetchSite = async (path: string, post?: string) => {
     const url = new URL(path, outputOf(stack, 'SiteUrl'));
+    const headers = {
+      'content-type': JSON_CONTENT_TYPE,
+      origin: url.origin,
+      'sec-fetch-site': 'same-origin',
+    };
     const response = await deps.fetch(url, {
-      method: post === undefined ? 'GET' : 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(15_000),
-      ...(post === undefined
-        ? {}
-        : {
-            body: post,
-            headers: {
-              'content-type': JSON_CONTENT_TYPE,
-              origin: url.origin,
-              'sec-fetch-site': 'same-origin',
-            },
-          }),
+      ...(post === undefined ? {} : { method: 'POST', body: post, headers }),
     });
     return {
       status: response.status,
@@ -172,14 +167,6 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
 }
 
 const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
-
-// SES's own lookup of the records says whether they are found: the line gives the records to publish.
-const DKIM_TODO: Record<string, string> = {
-  PENDING: 'SES has not found its CNAME records yet: publish',
-  FAILED: 'SES gave up looking for them: publish them, then SES console → Identities → the domain → Retry:',
-  TEMPORARY_FAILURE: 'SES could not read them for now and tries again: check',
-  NOT_STARTED: 'SES has not started: deploy again',
-};
 
 /** Lambda keeps this many of the account's concurrent executions unreserved, whatever is reserved. */
 const UNRESERVED_MINIMUM = 100;
@@ -303,9 +290,15 @@ export const PREFLIGHT_CHECKS: Check[] = [
       await identity();
     const says = `DKIM for ${domain} is ${Status}${SigningEnabled ? '' : ', signing off'}`;
     if (Status === 'SUCCESS' && SigningEnabled) return ok(says);
+    // SES's own lookup says whether the records are found; the line gives them.
     const records = Tokens.map((token) => `${token}._domainkey.${domain} CNAME ${token}.dkim.amazonses.com`);
-    const todo = DKIM_TODO[Status];
-    return fail(says, todo ? `${todo} ${records.join('; ')}` : 'turn DKIM signing on for the identity');
+    const todo: Record<string, string> = {
+      PENDING: `SES has not found its records yet: publish ${records.join('; ')}`,
+      FAILED: `SES gave up looking: publish ${records.join('; ')}, then SES console → Identities → the domain → Retry`,
+      TEMPORARY_FAILURE: `SES could not read them for now and tries again: check ${records.join('; ')}`,
+      NOT_STARTED: 'SES has not started: deploy again',
+    };
+    return fail(says, todo[Status] ?? 'turn DKIM signing on for the identity');
   }),
   check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity, region }) => {
     const {
