@@ -282,7 +282,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
     if (VerifiedForSendingStatus) return ok(`${domain} is verified for sending`);
     return fail(
       `${domain} is not verified (${VerificationStatus})`,
-      'publish its DKIM records (the DNS lines below); SES looks for them for 72 hours',
+      'publish its DKIM records (the SES DKIM line); SES looks for them for 72 hours',
     );
   }),
   check('SES DKIM', ['ses:GetEmailIdentity'], async ({ identity }) => {
