@@ -2,7 +2,6 @@
 import { Resolver } from 'node:dns/promises';
 import {
   CloudFormationClient,
-  DescribeStacksCommand,
   GetTemplateCommand,
   paginateListStackResources,
 } from '@aws-sdk/client-cloudformation';
@@ -213,32 +212,25 @@ export const PREFLIGHT_CHECKS: Check[] = [
     ['cloudformation:DescribeStacks', 'cloudfront:GetDistribution'],
     async ({ distribution, clients }) => {
       const acl = (await distribution()).DistributionConfig?.WebACLId || undefined;
-      const edge = await clients.edgeCloudFormation
-        .send(new DescribeStacksCommand({ StackName: EDGE_STACK_NAME }))
-        .then(
-          ({ Stacks: [found] = [] }) => found,
-          (error: unknown) => {
-            // CloudFormation's answer for a stack that does not exist.
-            if (errorNameOf(error) === 'ValidationException') return undefined;
-            throw error;
-          },
-        );
+      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch(
+        (error: unknown) => {
+          // CloudFormation's answer for a stack that does not exist.
+          if (errorNameOf(error) === 'ValidationException') return undefined;
+          throw error;
+        },
+      );
       const where = `${EDGE_STACK_NAME} in ${EDGE_REGION}`;
       const noLimit = 'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)';
       if (!edge)
         return acl
-          ? fail(
-              `there is no ${where}, whose web ACL the distribution names`,
-              'deploy again (npm run deploy)',
-            )
+          ? fail(`there is no ${where}, whose web ACL the distribution names`, 'deploy again')
           : warn(noLimit, 'deploy without -c waf=false for the per-client limit');
-      const finding = stackFinding(`${where} is ${edge.StackStatus}`, edge.StackStatus ?? 'unknown');
+      const finding = stackFinding(`${where} is ${edge.status}`, edge.status);
       if (finding.status !== 'ok') return finding;
-      const edgeAcl = edge.Outputs?.find(({ OutputValue }) => OutputValue?.startsWith('arn:aws:wafv2:'));
       if (!acl) return warn(noLimit, `deploy without -c waf=false, or delete ${where} if that is meant`);
-      if (acl !== edgeAcl?.OutputValue)
+      if (!Object.values(edge.outputs).includes(acl))
         return fail(`the distribution's web ACL ${acl} is not the one ${where} holds`, 'deploy again');
-      return ok(`${where} is ${edge.StackStatus}, and its web ACL guards the distribution`);
+      return ok(`${where} is ${edge.status}, and its web ACL guards the distribution`);
     },
   ),
   check('SES production access', ['ses:GetAccount'], async ({ sesAccount, region }) => {
