@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
@@ -18,22 +18,22 @@ let dataDir: string;
 let store: LocalDynamoDB;
 let proxy: FaultProxy;
 let runner: LocalRunner;
+let siteRoot: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mandje-smoke-'));
   store = await startLocalDynamoDB(dataDir);
   proxy = await startFaultProxy(store.endpoint);
-  runner = await startLocalRunner({
-    port: 0,
-    storeEndpoint: proxy.endpoint,
-    distDir: createSiteFixture().distDir,
-  });
+  const { distDir } = createSiteFixture();
+  siteRoot = dirname(distDir);
+  runner = await startLocalRunner({ port: 0, storeEndpoint: proxy.endpoint, distDir });
 });
 
 afterAll(async () => {
   await runner?.close();
   await proxy?.close();
   await store?.close();
+  for (const folder of [dataDir, siteRoot]) if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 async function smoke(): Promise<{ code: number; lines: string[] }> {
