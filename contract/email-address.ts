@@ -68,6 +68,10 @@ export function checkEmail(
 
 export const emailKey = (raw: string) => checkEmail(raw).key;
 
+/** SES's mailbox simulator: it reaches no inbox, so no mail limit applies and no funnel counts it. */
+export const MAILBOX_SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+export const isMailboxSimulator = (key: string) => key.toLowerCase().endsWith(`@${MAILBOX_SIMULATOR_DOMAIN}`);
+
 /** Never a record's identity. Only Gmail drops dots: `a.nn@example.nl` may be another person. */
 export function deliveryKey(key: string): string {
   const at = key.lastIndexOf('@');

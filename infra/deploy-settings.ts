@@ -1,5 +1,5 @@
 import type { App } from 'aws-cdk-lib';
-import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
+import { apiConcurrencyAt, DEFAULT_API_RATE_LIMIT, WAITLIST_REQUEST_SECONDS } from '#contract/mail-pace';
 import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
 
 /** A deploy setting that is missing, malformed or at odds with another: the synth stops with its message. */
@@ -10,10 +10,6 @@ export class DeploySettingError extends Error {
 /** A plain address, no display name: its domain is what SES sends as. */
 const isPlainAddress = (address: string) => /^[^\s@<>"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(address);
 const isWholeNumber = (number: number) => Number.isInteger(number) && number >= 1;
-
-// What one waitlist request keeps a function busy for, generously: a warm one takes 20 to 50 ms; the rest is
-// room for the slow tail and for cold starts while a spike ramps up.
-const WAITLIST_REQUEST_SECONDS = 0.1;
 
 /** The choices made at deploy time, from the CDK context (`-c name=value`; docs/deploying.md lists them). */
 export function deploySettings(app: App, env: SiteEnvironment = {}) {
@@ -88,9 +84,8 @@ export function deploySettings(app: App, env: SiteEnvironment = {}) {
     'the executions reserved for the API function, a whole number of at least 1',
     isWholeNumber,
   );
-  // A reservation below what the rate keeps busy (rate × duration, Little's law) would turn people away with
-  // errors before the throttle's 429 does.
-  const needed = Math.ceil(apiRateLimit * WAITLIST_REQUEST_SECONDS);
+  // A reservation below what the rate keeps busy would turn people away with errors before the throttle's 429 does.
+  const needed = apiConcurrencyAt(apiRateLimit);
   if (apiReservedConcurrency !== undefined && apiReservedConcurrency < needed)
     throw new DeploySettingError(
       `-c apiReservedConcurrency=${apiReservedConcurrency} is below what -c apiRateLimit=${apiRateLimit} keeps busy (${needed}, at ${WAITLIST_REQUEST_SECONDS * 1_000} ms a request): raise it, or lower the rate.`,

@@ -1,13 +1,13 @@
 /** `preflight`: what the AWS account lacks for a launch, only read. warn: the launch works, less well. */
 import { Resolver } from 'node:dns/promises';
-import { CloudFormationClient, paginateListStackResources } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFormationClient,
+  GetTemplateCommand,
+  paginateListStackResources,
+} from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient, GetDistributionCommand } from '@aws-sdk/client-cloudfront';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  GetAccountSettingsCommand,
-  GetFunctionConcurrencyCommand,
-  LambdaClient,
-} from '@aws-sdk/client-lambda';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetAccountCommand,
   GetConfigurationSetEventDestinationsCommand,
@@ -16,9 +16,10 @@ import {
 } from '@aws-sdk/client-sesv2';
 import { paginateListSubscriptionsByTopic, SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { apiConcurrencyAt } from '#contract/mail-pace';
 import { readSiteConfig, type SiteEnvironment } from '#contract/site-config';
 import { LANGUAGE_HOMES } from '#contract/site-serving';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { JSON_CONTENT_TYPE, WAITLIST_PATH } from '#contract/waitlist-api';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { daysNeeded, figure } from './announce-command';
@@ -33,9 +34,11 @@ const fail = (says: string, todo: string): Finding => ({ status: 'FAIL', says, t
 export interface DnsResolver {
   resolveCname(name: string): Promise<string[]>;
   resolve4(name: string): Promise<string[]>;
-  resolveMx(name: string): Promise<{ exchange: string; priority: number }[]>;
   resolveTxt(name: string): Promise<string[][]>;
 }
+
+const EDGE_STACK_NAME = 'MandjeEdge';
+const EDGE_REGION = 'us-east-1';
 
 function clientsOf(region: string | undefined) {
   // One retry, and no waiting minutes on a network that is not there.
@@ -46,6 +49,8 @@ function clientsOf(region: string | undefined) {
   };
   return {
     cloudFormation: new CloudFormationClient(config),
+    // The edge stack's region: CloudFront takes a web ACL from there only.
+    edgeCloudFormation: new CloudFormationClient({ ...config, region: EDGE_REGION }),
     ses: new SESv2Client(config),
     sns: new SNSClient(config),
     lambda: new LambdaClient(config),
@@ -62,6 +67,17 @@ export interface PreflightDeps {
   siteEnv: SiteEnvironment;
 }
 
+/** What the checks read of the deployed template. */
+type Resource = {
+  Type: string;
+  Properties?: {
+    DefaultRouteSettings?: { ThrottlingRateLimit?: number };
+    StartingPosition?: string;
+    ParallelizationFactor?: number;
+    ScalingConfig?: { MaximumConcurrency?: number };
+    ReservedConcurrentExecutions?: number;
+  };
+};
 type DeployedStack = Awaited<ReturnType<typeof findStack>>;
 type Launch = ReturnType<typeof launchOf>;
 
@@ -97,11 +113,18 @@ function once<T>(read: () => Promise<T>) {
 
 function launchOf(stack: DeployedStack, deps: PreflightDeps) {
   const { ses, cloudFront } = deps.clients;
-  const fetchSite = async (method: string, path: string) => {
-    const response = await deps.fetch(new URL(path, outputOf(stack, 'SiteUrl')), {
-      method,
+  // A POST is the page's own (same origin), with `post` as its JSON body.
+  const fetchSite = async (path: string, post?: string) => {
+    const url = new URL(path, outputOf(stack, 'SiteUrl'));
+    const headers = {
+      'content-type': JSON_CONTENT_TYPE,
+      origin: url.origin,
+      'sec-fetch-site': 'same-origin',
+    };
+    const response = await deps.fetch(url, {
       redirect: 'manual',
       signal: AbortSignal.timeout(15_000),
+      ...(post === undefined ? {} : { method: 'POST', body: post, headers }),
     });
     return {
       status: response.status,
@@ -118,10 +141,7 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
     identity: once(async () => {
       const domain = resourceOf(stack, 'AWS::SES::EmailIdentity');
       const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
-      const { MailFromDomain = '', BehaviorOnMxFailure } = identity.MailFromAttributes ?? {};
-      // A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
-      const mailFromFinding = BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
-      return { domain, mailFrom: MailFromDomain, mailFromFinding, ...identity };
+      return { domain, ...identity };
     }),
     distribution: once(async () => {
       const Id = resourceOf(stack, 'AWS::CloudFront::Distribution');
@@ -129,26 +149,38 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
       if (!distribution) throw new NotInStack(`CloudFront has no distribution ${Id}`);
       return distribution;
     }),
-    site(method: 'GET' | 'OPTIONS', path: string) {
-      const key = `${method} ${path}`;
-      const answer = answers.get(key) ?? fetchSite(method, path);
+    site(path: string, post?: string) {
+      const key = `${path} ${post}`;
+      const answer = answers.get(key) ?? fetchSite(path, post);
       answers.set(key, answer);
       return answer;
     },
+    template: once(async () => {
+      const { TemplateBody = '{}' } = await deps.clients.cloudFormation.send(
+        new GetTemplateCommand({ StackName: STACK_NAME }),
+      );
+      const { Resources = {} } = JSON.parse(TemplateBody) as { Resources?: Record<string, Resource> };
+      return (type: string) => Object.values(Resources).filter((resource) => resource.Type === type);
+    }),
   };
 }
 
 const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
 
-const DKIM_TODO: Record<string, string> = {
-  PENDING: 'SES has not found its three CNAME records yet: publish them (DNS DKIM below)',
-  FAILED: 'SES gave up looking for them: publish them, then SES console → Identities → the domain → Retry',
-  TEMPORARY_FAILURE: 'SES could not read them for now and tries again: check the DNS DKIM line below',
-  NOT_STARTED: 'SES has not started: deploy again',
-};
-
 /** Lambda keeps this many of the account's concurrent executions unreserved, whatever is reserved. */
 const UNRESERVED_MINIMUM = 100;
+
+/** About as many as a new on-demand table's partitions; more as it grows. */
+const STREAM_SHARDS = 4;
+
+/** A stack's status: complete is ok, a rolled-back update warns, anything else blocks. */
+function stackFinding(says: string, status: string): Finding {
+  if (/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(status)) return ok(says);
+  if (status === 'UPDATE_ROLLBACK_COMPLETE')
+    return warn(says, 'the last deploy failed and was rolled back: read its events, fix, deploy again');
+  if (status.endsWith('_IN_PROGRESS')) return fail(says, 'a deploy is under way: run this when it ends');
+  return fail(says, 'read the stack’s events in the CloudFormation console, fix, and deploy again');
+}
 
 const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
@@ -173,14 +205,32 @@ export const PREFLIGHT_CHECKS: Check[] = [
   check(
     'Stack',
     ['cloudformation:DescribeStacks', 'cloudformation:ListStackResources'],
-    async ({ stack, region }) => {
-      const says = `${STACK_NAME} in ${region} is ${stack.status}`;
-      if (/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(stack.status)) return ok(says);
-      if (stack.status === 'UPDATE_ROLLBACK_COMPLETE')
-        return warn(says, 'the last deploy failed and was rolled back: read its events, fix, deploy again');
-      if (stack.status.endsWith('_IN_PROGRESS'))
-        return fail(says, 'a deploy is under way: run this when it ends');
-      return fail(says, 'read the stack’s events in the CloudFormation console, fix, and deploy again');
+    async ({ stack, region }) => stackFinding(`${STACK_NAME} in ${region} is ${stack.status}`, stack.status),
+  ),
+  check(
+    'Edge',
+    ['cloudformation:DescribeStacks', 'cloudfront:GetDistribution'],
+    async ({ distribution, clients }) => {
+      const acl = (await distribution()).DistributionConfig?.WebACLId || undefined;
+      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch(
+        (error: unknown) => {
+          // CloudFormation's answer for a stack that does not exist.
+          if (errorNameOf(error) === 'ValidationException') return undefined;
+          throw error;
+        },
+      );
+      const where = `${EDGE_STACK_NAME} in ${EDGE_REGION}`;
+      const noLimit = 'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)';
+      if (!edge)
+        return acl
+          ? fail(`there is no ${where}, whose web ACL the distribution names`, 'deploy again')
+          : warn(noLimit, 'deploy without -c waf=false for the per-client limit');
+      const finding = stackFinding(`${where} is ${edge.status}`, edge.status);
+      if (finding.status !== 'ok') return finding;
+      if (!acl) return warn(noLimit, `deploy without -c waf=false, or delete ${where} if that is meant`);
+      if (!Object.values(edge.outputs).includes(acl))
+        return fail(`the distribution's web ACL ${acl} is not the one ${where} holds`, 'deploy again');
+      return ok(`${where} is ${edge.status}, and its web ACL guards the distribution`);
     },
   ),
   check('SES production access', ['ses:GetAccount'], async ({ sesAccount, region }) => {
@@ -224,23 +274,37 @@ export const PREFLIGHT_CHECKS: Check[] = [
     if (VerifiedForSendingStatus) return ok(`${domain} is verified for sending`);
     return fail(
       `${domain} is not verified (${VerificationStatus})`,
-      'publish its DKIM records (the DNS lines below); SES looks for them for 72 hours',
+      'publish its DKIM records (the SES DKIM line); SES looks for them for 72 hours',
     );
   }),
   check('SES DKIM', ['ses:GetEmailIdentity'], async ({ identity }) => {
-    const { domain, DkimAttributes: { Status = 'NOT_STARTED', SigningEnabled } = {} } = await identity();
+    const { domain, DkimAttributes: { Status = 'NOT_STARTED', SigningEnabled, Tokens = [] } = {} } =
+      await identity();
     const says = `DKIM for ${domain} is ${Status}${SigningEnabled ? '' : ', signing off'}`;
     if (Status === 'SUCCESS' && SigningEnabled) return ok(says);
-    return fail(says, DKIM_TODO[Status] ?? 'turn DKIM signing on for the identity, or deploy again');
+    // SES's own lookup says whether the records are found; the line gives them.
+    const records = Tokens.map((token) => `${token}._domainkey.${domain} CNAME ${token}.dkim.amazonses.com`);
+    const todo: Record<string, string> = {
+      PENDING: `SES has not found its records yet: publish ${records.join('; ')}`,
+      FAILED: `SES gave up looking: publish ${records.join('; ')}, then SES console → Identities → the domain → Retry`,
+      TEMPORARY_FAILURE: `SES could not read them for now and tries again: check ${records.join('; ')}`,
+      NOT_STARTED: 'SES has not started: deploy again',
+    };
+    return fail(says, todo[Status] ?? 'turn DKIM signing on for the identity');
   }),
-  check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity }) => {
-    const { mailFrom, mailFromFinding, MailFromAttributes } = await identity();
-    const status = MailFromAttributes?.MailFromDomainStatus ?? 'not set';
+  check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity, region }) => {
+    const {
+      MailFromDomain: mailFrom,
+      MailFromDomainStatus: status = 'not set',
+      BehaviorOnMxFailure,
+    } = (await identity()).MailFromAttributes ?? {};
+    // A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
+    const mailFromFinding = BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
     const says = `the MAIL FROM domain ${mailFrom} is ${status}`;
     if (status === 'SUCCESS') return ok(says);
     return mailFromFinding(
-      `${says}: until it works SES sends with its own, so SPF does not align (DMARC passes on DKIM)`,
-      'publish its MX and SPF records (the DNS lines below)',
+      `${says}: until SES finds its MX record it sends with its own, so SPF does not align (DMARC passes on DKIM)`,
+      `publish ${mailFrom} MX 10 feedback-smtp.${region}.amazonses.com and ${mailFrom} TXT "v=spf1 include:amazonses.com ~all"`,
     );
   }),
   check('SES configuration set', ['ses:GetConfigurationSetEventDestinations'], async ({ stack, clients }) => {
@@ -279,25 +343,38 @@ export const PREFLIGHT_CHECKS: Check[] = [
   }),
   check(
     'Lambda concurrency',
-    ['lambda:GetAccountSettings', 'lambda:GetFunctionConcurrency'],
-    async ({ stack, clients: { lambda } }) => {
-      const { AccountLimit: limit = {} } = await lambda.send(new GetAccountSettingsCommand({}));
-      const { ConcurrentExecutions = 0, UnreservedConcurrentExecutions = ConcurrentExecutions } = limit;
-      const reservations = await Promise.all(
-        (stack.resources.get('AWS::Lambda::Function') ?? []).map((FunctionName) =>
-          lambda.send(new GetFunctionConcurrencyCommand({ FunctionName })),
-        ),
+    ['lambda:GetAccountSettings', 'cloudformation:GetTemplate'],
+    async ({ template, region, clients: { lambda } }) => {
+      const { AccountLimit: { ConcurrentExecutions: limit = 0 } = {} } = await lambda.send(
+        new GetAccountSettingsCommand({}),
       );
-      const reserved = reservations.reduce((sum, r) => sum + (r.ReservedConcurrentExecutions ?? 0), 0);
-      const says = `the account runs ${figure(ConcurrentExecutions)} at once (${figure(UnreservedConcurrentExecutions)} unreserved); this stack reserves ${figure(reserved)}`;
-      const raise = 'ask for 1,000 (Service Quotas → AWS Lambda → Concurrent executions)';
-      if (reserved > 0 && ConcurrentExecutions - reserved < UNRESERVED_MINIMUM)
+      const of = await template();
+      const rate =
+        of('AWS::ApiGatewayV2::Stage')[0]?.Properties?.DefaultRouteSettings?.ThrottlingRateLimit ?? 0;
+      const api = apiConcurrencyAt(rate);
+      // A queue's consumer runs up to its maximum concurrency; a stream's, its factor on every shard.
+      const mail = of('AWS::Lambda::EventSourceMapping').reduce(
+        (sum, { Properties: p = {} }) =>
+          sum +
+          (p.StartingPosition
+            ? (p.ParallelizationFactor ?? 1) * STREAM_SHARDS
+            : (p.ScalingConfig?.MaximumConcurrency ?? 2)),
+        0,
+      );
+      const reserved = of('AWS::Lambda::Function').reduce(
+        (sum, { Properties: p }) => sum + (p?.ReservedConcurrentExecutions ?? 0),
+        0,
+      );
+      const needed = api + mail;
+      const says = `the account runs ${figure(limit)} at once; at its peak the stack needs ${figure(needed)} (the API ${figure(api)} at ${figure(rate)} requests a second, the mail functions ${figure(mail)})${reserved ? `, and reserves ${figure(reserved)}` : ''}`;
+      const desired = Math.max(1_000, needed, reserved + UNRESERVED_MINIMUM);
+      const raise = `ask for ${figure(desired)}: Service Quotas console → AWS Lambda → Concurrent executions → Request increase at account level, or aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value ${desired} --region ${region}`;
+      if (limit < needed) return fail(says, raise);
+      if (reserved > 0 && limit - reserved < UNRESERVED_MINIMUM)
         return fail(
           says,
           `Lambda keeps ${UNRESERVED_MINIMUM} unreserved: ${raise}, or deploy without -c apiReservedConcurrency`,
         );
-      if (ConcurrentExecutions < UNRESERVED_MINIMUM)
-        return warn(says, `a launch spike and the mailer share them: ${raise}`);
       return ok(says);
     },
   ),
@@ -307,47 +384,6 @@ export const PREFLIGHT_CHECKS: Check[] = [
     if (!DistributionConfig?.Enabled) return fail(says, 'enable it, or deploy again');
     if (Status !== 'Deployed') return fail(says, 'wait for it to be Deployed, then run this again');
     return ok(says);
-  }),
-  check('DNS DKIM', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
-    const { domain, DkimAttributes } = await identity();
-    const tokens = DkimAttributes?.Tokens ?? [];
-    if (tokens.length === 0) return fail(`SES gives no DKIM tokens for ${domain}`, 'deploy again');
-    const missing: string[] = [];
-    for (const token of tokens) {
-      const name = `${token}._domainkey.${domain}`;
-      const found = await records(resolver.resolveCname(name));
-      // Easy DKIM's target: `<token>.dkim.amazonses.com`.
-      const target = (value: string) =>
-        value.toLowerCase().startsWith(`${token.toLowerCase()}.dkim.`) && /amazonses\.com\.?$/i.test(value);
-      if (!found.some(target)) missing.push(`${name} CNAME ${token}.dkim.amazonses.com`);
-    }
-    if (missing.length === 0) return ok(`the ${tokens.length} DKIM CNAME records of ${domain} are found`);
-    return fail(
-      `${missing.length} of ${tokens.length} DKIM CNAME records not found from here`,
-      `publish ${missing.join('; ')}`,
-    );
-  }),
-  check('DNS MAIL FROM MX', ['ses:GetEmailIdentity'], async ({ identity, resolver, region }) => {
-    const { mailFrom: name, mailFromFinding } = await identity();
-    const exchange = `feedback-smtp.${region}.amazonses.com`;
-    const found = name ? await records(resolver.resolveMx(name)) : [];
-    if (found.some((record) => sameName(record.exchange, exchange))) return ok(`${name} MX ${exchange}`);
-    return mailFromFinding(
-      `${name || 'the MAIL FROM domain'} has no MX record to ${exchange}`,
-      `publish ${name} MX 10 ${exchange}`,
-    );
-  }),
-  check('DNS MAIL FROM SPF', ['ses:GetEmailIdentity'], async ({ identity, resolver }) => {
-    const { mailFrom: name, mailFromFinding } = await identity();
-    const spf = name ? (await txtRecords(resolver, name)).filter((text) => /^v=spf1(\s|$)/i.test(text)) : [];
-    const todo = `publish ${name} TXT "v=spf1 include:amazonses.com ~all"`;
-    // Two SPF records make SPF itself fail (RFC 7208, permerror).
-    if (spf.length > 1) return mailFromFinding(`${name} has ${spf.length} SPF records`, `keep one: ${todo}`);
-    if (spf[0] && /\binclude:amazonses\.com\b/i.test(spf[0])) return ok(`${name} TXT "${spf[0]}"`);
-    return mailFromFinding(
-      spf[0] ? `${name}'s SPF record "${spf[0]}" leaves SES out` : `${name} has no SPF record`,
-      todo,
-    );
   }),
   check('DNS DMARC', ['ses:GetEmailIdentity'], async ({ identity, resolver, stack }) => {
     const { domain } = await identity();
@@ -380,9 +416,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
     );
   }),
   check('Pages', [], async ({ site, stack }) => {
-    const answers = await Promise.all(
-      LANGUAGE_HOMES.map(async (path) => ({ path, ...(await site('GET', path)) })),
-    );
+    const answers = await Promise.all(LANGUAGE_HOMES.map(async (path) => ({ path, ...(await site(path)) })));
     const wrong = answers.flatMap(({ path, status, viaCloudFront }) =>
       status === 200 && viaCloudFront
         ? []
@@ -397,18 +431,24 @@ export const PREFLIGHT_CHECKS: Check[] = [
       'deploy again (the pages are uploaded to the bucket), and read the stack’s events',
     );
   }),
-  // OPTIONS writes nothing: the API answers it 404, the bucket's behaviour (GET and HEAD only) 403, and an
-  // API CloudFront cannot reach 502 or 504.
+  // An empty signup as the page posts it runs the function through CloudFront (its start-up, the origin secret,
+  // SITE_ORIGINS), which refuses it before it writes anything.
   check('API', [], async ({ site }) => {
-    const { status, viaCloudFront } = await site('OPTIONS', WAITLIST_PATH);
-    const says = `OPTIONS ${WAITLIST_PATH} answers ${status}${viaCloudFront ? ' through CloudFront' : ', not from CloudFront'}`;
-    if (status < 500 && status !== 403 && viaCloudFront) return ok(says);
+    const { status, viaCloudFront, body } = await site(WAITLIST_PATH, '{}');
+    const says = `an empty signup to ${WAITLIST_PATH} answers ${`${status} ${body.slice(0, 60)}`.trim()}${viaCloudFront ? '' : ', not from CloudFront'}`;
+    const error = /"error":"(\w+)"/.exec(body)?.[1];
+    if (status === 400 && error === 'invalid_request' && viaCloudFront) return ok(says);
+    if (status === 403 && error === 'forbidden')
+      return fail(
+        `${says}: the function refuses the page’s own posts`,
+        'CloudFront’s origin secret or the site’s origin (SITE_ORIGINS) is not the function’s: deploy again, and read the refusal in the API function’s log',
+      );
     return fail(says, 'deploy again, and read the API function’s log and the stack’s events');
   }),
   // The controller's details (GDPR art. 13): the footer's <address>, there only when MANDJE_CONTROLLER_* were
   // set for the page's build (frontend/src/components/site-footer.tsx).
   check('Controller', [], async ({ site, siteEnv }) => {
-    const { body } = await site('GET', '/');
+    const { body } = await site('/');
     const footer = /<address\b[^>]*>([^<]*)<\/address>/.exec(body)?.[1];
     const expected = readSiteConfig(siteEnv).controller.legalName;
     const todo =

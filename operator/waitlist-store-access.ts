@@ -22,8 +22,8 @@ import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts, type VisitsByDay } from './wa
 export const STACK_NAME = 'Mandje';
 
 /** The stack's status and its outputs by name. */
-export async function describeStack(client: CloudFormationClient) {
-  const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName: STACK_NAME }));
+export async function describeStack(client: CloudFormationClient, StackName = STACK_NAME) {
+  const { Stacks: [stack] = [] } = await client.send(new DescribeStacksCommand({ StackName }));
   const outputs = (stack?.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]);
   return { status: stack?.StackStatus ?? 'unknown', outputs: Object.fromEntries(outputs) };
 }

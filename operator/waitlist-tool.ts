@@ -7,6 +7,7 @@ import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
 import { dataDirFromEnvironment } from '../local/data-dir';
 import { type AnnounceRequest, announce } from './announce-command';
 import { preflight } from './preflight';
+import { runSmoke } from './smoke';
 import { statusOf, waitlistCsv } from './waitlist-csv';
 import {
   DEFAULT_STATS_DAYS,
@@ -66,6 +67,11 @@ Commands:
   preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
                      alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
                      the stack Mandje itself (--region), exits 1 when anything blocks the launch
+  smoke <url>        after a deploy: the site at <url> as visitors use it (both pages and their security
+                     headers, the not-found page, a signup of SES's mailbox simulator and its mail, the
+                     duplicate, a cross-site post, the visit beacon, a one-click leave); one line per
+                     check, exits 1 on any failure; counts in no funnel, and forgets its records (on
+                     AWS with --table, the stack's TableName output)
 
 Options:
   --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
@@ -78,7 +84,8 @@ type Command =
   | { name: 'forget' | 'show'; address: string }
   | { name: 'stats'; days: number }
   | ({ name: 'announce' } & AnnounceRequest)
-  | { name: 'preflight'; region?: string };
+  | { name: 'preflight'; region?: string }
+  | { name: 'smoke'; site: URL };
 
 class UsageError extends Error {}
 
@@ -140,6 +147,10 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
       rate: rate === undefined ? undefined : numberOption(rate, false, problem, MIN_ANNOUNCEMENT_RATE),
       previewDir: values.preview,
     };
+  } else if (name === 'smoke') {
+    const site = URL.canParse(argument ?? '') ? new URL(argument as string) : undefined;
+    if (!site || !/^https?:$/.test(site.protocol)) throw new UsageError('smoke needs the site’s URL');
+    command = { name, site };
   } else if (name === 'preflight') command = { name, region: values.region || undefined };
   // Not echoed: what was typed may be an address.
   else throw new UsageError(name ? 'unknown command, or more arguments than it takes' : 'no command');
@@ -238,6 +249,8 @@ async function run(
       );
       return 0;
     }
+    case 'smoke':
+      return runSmoke({ site: command.site, table, out: (line) => process.stdout.write(`${line}\n`) });
     case 'stats': {
       const now = new Date();
       const records = await allSignupFacts(table);

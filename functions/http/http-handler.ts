@@ -19,6 +19,8 @@ export interface Decision<Outcome> {
   source?: string;
   /** Never the error's message, which may quote the request. */
   fault?: { faultClass: FaultClass; errorName: string };
+  /** The mailbox simulator's (`waitlist smoke`): answered as any, its outcome's metric not counted. */
+  uncounted?: boolean;
 }
 
 const ERROR_METRIC: Record<ApiError, MetricName> = {
@@ -48,7 +50,7 @@ export function httpHandler<Outcome extends string>(
     const { outcome, fault, form, refusal, source } = decision;
     const response = respond(decision, event);
     const status = response.statusCode ?? 500;
-    const counted = metricOf[outcome];
+    const counted = decision.uncounted ? undefined : metricOf[outcome];
     writeMetricLine({
       service,
       message: `${service} request`,

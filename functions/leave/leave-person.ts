@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { isMailboxSimulator } from '#contract/email-address';
 import {
   LEFT_COUNTER_KEY,
   LEFT_MARK_SECONDS,
@@ -19,7 +20,8 @@ const DELETES_AT_ONCE = 16;
 
 // The person is the mailbox: every record of it goes, the token's own last (so a leave cut short can be
 // pressed again), and LEFT_COUNTER_KEY counts one when a record still on the list went. Do-not-mail
-// records stay (deleting them would let anyone sign the mailbox up again); expired ones go uncounted.
+// records stay (deleting them would let anyone sign the mailbox up again); expired ones and the mailbox
+// simulator's (`waitlist smoke`) go uncounted.
 // Links of one mailbox's spellings pressed at once delete each other's records, so none may remove its own:
 // the one that first writes the mailbox's leave mark (leftMarkKey, on condition that no mark is as new as
 // the newest record it removed) counts the person, once.
@@ -91,7 +93,7 @@ export async function leavePerson(
     .sort()
     .at(-1);
   // A do-not-mail record's person is off the list already, counted as bounced or complained.
-  if (newest === undefined || own?.mailSuppressed !== undefined) return 'left';
+  if (newest === undefined || own?.mailSuppressed !== undefined || isMailboxSimulator(key)) return 'left';
   const marked = await updateIf(
     store,
     leftMarkKey(mailboxHash('left', key)),

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { mailboxHashOf } from '../../functions/store/mailbox';
@@ -34,14 +34,14 @@ export interface ProductionPath {
   sqs: SQSClient;
   tableName: string;
   limitTableName: string;
+  /** An API Gateway event to the function its route names, as the template wires them; its answer. */
+  route(event: APIGatewayProxyEventV2): Promise<ApiAnswer>;
   /** A request through CloudFront to the API: the function its route names, with the origin secret. */
   api(
     method: string,
     path: string,
     options?: { body?: string; contentType?: string; query?: string },
-  ): Promise<
-    APIGatewayProxyResultV2 & { statusCode: number; body?: string; headers?: Record<string, string> }
-  >;
+  ): Promise<ApiAnswer>;
   /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
   until(what: string, check: () => Promise<boolean> | boolean, seconds?: number): Promise<void>;
   /** Mails SES accepted for `to`, parsed as a mail client would. */
@@ -63,6 +63,12 @@ function routedPath(path: string): string {
   } catch {}
   return new URL(`https://api${decoded.replace(/[\\/]+/g, '/')}`).pathname.replace(/(.)\/$/, '$1');
 }
+
+type ApiAnswer = APIGatewayProxyResultV2 & {
+  statusCode: number;
+  body?: string;
+  headers?: Record<string, string>;
+};
 
 const harnessCredentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
 
@@ -192,12 +198,19 @@ export async function startProductionPath(): Promise<ProductionPath> {
     sqs,
     tableName,
     limitTableName,
-    async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
-      const routed = routedPath(requestPath);
+    async route(event) {
+      const { method } = event.requestContext.http;
+      const routed = routedPath(event.rawPath);
       const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
       const fn = functionId ? functions.get(functionId) : undefined;
       if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
-      const answer = await fn.invoke(
+      const answer = await fn.invoke(event);
+      if (answer.error)
+        throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
+      return answer.result as never;
+    },
+    api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
+      return path.route(
         apiGatewayEvent({
           method,
           path: requestPath,
@@ -215,9 +228,6 @@ export async function startProductionPath(): Promise<ProductionPath> {
           sourceIp: '198.51.100.7',
         }),
       );
-      if (answer.error)
-        throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
-      return answer.result as never;
     },
     async until(what, check, seconds = 60) {
       const ends = Date.now() + seconds * 1_000;

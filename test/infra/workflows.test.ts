@@ -93,6 +93,16 @@ describe('the GitHub workflows', () => {
     );
   });
 
+  it('deploy between preflight and smoke, stopping on either', () => {
+    const step = (pattern: RegExp) => scriptsOf(deploy).findIndex((script) => pattern.test(script));
+    const preflight = step(/waitlist -- preflight$/);
+    expect(preflight).toBeGreaterThan(-1);
+    expect(preflight).toBeLessThan(step(/^\s*npm run deploy /));
+    expect(step(/^\s*npm run deploy /)).toBeLessThan(step(/waitlist -- smoke /));
+    expect(deploy.slice(deploy.indexOf('      preflight:'))).toMatch(/^ +type: boolean\n +default: true$/m);
+    expect(deploy).not.toMatch(/continue-on-error|\|\| *true/);
+  });
+
   it('put no input or variable into a script’s text, only into its environment', () => {
     for (const workflow of [ci, deploy])
       for (const script of scriptsOf(workflow)) expect(script).not.toContain('${{');

@@ -119,6 +119,16 @@ describe('leaving with a token', () => {
     expect(counted()).toBe(1);
   });
 
+  it('counts no one who left when the record is SES’s mailbox simulator’s (the live smoke check)', async () => {
+    onTheList({ spellings: [] });
+    dynamo
+      .on(QueryCommand, ANY_TOKEN_INDEX_QUERY)
+      .resolves({ Items: [{ email: 'success@simulator.amazonses.com' }] });
+
+    expect(await leavePerson(store, token, { now: NOW })).toBe('left');
+    expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
+  });
+
   it('removes the link’s own record alone when its mailbox has no other', async () => {
     onTheList({ spellings: [] });
 

@@ -60,6 +60,12 @@ describe('the per-mailbox mail limit', () => {
     expect(JSON.stringify(writes())).not.toMatch(/ann|gmail/);
   });
 
+  it('lets every mail to SES’s mailbox simulator through, unrecorded: it reaches no inbox', async () => {
+    for (const requestId of ['r1', 'r2', 'r3', 'r4'])
+      expect(await mayMail(limits, 'success@simulator.amazonses.com', requestId, { now: NOW })).toBe(true);
+    expect(dynamo.calls()).toEqual([]);
+  });
+
   it(`refuses a mailbox with ${MAILS_PER_MAILBOX} mails in the last ${MAIL_LIMIT_WINDOW_HOURS} hours, however they are spread, and writes nothing`, async () => {
     found([
       { requestId: 'r1', sentAt: hoursBefore(23.9) },

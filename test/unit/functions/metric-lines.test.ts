@@ -33,6 +33,13 @@ describe('the metrics in the waitlist’s log line', () => {
     },
   );
 
+  it('count no signup of SES’s mailbox simulator (the live smoke check): the funnel is people’s', async () => {
+    dynamo.on(PutCommand).resolves({});
+    await join({ email: 'success@simulator.amazonses.com', language: 'en' });
+
+    expect(pointsOf(onlyLine())).toEqual([`Latency${service}=*`, `Requests${service}=1`]);
+  });
+
   it('count an address already on the list', async () => {
     dynamo
       .on(PutCommand)
