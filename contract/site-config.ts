@@ -10,6 +10,24 @@ const webAddress = z.url({ protocol: /^https?$/, error: 'an http(s) address such
 const mailAddress = z.email({ error: 'a plain address such as hallo@mandje.nl' });
 const kvkNumber = z.string().regex(/^\d{8}$/, 'a KvK number: 8 digits');
 
+/**
+ * The AWS regions inside the EU (eu-west-2 is London, eu-central-2 Zurich: not in the EU), one of which holds
+ * the waitlist's data. The privacy notice names each one's country.
+ */
+const EU_REGIONS = [
+  'eu-west-1',
+  'eu-central-1',
+  'eu-west-3',
+  'eu-north-1',
+  'eu-south-1',
+  'eu-south-2',
+] as const;
+export type EuRegion = (typeof EU_REGIONS)[number];
+const euRegion = z.enum(EU_REGIONS, {
+  error:
+    'an AWS region in the EU: eu-west-1 (Ireland), eu-central-1 (Frankfurt), eu-west-3 (Paris), eu-north-1 (Stockholm), eu-south-1 (Milan) or eu-south-2 (Spain)',
+});
+
 const siteEnvironment = z.object({
   MANDJE_SITE_URL: setting(webAddress.default('https://mandje.nl')),
   MANDJE_CONTACT_EMAIL: setting(mailAddress.default('hallo@mandje.nl')),
@@ -20,6 +38,7 @@ const siteEnvironment = z.object({
   MANDJE_CONTROLLER_NAME: setting(z.string().optional()),
   MANDJE_CONTROLLER_ADDRESS: setting(z.string().optional()),
   MANDJE_CONTROLLER_KVK: setting(kvkNumber.optional()),
+  MANDJE_AWS_REGION: setting(euRegion.default('eu-west-1')),
 });
 
 export type SiteEnvironment = { [Name in keyof z.input<typeof siteEnvironment>]?: string | undefined };
@@ -51,6 +70,8 @@ export function readSiteConfig(env: SiteEnvironment) {
       handle: vars.MANDJE_SOCIAL_HANDLE,
       url: vars.MANDJE_SOCIAL_URL,
     },
+    // Where the stack with the waitlist's data is deployed, whatever region the CDK CLI is given.
+    region: vars.MANDJE_AWS_REGION,
     // The controller of the waitlist's data (GDPR art. 13); required before launch.
     controller: {
       ...(vars.MANDJE_CONTROLLER_NAME ? { legalName: vars.MANDJE_CONTROLLER_NAME } : {}),
@@ -69,10 +90,11 @@ export function requireController({ controller }: SiteConfig): void {
   const unset = [
     ...(controller.legalName ? [] : ['MANDJE_CONTROLLER_NAME']),
     ...(controller.postalAddress ? [] : ['MANDJE_CONTROLLER_ADDRESS']),
+    ...(controller.kvkNumber ? [] : ['MANDJE_CONTROLLER_KVK']),
   ];
   if (unset.length > 0)
     throw new SiteConfigError(
-      `Set MANDJE_CONTROLLER_NAME (the legal name) and MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13). Unset: ${unset.join(', ')}.`,
+      `Set MANDJE_CONTROLLER_NAME (the legal name), MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) and MANDJE_CONTROLLER_KVK (the Chamber of Commerce number, 8 digits) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13) and its KvK number (Handelsregisterwet). Unset: ${unset.join(', ')}.`,
     );
 }
 

@@ -11,7 +11,7 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const MAX_REQUEST_BYTES = 1024;
 
 /** Change it whenever messages.*.signup.note or privacySentence changes: records say what was agreed. */
-export const SIGNUP_NOTE_VERSION = '2026-11-22.2';
+export const SIGNUP_NOTE_VERSION = '2026-12-07';
 
 export interface JoinWaitlistRequest {
   email: string;

@@ -213,7 +213,7 @@ export function nagAcknowledgements(stack: MandjeStack) {
   return acknowledgements;
 }
 
-type AppEnvironment = SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string; CDK_DEFAULT_REGION?: string };
+type AppEnvironment = SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string };
 
 /**
  * The stacks of one deployment with cdk-nag's checks. The site must name the controller of the data: whatever
@@ -229,8 +229,9 @@ export function addMandjeApp(
     description: 'Mandje: landing page and waitlist',
     siteDir,
     functionsDir,
-    // The edge stack's reference needs a known region; the CDK CLI always gives one.
-    env: { account: env.CDK_DEFAULT_ACCOUNT, region: env.CDK_DEFAULT_REGION ?? 'eu-west-1' },
+    // The stack with every address goes where the site config says (an EU region), not wherever the CLI's
+    // profile points: the CLI gives its own region (us-east-1 when none is set), and the page names this one.
+    env: { account: env.CDK_DEFAULT_ACCOUNT, region: site.region },
     contactEmail: site.contactEmail,
     ...deploySettings(app, env),
   });

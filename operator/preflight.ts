@@ -452,7 +452,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
     const footer = /<address\b[^>]*>([^<]*)<\/address>/.exec(body)?.[1];
     const expected = readSiteConfig(siteEnv).controller.legalName;
     const todo =
-      'set MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS (and MANDJE_CONTROLLER_KVK) where the page is built (the deploy workflow’s variables), then deploy';
+      'set MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS and MANDJE_CONTROLLER_KVK where the page is built (the deploy workflow’s variables), then deploy';
     if (footer === undefined)
       return fail('the deployed page names no controller of the waitlist’s data', todo);
     const named = footer.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name] ?? '');

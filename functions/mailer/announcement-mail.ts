@@ -3,7 +3,7 @@ import { absoluteUrl, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } f
 
 const nl = {
   why: (brand: string) => `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
-  leave: 'Wil je niets meer van ons horen? Verlaat de wachtlijst:',
+  leave: 'Wil je niets meer van ons horen? Meld je hier af:',
 };
 
 const en: typeof nl = {

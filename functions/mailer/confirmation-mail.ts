@@ -22,8 +22,8 @@ const nl = {
   ignore: (days: number) =>
     'Was jij het niet, of wil je toch niet op de wachtlijst? Dan kun je deze mail gewoon negeren. ' +
     `We sturen je verder niets en verwijderen je adres na ${dagen(days)}.`,
-  leaveLater: 'Bedenk je je na het bevestigen?',
-  leave: 'Verlaat de wachtlijst',
+  leaveLater: 'Toch geen interesse meer?',
+  leave: 'Meld je hier af',
 };
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;

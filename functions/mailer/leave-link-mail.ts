@@ -1,11 +1,11 @@
 import { absoluteUrl, CRLF, composeMail, htmlBlock, type MailEnvelope, SHARED_COPY } from './mail-layout';
 
 const nl = {
-  subject: (brand: string) => `Je link om de wachtlijst van ${brand} te verlaten`,
-  here: (brand: string) => `Hier is je link om de wachtlijst van ${brand} te verlaten:`,
-  button: 'Verlaat de wachtlijst',
+  subject: (brand: string) => `Je afmeldlink voor de wachtlijst van ${brand}`,
+  here: (brand: string) => `Hier is je link om je af te melden voor de wachtlijst van ${brand}:`,
+  button: 'Afmelden',
   notAsked:
-    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. De link doet pas iets als je op de knop drukt op de pagina die hij opent.',
+    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. Er gebeurt pas iets als je op de pagina achter de link op de knop drukt.',
 };
 
 const en: typeof nl = {

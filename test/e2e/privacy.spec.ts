@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PENDING_DAYS } from '#contract/waitlist-table';
 import { privacyCopy } from '../../frontend/src/features/privacy/copy/privacy-copy';
 import {
   EN,
@@ -58,7 +59,9 @@ for (const localeCase of LOCALE_CASES) {
       await openPage(page, path);
       const signup = page.getByRole('region', { name: copy.signup.title });
       await expect(signup.getByText(copy.signup.note, { exact: true })).toBeVisible();
-      const sentence = copy.signup.privacySentence.replace('{link}', copy.signup.privacyLink);
+      const sentence = copy.signup.privacySentence
+        .replace('{days}', String(PENDING_DAYS))
+        .replace('{link}', copy.signup.privacyLink);
       await expect(signup.getByText(sentence, { exact: true })).toBeVisible();
 
       await signup.getByRole('link', { name: copy.signup.privacyLink }).click();

@@ -110,8 +110,8 @@ export const LOCALE_CASES: readonly LocaleCase[] = [
         { bonusPrice: '€ 10,68', savings: '€ 1,25' },
       ],
       breadUnitPrice: '€ 4,15 per kilo',
-      validFrom: '25 aug. 2025',
-      validUntil: '31 aug. 2025',
+      validFrom: '25 aug.',
+      validUntil: '31 aug.',
     },
   },
   {
@@ -136,8 +136,8 @@ export const LOCALE_CASES: readonly LocaleCase[] = [
         { bonusPrice: '€10.68', savings: '€1.25' },
       ],
       breadUnitPrice: '€4.15 per kg',
-      validFrom: '25 Aug 2025',
-      validUntil: '31 Aug 2025',
+      validFrom: '25 Aug',
+      validUntil: '31 Aug',
     },
   },
 ];

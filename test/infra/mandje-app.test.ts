@@ -2,8 +2,8 @@
  * The app as the CDK CLI runs it (infra/bin/app.ts): `cdk bootstrap` and `cdk synth` list its stacks with no
  * context at all, so it must synthesize without any deploy setting, its checks (cdk-nag) included. What it
  * synthesizes is meant to go live, so it asks for the one site fact a live site must have: who is responsible
- * for the data (MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS); these tests give example values, as
- * `npm run test:aws` does for its synth.
+ * for the data (MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS and MANDJE_CONTROLLER_KVK); these tests give
+ * example values, as `npm run test:aws` does for its synth.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { logicalIdOf, present, resourceOf } from './template-queries';
 const EXAMPLE_CONTROLLER = {
   MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
   MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+  MANDJE_CONTROLLER_KVK: '12345678',
 };
 
 function appWith(env: Record<string, string>) {
@@ -57,33 +58,73 @@ describe('the CDK app with no context', () => {
   });
 });
 
+describe('where the data lives', () => {
+  // The CDK CLI always gives the app a region: the profile's, or us-east-1 when none is configured.
+  const CLI = { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' };
+  const regionOf = (env: Record<string, string>) => {
+    const { app } = appWith({ ...CLI, ...env });
+    return Object.fromEntries(app.synth().stacks.map((stack) => [stack.stackName, stack.environment.region]));
+  };
+
+  it('puts the stack with every address in the configured EU region, whatever region the CLI is given', () => {
+    expect(regionOf({})).toEqual({ Mandje: 'eu-west-1', MandjeEdge: 'us-east-1' });
+    expect(regionOf({ MANDJE_AWS_REGION: 'eu-central-1' })).toEqual({
+      Mandje: 'eu-central-1',
+      MandjeEdge: 'us-east-1',
+    });
+  });
+
+  it.each(['us-east-1', 'eu-west-2', 'eu-central-2'])(
+    'refuses MANDJE_AWS_REGION=%s, naming the setting',
+    (region) => {
+      expect(() => regionOf({ MANDJE_AWS_REGION: region })).toThrow(SiteConfigError);
+      expect(() => regionOf({ MANDJE_AWS_REGION: region })).toThrow(
+        new RegExp(`^MANDJE_AWS_REGION must be an AWS region in the EU: .*, not "${region}"$`),
+      );
+    },
+  );
+});
+
 describe('the controller of the data, which a deploy must name', () => {
   it.each([
-    ['neither is set', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS'],
+    ['none is set', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS, MANDJE_CONTROLLER_KVK'],
     [
       'the address is blank',
-      { MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.', MANDJE_CONTROLLER_ADDRESS: ' ' },
+      { ...EXAMPLE_CONTROLLER, MANDJE_CONTROLLER_ADDRESS: ' ' },
       'MANDJE_CONTROLLER_ADDRESS',
     ],
     [
       'the name is unset',
-      { MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht' },
+      { MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht', MANDJE_CONTROLLER_KVK: '12345678' },
       'MANDJE_CONTROLLER_NAME',
     ],
-  ])('stops the app when %s, naming both settings and the unset ones', (_case, env, unset) => {
+    [
+      'the KvK number is unset',
+      {
+        MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
+        MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+      },
+      'MANDJE_CONTROLLER_KVK',
+    ],
+  ])('stops the app when %s, naming the settings and the unset ones', (_case, env, unset) => {
     const app = new App();
 
     const synthesize = () =>
       addMandjeApp(app, { siteDir: fakeSiteDir(), functionsDir: fakeFunctionsDir(), env });
 
     expect(synthesize).toThrow(SiteConfigError);
-    expect(synthesize).toThrow(/MANDJE_CONTROLLER_NAME .*MANDJE_CONTROLLER_ADDRESS/);
+    expect(synthesize).toThrow(/MANDJE_CONTROLLER_NAME .*MANDJE_CONTROLLER_ADDRESS .*MANDJE_CONTROLLER_KVK/);
     expect(synthesize).toThrow(`Unset: ${unset}.`);
   });
 
   it('stops `npm run synth` and `npm run deploy` before their build, with one line naming the settings', () => {
     const repoRoot = resolve(import.meta.dirname, '../..');
-    const { MANDJE_CONTROLLER_NAME: _name, MANDJE_CONTROLLER_ADDRESS: _address, ...env } = process.env;
+    const {
+      MANDJE_CONTROLLER_NAME: _name,
+      MANDJE_CONTROLLER_ADDRESS: _address,
+      MANDJE_CONTROLLER_KVK: _kvk,
+      ...env
+    } = process.env;
     const scripts = JSON.parse(
       spawnSync('npm', ['pkg', 'get', 'scripts'], { cwd: repoRoot, encoding: 'utf8' }).stdout,
     ) as Record<string, string>;
@@ -104,7 +145,7 @@ describe('the controller of the data, which a deploy must name', () => {
     expect(firstStep(scripts.deploy)).toBe('tsx infra/bin/require-controller.ts');
     expect(check.status).toBe(1);
     expect(check.stderr.trim()).toMatch(
-      /^Set MANDJE_CONTROLLER_NAME .* Unset: MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS\.$/,
+      /^Set MANDJE_CONTROLLER_NAME .* Unset: MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS, MANDJE_CONTROLLER_KVK\.$/,
     );
     expect(given.status).toBe(0);
   });

@@ -86,6 +86,16 @@ describe('the GitHub workflows', () => {
     expect([...passedNames].sort()).toEqual([...new Set(settingNames)].sort());
   });
 
+  it('pass the page’s build and the stack every site fact contract/site-config.ts reads, the sender as -c mailFrom', () => {
+    const siteVariables = [
+      ...read('contract/site-config.ts').matchAll(/^ {2}(MANDJE_\w+): setting\(/gm),
+    ].filter((match) => match[1] !== 'MANDJE_MAIL_FROM');
+    const passed = [...deploy.matchAll(/^ +(MANDJE_\w+): \$\{\{ vars\.\1 \}\}$/gm)];
+
+    expect(siteVariables.map((match) => match[1])).toContain('MANDJE_AWS_REGION');
+    expect(passed.map((match) => match[1]).sort()).toEqual(siteVariables.map((match) => match[1]).sort());
+  });
+
   it('can pass a setting left empty: deploy-settings.ts takes it as not given', () => {
     const allEmpty = Object.fromEntries(passedNames.map((name) => [name, '']));
     expect(deploySettings(new App({ context: { ...allEmpty, mailFrom: 'hallo@mandje.nl' } }))).toEqual(

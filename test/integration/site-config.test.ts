@@ -85,9 +85,9 @@ describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', (
       // A deploy names the controller of the data (requireController): example values.
       env: {
         ...process.env,
-        CDK_DEFAULT_REGION: 'eu-west-1',
         MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
         MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+        MANDJE_CONTROLLER_KVK: '12345678',
       },
     });
     const mailer = Template.fromStack(mandje).findResources('AWS::Lambda::Function', {

@@ -45,7 +45,7 @@ describe('chat demo', () => {
 
     // SPEC's orange card; its saving is what the offers there take off, not a gain over the cheapest store.
     const alternative = within(panel).getByRole('button', { name: /^Also found at Albert Heijn/ });
-    expect(alternative).toHaveTextContent(/4 products available.*€18\.75.*€2\.25 off thanks to offers/);
+    expect(alternative).toHaveTextContent(/4 products available.*€18\.75.*You save €2\.25/);
     expect(alternative).toHaveClass('bg-orange-50', 'ring-orange-300');
     expect(within(panel).getByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(within(panel).getByText(en.notFoundNote)).toBeInTheDocument();
@@ -60,17 +60,17 @@ describe('chat demo', () => {
   it('names the example week the offers are from, above either view', async () => {
     const user = userEvent.setup();
     renderInLanguage(<ChatDemo />, 'nl');
-    expect(screen.getByText('Voorbeeldweek · 25–31 aug. 2025')).toBeInTheDocument();
+    expect(screen.getByText('Voorbeeldweek · 25–31 aug.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: nl.views.basket }));
     expect(await screen.findByText(nl.basketAnswer)).toBeInTheDocument();
-    expect(screen.getByText('Voorbeeldweek · 25–31 aug. 2025')).toBeInTheDocument();
+    expect(screen.getByText('Voorbeeldweek · 25–31 aug.')).toBeInTheDocument();
   });
 
   it('says in English which example week it is and how much dearer Albert Heijn is', async () => {
     const user = userEvent.setup();
     renderInLanguage(<ChatDemo />, 'en');
-    expect(screen.getByText('Example week · 25–31 Aug 2025')).toBeInTheDocument();
+    expect(screen.getByText('Example week · 25–31 Aug')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: en.views.basket }));
     expect(
@@ -117,8 +117,8 @@ describe('chat demo', () => {
       'Unit price': '€4.15 per kg',
       Quantity: '1',
       'You save': '€0.65',
-      'Valid from': '25 Aug 2025',
-      'Valid until': '31 Aug 2025',
+      'Valid from': '25 Aug',
+      'Valid until': '31 Aug',
     });
 
     await user.click(within(dialog).getByRole('button', { name: dialogCopy.en.close }));
@@ -131,7 +131,7 @@ describe('chat demo', () => {
     await user.click(screen.getByRole('button', { name: /^Halfvolle melk/ }));
 
     expect(await screen.findByRole('dialog', { name: nl.products.milk })).toHaveTextContent(
-      /Geldig vanaf25 aug\. 2025/,
+      /Geldig vanaf25 aug\.Geldig tot en met31 aug\.(?! 2025)/,
     );
   });
 

@@ -47,16 +47,12 @@ describe('formattersFor', () => {
     }
   });
 
-  it('writes a week as a closed-up day range with the month and year once', () => {
-    expect(formattersFor('nl').dateRange('2025-08-25', '2025-08-31')).toBe('25–31 aug. 2025');
-    expect(formattersFor('en').dateRange('2025-08-25', '2025-08-31')).toBe('25–31 Aug 2025');
-  });
-
-  it('writes a range over two years in full on both sides', () => {
-    expect(plain(formattersFor('nl').dateRange('2025-12-29', '2026-01-03'))).toBe(
-      '29 dec. 2025 – 3 jan. 2026',
-    );
-    expect(plain(formattersFor('en').dateRange('2025-12-29', '2026-01-03'))).toBe('29 Dec 2025 – 3 Jan 2026');
+  it('writes the demo’s days without a year, a week as a closed-up day range with the month once', () => {
+    expect(formattersFor('nl').dayMonth('2025-08-25')).toBe('25 aug.');
+    expect(formattersFor('en').dayMonth('2025-08-31')).toBe('31 Aug');
+    expect(formattersFor('nl').dayMonthRange('2025-08-25', '2025-08-31')).toBe('25–31 aug.');
+    expect(formattersFor('en').dayMonthRange('2025-08-25', '2025-08-31')).toBe('25–31 Aug');
+    expect(plain(formattersFor('nl').dayMonthRange('2025-08-29', '2025-09-03'))).toBe('29 aug. – 3 sep.');
   });
 
   it('formats sizes and percentages with the language conventions, litres written out', () => {

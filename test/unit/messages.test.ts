@@ -93,7 +93,7 @@ describe('messages', () => {
       "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
     );
     for (const locale of ['nl', 'en'] as const) {
-      expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['link']);
+      expect(placeholders(messages[locale].signup.privacySentence), locale).toEqual(['days', 'link']);
     }
   });
 
@@ -119,10 +119,24 @@ describe('messages', () => {
         expect(fillInText(claim, claims)).toContain(perYear);
       }
       expect(fillInText(meta.homeDescription, claims)).toContain(perWeek);
-      // "100+" is SPEC's English; Dutch says it in words.
-      expect(hero.testers).toContain(locale === 'nl' ? 'Ruim 100 testers' : '100+ testers');
+      // "100+ testers are already saving" is SPEC's English; Dutch says it in words.
+      expect(hero.testers).toContain(
+        locale === 'nl' ? 'ruim 100 testers' : '100+ testers are already saving',
+      );
       // No amount written by hand: every one goes through the formatter.
       expect(JSON.stringify(messages[locale])).not.toMatch(/€ ?\d|\d ?€/);
+    },
+  );
+
+  it.each([
+    ['nl', 'gesloten test'],
+    ['en', 'closed test'],
+  ] as const)(
+    'in %s, says the testers save in a closed test wherever it speaks of them or of not being live',
+    (locale, closedTest) => {
+      const { hero, finalCta, demo } = messages[locale];
+      for (const line of [hero.testers, finalCta.body, demo.tryFirst.loading])
+        expect(line.toLowerCase()).toContain(closedTest);
     },
   );
 

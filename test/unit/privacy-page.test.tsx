@@ -180,7 +180,9 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     const counting = screen.getByRole('region', { name: copy.counting.title });
     expect(counting).toHaveTextContent(copy.counting.source);
     for (const name of ['utm_source', 'utm_medium', 'utm_campaign']) expect(counting).toHaveTextContent(name);
-    expect(counting).toHaveTextContent(locale === 'nl' ? /nooit een volledig adres/ : /never a full address/);
+    expect(counting).toHaveTextContent(
+      locale === 'nl' ? /nooit een volledig webadres/ : /never a full address/,
+    );
     const data = screen.getByRole('region', { name: copy.data.title });
     expect(within(data).getByText(copy.data.items.source)).toBeInTheDocument();
   });
@@ -192,7 +194,7 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
       copy.counting.noCookie,
     );
     expect(screen.getByRole('region', { name: copy.browser.title })).toHaveTextContent(
-      locale === 'nl' ? /zet geen cookies/ : /sets no cookies/,
+      locale === 'nl' ? /plaatst geen cookies/ : /sets no cookies/,
     );
   });
 
@@ -202,6 +204,25 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale: Locale) =>
     expect(screen.getByRole('region', { name: copy.logs.title })).not.toHaveTextContent(
       /do not keep logs of who visits|Wie de site bezoekt, houden we niet bij/,
     );
+  });
+
+  it('says where the data lives, the configured region and its country, and on what basis any of it reaches the US', () => {
+    const configured = siteConfig.region;
+    Object.assign(siteConfig, { region: 'eu-central-1' });
+    try {
+      renderPage(locale, 'privacy');
+
+      const storage = screen.getByRole('region', { name: copy.storage.title });
+      const country = locale === 'nl' ? 'Duitsland' : 'Germany';
+      expect(storage).toHaveTextContent(new RegExp(`${country}.*eu-central-1`));
+      expect(screen.getByRole('region', { name: copy.summary.title })).toHaveTextContent(country);
+      expect(storage).toHaveTextContent(/CloudFront.*us-east-1.*Data Privacy Framework.*45.*46/);
+      expect(storage).toHaveTextContent(
+        locale === 'nl' ? /standaardcontractbepalingen/ : /standard contractual clauses/,
+      );
+    } finally {
+      Object.assign(siteConfig, { region: configured });
+    }
   });
 
   it('names Amazon SES, part of AWS, as what sends the confirmation mail', () => {
@@ -367,7 +388,9 @@ describe.each([
     const section = screen.getByRole('region', { name: copy.title });
     const link = within(section).getByRole('link', { name: copy.privacyLink });
     expect(link).toHaveAttribute('href', privacyPath);
-    expect(link.parentElement).toHaveTextContent(copy.privacySentence.replace('{link}', copy.privacyLink));
+    expect(link.parentElement).toHaveTextContent(
+      copy.privacySentence.replace('{days}', String(PENDING_DAYS)).replace('{link}', copy.privacyLink),
+    );
     expect(within(section).getByText(copy.note)).toBeInTheDocument();
   });
 });

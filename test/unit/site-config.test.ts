@@ -19,6 +19,7 @@ describe('the site config (MANDJE_* variables)', () => {
         handle: '@mandje.nl',
         url: 'https://www.instagram.com/mandje.nl/',
       },
+      region: 'eu-west-1',
       controller: {},
     });
   });
@@ -32,8 +33,10 @@ describe('the site config (MANDJE_* variables)', () => {
       MANDJE_SOCIAL_HANDLE: '@mandje@example.social',
       MANDJE_SOCIAL_URL: 'https://example.social/@mandje',
       MANDJE_CONTROLLER_KVK: '12345678',
+      MANDJE_AWS_REGION: 'eu-north-1',
     });
     expect(config).toMatchObject({
+      region: 'eu-north-1',
       siteUrl: 'https://example.nl',
       contactEmail: 'hi@example.nl',
       mailFrom: 'post@mail.example.nl',
@@ -58,6 +61,7 @@ describe('the site config (MANDJE_* variables)', () => {
         MANDJE_SITE_URL: 'mandje.nl',
         MANDJE_CONTACT_EMAIL: 'Mandje <hallo@mandje.nl>',
         MANDJE_CONTROLLER_KVK: '1234',
+        MANDJE_AWS_REGION: 'eu-west-2',
       });
     expect(read).toThrow(SiteConfigError);
     expect(read).toThrow(
@@ -65,6 +69,7 @@ describe('the site config (MANDJE_* variables)', () => {
         'MANDJE_SITE_URL must be an http(s) address such as https://mandje.nl, not "mandje.nl"',
         'MANDJE_CONTACT_EMAIL must be a plain address such as hallo@mandje.nl, not "Mandje <hallo@mandje.nl>"',
         'MANDJE_CONTROLLER_KVK must be a KvK number: 8 digits, not "1234"',
+        'MANDJE_AWS_REGION must be an AWS region in the EU: eu-west-1 (Ireland), eu-central-1 (Frankfurt), eu-west-3 (Paris), eu-north-1 (Stockholm), eu-south-1 (Milan) or eu-south-2 (Spain), not "eu-west-2"',
       ].join('\n'),
     );
   });
@@ -79,26 +84,32 @@ describe('the site config (MANDJE_* variables)', () => {
 describe('the controller a deploy must name (requireController)', () => {
   const NAME = { MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.' };
   const ADDRESS = { MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht' };
+  const KVK = { MANDJE_CONTROLLER_KVK: '12345678' };
 
   it.each([
-    ['with neither set, as locally', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS'],
-    ['with the name only', NAME, 'MANDJE_CONTROLLER_ADDRESS'],
-    ['with the address only', ADDRESS, 'MANDJE_CONTROLLER_NAME'],
     [
-      'with both blank, as the workflow passes unset variables',
-      { MANDJE_CONTROLLER_NAME: '', MANDJE_CONTROLLER_ADDRESS: ' ' },
-      'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS',
+      'with none set, as locally',
+      {},
+      'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS, MANDJE_CONTROLLER_KVK',
     ],
-  ])('refuses a site %s, naming both settings and the unset ones', (_case, env, unset) => {
+    ['without the address', { ...NAME, ...KVK }, 'MANDJE_CONTROLLER_ADDRESS'],
+    ['without the name', { ...ADDRESS, ...KVK }, 'MANDJE_CONTROLLER_NAME'],
+    ['without the KvK number', { ...NAME, ...ADDRESS }, 'MANDJE_CONTROLLER_KVK'],
+    [
+      'with all blank, as the workflow passes unset variables',
+      { MANDJE_CONTROLLER_NAME: '', MANDJE_CONTROLLER_ADDRESS: ' ', MANDJE_CONTROLLER_KVK: '' },
+      'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS, MANDJE_CONTROLLER_KVK',
+    ],
+  ])('refuses a site %s, naming the settings and the unset ones', (_case, env, unset) => {
     const check = () => requireController(readSiteConfig(env));
 
     expect(check).toThrow(SiteConfigError);
     expect(check).toThrow(
-      `Set MANDJE_CONTROLLER_NAME (the legal name) and MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13). Unset: ${unset}.`,
+      `Set MANDJE_CONTROLLER_NAME (the legal name), MANDJE_CONTROLLER_ADDRESS (the postal address, on one line) and MANDJE_CONTROLLER_KVK (the Chamber of Commerce number, 8 digits) to synthesize or deploy: the privacy notice and the footer name who is responsible for the waitlist's data (GDPR art. 13) and its KvK number (Handelsregisterwet). Unset: ${unset}.`,
     );
   });
 
-  it('lets a site with both through; the KvK number stays optional', () => {
-    expect(() => requireController(readSiteConfig({ ...NAME, ...ADDRESS }))).not.toThrow();
+  it('lets a site with all three through', () => {
+    expect(() => requireController(readSiteConfig({ ...NAME, ...ADDRESS, ...KVK }))).not.toThrow();
   });
 });

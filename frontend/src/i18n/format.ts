@@ -29,6 +29,8 @@ function createFormatters(locale: Locale) {
     year: 'numeric',
     timeZone: 'UTC',
   });
+  // The demo's example week has no year: a year long past would read as stale prices.
+  const dayMonth = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const percent = new Intl.NumberFormat(tag, { style: 'percent' });
   // A lone "l" after a 1 reads as "11": litres are written out ("1 liter", "1 litre").
   const sizeFormat = (unit: SizeUnit) =>
@@ -55,8 +57,9 @@ function createFormatters(locale: Locale) {
         .replace(upper, `${wholeNumber.format(from / 100)}${EN_DASH}${WORD_JOINER}${upper}`);
     },
     date: (isoDate: IsoDate) => joinDateParts(date.formatToParts(dayOf(isoDate))),
-    dateRange: (from: IsoDate, until: IsoDate) =>
-      joinDateParts(date.formatRangeToParts(dayOf(from), dayOf(until))),
+    dayMonth: (isoDate: IsoDate) => joinDateParts(dayMonth.formatToParts(dayOf(isoDate))),
+    dayMonthRange: (from: IsoDate, until: IsoDate) =>
+      joinDateParts(dayMonth.formatRangeToParts(dayOf(from), dayOf(until))),
     size: (amount: number, unit: SizeUnit) => sizeFormat(unit).format(amount),
     percent: (wholePercent: number) => percent.format(wholePercent / 100),
   };

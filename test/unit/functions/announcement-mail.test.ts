@@ -84,7 +84,7 @@ describe('the announcement mail', () => {
   });
 
   it.each([
-    ['nl', 'Wil je niets meer van ons horen? Verlaat de wachtlijst:'],
+    ['nl', 'Wil je niets meer van ons horen? Meld je hier af:'],
     ['en', 'Rather not hear from us again? Leave the waitlist:'],
   ] as const)('in %s shows the way off the list in the body', (language, words) => {
     const { text } = MAILS.announcement(language);
@@ -94,7 +94,7 @@ describe('the announcement mail', () => {
 
 describe('the leave-link mail', () => {
   it.each([
-    ['nl', 'Hier is je link om de wachtlijst van Mandje te verlaten:'],
+    ['nl', 'Hier is je link om je af te melden voor de wachtlijst van Mandje:'],
     ['en', 'Here is your link to leave the Mandje waitlist:'],
   ] as const)('in %s says what the link is for', (language, words) => {
     expect(MAILS['leave link'](language).text).toContain(words);
@@ -107,7 +107,7 @@ describe('the leave-link mail', () => {
 
 describe('the confirmation mail with a leave link', () => {
   it.each([
-    ['nl', 'Bedenk je je na het bevestigen?', 'Verlaat de wachtlijst'],
+    ['nl', 'Toch geen interesse meer?', 'Meld je hier af'],
     ['en', 'Change your mind after confirming?', 'Leave the waitlist'],
   ] as const)(
     'in %s ends with the leave link: its URL in the text, its words in the html',

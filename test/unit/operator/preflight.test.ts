@@ -660,7 +660,7 @@ describe('each check, failing or warning', () => {
         site['GET https://mandje.nl/'] = { status: 200, headers: fromCloudFront, body: '<footer></footer>' };
       },
       'Controller',
-      /^FAIL .*names no controller .* → set MANDJE_CONTROLLER_NAME and MANDJE_CONTROLLER_ADDRESS/,
+      /^FAIL .*names no controller .* → set MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS and MANDJE_CONTROLLER_KVK/,
     ],
     [
       'a page that names another controller than this machine’s',

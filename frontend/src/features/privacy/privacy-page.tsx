@@ -18,7 +18,7 @@ import { PAGE_PATH } from '@/i18n/page-paths';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** Change it together with the copy. */
-export const PRIVACY_NOTICE_DATE: IsoDate = '2026-11-26';
+export const PRIVACY_NOTICE_DATE: IsoDate = '2026-12-07';
 
 export const LEAVE_SECTION_ID = 'leave';
 
@@ -63,6 +63,8 @@ export function PrivacyPage() {
     max: MAX_CONFIRMATION_MAILS,
     perMailbox: MAILS_PER_MAILBOX,
     perClient: CLIENT_POSTS_PER_MINUTE,
+    region: siteConfig.region,
+    country: copy.countries[siteConfig.region],
     key: <code>{LANGUAGE_STORAGE_KEY}</code>,
     authority: (
       <a href="https://autoriteitpersoonsgegevens.nl" lang="nl" className={textLink}>

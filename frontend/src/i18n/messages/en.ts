@@ -41,15 +41,18 @@ export const en = {
   hero: {
     title: 'Your groceries, always at the cheapest supermarket',
     subtitle:
-      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week: more than {yearly} a year.',
+      'Mandje finds the best deals and compares your whole basket across Dutch supermarkets. Save about {weekly} a week, more than {yearly} a year.',
     joinWaitlist: 'Join the waitlist',
-    testers: '100+ testers are already saving',
+    testers: '100+ testers are already saving in our closed test',
   },
   howItWorks: {
     title: 'How it works',
     intro: 'Three ways to pay less, whatever kind of shopper you are.',
     modes: {
-      product: { title: 'One item', body: 'Type an item and get the cheapest version right away.' },
+      product: {
+        title: 'One item',
+        body: 'Type an item and see right away which supermarket sells it cheapest.',
+      },
       basket: {
         title: 'Your whole basket',
         body: 'Compare your whole basket, or say what you want to cook and we look up the ingredients.',
@@ -97,7 +100,7 @@ export const en = {
     alternative: {
       title: (store: string) => `Also found at ${store}`,
       available: (count: number) => `${count} products available`,
-      save: (amount: string) => `${amount} off thanks to offers`,
+      save: (amount: string) => `You save ${amount}`,
     },
     notFoundTitle: 'Not found',
     products: {
@@ -122,7 +125,7 @@ export const en = {
       label: "What's on your shopping list?",
       placeholder: 'e.g. milk, bread, coffee',
       submit: 'Try it first',
-      loading: "Mandje isn't live yet: taking you to the waitlist…",
+      loading: 'Still in a closed test: taking you to the waitlist…',
       required: 'Enter at least one product to try it.',
     },
     exampleWeek: (dates: string) => `Example week · ${dates}`,
@@ -152,7 +155,7 @@ export const en = {
   },
   finalCta: {
     title: 'Ready to pay less for the same groceries?',
-    body: '100+ testers already save every week. You could be next.',
+    body: 'In our closed test, 100+ testers already save every week. You could be next.',
     button: 'Join the waitlist',
   },
   signup: {
@@ -165,9 +168,11 @@ export const en = {
     honeypotLabel: 'Leave this field empty',
     dismissNotice: 'Dismiss',
     note: "We'll email you to confirm your signup, and let you know when Mandje is ready. We only use your address for that.",
-    privacySentence: "If you don't confirm, we delete your address. Read how we handle it in our {link}.",
+    privacySentence:
+      "If you don't confirm within {days} days, we delete your address. Read how we handle it in our {link}.",
     privacyLink: 'privacy notice',
-    checkInbox: "We've emailed it to {address}: open it, then press the button on the page it opens.",
+    checkInbox:
+      "We've sent an email to {address}. Click the button in it, then confirm on the page that opens.",
     spamFolder: "Can't find it? Look in your spam folder too.",
     changeAddress: 'Change address',
     notConfirmedYet: 'Not confirmed yet? Look in your inbox and spam folder for our email with the link.',

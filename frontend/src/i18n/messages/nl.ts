@@ -24,7 +24,7 @@ export const nl = {
       'confirm-unknown': 'Deze link werkt niet meer',
       'confirm-try-again': 'Er ging iets mis',
     },
-    leaveTitle: 'Verlaat de wachtlijst',
+    leaveTitle: 'Afmelden voor de wachtlijst',
     leaveResultTitles: {
       'leave-done': 'Je bent afgemeld',
       'leave-requested': 'Kijk in je inbox',
@@ -44,7 +44,7 @@ export const nl = {
     subtitle:
       'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, ruim {yearly} per jaar.',
     joinWaitlist: 'Meld je aan',
-    testers: 'Ruim 100 testers besparen er al mee',
+    testers: 'Gesloten test: ruim 100 testers besparen al',
   },
   howItWorks: {
     title: 'Zo werkt het',
@@ -70,7 +70,7 @@ export const nl = {
       },
       time: {
         title: 'Geen folders meer',
-        body: 'We werken elke week de prijzen van alle grote Nederlandse supermarkten bij, dus jij hoeft niets door te bladeren.',
+        body: 'Mandje heeft elke week de actuele prijzen van alle grote Nederlandse supermarkten, dus jij hoeft geen folders meer door te bladeren.',
       },
       oneTrip: {
         title: 'In één keer klaar',
@@ -84,7 +84,7 @@ export const nl = {
     assistantName: 'Mandje-assistent',
     assistantStatus: 'Demo met voorbeeldantwoorden',
     viewSelectorLabel: 'Demoweergave',
-    views: { product: 'Product', basket: 'Mandje' },
+    views: { product: 'Eén product', basket: 'Hele mandje' },
     conversationLabel: 'Gesprek',
     senderYou: 'Jij',
     senderMandje: 'Mandje',
@@ -101,7 +101,7 @@ export const nl = {
     alternative: {
       title: (store) => `Ook gevonden bij ${store}`,
       available: (count) => `${count} producten beschikbaar`,
-      save: (amount) => `${amount} aanbiedingskorting`,
+      save: (amount) => `Je bespaart ${amount}`,
     },
     notFoundTitle: 'Geen aanbieding',
     products: {
@@ -125,8 +125,8 @@ export const nl = {
     tryFirst: {
       label: 'Wat staat er op je boodschappenlijst?',
       placeholder: 'bijv. melk, brood, koffie',
-      submit: 'Probeer het uit',
-      loading: 'Mandje is nog niet live: op naar de wachtlijst…',
+      submit: 'Probeer het als eerste',
+      loading: 'Nog in een gesloten test: op naar de wachtlijst…',
       required: 'Vul minstens één product in om het te proberen.',
     },
     exampleWeek: (dates) => `Voorbeeldweek · ${dates}`,
@@ -138,7 +138,7 @@ export const nl = {
   sources: {
     title: 'Prijzen van de supermarkten die je kent',
     listLabel: 'Supermarkten die we vergelijken',
-    note: 'We werken elke week de prijzen van alle grote Nederlandse supermarkten bij.',
+    note: 'Voor onze testers werken we elke week de prijzen van alle grote Nederlandse supermarkten bij.',
   },
   next: {
     title: 'Wat er nog komt',
@@ -159,7 +159,7 @@ export const nl = {
   },
   finalCta: {
     title: 'Zin om minder te betalen voor dezelfde boodschappen?',
-    body: 'Ruim 100 testers besparen al elke week. Jij straks ook?',
+    body: 'In onze gesloten test besparen ruim 100 testers al elke week. Straks jij ook?',
     button: 'Meld je aan',
   },
   signup: {
@@ -171,11 +171,12 @@ export const nl = {
     sending: 'Je wordt aangemeld…',
     honeypotLabel: 'Laat dit veld leeg',
     dismissNotice: 'Sluiten',
-    note: 'We sturen je een mail om je aanmelding te bevestigen, en laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
+    note: 'We sturen je een mail om je aanmelding te bevestigen en laten het je weten zodra Mandje klaar is. Je adres gebruiken we alleen daarvoor.',
     privacySentence:
-      'Bevestig je niet, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
+      'Bevestig je niet binnen {days} dagen, dan verwijderen we je adres. Hoe we ermee omgaan, lees je in onze {link}.',
     privacyLink: 'privacyverklaring',
-    checkInbox: 'We hebben hem gemaild naar {address}: open hem en druk op de knop op de pagina die opent.',
+    checkInbox:
+      'We hebben een mail gestuurd naar {address}. Klik op de knop in die mail en bevestig op de pagina die dan verschijnt.',
     spamFolder: 'Geen mail gezien? Kijk dan ook in je spammap.',
     changeAddress: 'Adres aanpassen',
     notConfirmedYet: 'Nog niet bevestigd? Zoek dan in je inbox en je spammap naar onze mail met de link.',

@@ -118,7 +118,7 @@ export function ChatDemo() {
         </div>
         <p className="px-3 pt-4 text-center sm:px-4">
           <span className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-700">
-            {copy.exampleWeek(format.dateRange(DEMO_WEEK.from, DEMO_WEEK.until))}
+            {copy.exampleWeek(format.dayMonthRange(DEMO_WEEK.from, DEMO_WEEK.until))}
           </span>
         </p>
         <div

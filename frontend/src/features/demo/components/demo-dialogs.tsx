@@ -28,8 +28,8 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
       [copy.unitPrice, `${format.euro(unitPrice.price)} ${copy.perUnit[unitPrice.per]}`],
       [copy.quantity, String(DEAL_QUANTITY)],
       [copy.savings, format.euro(savingsOf(item))],
-      [copy.validFrom, format.date(item.validFrom)],
-      [copy.validUntil, format.date(item.validUntil)],
+      [copy.validFrom, format.dayMonth(item.validFrom)],
+      [copy.validUntil, format.dayMonth(item.validUntil)],
     ];
   };
   return (

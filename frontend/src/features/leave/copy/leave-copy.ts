@@ -20,15 +20,15 @@ const en = {
 const nl = {
   page: {
     intro:
-      'Druk op de knop om de wachtlijst van {brand} te verlaten. We halen je dan van de lijst en mailen je niet meer.',
+      'Druk op de knop om je af te melden voor de wachtlijst van {brand}. We halen je dan van de lijst en mailen je niet meer.',
     nothingYet: 'Er verandert pas iets als je op de knop drukt.',
-    button: 'Verlaat de wachtlijst',
-    sending: 'Je verlaat de wachtlijst…',
+    button: 'Afmelden',
+    sending: 'Je wordt afgemeld…',
   },
   results: {
     done: {
       body: 'We mailen je niet meer.',
-      next: 'Toch van gedachten veranderd? Je bent altijd welkom terug.',
+      next: 'Toch van gedachten veranderd? Je bent altijd weer welkom.',
     },
     'try-again': { body: 'Je verzoek is niet verwerkt.', next: 'Druk nog een keer op de knop.' },
   },

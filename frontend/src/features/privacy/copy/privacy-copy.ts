@@ -1,4 +1,5 @@
 import type { Locale } from '#contract/locales';
+import type { EuRegion } from '#contract/site-config';
 
 // With the page, so the home page does not download it; English defines the shape the Dutch is typed against.
 const en = {
@@ -15,7 +16,7 @@ const en = {
       retention:
         "Your address is deleted once we have told you we launched, or when you leave, after 12 months at the latest; if you don't confirm, after {days} days.",
       storage:
-        'It is stored at Amazon Web Services on our behalf and shared with no one else. No cookies, no trackers.',
+        'It is stored at Amazon Web Services in {country}, in the EU, on our behalf, and shared with no one else. No cookies, no trackers.',
       rights:
         'Leaving takes one click from any of our emails, or use the form below; for anything else, email {email}.',
     },
@@ -25,7 +26,7 @@ const en = {
     body: '{controller} is responsible for the personal data described here (the “controller” under the GDPR). You can reach us at {email}.',
     /** Only when the site's config names them (config/site.ts, controller). */
     postalAddress: 'Our postal address: {address}.',
-    kvkNumber: 'Registered with the Dutch Chamber of Commerce (KvK) under number {number}.',
+    kvkNumber: 'Dutch Chamber of Commerce (KvK) number: {number}.',
   },
   data: {
     title: 'What we keep',
@@ -66,8 +67,10 @@ const en = {
   },
   storage: {
     title: 'Where it is kept',
-    body: 'The waitlist is stored in a database at Amazon Web Services (AWS), which hosts this site and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
-    mail: 'We send our emails through Amazon Simple Email Service (SES), part of AWS too, which handles your address only to deliver them.',
+    body: 'The waitlist is stored in a database at Amazon Web Services (AWS), in its data centres in {country}, in the EU (the AWS region {region}). AWS also hosts this site, and keeps the data only on our behalf. We do not sell your address, and we share it with no one else.',
+    mail: 'We send our emails through Amazon Simple Email Service (SES), part of AWS too, in the same region, which handles your address only to deliver them.',
+    transfers:
+      'Two parts of our hosting also work outside the EU. Everything you send us, your email address when you sign up included, passes through Amazon CloudFront, which delivers this site from the AWS location nearest to you; that can be outside the EU, and what you send only passes through it: it is stored in {country}. The firewall that counts requests per IP address (see “Limits against misuse”) is set up at AWS in the United States (the region us-east-1): AWS offers a firewall for CloudFront only there; it sees IP addresses, but keeps no email address. Where data reaches the United States this way, AWS is certified under the EU-U.S. Data Privacy Framework, which the European Commission has found to protect personal data adequately (Article 45 GDPR), and our data processing agreement with AWS includes the EU standard contractual clauses (Article 46 GDPR).',
   },
   limits: {
     title: 'Limits against misuse',
@@ -125,112 +128,122 @@ const en = {
       'If you are unhappy with how we handle your data, you can complain to the Dutch data protection authority, the {authority}.',
     authority: 'Autoriteit Persoonsgegevens',
   },
+  /** The country of each region the site config allows (contract/site-config.ts). */
+  countries: {
+    'eu-west-1': 'Ireland',
+    'eu-central-1': 'Germany',
+    'eu-west-3': 'France',
+    'eu-north-1': 'Sweden',
+    'eu-south-1': 'Italy',
+    'eu-south-2': 'Spain',
+  } satisfies Record<EuRegion, string>,
 };
 
 const nl = {
   title: 'Privacyverklaring',
   updated: 'Laatst bijgewerkt: {date}',
   intro:
-    '{brand} bewaart zo weinig mogelijk gegevens over je. Hier lees je wat we bewaren als je je aanmeldt voor de wachtlijst, waarom en hoe lang, en wat je van ons mag vragen.',
+    '{brand} bewaart zo weinig mogelijk over je. Hier lees je wat we bewaren als je je aanmeldt voor de wachtlijst, waarom en hoe lang, en wat je van ons mag vragen.',
   summary: {
     title: 'In het kort',
     items: {
-      data: 'We bewaren je e‑mailadres en wat we nodig hebben om ermee te werken, zoals je taal en wanneer je je aanmeldde.',
+      data: 'We bewaren je e‑mailadres en een paar gegevens die we daarvoor nodig hebben, zoals je taal en wanneer je je hebt aangemeld.',
       purpose:
-        'We gebruiken het alleen om je aanmelding te bevestigen en je te laten weten wanneer {brand} van start gaat: geen nieuwsbrief, geen reclame.',
+        'We gebruiken het alleen om je aanmelding te bevestigen en om je te laten weten wanneer {brand} van start gaat. Geen nieuwsbrief, geen reclame.',
       retention:
-        'Je adres wordt verwijderd zodra we je hebben laten weten dat we van start zijn, of als je de wachtlijst verlaat, uiterlijk na 12 maanden; bevestig je niet, dan na {days} dagen.',
+        'We verwijderen je adres zodra we je hebben laten weten dat we van start zijn gegaan, of zodra je je afmeldt, en uiterlijk na 12 maanden. Bevestig je je aanmelding niet, dan verwijderen we het na {days} dagen.',
       storage:
-        'Het staat bij Amazon Web Services, in onze opdracht, en we delen het met niemand anders. Geen cookies, geen trackers.',
+        'Het staat in onze opdracht bij Amazon Web Services in {country}, binnen de EU, en we delen het met niemand anders. Geen cookies, geen trackers.',
       rights:
-        'Je verlaat de wachtlijst met één klik vanuit elke mail van ons, of met het formulier hieronder; voor de rest mail je ons via {email}.',
+        'Afmelden doe je met één klik vanuit elke mail van ons, of via het formulier hieronder. Voor al het andere mail je naar {email}.',
     },
   },
   controller: {
     title: 'Wie is verantwoordelijk?',
-    body: '{controller} is verantwoordelijk voor de persoonsgegevens waar deze verklaring over gaat (de ‘verwerkingsverantwoordelijke’ volgens de AVG). Je bereikt ons via {email}.',
+    body: '{controller} is verantwoordelijk voor de persoonsgegevens in deze verklaring (de ‘verwerkingsverantwoordelijke’ in de zin van de AVG). Je bereikt ons via {email}.',
     postalAddress: 'Ons postadres: {address}.',
-    kvkNumber: 'Ingeschreven bij de Kamer van Koophandel onder nummer {number}.',
+    kvkNumber: 'KvK-nummer: {number}.',
   },
   data: {
     title: 'Wat we bewaren',
     lead: 'Als je je aanmeldt voor de wachtlijst, bewaren we:',
     items: {
       email: 'je e‑mailadres, zoals je het hebt ingetypt',
-      language: 'de taal van je aanmelding (Nederlands of Engels), zodat we je in die taal mailen',
+      language: 'de taal waarin je je hebt aangemeld (Nederlands of Engels), zodat we je in die taal mailen',
       createdAt: 'de datum en het tijdstip van je aanmelding',
-      consentVersion: 'met welke versie van de tekst bij het aanmeldformulier je hebt ingestemd',
-      confirmation:
-        'of je je aanmelding hebt bevestigd, en zo ja: wanneer, en welke versie van die tekst je toen hebt bevestigd',
-      mails: 'wanneer we je een bevestigingsmail hebben gestuurd, en hoeveel (hooguit {max})',
+      consentVersion: 'met welke versie van de tekst bij het aanmeldformulier je akkoord ging',
+      confirmation: 'of je je aanmelding hebt bevestigd, en zo ja wanneer en bij welke versie van die tekst',
+      mails: 'wanneer we je een bevestigingsmail hebben gestuurd, en hoe vaak (hooguit {max} keer)',
       tokenHash:
-        'een onomkeerbare vingerafdruk van de code in elke bevestigingslink die we je stuurden, om een link te herkennen als je hem gebruikt. De link zelf bewaren we nooit, dus met wat wij bewaren kan niemand iets bevestigen',
+        'een onomkeerbare vingerafdruk van de code in elke bevestigingslink die we je stuurden, zodat we de link herkennen als je hem gebruikt. De link zelf bewaren we nooit: met wat wij bewaren, kan niemand iets bevestigen',
       undeliverable:
-        'als een mail aan jou definitief niet bezorgd kon worden, of als je een mail van ons als spam hebt gemarkeerd: dát het gebeurde en wanneer, zodat we je nooit meer mailen',
+        'of een mail aan jou definitief niet bezorgd kon worden, of je een mail van ons als spam hebt gemarkeerd, en wanneer dat was, zodat we je nooit meer mailen',
       leaveKey:
-        'een willekeurige sleutel waarmee we je persoonlijke link maken om de wachtlijst te verlaten, dezelfde in elke mail die we je sturen',
+        'een willekeurige code voor je persoonlijke afmeldlink, die in elke mail van ons hetzelfde is',
       leaveRequested:
-        'wanneer je voor het laatst met het formulier op deze pagina een link hebt gevraagd om de wachtlijst te verlaten',
-      announcements: 'welke aankondigingen we je hebben gestuurd, zodat je er nooit een twee keer krijgt',
-      source: 'waar je vandaan kwam, als de link waarmee je kwam dat zei: zie ‘Wat we tellen’ hieronder',
+        'wanneer je voor het laatst via het formulier op deze pagina een afmeldlink hebt aangevraagd',
+      announcements: 'welke aankondigingen we je hebben gestuurd, zodat je er nooit een dubbel krijgt',
+      source: 'hoe je bij ons kwam, als de link waarop je klikte dat aangaf (zie ‘Wat we tellen’ hieronder)',
     },
-    nothingElse: 'Meer bewaren we niet bij je adres: geen naam en geen IP-adres.',
+    nothingElse: 'Verder bewaren we niets bij je adres: geen naam en geen IP-adres.',
   },
   purpose: {
     title: 'Waarvoor we het gebruiken',
-    body: 'Alleen om je één mail te sturen waarmee je je aanmelding bevestigt, om je daarna te mailen zodra {brand} van start gaat, en om je een link te sturen om de wachtlijst te verlaten als je daarom vraagt. Verder sturen we je niets: geen nieuwsbrief, geen reclame.',
+    body: 'We gebruiken je adres alleen om je een mail te sturen waarmee je je aanmelding bevestigt, om je te mailen zodra {brand} van start gaat, en om je een afmeldlink te sturen als je daarom vraagt. Verder sturen we je niets: geen nieuwsbrief en geen reclame.',
     confirmation:
-      'Je aanmelding is pas definitief als je via de link in die mail naar onze pagina gaat en daar op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Nog niet bevestigd en opnieuw aangemeld? Dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. De links die je al hebt, blijven werken tot ze verlopen.',
+      'Je aanmelding telt pas als je de link in die mail opent en op de pagina die dan verschijnt op de knop drukt. Alleen de link openen bevestigt nog niets. Zo kan niemand het adres van een ander op de wachtlijst zetten. Meld je je opnieuw aan voordat je hebt bevestigd? Dan sturen we je een nieuwe link (hooguit {max} mails in totaal), in de taal van je eerste aanmelding. Links die je al hebt, blijven werken tot ze verlopen.',
     basis:
-      'Dat doen we met je toestemming (artikel 6, lid 1, onder a AVG), die je geeft door je aan te melden en dat te bevestigen. Je kunt die toestemming altijd intrekken; wat we tot dan toe deden, blijft rechtmatig.',
+      'We doen dit op basis van je toestemming (artikel 6, lid 1, onder a AVG). Die geef je door je aan te melden en je aanmelding te bevestigen. Je kunt je toestemming altijd intrekken; wat we daarvoor deden, blijft rechtmatig.',
   },
   retention: {
     title: 'Hoe lang we het bewaren',
     pending:
       'Een aanmelding die je niet bevestigt, wordt {days} dagen na de laatste bevestigingsmail automatisch verwijderd.',
-    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je de wachtlijst verlaat, als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan wordt je adres op die datum alsnog automatisch verwijderd.',
+    body: 'Heb je bevestigd, dan bewaren we je adres tot we je hebben laten weten dat {brand} van start is gegaan, of tot je je afmeldt als dat eerder is. Is {brand} 12 maanden na je aanmelding nog niet van start gegaan, dan wordt je adres op die dag automatisch verwijderd.',
   },
   storage: {
     title: 'Waar we het bewaren',
-    body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS). Daar draait ook deze website, en AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
-    mail: 'Onze mails versturen we via Amazon Simple Email Service (SES), ook een dienst van AWS, die je adres alleen gebruikt om ze te bezorgen.',
+    body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS), in hun datacenters in {country} (de AWS-regio {region}), binnen de EU. Ook deze website draait bij AWS. AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
+    mail: 'Onze mails gaan via Amazon Simple Email Service (SES), ook een dienst van AWS in dezelfde regio, die je adres alleen gebruikt om ze te bezorgen.',
+    transfers:
+      'Twee onderdelen van onze hosting werken ook buiten de EU. Alles wat je naar ons stuurt, ook je e‑mailadres als je je aanmeldt, gaat via Amazon CloudFront. Dat netwerk van AWS levert deze website vanaf de locatie die het dichtst bij je is, en die kan buiten de EU liggen. Je gegevens gaan daar alleen doorheen; opgeslagen worden ze in {country}. De firewall die verzoeken per IP-adres telt (zie ‘Maatregelen tegen misbruik’), staat bij AWS in de Verenigde Staten (de regio us-east-1): AWS laat een firewall voor CloudFront alleen daar instellen. Die firewall ziet IP-adressen, maar bewaart geen e‑mailadressen. Komen er op die manier gegevens in de Verenigde Staten terecht, dan mag dat, omdat AWS is gecertificeerd onder het EU-VS-kader voor gegevensbescherming (EU-U.S. Data Privacy Framework), dat volgens de Europese Commissie persoonsgegevens passend beschermt (artikel 45 AVG). Daarnaast bevat onze verwerkersovereenkomst met AWS de standaardcontractbepalingen van de EU (artikel 46 AVG).',
   },
   limits: {
-    title: 'Grenzen tegen misbruik',
-    body: 'Om te voorkomen dat iemand met ons formulier andermans inbox laat vollopen, sturen we in elke 24 uur hooguit {perMailbox} mails waarom gevraagd is (bevestigingsmails en links om de wachtlijst te verlaten, samen) naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat te tellen, bewaren we een onomkeerbare vingerafdruk van de mailbox, nooit het adres, met de tijden van die mails, tot 24 uur na de laatste; daarna wordt die automatisch verwijderd. De firewall van onze hostingdienst telt daarnaast steeds één minuut lang hoeveel aanmeldingen er van één IP-adres komen, en houdt een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat de wachtlijst tegen niemand gebruikt kan worden.',
+    title: 'Maatregelen tegen misbruik',
+    body: 'Om te voorkomen dat iemand via ons formulier andermans inbox laat vollopen, sturen we per 24 uur hooguit {perMailbox} aangevraagde mails (bevestigingsmails en afmeldlinks samen) naar één mailbox, hoe het adres ook geschreven is (met of zonder +toevoeging, en bij Gmail met of zonder punten). Om dat bij te houden, bewaren we een onomkeerbare vingerafdruk van de mailbox (nooit het adres) met de tijdstippen van die mails, tot 24 uur na de laatste. Daarna wordt die automatisch verwijderd. Daarnaast telt de firewall van onze hostingdienst per minuut hoeveel aanmeldingen er van één IP-adres komen, en houdt hij een verbinding tegen die er meer dan {perClient} per minuut stuurt. Die IP-adressen bewaren wij niet. We doen dit omdat we er een gerechtvaardigd belang bij hebben dat niemand de wachtlijst tegen een ander kan gebruiken.',
     undeliverable:
-      'Komt een mail aan jou definitief niet aan, of markeer je een mail van ons als spam, dan sturen we niets meer naar die mailbox, hoe het adres ook geschreven is, en halen we je van de wachtlijst. Zodat dat ook geldt als je aanmelding er niet meer is, bewaren we voorgoed een onomkeerbare vingerafdruk van de mailbox (nooit het adres) met die markering. Je aanmelding houdt de markering alleen tot die toch al zou verlopen, zodat niemand je adres opnieuw op de lijst kan zetten.',
+      'Komt een mail aan jou definitief niet aan, of markeer je een mail van ons als spam? Dan sturen we niets meer naar die mailbox, hoe het adres ook geschreven is, en halen we je van de wachtlijst. Zodat dat ook blijft gelden als je aanmelding al is verwijderd, bewaren we voorgoed een onomkeerbare vingerafdruk van de mailbox (nooit het adres) met die markering. Je aanmelding zelf blijft met die markering staan tot ze toch al zou verlopen, zodat niemand je adres intussen opnieuw op de lijst kan zetten.',
   },
   logs: {
     title: 'Logbestanden',
-    body: 'Om storingen op te sporen, legt onze hostingdienst van elk verzoek aan de wachtlijst vast wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. Die logbestanden bevatten geen IP-adressen en geen e‑mailadressen, en worden na 90 dagen automatisch verwijderd. We bewaren deze gegevens omdat we er een gerechtvaardigd belang bij hebben dat de site werkt.',
+    body: 'Om storingen te kunnen opsporen, houdt onze hostingdienst van elk verzoek aan de wachtlijst bij wanneer het binnenkwam, wat de uitkomst was en hoe lang het duurde. In die logbestanden staan geen IP-adressen en geen e‑mailadressen, en ze worden na 90 dagen automatisch verwijderd. We houden ze bij omdat we er een gerechtvaardigd belang bij hebben dat de site goed werkt.',
   },
   counting: {
     title: 'Wat we tellen',
     visits:
-      'Om te weten of deze site werkt, tellen we hoeveel mensen de twee startpagina’s openen, de Nederlandse en de Engelse: een aantal per dag en per taal, en verder niets. Als een startpagina geladen is, meldt een paar regels van ons eigen script dat aan onze server. Om je maar één keer per dag te tellen, hoe vaak je ook terugkomt, maakt de server een onomkeerbare vingerafdruk van je IP-adres en de naam van je browser samen met een willekeurige waarde die elke dag verandert, en bewaart alleen die vingerafdruk, tot de dag voorbij is. Je IP-adres en de naam van je browser zelf worden nergens bewaard, ook niet in onze logbestanden. De willekeurige waarde van een dag wordt na die dag nooit meer gebruikt: het eerste bezoek van de volgende dag vervangt haar, en ze wordt automatisch verwijderd. Zonder die waarde kan niemand, ook wij niet, nagaan van wie een vingerafdruk was, of die koppelen aan een andere dag. Robots die zeggen dat ze een robot zijn, tellen we niet mee, en bezoeken zonder JavaScript ook niet.',
+      'Om te weten of deze site werkt, tellen we hoeveel mensen de twee startpagina’s openen, de Nederlandse en de Engelse: één getal per dag en per taal, meer niet. Zodra een startpagina geladen is, meldt ons eigen script (een paar regels code) dat aan onze server. Om je maar één keer per dag te tellen, hoe vaak je ook terugkomt, maakt de server een onomkeerbare vingerafdruk van je IP-adres en de naam van je browser, samen met een willekeurige waarde die elke dag verandert. Alleen die vingerafdruk bewaart hij, en alleen tot het einde van de dag. Je IP-adres en de naam van je browser worden zelf nergens bewaard, ook niet in onze logbestanden. De willekeurige waarde van een dag gebruiken we daarna nooit meer: het eerste bezoek van de volgende dag vervangt haar, en ze wordt automatisch verwijderd. Zonder die waarde kan niemand, ook wij niet, nagaan van wie een vingerafdruk was of hem koppelen aan een andere dag. Robots die zich als robot bekendmaken, tellen we niet mee, en bezoeken zonder JavaScript ook niet.',
     source:
-      'Bij je aanmelding voor de wachtlijst bewaren we ook waar je vandaan kwam, als de link waarmee je kwam dat zei: de campagnegegevens in het adres van die link (utm_source, utm_medium en utm_campaign, zoals ‘nieuwsbrief’), en de naam van de website die naar ons linkte (zoals ‘instagram.com’), nooit een volledig adres of een pagina daarvan. Wat er verder in een link staat, bewaren we niet. Zo zien we welke van onze berichten en flyers werken, en verder niets over jou.',
-    noCookie: 'Hiervoor zetten we geen cookie, dus je hoeft nergens toestemming voor te geven.',
+      'Meld je je aan voor de wachtlijst, dan bewaren we ook hoe je bij ons kwam, als de link waarop je klikte dat aangaf: de campagnegegevens in die link (utm_source, utm_medium en utm_campaign, bijvoorbeeld ‘nieuwsbrief’) en de naam van de website die naar ons linkte (bijvoorbeeld ‘instagram.com’), maar nooit een volledig webadres of een pagina van die site. Wat er verder in een link staat, bewaren we niet. Zo zien we welke berichten en flyers van ons werken, en meer zegt het ons niet over jou.',
+    noCookie: 'Hiervoor gebruiken we geen cookies, dus je hoeft nergens toestemming voor te geven.',
     basis:
-      'We doen dit omdat we er een gerechtvaardigd belang bij hebben te weten of onze pagina en onze berichten mensen bereiken.',
+      'We doen dit omdat we er een gerechtvaardigd belang bij hebben om te weten of onze site en onze berichten mensen bereiken.',
   },
   browser: {
     title: 'Cookies en je browser',
-    body: 'Deze site zet geen cookies en gebruikt geen trackers en geen analysescripts van anderen; hoe we bezoeken tellen, staat onder ‘Wat we tellen’. Het enige wat de site in je browser bewaart, is je taalkeuze, in de lokale opslag (local storage) onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt die wissen in de instellingen van je browser.',
+    body: 'Deze site plaatst geen cookies en gebruikt geen trackers of analysescripts van anderen. Hoe we bezoeken tellen, lees je onder ‘Wat we tellen’. Het enige wat de site in je browser bewaart, is je taalkeuze: in de lokale opslag (local storage), onder de naam {key}, zodat je bij een volgend bezoek meteen je eigen taal ziet. Die keuze blijft op je eigen apparaat, en je kunt haar wissen via de instellingen van je browser.',
   },
   leave: {
-    title: 'De wachtlijst verlaten',
-    link: 'In elke mail die we je sturen, staat een persoonlijke link om de wachtlijst te verlaten. Open die link en druk op de knop op de pagina die opent: dan halen we je meteen van de lijst, verwijderen we je adres en mailen we je nooit meer. Alleen de link openen verandert nog niets. Toont je mailprogramma bij onze mail een knop ‘Afmelden’, dan doet die hetzelfde met één klik.',
-    form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een link om de wachtlijst te verlaten (hooguit één per {minutes} minuten). We geven bij elk adres hetzelfde antwoord, zodat niemand kan achterhalen wie er op de lijst staat.',
+    title: 'Afmelden voor de wachtlijst',
+    link: 'In elke mail van ons staat een persoonlijke afmeldlink. Open die link en druk op de knop op de pagina die dan verschijnt: we halen je meteen van de lijst, verwijderen je adres en mailen je nooit meer. Alleen de link openen verandert nog niets. Zie je in je mailprogramma bij onze mail een knop ‘Afmelden’? Die doet hetzelfde, met één klik.',
+    form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een afmeldlink (hooguit één per {minutes} minuten). We geven bij elk adres hetzelfde antwoord, zodat niemand kan achterhalen wie er op de lijst staat.',
     counted:
-      'Van wie de wachtlijst verlaat, houden we alleen het aantal bij, zonder adressen (en een uur lang een onomkeerbare vingerafdruk van de mailbox, zodat niemand twee keer meetelt).',
+      'Van afmeldingen houden we alleen het aantal bij, zonder adressen. Om niemand dubbel te tellen, bewaren we daarbij een uur lang een onomkeerbare vingerafdruk van de mailbox.',
     emailLabel: 'Je e‑mailadres',
-    submit: 'Mail me een link om de wachtlijst te verlaten',
+    submit: 'Stuur me een afmeldlink',
     sending: 'Bezig met versturen…',
     requested: {
-      body: 'Als dit adres op de wachtlijst staat, is er een mail met een link om de wachtlijst te verlaten naar je onderweg.',
-      next: 'Kijk in je inbox, en ook in je spammap. De link werkt zolang je op de lijst staat.',
+      body: 'Staat dit adres op de wachtlijst, dan is er een mail met een afmeldlink naar je onderweg.',
+      next: 'Kijk in je inbox, en voor de zekerheid ook in je spammap. De link blijft werken zolang je op de lijst staat.',
     },
     failed: 'Er ging iets mis. Probeer het nog een keer.',
   },
@@ -239,18 +252,25 @@ const nl = {
     lead: 'Je kunt ons vragen om:',
     items: {
       access: 'je te laten zien welke gegevens we over je bewaren (inzage)',
-      rectification: 'ze te verbeteren (rectificatie)',
+      rectification: 'ze te corrigeren (rectificatie)',
       erasure: 'ze te verwijderen (wissen)',
-      withdraw:
-        'ze niet meer te gebruiken: daarmee trek je je toestemming in, en dan verwijderen we je adres',
+      withdraw: 'ze niet meer te gebruiken: daarmee trek je je toestemming in en verwijderen we je adres',
     },
     leave:
-      'Wil je dat we je gegevens verwijderen, of trek je je toestemming in? Verlaat dan de wachtlijst zoals hierboven staat: dat kost één klik.',
+      'Wil je dat we je gegevens verwijderen, of wil je je toestemming intrekken? Meld je dan af zoals hierboven staat. Dat is één klik.',
     howTo:
-      'Voor al het andere, zoals inzien of verbeteren wat we bewaren, of een vraag, mail je naar {email} vanaf het adres waarmee je je hebt aangemeld. We antwoorden binnen een maand.',
+      'Voor al het andere, zoals inzage of een correctie, of als je een vraag hebt, mail je naar {email} vanaf het adres waarmee je je hebt aangemeld. Je krijgt binnen een maand antwoord.',
     complaint:
       'Ben je niet tevreden over hoe we met je gegevens omgaan? Dan kun je een klacht indienen bij de {authority}.',
     authority: 'Autoriteit Persoonsgegevens',
+  },
+  countries: {
+    'eu-west-1': 'Ierland',
+    'eu-central-1': 'Duitsland',
+    'eu-west-3': 'Frankrijk',
+    'eu-north-1': 'Zweden',
+    'eu-south-1': 'Italië',
+    'eu-south-2': 'Spanje',
   },
 } satisfies typeof en;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { referrerHost, type SignupSource, utmSourceOf } from '#contract/signup-source';
 import { type JoinWaitlistRequest, WAITLIST_PATH } from '#contract/waitlist-api';
+import { PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField, useTypedBeforeHydration } from '@/components/form-parts';
 import { focusSignupOnArrival, SIGNUP_EMAIL_INPUT_ID, SIGNUP_SECTION_ID } from '@/components/go-to-signup';
@@ -185,6 +186,7 @@ export function SignupSection() {
             {/* With the note above, the text SIGNUP_NOTE_VERSION names. */}
             <p className="pl-6">
               {fillIn(copy.privacySentence, {
+                days: PENDING_DAYS,
                 link: (
                   <a href={PAGE_PATH.privacy[locale]} className={textLink}>
                     {copy.privacyLink}
