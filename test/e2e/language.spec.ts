@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { EN, expect, type LocaleCase, NL, openPage, prepare, recordConsole, SITE, test } from './support';
+import { ENGLISH_OFFER } from '../../frontend/src/features/landing/copy/english-offer';
+import {
+  EN,
+  expect,
+  expectNoAxeViolations,
+  type LocaleCase,
+  NL,
+  openPage,
+  prepare,
+  recordConsole,
+  SITE,
+  test,
+} from './support';
 
 type MarkedWindow = { __sameDocument?: string };
 
@@ -142,4 +154,49 @@ test('a shared /en/ link stays English for a visitor who chose Dutch', async ({ 
 
   await openPage(page, '/en/');
   await expectLanguage(page, EN);
+});
+
+/** The offer, or its absence, is settled: the page's first effects have run and rendered. */
+async function openSettled(page: Page, path: string) {
+  await openPage(page, path);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+test.describe('a browser that asks for English before Dutch', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('is offered the English page at /, in English, by a link that switches to /en/', async ({ page }) => {
+    await openSettled(page, '/');
+    await expectLanguage(page, NL);
+    const offer = page.getByRole('banner').getByRole('link', { name: ENGLISH_OFFER });
+    await expect(offer).toBeVisible();
+    expect(await offer.evaluate((link) => link.closest('[lang]')?.getAttribute('lang'))).toBe('en');
+    await expect(offer).toHaveAttribute('href', EN.path);
+    await expectNoAxeViolations(page);
+
+    await offer.click();
+    await expectLanguage(page, EN);
+    await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+  });
+
+  test('is not offered it on /en/, nor at / once it has chosen Dutch', async ({ page }) => {
+    await openSettled(page, '/en/');
+    await expectLanguage(page, EN);
+    await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+
+    await languageLink(page, EN, 'NL').click();
+    await expectLanguage(page, NL);
+    await openSettled(page, '/');
+    await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+  });
+});
+
+test.describe('a browser that asks for Dutch', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('is not offered the English page at /', async ({ page }) => {
+    await openSettled(page, '/');
+    await expectLanguage(page, NL);
+    await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+  });
 });

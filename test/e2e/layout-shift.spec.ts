@@ -52,7 +52,8 @@ async function scrollThrough(page: Page): Promise<void> {
   await nextFrames(page);
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
+// A browser that asks for English: at / the offer of the English page appears as the page hydrates.
+test.use({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
 
 for (const { locale, path, copy } of LOCALE_CASES) {
   test(`${path} (${locale}) does not shift its layout while loading, hydrating and being scrolled at 390 px`, async ({

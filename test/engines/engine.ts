@@ -9,7 +9,11 @@ export interface TabOptions {
   javaScript: boolean;
   /** Run in every page before its own scripts (when they run). */
   initScript: string;
+  /** The colour scheme the page is told the visitor prefers (`prefers-color-scheme`). */
+  colorScheme: ColorScheme;
 }
+
+export type ColorScheme = 'light' | 'dark';
 
 export interface EngineTab {
   /** Navigates and waits for the page's load event. */
@@ -21,6 +25,8 @@ export interface EngineTab {
   /** Types text into whatever has the focus, key by key. */
   type(text: string): Promise<void>;
   press(key: 'Enter' | 'Escape'): Promise<void>;
+  /** A picture of the viewport as drawn, PNG. */
+  screenshot(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, test } from 'vitest';
+import { BRAND_NAME } from '#contract/brand';
 import { CONFIRM_PATH, CONFIRM_RESULT_PATH } from '#contract/confirmation';
 import { LEAVE_PATH, LEAVE_RESULT_PATH } from '#contract/leave';
 import type { Locale } from '#contract/locales';
@@ -16,7 +17,7 @@ import { leaveCopy } from '../../frontend/src/features/leave/copy/leave-copy';
 import { resultCopy } from '../../frontend/src/features/waitlist/copy/result-copy';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
 import { linkInMailTo } from '../e2e/mail-link';
-import type { Engine } from './engine';
+import type { ColorScheme, Engine } from './engine';
 import { type Target, type Visitor, visit } from './visitor';
 
 const HOME: Record<Locale, string> = { nl: '/', en: '/en/' };
@@ -118,6 +119,8 @@ async function joinWithoutScript(visitor: Visitor, locale: Locale, address: stri
 export interface Journey {
   name: string;
   javaScript: boolean;
+  /** The colour scheme the visitor prefers: light unless said. */
+  colorScheme?: ColorScheme;
   walk(visitor: Visitor, context: { engine: string; outbox: string }): Promise<void>;
 }
 
@@ -339,6 +342,20 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
+    // A graphic's 3:1 (WCAG 1.4.11). WebKit does not tell an image the page's colour scheme.
+    name: 'in the dark theme, the logo’s name stands out from the header and the footer',
+    javaScript: true,
+    colorScheme: 'dark',
+    async walk(visitor) {
+      await visitor.open('/');
+      expect((await visitor.page()).colorScheme).toBe('dark');
+      for (const landmark of ['banner', 'contentinfo']) {
+        const name = visitor.role(landmark).role('img', BRAND_NAME);
+        await expect.poll(() => name.inkContrast(), { message: `${name}` }).toBeGreaterThanOrEqual(3);
+      }
+    },
+  },
+  {
     name: 'the form joins on a result page; a refused address leads back to the form, in view',
     javaScript: false,
     async walk(visitor, { engine }) {
@@ -390,8 +407,11 @@ export function walkJourneysIn(start: () => Engine): void {
     describe(`${engine.name}, ${javaScript ? 'with' : 'without'} the page’s script`, () => {
       for (const journey of JOURNEYS.filter((each) => each.javaScript === javaScript)) {
         test(journey.name, () =>
-          visit(engine, inject('siteUrl'), { javaScript }, (visitor) =>
-            journey.walk(visitor, { engine: engine.name, outbox: inject('outbox') }),
+          visit(
+            engine,
+            inject('siteUrl'),
+            { javaScript, colorScheme: journey.colorScheme ?? 'light' },
+            (visitor) => journey.walk(visitor, { engine: engine.name, outbox: inject('outbox') }),
           ),
         );
       }

@@ -37,37 +37,43 @@ function tabOf(page: Page, close: () => Promise<void>): EngineTab {
     click: (x, y) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
+    screenshot: () => page.screenshot(),
     close,
   };
 }
 
 /**
- * An engine whose browser is launched once for each setting of `javaScript` that `launchOptions` gives
- * (Firefox cannot switch scripts off for one tab over BiDi), and once for both when it gives the same.
+ * An engine whose browser is launched once for each set of launch options `launchOptions` gives for a tab:
+ * Firefox over BiDi can neither switch scripts off nor set the colour scheme for one tab, so it gives its
+ * preferences for them; Chromium sets both per tab over the DevTools protocol (`perTab`).
  */
 function puppeteerEngine(
   name: string,
-  launchOptions: (javaScript: boolean) => LaunchOptions,
-  scriptsOffPerTab: boolean,
+  launchOptions: (tab: Omit<TabOptions, 'initScript'>) => LaunchOptions,
+  perTab: boolean,
 ): Engine {
-  const browsers = new Map<boolean, Promise<Browser>>();
-  const browserFor = (javaScript: boolean) => {
-    const key = scriptsOffPerTab || javaScript;
+  const browsers = new Map<string, Promise<Browser>>();
+  const browserFor = (tab: Omit<TabOptions, 'initScript'>) => {
+    const options = launchOptions(tab);
+    const key = JSON.stringify(options);
     let browser = browsers.get(key);
     if (!browser) {
-      browser = puppeteer.launch(launchOptions(key));
+      browser = puppeteer.launch(options);
       browsers.set(key, browser);
     }
     return browser;
   };
   return {
     name,
-    async newTab({ javaScript, initScript }: TabOptions) {
+    async newTab({ javaScript, initScript, colorScheme }: TabOptions) {
       // A browser context of its own: no storage, cookies or cache from another tab.
-      const context = await (await browserFor(javaScript)).createBrowserContext();
+      const context = await (await browserFor({ javaScript, colorScheme })).createBrowserContext();
       const page = await context.newPage();
       await page.setViewport(VIEWPORT);
-      if (scriptsOffPerTab && !javaScript) await page.setJavaScriptEnabled(false);
+      if (perTab) {
+        await page.setJavaScriptEnabled(javaScript);
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: colorScheme }]);
+      }
       await page.evaluateOnNewDocument(initScript);
       return tabOf(page, () => context.close());
     },
@@ -89,7 +95,7 @@ export const chromium = (): Engine =>
 export const firefox = (): Engine =>
   puppeteerEngine(
     'firefox',
-    (javaScript) => ({
+    ({ javaScript, colorScheme }) => ({
       browser: 'firefox',
       executablePath: '/usr/bin/firefox-esr',
       headless: true,
@@ -97,6 +103,8 @@ export const firefox = (): Engine =>
         // Scrollbars over the page, as on a phone and in the other two engines: else the page is 12 px narrower.
         'ui.useOverlayScrollbars': 1,
         'javascript.enabled': javaScript,
+        // What pages are told the visitor prefers: 0 dark, 1 light.
+        'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
       },
     }),
     false,

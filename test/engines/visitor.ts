@@ -5,8 +5,9 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { agentCall, INIT_SCRIPT } from './agent-source';
-import type { Engine, EngineTab } from './engine';
+import type { ColorScheme, Engine, EngineTab } from './engine';
 import type { ClickPoint, PageFacts, Snapshot, Step, TextMatch } from './in-page/agent';
+import { decodePng, inkContrast } from './pixels';
 
 /**
  * A name (exactly this, whitespace collapsed) or a text (containing this), or anything the expression
@@ -69,12 +70,39 @@ export class Target {
     return this.steps.length > 1 ? new Target(this.visitor, this.steps.slice(0, -1)) : undefined;
   }
 
-  /**
-   * A pointer's click in its middle, once it is the one element found, visible, enabled, not covered and
-   * still: in the same place twice in a row, and a moment after it was scrolled into view, for that can make
-   * the page lay out again (a section rendered as it comes near, the end of the page with it) and move it.
-   */
+  /** A pointer's click in its middle, once it is in view and still (`whenStill`). */
   async click(): Promise<void> {
+    const { x, y } = await this.whenStill();
+    return this.visitor.tab.click(x, y);
+  }
+
+  /**
+   * How much what is drawn in its box stands out from the ground there, as a contrast ratio (WCAG), read
+   * from a picture of the screen once it is in view and still.
+   */
+  async inkContrast(): Promise<number> {
+    await this.whenStill();
+    const { box } = await this.inspect();
+    const { innerWidth } = await this.visitor.page();
+    const picture = decodePng(await this.visitor.tab.screenshot());
+    if (!box) throw new Error(`${this} is not there`);
+    const scale = picture.width / innerWidth;
+    const [left, top] = [Math.ceil(box.left * scale), Math.ceil(box.top * scale)];
+    return inkContrast(picture, {
+      x: left,
+      y: top,
+      width: Math.floor(box.right * scale) - left,
+      height: Math.floor(box.bottom * scale) - top,
+    });
+  }
+
+  /**
+   * Where a pointer would click it, its middle, once it is the one element found, visible, enabled, not
+   * covered and still: in the same place twice in a row, and a moment after it was scrolled into view, for
+   * that can make the page lay out again (a section rendered as it comes near, the end of the page with it)
+   * and move it.
+   */
+  private async whenStill(): Promise<{ x: number; y: number }> {
     const deadline = Date.now() + ACTION_TIMEOUT_MS;
     let reason = '';
     let last: ClickPoint | undefined;
@@ -84,14 +112,14 @@ export class Target {
         // A navigation under way: the page is not there to ask yet.
         .catch((error: Error) => ({ notYet: error.message }));
       if ('x' in point && !point.scrolled && last && 'x' in last && point.x === last.x && point.y === last.y)
-        return this.visitor.tab.click(point.x, point.y);
+        return point;
       reason = 'x' in point ? 'it is moving' : point.notYet;
       last = point;
       if ('x' in point && point.scrolled && this.visitor.javaScript)
         await this.visitor.tab.evaluate(agentCall('afterFrames'));
       else await delay('x' in point && point.scrolled ? 150 : 50);
     }
-    throw new Error(`could not click ${this}: ${reason}`);
+    throw new Error(`${this} is not in view and still: ${reason}`);
   }
 
   /** Clicks into a field and types `text` over what it holds. */
@@ -159,10 +187,10 @@ export class Visitor {
 export async function visit(
   engine: Engine,
   site: string,
-  { javaScript }: { javaScript: boolean },
+  { javaScript, colorScheme }: { javaScript: boolean; colorScheme: ColorScheme },
   journey: (visitor: Visitor) => Promise<void>,
 ): Promise<void> {
-  const tab = await engine.newTab({ javaScript, initScript: INIT_SCRIPT });
+  const tab = await engine.newTab({ javaScript, initScript: INIT_SCRIPT, colorScheme });
   try {
     await journey(new Visitor(tab, site, javaScript));
   } finally {

@@ -84,16 +84,19 @@ export function webkit(): Engine {
    * The driver's one session (WebKitWebDriver runs one at a time), for one setting of the page's scripts:
    * a browser started for it, whose first window stays open and unused; each tab is a window of its own.
    */
-  let session:
-    | { browser: WebdriverIO.Browser; javaScript: boolean; initScript: string; home: string }
-    | undefined;
+  let session: (TabOptions & { browser: WebdriverIO.Browser; home: string }) | undefined;
   const endSession = async () => {
     const ending = session;
     session = undefined;
     await ending?.browser.deleteSession().catch(() => {});
   };
-  const sessionFor = async (javaScript: boolean, initScript: string) => {
-    if (session?.javaScript === javaScript && session.initScript === initScript) return session;
+  const sessionFor = async ({ javaScript, initScript, colorScheme }: TabOptions) => {
+    if (
+      session?.javaScript === javaScript &&
+      session.initScript === initScript &&
+      session.colorScheme === colorScheme
+    )
+      return session;
     await endSession();
     const { port } = await start();
     const browser = await remote({
@@ -111,18 +114,19 @@ export function webkit(): Engine {
             `--size=${VIEWPORT.width}x${VIEWPORT.height}`,
             `--init-script=${fileFor(initScript)}`,
             ...(javaScript ? [] : ['--no-javascript']),
+            ...(colorScheme === 'dark' ? ['--dark'] : []),
           ],
         },
       } as WebdriverIO.Capabilities,
     });
-    session = { browser, javaScript, initScript, home: await browser.getWindowHandle() };
+    session = { browser, javaScript, initScript, colorScheme, home: await browser.getWindowHandle() };
     return session;
   };
 
   return {
     name: 'webkit',
-    async newTab({ javaScript, initScript }: TabOptions): Promise<EngineTab> {
-      const { browser, home } = await sessionFor(javaScript, initScript);
+    async newTab(options: TabOptions): Promise<EngineTab> {
+      const { browser, home } = await sessionFor(options);
       // A window of its own is a profile of its own (webkit-window.py).
       const { handle } = await browser.createWindow('window');
       await browser.switchToWindow(handle);
@@ -150,6 +154,7 @@ export function webkit(): Engine {
           const name = key === 'Enter' ? Key.Enter : Key.Escape;
           return browser.action('key').down(name).up(name).perform();
         },
+        screenshot: async () => Buffer.from(await browser.takeScreenshot(), 'base64'),
         close: async () => {
           await browser.switchToWindow(handle);
           await browser.closeWindow();

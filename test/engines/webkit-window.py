@@ -5,7 +5,9 @@ MiniBrowser keeps its windows at least 447 px wide, and a phone's viewport is 39
 opens has a profile of its own, kept in memory: nothing stored or cached is shared. Debian's Python, for
 its gi bindings (python3-gi, gir1.2-webkit2-4.1).
 
-  webkit-window.py --automation --data-folder=DIR [--size=390x844] [--no-javascript] [--init-script=FILE]
+  webkit-window.py --automation --data-folder=DIR [--size=390x844] [--no-javascript] [--init-script=FILE] [--dark]
+
+--dark asks GTK for its dark theme, which WebKitGTK tells pages as `prefers-color-scheme: dark`.
 """
 import sys
 
@@ -26,6 +28,8 @@ for arg in sys.argv[1:]:
     elif arg.startswith("--init-script="):
         with open(arg[len("--init-script="):], encoding="utf-8") as source:
             init_script = source.read()
+    elif arg == "--dark":
+        Gtk.Settings.get_default().set_property("gtk-application-prefer-dark-theme", True)
 
 # Every view is ephemeral, with website data of its own; the context's own folders, unused, are the
 # caller's to remove.

@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '#contract/brand';
 import wordmarkFile from './wordmark.svg?no-inline';
 import { WORDMARK } from './wordmark-box';
+import darkWordmarkFile from './wordmark-dark.svg?no-inline';
 
 /** As public/favicon.svg, inline: a picture file would be one more request before the largest paint. */
 export function BrandMark({ className }: { className?: string }) {
@@ -23,21 +24,25 @@ export function BrandMark({ className }: { className?: string }) {
 
 // The name is drawn as a path (wordmark.svg), so it is in the brand's typeface on a first visit too. A file,
 // not inline markup: the landing page's HTML has no room for its 500 bytes in the first round trip
-// (bench/budgets.ts). Low priority, so Lighthouse's simulated largest paint does not wait for it. 20 px to
-// the em, where the drawing has 100 units.
+// (bench/budgets.ts). One file per theme, chosen by the page: WebKit does not tell an image the page's colour
+// scheme, so a file that picks its own colour stays dark on the dark theme. Low priority, so Lighthouse's
+// simulated largest paint does not wait for it. 20 px to the em, where the drawing has 100 units.
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <span
       className={className ? `inline-flex items-center gap-2 ${className}` : 'inline-flex items-center gap-2'}
     >
       <BrandMark className="h-8 w-8" />
-      <img
-        src={wordmarkFile}
-        alt={BRAND_NAME}
-        width={Math.round(WORDMARK.width / 5)}
-        height={Math.round(WORDMARK.height / 5)}
-        fetchPriority="low"
-      />
+      <picture>
+        <source media="(prefers-color-scheme: dark)" srcSet={darkWordmarkFile} />
+        <img
+          src={wordmarkFile}
+          alt={BRAND_NAME}
+          width={Math.round(WORDMARK.width / 5)}
+          height={Math.round(WORDMARK.height / 5)}
+          fetchPriority="low"
+        />
+      </picture>
     </span>
   );
 }

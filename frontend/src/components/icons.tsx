@@ -18,6 +18,7 @@ const PATHS = {
   camera: 'M4 8h4l2-3h4l2 3h4v11H4V8ZM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
   check: 'M5 12l5 5 9-10',
   alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7.5v5.5M12 16.5h.01',
 } as const;

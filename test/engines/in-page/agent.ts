@@ -48,6 +48,8 @@ export interface PageFacts {
   consoleErrors: string[];
   language: string;
   title: string;
+  /** The colour scheme the page is told the visitor prefers. */
+  colorScheme: 'light' | 'dark';
 }
 
 /** Where a pointer clicks the one element a query finds (and whether it was scrolled there), or why it cannot yet. */
@@ -214,6 +216,7 @@ function page(): PageFacts {
     consoleErrors: state.__journeyErrors ?? [],
     language: document.documentElement.lang,
     title: document.title,
+    colorScheme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   };
 }
 

@@ -7,6 +7,7 @@ import { SignupLink } from '@/components/signup-link';
 import { savingsClaims } from '@/config/savings-claims';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';
+import { EnglishOffer } from './english-offer';
 
 export const HERO_TITLE_ID = 'hero-title';
 
@@ -18,9 +19,10 @@ export function Hero({ still }: { still?: ReactNode }) {
     <header className="bg-linear-to-b from-brand-100 via-brand-50 to-paper">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         {/* As tall as the language switch makes it, before the switch is there: the logo does not move. */}
-        <div className="flex min-h-20 items-center justify-between gap-4 py-4">
+        <div className="relative flex min-h-20 items-center justify-between gap-4 py-4">
           <BrandLogo className="text-brand-900" />
           <LanguageSwitch />
+          <EnglishOffer />
         </div>
         <div className="grid items-center gap-12 pt-10 pb-16 sm:pt-16 sm:pb-20 lg:grid-cols-[1.25fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
           <div className="mx-auto max-w-2xl lg:mx-0">
