@@ -2,8 +2,9 @@
 const KB = 1024;
 
 export const BUNDLE_BUDGETS = {
-  /** Every script `/` loads before it is interactive, gzip; the address rule's Punycode decoder (punycode.js) included. */
-  initialJsGzipBytes: 86 * KB,
+  /** Every script `/` loads before it is interactive, gzip: 86 KB until the address rule took a real Punycode
+   * decoder (punycode.js, 0.4 KB), whose correctness on every runtime is worth more than the bytes. */
+  initialJsGzipBytes: 87 * KB,
   nonReactInitialJsGzipBytes: 20 * KB,
   /** Inlined in the HTML of `/`, and any stylesheet it links, gzip. */
   cssGzipBytes: 15 * KB,
