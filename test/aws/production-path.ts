@@ -134,13 +134,36 @@ export async function startProductionPath(): Promise<ProductionPath> {
     functions,
   });
 
-  // SES's events for mail to its mailbox simulator, on EventBridge's default bus: each, in order, to the
-  // functions whose rule matches it, invoked asynchronously (a failed invocation is tried twice more, as
-  // Lambda does).
+  // SES's events for mail to its mailbox simulator, published as the mail's configuration set's event
+  // destinations in the template say (enabled, to EventBridge's default bus, of the types they match); each,
+  // in order, to the functions whose rule matches it, invoked asynchronously (a failed invocation is tried
+  // twice more, as Lambda does).
+  const resources = stack.template.Resources;
+  type EventDestination = {
+    ConfigurationSetName: string;
+    EventDestination: {
+      Enabled?: boolean;
+      MatchingEventTypes: string[];
+      EventBridgeDestination?: { EventBusArn: string };
+    };
+  };
+  const destinations = Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::SES::ConfigurationSetEventDestination')
+    .map((resource) => stack.resolve(resource.Properties) as EventDestination);
+  const published = (configurationSet: string | undefined, eventType: string) =>
+    destinations.some(
+      ({ ConfigurationSetName, EventDestination: destination }) =>
+        ConfigurationSetName === configurationSet &&
+        destination.Enabled === true &&
+        destination.EventBridgeDestination?.EventBusArn.endsWith(':event-bus/default') &&
+        destination.MatchingEventTypes.includes(eventType.toLowerCase()),
+    );
   let events = Promise.resolve();
   aws.ses.onSent = (mail) => {
     for (const to of mail.to)
-      for (const event of simulatorEvents({ ...mail, to }, stack.region))
+      for (const event of simulatorEvents({ ...mail, to }, stack.region).filter((event) =>
+        published(mail.configurationSet, event.detail.eventType),
+      ))
         for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
           for (const functionId of rule.functionIds)
             events = events.then(async () => {
@@ -157,7 +180,6 @@ export async function startProductionPath(): Promise<ProductionPath> {
   };
 
   // Which function each API route invokes, as the template wires route, integration and function.
-  const resources = stack.template.Resources;
   const routeFunction = new Map<string, string>();
   for (const route of Object.values(resources).filter(
     (resource) => resource.Type === 'AWS::ApiGatewayV2::Route',
