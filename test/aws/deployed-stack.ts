@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 export const CDK_OUT = resolve(import.meta.dirname, '../../cdk.out');
 export const ACCOUNT = '000000000000';
 /** What CloudFront adds as the origin secret; the template reads it from Secrets Manager. */
-export const ORIGIN_SECRET = 'origin-secret-for-the-production-path';
+const ORIGIN_SECRET = 'origin-secret-for-the-production-path';
 export const DISTRIBUTION_DOMAIN = 'd111111abcdef8.cloudfront.net';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -126,6 +126,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
     if (attribute === 'Arn' && type === 'AWS::Events::Rule') return arnOf(region, 'events', `rule/${id}`);
     if (attribute === 'Arn' && type === 'AWS::IAM::Role') return `arn:aws:iam::${ACCOUNT}:role/${id}`;
     if (attribute === 'DomainName') return DISTRIBUTION_DOMAIN;
+    if (attribute === 'ApiEndpoint') return `https://${id}.execute-api.${region}.amazonaws.com`;
     return `${id}.${attribute}`;
   };
   const pseudo: Record<string, string> = {

@@ -8,12 +8,12 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
-import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { type AnnounceRequest, announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
-import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
+import { throughCloudFront } from './cloudfront';
+import { type DeployedStack, DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
 import { roleChecker } from './role-check';
 import { simulatorEvents } from './ses-simulator';
@@ -34,7 +34,10 @@ export interface ProductionPath {
   sqs: SQSClient;
   tableName: string;
   limitTableName: string;
-  /** A request through CloudFront to the API: the function its route names, with the origin secret. */
+  /**
+   * A request through CloudFront to the API: the headers its origin request policy forwards, with the
+   * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
+   */
   api(
     method: string,
     path: string,
@@ -202,6 +205,21 @@ export async function startProductionPath(): Promise<ProductionPath> {
     tableName,
     limitTableName,
     async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
+      const { originDomain, headers } = throughCloudFront(stack, requestPath, {
+        host: DISTRIBUTION_DOMAIN,
+        origin: `https://${DISTRIBUTION_DOMAIN}`,
+        'content-type': contentType,
+        'user-agent': 'production-path',
+        // CloudFront's own: the viewer's address and port.
+        'cloudfront-viewer-address': '198.51.100.7:51234',
+      });
+      // API Gateway serves its own domain (or a custom domain of its): another Host is refused before any route.
+      if (headers.host !== originDomain)
+        return {
+          statusCode: 403,
+          headers: { 'content-type': 'application/json' },
+          body: '{"message":"Forbidden"}',
+        };
       const functionId =
         routeFunction.get(`${method} ${requestPath}`) ?? routeFunction.get(`ANY ${requestPath}`);
       const fn = functionId ? functions.get(functionId) : undefined;
@@ -211,15 +229,7 @@ export async function startProductionPath(): Promise<ProductionPath> {
           method,
           path: requestPath,
           ...(query ? { query } : {}),
-          headers: {
-            host: DISTRIBUTION_DOMAIN,
-            origin: `https://${DISTRIBUTION_DOMAIN}`,
-            'content-type': contentType,
-            'user-agent': 'production-path',
-            [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
-            // What the API's origin request policy forwards: the viewer's address and port.
-            'cloudfront-viewer-address': '198.51.100.7:51234',
-          },
+          headers,
           ...(body !== undefined ? { body } : {}),
           sourceIp: '198.51.100.7',
         }),
