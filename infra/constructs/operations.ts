@@ -191,6 +191,16 @@ export class Operations extends Construct {
     );
 
     const hourly = Duration.hours(1);
+    // A signup asks for its confirmation mail through the table's stream, within a second: an hour of
+    // signups with nothing queued means the stream, its filter or mail-requests reaches no one. Two at
+    // least, so that a lone signup in an hour's last second, queued in the next hour, sets off nothing.
+    whenAny(
+      'Unmailed',
+      'Unmailed: people joined in the last hour, two at least, and not one mail was queued for them: the table’s stream, its filter or mail-requests is not asking for their mails.',
+      { joined: metric(METRIC.joined, 'waitlist'), queued: metric(METRIC.mailQueued, 'mail-requests') },
+      ['IF(FILL(queued, 0) == 0, FILL(joined, 0), 0) >= 2'],
+      hourly,
+    );
     // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (metricName: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum' });

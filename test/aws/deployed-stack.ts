@@ -60,6 +60,8 @@ export interface EventSourceMapping {
   startingPosition?: 'TRIM_HORIZON' | 'LATEST';
   parallelizationFactor: number;
   maxRetries?: number;
+  /** A stream record's maximum age in seconds: older, a failing record is given up. */
+  maxRecordAgeSeconds?: number;
   /** Lambda's event filter patterns, parsed; a record passes when any matches. */
   filters: unknown[];
   onFailureQueueId?: string;
@@ -126,6 +128,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
     if (attribute === 'Arn' && type === 'AWS::Events::Rule') return arnOf(region, 'events', `rule/${id}`);
     if (attribute === 'Arn' && type === 'AWS::IAM::Role') return `arn:aws:iam::${ACCOUNT}:role/${id}`;
     if (attribute === 'DomainName') return DISTRIBUTION_DOMAIN;
+    if (attribute === 'ApiEndpoint') return `https://${id}.execute-api.${region}.amazonaws.com`;
     return `${id}.${attribute}`;
   };
   const pseudo: Record<string, string> = {
@@ -257,6 +260,9 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
           parallelizationFactor: Number(properties.ParallelizationFactor ?? 1),
           ...(properties.MaximumRetryAttempts !== undefined
             ? { maxRetries: Number(properties.MaximumRetryAttempts) }
+            : {}),
+          ...(Number(properties.MaximumRecordAgeInSeconds ?? -1) > 0
+            ? { maxRecordAgeSeconds: Number(properties.MaximumRecordAgeInSeconds) }
             : {}),
           filters: filters.map((filter) => JSON.parse(filter.Pattern)),
           ...(destination ? { onFailureQueueId: idOf(destination) } : {}),

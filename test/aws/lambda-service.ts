@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
@@ -5,9 +6,15 @@ import {
   DeleteMessageBatchCommand,
   type Message,
   ReceiveMessageCommand,
+  SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { DeployedFunction, DeployedStack, EventSourceMapping } from './deployed-stack';
+import {
+  ACCOUNT,
+  type DeployedFunction,
+  type DeployedStack,
+  type EventSourceMapping,
+} from './deployed-stack';
 
 /**
  * Lambda as far as the production path needs it, reading everything from the synthesized template:
@@ -17,9 +24,11 @@ import type { DeployedFunction, DeployedStack, EventSourceMapping } from './depl
  *   maximum concurrency, deletes what succeeded, and leaves the batch item failures (or a whole failed
  *   or timed-out batch) to SQS's visibility timeout;
  * - each stream mapping reads DynamoDB Streams from its starting position, applies the mapping's filter
- *   patterns, and retries a batch from its first reported failure, in order, per shard.
- * Not modelled: bisecting a failed stream batch, the maximum record age and on-failure destinations,
- * shard splits' parent-first order, and Lambda's scaling beyond the mapping's own maximum.
+ *   patterns, and retries a batch from its first reported failure, in order, per shard, until the record
+ *   is older than the mapping's maximum age or its retries are spent; then it hands Lambda's pointer to
+ *   the record to the mapping's on-failure destination, or drops it when there is none.
+ * Not modelled: bisecting a failed stream batch, shard splits' parent-first order, and Lambda's scaling
+ * beyond the mapping's own maximum.
  */
 
 export interface LogLine {
@@ -151,6 +160,8 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
   const invisible = new Map<string, { queueUrl: string; receiptHandle: string }>();
   const loops: Promise<void>[] = [];
   const errors: unknown[] = [];
+  /** Stream records made before this moment count as past their mapping's maximum age (endRecordAges). */
+  let agedBefore = 0;
   const functionOf = (mapping: EventSourceMapping) => {
     const fn = functions.get(mapping.functionId);
     if (!fn) throw new Error(`mapping ${mapping.id} names a function the stack does not have`);
@@ -235,6 +246,41 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
     }
   }
 
+  type StreamRecord = { dynamodb: { SequenceNumber: string; ApproximateCreationDateTime: number } };
+  /** What Lambda sends a stream mapping's on-failure destination: where the record is, never the record. */
+  async function giveUp(
+    mapping: EventSourceMapping,
+    record: StreamRecord,
+    shardId: string,
+    condition: string,
+  ) {
+    const queue = mapping.onFailureQueueId && stack.queues.get(mapping.onFailureQueueId);
+    if (!queue) return;
+    const { SequenceNumber, ApproximateCreationDateTime } = record.dynamodb;
+    const arrival = new Date(ApproximateCreationDateTime * 1_000).toISOString();
+    const pointer = {
+      requestContext: {
+        requestId: randomUUID(),
+        functionArn: `arn:aws:lambda:${stack.region}:${ACCOUNT}:function:${mapping.functionId}`,
+        condition,
+        approximateInvokeCount: 1,
+      },
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: SequenceNumber,
+        endSequenceNumber: SequenceNumber,
+        approximateArrivalOfFirstRecord: arrival,
+        approximateArrivalOfLastRecord: arrival,
+        batchSize: 1,
+        streamArn: streamArn(mapping.sourceId),
+      },
+    };
+    await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: JSON.stringify(pointer) }));
+  }
+
   /** One shard at a time, every record in order; `from` TRIM_HORIZON replays the stream's whole day. */
   async function pollStream(mapping: EventSourceMapping, from = mapping.startingPosition ?? 'LATEST') {
     const fn = functionOf(mapping);
@@ -266,6 +312,7 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
         iterators.set(shard, NextShardIterator);
         const records = (Records as { dynamodb: Record<string, unknown> }[]).map((record) => ({
           ...record,
+          shardId: shard,
           eventSource: 'aws:dynamodb',
           eventSourceARN: arn,
           awsRegion: stack.region,
@@ -300,8 +347,19 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
           retries = 0;
         } else {
           pending = pending.slice(failure);
-          if (++retries > (mapping.maxRetries ?? Number.POSITIVE_INFINITY)) {
-            errors.push(new Error(`${mapping.id} gave up a record after ${retries - 1} retries`));
+          const first = pending[0] as unknown as StreamRecord & { shardId: string };
+          const createdAt = first.dynamodb.ApproximateCreationDateTime * 1_000;
+          const tooOld =
+            createdAt < agedBefore ||
+            Date.now() - createdAt > (mapping.maxRecordAgeSeconds ?? Number.POSITIVE_INFINITY) * 1_000;
+          const spent = ++retries > (mapping.maxRetries ?? Number.POSITIVE_INFINITY);
+          if (tooOld || spent) {
+            await giveUp(
+              mapping,
+              first,
+              first.shardId,
+              tooOld ? 'RecordAgeExceeded' : 'RetryAttemptsExhausted',
+            );
             pending = pending.slice(1);
             retries = 0;
           }
@@ -346,6 +404,10 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
           )
           .catch(() => {});
       return entries.length;
+    },
+    /** Every stream record made until now is past its mapping's maximum age, as a day later it would be. */
+    endRecordAges(): void {
+      agedBefore = Date.now() + 1_000;
     },
     /** Reads the mapping's stream again from its oldest record, as a new mapping from TRIM_HORIZON would. */
     replay(mapping: EventSourceMapping): void {

@@ -8,12 +8,12 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
-import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { type AnnounceRequest, announce } from '../../operator/announce-command';
 import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
-import { type DeployedStack, DISTRIBUTION_DOMAIN, ORIGIN_SECRET, readDeployedStack } from './deployed-stack';
+import { throughCloudFront } from './cloudfront';
+import { type DeployedStack, DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
 import { roleChecker } from './role-check';
 import { simulatorEvents } from './ses-simulator';
@@ -36,7 +36,10 @@ export interface ProductionPath {
   limitTableName: string;
   /** An API Gateway event to the function its route names, as the template wires them; its answer. */
   route(event: APIGatewayProxyEventV2): Promise<ApiAnswer>;
-  /** A request through CloudFront to the API: the function its route names, with the origin secret. */
+  /**
+   * A request through CloudFront to the API: the headers its origin request policy forwards, with the
+   * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
+   */
   api(
     method: string,
     path: string,
@@ -153,13 +156,36 @@ export async function startProductionPath(): Promise<ProductionPath> {
     functions,
   });
 
-  // SES's events for mail to its mailbox simulator, on EventBridge's default bus: each, in order, to the
-  // functions whose rule matches it, invoked asynchronously (a failed invocation is tried twice more, as
-  // Lambda does).
+  // SES's events for mail to its mailbox simulator, published as the mail's configuration set's event
+  // destinations in the template say (enabled, to EventBridge's default bus, of the types they match); each,
+  // in order, to the functions whose rule matches it, invoked asynchronously (a failed invocation is tried
+  // twice more, as Lambda does).
+  const resources = stack.template.Resources;
+  type EventDestination = {
+    ConfigurationSetName: string;
+    EventDestination: {
+      Enabled?: boolean;
+      MatchingEventTypes: string[];
+      EventBridgeDestination?: { EventBusArn: string };
+    };
+  };
+  const destinations = Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::SES::ConfigurationSetEventDestination')
+    .map((resource) => stack.resolve(resource.Properties) as EventDestination);
+  const published = (configurationSet: string | undefined, eventType: string) =>
+    destinations.some(
+      ({ ConfigurationSetName, EventDestination: destination }) =>
+        ConfigurationSetName === configurationSet &&
+        destination.Enabled === true &&
+        destination.EventBridgeDestination?.EventBusArn.endsWith(':event-bus/default') &&
+        destination.MatchingEventTypes.includes(eventType.toLowerCase()),
+    );
   let events = Promise.resolve();
   aws.ses.onSent = (mail) => {
     for (const to of mail.to)
-      for (const event of simulatorEvents({ ...mail, to }, stack.region))
+      for (const event of simulatorEvents({ ...mail, to }, stack.region).filter((event) =>
+        published(mail.configurationSet, event.detail.eventType),
+      ))
         for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
           for (const functionId of rule.functionIds)
             events = events.then(async () => {
@@ -176,7 +202,6 @@ export async function startProductionPath(): Promise<ProductionPath> {
   };
 
   // Which function each API route invokes, as the template wires route, integration and function.
-  const resources = stack.template.Resources;
   const routeFunction = new Map<string, string>();
   for (const route of Object.values(resources).filter(
     (resource) => resource.Type === 'AWS::ApiGatewayV2::Route',
@@ -209,21 +234,28 @@ export async function startProductionPath(): Promise<ProductionPath> {
         throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
       return answer.result as never;
     },
-    api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
+    async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
+      const { originDomain, headers } = throughCloudFront(stack, requestPath, {
+        host: DISTRIBUTION_DOMAIN,
+        origin: `https://${DISTRIBUTION_DOMAIN}`,
+        'content-type': contentType,
+        'user-agent': 'production-path',
+        // CloudFront's own: the viewer's address and port.
+        'cloudfront-viewer-address': '198.51.100.7:51234',
+      });
+      // API Gateway serves its own domain (or a custom domain of its): another Host is refused before any route.
+      if (headers.host !== originDomain)
+        return {
+          statusCode: 403,
+          headers: { 'content-type': 'application/json' },
+          body: '{"message":"Forbidden"}',
+        };
       return path.route(
         apiGatewayEvent({
           method,
           path: requestPath,
           ...(query ? { query } : {}),
-          headers: {
-            host: DISTRIBUTION_DOMAIN,
-            origin: `https://${DISTRIBUTION_DOMAIN}`,
-            'content-type': contentType,
-            'user-agent': 'production-path',
-            [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
-            // What the API's origin request policy forwards: the viewer's address and port.
-            'cloudfront-viewer-address': '198.51.100.7:51234',
-          },
+          headers,
           ...(body !== undefined ? { body } : {}),
           sourceIp: '198.51.100.7',
         }),

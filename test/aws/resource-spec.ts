@@ -135,3 +135,73 @@ export function statefulChanges(recorded: StatefulResource[], current: StatefulR
   });
   return [...changes, ...[...now.values()].map((r) => `${name(r)} is new and not recorded yet`)];
 }
+
+const idOf = (value: unknown) => {
+  const json = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] } | undefined;
+  return json?.Ref ?? json?.['Fn::GetAtt']?.[0];
+};
+const STREAM_ONLY = [
+  'StartingPosition',
+  'ParallelizationFactor',
+  'BisectBatchOnFunctionError',
+  'MaximumRetryAttempts',
+  'MaximumRecordAgeInSeconds',
+  'DestinationConfig',
+];
+
+/**
+ * What CloudFormation, Lambda and SQS refuse at deploy that the schemas do not say: the ranges of the
+ * properties this app sets, and Lambda's rules for event source mappings (an SQS queue's visibility timeout
+ * at least its consumer's timeout; more than ten messages only with a batching window; the stream settings
+ * on streams only). Values written as intrinsic functions are not looked into. One line each.
+ */
+export function deployRuleProblems(stack: string, { Resources }: Template): string[] {
+  const problems: string[] = [];
+  const within = (where: string, name: string, value: unknown, low: number, high: number) => {
+    if (typeof value === 'number' && (value < low || value > high))
+      problems.push(`${where}: ${name} ${value} is outside ${low} to ${high}`);
+  };
+  for (const [logicalId, { Type, Properties: p = {} }] of Object.entries(Resources)) {
+    const where = `${stack} ${logicalId} (${Type})`;
+    if (Type === 'AWS::Lambda::Function') {
+      within(where, 'Timeout', p.Timeout, 1, 900);
+      within(where, 'MemorySize', p.MemorySize, 128, 10_240);
+    }
+    if (Type === 'AWS::SQS::Queue') {
+      within(where, 'VisibilityTimeout', p.VisibilityTimeout, 0, 43_200);
+      within(where, 'MessageRetentionPeriod', p.MessageRetentionPeriod, 60, 1_209_600);
+      within(where, 'DelaySeconds', p.DelaySeconds, 0, 900);
+    }
+    if (Type !== 'AWS::Lambda::EventSourceMapping') continue;
+    const source = Resources[idOf(p.EventSourceArn) ?? ''];
+    const consumer = Resources[idOf(p.FunctionName) ?? ''];
+    within(where, 'BatchSize', p.BatchSize, 1, 10_000);
+    within(where, 'MaximumBatchingWindowInSeconds', p.MaximumBatchingWindowInSeconds, 0, 300);
+    if (source?.Type === 'AWS::SQS::Queue') {
+      const visibility = source.Properties?.VisibilityTimeout ?? 30;
+      const timeout = consumer?.Properties?.Timeout ?? 3;
+      if (typeof visibility === 'number' && typeof timeout === 'number' && visibility < timeout)
+        problems.push(
+          `${where}: the queue's visibility timeout (${visibility} s) is less than the function's timeout (${timeout} s)`,
+        );
+      if (Number(p.BatchSize ?? 10) > 10 && !Number(p.MaximumBatchingWindowInSeconds))
+        problems.push(`${where}: a BatchSize over 10 needs MaximumBatchingWindowInSeconds of 1 at least`);
+      within(
+        where,
+        'MaximumConcurrency',
+        (p.ScalingConfig as { MaximumConcurrency?: number })?.MaximumConcurrency,
+        2,
+        1_000,
+      );
+      for (const name of STREAM_ONLY.filter((name) => name in p))
+        problems.push(`${where}: ${name} is for streams, not a queue`);
+    } else {
+      if (!p.StartingPosition) problems.push(`${where}: a stream needs a StartingPosition`);
+      within(where, 'ParallelizationFactor', p.ParallelizationFactor, 1, 10);
+      within(where, 'MaximumRetryAttempts', p.MaximumRetryAttempts, -1, 10_000);
+      const age = p.MaximumRecordAgeInSeconds;
+      if (typeof age === 'number' && age !== -1) within(where, 'MaximumRecordAgeInSeconds', age, 60, 604_800);
+    }
+  }
+  return problems;
+}

@@ -1,3 +1,5 @@
+import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
@@ -111,5 +113,55 @@ describe('a fault of the set-up stops the sending and loses nobody', () => {
     expect(await sending.done).toBe(0);
     expect(people.filter((email) => mailsTo(email) !== 1)).toEqual([]);
     expect(sending.output()).toContain('Sent');
+  });
+});
+
+describe('a mail request that cannot be queued', () => {
+  it('waits out the stream’s day, then lands in its own dead-letter queue as a pointer, without the address', async () => {
+    const deadLetters = path.stack.only('AWS::SQS::Queue', 'MailerRequestsDeadLetterQueue');
+    const priority = path.stack.queues.get(path.stack.only('AWS::SQS::Queue', 'MailQueuesPriority'));
+    const refused = () => path.logs.filter(({ line }) => line.includes('"mail not queued"')).length;
+    const refusedBefore = refused();
+    // A request SQS refuses every time: larger than the queue takes.
+    await path.sqs.send(
+      new SetQueueAttributesCommand({ QueueUrl: priority?.url, Attributes: { MaximumMessageSize: '1024' } }),
+    );
+    const email = 'unqueued@example.org';
+    await path.db.send(
+      new PutCommand({
+        TableName: path.tableName,
+        Item: {
+          email,
+          status: 'pending',
+          mailRequestId: 'r'.repeat(2_000),
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
+    await path.until('mail-requests fails to queue it, and is retried', () => refused() >= refusedBefore + 2);
+    expect(await path.queueDepth(deadLetters)).toEqual({ visible: 0, invisible: 0 });
+
+    path.sources.endRecordAges();
+    await path.until(
+      'the request is handed to the dead-letter queue',
+      async () => {
+        return (await path.queueDepth(deadLetters)).visible === 1;
+      },
+      10,
+    );
+    const { Messages = [] } = await path.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: path.stack.queues.get(deadLetters)?.url }),
+    );
+    expect(JSON.parse(String(Messages[0]?.Body))).toMatchObject({
+      requestContext: { condition: 'RecordAgeExceeded' },
+      DDBStreamBatchInfo: { batchSize: 1 },
+    });
+    expect(Messages[0]?.Body).not.toContain(email);
+    await path.sqs.send(
+      new SetQueueAttributesCommand({
+        QueueUrl: priority?.url,
+        Attributes: { MaximumMessageSize: '1048576' },
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { createLambdaHttpAdapter } from '../../local/lambda-http-adapter';
 import { createStaticSite } from '../../local/static-site';
 import { runSmoke } from '../../operator/smoke';
+import { throughCloudFront } from './cloudfront';
 import { ORIGIN_SECRET } from './deployed-stack';
 import { type ProductionPath, startProductionPath } from './production-path';
 
@@ -42,9 +43,9 @@ function policyHeaders(): Record<string, string> {
 }
 
 /**
- * CloudFront over HTTP on this machine: the built pages with the template's headers policy, and /api/* to
- * the function the template routes it to, with the origin secret CloudFront adds (`secret`), the viewer's
- * address, and the API's own Host. The site's origin stands for this address.
+ * CloudFront over HTTP on this machine: the built pages with the template's headers policy, and /api/* as the
+ * template's origin request policy forwards it to the function its route names, with `secret` as the origin
+ * secret CloudFront adds. The site's origin stands for this address.
  */
 async function startEdge(secret: string) {
   const pages = createStaticSite(resolve(import.meta.dirname, '../../dist'));
@@ -53,15 +54,21 @@ async function startEdge(secret: string) {
     .flatMap(({ environment }) => environment.SITE_ORIGINS?.split(',') ?? [])
     .filter(Boolean);
   let edgeOrigin = '';
-  const api = createLambdaHttpAdapter((event) => {
+  const api = createLambdaHttpAdapter(async (event) => {
     const { origin } = event.headers;
-    event.headers = {
+    const viewer = {
       ...event.headers,
-      host: `api1234567.execute-api.${path.stack.region}.amazonaws.com`,
       ...(origin === edgeOrigin ? { origin: siteOrigin } : {}),
-      [ORIGIN_VERIFY_HEADER]: secret,
       'cloudfront-viewer-address': `${event.requestContext.http.sourceIp}:50123`,
     };
+    const { originDomain, headers } = throughCloudFront(
+      path.stack,
+      event.rawPath,
+      viewer as Record<string, string>,
+    );
+    // API Gateway serves its own domain: another Host is refused before any route.
+    if (headers.host !== originDomain) return { statusCode: 403, body: '{"message":"Forbidden"}' };
+    event.headers = { ...headers, [ORIGIN_VERIFY_HEADER]: secret };
     return path.route(event);
   });
   const server = createServer((request, response) => {

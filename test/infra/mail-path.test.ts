@@ -161,12 +161,6 @@ describe('mail-requests, from the table’s stream to the priority queue', () =>
     expect(streamMapping().MaximumRecordAgeInSeconds).not.toBe(60 * 60);
   });
 
-  it('hands what it could not queue in that time to its own dead-letter queue', () => {
-    expect(streamMapping().DestinationConfig).toEqual({
-      OnFailure: { Destination: arnOf(ids.requestsDeadLetterQueue) },
-    });
-  });
-
   it('is told the priority queue only', () => {
     expect(environmentOf(ids.requests)).toEqual({
       MAIL_QUEUE_URL: { Ref: ids.priority },

@@ -45,7 +45,7 @@ const watchedExpression = (name: string) =>
 const runbook = readFileSync(join(import.meta.dirname, '../../docs/operating.md'), 'utf8');
 
 describe('the alarms', () => {
-  it('are five that each mean an action, and the silence alarm when asked for', () => {
+  it('are six that each mean an action, and the silence alarm when asked for', () => {
     expect(Object.keys(stack.operations.alarmsByName).sort()).toEqual([
       'Broken',
       'Busy',
@@ -53,6 +53,7 @@ describe('the alarms', () => {
       'MailDelayed',
       'Reputation',
       'SignupSilence',
+      'Unmailed',
     ]);
   });
 
@@ -71,7 +72,7 @@ describe('the alarms', () => {
   });
 
   it('go off when any of their conditions holds, in one period, missing data counting as nothing wrong', () => {
-    for (const name of ['Broken', 'Busy', 'MailDelayed', 'DeadLetters', 'Reputation'])
+    for (const name of ['Broken', 'Busy', 'MailDelayed', 'DeadLetters', 'Reputation', 'Unmailed'])
       expect(alarm(name), name).toMatchObject({
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
@@ -187,6 +188,34 @@ describe('the alarms', () => {
     expect(watchedExpression('Reputation')).toBe(
       'IF(FILL(bounces, 0) >= 0.05, 1, 0) + IF(FILL(complaints, 0) >= 0.001, 1, 0)',
     );
+  });
+
+  it('Unmailed: two signups or more in an hour, and no mail queued by mail-requests in it', () => {
+    expect(
+      metricsOf('Unmailed').map(({ id, Namespace, MetricName, Dimensions, period }) => ({
+        id,
+        Namespace,
+        MetricName,
+        Dimensions,
+        period,
+      })),
+    ).toEqual([
+      {
+        id: 'joined',
+        Namespace: METRIC_NAMESPACE,
+        MetricName: METRIC.joined,
+        Dimensions: [{ Name: 'Service', Value: 'waitlist' }],
+        period: 3600,
+      },
+      {
+        id: 'queued',
+        Namespace: METRIC_NAMESPACE,
+        MetricName: METRIC.mailQueued,
+        Dimensions: [{ Name: 'Service', Value: 'mail-requests' }],
+        period: 3600,
+      },
+    ]);
+    expect(watchedExpression('Unmailed')).toBe('IF(IF(FILL(queued, 0) == 0, FILL(joined, 0), 0) >= 2, 1, 0)');
   });
 
   it('go off when no one has joined for the hours given, missing data counting as silence', () => {
