@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -8,7 +8,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -32,12 +31,10 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 const LOCK_FILE = 'mandje-runner.pid';
 
 const runners: LocalRunner[] = [];
-const unrelatedProcesses: ChildProcess[] = [];
 const tempFolders: string[] = [];
 
 afterEach(async () => {
   killRunnerChildren();
-  for (const child of unrelatedProcesses.splice(0)) child.kill('SIGKILL');
   await Promise.all(runners.splice(0).map((runner) => runner.close()));
   for (const folder of tempFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
@@ -77,17 +74,6 @@ function tryConnect(host: string, port: number): Promise<string> {
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolveOutcome(error.code ?? error.message));
   });
-}
-
-/** A live process that has nothing to do with Mandje, whose id a stale lock can be made to name. */
-async function startUnrelatedProcess(): Promise<number> {
-  const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
-  unrelatedProcesses.push(sleeper);
-  await new Promise((resolveSpawn, rejectSpawn) => {
-    sleeper.once('spawn', resolveSpawn);
-    sleeper.once('error', rejectSpawn);
-  });
-  return sleeper.pid as number;
 }
 
 const permissions = (path: string) => statSync(path).mode & 0o777;
@@ -228,15 +214,5 @@ describe('a lock left behind', () => {
     );
     expect(readJson(join(dataDir, LOCK_FILE)).pid).toBe(restarted.child.pid);
     await restarted.stop();
-  });
-
-  it('turns a runner away while the process the lock names runs, and says which', async () => {
-    const dataDir = tempFolder('mandje-data-');
-    const pid = await startUnrelatedProcess();
-    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid }));
-
-    await expect(startLocalDynamoDB(dataDir)).rejects.toThrow(
-      `the data folder ${dataDir} is in use by another Mandje (process ${pid};`,
-    );
   });
 });
