@@ -1,19 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import {
@@ -33,89 +23,129 @@ import {
   localStoreClient,
 } from './local-store-client';
 
-const STORE_FILE = 'mandje-store.json';
+const LOCK_FILE = 'mandje-runner.pid';
 
 export type LocalDynamoDB = { endpoint: string; close(): Promise<void> };
 
-/** When `pid` started, as text to compare with another reading; undefined when unknown. */
-export function processStartTime(pid: number): string | undefined {
+/** The live process that holds the data folder, and where its store listens; undefined if none. */
+function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefined {
+  let owner: { pid: number; endpoint?: string };
   try {
-    if (process.platform === 'linux') {
-      // Stat's field 22, after the name (which may hold spaces), with the boot id: ticks restart at boot.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-      return ticks && `${bootId()}:${ticks}`;
-    }
-    // One language and time zone, so every process reads the same text.
-    const env = { ...process.env, LC_ALL: 'C', TZ: 'UTC' };
-    const options = { encoding: 'utf8', stdio: 'pipe', env } as const;
-    return execFileSync('ps', ['-o', 'lstart=', '-p', `${pid}`], options).trim() || undefined;
+    owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
+    if (!Number.isSafeInteger(owner?.pid) || owner.pid <= 0) return undefined;
   } catch {
     return undefined;
   }
-}
-
-// Without it (a restricted /proc), ticks alone still tell processes of one boot apart.
-function bootId(): string {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    return 'this-boot';
-  }
-}
-
-/** The record of this process: an id is reused once its process is gone; with the start time it names one. */
-const thisProcess = () => ({ pid: process.pid, startTime: processStartTime(process.pid) });
-
-/** The live process a lock or store file names, with its start time when both are known; undefined if none. */
-function runningOwner(file: string): { pid: number; endpoint?: unknown } | undefined {
-  let owner: { pid: number; startTime?: unknown; endpoint?: unknown };
-  try {
-    owner = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!Number.isSafeInteger(owner?.pid) || owner.pid <= 0) return undefined;
   try {
     process.kill(owner.pid, 0);
   } catch (error) {
+    // EPERM: alive, another user's.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
-  const current = typeof owner.startTime === 'string' ? processStartTime(owner.pid) : undefined;
-  return current === undefined || current === owner.startTime ? owner : undefined;
+  return owner;
 }
 
-// LevelDB allows one process per folder and dynalite crashes rather than says so: a second runner is
-// turned away here, by name. A lock of a process that is gone (or whose id is now another's) is taken over.
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = join(dataDir, 'mandje-runner.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, JSON.stringify(thisProcess()), { flag: 'wx', mode: 0o600 });
-      return () => rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = runningOwner(lockFile);
-      if (owner)
-        throw new Error(`the data folder ${dataDir} is in use by another Mandje (process ${owner.pid})`);
-      rmSync(lockFile, { force: true });
-    }
+// LevelDB allows one process per folder: a second runner is turned away here, by name. A lock whose process
+// is gone (a crash) is taken over.
+function lockDataDir(dataDir: string, endpoint: string): () => void {
+  const lockFile = join(dataDir, LOCK_FILE);
+  const owner = lockOwner(dataDir);
+  const inUse = () =>
+    new Error(
+      `the data folder ${dataDir} is in use by another Mandje (process ${owner?.pid ?? '?'}; if none runs, delete ${lockFile})`,
+    );
+  if (owner && owner.pid !== process.pid) throw inUse();
+  rmSync(lockFile, { force: true });
+  try {
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, endpoint }), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? inUse() : error;
   }
-  throw new Error(`the data folder ${dataDir} could not be locked`);
+  return () => rmSync(lockFile, { force: true });
 }
 
+/** The store of the process holding `dataDir` (the runner), for the operator's tool to go through. */
 export function runningStoreEndpoint(dataDir: string): string | undefined {
-  const owner = runningOwner(join(dataDir, STORE_FILE));
-  return owner && owner.pid !== process.pid && typeof owner.endpoint === 'string'
-    ? owner.endpoint
-    : undefined;
+  const owner = lockOwner(dataDir);
+  return owner && owner.pid !== process.pid ? owner.endpoint : undefined;
 }
 
-export type StoreProcessMessage =
-  | { kind: 'ready' }
-  | { kind: 'storage-fault'; code: string }
-  | { kind: 'crashed'; errorName: string }
-  | { kind: 'close' };
+type LevelDatabase = { open(): Promise<void> } & Record<
+  'put' | 'del' | 'batch' | 'get' | '_put' | '_del' | '_batch',
+  (...args: unknown[]) => unknown
+>;
+const require = createRequire(import.meta.url);
+const dynaliteDb = require('dynalite/db') as {
+  create: (options: { path?: string }) => { db: LevelDatabase };
+};
+const dynalite = require('dynalite') as (options: object) => Server;
+
+/** dynalite sends an error with statusCode and body as it is: the handler answers it "try again". */
+const internalServerError = () =>
+  Object.assign(new Error('the data folder could not be written'), {
+    statusCode: 500,
+    body: {
+      __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+      message: 'The store could not write to its data folder',
+    },
+  });
+
+/** Which OS error the data folder gives now (undefined: none): LevelDB reports only a sentence. */
+function probeDataDir(dataDir: string): string | undefined {
+  const probe = join(dataDir, '.write-probe');
+  try {
+    writeFileSync(probe, Buffer.alloc(64 * 1024));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'EIO';
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+// A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored: without it
+// an OS fault loses what was acknowledged. After a failed write (a full disk) LevelDB may lose later ones, so
+// every later write is answered 500 ("try again") until the runner is started again; dynalite would
+// otherwise throw the error where nothing catches it.
+function guardWrites(db: LevelDatabase, dataDir: string): void {
+  let broken = false;
+  // dynalite passes no options, so they are set where classic-level takes them (its last argument).
+  for (const method of ['_put', '_del', '_batch'] as const) {
+    const write = db[method].bind(db);
+    db[method] = (...args) => write(...args.slice(0, -1), { ...(args.at(-1) as object), sync: true });
+  }
+  for (const method of ['put', 'del', 'batch', 'get'] as const) {
+    const original = db[method].bind(db);
+    db[method] = (...args) => {
+      const callback =
+        typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
+      if (!callback) return original(...args);
+      if (method === 'get')
+        return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
+          if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
+          else callback(error, value);
+        });
+      if (broken) return void setImmediate(callback, internalServerError());
+      return original(...args, (error?: unknown) => {
+        if (error && !broken) {
+          broken = true;
+          console.log(
+            `The store could not write to ${dataDir} (${probeDataDir(dataDir) ?? 'EIO'}): signups are answered "try again" until Mandje is started again.`,
+          );
+        }
+        callback(error || broken ? internalServerError() : error);
+      });
+    };
+  }
+}
+
+let created: LevelDatabase | undefined;
+const create = dynaliteDb.create;
+dynaliteDb.create = (options) => {
+  const store = create(options);
+  if (options.path) guardWrites(store.db, options.path);
+  created = store.db;
+  return store;
+};
 
 function privateTempSocket() {
   const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
@@ -125,134 +155,52 @@ function privateTempSocket() {
   };
 }
 
-const RESTART_DELAY_MS = { first: 100, max: 5_000 };
-
-// The store on a data folder, in a process of its own that is started again, at growing intervals, on the
-// same socket whenever it ends (its folder could not be written, or dynalite failed). Meanwhile the socket
-// refuses connections, which the handlers answer "try again"; the store comes back without a restart.
-async function startOnDisk(dataDir: string, socketPath: string): Promise<{ close(): Promise<void> }> {
-  const closed = new AbortController();
-  let said: { code: string; at: number } | undefined;
-  /** Starts store-process.ts once; resolves when it listens, rejects with its last word if it ends first. */
-  const start = () => {
-    const script = resolve(import.meta.dirname, 'store-process.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, socketPath], {
-      // tsx is found from the project's folder, wherever the runner was started.
-      cwd: resolve(import.meta.dirname, '..'),
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
-    let lastWord = 'it ended before it was ready';
-    return new Promise<{ child: ChildProcess; exited: Promise<void> }>((resolveStart, rejectStart) => {
-      child.on('message', (message: StoreProcessMessage) => {
-        if (message.kind === 'ready') resolveStart({ child, exited });
-        if (message.kind === 'crashed') {
-          lastWord = `it failed with ${message.errorName}`;
-          console.log(`The store failed (${message.errorName}); starting it again.`);
-        }
-        if (message.kind !== 'storage-fault') return;
-        lastWord = `its data folder gave ${message.code}`;
-        // Said once, and again a minute later while it lasts: not at every attempt.
-        if (said?.code === message.code && Date.now() - said.at <= 60_000) return;
-        said = { code: message.code, at: Date.now() };
-        console.log(
-          `The store could not write to ${dataDir} (${message.code}): signups are answered "try again" until it can.`,
-        );
-      });
-      child.once('error', (error) => {
-        lastWord = `it could not be started (${(error as NodeJS.ErrnoException).code ?? error.name})`;
-      });
-      exited.then(() => rejectStart(new Error(lastWord)));
-    });
-  };
-  let current: Awaited<ReturnType<typeof start>> | undefined;
-
-  // A first start keeps trying for a while: the store process of a runner just killed may still be closing.
-  const deadline = Date.now() + 10_000;
-  for (let wait = RESTART_DELAY_MS.first; !current; wait = Math.min(wait * 2, RESTART_DELAY_MS.max)) {
-    current = await start().catch(async (error: Error) => {
-      if (Date.now() > deadline) throw new Error(`the store in ${dataDir} could not start: ${error.message}`);
-      await delay(wait);
-      return undefined;
-    });
-  }
-
-  // Sooner after a store that ran a while, later while each ends soon after it started (a disk still full).
-  const watching = (async () => {
-    let wait = RESTART_DELAY_MS.first;
-    let startedAt = Date.now();
-    while (!closed.signal.aborted) {
-      await current?.exited;
-      current = undefined;
-      wait = Date.now() - startedAt > RESTART_DELAY_MS.max ? RESTART_DELAY_MS.first : wait;
-      await delay(wait, undefined, { signal: closed.signal }).catch(() => {});
-      wait = Math.min(wait * 2, RESTART_DELAY_MS.max);
-      if (closed.signal.aborted) return;
-      startedAt = Date.now();
-      current = await start().catch(() => undefined);
-    }
-  })();
-
-  const stop = async (running: typeof current) => {
-    // To a process already gone the send fails into the callback: nothing to do.
-    running?.child.send({ kind: 'close' } satisfies StoreProcessMessage, () => {});
-    await running?.exited;
-  };
-  return {
-    async close() {
-      closed.abort();
-      await stop(current);
-      await watching;
-      // One started while this was closing.
-      await stop(current);
-    },
-  };
-}
-
 /** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
 export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
-  if (dataDir === IN_MEMORY) {
-    // In this process: nothing is written, so no disk can fail it.
-    const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => Server;
-    const { socketPath, cleanUp } = privateTempSocket();
-    const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-    // The socket's folder is this user's only.
-    await new Promise<void>((listening, fail) => server.once('error', fail).listen(socketPath, listening));
-    return { endpoint: socketPath, close: () => promisify(server.close.bind(server))().finally(cleanUp) };
+  const onDisk = dataDir !== IN_MEMORY;
+  if (onDisk) {
+    // Only the data folder itself is made private (it holds email addresses), and only when this user owns it.
+    try {
+      mkdirSync(dirname(dataDir), { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
+      await access(dataDir, constants.W_OK);
+    } catch {
+      throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
+    }
   }
-  // Only the data folder itself is made private (it holds email addresses), and only when this user owns it.
-  try {
-    mkdirSync(dirname(dataDir), { recursive: true });
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
-    await access(dataDir, constants.W_OK);
-  } catch {
-    throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
-  }
-  const unlock = lockDataDir(dataDir);
   // In the data folder, or in a private temporary one where that path is too long for a socket (about 100
   // bytes: 108 on Linux, 104 on macOS, the final NUL included).
   const inDataDir = join(dataDir, 'store.sock');
   const { socketPath, cleanUp } =
-    inDataDir.length > 100
-      ? privateTempSocket()
-      : { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) };
-  const storeFile = join(dataDir, STORE_FILE);
-  let store: Awaited<ReturnType<typeof startOnDisk>> | undefined;
+    onDisk && inDataDir.length <= 100
+      ? { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) }
+      : privateTempSocket();
+  const unlock = onDisk ? lockDataDir(dataDir, socketPath) : () => {};
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(onDisk && { path: dataDir }),
+  });
+  const database = created;
   const close = () =>
-    Promise.resolve(store?.close()).finally(() => {
-      rmSync(storeFile, { force: true });
+    promisify(server.close.bind(server))().finally(() => {
       cleanUp();
       unlock();
     });
   try {
-    store = await startOnDisk(dataDir, socketPath);
-    // Written whole (temporary file, then rename), so a reader never sees half of it.
-    const partial = `${storeFile}.${process.pid}.tmp`;
-    writeFileSync(partial, JSON.stringify({ ...thisProcess(), endpoint: socketPath }), { mode: 0o600 });
-    renameSync(partial, storeFile);
+    // LevelDB writes as it opens: a folder it cannot open (full, or held by another program) is said at once.
+    await database?.open().catch((error: { cause?: NodeJS.ErrnoException }) => {
+      const reason = probeDataDir(dataDir) ?? error.cause?.code ?? error.cause?.message ?? 'open failed';
+      throw new Error(`the store in ${dataDir} could not open its files (${reason})`);
+    });
+    // One left by a runner that was killed is this runner's now: it holds the lock.
+    rmSync(socketPath, { force: true });
+    await new Promise<void>((listening, fail) => server.once('error', fail).listen(socketPath, listening));
+    chmodSync(socketPath, 0o600);
   } catch (error) {
-    await close();
+    await close().catch(() => {});
     throw error;
   }
   return { endpoint: socketPath, close };

@@ -1,20 +1,17 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
 /**
- * - `forward`: a plain TCP relay; with the store stopped, each connection is cut as soon as it opens.
+ * - `forward`: a plain TCP relay.
+ * - `down`: the store is gone: every open connection is cut, and each new one as soon as it opens.
  * - `flaky`: every connection is used once, and every other one fails: half of those are cut before
  *   the request reaches the store, half after the store did the work but before its answer comes back.
  */
-export type FaultMode = 'forward' | 'flaky';
+export type FaultMode = 'forward' | 'down' | 'flaky';
 
 export interface FaultProxy {
   /** Where the runner should send its store calls. */
   endpoint: string;
-  /** Relay to this store from now on (its socket path, or a port on 127.0.0.1). */
-  setUpstream(upstream: string | number): void;
   setMode(mode: FaultMode): void;
-  /** Cuts every open connection, as a store that dies takes its connections with it. */
-  dropConnections(): void;
   /** Connections failed on purpose so far, by when they were cut. */
   readonly cut: { beforeRequest: number; afterStoreAnswered: number };
   close(): Promise<void>;
@@ -24,8 +21,7 @@ export interface FaultProxy {
  * A TCP proxy in front of dynalite (on its socket) that fails the runner's store calls on demand, the way a network or
  * an overloaded store would, so the end-to-end tests can inject faults without touching the runner.
  */
-export async function startFaultProxy(upstreamStore: string | number): Promise<FaultProxy> {
-  let upstream = upstreamStore;
+export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   let mode: FaultMode = 'forward';
   let connections = 0;
   const cut = { beforeRequest: 0, afterStoreAnswered: 0 };
@@ -38,7 +34,7 @@ export async function startFaultProxy(upstreamStore: string | number): Promise<F
   };
 
   function relay(client: Socket, { loseAnswer, singleUse }: { loseAnswer: boolean; singleUse: boolean }) {
-    const store = typeof upstream === 'number' ? connect(upstream, '127.0.0.1') : connect(upstream);
+    const store = connect(upstream);
     track(store);
     client.pipe(store);
     store.on('data', (chunk: Buffer) => {
@@ -66,6 +62,7 @@ export async function startFaultProxy(upstreamStore: string | number): Promise<F
   const server = createServer((client) => {
     track(client);
     const index = connections++;
+    if (mode === 'down') return client.destroy();
     if (mode === 'forward') return relay(client, { loseAnswer: false, singleUse: false });
     if (index % 2 === 0) return relay(client, { loseAnswer: false, singleUse: true });
     if (index % 4 === 1) {
@@ -79,15 +76,11 @@ export async function startFaultProxy(upstreamStore: string | number): Promise<F
 
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setUpstream: (next) => {
-      upstream = next;
-    },
     setMode: (next) => {
       mode = next;
       // Connections kept alive from before would not meet the new mode.
       dropConnections();
     },
-    dropConnections,
     cut,
     close: () =>
       new Promise<void>((resolve) => {

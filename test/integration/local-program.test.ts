@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -8,7 +8,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import { promisify } from 'node:util';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
-import { processStartTime, runningStoreEndpoint, startLocalDynamoDB } from '../../local/local-dynamodb';
+import { startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localStoreClient } from '../../local/local-store-client';
 import { type LocalRunner, runnerUrl, startLocalRunner } from '../../local/runner';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
@@ -30,15 +29,12 @@ import { postJoin } from './waitlist-api';
  */
 const repoRoot = resolve(import.meta.dirname, '../..');
 const LOCK_FILE = 'mandje-runner.pid';
-const STORE_FILE = 'mandje-store.json';
 
 const runners: LocalRunner[] = [];
-const unrelatedProcesses: ChildProcess[] = [];
 const tempFolders: string[] = [];
 
 afterEach(async () => {
   killRunnerChildren();
-  for (const child of unrelatedProcesses.splice(0)) child.kill('SIGKILL');
   await Promise.all(runners.splice(0).map((runner) => runner.close()));
   for (const folder of tempFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
@@ -78,17 +74,6 @@ function tryConnect(host: string, port: number): Promise<string> {
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolveOutcome(error.code ?? error.message));
   });
-}
-
-/** A live process that has nothing to do with Mandje, whose id a stale lock can be made to name. */
-async function startUnrelatedProcess(): Promise<number> {
-  const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
-  unrelatedProcesses.push(sleeper);
-  await new Promise((resolveSpawn, rejectSpawn) => {
-    sleeper.once('spawn', resolveSpawn);
-    sleeper.once('error', rejectSpawn);
-  });
-  return sleeper.pid as number;
 }
 
 const permissions = (path: string) => statSync(path).mode & 0o777;
@@ -170,14 +155,13 @@ describe('the data folder', () => {
         return dataDir;
       },
     ],
-  ])('is its owner’s only after a start, in %s, and so are the lock and store files', async (_, prepare) => {
+  ])('is its owner’s only after a start, in %s, and so is the lock file', async (_, prepare) => {
     const dataDir = prepare(join(tempFolder('mandje-private-'), 'data'));
 
     await startRunner({ dataDir });
 
     expect(permissions(dataDir)).toBe(0o700);
     expect(permissions(join(dataDir, LOCK_FILE))).toBe(0o600);
-    expect(permissions(join(dataDir, STORE_FILE))).toBe(0o600);
   });
 
   it('holds only owner-only files after the waitlist tool opened the store there (LevelDB’s included)', async () => {
@@ -217,72 +201,18 @@ describe('the data folder', () => {
 });
 
 describe('a lock left behind', () => {
-  it('records the runner’s process id and start time', async () => {
-    const dataDir = tempFolder('mandje-data-');
-    const runner = await startRunnerChild(dataDir);
-    const pid = runner.child.pid as number;
-
-    expect(readJson(join(dataDir, LOCK_FILE))).toEqual({ pid, startTime: processStartTime(pid) });
-    expect(processStartTime(pid)).toEqual(expect.any(String));
-    await runner.stop();
-  });
-
-  it('does not keep a runner from starting when its process id now belongs to another program', async () => {
+  it('by a runner killed with kill -9 does not keep the next one from starting', async () => {
     const dataDir = tempFolder('mandje-data-');
     const crashed = await startRunnerChild(dataDir);
     crashed.child.kill('SIGKILL');
     await crashed.exited;
-    const lockFile = join(dataDir, LOCK_FILE);
-    const leftBehind = readJson(lockFile);
-    // The crashed runner's id is given to an unrelated program: the lock names a live process, started later.
-    const unrelatedPid = await startUnrelatedProcess();
-    writeFileSync(lockFile, JSON.stringify({ ...leftBehind, pid: unrelatedPid }));
 
     const restarted = await startRunnerChild(dataDir);
 
     expect((await postJoin(restarted.url, { email: 'na.crash@example.nl', language: 'nl' })).status).toBe(
       201,
     );
-    expect(readJson(lockFile).pid).toBe(restarted.child.pid);
+    expect(readJson(join(dataDir, LOCK_FILE)).pid).toBe(restarted.child.pid);
     await restarted.stop();
   });
-
-  it('turns a runner away while the process the lock names runs with the recorded start time', async () => {
-    const dataDir = tempFolder('mandje-data-');
-    const pid = await startUnrelatedProcess();
-    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid, startTime: processStartTime(pid) }));
-
-    await expect(startLocalDynamoDB(dataDir)).rejects.toThrow(
-      `the data folder ${dataDir} is in use by another Mandje (process ${pid})`,
-    );
-  });
-
-  it('of a process that is gone is taken over', async () => {
-    const dataDir = tempFolder('mandje-data-');
-    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: await goneProcessId() }));
-
-    await (await startLocalDynamoDB(dataDir)).close();
-
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-  });
-
-  it('does not send the waitlist tool to a recorded store whose process id was reused', async () => {
-    const dataDir = tempFolder('mandje-data-');
-    const pid = await startUnrelatedProcess();
-    const endpoint = 'http://127.0.0.1:9';
-    const record = (startTime: string | undefined) =>
-      writeFileSync(join(dataDir, STORE_FILE), JSON.stringify({ pid, startTime, endpoint }));
-
-    record(`${processStartTime(pid)}-earlier`);
-    expect(runningStoreEndpoint(dataDir)).toBeUndefined();
-    record(processStartTime(pid));
-    expect(runningStoreEndpoint(dataDir)).toBe(endpoint);
-  });
 });
-
-/** The id of a process that has exited, as a crashed runner leaves in its lock. */
-async function goneProcessId(): Promise<number> {
-  const gone = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolveExit) => gone.once('exit', resolveExit));
-  return gone.pid as number;
-}

@@ -28,7 +28,9 @@ describe('the local runner on disk', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const first = await startRunnerChild(dataDir);
 
-    await expect(startRunnerChild(dataDir)).rejects.toThrow(/in use by another Mandje/);
+    await expect(startRunnerChild(dataDir)).rejects.toThrow(
+      `the data folder ${dataDir} is in use by another Mandje (process ${first.child.pid}; if none runs, delete ${join(dataDir, 'mandje-runner.pid')})`,
+    );
     await first.stop();
   });
 });

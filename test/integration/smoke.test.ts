@@ -67,8 +67,7 @@ describe('waitlist smoke on the runner', () => {
   });
 
   it('fails, exiting 1, when the API cannot reach its store', async () => {
-    proxy.setUpstream(join(dataDir, 'no-store.sock'));
-    proxy.dropConnections();
+    proxy.setMode('down');
 
     const { code, lines } = await smoke();
 

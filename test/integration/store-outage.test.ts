@@ -1,73 +1,25 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { type FaultProxy, startFaultProxy } from './fault-proxy';
 import { recordsPerAddress, storedEmails } from './store-records';
 import { postJoin, withConcurrency } from './waitlist-api';
 
 /**
- * The store failing under a running runner, end to end: real handler, real SDK, dynalite on disk in a
- * process of its own that is killed and started again, and a proxy between them that can fail every other connection. Whatever
+ * The store failing under a running runner, end to end: real handler, real SDK, dynalite on disk, and a
+ * proxy between them that can cut every connection (the store gone) or fail every other one. Whatever
  * happens, a signup answered 201 is in the store afterwards, and no address ever has two records.
  */
-let dataDir: string;
-let store: StoreProcess;
+let store: LocalDynamoDB;
 let proxy: FaultProxy;
 let runner: LocalRunner;
 
 let runId = 0;
 const newAddresses = (label: string, count: number) =>
   Array.from({ length: count }, () => `${label}.${Date.now()}.${++runId}@example.nl`);
-
-interface StoreProcess {
-  endpoint: string;
-  /** Kills the store mid-whatever-it-was-doing, and resolves once it is gone. */
-  kill(): Promise<void>;
-}
-
-/** dynalite on `dataDir` in a process of its own (test/integration/start-store-process.ts). */
-function startStoreProcess(folder: string): Promise<StoreProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/integration/start-store-process.ts', folder],
-    {
-      cwd: resolve(import.meta.dirname, '../..'),
-      // stdin is a pipe the store watches: when this test's process dies, however, the store goes with it.
-      stdio: ['pipe', 'pipe', 'inherit'],
-      // A process group of its own, so that a kill takes the store process it runs (local-dynamodb.ts) too.
-      detached: true,
-    },
-  );
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL');
-    await exited;
-  };
-  return new Promise((resolveStart, rejectStart) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const endpoint = output.match(/READY (\S+)/)?.[1];
-      if (endpoint) resolveStart({ endpoint, kill });
-    });
-    exited.then(() => rejectStart(new Error('the store process exited before it was ready')));
-  });
-}
-
-/** The store dies, and the connections to it with it. */
-async function stopStore(): Promise<void> {
-  proxy.dropConnections();
-  await store.kill();
-}
-
-/** The same data folder, opened again; the proxy points the runner's calls at it. */
-async function restartStore(): Promise<void> {
-  store = await startStoreProcess(dataDir);
-  proxy.setUpstream(store.endpoint);
-}
 
 async function timedJoin(email: string) {
   const started = performance.now();
@@ -82,8 +34,7 @@ async function recordCounts(emails: string[]): Promise<(number | undefined)[]> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mandje-outage-'));
-  store = await startStoreProcess(dataDir);
+  store = await startLocalDynamoDB(mkdtempSync(join(tmpdir(), 'mandje-outage-')));
   proxy = await startFaultProxy(store.endpoint);
   runner = await startLocalRunner({
     port: 0,
@@ -95,11 +46,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await runner?.close();
   await proxy?.close();
-  await store?.kill();
+  await store?.close();
 });
 
 describe('the runner while its store goes away and comes back', () => {
-  it('answers 503 within seconds while the store is down, and takes the retries once it is back', async () => {
+  it('answers 503 within seconds while the store is gone, and takes the retries once it is back', async () => {
     const before = newAddresses('before', 10);
     const during = newAddresses('during', 10);
 
@@ -109,7 +60,7 @@ describe('the runner while its store goes away and comes back', () => {
     );
     expect(whileUp.map((answer) => answer.status)).toEqual(before.map(() => 201));
 
-    await stopStore();
+    proxy.setMode('down');
     const whileDown = await withConcurrency(
       5,
       during.map((email) => () => timedJoin(email)),
@@ -128,7 +79,7 @@ describe('the runner while its store goes away and comes back', () => {
     expect(formPost.status).toBe(303);
     expect(formPost.headers.get('location')).toBe('/en/waitlist/try-again');
 
-    await restartStore();
+    proxy.setMode('forward');
     const retried = await withConcurrency(
       5,
       during.map((email) => () => timedJoin(email)),
@@ -144,16 +95,16 @@ describe('the runner while its store goes away and comes back', () => {
     expect(await recordCounts([...before, ...during])).toEqual([...before, ...during].map(() => 1));
   });
 
-  it('keeps every signup acknowledged while the store stops mid-load, and a retry never adds a record', async () => {
+  it('keeps every signup acknowledged while the store goes away mid-load, and a retry never adds a record', async () => {
     const emails = newAddresses('midload', 40);
     const load = withConcurrency(
       4,
       emails.map((email) => () => timedJoin(email)),
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
-    await stopStore();
+    proxy.setMode('down');
     const answers = await load;
-    await restartStore();
+    proxy.setMode('forward');
 
     expect(answers.filter((answer) => ![201, 503].includes(answer.status))).toEqual([]);
     // The stop really caught the load: some got through, some did not.

@@ -138,7 +138,7 @@ describe('npm run waitlist on the local store', () => {
     // The runner's own store saw the change: the address can join again.
     expect((await postJoin(runner.url, SIGNUPS[0])).status).toBe(201);
     await runner.stop();
-    expect(existsSync(join(dataDir, 'mandje-store.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'mandje-runner.pid'))).toBe(false);
   });
 
   it('counts confirmed and pending apart, and those who left, and exports only the confirmed with --confirmed', async () => {
@@ -443,7 +443,7 @@ describe('npm run waitlist on the local store', () => {
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolveExit) => gone.once('exit', resolveExit));
     writeFileSync(
-      join(dataDir, 'mandje-store.json'),
+      join(dataDir, 'mandje-runner.pid'),
       JSON.stringify({ pid: gone.pid, endpoint: 'http://127.0.0.1:9' }),
     );
 
