@@ -15,7 +15,8 @@ import {
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
-import { requiredEnv, storeFromEnvironment } from '../store/store-client';
+import { storeFromEnvironment } from '../store/store-client';
+import { requiredEnv } from '../strict-input';
 import { countVisit } from '../visit/count-visit';
 import { joinWaitlist, parseJoinRequest } from './join-waitlist';
 
