@@ -129,19 +129,9 @@ export function startLocalMail(options: {
 
   /** Up to `maxWaiting` records owed a mail: left unsent by an earlier run, failed, or not fitting in memory. */
   async function readOwed(): Promise<void> {
-    const pages = paginateScan(
-      { client },
-      {
-        TableName: tableName,
-        ProjectionExpression: 'email',
-        FilterExpression:
-          '(#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      },
-    );
-    for await (const page of pages)
+    for await (const page of paginateScan({ client }, { TableName: tableName }))
       for (const item of page.Items ?? []) {
+        if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
         if (waiting.size >= maxWaiting) {
           moreInTable = true;
           return;
