@@ -94,12 +94,4 @@ export interface WaitlistRecord {
 export const OWED_MAILS = {
   confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt', status: 'pending' },
   'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
-} as const satisfies Record<
-  string,
-  {
-    asked: keyof WaitlistRecord;
-    done: keyof WaitlistRecord;
-    at: keyof WaitlistRecord;
-    status?: WaitlistStatus;
-  }
->;
+} as const;
