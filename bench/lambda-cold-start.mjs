@@ -11,12 +11,9 @@ if (mode === 'handler') {
 } else {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  // The bench's store listens on a Unix socket (STORE_SOCKET), reached as the handler reaches it.
-  const [{ Agent }, { connect }] = await Promise.all([import('node:http'), import('node:net')]);
-  const httpAgent = new Agent({ keepAlive: true });
-  httpAgent.createConnection = () => connect(process.env.STORE_SOCKET);
+  // The bench's store, at AWS_ENDPOINT_URL_DYNAMODB, reached as the handler reaches it.
   const email = bundleOrEmail;
-  await DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: { httpAgent } })).send(
+  await DynamoDBDocumentClient.from(new DynamoDBClient({})).send(
     new PutCommand({
       TableName: process.env.TABLE_NAME,
       Item: {

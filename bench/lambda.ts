@@ -3,11 +3,13 @@
 // in-memory dynalite so that the ratio compares like with like on this machine.
 import { execFile, spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { apiGatewayEvent } from '../local/api-gateway-event';
-import { ensureWaitlistTable, startLocalDynamoDB } from '../local/local-dynamodb';
+import { ensureWaitlistTable } from '../local/local-dynamodb';
 import { localStoreEnvironment } from '../local/local-store-client';
 import { evaluateBudget, LAMBDA_BUDGETS } from './budgets';
 import { LAMBDA_BUNDLE, ROOT_DIR } from './bundle';
@@ -96,11 +98,16 @@ export async function measureLambda() {
   });
   if (built.status !== 0) throw new Error(`functions/build.ts failed: ${built.stderr}`);
 
-  const store = await startLocalDynamoDB(':memory:');
+  // On a loopback port, reached as a Lambda reaches DynamoDB: the bundle knows no Unix socket.
+  const store = (createRequire(import.meta.url)('dynalite') as (options: object) => Server)({
+    createTableMs: 0,
+  });
+  await new Promise<void>((listening) => store.listen(0, '127.0.0.1', listening));
+  const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   const measured: Record<Kind, Awaited<ReturnType<typeof coldStart>>[]> = { handler: [], floor: [] };
   try {
-    await ensureWaitlistTable(store.endpoint);
-    const environment = localStoreEnvironment(store.endpoint);
+    await ensureWaitlistTable(endpoint);
+    const environment = localStoreEnvironment(endpoint);
     const runId = Date.now().toString(36);
     // One pair unrecorded: later processes read their files from the page cache, as a warm Lambda host does.
     for (let pair = -1; pair < RUNS; pair++) {
@@ -110,7 +117,7 @@ export async function measureLambda() {
       }
     }
   } finally {
-    await store.close();
+    store.close();
   }
 
   const figures = (kind: Kind) => {

@@ -85,3 +85,13 @@ export interface WaitlistRecord {
   confirmedAt?: string;
   confirmedConsentVersion?: string;
 }
+
+/**
+ * The mails a record may owe: each while its request id differs from the one last sent, the confirmation only
+ * while the record is pending. The one statement of that rule: the mailer's (functions/mailer/mail-job.ts),
+ * the runner's scan (local/local-mail.ts) and the stream's filter (infra/constructs/mailer.ts) follow it.
+ */
+export const OWED_MAILS = {
+  confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt', status: 'pending' },
+  'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
+} as const;

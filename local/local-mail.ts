@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
@@ -12,7 +12,7 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { readRequestBody } from '../functions/http/request-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
-import { type MailTransport, outboxTransport } from '../functions/mailer/mail-transport';
+import type { MailTransport } from '../functions/mailer/mail-transport';
 import type { WaitlistStore } from '../functions/store/store-client';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
@@ -129,19 +129,9 @@ export function startLocalMail(options: {
 
   /** Up to `maxWaiting` records owed a mail: left unsent by an earlier run, failed, or not fitting in memory. */
   async function readOwed(): Promise<void> {
-    const pages = paginateScan(
-      { client },
-      {
-        TableName: tableName,
-        ProjectionExpression: 'email',
-        FilterExpression:
-          '(#status = :pending AND attribute_exists(mailRequestId) AND (attribute_not_exists(mailedRequestId) OR mailedRequestId <> mailRequestId)) OR (attribute_exists(leaveMailRequestId) AND (attribute_not_exists(leaveMailedRequestId) OR leaveMailedRequestId <> leaveMailRequestId))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      },
-    );
-    for await (const page of pages)
+    for await (const page of paginateScan({ client }, { TableName: tableName }))
       for (const item of page.Items ?? []) {
+        if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
         if (waiting.size >= maxWaiting) {
           moreInTable = true;
           return;
@@ -223,5 +213,42 @@ export function localMailer(options: {
     const remaining = () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY);
     const answer = await mailer({ Records }, { getRemainingTimeInMillis: remaining, signal: stop });
     return answer.batchItemFailures.length;
+  };
+}
+
+const PARTIAL = '.partial';
+
+// One machine: each mail an .eml file named by its Message-ID (a repeat replaces it); a line says where.
+export function outboxTransport(
+  dir: string,
+  { print = console.log }: { print?: (line: string) => void } = {},
+): MailTransport {
+  // Partial files left by a process stopped mid-write.
+  try {
+    for (const name of readdirSync(dir)) if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { force: true });
+  } catch {
+    // A folder not there yet, or not writable now: the first send says so.
+  }
+  return {
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const file = `${mail.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_')}.eml`;
+      // Whole or not at all: a partial file, synced, renamed, then the folder synced.
+      const partial = join(dir, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
+      try {
+        await writeFile(partial, mail.raw, { encoding: 'utf8', flag: 'wx', mode: 0o600, flush: true });
+        await rename(partial, join(dir, file));
+      } catch (error) {
+        // The write's own error is the one to report; a partial file left behind is cleared at the next start.
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      const folder = await open(dir, 'r');
+      await folder.sync().finally(() => folder.close());
+      const where = join(dir, file);
+      if (mail.kind === 'leave-link') print(`Leave-link mail in ${where}`);
+      else if (mail.kind === 'announcement') print(`Announcement in ${where}`);
+      else print(`Confirmation mail in ${where}: ${mail.confirmUrl}`);
+    },
   };
 }

@@ -1,8 +1,9 @@
 // Throwaway credentials, so the AWS SDK never looks for real ones. A store's address is its Unix socket's
 // path, or an http:// URL.
+import { Agent } from 'node:http';
+import { connect } from 'node:net';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { unixSocketAgent } from '../functions/store/store-client';
 
 export const LOCAL_TABLE_NAME = 'mandje-waitlist';
 export const LOCAL_MAIL_LIMIT_TABLE_NAME = 'mandje-mail-limits';
@@ -27,6 +28,13 @@ export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_N
 
 export const storeAddressFromEnvironment = (): string | undefined =>
   process.env.STORE_SOCKET || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined;
+
+/** The local store is reached by Unix socket: only who may open its folder can read the waitlist. */
+function unixSocketAgent(socketPath: string): Agent {
+  const agent = new Agent({ keepAlive: true });
+  agent.createConnection = () => connect(socketPath);
+  return agent;
+}
 
 export function localStoreClient(
   address: string,

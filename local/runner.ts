@@ -11,6 +11,7 @@ import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
+import { setStoreClient } from '../functions/store/store-client';
 import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
 import { IN_MEMORY } from './data-dir';
 import { createLambdaHttpAdapter, splitTarget } from './lambda-http-adapter';
@@ -92,6 +93,13 @@ export async function startLocalWaitlistApi(
   sweepAll();
   const sweeps = setInterval(sweepAll, 60 * 60 * 1000).unref();
 
+  // The handlers' client, on the store's socket: the Lambda code knows only AWS's.
+  setStoreClient(
+    localDocumentClient(store.endpoint, {
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+    }),
+  );
   const { handler: api } = await import('../functions/api/handler');
   return {
     outboxDir,

@@ -33,10 +33,10 @@ import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
-import { outboxTransport, sesTransport } from '../functions/mailer/mail-transport';
+import { sesTransport } from '../functions/mailer/mail-transport';
 import { readItem, updateIf, type WaitlistStore } from '../functions/store/store-client';
 import { errorNameOf } from '../functions/telemetry/fault-class';
-import { localMailer } from '../local/local-mail';
+import { localMailer, outboxTransport } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
 import {
   describeStack,

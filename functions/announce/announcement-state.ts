@@ -3,7 +3,7 @@ import { announcementStateKey } from '#contract/announcement-keys';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { RETENTION_DAYS } from '#contract/waitlist-table';
-import { parseJsonStrictly } from '../http/request-body';
+import { parseJsonStrictly } from '../strict-input';
 import { type Announcement, announcementSchema } from './announcement-text';
 
 const counter = z._default(z.number().check(z.int(), z.nonnegative()), 0);

@@ -8,11 +8,11 @@ import { handler as confirm } from '../confirm/handler';
 import { jsonAnswer } from '../http/http-handler';
 import { handler as leave } from '../leave/handler';
 import { handler as requestLeaveLink } from '../leave-request/handler';
-import { handler as joinOrCountVisit } from '../waitlist/handler';
+import { countVisits, handler as join } from '../waitlist/handler';
 
 const HANDLERS: Record<ApiRoute, typeof confirm> = {
-  [WAITLIST_PATH]: joinOrCountVisit,
-  [VISIT_PATH]: joinOrCountVisit,
+  [WAITLIST_PATH]: join,
+  [VISIT_PATH]: countVisits,
   [CONFIRM_PATH]: confirm,
   [LEAVE_PATH]: leave,
   [LEAVE_REQUEST_PATH]: requestLeaveLink,

@@ -4,6 +4,7 @@ import { checkEmail } from '#contract/email-address';
 import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
+import { parseJsonStrictly } from '../strict-input';
 import type { Decision, RequestForm } from './http-handler';
 import { type RequestGuardSettings, refusalOf } from './request-guard';
 
@@ -37,43 +38,6 @@ export function parseFormBody(body: string): Record<string, string> | undefined 
     fields[name] = value;
   }
   return fields;
-}
-
-// RFC 8259 leaves a repeated member name's meaning open and JSON.parse keeps the last, so
-// `{"email":"a@x","email":"b@y"}` is refused, at any depth. Names compare as decoded (`"\u0061"` is `"a"`).
-export function parseJsonStrictly(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const open: (Set<string> | null)[] = [];
-  let expectingName = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (character === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const names = open.at(-1);
-      if (expectingName && names) {
-        const name = JSON.parse(text.slice(index, end + 1)) as string;
-        if (names.has(name)) return undefined;
-        names.add(name);
-        expectingName = false;
-      }
-      index = end;
-    } else if (character === '{' || character === '[') {
-      open.push(character === '{' ? new Set() : null);
-      expectingName = character === '{';
-    } else if (character === '}' || character === ']') {
-      open.pop();
-      expectingName = false;
-    } else if (character === ',') {
-      expectingName = open.at(-1) instanceof Set;
-    }
-  }
-  return value;
 }
 
 export function readRequestBody(

@@ -2,7 +2,8 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { emailKey } from '#contract/email-address';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { markRecordSuppressed, suppressMailbox } from '../mailer/mail-limit';
-import { requiredEnv, storeFromEnvironment } from '../store/store-client';
+import { storeFromEnvironment } from '../store/store-client';
+import { requiredEnv } from '../strict-input';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
 

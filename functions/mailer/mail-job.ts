@@ -2,29 +2,24 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { WaitlistRecord } from '#contract/waitlist-table';
+import { OWED_MAILS, type WaitlistRecord } from '#contract/waitlist-table';
 
 /** A mail asked for, on the (encrypted) queue; its words are read from the record, so no link or token waits. */
 export const mailJobSchema = z.object({
-  kind: z.enum(['confirmation', 'leave-link']),
+  kind: z.enum(Object.keys(OWED_MAILS) as [keyof typeof OWED_MAILS]),
   key: z.string().check(z.includes('@')),
   requestId: z.string().check(z.minLength(1)),
 });
 export type MailJob = z.infer<typeof mailJobSchema>;
 
-export const REQUEST_FIELDS = {
-  confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt' },
-  'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
-} as const satisfies Record<MailJob['kind'], Record<string, keyof WaitlistRecord>>;
-
 export function owedRequest(record: WaitlistRecord | undefined, kind: MailJob['kind']): string | undefined {
-  if (!record || (kind === 'confirmation' && record.status !== 'pending')) return undefined;
-  const { asked, done } = REQUEST_FIELDS[kind];
-  return record[asked] !== record[done] ? record[asked] : undefined;
+  const mail = OWED_MAILS[kind];
+  if (!record || ('status' in mail && record.status !== mail.status)) return undefined;
+  return record[mail.asked] !== record[mail.done] ? record[mail.asked] : undefined;
 }
 
 export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
-  return (['confirmation', 'leave-link'] as const).flatMap((kind) => {
+  return (Object.keys(OWED_MAILS) as MailJob['kind'][]).flatMap((kind) => {
     const requestId = owedRequest(record, kind);
     return requestId ? [{ kind, key: record.email, requestId }] : [];
   });
@@ -36,5 +31,5 @@ export function jobsAskedBy({ dynamodb }: DynamoDBRecord): MailJob[] {
     (image) => image && (unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord),
   );
   if (typeof record?.email !== 'string' || !record.email.includes('@')) return [];
-  return jobsOwedBy(record).filter((job) => job.requestId !== before?.[REQUEST_FIELDS[job.kind].asked]);
+  return jobsOwedBy(record).filter((job) => job.requestId !== before?.[OWED_MAILS[job.kind].asked]);
 }

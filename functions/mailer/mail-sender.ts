@@ -4,7 +4,7 @@ import { BULK_SHARE, LATE_MAIL_MINUTES, PACE_SHARE } from '#contract/mail-pace';
 import { METRIC, type MetricName } from '#contract/metrics';
 import { announcementBatch } from '../announce/announcement-batch';
 import { recipientMessageSchema } from '../announce/announcement-state';
-import { parseJsonStrictly } from '../http/request-body';
+import { parseJsonStrictly } from '../strict-input';
 import { errorNameOf, faultClassOf, isTransient, setupFaultOf } from '../telemetry/fault-class';
 import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';

@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { METRIC } from '#contract/metrics';
-import { requiredEnv } from '../store/store-client';
+import { requiredEnv } from '../strict-input';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { jobsAskedBy } from './mail-job';

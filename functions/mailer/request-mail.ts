@@ -1,7 +1,7 @@
 import { confirmationLink } from '#contract/confirmation';
 import { checkEmail } from '#contract/email-address';
 import { leaveLink } from '#contract/leave';
-import { PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
+import { OWED_MAILS, PENDING_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { newConfirmationToken } from '../confirm/confirmation-token';
 import { leaveToken, newLinkKeys } from '../leave/leave-token';
 import { ensureLinkKeys } from '../store/link-keys';
@@ -9,7 +9,7 @@ import { readItem, updateIf } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
 import { confirmationMail } from './confirmation-mail';
 import { leaveLinkMail } from './leave-link-mail';
-import { type MailJob, owedRequest, REQUEST_FIELDS } from './mail-job';
+import { type MailJob, owedRequest } from './mail-job';
 import { mailboxAddress } from './mail-layout';
 import { type MailboxSuppression, mailboxSuppression, mayMail } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
@@ -38,7 +38,7 @@ export async function sendRequestedMail(
   const requestId = owedRequest(record, job.kind);
   if (!record || requestId !== job.requestId) return { outcome: 'superseded' };
   const at = now();
-  const fields = REQUEST_FIELDS[job.kind];
+  const fields = OWED_MAILS[job.kind];
   /** Marks the request done (sent, or needing none); a newer request is left owed. */
   const notOwed = (suppression?: MailboxSuppression) =>
     updateIf(store, record.email, {

@@ -1,5 +1,3 @@
-import { Agent } from 'node:http';
-import { connect } from 'node:net';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
@@ -8,44 +6,26 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { requiredEnv } from '../strict-input';
 
 export type WaitlistStore = { client: DynamoDBDocumentClient; tableName: string };
 
-export function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Environment variable ${name} is required`);
-  return value;
-}
+let sharedClient: DynamoDBDocumentClient | undefined;
 
-/** The local store is reached by Unix socket: only who may open its folder can read the waitlist. */
-export function unixSocketAgent(socketPath: string): Agent {
-  const agent = new Agent({ keepAlive: true });
-  agent.createConnection = () => connect(socketPath);
-  return agent;
-}
-
-const stores = new Map<string, WaitlistStore>();
-
-/** One client per table and endpoint, shared by the handlers. STORE_SOCKET is set only locally. */
+/** The handlers' table (TABLE_NAME), through one client they share. */
 export function storeFromEnvironment(): WaitlistStore {
-  const tableName = requiredEnv('TABLE_NAME');
-  const socketPath = process.env.STORE_SOCKET;
-  const key = [tableName, socketPath, process.env.AWS_ENDPOINT_URL_DYNAMODB].join('\n');
-  const store = stores.get(key) ?? {
-    tableName,
-    client: DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        maxAttempts: 3,
-        requestHandler: {
-          connectionTimeout: 1_000,
-          requestTimeout: 2_000,
-          ...(socketPath ? { httpAgent: unixSocketAgent(socketPath) } : {}),
-        },
-      }),
-    ),
-  };
-  stores.set(key, store);
-  return store;
+  sharedClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+    }),
+  );
+  return { tableName: requiredEnv('TABLE_NAME'), client: sharedClient };
+}
+
+/** The client the handlers imported after this use, in place of one made here: the runner's (local/). */
+export function setStoreClient(client: DynamoDBDocumentClient): void {
+  sharedClient = client;
 }
 
 export async function unlessConditionFails<T>(write: Promise<T>): Promise<{ output: T } | undefined> {

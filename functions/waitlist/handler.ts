@@ -4,7 +4,7 @@ import { API_ERROR_STATUS } from '#contract/http-status';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { sourceLabel } from '#contract/signup-source';
-import { isRobotUserAgent, VISIT_LANGUAGE_PARAMETER, VISIT_PATH } from '#contract/visit-counting';
+import { isRobotUserAgent, VISIT_LANGUAGE_PARAMETER } from '#contract/visit-counting';
 import {
   type JoinWaitlistError,
   type JoinWaitlistResponse,
@@ -15,7 +15,8 @@ import {
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
 import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
-import { requiredEnv, storeFromEnvironment } from '../store/store-client';
+import { storeFromEnvironment } from '../store/store-client';
+import { requiredEnv } from '../strict-input';
 import { countVisit } from '../visit/count-visit';
 import { joinWaitlist, parseJoinRequest } from './join-waitlist';
 
@@ -36,7 +37,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   return { ...asked, ...joined, uncounted: isMailboxSimulator(request.key) };
 }
 
-const join = httpHandler<Outcome>(
+export const handler = httpHandler<Outcome>(
   'waitlist',
   { joined: METRIC.joined, ignored_honeypot: METRIC.honeypot },
   decide,
@@ -78,7 +79,7 @@ async function decideVisit(event: APIGatewayProxyEventV2): Promise<Decision<Visi
 }
 
 /** The home page's beacon, no body, answered 204. Logs never the address or user agent. */
-const countVisits = httpHandler<VisitOutcome>(
+export const countVisits = httpHandler<VisitOutcome>(
   'visit',
   { counted: METRIC.visits, seen: undefined, robot: undefined, no_address: undefined },
   decideVisit,
@@ -87,6 +88,3 @@ const countVisits = httpHandler<VisitOutcome>(
       ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
       : jsonAnswer(API_ERROR_STATUS[outcome], { error: outcome }, 'POST'),
 );
-
-export const handler = (event: APIGatewayProxyEventV2) =>
-  event.rawPath === VISIT_PATH ? countVisits(event) : join(event);

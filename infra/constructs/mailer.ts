@@ -6,7 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { MAIL_QUEUE_RETENTION_DAYS, MAILER_CONCURRENCY } from '#contract/mail-pace';
-import type { WaitlistRecord, WaitlistStatus } from '#contract/waitlist-table';
+import { OWED_MAILS } from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 import type { MailSender } from './mail-sender';
 
@@ -84,9 +84,6 @@ export class Mailer extends Construct {
     }).function;
 
     this.requestsDeadLetterQueue = queue(this, 'RequestsDeadLetterQueue');
-    const pending: WaitlistStatus = 'pending';
-    const status: keyof WaitlistRecord = 'status';
-    const leaveMailRequestId: keyof WaitlistRecord = 'leaveMailRequestId';
     this.requestHandler.addEventSource(
       new DynamoEventSource(table, {
         // From the oldest record, so a signup written while the mapping is (re)made is still queued; a job for
@@ -103,16 +100,19 @@ export class Mailer extends Construct {
         retryAttempts: 10_000,
         maxRecordAge: Duration.hours(23),
         onFailure: new SqsDlq(this.requestsDeadLetterQueue),
-        // Changes that leave a record pending (jobsAskedBy skips the mailer's own claims) or asking for a
-        // leave link; the filters are ORed.
-        filters: [
+        // Changes that leave a record asking for a mail it may owe (#contract/waitlist-table), one filter per
+        // mail, ORed. A filter cannot compare two attributes: a mail already sent passes, and jobsAskedBy
+        // skips it.
+        filters: Object.values(OWED_MAILS).map((mail) =>
           lambda.FilterCriteria.filter({
-            dynamodb: { NewImage: { [status]: { S: lambda.FilterRule.isEqual(pending) } } },
+            dynamodb: {
+              NewImage: {
+                ...('status' in mail && { status: { S: lambda.FilterRule.isEqual(mail.status) } }),
+                [mail.asked]: { S: lambda.FilterRule.exists() },
+              },
+            },
           }),
-          lambda.FilterCriteria.filter({
-            dynamodb: { NewImage: { [leaveMailRequestId]: { S: lambda.FilterRule.exists() } } },
-          }),
-        ],
+        ),
       }),
     );
 

@@ -1,8 +1,11 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE_RETENTION_DAYS } from '#contract/mail-pace';
 import { DEFAULT_SITE_CONFIG as siteConfig } from '#contract/site-config';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { jobsOwedBy } from '../../functions/mailer/mail-job';
 import { deploySettings } from '../../infra/deploy-settings';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { MAIL_FROM, synthStack } from './synth';
@@ -49,6 +52,15 @@ const CONSUMING = [
   'sqs:GetQueueAttributes',
 ];
 const DAY = 24 * 60 * 60;
+
+/** Lambda's event filtering, as far as the stream's patterns use it: a list of values or `{ exists }`. */
+const matches = (pattern: object, value: unknown): boolean =>
+  Object.entries(pattern).every(([key, rule]) => {
+    const field = (value as Record<string, unknown> | undefined)?.[key];
+    return Array.isArray(rule)
+      ? rule.some((one) => (typeof one === 'object' ? one.exists === (field !== undefined) : one === field))
+      : matches(rule, field);
+  });
 
 function mappingsOf(functionId: string): Resource[] {
   return (Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[]).filter(
@@ -138,16 +150,34 @@ describe('the mail queues', () => {
 });
 
 describe('mail-requests, from the table’s stream to the priority queue', () => {
-  it('is invoked only for records whose new image is pending or asks for a leave link', () => {
+  it('is invoked for every record that owes a mail by the mailer’s rule, which the runner’s scan uses too', () => {
     const { EventSourceArn, FilterCriteria } = streamMapping() as {
       EventSourceArn: unknown;
       FilterCriteria: { Filters: { Pattern: string }[] };
     };
     expect(EventSourceArn).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
-    expect(FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern))).toEqual([
-      { dynamodb: { NewImage: { status: { S: ['pending'] } } } },
-      { dynamodb: { NewImage: { leaveMailRequestId: { S: [{ exists: true }] } } } },
-    ]);
+    const patterns: object[] = FilterCriteria.Filters.map(({ Pattern }) => JSON.parse(Pattern));
+    const passes = (record: object) =>
+      patterns.some((pattern) => matches(pattern, { dynamodb: { NewImage: marshall(record) } }));
+    const ann = { email: 'ann@example.nl', status: 'pending' };
+    const confirmed = { ...ann, status: 'confirmed' };
+    // The record, whether it owes a mail, whether the stream's filter lets its change through.
+    const cases: [object, boolean, boolean][] = [
+      [{ ...ann, mailRequestId: 'r1' }, true, true],
+      [{ ...ann, mailRequestId: 'r2', mailedRequestId: 'r1' }, true, true],
+      [{ ...confirmed, leaveMailRequestId: 'l1' }, true, true],
+      [{ ...confirmed, leaveMailRequestId: 'l2', leaveMailedRequestId: 'l1' }, true, true],
+      [ann, false, false],
+      [{ ...confirmed, mailRequestId: 'r1' }, false, false],
+      [{ email: '#left', count: 3 }, false, false],
+      // Sent: a filter cannot compare two attributes, so the change passes and jobsAskedBy finds nothing new.
+      [{ ...ann, mailRequestId: 'r1', mailedRequestId: 'r1' }, false, true],
+      [{ ...confirmed, leaveMailRequestId: 'l1', leaveMailedRequestId: 'l1' }, false, true],
+    ];
+    for (const [record, owes, streamPasses] of cases) {
+      expect(jobsOwedBy(record as WaitlistRecord).length > 0, JSON.stringify(record)).toBe(owes);
+      expect(passes(record), JSON.stringify(record)).toBe(streamPasses);
+    }
   });
 
   it('retries a failing record for most of the stream’s day instead of dropping it after an hour', () => {

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type OutgoingMail, outboxTransport } from '../../functions/mailer/mail-transport';
+import type { OutgoingMail } from '../../functions/mailer/mail-transport';
+import { outboxTransport } from '../../local/local-mail';
 
 const mounts: string[] = [];
 afterEach(() => {

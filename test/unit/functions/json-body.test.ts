@@ -1,7 +1,7 @@
 /** A JSON body that names a member twice is refused, at any depth, however the name is spelled. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonStrictly } from '../../../functions/http/request-body';
+import { parseJsonStrictly } from '../../../functions/strict-input';
 
 describe('a repeated name in JSON', () => {
   const REPEATED: [string, string][] = [

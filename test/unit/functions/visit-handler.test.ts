@@ -12,7 +12,7 @@ import { functionUnderTest } from './function-under-test';
 
 const SECRET = 'a-secret-the-stack-made';
 const {
-  module: { handler },
+  module: { countVisits: handler },
   dynamo,
   logLines,
 } = await functionUnderTest(
