@@ -4,7 +4,7 @@
  * with frontend/vite.config.ts renders the page, the runner reads its environment, and the CDK app
  * (infra/mandje-app.ts) synthesizes the stack.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +30,10 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', () => {
   it('the page as the build renders it names the contact address, in its footer and privacy notice', async () => {
-    const outDir = mkdtempSync(join(tmpdir(), 'mandje-prerender-'));
+    // Inside the project, as frontend/build.ts writes it, so the bundle's imports resolve from node_modules.
+    const cache = resolve(import.meta.dirname, '../../node_modules/.cache');
+    mkdirSync(cache, { recursive: true });
+    const outDir = mkdtempSync(join(cache, 'mandje-prerender-'));
     await build({
       configFile: resolve(import.meta.dirname, '../../frontend/vite.config.ts'),
       configLoader: 'runner',
@@ -48,6 +51,7 @@ describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', (
     expect(prerenderPage('privacy', 'en').body).toContain(CONTACT);
     expect(prerenderPage('home', 'nl').body).not.toContain('hallo@mandje.nl');
     expect(discoveryFacts.contactEmail).toBe(CONTACT);
+    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('a confirmation mail the runner sends comes from the sender and names the contact address', async () => {
