@@ -68,9 +68,13 @@ export function checkEmail(
 
 export const emailKey = (raw: string) => checkEmail(raw).key;
 
-/** SES's mailbox simulator: it reaches no inbox, so no mail limit applies and no funnel counts it. */
-export const MAILBOX_SIMULATOR_DOMAIN = 'simulator.amazonses.com';
-export const isMailboxSimulator = (key: string) => key.toLowerCase().endsWith(`@${MAILBOX_SIMULATOR_DOMAIN}`);
+/**
+ * The one address `waitlist smoke` signs up after a deploy: SES's mailbox simulator, which reaches no inbox.
+ * Only this key is held to no mail limit and counted in no funnel; any other address of the simulator's
+ * domain is a signup like any other, so nobody can spend SES's sending rate on it unlimited and uncounted.
+ */
+export const SMOKE_ADDRESS = 'success@simulator.amazonses.com';
+export const isSmokeAddress = (key: string) => key === SMOKE_ADDRESS;
 
 /** Never a record's identity. Only Gmail drops dots: `a.nn@example.nl` may be another person. */
 export function deliveryKey(key: string): string {

@@ -1,6 +1,6 @@
 /** `smoke <url>`: the live site after a deploy, end to end, as a visitor and a mail provider use it. */
 import { setTimeout as delay } from 'node:timers/promises';
-import { emailKey, MAILBOX_SIMULATOR_DOMAIN } from '#contract/email-address';
+import { emailKey, SMOKE_ADDRESS } from '#contract/email-address';
 import { leaveLink, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { inlineHash, inlineScriptsOf, inlineStylesOf, securityHeaders } from '#contract/security-headers';
 import { LANGUAGE_HOMES } from '#contract/site-serving';
@@ -10,9 +10,8 @@ import { leaveToken } from '../functions/leave/leave-token';
 import { readItem } from '../functions/store/store-client';
 import { forgetRecords, type WaitlistTable } from './waitlist-store-access';
 
-// SES's mailbox simulator accepts the mail and delivers it nowhere; the functions count it in no funnel and
-// hold it to no mail limit (#contract/email-address). A robot's user agent: the visit beacon counts none.
-export const SMOKE_ADDRESS = `success@${MAILBOX_SIMULATOR_DOMAIN}`;
+// SMOKE_ADDRESS is SES's mailbox simulator: it accepts the mail and delivers it nowhere; the functions count
+// it in no funnel and hold it to no mail limit. A robot's user agent: the visit beacon counts none.
 const USER_AGENT = 'mandje-smoke-bot (npm run waitlist -- smoke)';
 
 export interface SmokeRun {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
-import { isMailboxSimulator } from '#contract/email-address';
+import { isSmokeAddress } from '#contract/email-address';
 import {
   LEFT_COUNTER_KEY,
   LEFT_MARK_SECONDS,
@@ -93,7 +93,7 @@ export async function leavePerson(
     .sort()
     .at(-1);
   // A do-not-mail record's person is off the list already, counted as bounced or complained.
-  if (newest === undefined || own?.mailSuppressed !== undefined || isMailboxSimulator(key)) return 'left';
+  if (newest === undefined || own?.mailSuppressed !== undefined || isSmokeAddress(key)) return 'left';
   const marked = await updateIf(
     store,
     leftMarkKey(mailboxHash('left', key)),

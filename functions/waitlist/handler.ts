@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { isMailboxSimulator } from '#contract/email-address';
+import { isSmokeAddress } from '#contract/email-address';
 import { API_ERROR_STATUS } from '#contract/http-status';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
@@ -34,7 +34,7 @@ async function decide(event: APIGatewayProxyEventV2): Promise<Decision<Outcome>>
   // A person never reaches the hidden field, so anything in it, even a space, was put there by a robot.
   if (request.website) return { outcome: 'ignored_honeypot', ...asked };
   const joined = await outcomeOrFault((abortSignal) => joinWaitlist(store, request, { abortSignal }));
-  return { ...asked, ...joined, uncounted: isMailboxSimulator(request.key) };
+  return { ...asked, ...joined, uncounted: isSmokeAddress(request.key) };
 }
 
 export const handler = httpHandler<Outcome>(

@@ -60,10 +60,15 @@ describe('the per-mailbox mail limit', () => {
     expect(JSON.stringify(writes())).not.toMatch(/ann|gmail/);
   });
 
-  it('lets every mail to SES’s mailbox simulator through, unrecorded: it reaches no inbox', async () => {
+  it('lets every mail to the smoke check’s simulator address through, unrecorded: it reaches no inbox', async () => {
     for (const requestId of ['r1', 'r2', 'r3', 'r4'])
       expect(await mayMail(limits, 'success@simulator.amazonses.com', requestId, { now: NOW })).toBe(true);
     expect(dynamo.calls()).toEqual([]);
+  });
+
+  it('holds any other address of the simulator’s domain to the limit, as anyone', async () => {
+    await mayMail(limits, 'success+1@simulator.amazonses.com', 'r1', { now: NOW });
+    expect(dynamo.calls().length).toBeGreaterThan(0);
   });
 
   it(`refuses a mailbox with ${MAILS_PER_MAILBOX} mails in the last ${MAIL_LIMIT_WINDOW_HOURS} hours, however they are spread, and writes nothing`, async () => {
