@@ -22,7 +22,7 @@ const nl = {
   ignore: (days: number) =>
     'Was jij het niet, of wil je toch niet op de wachtlijst? Dan kun je deze mail gewoon negeren. ' +
     `We sturen je verder niets en verwijderen je adres na ${dagen(days)}.`,
-  leaveLater: 'Toch geen interesse meer?',
+  leaveLater: 'Al bevestigd en toch geen interesse meer?',
   leave: 'Meld je hier af',
 };
 

@@ -107,7 +107,7 @@ describe('the leave-link mail', () => {
 
 describe('the confirmation mail with a leave link', () => {
   it.each([
-    ['nl', 'Toch geen interesse meer?', 'Meld je hier af'],
+    ['nl', 'Al bevestigd en toch geen interesse meer?', 'Meld je hier af'],
     ['en', 'Change your mind after confirming?', 'Leave the waitlist'],
   ] as const)(
     'in %s ends with the leave link: its URL in the text, its words in the html',

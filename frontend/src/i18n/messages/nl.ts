@@ -44,7 +44,7 @@ export const nl = {
     subtitle:
       'Mandje zoekt de beste aanbiedingen en vergelijkt wat je hele mandje kost bij de Nederlandse supermarkten. Dat scheelt zo’n {weekly} per week, ruim {yearly} per jaar.',
     joinWaitlist: 'Meld je aan',
-    testers: 'Gesloten test: ruim 100 testers besparen al',
+    testers: 'Gesloten test: ruim 100 testers besparen er al mee',
   },
   howItWorks: {
     title: 'Zo werkt het',

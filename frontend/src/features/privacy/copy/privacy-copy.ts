@@ -101,7 +101,7 @@ const en = {
     link: 'Every email we send you has a personal link to leave the waitlist. Open it and press the button on the page it opens: we take you off the list at once, delete your address and never email you again. Opening the link alone changes nothing. If your mail program shows an “unsubscribe” button for our email, it does the same in one click.',
     form: "No email from us at hand? Enter your address here and we'll email you a link to leave (at most one every {minutes} minutes). So that nobody can find out who is on the list, we give the same answer for every address.",
     counted:
-      'Of the people who leave, we keep only the number, without any address (and for an hour a one-way fingerprint of the mailbox, so that nobody is counted twice).',
+      'Of the people who leave, we keep only the number, without any address, and, so that nobody is counted twice, a one-way fingerprint of the mailbox, which expires after an hour and is then deleted automatically.',
     emailLabel: 'Your email address',
     submit: 'Email me a link to leave',
     sending: 'Sending…',
@@ -203,7 +203,7 @@ const nl = {
   },
   storage: {
     title: 'Waar we het bewaren',
-    body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS), in hun datacenters in {country} (de AWS-regio {region}), binnen de EU. Ook deze website draait bij AWS. AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
+    body: 'De wachtlijst staat in een database bij Amazon Web Services (AWS), in datacenters van AWS in {country} (de AWS-regio {region}), binnen de EU. Ook deze website draait bij AWS. AWS bewaart de gegevens alleen in onze opdracht. We verkopen je adres niet en delen het met niemand anders.',
     mail: 'Onze mails gaan via Amazon Simple Email Service (SES), ook een dienst van AWS in dezelfde regio, die je adres alleen gebruikt om ze te bezorgen.',
     transfers:
       'Twee onderdelen van onze hosting werken ook buiten de EU. Alles wat je naar ons stuurt, ook je e‑mailadres als je je aanmeldt, gaat via Amazon CloudFront. Dat netwerk van AWS levert deze website vanaf de locatie die het dichtst bij je is, en die kan buiten de EU liggen. Je gegevens gaan daar alleen doorheen; opgeslagen worden ze in {country}. De firewall die verzoeken per IP-adres telt (zie ‘Maatregelen tegen misbruik’), staat bij AWS in de Verenigde Staten (de regio us-east-1): AWS laat een firewall voor CloudFront alleen daar instellen. Die firewall ziet IP-adressen, maar bewaart geen e‑mailadressen. Komen er op die manier gegevens in de Verenigde Staten terecht, dan mag dat, omdat AWS is gecertificeerd onder het EU-VS-kader voor gegevensbescherming (EU-U.S. Data Privacy Framework), dat volgens de Europese Commissie persoonsgegevens passend beschermt (artikel 45 AVG). Daarnaast bevat onze verwerkersovereenkomst met AWS de standaardcontractbepalingen van de EU (artikel 46 AVG).',
@@ -237,7 +237,7 @@ const nl = {
     link: 'In elke mail van ons staat een persoonlijke afmeldlink. Open die link en druk op de knop op de pagina die dan verschijnt: we halen je meteen van de lijst, verwijderen je adres en mailen je nooit meer. Alleen de link openen verandert nog niets. Zie je in je mailprogramma bij onze mail een knop ‘Afmelden’? Die doet hetzelfde, met één klik.',
     form: 'Geen mail van ons bij de hand? Vul hier je adres in, dan mailen we je een afmeldlink (hooguit één per {minutes} minuten). We geven bij elk adres hetzelfde antwoord, zodat niemand kan achterhalen wie er op de lijst staat.',
     counted:
-      'Van afmeldingen houden we alleen het aantal bij, zonder adressen. Om niemand dubbel te tellen, bewaren we daarbij een uur lang een onomkeerbare vingerafdruk van de mailbox.',
+      'Van afmeldingen houden we alleen het aantal bij, zonder adressen. Om niemand dubbel te tellen, bewaren we daarnaast een onomkeerbare vingerafdruk van de mailbox; die verloopt na een uur en wordt daarna automatisch verwijderd.',
     emailLabel: 'Je e‑mailadres',
     submit: 'Stuur me een afmeldlink',
     sending: 'Bezig met versturen…',
