@@ -32,7 +32,9 @@ function asciiHostname(domain: string): string | undefined {
  * spells it back exactly: runtimes' URL parsers do not all check (Node 24's keeps `xn--a`, U+0080). */
 function decodesToItself(label: string): boolean {
   try {
-    return asciiHostname(decode(label.slice(4))) === label;
+    const unicode = decode(label.slice(4));
+    // An ASCII label's hyphen rules hold for the Unicode one too (RFC 5891 4.2.3.1): no such domain exists.
+    return !/^-|-$|^..--/.test(unicode) && asciiHostname(unicode) === label;
   } catch {
     return false;
   }

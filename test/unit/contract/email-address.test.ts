@@ -128,6 +128,10 @@ describe('checkEmail', () => {
       ['Punycode of a zero-width joiner', 'zwj@xn--1ug.nl'],
       ['Punycode of a capital', 'ann@xn--bcher-2pa.de'],
       ['Punycode of a label that is plain ASCII', 'ann@xn--abc-.nl'],
+      ['a Unicode label that starts with a hyphen', 'a@-ü.nl'],
+      ['a Unicode label that ends with a hyphen', 'a@ü-.nl'],
+      ['Punycode of a label that starts with a hyphen', 'a@xn----eha.nl'],
+      ['a Unicode label with hyphens in its third and fourth places', 'a@ab--ü.nl'],
     ])('%s', (_case, typed) => {
       expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
     });
