@@ -17,6 +17,26 @@ const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DIGITS_ONLY = /^[0-9]+$/;
 const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 
+// Scripts written right to left. A label with one of them follows the Bidi rule (RFC 5893) as browsers' and
+// Node 24's URL parsers apply it (Node 20's does not): it starts with such a letter, ends with one or a digit
+// (marks aside), holds no left-to-right letter, and every other label of its domain starts with a letter.
+const RTL =
+  '\\p{sc=Hebr}\\p{sc=Arab}\\p{sc=Syrc}\\p{sc=Thaa}\\p{sc=Nkoo}\\p{sc=Samr}\\p{sc=Mand}\\p{sc=Adlm}\\p{sc=Rohg}\\p{sc=Yezi}';
+const HAS_RTL = new RegExp(`[${RTL}]`, 'u');
+const RTL_START = new RegExp(`^[${RTL}]`, 'u');
+const LTR_LETTER = new RegExp(`[^\\P{L}${RTL}]`, 'u');
+const RTL_END = new RegExp(`[${RTL}\\p{Nd}]\\p{M}*$`, 'u');
+
+function bidiRuleHolds(asciiLabels: string[]): boolean {
+  const labels = asciiLabels.map((label) => (label.startsWith('xn--') ? decode(label.slice(4)) : label));
+  if (!labels.some((label) => HAS_RTL.test(label))) return true;
+  return labels.every((label) =>
+    HAS_RTL.test(label)
+      ? RTL_START.test(label) && !LTR_LETTER.test(label) && RTL_END.test(label)
+      : /^\p{L}/u.test(label),
+  );
+}
+
 /** The domain's ASCII (IDNA) form as browsers make it, lower-cased first: Unicode 15.1 changed some capitals
  * (ẞ), Node 20's URL has the old tables. */
 function asciiHostname(domain: string): string | undefined {
@@ -63,7 +83,11 @@ export function checkEmail(
   const key = `${localPart.toLowerCase()}@${ascii}`;
   // All ASCII by now: a character is an octet.
   const fits = ascii.length <= 253 && key.length <= EMAIL_MAX_OCTETS;
-  return deliverable && fits && labels.length > 1 && !DIGITS_ONLY.test(labels.at(-1) ?? '')
+  return deliverable &&
+    fits &&
+    labels.length > 1 &&
+    bidiRuleHolds(labels) &&
+    !DIGITS_ONLY.test(labels.at(-1) ?? '')
     ? { ok: true, email, key }
     : malformed;
 }

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { decode, encode } from 'punycode/punycode.es6.js';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +136,8 @@ describe('checkEmail', () => {
       ['a Unicode label that ends with a hyphen', 'a@ü-.nl'],
       ['Punycode of a label that starts with a hyphen', 'a@xn----eha.nl'],
       ['a Unicode label with hyphens in its third and fourth places', 'a@ab--ü.nl'],
+      ['a label mixing a right-to-left letter with a left-to-right one (the Bidi rule)', 'a@aم.nl'],
+      ['a right-to-left label that starts with a digit', 'a@1א.nl'],
     ])('%s', (_case, typed) => {
       expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
     });
@@ -175,6 +181,36 @@ describe('checkEmail', () => {
         }),
         { numRuns: 2_000 },
       );
+    });
+
+    it('on the machine’s Node as on the Lambda’s (this tier’s): both spellings of 1,000 labels alike', () => {
+      // This tier runs on Node 24; the first `node` on the PATH outside node_modules is the machine's (20 in CI).
+      const machineNode = (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter((folder) => folder !== '' && !folder.includes('node_modules'))
+        .map((folder) => join(folder, 'node'))
+        .find((path) => existsSync(path));
+      expect(machineNode).toBeDefined();
+      const addresses = fc
+        .sample(label, 1_000)
+        .flatMap((unicode) => [`ann@${unicode}.nl`, `ann@xn--${encode(unicode)}.nl`]);
+      const rule = pathToFileURL(resolve(import.meta.dirname, '../../../contract/email-address.ts')).href;
+      const there = spawnSync(
+        machineNode as string,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `
+          const { checkEmail } = await import(${JSON.stringify(rule)});
+          const addresses = JSON.parse((await import('node:fs')).readFileSync(0, 'utf8'));
+          process.stdout.write(JSON.stringify(addresses.map((address) => checkEmail(address).key ?? null)));`,
+        ],
+        { input: JSON.stringify(addresses), encoding: 'utf8' },
+      );
+      expect(there.stderr).toBe('');
+      expect(JSON.parse(there.stdout)).toEqual(addresses.map((address) => checkEmail(address).key ?? null));
     });
   });
 });
