@@ -6,6 +6,7 @@ import {
   paginateListStackResources,
 } from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient, GetDistributionCommand } from '@aws-sdk/client-cloudfront';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
@@ -55,6 +56,7 @@ function clientsOf(region: string | undefined) {
     sns: new SNSClient(config),
     lambda: new LambdaClient(config),
     cloudFront: new CloudFrontClient(config),
+    cloudWatch: new CloudWatchClient(config),
     dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(config)),
   };
 }
@@ -339,6 +341,19 @@ export const PREFLIGHT_CHECKS: Check[] = [
     return fail(
       'no one hears the alarms: the topic has no subscription',
       `deploy with -c alarmEmail=<address>, or subscribe one to ${TopicArn}`,
+    );
+  }),
+  check('Alarms', ['cloudwatch:DescribeAlarms'], async ({ stack, clients: { cloudWatch } }) => {
+    const names = stack.resources.get('AWS::CloudWatch::Alarm') ?? notInStack('alarm');
+    const { MetricAlarms = [] } = await cloudWatch.send(new DescribeAlarmsCommand({ AlarmNames: names }));
+    // No signup rings it while nobody can join yet.
+    const ringing = MetricAlarms.filter(
+      ({ StateValue, AlarmName = '' }) => StateValue === 'ALARM' && !AlarmName.includes('SignupSilence'),
+    ).map(({ AlarmName }) => AlarmName);
+    if (ringing.length === 0) return ok(`${plural(names.length, 'alarm')}, none in ALARM but SignupSilence`);
+    return fail(
+      `in ALARM: ${ringing.join(', ')}`,
+      'follow its runbook (docs/operating.md#the-alarms), then run preflight again',
     );
   }),
   check(

@@ -17,6 +17,7 @@ import {
   type DistributionConfig,
   GetDistributionCommand,
 } from '@aws-sdk/client-cloudfront';
+import { CloudWatchClient, DescribeAlarmsCommand, type StateValue } from '@aws-sdk/client-cloudwatch';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
@@ -44,9 +45,10 @@ const ses = mockClient(SESv2Client);
 const sns = mockClient(SNSClient);
 const lambda = mockClient(LambdaClient);
 const cloudFront = mockClient(CloudFrontClient);
+const cloudWatch = mockClient(CloudWatchClient);
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: REGION }));
 const dynamo = mockClient(documentClient);
-const mocks = [cloudFormation, ses, sns, lambda, cloudFront, dynamo];
+const mocks = [cloudFormation, ses, sns, lambda, cloudFront, cloudWatch, dynamo];
 
 const DISTRIBUTION_DOMAIN = 'd111111abcdef8.cloudfront.net';
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:111122223333:Mandje-AlarmTopic';
@@ -125,6 +127,7 @@ function readyAccount() {
     ],
   });
   stackResources({});
+  alarms('Mandje-OperationsSignupSilenceAlarm-A1');
   edgeStack('CREATE_COMPLETE');
   template({});
   sesAccount({});
@@ -190,6 +193,7 @@ function stackResources({ functions = ['Mandje-WaitlistHandler', 'Mandje-MailerH
     ...functions.map((name) => ['AWS::Lambda::Function', name]),
     ['AWS::SES::EmailIdentity', 'mandje.nl'],
     ['AWS::SES::ConfigurationSet', 'MailSenderConfigurationSet'],
+    ...ALARMS.map((name) => ['AWS::CloudWatch::Alarm', name]),
   ].map(([ResourceType, PhysicalResourceId]) => ({
     ResourceType,
     PhysicalResourceId,
@@ -198,6 +202,18 @@ function stackResources({ functions = ['Mandje-WaitlistHandler', 'Mandje-MailerH
     LastUpdatedTimestamp: new Date(),
   }));
   cloudFormation.on(ListStackResourcesCommand).resolves({ StackResourceSummaries: summaries });
+}
+
+const ALARMS = ['Mandje-OperationsSignupSilenceAlarm-A1', 'Mandje-OperationsMailFailingAlarm-B2'];
+
+/** The stack's alarms, in OK but for those `ringing`. */
+function alarms(...ringing: string[]) {
+  cloudWatch.on(DescribeAlarmsCommand).resolves({
+    MetricAlarms: ALARMS.map((AlarmName) => ({
+      AlarmName,
+      StateValue: (ringing.includes(AlarmName) ? 'ALARM' : 'OK') as StateValue,
+    })),
+  });
 }
 
 function edgeStack(StackStatus?: StackStatus, acl = WEB_ACL) {
@@ -336,6 +352,7 @@ const deps = (): PreflightDeps => ({
     sns: new SNSClient({ region: REGION }),
     lambda: new LambdaClient({ region: REGION }),
     cloudFront: new CloudFrontClient({ region: REGION }),
+    cloudWatch: new CloudWatchClient({ region: REGION }),
     dynamo: documentClient,
   },
   resolver: resolverOf(zone),
@@ -367,7 +384,7 @@ describe('an account ready for the launch', () => {
     const { code, lines, verdict } = await preflight();
 
     expect(lines.slice(0, -1).filter((line) => !line.startsWith('ok  '))).toEqual([]);
-    expect(lines).toHaveLength(18);
+    expect(lines).toHaveLength(19);
     expect(verdict).toBe('Nothing blocks the launch.');
     expect(code).toBe(0);
   });
@@ -513,6 +530,12 @@ describe('each check, failing or warning', () => {
       () => delete zone.A['mandje.nl'],
       'DNS site',
       /^FAIL .*mandje.nl does not point at/,
+    ],
+    [
+      'an alarm ringing before the launch (other than no signups)',
+      () => alarms(...ALARMS),
+      'Alarms',
+      /^FAIL .*in ALARM: Mandje-OperationsMailFailingAlarm-B2 → follow its runbook/,
     ],
     [
       'a subscription not confirmed',
