@@ -46,22 +46,35 @@ function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefi
 }
 
 // LevelDB allows one process per folder: a second runner is turned away here, by name. A lock whose process
-// is gone (a crash) is taken over.
+// is gone (a crash) is taken over; a lock is let go of only by the process it names.
 function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
-  const owner = lockOwner(dataDir);
-  const inUse = () =>
+  const mine = JSON.stringify({ pid: process.pid, endpoint });
+  const take = () => writeFileSync(lockFile, mine, { flag: 'wx', mode: 0o600 });
+  const inUse = (pid = lockOwner(dataDir)?.pid) =>
     new Error(
-      `the data folder ${dataDir} is in use by another Mandje (process ${owner?.pid ?? '?'}; if none runs, delete ${lockFile})`,
+      `the data folder ${dataDir} is in use by another Mandje (process ${pid ?? '?'}; if none runs, delete ${lockFile})`,
     );
-  if (owner && owner.pid !== process.pid) throw inUse();
-  rmSync(lockFile, { force: true });
   try {
-    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, endpoint }), { flag: 'wx', mode: 0o600 });
+    take();
   } catch (error) {
-    throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? inUse() : error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = lockOwner(dataDir);
+    if (owner && owner.pid !== process.pid) throw inUse(owner.pid);
+    rmSync(lockFile, { force: true });
+    try {
+      take();
+    } catch (again) {
+      throw (again as NodeJS.ErrnoException).code === 'EEXIST' ? inUse() : again;
+    }
   }
-  return () => rmSync(lockFile, { force: true });
+  return () => {
+    let held = '';
+    try {
+      held = readFileSync(lockFile, 'utf8');
+    } catch {}
+    if (held === mine) rmSync(lockFile, { force: true });
+  };
 }
 
 /** The store of the process holding `dataDir` (the runner), for the operator's tool to go through. */
