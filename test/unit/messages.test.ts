@@ -33,26 +33,14 @@ const DICTIONARIES = [
   ['waitlist result pages', resultCopy],
 ] as const;
 
+// The keys and which messages take arguments are the type checker's: Dutch `satisfies` the English shape.
 describe.each(DICTIONARIES)('%s', (_name, dictionary) => {
-  it('gives Dutch and English exactly the same keys', () => {
-    const nlKeys = leaves(dictionary.nl).map(([path]) => path);
-    const enKeys = leaves(dictionary.en).map(([path]) => path);
-    expect(nlKeys).toEqual(enKeys);
-  });
-
   it('has no empty text in either language', () => {
     for (const locale of ['nl', 'en'] as const) {
       for (const [path, value] of leaves(dictionary[locale])) {
         const text = typeof value === 'function' ? value('X', 'Y') : value;
         expect(typeof text === 'string' && text.trim().length > 0, `${locale}: ${path}`).toBe(true);
       }
-    }
-  });
-
-  it('gives interpolated messages the same type in both languages', () => {
-    for (const [path, value] of leaves(dictionary.en)) {
-      const dutch = leaves(dictionary.nl).find(([nlPath]) => nlPath === path)?.[1];
-      expect(typeof dutch, path).toBe(typeof value);
     }
   });
 
