@@ -34,12 +34,11 @@ describe('waitlist handler', () => {
     expect(puts).toHaveLength(1);
     expect(dynamo.calls()).toHaveLength(1);
     const input = puts[0]?.args[0].input;
-    expect(input).toEqual({
+    // What the condition lets through (a new key, or a lapsed pending one never bounced) is held on dynalite
+    // by test/integration/join-core.test.ts.
+    expect(input?.ConditionExpression).toBeDefined();
+    expect(input).toMatchObject({
       TableName: 'waitlist-test',
-      ConditionExpression:
-        'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':now': expect.any(Number) },
       Item: {
         email: 'ann.de.vries@example.nl',
         mailbox: mailboxHashOf('ann.de.vries@example.nl'),
