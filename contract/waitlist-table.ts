@@ -22,7 +22,7 @@ export const MAX_CONFIRMATION_MAILS = 5;
 // Keys no address can be (no at sign), with no createdAt, so scans of people pass them: who left (`count`,
 // no expiry), a mailbox's leave mark (`leftAt`, a hash of the mailbox, no address: one leave counts once,
 // however many of its links are pressed at once; gone after LEFT_MARK_SECONDS), and what a leave-link
-// request asking no mail writes instead (request-leave-mail.ts).
+// request asking no mail writes instead (ask-leave-link.ts).
 export const LEFT_COUNTER_KEY = '#left';
 export const leftMarkKey = (mailboxHash: string) => `${LEFT_COUNTER_KEY}#${mailboxHash}`;
 export const LEFT_MARK_SECONDS = 3600;

@@ -12,7 +12,7 @@ const outDir = join(root, 'dist-functions');
 
 export const FUNCTIONS = {
   api: 'functions/api/handler.ts',
-  'mail-requests': 'functions/mailer/request-handler.ts',
+  'mail-requests': 'functions/mailer/stream-handler.ts',
   mailer: 'functions/mailer/handler.ts',
   'mail-events': 'functions/mail-events/handler.ts',
 };

@@ -9,7 +9,7 @@ import { emailKey } from '#contract/email-address';
 import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig } from '#contract/site-config';
 import type { WaitlistRecord } from '#contract/waitlist-table';
-import { readRequestBody } from '../functions/http/request-body';
+import { readRequestBody } from '../functions/http/post-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import type { MailTransport } from '../functions/mailer/mail-transport';

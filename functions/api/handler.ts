@@ -7,7 +7,7 @@ import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { handler as confirm } from '../confirm/handler';
 import { jsonAnswer } from '../http/http-handler';
 import { handler as leave } from '../leave/handler';
-import { handler as requestLeaveLink } from '../leave-request/handler';
+import { handler as requestLeaveLink } from '../leave-link/handler';
 import { countVisits, handler as join } from '../waitlist/handler';
 
 const HANDLERS: Record<ApiRoute, typeof confirm> = {

@@ -14,8 +14,8 @@ import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { guardedBody } from '../http/request-body';
-import { opensPage, requestGuardSettingsFrom } from '../http/request-guard';
+import { opensPage, requestGuardSettingsFrom } from '../http/origin-guard';
+import { guardedBody } from '../http/post-body';
 import { storeFromEnvironment } from '../store/store-client';
 import { confirmSignup } from './confirm-signup';
 

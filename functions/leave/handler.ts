@@ -16,8 +16,8 @@ import { METRIC } from '#contract/metrics';
 import { MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { crossSitePage, tokenPage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { guardedBody } from '../http/request-body';
-import { opensPage, refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { opensPage, refusalOf, requestGuardSettingsFrom } from '../http/origin-guard';
+import { guardedBody } from '../http/post-body';
 import { storeFromEnvironment } from '../store/store-client';
 import { type LeaveResult, leavePerson } from './leave-person';
 

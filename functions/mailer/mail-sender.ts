@@ -10,7 +10,7 @@ import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
 import { type MailJob, mailJobSchema } from './mail-job';
 import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECONDS } from './mail-pause';
 import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
-import { type RequestOutcome, sendRequestedMail } from './request-mail';
+import { type RequestOutcome, sendRequestedMail } from './send-owed-mail';
 
 const wallClock = {
   now: () => Date.now(),

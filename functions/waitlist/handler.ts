@@ -14,7 +14,7 @@ import {
 } from '#contract/waitlist-api';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { refusalOf, requestGuardSettingsFrom } from '../http/request-guard';
+import { refusalOf, requestGuardSettingsFrom } from '../http/origin-guard';
 import { storeFromEnvironment } from '../store/store-client';
 import { requiredEnv } from '../strict-input';
 import { countVisit } from '../visit/count-visit';

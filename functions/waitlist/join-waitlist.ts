@@ -16,8 +16,8 @@ import {
   type WaitlistRecord,
 } from '#contract/waitlist-table';
 import type { Decision, RequestForm } from '../http/http-handler';
-import { guardedAddressBody } from '../http/request-body';
-import { isOwnOrigin, type RequestGuardSettings } from '../http/request-guard';
+import { isOwnOrigin, type RequestGuardSettings } from '../http/origin-guard';
+import { guardedAddressBody } from '../http/post-body';
 import { mailboxHashOf } from '../store/mailbox';
 import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
 

@@ -8,7 +8,7 @@ import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { PENDING_DAYS, RETENTION_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { confirmSignup } from '../../functions/confirm/confirm-signup';
 import { newConfirmationToken } from '../../functions/confirm/confirmation-token';
-import { sendRequestedMail } from '../../functions/mailer/request-mail';
+import { sendRequestedMail } from '../../functions/mailer/send-owed-mail';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { type InProcessStore, newAddress, startInProcessStore } from './in-process-store';
 

@@ -9,11 +9,11 @@ import { MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import type { Locale } from '#contract/locales';
 import { MAIL_RESEND_INTERVAL_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, hashOfToken } from '../../functions/confirm/confirmation-token';
-import { requestLeaveMail } from '../../functions/leave-request/request-leave-mail';
+import { requestLeaveMail } from '../../functions/leave-link/ask-leave-link';
 import { type MailJob, owedRequest } from '../../functions/mailer/mail-job';
 import { suppressMailbox } from '../../functions/mailer/mail-limit';
 import type { OutgoingMail } from '../../functions/mailer/mail-transport';
-import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/request-mail';
+import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/send-owed-mail';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { type InProcessStore, newAddress, startInProcessStore } from './in-process-store';
 

@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_WINDOW_HOURS, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { emailKey } from '#contract/email-address';
-import { requestLeaveMail } from '../../functions/leave-request/request-leave-mail';
+import { requestLeaveMail } from '../../functions/leave-link/ask-leave-link';
 import { type MailJob, owedRequest } from '../../functions/mailer/mail-job';
 import { mayMail } from '../../functions/mailer/mail-limit';
 import type { OutgoingMail } from '../../functions/mailer/mail-transport';
-import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/request-mail';
+import { type RequestMailer, sendRequestedMail } from '../../functions/mailer/send-owed-mail';
 import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { type InProcessStore, startInProcessStore } from './in-process-store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormBody } from '../../../functions/http/request-body';
+import { parseFormBody } from '../../../functions/http/post-body';
 
 describe('parseFormBody', () => {
   it('reads the fields of a form post as a browser sends them', () => {

@@ -420,7 +420,7 @@ describe('the mailer: confirmation mails', () => {
 
     expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
 
-    // Claimed, never marked: the next try lists this try's token as mailed (request-mail.ts claim).
+    // Claimed, never marked: the next try lists this try's token as mailed (send-owed-mail.ts claim).
     expect(mailSteps()).toHaveLength(1);
     expect(deadLetters()).toEqual([]);
     expect(logged()).toEqual([

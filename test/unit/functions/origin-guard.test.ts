@@ -9,7 +9,7 @@ import {
   type RequestGuardSettings,
   refusalOf,
   requestGuardSettingsFrom,
-} from '../../../functions/http/request-guard';
+} from '../../../functions/http/origin-guard';
 import { httpApiEvent } from './http-api-event';
 
 const SITE_HOST = 'mandje.nl';

@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { parseJsonStrictly } from '../strict-input';
 import type { Decision, RequestForm } from './http-handler';
-import { type RequestGuardSettings, refusalOf } from './request-guard';
+import { type RequestGuardSettings, refusalOf } from './origin-guard';
 
 // Every route reads a POST body alike: JSON or a form post, strictly UTF-8 (never decoded with replacement
 // characters), at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).

@@ -1,5 +1,5 @@
 /**
- * From the table's stream to the priority queue (functions/mailer/request-handler.ts), SQS mocked: each
+ * From the table's stream to the priority queue (functions/mailer/stream-handler.ts), SQS mocked: each
  * change that asks for a new mail becomes one job {kind, key, requestId} on the queue, and nothing else
  * does; a queue failure stops there and names that record, so Lambda retries from it.
  */
@@ -15,7 +15,7 @@ import { readEmf } from './cloudwatch-emf';
 
 const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-priority';
 vi.stubEnv('MAIL_QUEUE_URL', QUEUE_URL);
-const { handler } = await import('../../../functions/mailer/request-handler');
+const { handler } = await import('../../../functions/mailer/stream-handler');
 
 const sqs = mockClient(SQSClient);
 const logLines = capturedLogLines();

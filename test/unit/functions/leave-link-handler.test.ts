@@ -30,7 +30,7 @@ const {
   logLines,
 } = await functionUnderTest(
   { TABLE_NAME: 'waitlist-test', ORIGIN_VERIFY_SECRET: SECRET, SITE_ORIGINS: 'https://mandje.nl' },
-  () => import('../../../functions/leave-request/handler'),
+  () => import('../../../functions/leave-link/handler'),
 );
 
 const THROUGH_CLOUDFRONT = {

@@ -7,10 +7,10 @@ import { DEFAULT_LOCALE, LOCALES } from '#contract/locales';
 import { METRIC } from '#contract/metrics';
 import { crossSitePage } from '../http/html-pages';
 import { type Decision, httpHandler, jsonAnswer, outcomeOrFault, seeOther } from '../http/http-handler';
-import { guardedAddressBody } from '../http/request-body';
-import { requestGuardSettingsFrom } from '../http/request-guard';
+import { requestGuardSettingsFrom } from '../http/origin-guard';
+import { guardedAddressBody } from '../http/post-body';
 import { storeFromEnvironment } from '../store/store-client';
-import { requestLeaveMail } from './request-leave-mail';
+import { requestLeaveMail } from './ask-leave-link';
 
 const store = storeFromEnvironment();
 const guard = requestGuardSettingsFrom(process.env);
