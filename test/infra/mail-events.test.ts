@@ -94,16 +94,6 @@ describe('the rule', () => {
 });
 
 describe('the mail-events function', () => {
-  it('is told the waitlist table and the mail limit table, where it suppresses a mailbox, and nothing else', () => {
-    expect(resourceOf(template, ids.handler).Properties.Environment).toEqual({
-      Variables: {
-        TABLE_NAME: { Ref: ids.table },
-        MAIL_LIMIT_TABLE_NAME: { Ref: ids.mailLimitTable },
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-    });
-  });
-
   it('may update records of the waitlist table (UpdateItem only), put items in the mail limit table (PutItem only), fill its dead-letter queue and write its own logs', () => {
     expect(statementsOf(template, ids.role)).toEqual([
       {

@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_LIMIT_EXPIRY_ATTRIBUTE, MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
+import { MAIL_LIMIT_EXPIRY_ATTRIBUTE } from '#contract/abuse-limits';
 import { DEFAULT_SITE_CONFIG as siteConfig } from '#contract/site-config';
 import type { MandjeStack } from '../../infra/mandje-stack';
 import { synthStack } from './synth';
@@ -69,12 +69,8 @@ describe('the mailer’s sending', () => {
 describe('the mail limit table', () => {
   const mailLimitTable = () => resourceOf(template, ids.mailLimitTable);
 
-  it('is keyed on the delivery key’s hash, on demand, encrypted with the AWS managed key', () => {
+  it('is on demand, encrypted with the AWS managed key', () => {
     expect(mailLimitTable().Properties).toMatchObject({
-      KeySchema: [{ AttributeName: MAIL_LIMIT_TABLE_KEY.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [
-        { AttributeName: MAIL_LIMIT_TABLE_KEY.name, AttributeType: MAIL_LIMIT_TABLE_KEY.type },
-      ],
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true },
     });
