@@ -32,7 +32,7 @@ const ok = (says: string): Finding => ({ status: 'ok', says });
 const warn = (says: string, todo: string): Finding => ({ status: 'warn', says, todo });
 const fail = (says: string, todo: string): Finding => ({ status: 'FAIL', says, todo });
 
-export interface DnsResolver {
+interface DnsResolver {
   resolveCname(name: string): Promise<string[]>;
   resolve4(name: string): Promise<string[]>;
   resolveTxt(name: string): Promise<string[][]>;
@@ -69,16 +69,13 @@ export interface PreflightDeps {
   siteEnv: SiteEnvironment;
 }
 
-/** What the checks read of the deployed template. */
-type Resource = {
-  Type: string;
-  Properties?: {
-    DefaultRouteSettings?: { ThrottlingRateLimit?: number };
-    StartingPosition?: string;
-    ParallelizationFactor?: number;
-    ScalingConfig?: { MaximumConcurrency?: number };
-    ReservedConcurrentExecutions?: number;
-  };
+/** What the checks read of the deployed template's resources. */
+type Properties = {
+  DefaultRouteSettings?: { ThrottlingRateLimit?: number };
+  StartingPosition?: string;
+  ParallelizationFactor?: number;
+  ScalingConfig?: { MaximumConcurrency?: number };
+  ReservedConcurrentExecutions?: number;
 };
 type DeployedStack = Awaited<ReturnType<typeof findStack>>;
 
@@ -107,11 +104,7 @@ async function findStack(client: CloudFormationClient) {
 /** Each answer read once, however many checks ask for it. */
 function memo<T>(read: (key: string) => Promise<T>) {
   const answers = new Map<string, Promise<T>>();
-  return (key = '') => {
-    const answer = answers.get(key) ?? read(key);
-    answers.set(key, answer);
-    return answer;
-  };
+  return (key = '') => answers.get(key) ?? (answers.set(key, read(key)).get(key) as Promise<T>);
 }
 
 function launchOf(stack: DeployedStack, deps: PreflightDeps) {
@@ -152,8 +145,14 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
       const { TemplateBody = '{}' } = await cloudFormation.send(
         new GetTemplateCommand({ StackName: STACK_NAME }),
       );
-      const { Resources = {} } = JSON.parse(TemplateBody) as { Resources?: Record<string, Resource> };
-      return (type: string) => Object.values(Resources).filter((resource) => resource.Type === type);
+      const { Resources = {} } = JSON.parse(TemplateBody) as {
+        Resources?: Record<string, { Type: string; Properties?: Properties }>;
+      };
+      // The properties of the resources of that type.
+      return (type: string) =>
+        Object.values(Resources).flatMap((resource) =>
+          resource.Type === type ? [resource.Properties ?? {}] : [],
+        );
     }),
   };
 }
@@ -203,11 +202,8 @@ export const PREFLIGHT_CHECKS: Check[] = [
     ['cloudformation:DescribeStacks', 'cloudfront:GetDistribution'],
     async ({ distribution, clients }) => {
       const acl = (await distribution()).DistributionConfig?.WebACLId || undefined;
-      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch(
-        (error: unknown) => {
-          if (noSuchStack(error)) return undefined;
-          throw error;
-        },
+      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch((error: unknown) =>
+        noSuchStack(error) ? undefined : Promise.reject(error),
       );
       const where = `${EDGE_STACK_NAME} in ${EDGE_REGION}`;
       const noLimit = 'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)';
@@ -346,19 +342,15 @@ export const PREFLIGHT_CHECKS: Check[] = [
         new GetAccountSettingsCommand({}),
       );
       const of = await template();
-      const rate =
-        of('AWS::ApiGatewayV2::Stage')[0]?.Properties?.DefaultRouteSettings?.ThrottlingRateLimit ?? 0;
+      const rate = of('AWS::ApiGatewayV2::Stage')[0]?.DefaultRouteSettings?.ThrottlingRateLimit ?? 0;
       const api = apiConcurrencyAt(rate);
       // A queue's consumer runs up to its maximum concurrency; a stream's, its factor on every shard.
-      const mail = sum(of('AWS::Lambda::EventSourceMapping'), ({ Properties: p = {} }) =>
+      const mail = sum(of('AWS::Lambda::EventSourceMapping'), (p) =>
         p.StartingPosition
           ? (p.ParallelizationFactor ?? 1) * STREAM_SHARDS
           : (p.ScalingConfig?.MaximumConcurrency ?? 2),
       );
-      const reserved = sum(
-        of('AWS::Lambda::Function'),
-        ({ Properties: p }) => p?.ReservedConcurrentExecutions ?? 0,
-      );
+      const reserved = sum(of('AWS::Lambda::Function'), (p) => p.ReservedConcurrentExecutions ?? 0);
       const needed = api + mail;
       const says = `the account runs ${figure(limit)} at once; at its peak the stack needs ${figure(needed)} (the API ${figure(api)} at ${figure(rate)} requests a second, the mail functions ${figure(mail)})${reserved ? `, and reserves ${figure(reserved)}` : ''}`;
       const desired = Math.max(1_000, needed, reserved + UNRESERVED_MINIMUM);
@@ -449,14 +441,11 @@ export const PREFLIGHT_CHECKS: Check[] = [
     const expected = readSiteConfig(siteEnv).controller.legalName;
     const todo =
       'set MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS and MANDJE_CONTROLLER_KVK where the page is built (the deploy workflow’s variables), then deploy';
-    if (footer === undefined)
-      return fail('the deployed page names no controller of the waitlist’s data', todo);
+    const none = 'the deployed page names no controller of the waitlist’s data';
+    if (footer === undefined) return fail(none, todo);
     const named = footer.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
-    if (expected && !named.includes(expected))
-      return warn(
-        `the deployed page names "${named}", not "${expected}" (MANDJE_CONTROLLER_NAME here)`,
-        todo,
-      );
+    const other = `the deployed page names "${named}", not "${expected}" (MANDJE_CONTROLLER_NAME here)`;
+    if (expected && !named.includes(expected)) return warn(other, todo);
     return ok(`the deployed page names "${named}"`);
   }),
 ];
@@ -488,21 +477,15 @@ function unchecked(error: unknown, check: Check): Finding {
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
   const stack = await findStack(deps.clients.cloudFormation).catch((error: unknown) => {
     const name = errorNameOf(error);
-    if (name === 'CredentialsProviderError') throw error;
-    // CloudFormation's answer for a stack that does not exist.
-    if (name === 'ValidationException')
-      throw new WaitlistToolError(
-        `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`,
-      );
-    if (refused(error))
-      throw new WaitlistToolError(
-        `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`,
-      );
-    if (['network', 'timeout'].includes(faultClassOf(error)))
-      throw new WaitlistToolError(
-        `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`,
-      );
-    throw error;
+    const why = noSuchStack(error)
+      ? `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`
+      : refused(error)
+        ? `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`
+        : ['network', 'timeout'].includes(faultClassOf(error))
+          ? `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`
+          : undefined;
+    // No credentials: the tool says so for every command.
+    throw why && name !== 'CredentialsProviderError' ? new WaitlistToolError(why) : error;
   });
   const launch = launchOf(stack, deps);
   const findings = await Promise.all(
@@ -514,12 +497,13 @@ export async function runPreflight(deps: PreflightDeps, out: (line: string) => v
     }),
   );
   for (const { line } of findings) out(line);
-  const failed = findings.filter(({ status }) => status === 'FAIL').length;
-  const warned = findings.filter(({ status }) => status === 'warn').length;
-  const warnings = warned ? ` (${warned} warning${warned === 1 ? '' : 's'})` : '';
+  const [failed, warned] = (['FAIL', 'warn'] as const).map(
+    (status) => findings.filter((f) => f.status === status).length,
+  );
+  const warnings = warned ? ` (${plural(warned, 'warning')})` : '';
   out(
     failed
-      ? `${failed} item${failed === 1 ? ' blocks' : 's block'} the launch${warnings}: the FAIL lines above.`
+      ? `${plural(failed, 'item')} block${failed === 1 ? 's' : ''} the launch${warnings}: the FAIL lines above.`
       : `Nothing blocks the launch${warnings}.`,
   );
   return failed ? 1 : 0;
