@@ -451,10 +451,8 @@ export const PREFLIGHT_CHECKS: Check[] = [
 ];
 
 /** An error's most telling name: for a failed fetch, its cause's (ENOTFOUND, ERR_TLS_CERT_ALTNAME_INVALID). */
-function reasonOf(error: unknown): string {
-  const { cause } = (error ?? {}) as { cause?: unknown };
-  return errorNameOf(error instanceof TypeError && cause instanceof Error ? cause : error);
-}
+const reasonOf = (error: unknown) =>
+  errorNameOf(error instanceof TypeError && error.cause instanceof Error ? error.cause : error);
 
 /** access_denied, or HTTP 403 for other services' names of it (AccessDenied, SNS's AuthorizationError). */
 const refused = (error: unknown) =>
@@ -470,7 +468,7 @@ function unchecked(error: unknown, check: Check): Finding {
   if (refused(error)) return fail(says, `these credentials need ${check.needs.join(' and ')}`);
   if (fault === 'missing_resource') return fail(says, 'deploy again (npm run deploy)');
   if (fault === 'network' || fault === 'timeout') return fail(says, 'check the network, then run this again');
-  const { message = '' } = (error ?? {}) as { message?: string };
+  const message = (error as { message?: string } | undefined)?.message ?? '';
   return fail(`${says}: ${message.split('\n')[0]}`, 'run this again');
 }
 

@@ -1,8 +1,6 @@
 /**
- * `npm run waitlist -- preflight`: one line per check, ok / warn / FAIL with what to do, exit 1 when anything
- * blocks the launch. Every AWS client is mocked (aws-sdk-client-mock), the DNS resolver is a small zone in
- * memory, and fetch answers for the deployed site. The fixture is an account ready for launch; each case
- * breaks one thing.
+ * `npm run waitlist -- preflight`: one line per check, ok / warn / FAIL with what to do, exit 1 on a FAIL. AWS is
+ * mocked, the DNS a zone in memory, fetch the deployed site: an account ready for launch, each case breaking one thing.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -263,11 +261,9 @@ it('says ok on every line of an account ready for the launch, only reading, and 
   expect(sent.filter((name) => !/^(Get|List|Describe|Scan)\w*Command$/.test(String(name)))).toEqual([]);
 });
 
-const api = (status: number, body: string) => () => {
-  site['POST https://mandje.nl/api/waitlist'] = viaCloudFront(status, body);
-};
+const api = (status: number, body: string) => () =>
+  Object.assign(site, { 'POST https://mandje.nl/api/waitlist': viaCloudFront(status, body) });
 
-// Each case breaks one thing of the ready account: the check's line, and what to do.
 it.each<[string, () => unknown, RegExp]>([
   ['a deploy under way', () => stackStatus('UPDATE_IN_PROGRESS'), /^FAIL {2}Stack: .* → a deploy is under/],
   [
