@@ -266,16 +266,10 @@ const api = (status: number, body: string) => () =>
 
 it.each<[string, () => unknown, RegExp]>([
   ['a deploy under way', () => stackStatus('UPDATE_IN_PROGRESS'), /^FAIL {2}Stack: .* → a deploy is under/],
-  [
-    'a failed stack',
-    () => stackStatus('UPDATE_ROLLBACK_FAILED'),
-    /^FAIL {2}Stack: .* → read the stack’s events/,
-  ],
-  [
-    'no edge stack, though the distribution names its web ACL',
-    () => edgeStack(),
-    /^FAIL {2}Edge: there is no/,
-  ],
+  ['a failed stack', () => stackStatus('UPDATE_ROLLBACK_FAILED'), /^FAIL {2}Stack: .* → read the stack’s/],
+  ['rolled back: warns', () => stackStatus('UPDATE_ROLLBACK_COMPLETE'), /^warn {2}Stack: .*rolled back/],
+  ['no edge stack, its web ACL named', () => edgeStack(), /^FAIL {2}Edge: there is no MandjeEdge/],
+  ['no web ACL: warns', () => [edgeStack(), distribution({ acl: '' })], /^warn {2}Edge: .*no web ACL/],
   ['an edge stack that failed', () => edgeStack('UPDATE_ROLLBACK_FAILED'), /^FAIL {2}Edge: .*_FAILED → read/],
   [
     'a distribution guarded by another web ACL',
@@ -292,6 +286,7 @@ it.each<[string, () => unknown, RegExp]>([
     () => sesAccount({ ProductionAccessEnabled: false, Details: { ReviewDetails: { Status: 'PENDING' } } }),
     /^FAIL {2}SES production access: .* is pending → wait for it/,
   ],
+  ['probation: warns', () => sesAccount({ EnforcementStatus: 'PROBATION' }), /^warn {2}SES sending/],
   ['sending paused', () => sesAccount({ SendingEnabled: false }), /^FAIL {2}SES sending: sending is paused/],
   [
     'no quota left after the confirmations’ reserve',
@@ -386,6 +381,7 @@ it.each<[string, () => unknown, RegExp]>([
     api(403, '<Error>'),
     /^FAIL {2}API: .*answers 403 <Error> → deploy again/,
   ],
+  ['another controller: warns', () => (siteEnv = { MANDJE_CONTROLLER_NAME: 'Other' }), /^warn {2}Controller/],
   [
     'a page built without the controller',
     () => Object.assign(site, { 'GET https://mandje.nl/': viaCloudFront(200, '<footer></footer>') }),
