@@ -32,7 +32,7 @@ const ok = (says: string): Finding => ({ status: 'ok', says });
 const warn = (says: string, todo: string): Finding => ({ status: 'warn', says, todo });
 const fail = (says: string, todo: string): Finding => ({ status: 'FAIL', says, todo });
 
-export interface DnsResolver {
+interface DnsResolver {
   resolveCname(name: string): Promise<string[]>;
   resolve4(name: string): Promise<string[]>;
   resolveTxt(name: string): Promise<string[][]>;
@@ -69,34 +69,27 @@ export interface PreflightDeps {
   siteEnv: SiteEnvironment;
 }
 
-/** What the checks read of the deployed template. */
-type Resource = {
-  Type: string;
-  Properties?: {
-    DefaultRouteSettings?: { ThrottlingRateLimit?: number };
-    StartingPosition?: string;
-    ParallelizationFactor?: number;
-    ScalingConfig?: { MaximumConcurrency?: number };
-    ReservedConcurrentExecutions?: number;
-  };
+/** What the checks read of the deployed template's resources. */
+type Properties = {
+  DefaultRouteSettings?: { ThrottlingRateLimit?: number };
+  StartingPosition?: string;
+  ParallelizationFactor?: number;
+  ScalingConfig?: { MaximumConcurrency?: number };
+  ReservedConcurrentExecutions?: number;
 };
 type DeployedStack = Awaited<ReturnType<typeof findStack>>;
-type Launch = ReturnType<typeof launchOf>;
 
 /** Something this version of the stack has and the deployed one lacks: deploying again fixes it. */
 class NotInStack extends Error {}
-
-/** `needs`: the IAM actions it reads with (docs/operating.md lists them all). */
-type Check = { name: string; needs: string[]; run(launch: Launch): Promise<Finding> };
-
-function notInStack(what: string): never {
+const notInStack = (what: string): never => {
   throw new NotInStack(`the stack has no ${what}`);
-}
-
+};
 const resourceOf = (stack: DeployedStack, type: string) => stack.resources.get(type)?.[0] ?? notInStack(type);
 // infra/ names the outputs; the tool may not import infra/.
 const outputOf = (stack: DeployedStack, name: 'SiteUrl' | 'TableName' | 'AlarmTopicArn') =>
   stack.outputs[name] ?? notInStack(`${name} output`);
+/** CloudFormation's answer for a stack that does not exist. */
+const noSuchStack = (error: unknown) => errorNameOf(error) === 'ValidationException';
 
 async function findStack(client: CloudFormationClient) {
   const stack = await describeStack(client);
@@ -108,13 +101,14 @@ async function findStack(client: CloudFormationClient) {
   return { ...stack, resources };
 }
 
-function once<T>(read: () => Promise<T>) {
-  let answer: Promise<T> | undefined;
-  return () => (answer ??= read());
+/** Each answer read once, however many checks ask for it. */
+function memo<T>(read: (key: string) => Promise<T>) {
+  const answers = new Map<string, Promise<T>>();
+  return (key = '') => answers.get(key) ?? (answers.set(key, read(key)).get(key) as Promise<T>);
 }
 
 function launchOf(stack: DeployedStack, deps: PreflightDeps) {
-  const { ses, cloudFront } = deps.clients;
+  const { ses, cloudFront, cloudFormation } = deps.clients;
   // A POST is the page's own (same origin), with `post` as its JSON body.
   const fetchSite = async (path: string, post?: string) => {
     const url = new URL(path, outputOf(stack, 'SiteUrl'));
@@ -128,50 +122,50 @@ function launchOf(stack: DeployedStack, deps: PreflightDeps) {
       signal: AbortSignal.timeout(15_000),
       ...(post === undefined ? {} : { method: 'POST', body: post, headers }),
     });
-    return {
-      status: response.status,
-      viaCloudFront:
-        response.headers.has('x-amz-cf-id') || /cloudfront/i.test(response.headers.get('via') ?? ''),
-      body: await response.text(),
-    };
+    const via = response.headers.has('x-amz-cf-id') || /cloudfront/i.test(response.headers.get('via') ?? '');
+    return { status: response.status, viaCloudFront: via, body: await response.text() };
   };
-  const answers = new Map<string, ReturnType<typeof fetchSite>>();
   return {
     ...deps,
     stack,
-    sesAccount: once(() => ses.send(new GetAccountCommand({}))),
-    identity: once(async () => {
+    fetchSite,
+    page: memo((path) => fetchSite(path)),
+    sesAccount: memo(() => ses.send(new GetAccountCommand({}))),
+    identity: memo(async () => {
       const domain = resourceOf(stack, 'AWS::SES::EmailIdentity');
-      const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
-      return { domain, ...identity };
+      return { domain, ...(await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }))) };
     }),
-    distribution: once(async () => {
+    distribution: memo(async () => {
       const Id = resourceOf(stack, 'AWS::CloudFront::Distribution');
-      const { Distribution: distribution } = await cloudFront.send(new GetDistributionCommand({ Id }));
-      if (!distribution) throw new NotInStack(`CloudFront has no distribution ${Id}`);
-      return distribution;
+      const { Distribution } = await cloudFront.send(new GetDistributionCommand({ Id }));
+      if (!Distribution) throw new NotInStack(`CloudFront has no distribution ${Id}`);
+      return Distribution;
     }),
-    site(path: string, post?: string) {
-      const key = `${path} ${post}`;
-      const answer = answers.get(key) ?? fetchSite(path, post);
-      answers.set(key, answer);
-      return answer;
-    },
-    template: once(async () => {
-      const { TemplateBody = '{}' } = await deps.clients.cloudFormation.send(
+    template: memo(async () => {
+      const { TemplateBody = '{}' } = await cloudFormation.send(
         new GetTemplateCommand({ StackName: STACK_NAME }),
       );
-      const { Resources = {} } = JSON.parse(TemplateBody) as { Resources?: Record<string, Resource> };
-      return (type: string) => Object.values(Resources).filter((resource) => resource.Type === type);
+      const { Resources = {} } = JSON.parse(TemplateBody) as {
+        Resources?: Record<string, { Type: string; Properties?: Properties }>;
+      };
+      // The properties of the resources of that type.
+      return (type: string) =>
+        Object.values(Resources).flatMap((resource) =>
+          resource.Type === type ? [resource.Properties ?? {}] : [],
+        );
     }),
   };
 }
 
+/** `needs`: the IAM actions it reads with (docs/operating.md lists them all). */
+type Check = { name: string; needs: string[]; run(launch: ReturnType<typeof launchOf>): Promise<Finding> };
+const check = (name: string, needs: string[], run: Check['run']): Check => ({ name, needs, run });
+
 const plural = (count: number, word: string) => `${figure(count)} ${word}${count === 1 ? '' : 's'}`;
+const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 
 /** Lambda keeps this many of the account's concurrent executions unreserved, whatever is reserved. */
 const UNRESERVED_MINIMUM = 100;
-
 /** About as many as a new on-demand table's partitions; more as it grows. */
 const STREAM_SHARDS = 4;
 
@@ -194,14 +188,8 @@ const records = <T>(lookup: Promise<T[]>): Promise<T[]> =>
     throw error;
   });
 
-/** TXT records, each as one string (a long record comes in chunks). */
-const txtRecords = async (resolver: DnsResolver, name: string) =>
-  (await records(resolver.resolveTxt(name))).map((chunks) => chunks.join(''));
-
 /** What React writes for the five characters it escapes in text. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
-
-const check = (name: string, needs: string[], run: Check['run']): Check => ({ name, needs, run });
 
 export const PREFLIGHT_CHECKS: Check[] = [
   check(
@@ -214,12 +202,8 @@ export const PREFLIGHT_CHECKS: Check[] = [
     ['cloudformation:DescribeStacks', 'cloudfront:GetDistribution'],
     async ({ distribution, clients }) => {
       const acl = (await distribution()).DistributionConfig?.WebACLId || undefined;
-      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch(
-        (error: unknown) => {
-          // CloudFormation's answer for a stack that does not exist.
-          if (errorNameOf(error) === 'ValidationException') return undefined;
-          throw error;
-        },
+      const edge = await describeStack(clients.edgeCloudFormation, EDGE_STACK_NAME).catch((error: unknown) =>
+        noSuchStack(error) ? undefined : Promise.reject(error),
       );
       const where = `${EDGE_STACK_NAME} in ${EDGE_REGION}`;
       const noLimit = 'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)';
@@ -249,8 +233,7 @@ export const PREFLIGHT_CHECKS: Check[] = [
     const says = `sending is ${SendingEnabled ? 'enabled' : 'paused'}, enforcement status ${EnforcementStatus}`;
     const reputation = 'see SES console → Reputation metrics, and the case AWS opened';
     if (!SendingEnabled || EnforcementStatus === 'SHUTDOWN') return fail(says, reputation);
-    if (EnforcementStatus !== 'HEALTHY') return warn(says, reputation);
-    return ok(says);
+    return EnforcementStatus === 'HEALTHY' ? ok(says) : warn(says, reputation);
   }),
   check('SES quota', ['ses:GetAccount', 'dynamodb:Scan'], async ({ sesAccount, stack, clients }) => {
     const { SendQuota: { MaxSendRate = 0, Max24HourSend = 0, SentLast24Hours = 0 } = {} } =
@@ -264,12 +247,11 @@ export const PREFLIGHT_CHECKS: Check[] = [
     const raise = 'ask for a higher quota (SES console → Account dashboard → Request a quota increase)';
     if (!Number.isFinite(days))
       return fail(`${quota}: nothing is left for the announcement after the confirmations’ reserve`, raise);
-    if (days > 1)
-      return warn(
-        `${quota}: the announcement to ${people} takes ${plural(days, 'day')}, keeping ${figure(quotaReserve(Max24HourSend))} a day for confirmations`,
-        `${raise}, or let it take the days`,
-      );
-    return ok(`${quota}: the announcement to ${people} fits in one day`);
+    if (days <= 1) return ok(`${quota}: the announcement to ${people} fits in one day`);
+    return warn(
+      `${quota}: the announcement to ${people} takes ${plural(days, 'day')}, keeping ${figure(quotaReserve(Max24HourSend))} a day for confirmations`,
+      `${raise}, or let it take the days`,
+    );
   }),
   check('SES identity', ['ses:GetEmailIdentity'], async ({ identity }) => {
     const { domain, VerifiedForSendingStatus, VerificationStatus = 'NOT_STARTED' } = await identity();
@@ -296,17 +278,16 @@ export const PREFLIGHT_CHECKS: Check[] = [
   }),
   check('SES MAIL FROM', ['ses:GetEmailIdentity'], async ({ identity, region }) => {
     const {
-      MailFromDomain: mailFrom,
+      MailFromDomain: from,
       MailFromDomainStatus: status = 'not set',
       BehaviorOnMxFailure,
     } = (await identity()).MailFromAttributes ?? {};
-    // A MAIL FROM that fails only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
-    const mailFromFinding = BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn;
-    const says = `the MAIL FROM domain ${mailFrom} is ${status}`;
+    const says = `the MAIL FROM domain ${from} is ${status}`;
     if (status === 'SUCCESS') return ok(says);
-    return mailFromFinding(
+    // It only warns: SES falls back to its own (DMARC passes on DKIM), unless set to reject.
+    return (BehaviorOnMxFailure === 'REJECT_MESSAGE' ? fail : warn)(
       `${says}: until SES finds its MX record it sends with its own, so SPF does not align (DMARC passes on DKIM)`,
-      `publish ${mailFrom} MX 10 feedback-smtp.${region}.amazonses.com and ${mailFrom} TXT "v=spf1 include:amazonses.com ~all"`,
+      `publish ${from} MX 10 feedback-smtp.${region}.amazonses.com and ${from} TXT "v=spf1 include:amazonses.com ~all"`,
     );
   }),
   check('SES configuration set', ['ses:GetConfigurationSetEventDestinations'], async ({ stack, clients }) => {
@@ -326,21 +307,20 @@ export const PREFLIGHT_CHECKS: Check[] = [
   }),
   check('Alarm subscription', ['sns:ListSubscriptionsByTopic'], async ({ stack, clients: { sns } }) => {
     const TopicArn = outputOf(stack, 'AlarmTopicArn');
-    let confirmed = 0;
-    let pending = 0;
+    const arns: string[] = [];
     for await (const page of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn }))
-      for (const { SubscriptionArn = '' } of page.Subscriptions ?? [])
-        if (SubscriptionArn.startsWith('arn:')) confirmed++;
-        else if (SubscriptionArn === 'PendingConfirmation') pending++;
+      arns.push(...(page.Subscriptions ?? []).map(({ SubscriptionArn = '' }) => SubscriptionArn));
+    const confirmed = arns.filter((arn) => arn.startsWith('arn:')).length;
+    const pending = arns.filter((arn) => arn === 'PendingConfirmation').length;
     if (confirmed > 0) return ok(`${plural(confirmed, 'confirmed subscription')} to the alarm topic`);
-    if (pending > 0)
+    if (pending === 0)
       return fail(
-        `no one hears the alarms: ${plural(pending, 'subscription')} await${pending === 1 ? 's' : ''} confirmation`,
-        'open the mail from AWS Notifications and choose "Confirm subscription"',
+        'no one hears the alarms: the topic has no subscription',
+        `deploy with -c alarmEmail=<address>, or subscribe one to ${TopicArn}`,
       );
     return fail(
-      'no one hears the alarms: the topic has no subscription',
-      `deploy with -c alarmEmail=<address>, or subscribe one to ${TopicArn}`,
+      `no one hears the alarms: ${plural(pending, 'subscription')} await${pending === 1 ? 's' : ''} confirmation`,
+      'open the mail from AWS Notifications and choose "Confirm subscription"',
     );
   }),
   check('Alarms', ['cloudwatch:DescribeAlarms'], async ({ stack, clients: { cloudWatch } }) => {
@@ -351,10 +331,8 @@ export const PREFLIGHT_CHECKS: Check[] = [
       ({ StateValue, AlarmName = '' }) => StateValue === 'ALARM' && !AlarmName.includes('SignupSilence'),
     ).map(({ AlarmName }) => AlarmName);
     if (ringing.length === 0) return ok(`${plural(names.length, 'alarm')}, none in ALARM but SignupSilence`);
-    return fail(
-      `in ALARM: ${ringing.join(', ')}`,
-      'follow its runbook (docs/operating.md#the-alarms), then run preflight again',
-    );
+    const runbook = 'follow its runbook (docs/operating.md#the-alarms), then run preflight again';
+    return fail(`in ALARM: ${ringing.join(', ')}`, runbook);
   }),
   check(
     'Lambda concurrency',
@@ -364,22 +342,15 @@ export const PREFLIGHT_CHECKS: Check[] = [
         new GetAccountSettingsCommand({}),
       );
       const of = await template();
-      const rate =
-        of('AWS::ApiGatewayV2::Stage')[0]?.Properties?.DefaultRouteSettings?.ThrottlingRateLimit ?? 0;
+      const rate = of('AWS::ApiGatewayV2::Stage')[0]?.DefaultRouteSettings?.ThrottlingRateLimit ?? 0;
       const api = apiConcurrencyAt(rate);
       // A queue's consumer runs up to its maximum concurrency; a stream's, its factor on every shard.
-      const mail = of('AWS::Lambda::EventSourceMapping').reduce(
-        (sum, { Properties: p = {} }) =>
-          sum +
-          (p.StartingPosition
-            ? (p.ParallelizationFactor ?? 1) * STREAM_SHARDS
-            : (p.ScalingConfig?.MaximumConcurrency ?? 2)),
-        0,
+      const mail = sum(of('AWS::Lambda::EventSourceMapping'), (p) =>
+        p.StartingPosition
+          ? (p.ParallelizationFactor ?? 1) * STREAM_SHARDS
+          : (p.ScalingConfig?.MaximumConcurrency ?? 2),
       );
-      const reserved = of('AWS::Lambda::Function').reduce(
-        (sum, { Properties: p }) => sum + (p?.ReservedConcurrentExecutions ?? 0),
-        0,
-      );
+      const reserved = sum(of('AWS::Lambda::Function'), (p) => p.ReservedConcurrentExecutions ?? 0);
       const needed = api + mail;
       const says = `the account runs ${figure(limit)} at once; at its peak the stack needs ${figure(needed)} (the API ${figure(api)} at ${figure(rate)} requests a second, the mail functions ${figure(mail)})${reserved ? `, and reserves ${figure(reserved)}` : ''}`;
       const desired = Math.max(1_000, needed, reserved + UNRESERVED_MINIMUM);
@@ -403,7 +374,10 @@ export const PREFLIGHT_CHECKS: Check[] = [
   check('DNS DMARC', ['ses:GetEmailIdentity'], async ({ identity, resolver, stack }) => {
     const { domain } = await identity();
     const name = `_dmarc.${domain}`;
-    const [dmarc] = (await txtRecords(resolver, name)).filter((text) => /^v=DMARC1\s*(;|$)/i.test(text));
+    // A long TXT record comes in chunks.
+    const dmarc = (await records(resolver.resolveTxt(name)))
+      .map((chunks) => chunks.join(''))
+      .find((text) => /^v=DMARC1\s*(;|$)/i.test(text));
     if (dmarc) return ok(`${name} TXT "${dmarc}"`);
     return fail(
       `${domain} has no DMARC record: Gmail and Yahoo refuse bulk mail without one`,
@@ -430,26 +404,26 @@ export const PREFLIGHT_CHECKS: Check[] = [
       'publish a CNAME to it (an ALIAS record at the domain’s apex)',
     );
   }),
-  check('Pages', [], async ({ site, stack }) => {
-    const answers = await Promise.all(LANGUAGE_HOMES.map(async (path) => ({ path, ...(await site(path)) })));
-    const wrong = answers.flatMap(({ path, status, viaCloudFront }) =>
-      status === 200 && viaCloudFront
-        ? []
-        : [`${path} answers ${status}${viaCloudFront ? '' : ', not from CloudFront'}`],
-    );
-    if (wrong.length === 0)
-      return ok(
-        `${LANGUAGE_HOMES.join(' and ')} answer 200 through CloudFront at ${outputOf(stack, 'SiteUrl')}`,
+  check('Pages', [], async ({ page, stack }) => {
+    const wrong: string[] = [];
+    for (const path of LANGUAGE_HOMES) {
+      const { status, viaCloudFront } = await page(path);
+      if (status !== 200 || !viaCloudFront)
+        wrong.push(`${path} answers ${status}${viaCloudFront ? '' : ', not from CloudFront'}`);
+    }
+    if (wrong.length > 0)
+      return fail(
+        wrong.join('; '),
+        'deploy again (the pages are uploaded to the bucket), and read the stack’s events',
       );
-    return fail(
-      wrong.join('; '),
-      'deploy again (the pages are uploaded to the bucket), and read the stack’s events',
+    return ok(
+      `${LANGUAGE_HOMES.join(' and ')} answer 200 through CloudFront at ${outputOf(stack, 'SiteUrl')}`,
     );
   }),
   // An empty signup as the page posts it runs the function through CloudFront (its start-up, the origin secret,
   // SITE_ORIGINS), which refuses it before it writes anything.
-  check('API', [], async ({ site }) => {
-    const { status, viaCloudFront, body } = await site(WAITLIST_PATH, '{}');
+  check('API', [], async ({ fetchSite }) => {
+    const { status, viaCloudFront, body } = await fetchSite(WAITLIST_PATH, '{}');
     const says = `an empty signup to ${WAITLIST_PATH} answers ${`${status} ${body.slice(0, 60)}`.trim()}${viaCloudFront ? '' : ', not from CloudFront'}`;
     const error = /"error":"(\w+)"/.exec(body)?.[1];
     if (status === 400 && error === 'invalid_request' && viaCloudFront) return ok(says);
@@ -462,29 +436,23 @@ export const PREFLIGHT_CHECKS: Check[] = [
   }),
   // The controller's details (GDPR art. 13): the footer's <address>, there only when MANDJE_CONTROLLER_* were
   // set for the page's build (frontend/src/components/site-footer.tsx).
-  check('Controller', [], async ({ site, siteEnv }) => {
-    const { body } = await site('/');
-    const footer = /<address\b[^>]*>([^<]*)<\/address>/.exec(body)?.[1];
+  check('Controller', [], async ({ page, siteEnv }) => {
+    const footer = /<address\b[^>]*>([^<]*)<\/address>/.exec((await page('/')).body)?.[1];
     const expected = readSiteConfig(siteEnv).controller.legalName;
     const todo =
       'set MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS and MANDJE_CONTROLLER_KVK where the page is built (the deploy workflow’s variables), then deploy';
-    if (footer === undefined)
-      return fail('the deployed page names no controller of the waitlist’s data', todo);
+    const none = 'the deployed page names no controller of the waitlist’s data';
+    if (footer === undefined) return fail(none, todo);
     const named = footer.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
-    if (expected && !named.includes(expected))
-      return warn(
-        `the deployed page names "${named}", not "${expected}" (MANDJE_CONTROLLER_NAME here)`,
-        todo,
-      );
+    const other = `the deployed page names "${named}", not "${expected}" (MANDJE_CONTROLLER_NAME here)`;
+    if (expected && !named.includes(expected)) return warn(other, todo);
     return ok(`the deployed page names "${named}"`);
   }),
 ];
 
 /** An error's most telling name: for a failed fetch, its cause's (ENOTFOUND, ERR_TLS_CERT_ALTNAME_INVALID). */
-function reasonOf(error: unknown): string {
-  const { cause } = (error ?? {}) as { cause?: unknown };
-  return errorNameOf(error instanceof TypeError && cause instanceof Error ? cause : error);
-}
+const reasonOf = (error: unknown) =>
+  errorNameOf(error instanceof TypeError && error.cause instanceof Error ? error.cause : error);
 
 /** access_denied, or HTTP 403 for other services' names of it (AccessDenied, SNS's AuthorizationError). */
 const refused = (error: unknown) =>
@@ -500,28 +468,22 @@ function unchecked(error: unknown, check: Check): Finding {
   if (refused(error)) return fail(says, `these credentials need ${check.needs.join(' and ')}`);
   if (fault === 'missing_resource') return fail(says, 'deploy again (npm run deploy)');
   if (fault === 'network' || fault === 'timeout') return fail(says, 'check the network, then run this again');
-  const { message = '' } = (error ?? {}) as { message?: string };
+  const message = (error as { message?: string } | undefined)?.message ?? '';
   return fail(`${says}: ${message.split('\n')[0]}`, 'run this again');
 }
 
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
   const stack = await findStack(deps.clients.cloudFormation).catch((error: unknown) => {
     const name = errorNameOf(error);
-    if (name === 'CredentialsProviderError') throw error;
-    // CloudFormation's answer for a stack that does not exist.
-    if (name === 'ValidationException')
-      throw new WaitlistToolError(
-        `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`,
-      );
-    if (refused(error))
-      throw new WaitlistToolError(
-        `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`,
-      );
-    if (['network', 'timeout'].includes(faultClassOf(error)))
-      throw new WaitlistToolError(
-        `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`,
-      );
-    throw error;
+    const why = noSuchStack(error)
+      ? `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`
+      : refused(error)
+        ? `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`
+        : ['network', 'timeout'].includes(faultClassOf(error))
+          ? `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`
+          : undefined;
+    // No credentials: the tool says so for every command.
+    throw why && name !== 'CredentialsProviderError' ? new WaitlistToolError(why) : error;
   });
   const launch = launchOf(stack, deps);
   const findings = await Promise.all(
@@ -533,12 +495,13 @@ export async function runPreflight(deps: PreflightDeps, out: (line: string) => v
     }),
   );
   for (const { line } of findings) out(line);
-  const failed = findings.filter(({ status }) => status === 'FAIL').length;
-  const warned = findings.filter(({ status }) => status === 'warn').length;
-  const warnings = warned ? ` (${warned} warning${warned === 1 ? '' : 's'})` : '';
+  const [failed, warned] = (['FAIL', 'warn'] as const).map(
+    (status) => findings.filter((f) => f.status === status).length,
+  );
+  const warnings = warned ? ` (${plural(warned, 'warning')})` : '';
   out(
     failed
-      ? `${failed} item${failed === 1 ? ' blocks' : 's block'} the launch${warnings}: the FAIL lines above.`
+      ? `${plural(failed, 'item')} block${failed === 1 ? 's' : ''} the launch${warnings}: the FAIL lines above.`
       : `Nothing blocks the launch${warnings}.`,
   );
   return failed ? 1 : 0;
