@@ -3,6 +3,7 @@
  * dependency, so a machine it does not fit installs without it), else this Node, with a warning when it is
  * older. `npm install && npm start` never needs it; the suites that test what runs on Lambda use it.
  *   node test/lambda-node.mjs run --config test/aws/vitest.config.ts
+ * With `stryker` first it runs Stryker instead, whose runner loads vitest in its own process on this Node.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,9 @@ if (!node) {
   );
   process.exit(1);
 }
-const run = spawnSync(node, [join(root, 'node_modules/vitest/vitest.mjs'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const [tool, ...args] =
+  process.argv[2] === 'stryker'
+    ? ['node_modules/@stryker-mutator/core/bin/stryker.js', ...process.argv.slice(3)]
+    : ['node_modules/vitest/vitest.mjs', ...process.argv.slice(2)];
+const run = spawnSync(node, [join(root, tool), ...args], { stdio: 'inherit' });
 process.exit(run.status ?? 1);
