@@ -54,7 +54,10 @@ function decodesToItself(label: string): boolean {
   try {
     const unicode = decode(label.slice(4));
     // An ASCII label's hyphen rules hold for the Unicode one too (RFC 5891 4.2.3.1): no such domain exists.
-    return !/^-|-$|^..--/.test(unicode) && asciiHostname(unicode) === label;
+    // A label is in NFC (IDNA2008); a typed domain is normalized before it gets here, a decoded one not.
+    return (
+      unicode === unicode.normalize('NFC') && !/^-|-$|^..--/.test(unicode) && asciiHostname(unicode) === label
+    );
   } catch {
     return false;
   }

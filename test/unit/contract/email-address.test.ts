@@ -138,6 +138,7 @@ describe('checkEmail', () => {
       ['a Unicode label with hyphens in its third and fourth places', 'a@ab--ü.nl'],
       ['a label mixing a right-to-left letter with a left-to-right one (the Bidi rule)', 'a@aم.nl'],
       ['a right-to-left label that starts with a digit', 'a@1א.nl'],
+      ['Punycode of a label not in NFC, whose NFC form is another label', 'ann@xn--erfve.nl'],
     ])('%s', (_case, typed) => {
       expect(checkEmail(typed)).toEqual({ ok: false, problem: 'malformed' });
     });
