@@ -5,7 +5,7 @@ import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { STORE_DEADLINE_MS } from '../store/store-client';
 import { errorNameOf, type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
-import type { GuardRefusal } from './origin-guard';
+import type { GuardRefusal } from './post-body';
 
 export type RequestForm = 'json' | 'form';
 
