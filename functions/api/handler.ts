@@ -390,5 +390,5 @@ const HANDLERS: Record<ApiRoute, typeof joinRoute> = {
 
 // rawPath is the path as the client sent it; API Gateway may resolve another spelling (a trailing slash, dot
 // segments, percent-encoding) to a route: only a route spelled exactly reaches a handler (#contract/api-routes).
-export const handler = async (event: Event) =>
+export const handler = async (event: Event): Promise<Result> =>
   isApiRoute(event.rawPath) ? HANDLERS[event.rawPath](event) : jsonAnswer(404, { error: 'not_found' });

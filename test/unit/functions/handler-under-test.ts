@@ -1,5 +1,5 @@
 /**
- * The real waitlist handler for unit tests, imported as Lambda imports it (TABLE_NAME and VISITOR_TABLE_NAME
+ * The real API handler for unit tests, imported as Lambda imports it (TABLE_NAME and VISITOR_TABLE_NAME
  * set, so its module creates its DynamoDB client), with the document client mocked and its log captured.
  * Importing this module resets both before each test.
  */
@@ -9,7 +9,7 @@ export { STORE_DEADLINE_MS } from '../../../functions/store/store-client';
 
 const waitlist = await functionUnderTest(
   { TABLE_NAME: 'waitlist-test', VISITOR_TABLE_NAME: 'visitors-test' },
-  () => import('../../../functions/waitlist/handler'),
+  () => import('../../../functions/api/handler'),
 );
 export const { handler } = waitlist.module;
 

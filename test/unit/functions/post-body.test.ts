@@ -1,15 +1,18 @@
 /**
- * The guard every API function runs first: the origin secret CloudFront adds, and the table of headers a
- * browser sends with a POST, from its own site and from another.
+ * What every POST passes before its route reads it: the origin secret CloudFront adds, the headers a browser
+ * sends from its own site and from another, and a body read strictly (a form's bytes, JSON's names).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import {
+  parseFormBody,
   type RequestGuardSettings,
   refusalOf,
   requestGuardSettingsFrom,
-} from '../../../functions/http/origin-guard';
+} from '../../../functions/http/post-body';
+import { parseJsonStrictly } from '../../../functions/strict-input';
 import { httpApiEvent } from './http-api-event';
 
 const SITE_HOST = 'mandje.nl';
@@ -133,5 +136,127 @@ describe('the settings', () => {
   it('refuse to start with an empty secret, or a site origin that is not one', () => {
     expect(() => requestGuardSettingsFrom({ ORIGIN_VERIFY_SECRET: '' })).toThrow(/ORIGIN_VERIFY_SECRET/);
     expect(() => requestGuardSettingsFrom({ SITE_ORIGINS: 'mandje.nl' })).toThrow(/SITE_ORIGINS/);
+  });
+});
+
+describe('parseFormBody', () => {
+  it('reads the fields of a form post as a browser sends them', () => {
+    expect(parseFormBody('email=ann%40example.nl&language=nl&website=')).toEqual({
+      email: 'ann@example.nl',
+      language: 'nl',
+      website: '',
+    });
+  });
+
+  it.each([
+    ['a plus as a space', 'q=a+b', 'a b'],
+    ['an escaped plus as a plus', 'q=a%2Bb', 'a+b'],
+    ['escapes in either case', 'q=%c3%A9', 'é'],
+    ['two-byte UTF-8', 'q=jos%C3%A9', 'josé'],
+    ['four-byte UTF-8', 'q=%F0%9F%98%80', '😀'],
+    ['a % that starts no escape as itself', 'q=100%', '100%'],
+    ['a % with one hex digit as itself', 'q=%4', '%4'],
+    ['a % before non-hex as itself', 'q=%zz', '%zz'],
+    ['an equals sign in the value', 'q=a=b', 'a=b'],
+    ['no equals sign as an empty value', 'q', ''],
+    ['text sent unescaped', 'q=josé', 'josé'],
+  ])('reads %s', (_case, body, value) => {
+    expect(parseFormBody(body)).toEqual({ q: value });
+  });
+
+  it('skips empty pairs and reads an empty body as no fields', () => {
+    expect(parseFormBody('&&a=1&&')).toEqual({ a: '1' });
+    expect(parseFormBody('')).toEqual({});
+  });
+
+  it.each([
+    ['a lone continuation byte', 'email=%80'],
+    ['a byte that is never UTF-8', 'email=ann%FF%40x.nl'],
+    ['a truncated sequence', 'email=jos%C3'],
+    ['an overlong encoding of "/"', 'email=%C0%AF'],
+    ['an encoded surrogate', 'email=%ED%A0%80'],
+    ['a Latin-1 é, as a form in another charset would send it', 'email=jos%E9%40x.nl'],
+    ['broken bytes in a field name', '%FF=1'],
+  ])('refuses %s rather than replacing it with U+FFFD', (_case, body) => {
+    expect(parseFormBody(body)).toBeUndefined();
+  });
+
+  it('keeps a character beside an escape and a lone % as it was sent, never as another character', () => {
+    expect(parseFormBody('email=a%41%\u0140example.nl')).toEqual({ email: 'aA%\u0140example.nl' });
+    expect(parseFormBody('email=ann%2B%\u0140gmail.com')).toEqual({ email: 'ann+%\u0140gmail.com' });
+  });
+
+  it('reads a leading ? as part of the first name, as it was sent', () => {
+    expect(parseFormBody('?email=a%40b.nl')).toEqual({ '?email': 'a@b.nl' });
+  });
+
+  it('refuses a field sent twice: which one would count is a guess', () => {
+    expect(parseFormBody('email=a%40x.nl&email=b%40x.nl')).toBeUndefined();
+  });
+
+  it('keeps field names that are also Object.prototype names as plain fields', () => {
+    const body = parseFormBody('__proto__=x&constructor=y&email=a');
+    expect(body?.email).toBe('a');
+    expect(body && Object.getPrototypeOf(body)).toBe(null);
+  });
+});
+
+describe('a repeated name in JSON', () => {
+  const REPEATED: [string, string][] = [
+    ['at the top', '{"email":"a@example.nl","email":"b@example.nl"}'],
+    ['spelled with an escape', '{"email":"a@example.nl","\\u0065mail":"b@example.nl"}'],
+    ['in a nested object', '{"a":{"b":1,"b":2}}'],
+    ['in an object inside an array', '[{"x":1},{"y":1,"y":1}]'],
+    ['after a nested object with the same names', '{"a":{"a":1},"b":[{"a":2}],"a":3}'],
+    ['around white space', '{ "a" : 1 ,\n "a" : 2 }'],
+    ['__proto__ twice', '{"__proto__":1,"__proto__":2}'],
+  ];
+
+  it.each(REPEATED)('is found %s', (_where, text) => {
+    expect(JSON.parse(text)).toBeDefined();
+    expect(parseJsonStrictly(text)).toBeUndefined();
+  });
+
+  const DISTINCT: [string, string][] = [
+    ['one name per object, the same in sibling objects', '[{"a":1},{"a":2}]'],
+    ['the same name in parent and child', '{"a":{"a":{"a":1}}}'],
+    ['a value that looks like a name', '{"a":"a","b":"a"}'],
+    ['braces, commas and quotes inside strings', '{"a":"{\\"a\\":1,","b":"}]\\\\","c":"a"}'],
+    ['names that differ only in case', '{"Email":1,"email":2}'],
+    ['no object at all', '["a","a"]'],
+  ];
+
+  it.each(DISTINCT)('is not seen where there is none: %s', (_where, text) => {
+    expect(parseJsonStrictly(text)).toEqual(JSON.parse(text));
+  });
+
+  it('is never seen in JSON that JSON.stringify wrote (its objects cannot repeat a name)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(parseJsonStrictly(text)).toEqual(JSON.parse(text));
+      }),
+    );
+  });
+
+  it('is always seen when a member is written again into any object', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }),
+        fc.nat(),
+        fc.jsonValue(),
+        (object, pick, again) => {
+          const names = Object.keys(object);
+          const name = names[pick % names.length] as string;
+          const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(again)}}`;
+          expect(parseJsonStrictly(`[${text}]`)).toBeUndefined();
+          expect(parseJsonStrictly(`{"outer":${text}}`)).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it('leaves text that is not JSON to be refused as such', () => {
+    expect(parseJsonStrictly('{"a":1,')).toBeUndefined();
   });
 });

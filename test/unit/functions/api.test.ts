@@ -1,0 +1,608 @@
+/**
+ * The API function as Lambda runs it behind CloudFront (the stack's guard settings), the table mocked: what
+ * each route answers, in JSON or to a plain form, for every outcome; the dynalite tier proves the writes.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
+import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
+import { LEAVE_PATH, LEAVE_REQUEST_PATH, LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
+import { METRIC } from '#contract/metrics';
+import { VISIT_PATH } from '#contract/visit-counting';
+import { MAX_REQUEST_BYTES, WAITLIST_PATH } from '#contract/waitlist-api';
+import { newConfirmationToken, newLinkId } from '../../../functions/confirm/confirmation-token';
+import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
+import { STORE_DEADLINE_MS } from '../../../functions/store/store-client';
+import { apiGatewayEvent } from '../../../local/api-gateway-event';
+import { functionUnderTest } from './function-under-test';
+
+const SECRET = 'a-secret-the-stack-made';
+const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-pages-'));
+for (const language of ['nl', 'en'])
+  for (const [file, placeholder] of [
+    ['confirm', TOKEN_PLACEHOLDER],
+    ['leave', LEAVE_TOKEN_PLACEHOLDER],
+  ])
+    writeFileSync(join(pagesDir, `${file}.${language}.html`), `<p lang="${language}">${placeholder}</p>`);
+const {
+  module: { handler, ANSWER_AFTER_MS },
+  dynamo,
+  logLines,
+} = await functionUnderTest(
+  {
+    TABLE_NAME: 'waitlist-test',
+    VISITOR_TABLE_NAME: 'visitors-test',
+    CONFIRM_PAGES_DIR: pagesDir,
+    LEAVE_PAGES_DIR: pagesDir,
+    ORIGIN_VERIFY_SECRET: SECRET,
+    SITE_ORIGINS: 'https://mandje.nl',
+  },
+  () => import('../../../functions/api/handler'),
+);
+
+const EDGE = { [ORIGIN_VERIFY_HEADER]: SECRET, host: 'abc.execute-api.eu-west-1.amazonaws.com' };
+const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+const JSON_TYPE = 'application/json';
+const FORM = 'application/x-www-form-urlencoded';
+const ADDRESS = 'Ann@Example.nl';
+
+type Request = {
+  path?: string;
+  method?: string;
+  query?: string;
+  type?: string;
+  body?: string;
+  base64?: boolean;
+  bytes?: Buffer;
+  headers?: Record<string, string>;
+};
+async function call({ path = WAITLIST_PATH, method = 'POST', type = JSON_TYPE, body, ...rest }: Request) {
+  const event = apiGatewayEvent({
+    method,
+    path,
+    query: rest.query,
+    headers: { ...EDGE, 'content-type': type, ...rest.headers },
+    body:
+      rest.bytes?.toString('base64') ?? (body && rest.base64 ? Buffer.from(body).toString('base64') : body),
+    isBase64Encoded: rest.base64 || rest.bytes !== undefined,
+    sourceIp: '203.0.113.7',
+  });
+  const result = await handler(event);
+  return {
+    ...result,
+    json: String(result.headers?.['content-type']).startsWith(JSON_TYPE)
+      ? JSON.parse(result.body ?? '')
+      : undefined,
+  };
+}
+const join_ = (fields: Record<string, unknown>, request: Request = {}) =>
+  call({ body: JSON.stringify({ email: ADDRESS, language: 'nl', ...fields }), ...request });
+const form = (fields: string, request: Request = {}) => call({ type: FORM, body: fields, ...request });
+const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+const conditionFails = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
+const networkFault = () =>
+  Object.assign(new Error('connect ECONNREFUSED'), { name: 'NetworkingError', code: 'ECONNREFUSED' });
+
+// No answer, no log line, ever holds the address: here it is checked after every request of every test.
+afterEach(() => {
+  for (const line of logLines) expect(line.toLowerCase()).not.toContain('ann@example');
+});
+
+describe('the routes', () => {
+  it.each([
+    [WAITLIST_PATH, 'waitlist'],
+    [VISIT_PATH, 'visit'],
+    [CONFIRM_PATH, 'confirm'],
+    [LEAVE_PATH, 'leave'],
+    [LEAVE_REQUEST_PATH, 'leave-request'],
+  ])('hand %s to its own handler, which logs one line as %s', async (path, service) => {
+    await call({ path, body: '[]' });
+    expect(logged()).toEqual([expect.objectContaining({ Service: service, [METRIC.requests]: 1 })]);
+  });
+
+  it.each([
+    '/api/unknown',
+    '/api/toString',
+    '/api/__proto__',
+    '/api/leave/../waitlist',
+    '/api/waitlist/',
+    '/api/%77aitlist',
+  ])('answer %s, no route as spelled, with 404 before any handler or the store sees it', async (path) => {
+    const answer = await call({ path, body: '{}' });
+    expect([answer.statusCode, answer.json]).toEqual([404, { error: 'not_found' }]);
+    expect(logLines).toEqual([]);
+    expect(dynamo.calls()).toEqual([]);
+  });
+});
+
+describe('a signup', () => {
+  it('is put once, pending, under its canonical key, and answered 201 as uncached JSON', async () => {
+    const answer = await join_({});
+    expect([answer.statusCode, answer.json, answer.headers?.['cache-control']]).toEqual([
+      201,
+      { status: 'joined' },
+      'no-store',
+    ]);
+    const puts = dynamo.commandCalls(PutCommand);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.args[0].input.Item).toMatchObject({
+      email: 'ann@example.nl',
+      emailAsEntered: ADDRESS,
+      status: 'pending',
+    });
+    expect(logged()[0]).toMatchObject({
+      outcome: 'joined',
+      status: 201,
+      source: 'direct',
+      [METRIC.joined]: 1,
+      Language: 'nl',
+    });
+  });
+
+  it('of an address on the list is answered 409 already_registered', async () => {
+    dynamo.on(PutCommand).rejects(conditionFails());
+    dynamo.on(UpdateCommand).rejects(conditionFails());
+    const answer = await join_({});
+    expect([answer.statusCode, answer.json]).toEqual([409, { error: 'already_registered' }]);
+  });
+
+  it.each([
+    [
+      'an address that is none',
+      { body: JSON.stringify({ email: 'ann@', language: 'nl' }) },
+      400,
+      'invalid_email',
+    ],
+    ['no language', { body: JSON.stringify({ email: ADDRESS }) }, 400, 'invalid_request'],
+    [
+      'a language of no locale',
+      { body: JSON.stringify({ email: ADDRESS, language: 'de' }) },
+      400,
+      'invalid_request',
+    ],
+    [
+      'a source field of the wrong type',
+      { body: JSON.stringify({ email: ADDRESS, language: 'nl', utmSource: 1 }) },
+      400,
+      'invalid_request',
+    ],
+    ['no JSON', { body: '{"email":' }, 400, 'invalid_request'],
+    ['no body', {}, 400, 'invalid_request'],
+    [
+      'a repeated key',
+      { body: `{"email":"a@x.nl","language":"nl","email":"${ADDRESS}"}` },
+      400,
+      'invalid_request',
+    ],
+    ['bytes that are not UTF-8', { bytes: Buffer.from([0x7b, 0xff, 0x7d]) }, 400, 'invalid_request'],
+    [
+      'a byte order mark',
+      { body: `\ufeff${JSON.stringify({ email: ADDRESS, language: 'nl' })}` },
+      400,
+      'invalid_request',
+    ],
+    [
+      'a body a byte over the limit',
+      {
+        body: JSON.stringify({ email: ADDRESS, language: 'nl', x: 'x'.repeat(MAX_REQUEST_BYTES) }).slice(
+          0,
+          MAX_REQUEST_BYTES + 1,
+        ),
+      },
+      413,
+      'payload_too_large',
+    ],
+    ['400 euro signs: 1,200 bytes', { body: '€'.repeat(400) }, 413, 'payload_too_large'],
+    ['text/plain', { type: 'text/plain', body: '{}' }, 415, 'unsupported_media_type'],
+    ['no content type', { type: '', body: '{}' }, 415, 'unsupported_media_type'],
+    [
+      'a charset other than UTF-8',
+      { type: 'application/json; charset=latin1', body: '{}' },
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a charset given twice',
+      { type: 'application/json; charset=utf-8; charset=utf-8', body: '{}' },
+      415,
+      'unsupported_media_type',
+    ],
+    ['a gzip body', { body: '{}', headers: { 'content-encoding': 'gzip' } }, 415, 'unsupported_media_type'],
+    ['a GET', { method: 'GET' }, 405, 'method_not_allowed'],
+  ] satisfies [string, Request, number, string][])(
+    'with %s is refused %i %s and nothing is stored',
+    async (_case, request, status, error) => {
+      const answer = await call(request);
+      expect([answer.statusCode, answer.json]).toEqual([status, { error }]);
+      if (status === 405) expect(answer.headers?.allow).toBe('POST');
+      expect(dynamo.calls()).toEqual([]);
+    },
+  );
+
+  it('takes a body of exactly the limit, counted in bytes after base64 is decoded, and charset utf-8 in any case', async () => {
+    const body = JSON.stringify({ email: ADDRESS, language: 'nl', pad: '' });
+    const full = body.replace('"pad":""', `"pad":"${'x'.repeat(MAX_REQUEST_BYTES - body.length)}"`);
+    expect(
+      (await join_({}, { body: full, base64: true, type: 'Application/JSON; Charset="UTF-8"' })).statusCode,
+    ).toBe(201);
+  });
+
+  it.each(['x', ' ', '\t', '\u00a0'])(
+    'with the honeypot holding %j is answered as a person, and nothing is stored',
+    async (website) => {
+      const person = await join_({});
+      dynamo.resetHistory();
+      const robot = await join_({ website });
+      expect(robot).toEqual(person);
+      expect(dynamo.calls()).toEqual([]);
+      expect(logged().at(-1)).toMatchObject({ outcome: 'ignored_honeypot', [METRIC.honeypot]: 1 });
+      expect((await join_({ website: '' })).statusCode).toBe(201);
+    },
+  );
+
+  it.each([
+    ['a network fault', networkFault(), 503, 'unavailable', 'WARN'],
+    [
+      'throttling',
+      Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' }),
+      503,
+      'unavailable',
+      'WARN',
+    ],
+    [
+      'a permanent fault',
+      Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException' }),
+      500,
+      'internal',
+      'ERROR',
+    ],
+  ])(
+    'after %s is answered %i %s and logged by its class and name only',
+    async (_case, fault, status, error, level) => {
+      dynamo.on(PutCommand).rejects(fault);
+      const answer = await join_({});
+      expect([answer.statusCode, answer.json]).toEqual([status, { error }]);
+      expect(logged()[0]).toMatchObject({ level, outcome: error, errorName: fault.name, [METRIC.faults]: 1 });
+      expect(logLines[0]).not.toContain(fault.message);
+    },
+  );
+
+  it('gives up on a store that never answers after the deadline, with 503, aborting the request', async () => {
+    vi.useFakeTimers();
+    dynamo.on(PutCommand).callsFake(() => new Promise(() => {}));
+    try {
+      const answered = join_({});
+      await vi.advanceTimersByTimeAsync(STORE_DEADLINE_MS);
+      const answer = await answered;
+      expect([answer.statusCode, answer.json]).toEqual([503, { error: 'unavailable' }]);
+      expect(logged()[0]).toMatchObject({ errorName: 'StoreDeadlineExceeded' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the cleaned UTM values and referring host, drops hostile ones, and logs the label only', async () => {
+    await join_({
+      utmSource: ' Newsletter ',
+      utmMedium: 'e<mail>',
+      utmCampaign: 'x'.repeat(41),
+      referrer: 'social.example',
+    });
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item?.source).toEqual({
+      utmSource: 'newsletter',
+      referrer: 'social.example',
+    });
+    expect(logged()[0]).toMatchObject({ source: 'newsletter' });
+  });
+});
+
+describe('a signup by plain form', () => {
+  const fields = (language = 'nl', email = 'ann%40example.nl') =>
+    `email=${email}&language=${language}&website=`;
+
+  it.each([
+    ['joins, in Dutch', () => form(fields()), '/waitlist/joined'],
+    ['joins, in English', () => form(fields('en')), '/en/waitlist/joined'],
+    ['has a malformed address', () => form(fields('en', 'ann%40')), '/en/waitlist/invalid-email'],
+    ['has no fields', () => form(''), '/waitlist/invalid-email'],
+    [
+      'has a byte over the limit',
+      () => form(`${fields()}${'x'.repeat(MAX_REQUEST_BYTES)}`),
+      '/waitlist/invalid-email',
+    ],
+    [
+      'has bytes that are not UTF-8',
+      () => form('email=ann%FF%40example.nl&language=nl'),
+      '/waitlist/invalid-email',
+    ],
+    ['fills the honeypot', () => form(`${fields()}x`), '/waitlist/joined'],
+  ])('that %s is sent on to %s, the address in no URL', async (_case, send, location) => {
+    const answer = await send();
+    expect([answer.statusCode, answer.headers?.location, answer.body]).toEqual([303, location, '']);
+  });
+
+  it.each([
+    [conditionFails(), '/waitlist/already-registered'],
+    [networkFault(), '/waitlist/try-again'],
+  ])('is sent on to the page of the store’s answer (%s)', async (fault, location) => {
+    dynamo.on(PutCommand).rejects(fault);
+    dynamo.on(UpdateCommand).rejects(conditionFails());
+    expect((await form(fields())).headers?.location).toBe(location);
+  });
+
+  it('keeps the UTM values of its own page’s Referer, and nothing of another site’s', async () => {
+    await form(fields(), { headers: { referer: 'https://mandje.nl/?utm_source=flyer&utm_medium=print' } });
+    await form(fields(), { headers: { referer: 'https://evil.example/?utm_source=flyer' } });
+    const [own, other] = dynamo.commandCalls(PutCommand).map((put) => put.args[0].input.Item?.source);
+    expect([own, other]).toEqual([{ utmSource: 'flyer', utmMedium: 'print' }, undefined]);
+  });
+});
+
+describe('the request guard', () => {
+  it.each([WAITLIST_PATH, CONFIRM_PATH, LEAVE_PATH, LEAVE_REQUEST_PATH, VISIT_PATH])(
+    'refuses %s around the edge (no secret) with 403, touching nothing, even a link’s GET',
+    async (path) => {
+      for (const method of ['POST', 'GET']) {
+        const answer = await call({
+          path,
+          method,
+          body: 'List-Unsubscribe=One-Click',
+          type: FORM,
+          headers: { [ORIGIN_VERIFY_HEADER]: 'guess' },
+        });
+        expect(answer.statusCode).toBe(403);
+      }
+      expect(dynamo.calls()).toEqual([]);
+      expect(logged()[0]).toMatchObject({
+        outcome: 'forbidden',
+        refusal: 'not_through_edge',
+        [METRIC.forbidden]: 1,
+      });
+    },
+  );
+
+  it.each([
+    [WAITLIST_PATH, 'email=ann%40example.nl&language=en', 'Signup not taken'],
+    [CONFIRM_PATH, 'token=x&language=nl', 'Bevestiging niet verwerkt'],
+    [LEAVE_PATH, 'token=x&language=en', 'Request not taken'],
+    [LEAVE_REQUEST_PATH, 'email=ann%40example.nl&language=nl', 'Verzoek niet verwerkt'],
+  ])(
+    'answers a form another site posted to %s with 403 and a page in its language, storing nothing',
+    async (path, body, title) => {
+      const answer = await form(body, { path, headers: CROSS_SITE });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.headers?.['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.body).toContain(`<h1>${title}</h1>`);
+      expect(dynamo.calls()).toEqual([]);
+    },
+  );
+
+  it('answers JSON another site posted with the JSON error, and lets the site’s own origin through', async () => {
+    expect((await join_({}, { headers: CROSS_SITE })).json).toEqual({ error: 'forbidden' });
+    expect(dynamo.calls()).toEqual([]);
+    expect(
+      (await join_({}, { headers: { origin: 'https://mandje.nl', 'sec-fetch-site': 'same-origin' } }))
+        .statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('the visit beacon', () => {
+  const beacon = (request: Request = {}) =>
+    call({
+      path: VISIT_PATH,
+      query: 'lang=nl',
+      type: '',
+      headers: { 'cloudfront-viewer-address': '198.51.100.9:4711', 'user-agent': 'Firefox' },
+      ...request,
+    });
+
+  it('counts a visitor once, hashed, and answers 204 with no body; a seen visitor and a robot alike', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolves({ Item: { id: 'salt', day: new Date().toISOString().slice(0, 10), salt: 's' } });
+    const counted = await beacon();
+    expect([counted.statusCode, counted.body]).toEqual([204, undefined]);
+    expect(logged()[0]).toMatchObject({ outcome: 'counted', [METRIC.visits]: 1 });
+    dynamo.on(PutCommand).rejects(conditionFails());
+    expect((await beacon()).statusCode).toBe(204);
+    expect((await beacon({ headers: { 'user-agent': 'HeadlessChrome' } })).statusCode).toBe(204);
+    expect(logged().map((line) => line.outcome)).toEqual(['counted', 'seen', 'robot']);
+    expect(logLines.join('\n')).not.toMatch(/198\.51\.100\.9|Firefox/);
+  });
+
+  it.each([
+    ['no language', { query: '' }, 400],
+    ['a GET', { method: 'GET' }, 405],
+  ])('refuses %s with %i', async (_case, request, status) => {
+    expect((await beacon(request)).statusCode).toBe(status);
+    expect(dynamo.calls()).toEqual([]);
+  });
+});
+
+describe('the confirmation link', () => {
+  const linkId = newLinkId();
+  const press = (token: string, request: Request = {}) =>
+    call({ path: CONFIRM_PATH, body: JSON.stringify({ token, language: 'en' }), ...request });
+  const pending = (token = newConfirmationToken(linkId)) => {
+    dynamo.on(QueryCommand).resolves({
+      Items: [{ email: 'ann@example.nl', status: 'pending', createdAt: '2026-11-22T10:00:00.000Z' }],
+    });
+    dynamo.on(UpdateCommand).resolves({});
+    return token;
+  };
+
+  it.each(['GET', 'HEAD'])(
+    'opened (%s) shows its page with the token in the form, and changes nothing',
+    async (method) => {
+      const token = newConfirmationToken(linkId).token;
+      const page = await call({
+        path: CONFIRM_PATH,
+        method,
+        query: `lang=en&t=${token}`,
+        headers: CROSS_SITE,
+      });
+      expect([page.statusCode, page.body]).toEqual([
+        200,
+        method === 'HEAD' ? '' : `<p lang="en">${token}</p>`,
+      ]);
+      expect((await call({ path: CONFIRM_PATH, method, query: 'lang=xx&t=<b>' })).body).toBe(
+        method === 'HEAD' ? '' : '<p lang="nl"></p>',
+      );
+      expect(dynamo.calls()).toEqual([]);
+    },
+  );
+
+  it('pressed confirms: JSON gets the result, the form the result page in its language', async () => {
+    const { token } = pending();
+    expect((await press(token)).json).toEqual({ result: 'confirmed' });
+    expect((await press(token, { type: FORM, body: `token=${token}&language=en` })).headers?.location).toBe(
+      '/en/confirm/confirmed',
+    );
+    expect(logged()[0]).toMatchObject({ outcome: 'confirmed', [METRIC.confirmed]: 1 });
+  });
+
+  it.each([
+    ['no token this site makes', () => 'not-a-token', 200, { result: 'invalid' }, '/en/confirm/invalid'],
+    ['no token field', () => undefined, 400, { error: 'invalid_request' }, '/confirm/invalid'],
+  ])(
+    'pressed with %s is answered so, and the form the page that says so',
+    async (_case, token, status, json, location) => {
+      const body =
+        token() === undefined ? '{"language":"en"}' : JSON.stringify({ token: token(), language: 'en' });
+      const answer = await call({ path: CONFIRM_PATH, body });
+      expect([answer.statusCode, answer.json]).toEqual([status, json]);
+      const formBody = token() === undefined ? 'language=en' : `token=${token()}&language=en`;
+      expect((await form(formBody, { path: CONFIRM_PATH })).headers?.location).toBe(location);
+    },
+  );
+
+  it('after a store fault answers 503, and the form the try-again page', async () => {
+    const { token } = pending();
+    dynamo.on(UpdateCommand).rejects(networkFault());
+    expect((await press(token)).statusCode).toBe(503);
+    expect((await press(token, { type: FORM, body: `token=${token}` })).headers?.location).toBe(
+      '/confirm/try-again',
+    );
+  });
+
+  it('refuses other methods with 405, naming GET, HEAD and POST', async () => {
+    expect((await call({ path: CONFIRM_PATH, method: 'PUT' })).headers?.allow).toBe('GET, HEAD, POST');
+  });
+});
+
+describe('the leave link', () => {
+  const linkId = newLinkId();
+  const leaveKey = newLeaveKey();
+  const token = leaveToken(linkId, leaveKey);
+  const oneClick = (request: Request = {}) =>
+    form('List-Unsubscribe=One-Click', {
+      path: LEAVE_PATH,
+      query: `lang=en&t=${token}`,
+      headers: { origin: 'https://mail.example', 'sec-fetch-site': 'cross-site' },
+      ...request,
+    });
+  const onTheList = () => {
+    dynamo.on(QueryCommand).resolves({ Items: [{ email: 'ann@example.nl' }] });
+    dynamo.on(GetCommand).resolves({
+      Item: { email: 'ann@example.nl', tokenHash: newConfirmationToken(linkId).linkHash, leaveKey },
+    });
+    dynamo
+      .on(DeleteCommand)
+      .resolves({ Attributes: { createdAt: '2026-11-20T10:00:00.000Z', expiresAt: 4e9 } });
+  };
+
+  it('opened shows its page with the token and removes no one', async () => {
+    const page = await call({ path: LEAVE_PATH, method: 'GET', query: `lang=en&t=${token}` });
+    expect([page.statusCode, page.body]).toEqual([200, `<p lang="en">${token}</p>`]);
+    expect(dynamo.calls()).toEqual([]);
+  });
+
+  it('posted one-click from a mail provider removes the person, counted, with a short text in the link’s language', async () => {
+    onTheList();
+    const answer = await oneClick();
+    expect([answer.statusCode, answer.headers?.['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(answer.body).toBe('You’ve left the Mandje waitlist. We won’t email you again.\n');
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(logged()[0]).toMatchObject({ form: 'one-click', outcome: 'left', [METRIC.left]: 1 });
+    expect(logLines[0]).not.toContain(token);
+  });
+
+  it('posted one-click as multipart, base64 as API Gateway passes it, is taken too', async () => {
+    onTheList();
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    expect((await oneClick({ type: 'multipart/form-data; boundary=b', body, base64: true })).body).toMatch(
+      /left the Mandje/,
+    );
+  });
+
+  it('answers an unknown token exactly as a real one, in every form', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    expect((await oneClick()).statusCode).toBe(200);
+    const script = await call({ path: LEAVE_PATH, body: JSON.stringify({ token }) });
+    expect([script.statusCode, script.json]).toEqual([200, { result: 'done' }]);
+    expect((await form(`token=${token}&language=en`, { path: LEAVE_PATH })).headers?.location).toBe(
+      '/en/leave/done',
+    );
+    expect(logged().map((line) => line.outcome)).toEqual(['unknown', 'unknown', 'unknown']);
+  });
+
+  it.each([
+    [
+      'a store fault',
+      networkFault(),
+      503,
+      'That didn’t work just now. Please try again later.\n',
+      '/en/leave/try-again',
+    ],
+  ])('after %s says so: 503, or the try-again page', async (_case, fault, status, text, location) => {
+    dynamo.on(QueryCommand).rejects(fault);
+    expect(await oneClick().then((answer) => [answer.statusCode, answer.body])).toEqual([status, text]);
+    expect((await form(`token=${token}&language=en`, { path: LEAVE_PATH })).headers?.location).toBe(location);
+  });
+
+  it('without a token is a bad request, and other methods 405', async () => {
+    expect((await call({ path: LEAVE_PATH, body: '{}' })).statusCode).toBe(400);
+    expect((await call({ path: LEAVE_PATH, method: 'DELETE' })).headers?.allow).toBe('GET, HEAD, POST');
+    expect(dynamo.calls()).toEqual([]);
+  });
+});
+
+describe('asking for a leave link', () => {
+  const ask = (body: string, type = JSON_TYPE) => call({ path: LEAVE_REQUEST_PATH, type, body });
+
+  it(`answers any valid address alike, and no sooner than ${ANSWER_AFTER_MS} ms`, async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(GetCommand).resolves({});
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const answer = ask(JSON.stringify({ email: ADDRESS })).finally(() => {
+        answered = true;
+      });
+      await vi.advanceTimersByTimeAsync(ANSWER_AFTER_MS - 1);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await answer.then((result) => [result.statusCode, result.json])).toEqual([
+        202,
+        { status: 'requested' },
+      ]);
+      const form_ = ask('email=ann%40example.nl&language=en', FORM);
+      await vi.advanceTimersByTimeAsync(ANSWER_AFTER_MS);
+      expect((await form_).headers?.location).toBe('/en/leave/requested');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses an address that is none: 400, or the form the try-again page', async () => {
+    expect((await ask(JSON.stringify({ email: 'ann@' }))).json).toEqual({ error: 'invalid_email' });
+    expect((await ask('email=ann&language=en', FORM)).headers?.location).toBe('/en/leave/try-again');
+    expect(dynamo.calls()).toEqual([]);
+  });
+});
