@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsTowardClientLimit } from '#contract/abuse-limits';
-import { isRobotUserAgent, VISIT_PATH } from '#contract/visit-counting';
+import { isRobotUserAgent } from '#contract/visit-counting';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -30,9 +29,5 @@ describe('who is a visitor (one rule for AWS and the runner)', () => {
   it('counts a client that sends no user agent at all: only a robot that says so is left out', () => {
     expect(isRobotUserAgent(undefined)).toBe(false);
     expect(isRobotUserAgent('')).toBe(false);
-  });
-
-  it('leaves the beacon out of the per-client limit on posts, as it sends no mail and comes with every page load', () => {
-    expect(countsTowardClientLimit('POST', VISIT_PATH)).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
 /**
- * The form and the API apply one rule, so an address the page lets through is never refused by the API,
- * and one the API would refuse never leaves the page; and they agree on identity, so two ways of typing
- * one mailbox are one record. Both paths are taken as they really run: the form's check and its request
- * (requestToJoin, with fetch handing the request to the handler as API Gateway would), and the API's
- * handler, with the DynamoDB client mocked by a table that keeps what is put and honours the condition.
+ * The form and the API apply one rule: an address the page lets through is never refused by the API, one
+ * the API refuses never leaves the page, and two ways of typing one mailbox are one record. The form's
+ * request goes through fetch to the handler; the mocked table honours the put's condition.
  */
 
 import { domainToASCII } from 'node:url';
@@ -11,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkEmail, EMAIL_MAX_OCTETS, emailKey } from '#contract/email-address';
+import { checkEmail, emailKey } from '#contract/email-address';
 import { requestToJoin } from '../../../frontend/src/features/waitlist/components/signup-form';
 import { dynamo, handler } from './handler-under-test';
 import { httpApiEvent } from './http-api-event';
@@ -53,46 +51,14 @@ async function sendToApi(typed: string): Promise<boolean> {
   return result.statusCode === 201;
 }
 
+/** Characters one at a time, then pieces: invisible, look-alike, other scripts, decomposed, broken. */
 const tricky = [
-  '\u00ad',
-  '\u2060',
-  '\u200c',
-  '\u200e',
-  '\u2066',
-  '\ufe0f',
-  '\ufffd',
-  'ａ',
-  '．',
-  '\u3002',
-  '-',
-  '_',
+  ...'\u00ad\u200b\u200e\u202e\ufffd\u00a0\u0000ａ．üßİ @."',
   '%41',
   'xn--',
-  ' ',
-  '\t',
-  '\n',
-  '\u00a0',
-  '\u3000',
-  '\ufeff',
-  '\u200b',
-  '\u200d',
-  '\u202e',
-  '\u0000',
-  '\u0001',
-  '\u001f',
-  '\u007f',
-  'ü',
-  'ß',
-  'İ',
   'مثال',
-  '😀',
   'a\u0301',
   '\ud800',
-  '@',
-  '.',
-  '"',
-  '\\',
-  ',',
 ];
 const position = fc.nat();
 const insertAt = (text: string, at: number, piece: string) => {
@@ -106,18 +72,12 @@ const mutation = fc.oneof(
         insertAt(email, at, piece),
   ),
   fc.constant((email: string) => email.toUpperCase()),
-  fc
-    .constantFrom(' ', '\t', '\u00a0', '\ufeff', '\n')
-    .map((space) => (email: string) => `${space}${email}${space}`),
   fc.integer({ min: 1, max: 300 }).map((size) => (email: string) => `${'x'.repeat(size)}${email}`),
   position.map((at) => (email: string) => {
     const index = at % Math.max(email.length, 1);
     return email.slice(0, index) + email.slice(index + 1);
   }),
-  fc.constant((email: string) => email.replace('@', '')),
   fc.constant((email: string) => email.slice(0, email.lastIndexOf('.'))),
-  fc.constant((email: string) => email.slice(email.indexOf('@'))),
-  fc.constant((email: string) => email.slice(0, email.indexOf('@') + 1)),
 );
 /** Addresses in other scripts and forms: accents (NFC and NFD), Unicode domains, fullwidth letters. */
 const unicodeLetter = fc.constantFrom(...'aenosjxéüøåçñαβγжд'.split(''));
@@ -194,10 +154,9 @@ describe('the form and the API agree on addresses', () => {
           expect(fromForm).toBe(emailKey(typed));
         }
       }),
-      { numRuns: 3_000 },
+      { numRuns: 2_000 },
     );
-    expect(acceptedByBoth).toBeGreaterThan(500);
-    // Three thousand addresses take a few seconds, more on a busy machine.
+    expect(acceptedByBoth).toBeGreaterThan(300);
   }, 60_000);
 
   it('make one record of two ways of typing one mailbox: the second is already registered', async () => {
@@ -223,40 +182,14 @@ describe('the form and the API agree on addresses', () => {
           expect([...storedKeys]).toEqual([emailKey(email)]);
         },
       ),
-      { numRuns: 1_000 },
+      { numRuns: 500 },
     );
-    expect(retyped).toBeGreaterThan(500);
+    expect(retyped).toBeGreaterThan(250);
   }, 60_000);
-
-  it('keep a plus tag a mailbox of its own', async () => {
-    expect(await submitThroughForm('ann@example.nl')).toBe('joined');
-    expect(await sendToApi('ann+mandje@example.nl')).toBe(true);
-    expect(storedKeys.size).toBe(2);
-  });
-
-  it('lets through the longest address the rule allows, even in the script JSON spells longest', async () => {
-    // The local part is ASCII, but a domain typed in fullwidth letters and dots costs three UTF-8 bytes a
-    // character in the request body and one octet in its ASCII form: 64 + 1 + 189 octets, 254 in all.
-    const fullwidth = (text: string) =>
-      text.replace(/[a-z.]/g, (character) =>
-        String.fromCodePoint((character.codePointAt(0) as number) + 0xfee0),
-      );
-    const longest = `${'a'.repeat(64)}@${fullwidth(`${'a'.repeat(62)}.${'a'.repeat(62)}.${'a'.repeat(60)}.nl`)}`;
-    expect(emailKey(longest)?.length).toBe(EMAIL_MAX_OCTETS);
-    expect(Buffer.byteLength(longest)).toBeGreaterThan(600);
-
-    expect(await submitThroughForm(longest)).toBe('joined');
-    storedKeys.clear();
-    expect(await sendToApi(` ${longest} `)).toBe(true);
-  });
 
   it.each([
     ['control characters, which JSON spells as six bytes each', `${'\u0001'.repeat(200)}@x.nl`],
     ['unpaired surrogates, which JSON also spells as six bytes each', `${'\ud800'.repeat(200)}@x.nl`],
-    ['a NUL', 'ann\u0000@example.nl'],
-    ['a zero-width space', 'zw@x.nl\u200b'],
-    ['a right-to-left override', 'a\u202e@x.nl'],
-    ['a local part of 65 octets', `${'a'.repeat(65)}@x.nl`],
     ['one octet too many', `${'a'.repeat(64)}@${`${'a'.repeat(62)}.`.repeat(3)}${'a'.repeat(10)}.nl`],
   ])('refuses in both places an address with %s', async (_case, typed) => {
     expect(await submitThroughForm(typed)).toBe('refused by the form');
