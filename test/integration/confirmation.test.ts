@@ -7,16 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { emailKey } from '#contract/email-address';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
-import {
-  MAIL_RESEND_INTERVAL_MINUTES,
-  MAX_CONFIRMATION_MAILS,
-  type WaitlistRecord,
-} from '#contract/waitlist-table';
+import type { WaitlistRecord } from '#contract/waitlist-table';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { startLocalDynamoDB } from '../../local/local-dynamodb';
 import {
@@ -147,140 +143,6 @@ describe('confirming a signup by mail', () => {
       'confirmed',
     ]);
     expect(await recordOf(email)).toMatchObject({ status: 'confirmed' });
-  });
-
-  it('answers a plain form post with the result page, in the form’s language', async () => {
-    const email = newAddress('form');
-    await postJoin(runner.url, { email, language: 'nl' });
-    const token = linkIn((await mailsArrive(email, 1))[0] as string).searchParams.get('t') as string;
-
-    const response = await fetch(new URL(CONFIRM_PATH, runner.url), {
-      method: 'POST',
-      body: new URLSearchParams({ token, language: 'nl' }),
-      redirect: 'manual',
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/confirm/confirmed');
-  });
-
-  it('tells an expired link and a tampered one apart, and confirms nothing with either', async () => {
-    const email = newAddress('tampered');
-    await postJoin(runner.url, { email, language: 'en' });
-    const token = linkIn((await mailsArrive(email, 1))[0] as string).searchParams.get('t') as string;
-
-    const tampered = `${token.slice(0, 20)}${token[20] === 'x' ? 'y' : 'x'}${token.slice(21)}`;
-    expect(await press(tampered)).toEqual({ status: 200, body: { result: 'unknown' } });
-    expect(await press(token.slice(0, 20))).toEqual({ status: 200, body: { result: 'invalid' } });
-    // The same random part with a time eight days ago: expired, before anything is looked up.
-    const bytes = Buffer.from(token, 'base64url');
-    bytes.writeUInt32BE(Math.floor(Date.now() / 1000) - 8 * 86_400, 0);
-    expect(await press(bytes.toString('base64url'))).toEqual({ status: 200, body: { result: 'expired' } });
-    expect(await recordOf(email)).toMatchObject({ status: 'pending' });
-  });
-
-  it(`mails a pending address again at most once per ${MAIL_RESEND_INTERVAL_MINUTES} minutes and ${MAX_CONFIRMATION_MAILS} times in all, never breaking a link it sent`, async () => {
-    const email = newAddress('resend');
-    await postJoin(runner.url, { email, language: 'en' });
-    const [first] = await mailsArrive(email, 1);
-
-    // Straight away: already registered, and no second mail.
-    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mailsTo(email)).toHaveLength(1);
-
-    // Ten minutes later (the record says so): a new mail, in the first signup's language whatever this
-    // one asks, and the first link still works.
-    const earlier = new Date(Date.now() - (MAIL_RESEND_INTERVAL_MINUTES + 1) * 60_000).toISOString();
-    const client = store();
-    const backdate = (mailsRequested: number) =>
-      client.send(
-        new UpdateCommand({
-          TableName: LOCAL_TABLE_NAME,
-          Key: { email: emailKey(email) },
-          UpdateExpression: 'SET mailRequestedAt = :earlier, mailsRequested = :count',
-          ExpressionAttributeValues: { ':earlier': earlier, ':count': mailsRequested },
-        }),
-      );
-    try {
-      await backdate(1);
-      expect((await postJoin(runner.url, { email, language: 'nl' })).status).toBe(409);
-      const mails = await mailsArrive(email, 2);
-      expect(mails).toHaveLength(2);
-      expect(await recordOf(email)).toMatchObject({ language: 'en' });
-      const second = mails.find((raw) => raw !== first) as string;
-      expect(linkIn(second).searchParams.get('lang')).toBe('en');
-
-      // After the fifth mail, none more.
-      await backdate(MAX_CONFIRMATION_MAILS);
-      expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(409);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(mailsTo(email)).toHaveLength(2);
-
-      expect(await press(linkIn(first as string).searchParams.get('t') as string)).toEqual({
-        status: 200,
-        body: { result: 'confirmed' },
-      });
-      expect(await press(linkIn(second).searchParams.get('t') as string)).toEqual({
-        status: 200,
-        body: { result: 'already-confirmed' },
-      });
-    } finally {
-      client.destroy();
-    }
-  });
-});
-
-describe('a pending signup past its days', () => {
-  it('cannot be confirmed, even with a link still in its own days', async () => {
-    const email = newAddress('expired');
-    await postJoin(runner.url, { email, language: 'nl' });
-    const [mail] = await mailsArrive(email, 1);
-    const client = store();
-    try {
-      await client.send(
-        new UpdateCommand({
-          TableName: LOCAL_TABLE_NAME,
-          Key: { email: emailKey(email) },
-          UpdateExpression: 'SET expiresAt = :past',
-          ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 },
-        }),
-      );
-    } finally {
-      client.destroy();
-    }
-
-    expect(await press(linkIn(mail as string).searchParams.get('t') as string)).toEqual({
-      status: 200,
-      body: { result: 'expired' },
-    });
-    expect(await recordOf(email)).toMatchObject({ status: 'pending' });
-  });
-
-  it('starts afresh when its address signs up again, though the time to live has not deleted it yet', async () => {
-    const email = newAddress('lapsed');
-    await postJoin(runner.url, { email, language: 'nl' });
-    await mailsArrive(email, 1);
-    // Its days are over and its mails used up; DynamoDB deletes such a record within a few days.
-    const client = store();
-    try {
-      await client.send(
-        new UpdateCommand({
-          TableName: LOCAL_TABLE_NAME,
-          Key: { email: emailKey(email) },
-          UpdateExpression: 'SET expiresAt = :past, mailsRequested = :max',
-          ExpressionAttributeValues: {
-            ':past': Math.floor(Date.now() / 1000) - 60,
-            ':max': MAX_CONFIRMATION_MAILS,
-          },
-        }),
-      );
-    } finally {
-      client.destroy();
-    }
-
-    expect((await postJoin(runner.url, { email, language: 'nl' })).status).toBe(201);
-    expect(await recordOf(email)).toMatchObject({ status: 'pending', mailsRequested: 1 });
-    expect(await mailsArrive(email, 2)).toHaveLength(2);
   });
 });
 

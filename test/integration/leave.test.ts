@@ -1,8 +1,7 @@
 /**
  * Leaving the waitlist through the local runner, as a mail client and a person do it: the real leave and
- * leave-request handlers behind the Lambda adapter, dynalite with the production table and its token
- * index. Opening a leave link removes no one; the one-click POST, the page's form and its script do; every
- * answer is the same whoever the token or address belonged to.
+ * leave-request handlers behind the Lambda adapter, dynalite with the production table and its indexes: who
+ * is removed and counted, whoever the token or address belonged to (the answers are the unit tier's).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { emailKey } from '#contract/email-address';
 import {
-  LEAVE_PATH,
   LEAVE_REQUEST_PATH,
   LEAVE_TOKEN_PLACEHOLDER,
   leaveLink,
@@ -51,7 +49,7 @@ function siteWithLinkPages(): string {
     );
     writeFileSync(
       join(distDir, '.mandje', `leave.${language}.html`),
-      `<!doctype html><html lang="${language}"><body><form method="post" action="/api/leave"><input type="hidden" name="token" value="${LEAVE_TOKEN_PLACEHOLDER}"><button>Leave</button></form></body></html>`,
+      `<!doctype html><html lang="${language}"><body><input type="hidden" name="token" value="${LEAVE_TOKEN_PLACEHOLDER}"></body></html>`,
     );
   }
   return distDir;
@@ -143,31 +141,7 @@ async function oneClick(link: string): Promise<{ status: number; type: string | 
   });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
-/** The leave page's button without a script: its form, posted from the page itself. */
-async function pressWithoutScript(token: string, language: Locale) {
-  const response = await fetch(new URL(LEAVE_PATH, runner.url), {
-    method: 'POST',
-    headers: { 'content-type': FORM, origin: new URL(runner.url).origin },
-    body: new URLSearchParams({ token, language }).toString(),
-    redirect: 'manual',
-  });
-  return { status: response.status, location: response.headers.get('location') };
-}
-
 describe('a leave link', () => {
-  it('opened (GET or HEAD) shows the page with the token in its form and removes no one', async () => {
-    const email = newAddress('open');
-    const { token, link } = await personOnTheList(email);
-
-    const page = await fetch(link);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(await page.text()).toContain(`name="token" value="${token}"`);
-    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
-
-    expect(await recordOf(email)).toMatchObject({ status: 'confirmed' });
-  });
-
   it('POSTed with the one-click body removes the person at once, answers 200, and counts one more who left', async () => {
     const email = newAddress('one-click');
     const { link } = await personOnTheList(email, 'nl');
@@ -242,56 +216,6 @@ describe('a leave link', () => {
     expect(used).toEqual(real);
     expect(unknown).toEqual(real);
     expect(await leftCount()).toBe(count);
-  });
-
-  it('POSTed as multipart/form-data, as some mail providers send it, removes the person too', async () => {
-    const email = newAddress('multipart');
-    const { link } = await personOnTheList(email);
-    const body = new FormData();
-    body.set(ONE_CLICK_FIELD, ONE_CLICK_VALUE);
-
-    const response = await fetch(link, { method: 'POST', body });
-
-    expect(response.status).toBe(200);
-    expect(await recordOf(email)).toBeUndefined();
-  });
-});
-
-describe('the leave page’s button', () => {
-  it('as a plain form removes the person, every spelling of their mailbox, and sends the browser on to the done page in its language', async () => {
-    const email = newAddress('form');
-    const { token } = await personOnTheList(email, 'en');
-    const tagged = email.replace('@', '+tagged@');
-    await personOnTheList(tagged);
-
-    expect(await pressWithoutScript(token, 'en')).toEqual({ status: 303, location: '/en/leave/done' });
-    expect(await recordOf(email)).toBeUndefined();
-    expect(await recordOf(tagged)).toBeUndefined();
-  });
-
-  it('sends a used and an unknown token to the same done page', async () => {
-    const { token } = await personOnTheList(newAddress('form-same'), 'nl');
-    const real = await pressWithoutScript(token, 'nl');
-
-    expect(await pressWithoutScript(token, 'nl')).toEqual(real);
-    expect(await pressWithoutScript(unknownToken(), 'nl')).toEqual(real);
-    expect(real).toEqual({ status: 303, location: '/leave/done' });
-  });
-
-  it('from its script gets JSON "done", whoever the token belonged to', async () => {
-    const email = newAddress('json');
-    const { token } = await personOnTheList(email);
-    const press = (sent: string) =>
-      fetch(new URL(LEAVE_PATH, runner.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: sent }),
-      }).then(async (response) => ({ status: response.status, body: await response.json() }));
-
-    expect(await press(token)).toEqual({ status: 200, body: { result: 'done' } });
-    expect(await recordOf(email)).toBeUndefined();
-    expect(await press(token)).toEqual({ status: 200, body: { result: 'done' } });
-    expect(await press(unknownToken())).toEqual({ status: 200, body: { result: 'done' } });
   });
 });
 
