@@ -1,9 +1,3 @@
-/**
- * Leaving the waitlist through the local runner, as a mail client and a person do it: the real leave and
- * leave-request handlers behind the Lambda adapter, dynalite with the production table and its indexes: who
- * is removed and counted, whoever the token or address belonged to (the answers are the unit tier's).
- */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +24,6 @@ import {
   storeAddressFromEnvironment,
 } from '../../local/local-store-client';
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
-import { postJoin } from './waitlist-api';
 
 let runner: LocalRunner;
 let runId = 0;
@@ -303,32 +296,8 @@ const askForLink = (email: string) =>
     body: JSON.stringify({ email, language: 'en' }),
   });
 
+// Signing up, confirming and leaving by the mails' links is the production-path tier's (test/aws/signup-to-leave).
 describe('the leave link in a real mail', () => {
-  it('in the confirmation mail removes the person who signed up, with one click', async () => {
-    const email = newAddress(`mail.${randomUUID().slice(0, 8)}`);
-    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
-
-    const link = await leaveLinkInMailTo(email);
-    expect(link, 'a leave link in the confirmation mail').toBeDefined();
-    expect((await fetch(link as string)).status).toBe(200);
-    expect(await recordOf(email)).toBeDefined();
-
-    expect((await oneClick(link as string)).status).toBe(200);
-    expect(await recordOf(email)).toBeUndefined();
-  });
-
-  it('asked for on the privacy page, comes by mail to a person on the list, and to nobody else', async () => {
-    const known = newAddress('asked');
-    const { token } = await personOnTheList(known);
-    const unknown = newAddress('asked.unknown');
-
-    expect((await askForLink(known)).status).toBe(202);
-    expect((await askForLink(unknown)).status).toBe(202);
-
-    expect(await leaveLinkInMailTo(known)).toBe(leaveLink(runner.url, 'en', token));
-    expect(mailsTo(unknown)).toEqual([]);
-  });
-
   it('asked for with any spelling of a mailbox on the list, comes once, with a link that removes every record of that mailbox', async () => {
     const n = `${Date.now()}${++runId}`;
     const joined = `Li.Sa.${n}+mandje@gmail.com`;

@@ -35,20 +35,6 @@ describe('waitlist API on the local runner', () => {
     expect(await storedEmails()).toContain(email);
   });
 
-  it('treats case and surrounding spaces as the same person', async () => {
-    const email = newAddress('variant');
-
-    expect((await postJoin(runner.url, { email, language: 'en' })).status).toBe(201);
-    for (const variant of [
-      email.toUpperCase(),
-      `  ${email} `,
-      `\t${email.replace(/^./, (c) => c.toUpperCase())}`,
-    ]) {
-      expect((await postJoin(runner.url, { email: variant, language: 'nl' })).status).toBe(409);
-    }
-    expect((await storedEmails()).filter((stored) => stored === email)).toHaveLength(1);
-  });
-
   it('stores one record when 100 requests for one new address arrive at once', async () => {
     const email = newAddress('race');
     const statuses = (
@@ -69,16 +55,6 @@ describe('waitlist API on the local runner', () => {
     expect(statuses.every((status) => status === 201)).toBe(true);
     const stored = new Set(await storedEmails());
     expect(emails.filter((email) => !stored.has(email))).toEqual([]);
-  });
-
-  it('refuses a malformed address with 400 and stores nothing', async () => {
-    const before = (await storedEmails()).length;
-
-    expect(await postJoin(runner.url, { email: 'not-an-address', language: 'nl' })).toEqual({
-      status: 400,
-      body: { error: 'invalid_email' },
-    });
-    expect((await storedEmails()).length).toBe(before);
   });
 
   it('passes the request through the adapter like API Gateway: 303 for a form post, 415 for text, 404 JSON beside the API', async () => {

@@ -177,24 +177,4 @@ describe('the signup route under generated hostile events', () => {
     expect(seen.writes).toBeGreaterThan(100);
     expect([...seen.statuses].sort()).toEqual([201, 303, 400, 405, 409, 413, 415, 503]);
   }, 60_000);
-
-  it('stores any valid address under its canonical key and as entered, trimmed, whatever its script', async () => {
-    storeBehaviour = 'stores';
-    await fc.assert(
-      fc.asyncProperty(address, fc.constantFrom('nl', 'en'), async (email, language) => {
-        dynamo.resetHistory();
-        const check = checkEmail(email);
-        const result = await handler(httpApiEvent({ body: JSON.stringify({ email, language }) }));
-        const puts = dynamo.commandCalls(PutCommand);
-        expect([result.statusCode, puts.length]).toEqual(check.ok ? [201, 1] : [400, 0]);
-        if (check.ok)
-          expect(puts[0]?.args[0].input.Item).toMatchObject({
-            email: check.key,
-            emailAsEntered: check.email,
-            language,
-          });
-      }),
-      { numRuns: 1_000 },
-    );
-  }, 60_000);
 });

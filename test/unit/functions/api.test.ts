@@ -150,26 +150,13 @@ describe('a signup', () => {
     expect([answer.statusCode, answer.json]).toEqual([409, { error: 'already_registered' }]);
   });
 
+  const fields = (more: Record<string, unknown>) => ({ body: JSON.stringify({ email: ADDRESS, ...more }) });
+  const over = JSON.stringify({ email: ADDRESS, language: 'nl', x: 'x'.repeat(MAX_REQUEST_BYTES) });
   it.each([
-    [
-      'an address that is none',
-      { body: JSON.stringify({ email: 'ann@', language: 'nl' }) },
-      400,
-      'invalid_email',
-    ],
-    ['no language', { body: JSON.stringify({ email: ADDRESS }) }, 400, 'invalid_request'],
-    [
-      'a language of no locale',
-      { body: JSON.stringify({ email: ADDRESS, language: 'de' }) },
-      400,
-      'invalid_request',
-    ],
-    [
-      'a source field of the wrong type',
-      { body: JSON.stringify({ email: ADDRESS, language: 'nl', utmSource: 1 }) },
-      400,
-      'invalid_request',
-    ],
+    ['an address that is none', fields({ email: 'ann@', language: 'nl' }), 400, 'invalid_email'],
+    ['no language', fields({}), 400, 'invalid_request'],
+    ['a language of no locale', fields({ language: 'de' }), 400, 'invalid_request'],
+    ['a source field of the wrong type', fields({ language: 'nl', utmSource: 1 }), 400, 'invalid_request'],
     ['no JSON', { body: '{"email":' }, 400, 'invalid_request'],
     ['no body', {}, 400, 'invalid_request'],
     [
@@ -179,42 +166,27 @@ describe('a signup', () => {
       'invalid_request',
     ],
     ['bytes that are not UTF-8', { bytes: Buffer.from([0x7b, 0xff, 0x7d]) }, 400, 'invalid_request'],
-    [
-      'a byte order mark',
-      { body: `\ufeff${JSON.stringify({ email: ADDRESS, language: 'nl' })}` },
-      400,
-      'invalid_request',
-    ],
+    ['a byte order mark', { body: `\ufeff${fields({ language: 'nl' }).body}` }, 400, 'invalid_request'],
     [
       'a body a byte over the limit',
-      {
-        body: JSON.stringify({ email: ADDRESS, language: 'nl', x: 'x'.repeat(MAX_REQUEST_BYTES) }).slice(
-          0,
-          MAX_REQUEST_BYTES + 1,
-        ),
-      },
+      { body: over.slice(0, MAX_REQUEST_BYTES + 1) },
       413,
       'payload_too_large',
     ],
     ['400 euro signs: 1,200 bytes', { body: '€'.repeat(400) }, 413, 'payload_too_large'],
     ['text/plain', { type: 'text/plain', body: '{}' }, 415, 'unsupported_media_type'],
     ['no content type', { type: '', body: '{}' }, 415, 'unsupported_media_type'],
+    ['a charset not UTF-8', { type: 'application/json; charset=latin1' }, 415, 'unsupported_media_type'],
     [
-      'a charset other than UTF-8',
-      { type: 'application/json; charset=latin1', body: '{}' },
-      415,
-      'unsupported_media_type',
-    ],
-    [
-      'a charset given twice',
-      { type: 'application/json; charset=utf-8; charset=utf-8', body: '{}' },
+      'two charsets',
+      { type: 'application/json; charset=utf-8; charset=utf-8' },
       415,
       'unsupported_media_type',
     ],
     ['a gzip body', { body: '{}', headers: { 'content-encoding': 'gzip' } }, 415, 'unsupported_media_type'],
     ['a GET', { method: 'GET' }, 405, 'method_not_allowed'],
   ] satisfies [string, Request, number, string][])(
-    'with %s is refused %i %s and nothing is stored',
+    'with %s is refused %i %s, storing nothing',
     async (_case, request, status, error) => {
       const answer = await call(request);
       expect([answer.statusCode, answer.json]).toEqual([status, { error }]);
@@ -244,24 +216,13 @@ describe('a signup', () => {
     },
   );
 
+  const named = (name: string) => Object.assign(new Error('told by the store'), { name });
   it.each([
     ['a network fault', networkFault(), 503, 'unavailable', 'WARN'],
-    [
-      'throttling',
-      Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' }),
-      503,
-      'unavailable',
-      'WARN',
-    ],
-    [
-      'a permanent fault',
-      Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException' }),
-      500,
-      'internal',
-      'ERROR',
-    ],
+    ['throttling', named('ProvisionedThroughputExceededException'), 503, 'unavailable', 'WARN'],
+    ['a permanent fault', named('ResourceNotFoundException'), 500, 'internal', 'ERROR'],
   ])(
-    'after %s is answered %i %s and logged by its class and name only',
+    'after %s is answered %i %s, logged by class and name only',
     async (_case, fault, status, error, level) => {
       dynamo.on(PutCommand).rejects(fault);
       const answer = await join_({});
