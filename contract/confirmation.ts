@@ -36,8 +36,6 @@ export const CONFIRM_HTTP_STATUS = statusTable({ result: 200 }, ['invalid_email'
 
 export type ConfirmError = Exclude<keyof typeof CONFIRM_HTTP_STATUS, 'result'>;
 
-export type ConfirmResponse = { result: ConfirmResult } | { error: ConfirmError };
-
 export const CONFIRM_RESULT_PAGES = [...CONFIRM_RESULTS, 'try-again'] as const;
 export type ConfirmResultPage = (typeof CONFIRM_RESULT_PAGES)[number];
 

@@ -24,8 +24,6 @@ export const WAITLIST_HTTP_STATUS = statusTable({ joined: 201 });
 
 export type JoinWaitlistError = Exclude<keyof typeof WAITLIST_HTTP_STATUS, 'joined'>;
 
-export type JoinWaitlistResponse = { status: 'joined' } | { error: JoinWaitlistError };
-
 export const WAITLIST_RESULTS = ['joined', 'already-registered', 'invalid-email', 'try-again'] as const;
 export type WaitlistResult = (typeof WAITLIST_RESULTS)[number];
 
