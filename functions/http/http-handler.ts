@@ -5,9 +5,10 @@ import { METRIC, type MetricName, type Service } from '#contract/metrics';
 import { STORE_DEADLINE_MS } from '../store/store-client';
 import { errorNameOf, type FaultClass, faultClassOf, isTransient } from '../telemetry/fault-class';
 import { writeMetricLine } from '../telemetry/metrics';
-import type { GuardRefusal } from './post-body';
 
 export type RequestForm = 'json' | 'form';
+
+export type GuardRefusal = 'not_through_edge' | 'cross_site';
 
 /** What a route made of a request; it is logged, so never an address or a token. */
 export interface Decision<Outcome> {

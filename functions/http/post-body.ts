@@ -7,7 +7,7 @@ import type { BodyRefusal } from '#contract/http-status';
 import { isLocale, type Locale } from '#contract/locales';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, MAX_REQUEST_BYTES } from '#contract/waitlist-api';
 import { parseJsonStrictly } from '../strict-input';
-import type { Decision, RequestForm } from './http-handler';
+import type { Decision, GuardRefusal, RequestForm } from './http-handler';
 
 // Every POST passes the request guard (the edge's secret, then same-site), then its body is read alike: JSON
 // or a form post, strictly UTF-8, at most MAX_REQUEST_BYTES, each field once (which of two was meant is a guess).
@@ -15,8 +15,6 @@ import type { Decision, RequestForm } from './http-handler';
 // originVerifySecret is undefined locally, where there is no edge; behind CloudFront the Host is the API's,
 // so siteHosts name the site's own.
 export type RequestGuardSettings = { originVerifySecret: string | undefined; siteHosts: readonly string[] };
-
-export type GuardRefusal = 'not_through_edge' | 'cross_site';
 
 export function requestGuardSettingsFrom(environment: NodeJS.ProcessEnv): RequestGuardSettings {
   const secret = environment.ORIGIN_VERIFY_SECRET;

@@ -5,8 +5,6 @@
  */
 import { functionUnderTest } from './function-under-test';
 
-export { STORE_DEADLINE_MS } from '../../../functions/store/store-client';
-
 const waitlist = await functionUnderTest(
   { TABLE_NAME: 'waitlist-test', VISITOR_TABLE_NAME: 'visitors-test' },
   () => import('../../../functions/api/handler'),
