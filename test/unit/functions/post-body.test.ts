@@ -63,52 +63,42 @@ describe('the origin secret', () => {
 });
 
 describe('same site only', () => {
-  const local = { host: '127.0.0.1:3000' };
-  /** [what the case is, the request's headers, whether it is refused as cross-site] */
-  const CASES: [string, Record<string, string>, boolean][] = [
-    ['curl: neither header', local, false],
-    [
-      'the page itself (same-origin)',
-      { ...local, 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:3000' },
-      false,
-    ],
-    ['same-site, no Origin', { ...local, 'sec-fetch-site': 'same-site' }, false],
-    ['typed or bookmarked (none)', { ...local, 'sec-fetch-site': 'none' }, false],
-    [
-      'Origin equal to Host, no Sec-Fetch-Site (an older browser)',
-      { ...local, origin: 'http://127.0.0.1:3000' },
-      false,
-    ],
-    ['Origin host in another case', { host: 'Mandje.NL', origin: 'https://MANDJE.nl' }, false],
-    ['cross-site', { ...local, 'sec-fetch-site': 'cross-site' }, true],
-    ['cross-site, in capitals', { ...local, 'sec-fetch-site': 'Cross-Site' }, true],
-    ['another site’s Origin', { ...local, origin: 'https://evil.example' }, true],
-    [
-      'another site’s Origin, marked same-origin',
-      { ...local, 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
-      true,
-    ],
-    ['Origin: null (a sandboxed frame, a data: page)', { ...local, origin: 'null' }, true],
-    [
-      'Origin: null from a cross-site page',
-      { ...local, origin: 'null', 'sec-fetch-site': 'cross-site' },
-      true,
-    ],
-    ['Origin: null from a same-site page', { ...local, origin: 'null', 'sec-fetch-site': 'same-site' }, true],
+  const OWN = 'http://127.0.0.1:3000';
+  /** [what the case is, Sec-Fetch-Site, Origin, whether it is refused as cross-site], Host 127.0.0.1:3000 */
+  const CASES: [string, string | undefined, string | undefined, boolean][] = [
+    ['curl: neither header', undefined, undefined, false],
+    ['the page itself (same-origin)', 'same-origin', OWN, false],
+    ['same-site, no Origin', 'same-site', undefined, false],
+    ['typed or bookmarked (none)', 'none', undefined, false],
+    ['Origin equal to Host, no Sec-Fetch-Site (an older browser)', undefined, OWN, false],
+    ['cross-site', 'cross-site', undefined, true],
+    ['cross-site, in capitals', 'Cross-Site', undefined, true],
+    ['another site’s Origin', undefined, 'https://evil.example', true],
+    ['another site’s Origin, marked same-origin', 'same-origin', 'https://evil.example', true],
+    ['Origin: null (a sandboxed frame, a data: page)', undefined, 'null', true],
+    ['Origin: null from a cross-site page', 'cross-site', 'null', true],
+    ['Origin: null from a same-site page', 'same-site', 'null', true],
     [
       'Origin: null from the site’s own no-referrer page (the confirmation page)',
-      { ...local, origin: 'null', 'sec-fetch-site': 'same-origin' },
+      'same-origin',
+      'null',
       false,
     ],
-    ['an Origin that is no URL', { ...local, origin: 'not an origin' }, true],
-    ['two Origins joined', { ...local, origin: 'http://127.0.0.1:3000,https://evil.example' }, true],
-    ['the same host on another port', { ...local, origin: 'http://127.0.0.1:4000' }, true],
-    ['a look-alike host', { ...local, origin: 'http://127.0.0.1.evil.example:3000' }, true],
-    ['no Host, and an Origin', { origin: 'http://127.0.0.1:3000' }, true],
+    ['an Origin that is no URL', undefined, 'not an origin', true],
+    ['two Origins joined', undefined, `${OWN},https://evil.example`, true],
+    ['the same host on another port', undefined, 'http://127.0.0.1:4000', true],
+    ['a look-alike host', undefined, 'http://127.0.0.1.evil.example:3000', true],
   ];
 
-  it.each(CASES)('%s', (_case, headers, refused) => {
-    expect(refusalOf(request(headers), open)).toBe(refused ? 'cross_site' : undefined);
+  it.each(CASES)('%s', (_case, fetchSite, origin, refused) => {
+    const headers = { host: '127.0.0.1:3000', 'sec-fetch-site': fetchSite, origin };
+    const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+    expect(refusalOf(request(sent as Record<string, string>), open)).toBe(refused ? 'cross_site' : undefined);
+  });
+
+  it('compares hosts as URLs spell them, and refuses an Origin when there is no Host', () => {
+    expect(refusalOf(request({ host: 'Mandje.NL', origin: 'https://MANDJE.nl' }), open)).toBeUndefined();
+    expect(refusalOf(request({ origin: OWN }), open)).toBe('cross_site');
   });
 
   it('takes the site’s origins from SITE_ORIGINS, since behind CloudFront Host is the API’s', () => {
@@ -228,15 +218,6 @@ describe('a repeated name in JSON', () => {
 
   it.each(DISTINCT)('is not seen where there is none: %s', (_where, text) => {
     expect(parseJsonStrictly(text)).toEqual(JSON.parse(text));
-  });
-
-  it('is never seen in JSON that JSON.stringify wrote (its objects cannot repeat a name)', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const text = JSON.stringify(value);
-        expect(parseJsonStrictly(text)).toEqual(JSON.parse(text));
-      }),
-    );
   });
 
   it('is always seen when a member is written again into any object', () => {
