@@ -11,10 +11,8 @@ export const MAIL_LIMIT_WINDOW_HOURS = 24;
 /** Per IP address: AWS WAF in production, the runner locally (SIGNUP_RATE_LIMIT overrides; 0 is off). */
 export const CLIENT_POSTS_PER_MINUTE = 20;
 
-// They send no mail: mail providers post one-click leaves for many people from a few addresses, and the
-// visit beacon comes with every page load (it would spend a visitor's signups). Exempt as these exact paths
-// only: the edge counts every other path under /api/ once decoded and resolved (a path under /api/leave/ too),
-// and the runner and the function answer any spelling but a route's own 404 (#contract/api-routes).
+// They send no mail, and come from mail providers for many people (one-click) or with every page load (the
+// beacon). Exempt as these exact paths only: any other spelling is a 404 (#contract/api-routes).
 export const CLIENT_LIMIT_EXEMPT_PATHS = [LEAVE_PATH, VISIT_PATH] as const;
 
 /** A request to `route` (#contract/api-routes): whether it counts towards CLIENT_POSTS_PER_MINUTE. */

@@ -1,7 +1,5 @@
-// The one rule for a waitlist address (form, API, operator) and a mailbox's identities. The local part is
-// ASCII: a browser's `type="email"` and non-SMTPUTF8 mail (SES's included) carry no more. The key keeps plus
-// tags and dots; the delivery key folds spellings that reach one inbox: limits, suppression, `show`,
-// `forget` and leaving key on it.
+// The one rule for a waitlist address (form, API, operator), its local part ASCII as `type="email"` and SES
+// carry it; the key keeps plus tags and dots, the delivery key folds the spellings that reach one inbox.
 
 import { decode } from 'punycode/punycode.es6.js';
 
@@ -97,11 +95,8 @@ export function checkEmail(
 
 export const emailKey = (raw: string) => checkEmail(raw).key;
 
-/**
- * The one address `waitlist smoke` signs up after a deploy: SES's mailbox simulator, which reaches no inbox.
- * Only this key is held to no mail limit and counted in no funnel; any other address of the simulator's
- * domain is a signup like any other, so nobody can spend SES's sending rate on it unlimited and uncounted.
- */
+// SES's mailbox simulator, which `waitlist smoke` signs up after a deploy: only this key (no other address of
+// its domain, so nobody spends SES's rate unlimited) is held to no mail limit and counted in no funnel.
 export const SMOKE_ADDRESS = 'success@simulator.amazonses.com';
 export const isSmokeAddress = (key: string) => key === SMOKE_ADDRESS;
 

@@ -19,10 +19,8 @@ export const PENDING_DAYS = 7;
 /** Confirmation mail resends: at most this often and this many in all (and MAILS_PER_MAILBOX a day). */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
-// Keys no address can be (no at sign), with no createdAt, so scans of people pass them: who left (`count`,
-// no expiry), a mailbox's leave mark (`leftAt`, a hash of the mailbox, no address: one leave counts once,
-// however many of its links are pressed at once; gone after LEFT_MARK_SECONDS), and what a leave-link
-// request asking no mail writes instead (ask-leave-link.ts).
+// Keys no address can be, with no createdAt, so scans of people pass them: who left, a mailbox's leave mark
+// (one leave counts once, however many of its links are pressed at once), a leave-link request's stand-in.
 export const LEFT_COUNTER_KEY = '#left';
 export const leftMarkKey = (mailboxHash: string) => `${LEFT_COUNTER_KEY}#${mailboxHash}`;
 export const LEFT_MARK_SECONDS = 3600;
@@ -86,11 +84,8 @@ export interface WaitlistRecord {
   confirmedConsentVersion?: string;
 }
 
-/**
- * The mails a record may owe: each while its request id differs from the one last sent, the confirmation only
- * while the record is pending. The one statement of that rule: the mailer's (functions/mailer/mail-job.ts),
- * the runner's scan (local/local-mail.ts) and the stream's filter (infra/constructs/mailer.ts) follow it.
- */
+// The mails a record may owe: each while its request id differs from the one last sent, the confirmation only
+// while pending. The one statement of the rule: the mailer, the runner's scan and the stream's filter follow it.
 export const OWED_MAILS = {
   confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt', status: 'pending' },
   'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },
