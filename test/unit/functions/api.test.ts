@@ -442,6 +442,47 @@ describe('the confirmation link', () => {
     },
   );
 
+  // What each press does to the record is pinned against a real store (test/integration/confirm-core).
+  const DAY = 86_400_000;
+  const record = (status: string, mailed: { hash: string; linkHash: string }, more = {}) => ({
+    Item: { status, tokenHash: mailed.linkHash, mailTokenHashes: [mailed.hash], expiresAt: 4e9, ...more },
+  });
+  it.each([
+    ['a token its confirmed record mailed', 0, 'confirmed', 'confirmed', {}, 'already-confirmed'],
+    ['the press that lost to another', 0, 'pending', 'confirmed', {}, 'already-confirmed'],
+    ['a token its record never mailed', 0, 'pending', 'pending', { mailTokenHashes: [] }, 'unknown'],
+    [
+      'a token of a mailbox that bounced since',
+      0,
+      'pending',
+      'pending',
+      { mailSuppressed: 'bounce' },
+      'unknown',
+    ],
+    ['a record past its days', 0, 'pending', 'pending', { expiresAt: 1 }, 'expired'],
+    ['a link past its days', 8, 'pending', 'pending', {}, 'expired'],
+    ['an old link that confirmed in time', 30, 'confirmed', 'confirmed', {}, 'already-confirmed'],
+  ])(
+    'pressed with %s says so, and confirms nothing',
+    async (_case, daysOld, indexed, stored, more, result) => {
+      const mailed = newConfirmationToken(linkId, new Date(Date.now() - daysOld * DAY));
+      dynamo
+        .on(QueryCommand)
+        .resolves({ Items: [{ email: 'ann@example.nl', status: indexed, createdAt: '2026-11-22' }] });
+      dynamo.on(UpdateCommand).rejects(conditionFails());
+      dynamo.on(GetCommand).resolves(record(stored, mailed, more));
+      expect((await press(mailed.token)).json).toEqual({ result });
+      if (indexed === 'confirmed' || daysOld > 0) expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
+    },
+  );
+
+  it('pressed with a token that finds no record says unknown, or expired when it is old', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    expect((await press(newConfirmationToken(linkId).token)).json).toEqual({ result: 'unknown' });
+    const old = newConfirmationToken(linkId, new Date(Date.now() - 8 * DAY));
+    expect((await press(old.token)).json).toEqual({ result: 'expired' });
+  });
+
   it('after a store fault answers 503, and the form the try-again page', async () => {
     const { token } = pending();
     dynamo.on(UpdateCommand).rejects(networkFault());
