@@ -456,7 +456,7 @@ describe('the confirmation link', () => {
       0,
       'pending',
       'pending',
-      { mailSuppressed: 'bounce' },
+      { mailSuppressed: 'bounce', expiresAt: 1 },
       'unknown',
     ],
     ['a record past its days', 0, 'pending', 'pending', { expiresAt: 1 }, 'expired'],
