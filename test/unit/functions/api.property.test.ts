@@ -23,27 +23,8 @@ beforeEach(() => {
   });
 });
 
-const tricky = [
-  'ü',
-  'ß',
-  'İ',
-  'Ａ',
-  'مثال',
-  '😀',
-  'a\u0301',
-  '\u200b',
-  '\u202e',
-  '\u0000',
-  '\ufeff',
-  ' ',
-  '.',
-  '@',
-  '"',
-  '\\',
-  '%',
-  '+',
-  '\ud800',
-];
+/** Characters one at a time, then pieces: invisible, look-alike, other scripts, decomposed, broken. */
+const tricky = [...'üßİＡ😀\u200b\u202e\u0000\ufeff .@"\\%+', 'مثال', 'a\u0301', '\ud800'];
 const piece = fc.string({
   unit: fc.oneof(fc.constantFrom(...'abcXYZ019_-'.split('')), fc.constantFrom(...tricky)),
   maxLength: 12,
