@@ -159,7 +159,8 @@ async function decideJoin(event: Event): Promise<Decision<JoinOutcome>> {
   const asked = { form, language: fields.language, source: sourceLabel(source) };
   // A person never reaches the hidden field, so anything in it, even a space, was put there by a robot.
   if (fields.website) return { outcome: 'ignored_honeypot', ...asked };
-  const entry = { ...address, language: fields.language, ...(Object.keys(source).length ? { source } : {}) };
+  const { email, key } = address;
+  const entry = { email, key, language: fields.language, ...(Object.keys(source).length ? { source } : {}) };
   const joined = await outcomeOrFault((abortSignal) => joinWaitlist(store, entry, { abortSignal }));
   return { ...asked, ...joined, uncounted: isSmokeAddress(address.key) };
 }
