@@ -1,9 +1,6 @@
 /**
- * The real mailer (functions/mailer/handler.ts) for unit tests, imported as Lambda imports it, with the
- * tables, SES v2 and SQS mocked and its log captured. MAIL_MAX_SEND_RATE sets the pace; GetAccount answers
- * a quota for the day far from spent (read once: the mailer keeps it ten minutes). The mocked limit table
- * takes every write and holds no pause.
- * Importing this module resets the mocks before each test.
+ * The real mailer (functions/mailer/handler.ts) as Lambda imports it, the tables, SES v2 and SQS mocked and
+ * its log captured. MAIL_MAX_SEND_RATE sets the pace; the limit table takes every write and holds no pause.
  */
 import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -12,15 +9,10 @@ import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, expect, vi } from 'vitest';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
-import type { Announcement } from '../../../functions/announce/announcement-text';
 import { capturedLogLines } from './captured-log';
 
 export const DEAD_LETTER_QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-dead-letters';
-/** The queue the messages come from: its URL is made from this ARN for ChangeMessageVisibility. */
-export const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:mandje-priority';
-export const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-priority';
-
-export const ENVIRONMENT = {
+const ENVIRONMENT = {
   TABLE_NAME: 'waitlist-test',
   MAIL_LIMIT_TABLE_NAME: 'limits-test',
   SITE_URL: 'https://mandje.nl',
@@ -30,33 +22,36 @@ export const ENVIRONMENT = {
   DEAD_LETTER_QUEUE_URL,
   MAIL_MAX_SEND_RATE: '1000',
 };
-/** The settings as Lambda gives them; `unstubEnvs` clears them before each test, so each test sets them. */
 export function stubEnvironment(overrides: Partial<Record<keyof typeof ENVIRONMENT, string>> = {}): void {
   for (const [name, value] of Object.entries({ ...ENVIRONMENT, ...overrides })) vi.stubEnv(name, value);
 }
 
-stubEnvironment();
-export const { handler } = await import('../../../functions/mailer/handler');
+/** A mailer of its own, as a new Lambda container would have (a pause or a pace one test causes is not the next's). */
+export async function newMailer(overrides: Parameters<typeof stubEnvironment>[0] = {}) {
+  vi.resetModules();
+  stubEnvironment(overrides);
+  const { handler } = await import('../../../functions/mailer/handler');
+  return (records: SQSRecord[], { remainingMs = 600_000 } = {}) =>
+    handler(
+      { Records: records },
+      { awsRequestId: 'invocation-1', getRemainingTimeInMillis: () => remainingMs },
+    );
+}
 
 export const dynamo = mockClient(DynamoDBDocumentClient);
 export const ses = mockClient(SESv2Client);
 export const sqs = mockClient(SQSClient);
 export const logLines = capturedLogLines();
-
-/** What GetAccount answers unless a test says otherwise: a production account, little sent today. */
 export const SEND_QUOTA = { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 10 };
-
 export const WAITLIST = { TableName: 'waitlist-test' };
 export const LIMITS = { TableName: 'limits-test' };
 
 beforeEach(() => {
   stubEnvironment();
-  dynamo.reset();
-  ses.reset();
-  sqs.reset();
-  // The limit table takes every write; nothing is found unless a test says so.
+  for (const mock of [dynamo, ses, sqs]) mock.reset();
   dynamo.on(PutCommand).resolves({});
   dynamo.on(GetCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
   ses.on(GetAccountCommand).resolves({ SendQuota: SEND_QUOTA });
   sqs.on(SendMessageCommand).resolves({});
@@ -65,8 +60,7 @@ beforeEach(() => {
 
 /** What a GetItem of the waitlist finds under `item.email`. */
 export function stored<Item extends { email: string }>(item: Item): void {
-  const found: Record<string, unknown> = { ...item };
-  dynamo.on(GetCommand, { ...WAITLIST, Key: { email: item.email } }).resolves({ Item: found });
+  dynamo.on(GetCommand, { ...WAITLIST, Key: { email: item.email } }).resolves({ Item: { ...item } });
 }
 
 let messages = 0;
@@ -86,30 +80,17 @@ export function queueMessage(body: unknown, { receiveCount = 1 } = {}): SQSRecor
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',
-    eventSourceARN: QUEUE_ARN,
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:mandje-priority',
     awsRegion: 'eu-west-1',
   };
 }
 
-/** Runs the mailer on `records`, with time to spare unless `remainingMs` says otherwise. */
-export function deliver(records: SQSRecord[], { remainingMs = 600_000 } = {}) {
-  return handler(
-    { Records: records },
-    { awsRequestId: 'invocation-1', getRemainingTimeInMillis: () => remainingMs },
-  );
-}
-
-/** The log lines as objects. */
 export const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-
-/** The waitlist's updates, in order. */
 export const waitlistUpdates = () =>
   dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+export const sends = () => ses.commandCalls(SendEmailCommand);
 
-/**
- * SES accepting every mail, and the moments it was asked to (performance.now()): the pace shows as the gap
- * between the two mails a test sends.
- */
+/** SES accepting every mail; the pace shows as the gap between the two mails a test sends. */
 export function sendMoments() {
   const moments: number[] = [];
   ses.on(SendEmailCommand).callsFake(() => {
@@ -117,7 +98,7 @@ export function sendMoments() {
     return { MessageId: 'ses-1' };
   });
   return {
-    /** A tenth off for timers that fire a little early and clocks read to the millisecond. */
+    /** A tenth off for timers that fire a little early. */
     expectGapOfAtLeast(ms: number) {
       expect(moments).toHaveLength(2);
       expect((moments[1] as number) - (moments[0] as number)).toBeGreaterThanOrEqual(ms * 0.9);
@@ -125,7 +106,6 @@ export function sendMoments() {
   };
 }
 
-/** What went to the dead-letter queue: the body, with its class and why. */
 export const deadLetters = () =>
   sqs.commandCalls(SendMessageCommand).map(({ args: [command] }) => ({
     queueUrl: command.input.QueueUrl,
@@ -133,31 +113,26 @@ export const deadLetters = () =>
     mailClass: command.input.MessageAttributes?.class?.StringValue,
     reason: command.input.MessageAttributes?.reason?.StringValue,
   }));
+/** How long each message given back to its queue waits. */
+export const retryDelays = () =>
+  sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input.VisibilityTimeout);
 
-/** The messages given back to their queue, and after how long. */
-export const visibilityChanges = () =>
-  sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input);
-
-export const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: 'B'.repeat(22) };
+export const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: `${'B'.repeat(21)}A` };
 export const PERSON = 'ann@example.nl';
 
 let announcements = 0;
-/**
- * A new announcement for each test, with its state as the operator's tool left it: the mailer keeps the
- * states it read for a few seconds, so no test may meet another's.
- */
+/** A new announcement for each test (the mailer keeps a state it read for seconds), as the operator's tool left it. */
 export function announcementSending(state: { rate?: number; pass?: number; stopReason?: string } = {}) {
   const id = `launch-${++announcements}`;
-  const announcement: Announcement = {
-    id,
-    texts: {
-      nl: { subject: 'Mandje is er', paragraphs: [['Tekst.']] },
-      en: { subject: 'Mandje is here', paragraphs: [['Text.']] },
-    },
-  };
   const item = {
     email: announcementStateKey(id),
-    announcement: JSON.stringify(announcement),
+    announcement: JSON.stringify({
+      id,
+      texts: {
+        nl: { subject: 'Mandje is er', paragraphs: [['Tekst.']] },
+        en: { subject: 'Mandje is here', paragraphs: [['Text.']] },
+      },
+    }),
     rate: state.rate ?? 1_000,
     pass: state.pass ?? 1,
     ...(state.stopReason ? { stopReason: state.stopReason } : {}),
@@ -166,12 +141,11 @@ export function announcementSending(state: { rate?: number; pass?: number; stopR
   return {
     id,
     stopped: () => stored({ ...item, stopReason: 'access_denied' }),
-    /** The tool queues the next pass. */
     passedOn: () => stored({ ...item, pass: item.pass + 1 }),
   };
 }
 
-/** The record of PERSON answers the link keys, then the announcement's claim, then the rest. */
+/** The record of `email` answers the link keys, then the announcement's claim, then the rest. */
 export function personClaimable(language: 'nl' | 'en' = 'en', email = PERSON) {
   dynamo
     .on(UpdateCommand, { ...WAITLIST, Key: { email } })
@@ -185,8 +159,9 @@ export const personUpdates = () =>
   waitlistUpdates()
     .filter((update) => update.Key?.email === PERSON)
     .map((update) => update.UpdateExpression);
-/** The writes to a pass's progress item. */
+/** What a pass's progress item was given. */
 export const progressOf = (id: string, pass = 1) =>
-  waitlistUpdates().filter((update) => update.Key?.email === announcementProgressKey(id, pass));
-/** The queue message for one recipient of a pass of the announcement `id`. */
+  waitlistUpdates()
+    .filter((update) => update.Key?.email === announcementProgressKey(id, pass))
+    .map((update) => update.ExpressionAttributeValues);
 export const recipient = (id: string, pass = 1, key = PERSON) => queueMessage({ id, pass, key });
