@@ -137,9 +137,9 @@ describe('a permanent bounce or a complaint', () => {
   it.each(['Put', 'Update'])(
     'throws when the %s fails, so EventBridge tries again, logging no address',
     async (which) => {
-      dynamo
-        .on(which === 'Put' ? PutCommand : UpdateCommand)
-        .rejects(Object.assign(new Error('busy'), { name: 'ThrottlingException' }));
+      const busy = Object.assign(new Error('busy'), { name: 'ThrottlingException' });
+      if (which === 'Put') dynamo.on(PutCommand).rejects(busy);
+      else dynamo.on(UpdateCommand).rejects(busy);
 
       await expect(handler(complaint)).rejects.toThrow('busy');
 
