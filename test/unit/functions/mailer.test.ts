@@ -41,14 +41,10 @@ const ENVIRONMENT = {
   DEAD_LETTER_QUEUE_URL,
   MAIL_MAX_SEND_RATE: '1000',
 };
-function stubEnvironment(overrides: Partial<Record<keyof typeof ENVIRONMENT, string>> = {}): void {
-  for (const [name, value] of Object.entries({ ...ENVIRONMENT, ...overrides })) vi.stubEnv(name, value);
-}
-
 /** A mailer of its own, as a new Lambda container would have (a pause or a pace one test causes is not the next's). */
-async function newMailer(overrides: Parameters<typeof stubEnvironment>[0] = {}) {
+async function newMailer(overrides: Partial<typeof ENVIRONMENT> = {}) {
   vi.resetModules();
-  stubEnvironment(overrides);
+  for (const [name, value] of Object.entries({ ...ENVIRONMENT, ...overrides })) vi.stubEnv(name, value);
   const { handler } = await import('../../../functions/mailer/handler');
   return (records: SQSRecord[], { remainingMs = 600_000 } = {}) =>
     handler(
@@ -66,7 +62,6 @@ const WAITLIST = { TableName: 'waitlist-test' };
 const LIMITS = { TableName: 'limits-test' };
 
 beforeEach(() => {
-  stubEnvironment();
   for (const mock of [dynamo, ses, sqs]) mock.reset();
   dynamo.on(PutCommand).resolves({});
   dynamo.on(GetCommand).resolves({});
@@ -83,25 +78,16 @@ function stored<Item extends { email: string }>(item: Item): void {
 }
 
 let messages = 0;
-/** One queue message as Lambda hands it over: `body` as JSON unless it is a string already. */
+/** One queue message as Lambda hands it over (what the mailer reads of it): `body` as JSON unless a string. */
 function queueMessage(body: unknown, { receiveCount = 1 } = {}): SQSRecord {
   const messageId = `message-${++messages}`;
   return {
     messageId,
     receiptHandle: `receipt-of-${messageId}`,
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    attributes: {
-      ApproximateReceiveCount: String(receiveCount),
-      SentTimestamp: '1800000000000',
-      SenderId: 'AROAEXAMPLE',
-      ApproximateFirstReceiveTimestamp: '1800000000000',
-    },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
     eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:mandje-priority',
-    awsRegion: 'eu-west-1',
-  };
+  } as SQSRecord;
 }
 
 const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
