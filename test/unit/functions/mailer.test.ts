@@ -661,6 +661,21 @@ describe('the announcement', () => {
     },
   );
 
+  it('keeps the claim when SES took the mail but the record cannot be marked: counted unknown, never sent again', async () => {
+    const { id } = announcementSending();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({ Attributes: { email: PERSON, emailAsEntered: PERSON, language: 'en', ...LINK_KEYS } })
+      .rejects(fault('InternalServerError', { $fault: 'server' }));
+
+    expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(1);
+    expect(personUpdates()).not.toContain('REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([{ ':unrecorded': 1 }]);
+  });
+
   it('stops the pass at a fault of this side no retry will fix, and lets its later messages go unsent', async () => {
     const { id, stopped } = announcementSending();
     dynamo
