@@ -565,6 +565,31 @@ describe('the announcement', () => {
     expect(progressOf(id)).toEqual([{ ':not_owed': 1 }]);
   });
 
+  it('sends nothing to a mailbox another spelling of which bounced, marking the record; nor to an address the rule now refuses', async () => {
+    const { id } = announcementSending();
+    dynamo
+      .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('suppression', PERSON) } })
+      .resolves({ Item: { mailSuppressed: 'bounce', mailSuppressedAt: '2026-11-24T10:00:00Z' } });
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: 'old@example.nl' } })
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({
+        Attributes: { email: 'old@example.nl', emailAsEntered: 'old@localhost', ...LINK_KEYS },
+      })
+      .resolves({});
+
+    expect(await deliver([recipient(id), recipient(id, 1, 'old@example.nl')])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(0);
+    expect(personUpdates()).toEqual(['SET mailSuppressed = :reason, mailSuppressedAt = :at']);
+    expect(
+      waitlistUpdates()
+        .filter((update) => update.Key?.email === 'old@example.nl')
+        .at(-1)?.UpdateExpression,
+    ).toBe('ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([{ ':not_owed': 2 }]);
+  });
+
   it('lets a message go when the pass’s state is not there at all', async () => {
     expect(await deliver([recipient('never-planned')])).toEqual(NOTHING_FAILED);
     expect(sends()).toHaveLength(0);
