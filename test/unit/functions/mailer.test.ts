@@ -765,6 +765,21 @@ describe('the pace', () => {
     moments.expectGapOfAtLeast((MAILER_CONCURRENCY * 1_000) / 4);
   });
 
+  it('claims nobody whose turn the invocation’s time runs out waiting for: the message goes back, still owed', async () => {
+    const { id } = announcementSending({ rate: 0.1 });
+    const [first, second] = twoPeople(id);
+
+    // 300 ms past the margin kept for the counts; the second turn is 20 s after the first.
+    const result = await deliver([first as SQSRecord, second as SQSRecord], { remainingMs: 15_300 });
+
+    expect(result).toEqual(failed(second as SQSRecord));
+    expect(sends()).toHaveLength(1);
+    const claims = waitlistUpdates().filter((update) =>
+      update.UpdateExpression?.startsWith('SET announcing'),
+    );
+    expect(claims.map((claim) => claim.Key?.email)).toEqual(['ann@example.nl']);
+  });
+
   it('gives way for a second when SES says “slow down” to the announcement, so confirmations go first', async () => {
     const { id } = announcementSending();
     personClaimable();
