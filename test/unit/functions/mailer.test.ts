@@ -258,6 +258,31 @@ describe('confirmation mails', () => {
     expect(retryDelays()).toEqual([]);
   });
 
+  it.each([
+    [
+      'the record’s link keys in a resend, so earlier links keep working',
+      {
+        linkId: LINK_KEYS.linkId,
+        leaveKey: LINK_KEYS.leaveKey,
+        mailedRequestId: 'request-0',
+        mailTokenHashes: ['h1'],
+      },
+      {},
+    ],
+    ['the link keys another mail made since the record was read', {}, { Attributes: LINK_KEYS }],
+  ])('puts in its links %s', async (_what, record, answer) => {
+    stored({ ...PENDING, ...record });
+    dynamo.on(UpdateCommand, WAITLIST).resolves(answer);
+
+    await deliver([job(PENDING)]);
+
+    const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
+    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(LINK_KEYS.linkId);
+    expect(parseLeaveToken(leaveLinkIn(sentRaw()).searchParams.get('t') ?? '')?.leaveKey).toBe(
+      LINK_KEYS.leaveKey,
+    );
+  });
+
   it('sends nothing for a confirmed record, a replaced request, a mail already sent, a record gone, or a lost claim', async () => {
     const records: WaitlistRecord[] = [
       { ...PENDING, email: 'confirmed@example.nl', status: 'confirmed' },
