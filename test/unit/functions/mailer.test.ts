@@ -290,7 +290,8 @@ describe('confirmation mails', () => {
       { ...PENDING, email: 'sent@example.nl', mailedRequestId: 'request-1' },
     ];
     for (const record of records) stored(record);
-    const raced = { ...PENDING, email: 'raced@example.nl', ...LINK_KEYS };
+    // Another delivery's claim, or its leave link, went between the read and this one's write.
+    const raced = { ...PENDING, email: 'raced@example.nl', ...LINK_KEYS, leaveMailRequestId: 'leave-1' };
     stored(raced);
     dynamo.on(UpdateCommand, { ...WAITLIST, Key: { email: raced.email } }).rejects(conditionFailed());
 
@@ -298,11 +299,12 @@ describe('confirmation mails', () => {
       ...records.map((record) => job(record, 'confirmation', 'request-1')),
       job({ ...PENDING, email: 'gone@example.nl' }),
       job(raced),
+      job(raced, 'leave-link'),
     ]);
 
     expect(result).toEqual(NOTHING_FAILED);
     expect(sends()).toHaveLength(0);
-    expect(waitlistUpdates().map((update) => update.Key?.email)).toEqual([raced.email]);
+    expect(waitlistUpdates().map((update) => update.Key?.email)).toEqual([raced.email, raced.email]);
     expect(deadLetters()).toEqual([]);
   });
 
