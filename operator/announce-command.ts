@@ -9,7 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
-import { stopPass } from '../functions/announce/announcement-batch';
+import { announcementFor, stopPass } from '../functions/announce/announcement-batch';
 import {
   newPassState,
   type Progress,
@@ -29,7 +29,6 @@ import {
   SKIP_REASONS,
   type SkipReason,
 } from '../functions/announce/audience';
-import { announcementFor } from '../functions/announce/deliver-announcement';
 import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';

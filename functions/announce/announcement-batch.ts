@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { leaveLink } from '#contract/leave';
+import type { Locale } from '#contract/locales';
+import type { WaitlistRecord } from '#contract/waitlist-table';
+import { leaveToken } from '../leave/leave-token';
+import { announcementMail } from '../mailer/announcement-mail';
+import { mailboxAddress, senderDomain } from '../mailer/mail-layout';
+import { mailboxSuppression, markRecordSuppressed } from '../mailer/mail-limit';
 import { MailPaused } from '../mailer/mail-pause';
-import { MailOutcomeUnknown } from '../mailer/mail-transport';
+import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mailer/mail-transport';
+import { ensureLinkKeys } from '../store/link-keys';
 import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import {
@@ -11,10 +20,117 @@ import {
   type RecipientMessage,
   stateSchema,
 } from './announcement-state';
-import { type AnnouncementSender, deliverAnnouncement, SentButUnrecorded } from './deliver-announcement';
+import type { Announcement } from './announcement-text';
+
+interface AnnouncementSender extends MailSettings {
+  /** Waited for before the person is claimed, so a crash strands only the mails inside `send`. */
+  waitTurn(): Promise<void>;
+  /** Sends in the turn just taken; throws when the mail did not go, or may have (MailOutcomeUnknown). */
+  send(mail: OutgoingMail): Promise<unknown>;
+}
+
+export function announcementFor(
+  sender: Pick<MailSettings, 'siteUrl' | 'mailFrom' | 'contactEmail' | 'brandName'>,
+  announcement: Announcement,
+  person: { key: string; to: string; language: Locale; linkId: string; leaveKey: string; messageId?: string },
+): OutgoingMail {
+  const leaveUrl = leaveLink(sender.siteUrl, person.language, leaveToken(person.linkId, person.leaveKey));
+  // The same for every attempt, so the local outbox keeps a repeat as one file; the key only as a hash.
+  const hash = createHash('sha256').update(person.key).digest('hex').slice(0, 16);
+  const messageId = person.messageId ?? `${announcement.id}.${hash}@${senderDomain(sender.mailFrom)}`;
+  const { raw } = announcementMail({
+    ...sender,
+    to: person.to,
+    language: person.language,
+    announcement: announcement.texts[person.language],
+    leaveUrl,
+    messageId,
+  });
+  return { from: sender.mailFrom, to: mailboxAddress(person.to), raw, kind: 'announcement', messageId };
+}
+
+// At most once ever (a second mail to some is worse than none to a few): claimed, sent, recorded. A failure
+// before SES accepted clears the claim; a crash after it, or no answer from SES, leaves it: `unrecorded`,
+// resent only with `--resend-unknown`. `refused` (by SES, for good) marks the person undeliverable.
+async function deliverAnnouncement(
+  sender: AnnouncementSender,
+  announcement: Announcement,
+  key: string,
+  resendUnknownBefore?: string,
+): Promise<'not_owed' | 'refused' | 'unrecorded' | `sent_${Locale}`> {
+  const { store } = sender;
+  const id = announcement.id;
+  /** Ends this run's claim: as sent, as undeliverable (no run tries again), or, with no list, owed again. */
+  const endClaim = (into?: 'announcements' | 'announcementsUndeliverable') =>
+    updateIf(store, key, {
+      UpdateExpression: `${into ? `ADD ${into} :ids ` : ''}REMOVE announcing, announcingAt`,
+      ConditionExpression: 'announcing = :id',
+      ExpressionAttributeValues: { ':id': id, ...(into ? { ':ids': new Set([id]) } : {}) },
+    });
+  const suppression = await mailboxSuppression(sender.limits, key);
+  if (suppression) {
+    // Another spelling bounced or complained: the record is off the list, as if its own mail had.
+    await markRecordSuppressed(store, key, suppression);
+    return 'not_owed';
+  }
+  // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.
+  const keys = await ensureLinkKeys(store, key, {
+    onlyIf: {
+      condition: '#status = :confirmed',
+      values: { ':confirmed': 'confirmed' },
+      names: { '#status': 'status' },
+    },
+  });
+  if (!keys) return 'not_owed';
+  await sender.waitTurn();
+  const claimed = await updateIf(store, key, {
+    UpdateExpression: 'SET announcing = :id, announcingAt = :now',
+    ConditionExpression: `#status = :confirmed AND attribute_not_exists(mailSuppressed) AND NOT contains(announcements, :id) AND NOT contains(announcementsUndeliverable, :id) AND (attribute_not_exists(announcing) OR announcing <> :id${resendUnknownBefore ? ' OR announcingAt < :before' : ''})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':id': id,
+      ':now': new Date().toISOString(),
+      ':confirmed': 'confirmed',
+      ...(resendUnknownBefore ? { ':before': resendUnknownBefore } : {}),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  const record = claimed?.Attributes as WaitlistRecord | undefined;
+  if (!record) return 'not_owed';
+  const language: Locale = record.language === 'en' ? 'en' : 'nl';
+  let mail: OutgoingMail;
+  try {
+    mail = announcementFor(sender, announcement, {
+      key,
+      to: record.emailAsEntered ?? key,
+      language,
+      ...keys,
+    });
+  } catch {
+    // An address the rule refuses now (kept from before it): marked, so no run tries again.
+    await endClaim('announcementsUndeliverable');
+    return 'not_owed';
+  }
+  try {
+    await sender.send(mail);
+  } catch (error) {
+    if (faultClassOf(error) === 'invalid_request') {
+      await endClaim('announcementsUndeliverable');
+      return 'refused';
+    }
+    if (error instanceof MailOutcomeUnknown) throw error;
+    // Not accepted: owed again. Should that fail, the claim stays (never resent); the send's error is thrown.
+    await endClaim().catch(() => undefined);
+    throw error;
+  }
+  // Accepted but not recorded: the claim stays, never sent again.
+  return endClaim('announcements').then(
+    () => `sent_${language}` as const,
+    () => 'unrecorded' as const,
+  );
+}
 
 // A fault no retry fixes stops the pass: its other messages are let go; running the tool again queues them.
-
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
 // Kept across invocations, and read again after ten seconds for a changed rate or a stop.
@@ -44,7 +160,7 @@ export async function stopPass(store: WaitlistStore, state: AnnouncementState, r
 
 /** `sendAt(rate)` paces at the bulk lane's rate, or the announcement's own when lower. */
 export function announcementBatch(
-  sender: Omit<AnnouncementSender, 'waitTurn' | 'send'>,
+  sender: MailSettings,
   sendAt: (rate: number) => Pick<AnnouncementSender, 'waitTurn' | 'send'>,
   timeShort: () => boolean,
 ) {
@@ -63,6 +179,18 @@ export function announcementBatch(
         tally.not_owed++;
         return 'done';
       }
+      /** One JSON line; never an address. */
+      const log = (level: 'WARN' | 'ERROR', text: string, error: unknown) =>
+        (level === 'ERROR' ? console.error : console.warn)(
+          JSON.stringify({
+            level,
+            message: text,
+            announcement: message.id,
+            faultClass: faultClassOf(error),
+            errorName: errorNameOf(error),
+            requestId,
+          }),
+        );
       try {
         const outcome = await deliverAnnouncement(
           { ...sender, ...sendAt(state.rate ?? Number.POSITIVE_INFINITY) },
@@ -70,29 +198,20 @@ export function announcementBatch(
           message.key,
           state.resendUnknownBefore,
         );
-        if (outcome === 'refused') {
-          tally.refused++;
-          return 'refused';
-        }
-        tally[outcome === 'not_owed' ? outcome : (`sent_${outcome.sent}` as const)]++;
-        return 'done';
+        tally[outcome]++;
+        return outcome === 'refused' ? 'refused' : 'done';
       } catch (error) {
         if (error instanceof MailPaused) throw error;
-        const faultClass = faultClassOf(error);
-        // One JSON line; never an address.
-        const log = (level: 'WARN' | 'ERROR', text: string, errorName?: string) => {
-          const line = { level, message: text, announcement: message.id, faultClass, errorName, requestId };
-          (level === 'ERROR' ? console.error : console.warn)(JSON.stringify(line));
-        };
-        if (error instanceof MailOutcomeUnknown) log('WARN', 'announcement outcome unknown');
-        if (error instanceof SentButUnrecorded || error instanceof MailOutcomeUnknown) {
+        if (error instanceof MailOutcomeUnknown) {
+          log('WARN', 'announcement outcome unknown', error);
           tally.unrecorded++;
           return 'done';
         }
-        const errorName = errorNameOf(error);
-        log(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', errorName);
+        const faultClass = faultClassOf(error);
+        log(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', error);
         tally.failed++;
-        if (STOPPING_FAULTS.has(faultClass)) await stopPass(store, state, `${faultClass}: ${errorName}`);
+        if (STOPPING_FAULTS.has(faultClass))
+          await stopPass(store, state, `${faultClass}: ${errorNameOf(error)}`);
         return 'retry';
       }
     },

@@ -12,66 +12,46 @@ import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECO
 import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
 import { type RequestOutcome, sendRequestedMail } from './send-owed-mail';
 
-const wallClock = {
-  now: () => Date.now(),
-  sleep: (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, signal && { signal }),
-};
-export type PaceClock = typeof wallClock;
-
-// Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop.
-export class Pace {
+// Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop. A new
+// rate leaves the turns already given as they are.
+class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
-
-  constructor(
-    /** A new rate leaves the turns already given as they are. */
-    public perSecond: number,
-    private readonly clock: PaceClock = wallClock,
-  ) {}
+  perSecond = Number.POSITIVE_INFINITY;
 
   holdFor(ms: number): void {
-    this.nextAt = Math.max(this.nextAt, this.clock.now() + ms);
+    this.nextAt = Math.max(this.nextAt, Date.now() + ms);
   }
 
   /** `signal` ends the wait, and gives the turn back unless a later one was given meanwhile. */
   async turn(signal?: AbortSignal): Promise<void> {
-    const now = this.clock.now();
+    const now = Date.now();
     const at = Math.max(now, this.nextAt);
     const next = at + 1_000 / this.perSecond;
     this.nextAt = next;
-    if (at <= now) return;
-    try {
-      await this.clock.sleep(at - now, signal);
-    } catch (error) {
-      if (this.nextAt === next) this.nextAt = at;
-      throw error;
-    }
+    if (at > now)
+      await delay(at - now, undefined, { signal }).catch((error: unknown) => {
+        if (this.nextAt === next) this.nextAt = at;
+        throw error;
+      });
   }
 }
 
-export const THROTTLE_WAIT_MS = { first: 250, max: 4_000 };
-
-// Waits out SES's "slow down" (doubling), a new turn each time, unless `giveUp()`. `turnTaken`: the caller
-// took the first turn. The day's quota spent is thrown at once.
-export async function sendUntilNotThrottled<T>(
-  send: () => Promise<T>,
+// Waits out SES's "slow down" (250 ms, doubling up to 4 s), a new turn each time, unless `giveUp()`.
+// `turnTaken`: the caller took the first turn. The day's quota spent is thrown at once.
+export async function sendUntilNotThrottled(
+  send: () => Promise<void>,
   turn: () => Promise<void>,
-  {
-    giveUp = () => false,
-    clock = wallClock,
-    turnTaken = false,
-  }: { giveUp?: () => boolean; clock?: PaceClock; turnTaken?: boolean } = {},
-): Promise<{ result: T; throttled: number }> {
-  let wait = THROTTLE_WAIT_MS.first;
+  { giveUp = (): boolean => false, turnTaken = false } = {},
+): Promise<number> {
   let throttled = 0;
   if (!turnTaken) await turn();
   for (;;) {
     try {
-      return { result: await send(), throttled };
+      await send();
+      return throttled;
     } catch (error) {
       if (faultClassOf(error) !== 'throttled' || setupFaultOf(error) || giveUp()) throw error;
-      throttled++;
-      await clock.sleep(wait);
-      wait = Math.min(wait * 2, THROTTLE_WAIT_MS.max);
+      await delay(Math.min(250 * 2 ** throttled++, 4_000));
       await turn();
     }
   }
@@ -150,7 +130,7 @@ export function mailSender(
 ) {
   const { queue, transport } = settings;
   const pause = mailPause(settings.limits);
-  const paces = { priority: new Pace(Number.POSITIVE_INFINITY), bulk: new Pace(Number.POSITIVE_INFINITY) };
+  const paces = { priority: new Pace(), bulk: new Pace() };
   // The quota's reserve hold is logged once, when it begins.
   let reserveHeld = false;
 
@@ -191,7 +171,7 @@ export function mailSender(
         return pace.turn(AbortSignal.any([timeout, context.signal].filter((signal) => signal !== undefined)));
       };
       const send = async (mail: OutgoingMail) => {
-        const { throttled } = await sendUntilNotThrottled(
+        const throttled = await sendUntilNotThrottled(
           () =>
             transport.send(mail).catch(async (error: unknown) => {
               const reason = setupFaultOf(error);

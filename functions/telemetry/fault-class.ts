@@ -33,32 +33,25 @@ const STORAGE_CODES = 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY'
 
 type ErrorFacts = { [fact: string]: unknown; $metadata?: { httpStatusCode?: unknown } };
 
-/** Whether `error` carries one of `codes`, also when wrapped (an AggregateError, a cause). */
-function hasCode(error: ErrorFacts, codes: string[], depth = 0): boolean {
-  if (typeof error.code === 'string' && codes.includes(error.code)) return true;
-  if (error.code === 'ETIMEDOUT' || depth >= 3) return false;
-  const inner = [...(Array.isArray(error.errors) ? error.errors : []), error.cause].filter(
-    (candidate): candidate is ErrorFacts => typeof candidate === 'object' && candidate !== null,
-  );
-  return inner.some((candidate) => hasCode(candidate, codes, depth + 1));
-}
-
-/** An error of ours wrapping another is of its cause's class; anything unrecognised is a bug ('code'). */
-export function faultClassOf(error: unknown): FaultClass {
-  let facts = error as ErrorFacts | null;
-  for (let depth = 0; depth <= 3 && typeof facts === 'object' && facts !== null; depth++) {
-    const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
-    if (named) return named;
-    if (facts.code === 'ETIMEDOUT') return 'timeout';
-    if (hasCode(facts, NETWORK_CODES)) return 'network';
-    if (hasCode(facts, STORAGE_CODES)) return 'storage';
-    const status = facts.$metadata?.httpStatusCode;
-    if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
-    if (status === 429) return 'throttled';
-    if (facts.$fault === 'client') return 'invalid_request';
-    facts = facts.cause as ErrorFacts | null;
-  }
-  return 'code';
+/** Anything unrecognised is a bug ('code'). An error wrapping others (a cause; every address refused at once,
+ * as Node's AggregateError) is of the first class they have, its own name and status aside. */
+export function faultClassOf(error: unknown, depth = 0): FaultClass {
+  if (typeof error !== 'object' || error === null || depth > 3) return 'code';
+  const facts = error as ErrorFacts;
+  const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
+  if (named) return named;
+  const code = String(facts.code);
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (NETWORK_CODES.includes(code)) return 'network';
+  if (STORAGE_CODES.includes(code)) return 'storage';
+  const inner = [...(Array.isArray(facts.errors) ? facts.errors : []), facts.cause]
+    .map((each) => faultClassOf(each, depth + 1))
+    .find((fault) => fault !== 'code');
+  if (inner) return inner;
+  const status = facts.$metadata?.httpStatusCode;
+  if (facts.$fault === 'server' || (typeof status === 'number' && status >= 500)) return 'service_fault';
+  if (status === 429) return 'throttled';
+  return facts.$fault === 'client' ? 'invalid_request' : 'code';
 }
 
 export const DAILY_QUOTA_EXCEEDED = 'DailyQuotaExceeded';

@@ -5,7 +5,6 @@
  */
 import { BadRequestException, MessageRejected } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import type { Locale } from '#contract/locales';
 import { MAIL_RESEND_INTERVAL_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, hashOfToken } from '../../functions/confirm/confirmation-token';
@@ -170,35 +169,6 @@ describe('a confirmation mail', () => {
     expect(sent).toHaveLength(0);
     expect(await mail(newer)).toMatchObject({ outcome: 'sent' });
     expect(sent).toHaveLength(1);
-  });
-
-  it('sends nothing to a signup confirmed meanwhile, and leaves its record as it is', async () => {
-    const ann = newAddress('confirmed');
-    const job = await signUp(ann);
-    await db.change(ann.key, { status: 'confirmed', confirmedAt: T0.toISOString() });
-    const confirmed = await db.recordOf(ann.key);
-
-    expect(await mail(job)).toEqual({ outcome: 'superseded' });
-
-    expect(sent).toHaveLength(0);
-    expect(await db.recordOf(ann.key)).toEqual(confirmed);
-  });
-
-  it(`sends nothing to a mailbox past its ${MAILS_PER_MAILBOX} mails a day, and owes it nothing`, async () => {
-    const ann = newAddress('limited');
-    let now = T0;
-    for (let mailed = 0; mailed < MAILS_PER_MAILBOX; mailed++) {
-      expect(await mail(await signUp(ann, now), now)).toMatchObject({ outcome: 'sent' });
-      now = minutesAfter(now, MAIL_RESEND_INTERVAL_MINUTES);
-    }
-    const job = await signUp(ann, now);
-
-    expect(await mail(job, now)).toEqual({ outcome: 'limited' });
-
-    expect(sent).toHaveLength(MAILS_PER_MAILBOX);
-    const record = await db.recordOf(ann.key);
-    expect(owedRequest(record, 'confirmation')).toBeUndefined();
-    expect(record?.mailTokenHashes).toHaveLength(MAILS_PER_MAILBOX);
   });
 
   it('sends nothing to a mailbox that bounced or complained, makes it no link, and owes it nothing', async () => {

@@ -59,37 +59,42 @@ const complaint = event('Email Complaint Received', {
 });
 const lines = () => logLines.map((line) => JSON.parse(line));
 
-describe('the mail-events function: the mailbox', () => {
+const updates = () => dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+
+describe('a permanent bounce or a complaint', () => {
   it.each([
-    ['a permanent bounce', () => bounce('Permanent'), 'bounce'],
-    ['a complaint', () => complaint, 'complaint'],
+    ['a permanent bounce', () => bounce('Permanent'), 'bounce', 'Bounced'],
+    ['a complaint', () => complaint, 'complaint', 'Complained'],
   ])(
-    'suppresses the mailbox after %s, by its delivery key’s hash, with the reason and time, no address and no expiry',
-    async (_what, mailEvent, reason) => {
+    'after %s suppresses the mailbox by its delivery key’s hash, no address and no expiry, and marks the record of its canonical key',
+    async (_what, mailEvent, reason, metric) => {
       dynamo.on(UpdateCommand).resolves({});
 
       await handler(mailEvent());
 
-      expect(suppressionPuts()).toEqual([
+      // Ann+X@bücher.de: the plus tag dropped, so every spelling of that mailbox finds it.
+      expect(suppressionPuts().map((put) => put.Item)).toEqual([
         {
-          TableName: 'limits-test',
-          // Ann+X@bücher.de: the plus tag dropped, so every spelling of that mailbox finds it.
-          Item: {
-            deliveryKeyHash: suppressedHash('ann@xn--bcher-kva.de'),
-            mailSuppressed: reason,
-            mailSuppressedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-          },
-          ConditionExpression: expect.stringContaining('attribute_not_exists(#key)'),
-          ExpressionAttributeNames: { '#key': 'deliveryKeyHash' },
-          ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
+          deliveryKeyHash: suppressedHash('ann@xn--bcher-kva.de'),
+          mailSuppressed: reason,
+          mailSuppressedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
       ]);
       expect(JSON.stringify(suppressionPuts())).not.toMatch(/ann|bcher|expiresAt/i);
-      expect(lines()).toEqual([expect.objectContaining({ suppressed: 1, marked: 1 })]);
+      expect(updates()).toEqual([
+        expect.objectContaining({
+          Key: { email: 'ann+x@xn--bcher-kva.de' },
+          ExpressionAttributeValues: expect.objectContaining({ ':reason': reason }),
+        }),
+      ]);
+      expect(lines()).toEqual([
+        expect.objectContaining({ kind: reason, suppressed: 1, marked: 1, [metric]: 1, level: 'WARN' }),
+      ]);
     },
   );
 
-  it('lets a complaint replace a bounce, but keeps a complaint from being replaced by a bounce', async () => {
+  it('lets a complaint replace a bounce, in the mailbox and the record, but never a bounce a complaint', async () => {
     dynamo.on(UpdateCommand).resolves({});
 
     await handler(complaint);
@@ -99,56 +104,26 @@ describe('the mail-events function: the mailbox', () => {
       'attribute_not_exists(#key) OR mailSuppressed <> :complaint',
       'attribute_not_exists(#key)',
     ]);
-  });
-
-  it('suppresses the mailbox even when no record holds that spelling any more (it left, or was forgotten)', async () => {
-    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'gone', $metadata: {} }));
-
-    await handler(bounce('Permanent'));
-
-    expect(suppressionPuts()).toHaveLength(1);
-    expect(lines()).toEqual([expect.objectContaining({ suppressed: 1, marked: 0 })]);
-  });
-
-  it('counts a mailbox suppressed already as no new suppression, and still marks the record', async () => {
-    dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'there', $metadata: {} }));
-    dynamo.on(UpdateCommand).resolves({});
-
-    await handler(bounce('Permanent'));
-
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
-    expect(lines()).toEqual([expect.objectContaining({ suppressed: 0, marked: 1 })]);
-  });
-
-  it('throws when the suppression cannot be written, so EventBridge tries again', async () => {
-    dynamo.on(PutCommand).rejects(Object.assign(new Error('busy'), { name: 'ThrottlingException' }));
-
-    await expect(handler(complaint)).rejects.toThrow('busy');
-  });
-});
-
-describe('the mail-events function: the record', () => {
-  it('marks a permanent bounce on the record of the mailbox, found by its canonical key', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-
-    await handler(bounce('Permanent'));
-
-    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)).toEqual([
-      expect.objectContaining({
-        Key: { email: 'ann+x@xn--bcher-kva.de' },
-        UpdateExpression: 'SET mailSuppressed = :reason, mailSuppressedAt = :at',
-        ConditionExpression: 'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
-        ExpressionAttributeValues: expect.objectContaining({ ':reason': 'bounce' }),
-      }),
+    expect(updates().map((update) => update.ConditionExpression)).toEqual([
+      'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)',
+      'attribute_exists(email) AND attribute_not_exists(mailSuppressed)',
     ]);
+  });
+
+  it('suppresses a mailbox no record holds any more, and counts one suppressed already as none new', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    await handler(bounce('Permanent'));
+    dynamo.on(PutCommand).rejects(conditionFailed());
+    dynamo.on(UpdateCommand).resolves({});
+    await handler(bounce('Permanent'));
+
     expect(lines()).toEqual([
-      expect.objectContaining({ kind: 'bounce', marked: 1, Bounced: 1, level: 'WARN' }),
+      expect.objectContaining({ suppressed: 1, marked: 0 }),
+      expect.objectContaining({ suppressed: 0, marked: 1 }),
     ]);
   });
 
   it('finds the record of an address the mailer had to quote (a local part that is not a dot-atom)', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-
     await handler(
       event('Email Bounced', {
         eventType: 'Bounce',
@@ -156,23 +131,32 @@ describe('the mail-events function: the record', () => {
       }),
     );
 
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual({ email: 'a..b@example.nl' });
+    expect(updates()[0]?.Key).toEqual({ email: 'a..b@example.nl' });
   });
 
-  it('marks a complaint, over a bounce but not twice', async () => {
-    dynamo.on(UpdateCommand).resolves({});
+  it.each(['Put', 'Update'])(
+    'throws when the %s fails, so EventBridge tries again, logging no address',
+    async (which) => {
+      const busy = Object.assign(new Error('busy'), { name: 'ThrottlingException' });
+      if (which === 'Put') dynamo.on(PutCommand).rejects(busy);
+      else dynamo.on(UpdateCommand).rejects(busy);
 
-    await handler(complaint);
+      await expect(handler(complaint)).rejects.toThrow('busy');
 
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
-      ConditionExpression:
-        'attribute_exists(email) AND (attribute_not_exists(mailSuppressed) OR mailSuppressed <> :reason)',
-      ExpressionAttributeValues: { ':reason': 'complaint' },
-    });
-    expect(lines()).toEqual([expect.objectContaining({ kind: 'complaint', Complained: 1 })]);
-  });
+      expect(lines()).toEqual([
+        expect.objectContaining({
+          level: 'ERROR',
+          errorName: 'ThrottlingException',
+          FaultClass: 'throttled',
+        }),
+      ]);
+      expect(logLines.join('\n')).not.toMatch(/ann|bcher/i);
+    },
+  );
+});
 
-  it('counts a transient or undetermined bounce, a reject and a delay, and silences no mailbox and marks no record for them', async () => {
+describe('any other event', () => {
+  it('counts a transient or undetermined bounce, a reject and a delay, silencing no mailbox and marking no record', async () => {
     // SES: Undetermined is a bounce it could not classify, not a mailbox that is gone for good.
     await handler(bounce('Transient'));
     await handler(bounce('Undetermined'));
@@ -180,31 +164,12 @@ describe('the mail-events function: the record', () => {
     await handler(event('Email Delivery Delayed', { eventType: 'DeliveryDelay' }));
 
     expect(suppressionPuts()).toEqual([]);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(updates()).toHaveLength(0);
     expect(lines()).toEqual([
       expect.objectContaining({ kind: 'transient_bounce', Bounced: 1 }),
       expect.objectContaining({ kind: 'transient_bounce', Bounced: 1 }),
       expect.objectContaining({ kind: 'reject', Rejected: 1 }),
       expect.objectContaining({ kind: 'delivery_delay', DeliveryDelayed: 1 }),
     ]);
-  });
-
-  it('has nothing to mark for a mailbox that is not on the list, and says so without failing', async () => {
-    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'gone', $metadata: {} }));
-
-    await handler(bounce('Permanent'));
-
-    expect(lines()).toEqual([expect.objectContaining({ kind: 'bounce', marked: 0 })]);
-  });
-
-  it('throws a store failure, so EventBridge tries again, and logs it without the address', async () => {
-    dynamo.on(UpdateCommand).rejects(Object.assign(new Error('busy'), { name: 'ThrottlingException' }));
-
-    await expect(handler(complaint)).rejects.toThrow('busy');
-
-    expect(lines()).toEqual([
-      expect.objectContaining({ level: 'ERROR', errorName: 'ThrottlingException', FaultClass: 'throttled' }),
-    ]);
-    expect(logLines.join('\n')).not.toMatch(/ann|bcher/i);
   });
 });

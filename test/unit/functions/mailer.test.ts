@@ -1,42 +1,176 @@
 /**
- * The mailer as Lambda runs it for the priority queue: jobs {kind, key, requestId} in, the record read
- * when the mail goes, SES v2, the tables and SQS mocked. It mails what a record still owes, once, within
- * the mailbox's limit and at the priority lane's pace; waits out throttling; gives a message back to its queue,
- * later and later, for a fault that may pass; and moves only a mail that can never go to the dead-letter
- * queue, saying why.
+ * The mailer as Lambda runs it (functions/mailer/handler.ts), tables, SES v2 and SQS mocked. Priority jobs
+ * {kind, key, requestId}: the record is read when the mail goes; it is mailed once, within the mailbox's
+ * limit, at the lane's pace. Bulk messages {id, pass, key}: one announcement recipient, the pass's progress
+ * counted. A fault that may pass gives the message back, later and later; a fault of SES's set-up pauses
+ * every sender; only a mail that can never go is dead-lettered, saying why. What claiming and marking leave
+ * in a record is pinned against a real store: test/integration/mail-core.test.ts, announce.test.ts.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BadRequestException, GetAccountCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it, vi } from 'vitest';
-import { LATE_MAIL_MINUTES, MAILER_CONCURRENCY, PACE_SHARE } from '#contract/mail-pace';
+import {
+  BadRequestException,
+  GetAccountCommand,
+  MessageRejected,
+  SESv2Client,
+  SESv2ServiceException,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { BULK_SHARE, LATE_MAIL_MINUTES, MAILER_CONCURRENCY, PACE_SHARE } from '#contract/mail-pace';
 import type { WaitlistRecord } from '#contract/waitlist-table';
-import { hashOfLinkId } from '../../../functions/confirm/confirmation-token';
 import { parseLeaveToken } from '../../../functions/leave/leave-token';
 import type { MailJob } from '../../../functions/mailer/mail-job';
+import { dailyQuota } from '../../../functions/mailer/mail-pause';
 import { mailboxHash, mailboxHashOf } from '../../../functions/store/mailbox';
+import { capturedLogLines } from './captured-log';
 import { readEmf } from './cloudwatch-emf';
-import {
+
+const DEAD_LETTER_QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/mandje-dead-letters';
+const ENVIRONMENT = {
+  TABLE_NAME: 'waitlist-test',
+  MAIL_LIMIT_TABLE_NAME: 'limits-test',
+  SITE_URL: 'https://mandje.nl',
+  MAIL_FROM: 'hallo@mandje.nl',
+  CONTACT_EMAIL: 'hallo@mandje.nl',
+  SES_CONFIGURATION_SET: 'mandje-mail',
   DEAD_LETTER_QUEUE_URL,
-  deadLetters,
-  deliver,
-  dynamo,
-  LIMITS,
-  logged,
-  logLines,
-  QUEUE_URL,
-  queueMessage,
-  sendMoments,
-  ses,
-  stored,
-  stubEnvironment,
-  visibilityChanges,
-  WAITLIST,
-  waitlistUpdates,
-} from './mailer-under-test';
+  MAIL_MAX_SEND_RATE: '1000',
+};
+/** A mailer of its own, as a new Lambda container would have (a pause or a pace one test causes is not the next's). */
+async function newMailer(overrides: Partial<typeof ENVIRONMENT> = {}) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries({ ...ENVIRONMENT, ...overrides })) vi.stubEnv(name, value);
+  const { handler } = await import('../../../functions/mailer/handler');
+  return (records: SQSRecord[], { remainingMs = 600_000 } = {}) =>
+    handler(
+      { Records: records },
+      { awsRequestId: 'invocation-1', getRemainingTimeInMillis: () => remainingMs },
+    );
+}
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+const sqs = mockClient(SQSClient);
+const logLines = capturedLogLines();
+const SEND_QUOTA = { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 10 };
+const WAITLIST = { TableName: 'waitlist-test' };
+const LIMITS = { TableName: 'limits-test' };
+
+beforeEach(() => {
+  for (const mock of [dynamo, ses, sqs]) mock.reset();
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+  ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+  ses.on(GetAccountCommand).resolves({ SendQuota: SEND_QUOTA });
+  sqs.on(SendMessageCommand).resolves({});
+  sqs.on(ChangeMessageVisibilityCommand).resolves({});
+});
+
+/** What a GetItem of the waitlist finds under `item.email`. */
+function stored<Item extends { email: string }>(item: Item): void {
+  dynamo.on(GetCommand, { ...WAITLIST, Key: { email: item.email } }).resolves({ Item: { ...item } });
+}
+
+let messages = 0;
+/** One queue message as Lambda hands it over (what the mailer reads of it): `body` as JSON unless a string. */
+function queueMessage(body: unknown, { receiveCount = 1 } = {}): SQSRecord {
+  const messageId = `message-${++messages}`;
+  return {
+    messageId,
+    receiptHandle: `receipt-of-${messageId}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:mandje-priority',
+  } as SQSRecord;
+}
+
+const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+const waitlistUpdates = () => dynamo.commandCalls(UpdateCommand, WAITLIST).map((call) => call.args[0].input);
+const sends = () => ses.commandCalls(SendEmailCommand);
+
+/** SES accepting every mail; the pace shows as the gap between the two mails a test sends. */
+function sendMoments() {
+  const moments: number[] = [];
+  ses.on(SendEmailCommand).callsFake(() => {
+    moments.push(performance.now());
+    return { MessageId: 'ses-1' };
+  });
+  return {
+    /** A tenth off for timers that fire a little early. */
+    expectGapOfAtLeast(ms: number) {
+      expect(moments).toHaveLength(2);
+      expect((moments[1] as number) - (moments[0] as number)).toBeGreaterThanOrEqual(ms * 0.9);
+    },
+  };
+}
+
+const deadLetters = () =>
+  sqs.commandCalls(SendMessageCommand).map(({ args: [command] }) => ({
+    queueUrl: command.input.QueueUrl,
+    body: command.input.MessageBody,
+    mailClass: command.input.MessageAttributes?.class?.StringValue,
+    reason: command.input.MessageAttributes?.reason?.StringValue,
+  }));
+/** How long each message given back to its queue waits. */
+const retryDelays = () =>
+  sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input.VisibilityTimeout);
+
+const LINK_KEYS = { linkId: 'A'.repeat(22), leaveKey: `${'B'.repeat(21)}A` };
+const PERSON = 'ann@example.nl';
+
+let announcements = 0;
+/** A new announcement for each test (the mailer keeps a state it read for seconds), as the operator's tool left it. */
+function announcementSending(state: { rate?: number; pass?: number; stopReason?: string } = {}) {
+  const id = `launch-${++announcements}`;
+  const item = {
+    email: announcementStateKey(id),
+    announcement: JSON.stringify({
+      id,
+      texts: {
+        nl: { subject: 'Mandje is er', paragraphs: [['Tekst.']] },
+        en: { subject: 'Mandje is here', paragraphs: [['Text.']] },
+      },
+    }),
+    rate: state.rate ?? 1_000,
+    pass: state.pass ?? 1,
+    ...(state.stopReason ? { stopReason: state.stopReason } : {}),
+  };
+  stored(item);
+  return {
+    id,
+    stopped: () => stored({ ...item, stopReason: 'access_denied' }),
+    passedOn: () => stored({ ...item, pass: item.pass + 1 }),
+  };
+}
+
+/** The record of `email` answers the link keys, then the announcement's claim, then the rest. */
+function personClaimable(language: 'nl' | 'en' = 'en', email = PERSON) {
+  dynamo
+    .on(UpdateCommand, { ...WAITLIST, Key: { email } })
+    .resolvesOnce({ Attributes: LINK_KEYS })
+    .resolvesOnce({ Attributes: { email, emailAsEntered: email, language, ...LINK_KEYS } })
+    .resolves({});
+}
+
+/** What was asked of PERSON's record, in order. */
+const personUpdates = () =>
+  waitlistUpdates()
+    .filter((update) => update.Key?.email === PERSON)
+    .map((update) => update.UpdateExpression);
+/** What a pass's progress item was given. */
+const progressOf = (id: string, pass = 1) =>
+  waitlistUpdates()
+    .filter((update) => update.Key?.email === announcementProgressKey(id, pass))
+    .map((update) => update.ExpressionAttributeValues);
+const recipient = (id: string, pass = 1, key = PERSON) => queueMessage({ id, pass, key });
 
 const agoIso = (ms: number) => new Date(Date.now() - ms).toISOString();
-
 const PENDING: WaitlistRecord = {
   email: 'ann@xn--bcher-kva.de',
   mailbox: mailboxHashOf('ann@xn--bcher-kva.de'),
@@ -50,60 +184,55 @@ const PENDING: WaitlistRecord = {
   mailRequestedAt: agoIso(5_000),
   mailsRequested: 1,
 };
-const LINK_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
-const LEAVE_KEY = 'BBBBBBBBBBBBBBBBBBBBBA';
+const job = (record: WaitlistRecord, kind: MailJob['kind'] = 'confirmation', requestId?: string) =>
+  queueMessage({
+    kind,
+    key: record.email,
+    requestId: requestId ?? (kind === 'confirmation' ? record.mailRequestId : record.leaveMailRequestId),
+  });
 
-const confirmationJob = (record: WaitlistRecord, requestId = record.mailRequestId ?? ''): MailJob => ({
-  kind: 'confirmation',
-  key: record.email,
-  requestId,
-});
-const leaveLinkJob = (record: WaitlistRecord, requestId = record.leaveMailRequestId ?? ''): MailJob => ({
-  kind: 'leave-link',
-  key: record.email,
-  requestId,
-});
-
-const sesSends = () => ses.commandCalls(SendEmailCommand);
-const sentRaw = (call = 0) =>
-  Buffer.from(sesSends()[call]?.args[0].input.Content?.Raw?.Data ?? []).toString();
-/** The link in the plain-text part of a raw message. */
+const sentRaw = (call = 0) => Buffer.from(sends()[call]?.args[0].input.Content?.Raw?.Data ?? []).toString();
+/** The confirmation link in the plain-text part of a raw message. */
 const linkIn = (raw: string) => {
   const text = raw.split('Content-Type: text/plain')[1]?.split('\r\n\r\n')[1]?.split('\r\n--')[0] ?? '';
   return Buffer.from(text.replace(/\r\n/g, ''), 'base64')
     .toString()
     .match(/https:\/\/mandje\.nl\/api\/confirm\?\S+/)?.[0];
 };
-/** The mailer's own steps, without the link keys a record without them gets first. */
+const leaveLinkIn = (raw: string) =>
+  new URL(/^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? 'https://none');
+/** The mailer's own steps on the record, without the link keys a record without them gets first. */
 const mailSteps = () =>
   waitlistUpdates().filter((update) => !update.UpdateExpression?.includes('if_not_exists(linkId'));
 const limitKeys = () => dynamo.commandCalls(UpdateCommand, LIMITS).map((call) => call.args[0].input.Key);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
-const throttling = () =>
-  Object.assign(new Error('Maximum sending rate exceeded.'), {
-    name: 'TooManyRequestsException',
-    $fault: 'client',
-  });
+const fault = (name: string, extra: object = {}) => Object.assign(new Error(name), { name, ...extra });
 const NOTHING_FAILED = { batchItemFailures: [] };
+const failed = (...records: SQSRecord[]) => ({
+  batchItemFailures: records.map(({ messageId }) => ({ itemIdentifier: messageId })),
+});
 
-describe('the mailer: confirmation mails', () => {
-  it('mails a new pending signup in its language through the configuration set: claim, paced send, then mark it sent', async () => {
+let deliver: Awaited<ReturnType<typeof newMailer>>;
+beforeEach(async () => {
+  deliver = await newMailer();
+});
+
+describe('confirmation mails', () => {
+  it('mails a pending signup in its language through the configuration set: claim, send, mark; its leave link one-click', async () => {
     stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { leaveKey: LINK_KEYS.leaveKey } });
     let stepsAtSend = -1;
     ses.on(SendEmailCommand).callsFake(() => {
       stepsAtSend = mailSteps().length;
       return { MessageId: 'ses-1' };
     });
 
-    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+    expect(await deliver([job(PENDING)])).toEqual(NOTHING_FAILED);
 
     expect(dynamo.commandCalls(GetCommand, WAITLIST)[0]?.args[0].input).toMatchObject({
-      Key: { email: PENDING.email },
       ConsistentRead: true,
     });
-    const send = sesSends()[0]?.args[0].input;
-    expect(send).toMatchObject({
+    expect(sends()[0]?.args[0].input).toMatchObject({
       FromEmailAddress: 'hallo@mandje.nl',
       Destination: { ToAddresses: ['Ann@xn--bcher-kva.de'] },
       ConfigurationSetName: 'mandje-mail',
@@ -116,105 +245,66 @@ describe('the mailer: confirmation mails', () => {
     expect(link.searchParams.get('lang')).toBe('nl');
     const token = link.searchParams.get('t') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{48}$/);
-
-    // Claimed before it went; marked only after. What claiming and marking leave in the record is pinned
-    // against a real store: test/integration/mail-core.test.ts.
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const leave = leaveLinkIn(raw);
+    expect(leave.pathname).toBe('/api/leave');
+    expect(parseLeaveToken(leave.searchParams.get('t') ?? '')?.leaveKey).toBe(LINK_KEYS.leaveKey);
+    expect(leave.href).not.toMatch(/ann@|ann%40|bcher-kva|b%C3%BCcher/i);
+    // Claimed before it went; marked only after; the record never holds the token.
     expect(stepsAtSend).toBe(1);
     expect(mailSteps()).toHaveLength(2);
-    expect(mailSteps().every((update) => update.Key?.email === PENDING.email)).toBe(true);
     expect(JSON.stringify(waitlistUpdates())).not.toContain(token);
     expect(deadLetters()).toEqual([]);
-    expect(visibilityChanges()).toEqual([]);
+    expect(retryDelays()).toEqual([]);
   });
 
-  it('puts the person’s leave link in the confirmation mail, with the RFC 8058 headers, keeping the record’s leave key', async () => {
-    stored(PENDING);
-    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { leaveKey: LEAVE_KEY } });
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
+  it.each([
+    [
+      'the record’s link keys in a resend, so earlier links keep working',
+      {
+        linkId: LINK_KEYS.linkId,
+        leaveKey: LINK_KEYS.leaveKey,
+        mailedRequestId: 'request-0',
+        mailTokenHashes: ['h1'],
+      },
+      {},
+    ],
+    ['the link keys another mail made since the record was read', {}, { Attributes: LINK_KEYS }],
+  ])('puts in its links %s', async (_what, record, answer) => {
+    stored({ ...PENDING, ...record });
+    dynamo.on(UpdateCommand, WAITLIST).resolves(answer);
 
-    await deliver([queueMessage(confirmationJob(PENDING))]);
-
-    const raw = sentRaw();
-    const leave = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? '';
-    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const url = new URL(leave);
-    expect(url.pathname).toBe('/api/leave');
-    expect(url.searchParams.get('lang')).toBe('nl');
-    expect(parseLeaveToken(url.searchParams.get('t') ?? '')?.leaveKey).toBe(LEAVE_KEY);
-    // The link names no part of the address (its random token may hold any three letters, never an @).
-    expect(leave).not.toMatch(/ann@|ann%40|bcher-kva|b%C3%BCcher/i);
-  });
-
-  it('takes the link keys another mail made since the record was read, rather than its own', async () => {
-    stored(PENDING);
-    dynamo.on(UpdateCommand, WAITLIST).resolves({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } });
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
-
-    await deliver([queueMessage(confirmationJob(PENDING))]);
+    await deliver([job(PENDING)]);
 
     const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
-    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(LINK_ID);
-    const leave = new URL(/^List-Unsubscribe: <([^>]+)>/m.exec(sentRaw())?.[1] ?? 'https://missing');
-    expect(parseLeaveToken(leave.searchParams.get('t') ?? '')).toEqual({
-      linkHash: hashOfLinkId(LINK_ID),
-      leaveKey: LEAVE_KEY,
-    });
+    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(LINK_KEYS.linkId);
+    expect(parseLeaveToken(leaveLinkIn(sentRaw()).searchParams.get('t') ?? '')?.leaveKey).toBe(
+      LINK_KEYS.leaveKey,
+    );
   });
 
-  it('keeps the link id of the earlier mails in a resend, so the links the person has go on working', async () => {
-    const resent: WaitlistRecord = {
-      ...PENDING,
-      linkId: LINK_ID,
-      leaveKey: LEAVE_KEY,
-      mailedRequestId: 'request-1',
-      mailTokenHashes: ['h1'],
-      mailRequestId: 'request-2',
-      mailsRequested: 2,
-    };
-    stored(resent);
-    dynamo.on(UpdateCommand).resolves({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } });
-
-    await deliver([queueMessage(confirmationJob(resent))]);
-
-    // The record's keys as they are (that they stay in the record: test/integration/mail-core.test.ts).
-    const token = new URL(linkIn(sentRaw()) ?? '').searchParams.get('t') ?? '';
-    expect(Buffer.from(token, 'base64url').subarray(4, 20).toString('base64url')).toBe(LINK_ID);
-  });
-
-  it('sends nothing for a confirmed record, a request a newer one replaced, a mail already sent, or a record gone', async () => {
-    const confirmed: WaitlistRecord = {
-      ...PENDING,
-      email: 'confirmed@example.nl',
-      status: 'confirmed',
-      confirmedAt: '2026-11-24T09:30:00Z',
-    };
-    const replaced: WaitlistRecord = { ...PENDING, email: 'replaced@example.nl', mailRequestId: 'request-2' };
-    const sent: WaitlistRecord = { ...PENDING, email: 'sent@example.nl', mailedRequestId: 'request-1' };
-    for (const record of [confirmed, replaced, sent]) stored(record);
+  it('sends nothing for a confirmed record, a replaced request, a mail already sent, a record gone, or a lost claim', async () => {
+    const records: WaitlistRecord[] = [
+      { ...PENDING, email: 'confirmed@example.nl', status: 'confirmed' },
+      { ...PENDING, email: 'replaced@example.nl', mailRequestId: 'request-2' },
+      { ...PENDING, email: 'sent@example.nl', mailedRequestId: 'request-1' },
+    ];
+    for (const record of records) stored(record);
+    // Another delivery's claim, or its leave link, went between the read and this one's write.
+    const raced = { ...PENDING, email: 'raced@example.nl', ...LINK_KEYS, leaveMailRequestId: 'leave-1' };
+    stored(raced);
+    dynamo.on(UpdateCommand, { ...WAITLIST, Key: { email: raced.email } }).rejects(conditionFailed());
 
     const result = await deliver([
-      queueMessage(confirmationJob(confirmed)),
-      queueMessage(confirmationJob(replaced, 'request-1')),
-      queueMessage(confirmationJob(sent)),
-      queueMessage(confirmationJob({ ...PENDING, email: 'gone@example.nl' })),
+      ...records.map((record) => job(record, 'confirmation', 'request-1')),
+      job({ ...PENDING, email: 'gone@example.nl' }),
+      job(raced),
+      job(raced, 'leave-link'),
     ]);
 
     expect(result).toEqual(NOTHING_FAILED);
-    expect(dynamo.commandCalls(GetCommand, WAITLIST)).toHaveLength(4);
-    expect(sesSends()).toHaveLength(0);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
-    expect(deadLetters()).toEqual([]);
-  });
-
-  it('sends nothing when a newer request or a confirmation wins the claim after the record was read', async () => {
-    stored({ ...PENDING, linkId: LINK_ID, leaveKey: LEAVE_KEY });
-    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
-
-    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
-
-    expect(mailSteps()).toHaveLength(1);
-    expect(sesSends()).toHaveLength(0);
+    expect(sends()).toHaveLength(0);
+    expect(waitlistUpdates().map((update) => update.Key?.email)).toEqual([raced.email, raced.email]);
     expect(deadLetters()).toEqual([]);
   });
 
@@ -224,54 +314,44 @@ describe('the mailer: confirmation mails', () => {
     dynamo
       .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('limit', PENDING.email) } })
       .resolves({
-        Item: {
-          sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt: recently })),
-          version: 3,
-        },
+        Item: { sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt: recently })), version: 3 },
       });
-    dynamo.on(UpdateCommand, WAITLIST).resolves({});
 
-    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+    expect(await deliver([job(PENDING)])).toEqual(NOTHING_FAILED);
 
-    expect(sesSends()).toHaveLength(0);
-    // Marked owed no more (what that leaves in the record: test/integration/mail-core.test.ts).
+    expect(sends()).toHaveLength(0);
     expect(waitlistUpdates()).toHaveLength(1);
     expect(deadLetters()).toEqual([]);
     expect(logged()).toEqual([expect.objectContaining({ outcome: 'limited', MailLimited: 1 })]);
   });
 
-  it('counts the mailbox, not its spelling, and never stores the address in the limit table', async () => {
+  it('counts the mailbox, not its spelling, confirmations and leave links alike, and stores no address in the limit table', async () => {
     const spelled = (key: string): WaitlistRecord => ({ ...PENDING, email: key, emailAsEntered: key });
+    const both = { ...spelled('ann+y@googlemail.com'), leaveMailRequestId: 'leave-1' };
     stored(spelled('a.nn+x@gmail.com'));
-    stored(spelled('ann+y@googlemail.com'));
-    dynamo.on(UpdateCommand).resolves({});
+    stored(both);
 
-    await deliver([
-      queueMessage(confirmationJob(spelled('a.nn+x@gmail.com'))),
-      queueMessage(confirmationJob(spelled('ann+y@googlemail.com'))),
-    ]);
+    await deliver([job(spelled('a.nn+x@gmail.com')), job(both), job(both, 'leave-link')]);
 
-    expect(sesSends()).toHaveLength(2);
-    const keys = limitKeys();
-    expect(keys).toHaveLength(2);
-    expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(1);
-    const limitTableCalls = dynamo
+    expect(sends()).toHaveLength(3);
+    expect(new Set(limitKeys().map((key) => JSON.stringify(key)))).toEqual(
+      new Set([JSON.stringify({ deliveryKeyHash: mailboxHash('limit', 'ann@gmail.com') })]),
+    );
+    const limitCalls = dynamo
       .calls()
       .filter((call) => JSON.stringify(call.args[0].input).includes('limits-test'));
-    expect(JSON.stringify(limitTableCalls.map((call) => call.args[0].input))).not.toMatch(/ann|gmail/);
+    expect(JSON.stringify(limitCalls.map((call) => call.args[0].input))).not.toMatch(/ann|gmail/);
   });
 
-  it('sends nothing to a mailbox that bounced or complained, owes it nothing, and moves the job to the dead-letter queue', async () => {
+  it('sends nothing to a mailbox that bounced or complained, owes it nothing, and dead-letters the job', async () => {
     const bounced: WaitlistRecord = { ...PENDING, mailSuppressed: 'bounce' };
     stored(bounced);
-    dynamo.on(UpdateCommand).resolves({});
-    const message = queueMessage(confirmationJob(bounced));
+    const message = job(bounced);
 
     expect(await deliver([message])).toEqual(NOTHING_FAILED);
 
-    expect(sesSends()).toHaveLength(0);
-    expect(dynamo.commandCalls(UpdateCommand, LIMITS)).toHaveLength(0);
-    // Marked owed no more (what that leaves in the record: test/integration/mail-core.test.ts).
+    expect(sends()).toHaveLength(0);
+    expect(limitKeys()).toHaveLength(0);
     expect(waitlistUpdates()).toHaveLength(1);
     expect(deadLetters()).toEqual([
       {
@@ -281,25 +361,22 @@ describe('the mailer: confirmation mails', () => {
         reason: 'suppressed',
       },
     ]);
-    expect(visibilityChanges()).toEqual([]);
     expect(logged()).toEqual([expect.objectContaining({ outcome: 'suppressed', MailSuppressed: 1 })]);
   });
 
-  it('moves a mail SES refuses for good to the dead-letter queue, owes it no more, and never sends it again', async () => {
+  it('dead-letters a mail SES refuses for good and owes it no more', async () => {
     stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
     ses.on(SendEmailCommand).rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
-    const message = queueMessage(confirmationJob(PENDING));
+    const message = job(PENDING);
 
     expect(await deliver([message])).toEqual(NOTHING_FAILED);
 
-    expect(sesSends()).toHaveLength(1);
-    // Claimed, then marked owed no more (test/integration/mail-core.test.ts).
+    expect(sends()).toHaveLength(1);
     expect(mailSteps()).toHaveLength(2);
     expect(deadLetters()).toEqual([
       { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'confirmation', reason: 'refused' },
     ]);
-    expect(visibilityChanges()).toEqual([]);
+    expect(retryDelays()).toEqual([]);
     expect(logged()).toEqual([
       expect.objectContaining({
         level: 'ERROR',
@@ -308,56 +385,39 @@ describe('the mailer: confirmation mails', () => {
         MailRefused: 1,
       }),
     ]);
-    expect(logged()[0]).not.toHaveProperty('MailSent');
   });
 
-  it('waits out SES throttling and sends the same mail again at its next turn, counting it, never dead-lettered', async () => {
+  it('waits out SES throttling and sends the same mail at its next turn, counting it', async () => {
     stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).rejectsOnce(throttling()).resolves({ MessageId: 'ses-2' });
+    ses
+      .on(SendEmailCommand)
+      .rejectsOnce(fault('TooManyRequestsException', { $fault: 'client' }))
+      .resolves({ MessageId: 'ses-2' });
 
-    expect(await deliver([queueMessage(confirmationJob(PENDING))])).toEqual(NOTHING_FAILED);
+    expect(await deliver([job(PENDING)])).toEqual(NOTHING_FAILED);
 
-    expect(sesSends()).toHaveLength(2);
+    expect(sends()).toHaveLength(2);
     expect(sentRaw(1)).toBe(sentRaw(0));
-    // Claimed once and marked sent once, though it went twice.
     expect(mailSteps()).toHaveLength(2);
     expect(deadLetters()).toEqual([]);
-    expect(visibilityChanges()).toEqual([]);
-    expect(logged()).toEqual([
-      expect.objectContaining({ level: 'INFO', outcome: 'sent', MailSent: 1, MailThrottled: 1 }),
-    ]);
+    expect(logged()).toEqual([expect.objectContaining({ outcome: 'sent', MailSent: 1, MailThrottled: 1 })]);
   });
 
-  it('moves a job that has failed a hundred times with a permanent fault to the dead-letter queue as failing, counted with the refusals, instead of cycling on', async () => {
-    dynamo
-      .on(GetCommand, WAITLIST)
-      .rejects(
-        Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException', $fault: 'client' }),
-      );
-    const message = queueMessage(confirmationJob(PENDING), { receiveCount: 100 });
+  it('dead-letters a job failing a hundred times with a permanent fault as failing, counted as refused', async () => {
+    dynamo.on(GetCommand, WAITLIST).rejects(fault('ResourceNotFoundException', { $fault: 'client' }));
 
-    expect(await deliver([message])).toEqual({ batchItemFailures: [] });
+    const message = queueMessage(
+      { kind: 'confirmation', key: PENDING.email, requestId: 'r' },
+      { receiveCount: 100 },
+    );
+    expect(await deliver([message])).toEqual(NOTHING_FAILED);
 
     expect(deadLetters()).toEqual([
       expect.objectContaining({ mailClass: 'confirmation', reason: 'failing' }),
     ]);
-    expect(visibilityChanges()).toEqual([]);
     expect(logged()).toEqual([
       expect.objectContaining({ level: 'ERROR', outcome: 'refused', MailRefused: 1 }),
     ]);
-  });
-
-  it('keeps a job whose receives a long pause ran up on its queue when a fault that may pass comes', async () => {
-    dynamo
-      .on(GetCommand, WAITLIST)
-      .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
-    const message = queueMessage(confirmationJob(PENDING), { receiveCount: 150 });
-
-    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
-
-    expect(deadLetters()).toEqual([]);
-    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 900 })]);
   });
 
   it.each([
@@ -366,29 +426,25 @@ describe('the mailer: confirmation mails', () => {
     [3, 120],
     [5, 480],
     [6, 900],
-    [20, 900],
+    [150, 900],
   ])(
-    'gives a message back to its queue after a store fault, at its %sth receive for %s s',
+    'gives a message back after a fault that may pass, at its %sth receive for %s s',
     async (receiveCount, seconds) => {
-      dynamo
-        .on(GetCommand, WAITLIST)
-        .rejects(Object.assign(new Error('internal'), { name: 'InternalServerError', $fault: 'server' }));
-      const message = queueMessage(confirmationJob(PENDING), { receiveCount });
+      dynamo.on(GetCommand, WAITLIST).rejects(fault('InternalServerError', { $fault: 'server' }));
+      const message = queueMessage(
+        { kind: 'confirmation', key: PENDING.email, requestId: 'r' },
+        { receiveCount },
+      );
 
-      expect(await deliver([message])).toEqual({
-        batchItemFailures: [{ itemIdentifier: message.messageId }],
-      });
+      expect(await deliver([message])).toEqual(failed(message));
 
-      expect(visibilityChanges()).toEqual([
-        { QueueUrl: QUEUE_URL, ReceiptHandle: message.receiptHandle, VisibilityTimeout: seconds },
-      ]);
-      expect(sesSends()).toHaveLength(0);
+      expect(retryDelays()).toEqual([seconds]);
+      expect(sends()).toHaveLength(0);
       expect(deadLetters()).toEqual([]);
       expect(logged()).toEqual([
         expect.objectContaining({
           level: 'ERROR',
           outcome: 'failed',
-          errorName: 'InternalServerError',
           MailFailed: 1,
           FaultClass: 'service_fault',
         }),
@@ -396,173 +452,87 @@ describe('the mailer: confirmation mails', () => {
     },
   );
 
-  it('gives a mail back, claimed but not marked, when SES fails on its side, so it is still owed', async () => {
-    stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
-    const message = queueMessage(confirmationJob(PENDING));
-
-    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
-
-    // Claimed, never marked: still owed (test/integration/mail-core.test.ts).
-    expect(mailSteps()).toHaveLength(1);
-    expect(deadLetters()).toEqual([]);
-    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 30 })]);
-  });
-
-  it('gives a mail back when SES gave no answer, so it is sent again: the link of the first try keeps working', async () => {
-    stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
-    ses.on(SendEmailCommand).rejects(Object.assign(new Error('late'), { name: 'TimeoutError' }));
-    const message = queueMessage(confirmationJob(PENDING));
-
-    expect(await deliver([message])).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
-
-    // Claimed, never marked: the next try lists this try's token as mailed (send-owed-mail.ts claim).
-    expect(mailSteps()).toHaveLength(1);
-    expect(deadLetters()).toEqual([]);
-    expect(logged()).toEqual([
-      expect.objectContaining({ outcome: 'failed', FaultClass: 'timeout', MailFailed: 1 }),
-    ]);
-  });
-
   it('starts no mail when the invocation’s time is short, and gives the message back at once', async () => {
     stored(PENDING);
-    const message = queueMessage(confirmationJob(PENDING));
+    const message = job(PENDING);
 
-    const result = await deliver([message], { remainingMs: 5_000 });
-
-    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: message.messageId }] });
+    expect(await deliver([message], { remainingMs: 5_000 })).toEqual(failed(message));
     expect(dynamo.commandCalls(GetCommand, WAITLIST)).toHaveLength(0);
-    expect(sesSends()).toHaveLength(0);
-    expect(visibilityChanges()).toEqual([expect.objectContaining({ VisibilityTimeout: 0 })]);
+    expect(retryDelays()).toEqual([0]);
   });
 
-  it('sends a late mail all the same, and counts it late with a warning', async () => {
-    const late: WaitlistRecord = { ...PENDING, mailRequestedAt: agoIso(2 * 60 * 60_000) };
-    stored(late);
-    dynamo.on(UpdateCommand).resolves({});
-
-    expect(await deliver([queueMessage(confirmationJob(late))])).toEqual(NOTHING_FAILED);
-
-    expect(sesSends()).toHaveLength(1);
-    const [line] = logged();
-    expect(line).toMatchObject({ level: 'WARN', outcome: 'sent', MailSent: 1, MailLate: 1 });
-    expect(line?.MailLag).toBeGreaterThanOrEqual(2 * 60 * 60_000);
-    expect(line?.MailLag).toBeLessThan(2 * 60 * 60_000 + 60_000);
-    expect(deadLetters()).toEqual([]);
-  });
-
-  it('says on its line how far the mail lagged behind its request, as a metric in milliseconds', async () => {
+  it('logs how far a mail lagged behind its request, a late one with a warning', async () => {
+    const late: WaitlistRecord = {
+      ...PENDING,
+      email: 'late@example.nl',
+      mailRequestedAt: agoIso(2 * 3_600_000),
+    };
     stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
+    stored(late);
 
-    await deliver([queueMessage(confirmationJob(PENDING))]);
+    await deliver([job(PENDING)]);
+    await deliver([job(late)]);
 
-    expect(logLines).toHaveLength(1);
-    const points = readEmf(logLines[0] as string);
-    const lag = points.find((point) => point.name === 'MailLag');
-    expect(lag).toMatchObject({ unit: 'Milliseconds', dimensions: { Service: 'mailer' } });
-    expect(lag?.value).toBeGreaterThanOrEqual(5_000);
-    expect(lag?.value).toBeLessThan(LATE_MAIL_MINUTES * 60_000);
-    expect(points.map((point) => point.name)).not.toContain('MailLate');
-    expect(logged()[0]).toMatchObject({ level: 'INFO' });
+    const [onTime, lateLine] = logLines.map((line) =>
+      readEmf(line).find((point) => point.name === 'MailLag'),
+    );
+    expect(onTime).toMatchObject({ unit: 'Milliseconds', dimensions: { Service: 'mailer' } });
+    expect(onTime?.value).toBeGreaterThanOrEqual(5_000);
+    expect(onTime?.value).toBeLessThan(LATE_MAIL_MINUTES * 60_000);
+    expect(lateLine?.value).toBeGreaterThanOrEqual(2 * 3_600_000);
+    expect(logged()).toEqual([
+      expect.not.objectContaining({ MailLate: 1 }),
+      expect.objectContaining({ level: 'WARN', outcome: 'sent', MailSent: 1, MailLate: 1 }),
+    ]);
   });
 
   it('logs one line per mail, never the address or the token', async () => {
     const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'Bob@Example.nl' };
     stored(PENDING);
     stored(bob);
-    dynamo.on(UpdateCommand).resolves({});
 
-    await deliver([queueMessage(confirmationJob(PENDING)), queueMessage(confirmationJob(bob))]);
+    await deliver([job(PENDING), job(bob)]);
 
     expect(logged()).toEqual([
       expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
       expect.objectContaining({ level: 'INFO', message: 'confirmation mail', outcome: 'sent', MailSent: 1 }),
     ]);
     const tokens = [0, 1].map((call) => new URL(linkIn(sentRaw(call)) ?? '').searchParams.get('t') ?? '');
-    expect(tokens.every((token) => token.length === 48)).toBe(true);
     const log = logLines.join('\n');
     expect(log).not.toMatch(/b(ü|xn--)|bob|example\.nl/i);
     for (const token of tokens) expect(log).not.toContain(token);
   });
 });
 
-describe('the mailer: leave-link mails', () => {
-  const confirmed: WaitlistRecord = { ...PENDING, status: 'confirmed', linkId: LINK_ID };
+describe('leave-link mails', () => {
   const asked: WaitlistRecord = {
-    ...confirmed,
+    ...PENDING,
+    status: 'confirmed',
+    linkId: LINK_KEYS.linkId,
     leaveMailRequestId: 'leave-1',
     leaveMailRequestedAt: agoIso(3_000),
   };
 
-  it('mails a leave link the privacy page asked for, once, within the mailbox’s limit', async () => {
+  it('mails a leave link the privacy page asked for, within the mailbox’s limit, and no second when handed over again', async () => {
     stored(asked);
-    dynamo
-      .on(UpdateCommand, WAITLIST)
-      .resolvesOnce({ Attributes: { linkId: LINK_ID, leaveKey: LEAVE_KEY } })
-      .resolves({});
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
+    dynamo.on(UpdateCommand, WAITLIST).resolvesOnce({ Attributes: LINK_KEYS }).resolves({});
 
-    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
-
-    expect(sesSends()).toHaveLength(1);
-    const raw = sentRaw();
-    expect(raw).toContain('Message-ID: <leave-1@mandje.nl>');
-    const leave = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1] ?? '';
-    expect(parseLeaveToken(new URL(leave).searchParams.get('t') ?? '')).toMatchObject({
-      linkHash: hashOfLinkId(LINK_ID),
-      leaveKey: LEAVE_KEY,
-    });
-    expect(limitKeys()).toEqual([{ deliveryKeyHash: mailboxHash('limit', asked.email) }]);
-    // The keys, then the request done (what that leaves in the record: test/integration/mail-core.test.ts).
-    expect(waitlistUpdates()).toHaveLength(2);
-    expect(logged()).toEqual([
-      expect.objectContaining({ message: 'leave-link mail', outcome: 'sent', MailSent: 1 }),
-    ]);
-  });
-
-  it('counts leave-link mails and confirmation mails in one budget, the mailbox’s', async () => {
-    const both: WaitlistRecord = { ...PENDING, leaveMailRequestId: 'leave-1' };
-    stored(both);
-    dynamo.on(UpdateCommand).resolves({});
-
-    await deliver([queueMessage(confirmationJob(both)), queueMessage(leaveLinkJob(both))]);
-
-    expect(sesSends()).toHaveLength(2);
-    expect(limitKeys()).toEqual([
-      { deliveryKeyHash: mailboxHash('limit', both.email) },
-      { deliveryKeyHash: mailboxHash('limit', both.email) },
-    ]);
-  });
-
-  it('sends no second leave link when the queue hands the same job over again after it went', async () => {
+    expect(await deliver([job(asked, 'leave-link')])).toEqual(NOTHING_FAILED);
     stored({ ...asked, leaveMailedRequestId: 'leave-1' });
+    expect(await deliver([job(asked, 'leave-link')])).toEqual(NOTHING_FAILED);
 
-    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
-
-    expect(sesSends()).toHaveLength(0);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
-    expect(deadLetters()).toEqual([]);
-  });
-
-  it('sends no second leave link when the other delivery’s mail went between the read and the keys', async () => {
-    stored(asked);
-    dynamo.on(UpdateCommand, WAITLIST).rejects(conditionFailed());
-    dynamo.on(UpdateCommand, LIMITS).resolves({});
-
-    expect(await deliver([queueMessage(leaveLinkJob(asked))])).toEqual(NOTHING_FAILED);
-
-    expect(waitlistUpdates()).toHaveLength(1);
-    expect(sesSends()).toHaveLength(0);
-    expect(deadLetters()).toEqual([]);
+    expect(sends()).toHaveLength(1);
+    expect(sentRaw()).toContain('Message-ID: <leave-1@mandje.nl>');
+    expect(parseLeaveToken(leaveLinkIn(sentRaw()).searchParams.get('t') ?? '')?.leaveKey).toBe(
+      LINK_KEYS.leaveKey,
+    );
+    expect(limitKeys()).toEqual([{ deliveryKeyHash: mailboxHash('limit', asked.email) }]);
+    expect(waitlistUpdates()).toHaveLength(2);
+    expect(logged()[0]).toMatchObject({ message: 'leave-link mail', outcome: 'sent', MailSent: 1 });
   });
 });
 
-describe('the mailer: what is none of its mail', () => {
+describe('what is none of its mail', () => {
   it.each([
     ['not JSON', 'not json {'],
     ['a job without an address', JSON.stringify({ kind: 'confirmation', key: 'nobody', requestId: 'r' })],
@@ -570,55 +540,484 @@ describe('the mailer: what is none of its mail', () => {
       'a kind it does not send',
       JSON.stringify({ kind: 'newsletter', key: 'ann@example.nl', requestId: 'r' }),
     ],
-  ])('moves %s to the dead-letter queue as unreadable, touching nothing', async (_what, body) => {
-    const message = queueMessage(body);
-
-    expect(await deliver([message])).toEqual(NOTHING_FAILED);
+  ])('dead-letters %s as unreadable, touching nothing', async (_what, body) => {
+    expect(await deliver([queueMessage(body)])).toEqual(NOTHING_FAILED);
 
     expect(deadLetters()).toEqual([
       { queueUrl: DEAD_LETTER_QUEUE_URL, body, mailClass: 'unknown', reason: 'unreadable' },
     ]);
     expect(dynamo.calls()).toHaveLength(0);
-    expect(sesSends()).toHaveLength(0);
-    expect(logged()).toEqual([
-      expect.objectContaining({ level: 'ERROR', message: 'unreadable message', outcome: 'unreadable' }),
-    ]);
+    expect(logged()).toEqual([expect.objectContaining({ level: 'ERROR', message: 'unreadable message' })]);
   });
 
   it('starts the priority jobs of a mixed batch before its announcement messages', async () => {
     stored(PENDING);
-    dynamo.on(UpdateCommand).resolves({});
-    const announcement = queueMessage({ id: 'launch-mixed', pass: 1, key: 'carol@example.nl' });
 
-    await deliver([announcement, queueMessage(confirmationJob(PENDING))]);
+    await deliver([queueMessage({ id: 'launch-mixed', pass: 1, key: 'carol@example.nl' }), job(PENDING)]);
 
-    const reads = dynamo.commandCalls(GetCommand).map((call) => call.args[0].input.Key?.email);
+    const reads = dynamo.commandCalls(GetCommand, WAITLIST).map((call) => call.args[0].input.Key?.email);
     expect(reads.slice(0, 2)).toEqual([PENDING.email, '#announcement#launch-mixed']);
   });
 });
 
-describe('the mailer’s pace', () => {
-  it('without MAIL_MAX_SEND_RATE keeps the rate SES’s GetAccount gives, read once for the container', async () => {
-    vi.resetModules();
-    stubEnvironment({ MAIL_MAX_SEND_RATE: '' });
-    const { handler } = await import('../../../functions/mailer/handler');
+describe('the announcement', () => {
+  it('reads the pass’s state, sends at the pace, records it, and adds a batch’s outcomes in one progress write', async () => {
+    const { id } = announcementSending();
+    personClaimable('en');
+    dynamo.on(UpdateCommand, { ...WAITLIST, Key: { email: 'bob@example.nl' } }).rejects(conditionFailed());
+
+    expect(await deliver([recipient(id), recipient(id, 1, 'bob@example.nl')])).toEqual(NOTHING_FAILED);
+
+    expect(dynamo.commandCalls(GetCommand, WAITLIST)[0]?.args[0].input).toMatchObject({
+      Key: { email: announcementStateKey(id) },
+      ConsistentRead: true,
+    });
+    expect(sends()).toHaveLength(1);
+    expect(sentRaw()).toContain('Subject: Mandje is here');
+    expect(personUpdates().at(-1)).toBe('ADD announcements :ids REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([{ ':sent_en': 1, ':not_owed': 1 }]);
+    expect(deadLetters()).toEqual([]);
+  });
+
+  it.each([
+    ['a stopped pass', { stopReason: 'access_denied: AccessDeniedException' }],
+    ['a pass queued again since', { pass: 2 }],
+  ])('lets the message of %s go without sending, counted not owed', async (_what, state) => {
+    const { id } = announcementSending(state);
+
+    expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(0);
+    expect(personUpdates()).toEqual([]);
+    expect(progressOf(id)).toEqual([{ ':not_owed': 1 }]);
+  });
+
+  it('sends nothing to a mailbox another spelling of which bounced, marking the record; nor to an address the rule now refuses', async () => {
+    const { id } = announcementSending();
+    dynamo
+      .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('suppression', PERSON) } })
+      .resolves({ Item: { mailSuppressed: 'bounce', mailSuppressedAt: '2026-11-24T10:00:00Z' } });
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: 'old@example.nl' } })
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({
+        Attributes: { email: 'old@example.nl', emailAsEntered: 'old@localhost', ...LINK_KEYS },
+      })
+      .resolves({});
+
+    expect(await deliver([recipient(id), recipient(id, 1, 'old@example.nl')])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(0);
+    expect(personUpdates()).toEqual(['SET mailSuppressed = :reason, mailSuppressedAt = :at']);
+    expect(
+      waitlistUpdates()
+        .filter((update) => update.Key?.email === 'old@example.nl')
+        .at(-1)?.UpdateExpression,
+    ).toBe('ADD announcementsUndeliverable :ids REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([{ ':not_owed': 2 }]);
+  });
+
+  it('lets a message go when the pass’s state is not there at all', async () => {
+    expect(await deliver([recipient('never-planned')])).toEqual(NOTHING_FAILED);
+    expect(sends()).toHaveLength(0);
+  });
+
+  it('reads the state again for a pass newer than the one it read a moment ago', async () => {
+    const { id, passedOn } = announcementSending();
+    dynamo.on(UpdateCommand, { ...WAITLIST, Key: { email: 'bob@example.nl' } }).rejects(conditionFailed());
+    await deliver([recipient(id, 1, 'bob@example.nl')]);
+    passedOn();
+    personClaimable();
+
+    expect(await deliver([recipient(id, 2)])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(1);
+    expect(progressOf(id, 2)).toEqual([{ ':sent_en': 1 }]);
+  });
+
+  it('gives the batch’s messages back when their counts cannot be written, to be counted when they come again', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: announcementProgressKey(id, 1) } })
+      .rejects(fault('ServiceUnavailable', { $fault: 'server' }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual(failed(message));
+
+    expect(sends()).toHaveLength(1);
+    expect(logged()).toContainEqual(
+      expect.objectContaining({ level: 'WARN', message: 'announcement progress not counted' }),
+    );
+  });
+
+  it('marks each person SES refuses for good undeliverable, dead-letters them, counts them refused, and goes on', async () => {
+    const { id } = announcementSending();
+    const people = ['p0@example.nl', 'p1@example.nl'];
+    for (const email of people) personClaimable('nl', email);
+    ses.on(SendEmailCommand).rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
+    const messages = people.map((email) => recipient(id, 1, email));
+
+    expect(await deliver(messages)).toEqual(NOTHING_FAILED);
+
+    expect(
+      waitlistUpdates().filter((u) => u.UpdateExpression?.startsWith('ADD announcementsUndeliverable')),
+    ).toHaveLength(2);
+    expect(deadLetters()).toEqual(
+      messages.map((m) => ({
+        queueUrl: DEAD_LETTER_QUEUE_URL,
+        body: m.body,
+        mailClass: 'announcement',
+        reason: 'refused',
+      })),
+    );
+    expect(logged().filter((line) => line.MailRefused === 1)).toHaveLength(2);
+    expect(progressOf(id)).toEqual([{ ':refused': 2 }]);
+    expect(waitlistUpdates().some((update) => update.Key?.email === announcementStateKey(id))).toBe(false);
+  });
+
+  it.each([
+    ['SES failing on its side', fault('ServiceUnavailable', { $fault: 'server' })],
+    ['no connection made', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+  ])('gives a message back after %s, its claim cleared: still owed', async (_what, error) => {
+    const { id } = announcementSending();
+    personClaimable();
+    ses.on(SendEmailCommand).rejects(error);
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual(failed(message));
+
+    expect(personUpdates().at(-1)).toBe('REMOVE announcing, announcingAt');
+    expect(retryDelays()).toEqual([30]);
+    expect(deadLetters()).toEqual([]);
+    expect(progressOf(id)).toEqual([{ ':failed': 1 }]);
+  });
+
+  it.each([
+    ['a cut connection', 'network', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ['a timeout', 'timeout', fault('TimeoutError')],
+  ])(
+    'keeps the claim when SES gave no answer (%s): counted unknown, never sent again',
+    async (_case, faultClass, error) => {
+      const { id } = announcementSending();
+      personClaimable();
+      ses.on(SendEmailCommand).rejects(error);
+
+      expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+
+      expect(personUpdates().at(-1)).toBe('SET announcing = :id, announcingAt = :now');
+      expect(progressOf(id)).toEqual([{ ':unrecorded': 1 }]);
+      expect(logged()).toContainEqual(
+        expect.objectContaining({ level: 'WARN', message: 'announcement outcome unknown', faultClass }),
+      );
+    },
+  );
+
+  it('keeps the claim when SES took the mail but the record cannot be marked: counted unknown, never sent again', async () => {
+    const { id } = announcementSending();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+      .resolvesOnce({ Attributes: LINK_KEYS })
+      .resolvesOnce({ Attributes: { email: PERSON, emailAsEntered: PERSON, language: 'en', ...LINK_KEYS } })
+      .rejects(fault('InternalServerError', { $fault: 'server' }));
+
+    expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+
+    expect(sends()).toHaveLength(1);
+    expect(personUpdates()).not.toContain('REMOVE announcing, announcingAt');
+    expect(progressOf(id)).toEqual([{ ':unrecorded': 1 }]);
+  });
+
+  it('stops the pass at a fault of this side no retry will fix, and lets its later messages go unsent', async () => {
+    const { id, stopped } = announcementSending();
+    dynamo
+      .on(UpdateCommand, { ...WAITLIST, Key: { email: PERSON } })
+      .rejects(fault('AccessDeniedException', { $fault: 'client' }));
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual(failed(message));
+
+    const stop = waitlistUpdates().find((update) => update.Key?.email === announcementStateKey(id));
+    expect(stop?.ExpressionAttributeValues).toEqual({
+      ':reason': 'access_denied: AccessDeniedException',
+      ':pass': 1,
+    });
+    stopped();
+    ses.resetHistory();
+    expect(await deliver([recipient(id, 1, 'bob@example.nl')])).toEqual(NOTHING_FAILED);
+    expect(sends()).toHaveLength(0);
+  });
+});
+
+describe('the pace', () => {
+  const twoPeople = (id: string) => {
+    personClaimable('en', 'ann@example.nl');
+    personClaimable('en', 'bob@example.nl');
+    return [recipient(id, 1, 'ann@example.nl'), recipient(id, 1, 'bob@example.nl')];
+  };
+
+  it('without MAIL_MAX_SEND_RATE keeps SES’s rate, read once, each instance its share, from one invocation to the next', async () => {
+    const deliver = await newMailer({ MAIL_MAX_SEND_RATE: '' });
     ses
       .on(GetAccountCommand)
       .resolves({ SendQuota: { MaxSendRate: 2, Max24HourSend: 200, SentLast24Hours: 0 } });
     const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'bob@example.nl' };
     stored(PENDING);
     stored(bob);
-    dynamo.on(UpdateCommand).resolves({});
-    const context = { awsRequestId: 'invocation-2', getRemainingTimeInMillis: () => 600_000 };
+    const moments = sendMoments();
 
-    const sends = sendMoments();
-    await handler({ Records: [queueMessage(confirmationJob(PENDING))] }, context);
-    await handler({ Records: [queueMessage(confirmationJob(bob))] }, context);
+    await deliver([job(PENDING)]);
+    await deliver([job(bob)]);
 
     expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
-    // Two mails a second, a little under, shared by MAILER_CONCURRENCY instances: this one's turns come
-    // MAILER_CONCURRENCY / (2 × PACE_SHARE) seconds apart, kept from one invocation to the next.
-    const spacing = (MAILER_CONCURRENCY * 1_000) / (2 * PACE_SHARE);
-    sends.expectGapOfAtLeast(spacing);
+    moments.expectGapOfAtLeast((MAILER_CONCURRENCY * 1_000) / (2 * PACE_SHARE));
+  });
+
+  it('gives the announcement BULK_SHARE of the account’s rate, leaving the rest to confirmations', async () => {
+    const deliver = await newMailer({ MAIL_MAX_SEND_RATE: '2' });
+    const { id } = announcementSending();
+    const moments = sendMoments();
+
+    await deliver(twoPeople(id));
+
+    moments.expectGapOfAtLeast((MAILER_CONCURRENCY * 1_000) / (2 * PACE_SHARE * BULK_SHARE));
+  });
+
+  it('keeps an announcement’s own rate when it is lower than the account’s', async () => {
+    const { id } = announcementSending({ rate: 4 });
+    const moments = sendMoments();
+
+    await deliver(twoPeople(id));
+
+    moments.expectGapOfAtLeast((MAILER_CONCURRENCY * 1_000) / 4);
+  });
+
+  it('claims nobody whose turn the invocation’s time runs out waiting for: the message goes back, still owed', async () => {
+    const { id } = announcementSending({ rate: 0.1 });
+    const [first, second] = twoPeople(id);
+
+    // 300 ms past the margin kept for the counts; the second turn is 20 s after the first.
+    const result = await deliver([first as SQSRecord, second as SQSRecord], { remainingMs: 15_300 });
+
+    expect(result).toEqual(failed(second as SQSRecord));
+    expect(sends()).toHaveLength(1);
+    const claims = waitlistUpdates().filter((update) =>
+      update.UpdateExpression?.startsWith('SET announcing'),
+    );
+    expect(claims.map((claim) => claim.Key?.email)).toEqual(['ann@example.nl']);
+  });
+
+  it('gives way for a second when SES says “slow down” to the announcement, so confirmations go first', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    const moments: number[] = [];
+    ses.on(SendEmailCommand).callsFake(() => {
+      moments.push(performance.now());
+      if (moments.length === 1) throw fault('TooManyRequestsException', { $fault: 'client' });
+      return { MessageId: 'ses-1' };
+    });
+
+    expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+
+    expect(moments).toHaveLength(2);
+    expect((moments[1] as number) - (moments[0] as number)).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('a fault of SES’s set-up pauses every sender', () => {
+  const sesFault = (name: string) =>
+    new SESv2ServiceException({ name, message: 'refused', $fault: 'client', $metadata: {} });
+  const SETUP_FAULTS = [
+    ['MessageRejected', new MessageRejected({ message: 'Email address is not verified.', $metadata: {} })],
+    ...[
+      'AccessDeniedException',
+      'SendingPausedException',
+      'MailFromDomainNotVerifiedException',
+      'AccountSuspendedException',
+      'NotFoundException',
+    ].map((name) => [name, sesFault(name)] as const),
+  ] as const;
+  const PAUSE_KEY = { deliveryKeyHash: '#pause' };
+  const pauseWrites = () =>
+    dynamo
+      .commandCalls(PutCommand, LIMITS)
+      .map((call) => call.args[0].input)
+      .filter((input) => input.Item?.deliveryKeyHash === PAUSE_KEY.deliveryKeyHash);
+  const pausedFor = (inMs: number) =>
+    dynamo
+      .on(GetCommand, { ...LIMITS, Key: PAUSE_KEY })
+      .resolves({ Item: { ...PAUSE_KEY, until: Date.now() + inMs, reason: 'MessageRejected' } });
+  const pauseLines = () => logged().filter((line) => line.message === 'mail paused');
+  const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'Bob@Example.nl' };
+  const confirmation = (receiveCount = 1) =>
+    queueMessage({ kind: 'confirmation', key: bob.email, requestId: 'request-1' }, { receiveCount });
+  beforeEach(() => stored(bob));
+
+  it.each(SETUP_FAULTS)(
+    '%s leaves a confirmation claimed but owed, on its queue, never dead-lettered',
+    async (name, error) => {
+      ses.on(SendEmailCommand).rejects(error);
+      const message = confirmation();
+
+      expect(await deliver([message])).toEqual(failed(message));
+
+      expect(mailSteps()).toHaveLength(1);
+      expect(deadLetters()).toEqual([]);
+      expect(retryDelays()).toEqual([60]);
+      expect(logged()).toEqual([
+        expect.objectContaining({ level: 'ERROR', outcome: 'paused', reason: name, MailPaused: 1 }),
+      ]);
+    },
+  );
+
+  it('leaves the announcement owed: its claim released, nobody undeliverable, the pass going on', async () => {
+    const { id } = announcementSending();
+    personClaimable();
+    ses.on(SendEmailCommand).rejects(SETUP_FAULTS[0][1]);
+    const message = recipient(id);
+
+    expect(await deliver([message])).toEqual(failed(message));
+
+    expect(personUpdates().at(-1)).toBe('REMOVE announcing, announcingAt');
+    expect(waitlistUpdates().some((update) => update.Key?.email === announcementStateKey(id))).toBe(false);
+    expect(progressOf(id)).toEqual([]);
+    expect(deadLetters()).toEqual([]);
+    expect(pauseLines()).toEqual([
+      expect.objectContaining({ level: 'ERROR', reason: 'MessageRejected', MailPaused: 1 }),
+    ]);
+  });
+
+  it('writes the pause to the limit table for a minute, with its reason and expiry, unless one is on; counted once', async () => {
+    ses.on(SendEmailCommand).rejects(SETUP_FAULTS[0][1]);
+    const before = Date.now();
+    await deliver([confirmation()]);
+
+    const [write, ...more] = pauseWrites();
+    expect(more).toEqual([]);
+    const until = Number(write?.Item?.until);
+    expect(until).toBeGreaterThanOrEqual(before + 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(write?.Item).toEqual({
+      ...PAUSE_KEY,
+      until,
+      reason: 'MessageRejected',
+      expiresAt: Math.ceil(until / 1_000) + 60,
+    });
+    expect(logLines.join('\n')).not.toMatch(/bob@/i);
+
+    // Another sender paused first: this one's send is not counted again.
+    deliver = await newMailer();
+    dynamo.on(PutCommand, { ...LIMITS, Item: PAUSE_KEY }).rejects(conditionFailed());
+    logLines.length = 0;
+    await deliver([confirmation()]);
+    expect(pauseLines()).toEqual([]);
+  });
+
+  it.each([
+    [1, 60],
+    [2, 120],
+    [5, 900],
+    [150, 900],
+  ])(
+    'gives a paused mail back at its %sth receive for %s s, never dead-lettered',
+    async (receiveCount, seconds) => {
+      ses.on(SendEmailCommand).rejects(SETUP_FAULTS[0][1]);
+
+      await deliver([confirmation(receiveCount)]);
+
+      expect(retryDelays()).toEqual([seconds]);
+      expect(deadLetters()).toEqual([]);
+    },
+  );
+
+  it('while paused sends and claims nothing, reading the pause once: each goes back for what is left of it', async () => {
+    pausedFor(300_000);
+    const { id } = announcementSending();
+    personClaimable();
+
+    expect((await deliver([confirmation(), recipient(id)])).batchItemFailures).toHaveLength(2);
+    const reads = () => dynamo.commandCalls(GetCommand, { ...LIMITS, Key: PAUSE_KEY }).length;
+    const readsBefore = reads();
+    await deliver([confirmation()]);
+
+    expect(sends()).toHaveLength(0);
+    expect(waitlistUpdates()).toEqual([]);
+    expect(retryDelays()).toEqual([300, 300, 300]);
+    expect(reads()).toBe(readsBefore);
+    expect(logged()).toEqual([]);
+  });
+
+  it('resumes once the pause has ended, and pauses again if the next mail meets the fault', async () => {
+    pausedFor(-1_000);
+
+    expect(await deliver([confirmation()])).toEqual(NOTHING_FAILED);
+    expect(pauseWrites()).toEqual([]);
+
+    deliver = await newMailer();
+    ses.on(SendEmailCommand).rejects(SETUP_FAULTS[0][1]);
+    await deliver([confirmation()]);
+    expect(sends()).toHaveLength(2);
+    expect(pauseWrites()).toHaveLength(1);
+  });
+});
+
+describe('SES’s quota for the day', () => {
+  const bob: WaitlistRecord = { ...PENDING, email: 'bob@example.nl', emailAsEntered: 'Bob@Example.nl' };
+  const quotaOf = (Max24HourSend: number, SentLast24Hours: number) =>
+    ses.on(GetAccountCommand).resolves({ SendQuota: { ...SEND_QUOTA, Max24HourSend, SentLast24Hours } });
+
+  it('pauses every sender for a quarter of an hour when SES says it is spent', async () => {
+    stored(bob);
+    ses
+      .on(SendEmailCommand)
+      .rejects(fault('TooManyRequestsException', { message: 'Daily message quota exceeded.' }));
+
+    const before = Date.now();
+    await deliver([job(bob)]);
+
+    expect(sends()).toHaveLength(1);
+    const [pause] = dynamo.commandCalls(PutCommand, LIMITS).map((call) => call.args[0].input.Item);
+    expect(pause).toMatchObject({ reason: 'DailyQuotaExceeded' });
+    expect(Number(pause?.until)).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    expect(retryDelays()).toEqual([900]);
+  });
+
+  it('keeps a reserve for confirmations: the announcement waits once only that is left, counted once', async () => {
+    quotaOf(1_000, 900); // 1,000 a day keeps 100.
+    stored(bob);
+    const { id } = announcementSending();
+    personClaimable();
+    const bulk = recipient(id);
+
+    expect(await deliver([bulk, job(bob)])).toEqual(failed(bulk));
+    await deliver([recipient(id)]);
+
+    expect(ses.commandCalls(GetAccountCommand)).toHaveLength(1);
+    expect(sends().map((call) => call.args[0].input.Destination?.ToAddresses)).toEqual([['Bob@example.nl']]);
+    expect(retryDelays()).toEqual([60, 60]);
+    expect(logged().filter((line) => line.message === 'mail paused')).toEqual([
+      expect.objectContaining({ level: 'WARN', reason: 'DailyQuotaReserve', MailPaused: 1 }),
+    ]);
+  });
+
+  it('counts what it sent since it read the quota', async () => {
+    deliver = await newMailer({ MAIL_MAX_SEND_RATE: '1' });
+    quotaOf(1_000, 899);
+    const { id } = announcementSending();
+    personClaimable();
+
+    expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+    expect((await deliver([recipient(id, 1, 'carol@example.nl')])).batchItemFailures).toHaveLength(1);
+    expect(sends()).toHaveLength(1);
+  });
+
+  it('bounds what all senders sent since the read by the pace; an account with no daily quota (-1) holds nothing back', () => {
+    let now = 0;
+    const quota = dailyQuota(1_000, 800, 10, () => now);
+    now = 5_000;
+    expect(quota.reserveReached).toBe(false);
+    now = 10_000;
+    expect(quota.reserveReached).toBe(true);
+    expect(dailyQuota(-1, 1e6, 10, () => now).reserveReached).toBe(false);
   });
 });

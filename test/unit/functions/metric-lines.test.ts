@@ -134,27 +134,3 @@ describe('the metrics in the waitlist’s log line', () => {
     });
   });
 });
-
-describe('the Embedded Metric Format reader these tests use', () => {
-  it('refuses a line whose metric names no number, as CloudWatch would drop it', () => {
-    const line = JSON.stringify({
-      _aws: {
-        Timestamp: 1,
-        CloudWatchMetrics: [{ Namespace: 'N', Dimensions: [], Metrics: [{ Name: 'X' }] }],
-      },
-      X: 'one',
-    });
-    expect(() => readEmf(line)).toThrow(/X does not name a number/);
-  });
-
-  it('refuses a dimension that names no string member', () => {
-    const line = JSON.stringify({
-      _aws: {
-        Timestamp: 1,
-        CloudWatchMetrics: [{ Namespace: 'N', Dimensions: [['Service']], Metrics: [{ Name: 'X' }] }],
-      },
-      X: 1,
-    });
-    expect(() => readEmf(line)).toThrow(/dimension Service/);
-  });
-});
