@@ -182,7 +182,12 @@ async function run(
       process.stderr.write(
         `${recordsOf(records.length)} of this mailbox: ${records.map(({ email }) => JSON.stringify(email)).join(', ')}\n`,
       );
-      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      const sorted = records.map((record) =>
+        Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1))),
+      );
+      process.stdout.write(
+        `${JSON.stringify(sorted, (_, value) => (value instanceof Set ? [...value].sort() : value), 2)}\n`,
+      );
       return 0;
     }
     case 'announce': {

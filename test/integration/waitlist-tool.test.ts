@@ -62,7 +62,11 @@ async function seededStore(items: Record<string, unknown>[]): Promise<string> {
 
 it('counts, exports, shows and forgets through the store of a running runner, every spelling of a mailbox', async () => {
   const dataDir = await seededStore([
-    person('ann@example.nl', daysBack(3), { status: 'confirmed', confirmedAt: daysBack(3) }),
+    person('ann@example.nl', daysBack(3), {
+      status: 'confirmed',
+      confirmedAt: daysBack(3),
+      announcements: new Set(['spring', 'launch']),
+    }),
     { email: LEFT_COUNTER_KEY, count: 1 },
   ]);
   const runner = await startRunnerChild(dataDir);
@@ -95,6 +99,14 @@ it('counts, exports, shows and forgets through the store of a running runner, ev
     '',
   ]);
 
+  // Everything stored, attributes in order, sets as sorted lists (GDPR art. 15 and 20).
+  const [ann] = JSON.parse((await tool('show', 'Ann@Example.nl')).stdout);
+  expect(Object.keys(ann)).toEqual(Object.keys(ann).sort());
+  expect(ann).toMatchObject({
+    email: 'ann@example.nl',
+    announcements: ['launch', 'spring'],
+    status: 'confirmed',
+  });
   const shown = await tool('show', ' A.N.N.de.vries+whatever@GoogleMail.com ');
   expect(shown.stderr).toBe(
     '2 records of this mailbox: "anndevries+old@gmail.com", "anndevries@googlemail.com"\n',
