@@ -233,38 +233,23 @@ export const PREFLIGHT_CHECKS: Check[] = [
   },
 ];
 
-/** An error's most telling name: for a failed fetch, its cause's (ENOTFOUND, ERR_TLS_CERT_ALTNAME_INVALID). */
-const reasonOf = (error: unknown) =>
-  errorNameOf(error instanceof TypeError && error.cause instanceof Error ? error.cause : error);
-
-/** access_denied, or HTTP 403 for other services' names of it (AccessDenied). */
-const refused = (error: unknown) =>
-  faultClassOf(error) === 'access_denied' ||
-  (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode === 403;
-
 /** A check that could not read what it needs: a failure too, as nothing says the launch is ready. */
 function unchecked(error: unknown, check: Check): Finding {
   if (error instanceof NotInStack)
     return fail(error.message, 'deploy this version of the stack (npm run deploy)');
-  const says = `could not check (${reasonOf(error)})`;
-  if (refused(error)) return fail(says, `these credentials need ${check.needs.join(' and ')}`);
-  if (faultClassOf(error) === 'missing_resource') return fail(says, 'deploy again (npm run deploy)');
-  return fail(says, 'check the network, then run this again');
+  // For a failed fetch, its cause's name (ENOTFOUND, ERR_TLS_CERT_ALTNAME_INVALID).
+  const says = `could not check (${errorNameOf(error instanceof TypeError && error.cause ? error.cause : error)})`;
+  if (faultClassOf(error) === 'access_denied')
+    return fail(says, `these credentials need ${check.needs.join(' and ')}`);
+  return fail(says, 'check the network and the stack, then run this again');
 }
 
 export async function runPreflight(deps: PreflightDeps, out: (line: string) => void): Promise<number> {
   const found = await findStack(deps.clients.cloudFormation).catch((error: unknown) => {
-    const name = errorNameOf(error);
-    const why =
-      name === 'ValidationException'
-        ? `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`
-        : refused(error)
-          ? `these AWS credentials may not read the stack ${STACK_NAME} (${name}); docs/operating.md lists what preflight needs`
-          : ['network', 'timeout'].includes(faultClassOf(error))
-            ? `could not reach AWS in ${deps.region} (${reasonOf(error)}): is this machine online?`
-            : undefined;
-    // No credentials: the tool says so for every command.
-    throw why && name !== 'CredentialsProviderError' ? new WaitlistToolError(why) : error;
+    if (errorNameOf(error) !== 'ValidationException') throw error; // the tool explains the rest
+    throw new WaitlistToolError(
+      `there is no stack ${STACK_NAME} in ${deps.region}: deploy it (npm run deploy), or pass the --region it is in`,
+    );
   });
   const stack = { ...found, ...deps };
   const findings = await Promise.all(

@@ -150,17 +150,18 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
 }
 
 /** One sentence the operator can act on; never a stack trace. */
-function explain(error: unknown, target: WaitlistTarget): string {
+function explain(error: unknown): string {
   if (error instanceof WaitlistToolError || error instanceof AnnouncementError) return error.message;
-  const table = target.kind === 'aws' ? target.tableName : 'the waitlist table';
   const name = errorNameOf(error);
-  if (error instanceof ResourceNotFoundException)
-    return `there is no table ${table} (check --table and --region)`;
   if (name === 'CredentialsProviderError')
     return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
+  if (error instanceof ResourceNotFoundException)
+    return `no such table (${name}): check --table and --region`;
   const fault = faultClassOf(error);
-  if (fault === 'access_denied') return `these AWS credentials may not use ${table} (${name})`;
-  if (fault === 'network' || fault === 'timeout') return `could not reach DynamoDB (${name}); check --region`;
+  if (fault === 'access_denied')
+    return `AWS refused these credentials (${name}); docs/operating.md lists what each command needs`;
+  if (fault === 'network' || fault === 'timeout')
+    return `could not reach AWS (${name}); check the network and --region`;
   return `${name}: ${String((error as Error | undefined)?.message).split('\n')[0]}`;
 }
 
@@ -257,7 +258,7 @@ async function main(args: string[]): Promise<number> {
     table = await openWaitlistTable(request.target);
     return await run(command, table, request.target);
   } catch (error) {
-    console.error(`waitlist: ${explain(error, request.target)}`);
+    console.error(`waitlist: ${explain(error)}`);
     return 1;
   } finally {
     await table?.close().catch(() => {});

@@ -233,35 +233,20 @@ it.each<[string, () => unknown, RegExp]>([
   expect(code).toBe(failed);
 });
 
-it.each<[string, object, string]>([
-  [
-    'no stack in that region',
-    { name: 'ValidationException' },
-    'there is no stack Mandje in eu-west-1: deploy it (npm run deploy), or pass the --region it is in',
-  ],
-  [
-    'no network',
-    { code: 'ENOTFOUND' },
-    'could not reach AWS in eu-west-1 (ENOTFOUND): is this machine online?',
-  ],
-  [
-    'credentials that may not read the stack',
-    { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } },
-    'these AWS credentials may not read the stack Mandje (AccessDenied); docs/operating.md lists what preflight needs',
-  ],
-])('says in one line, with no checks, when the stack cannot be read: %s', async (_case, error, message) => {
-  cloudFormation
-    .on(DescribeStacksCommand, { StackName: 'Mandje' })
-    .rejects(Object.assign(new Error('mocked'), error));
+it('says in one line, with no checks, that there is no stack in that region', async () => {
+  const none = Object.assign(new Error('mocked'), { name: 'ValidationException' });
+  cloudFormation.on(DescribeStacksCommand, { StackName: 'Mandje' }).rejects(none);
   const printed: string[] = [];
 
-  const outcome = await runPreflight(deps(), (line) => printed.push(line)).catch((thrown: Error) => thrown);
-
-  expect(outcome).toEqual(new WaitlistToolError(message));
+  await expect(runPreflight(deps(), (line) => printed.push(line))).rejects.toEqual(
+    new WaitlistToolError(
+      'there is no stack Mandje in eu-west-1: deploy it (npm run deploy), or pass the --region it is in',
+    ),
+  );
   expect(printed).toEqual([]);
 });
 
-it('leaves missing credentials to the tool, which says so for every command', async () => {
+it('leaves any other failure to read the stack (no credentials, no network) to the tool, which explains it', async () => {
   const missing = Object.assign(new Error('Could not load credentials'), {
     name: 'CredentialsProviderError',
   });
