@@ -2,24 +2,20 @@ import { expect, it } from 'vitest';
 import { csvCell, waitlistCsv } from '../../../operator/waitlist-csv';
 
 it.each([
+  // What a spreadsheet would run, turned into text.
   ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
   ['+31 6 1234', "'+31 6 1234"],
   ['-2+3', "'-2+3"],
   ['@SUM(A1)', "'@SUM(A1)"],
   ['\tcmd', "'\tcmd"],
   ['\rcmd', `"'\rcmd"`],
-])('turns %j, which a spreadsheet would run, into text: %s', (value, cell) => {
-  expect(csvCell(value)).toBe(cell);
-});
-
-it.each([
-  ['ann@example.nl', 'ann@example.nl'],
+  // RFC 4180 fields.
   ['a,b@x.nl', '"a,b@x.nl"'],
   ['say "hi"@x.nl', '"say ""hi""@x.nl"'],
   ['line\nbreak', '"line\nbreak"'],
   ['a=b@x.nl', 'a=b@x.nl'],
   ['', ''],
-])('writes %j as the RFC 4180 field %s', (value, cell) => {
+])('writes %j as the cell %s', (value, cell) => {
   expect(csvCell(value)).toBe(cell);
 });
 
