@@ -74,27 +74,13 @@ it.each([
   expect(daysNeeded(owed, { max24HourSend, sentLast24Hours })).toBe(days);
 });
 
-it.each([
-  [
-    50_000,
-    1_000,
-    2,
-    "At today's SES quota (50,000 a day) the 2 people owed need 1 day; confirmations keep a reserve of 500 a day.",
-  ],
-  [
-    200,
-    300,
-    150,
-    "At today's SES quota (200 a day) the 150 people owed need 3 days; confirmations keep a reserve of 20 a day.",
-  ],
-])(
-  'on AWS the dry run reads SES’s quota of %i a day and says how many days the people owed need',
-  async (Max24HourSend, SentLast24Hours, people, line) => {
-    ses.on(GetAccountCommand).resolves({ SendQuota: { MaxSendRate: 14, Max24HourSend, SentLast24Hours } });
+it('on AWS the dry run reads SES’s quota and says how many days the people owed need', async () => {
+  ses.on(GetAccountCommand).resolves({ SendQuota: { Max24HourSend: 200, SentLast24Hours: 300 } });
 
-    expect(await run(AWS, { people })).toContain(line);
-  },
-);
+  expect(await run(AWS, { people: 150 })).toContain(
+    "At today's SES quota (200 a day) the 150 people owed need 3 days; confirmations keep a reserve of 20 a day.",
+  );
+});
 
 it('on AWS counts a person whose mailbox the stack’s mail limit table holds as bounced, not as owed', async () => {
   ses.on(GetAccountCommand).resolves({ SendQuota: { Max24HourSend: 50_000 } });
