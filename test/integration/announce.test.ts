@@ -1,40 +1,25 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
 import { afterEach, expect, it } from 'vitest';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { suppressMailbox } from '../../functions/mailer/mail-limit';
-import { mailboxHashOf } from '../../functions/store/mailbox';
-import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
+import { startLocalDynamoDB } from '../../local/local-dynamodb';
 import {
   LOCAL_MAIL_LIMIT_TABLE_NAME,
   LOCAL_TABLE_NAME,
   localDocumentClient,
 } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
+import { person, repoRoot, seededStore, toolArgs, waitlistTool } from './waitlist-tool-run';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const ID = 'launch';
 
 afterEach(killRunnerChildren);
-
-const toolArgs = (args: string[]) => ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args];
-
-/** Runs `npm run waitlist -- ...args` as the operator would. */
-async function waitlistTool(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, toolArgs(args), {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    ({ code, stdout }: { code: number; stdout: string }) => ({ code, stdout }),
-  );
-}
 
 /** An announcement folder named `launch`, with both languages. */
 function announcementFolder(): string {
@@ -45,44 +30,27 @@ function announcementFolder(): string {
   return folder;
 }
 
-const person = (email: string, language: 'nl' | 'en', status: string, extra: object = {}) => ({
-  email,
-  mailbox: mailboxHashOf(email),
-  emailAsEntered: email,
-  language,
-  status,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  consentVersion: '1',
-  expiresAt: 4_000_000_000,
-  ...extra,
-});
-
 /** Confirmed people in both languages, and one of each kind that must get nothing. */
 const PEOPLE = [
-  person('ann@example.nl', 'nl', 'confirmed'),
-  person('bob@example.nl', 'nl', 'confirmed'),
-  person('cat@example.com', 'en', 'confirmed'),
-  person('dan@example.nl', 'nl', 'pending'),
-  person('fay@example.nl', 'nl', 'confirmed', { mailSuppressed: 'bounce' }),
-  person('gus@example.com', 'en', 'confirmed', { mailSuppressed: 'complaint' }),
+  person('ann@example.nl', { status: 'confirmed' }),
+  person('bob@example.nl', { status: 'confirmed' }),
+  person('cat@example.com', { language: 'en', status: 'confirmed' }),
+  person('dan@example.nl'),
+  person('fay@example.nl', { status: 'confirmed', mailSuppressed: 'bounce' }),
+  person('gus@example.com', { language: 'en', status: 'confirmed', mailSuppressed: 'complaint' }),
   // Hal is confirmed, but the mailbox bounced for good under another spelling (see store).
-  person('hal@example.nl', 'nl', 'confirmed'),
-  person('hal+old@example.nl', 'nl', 'pending', { mailSuppressed: 'bounce' }),
+  person('hal@example.nl', { status: 'confirmed' }),
+  person('hal+old@example.nl', { mailSuppressed: 'bounce' }),
 ];
 
-/** A store in a new folder: the records, and Hal's mailbox suppressed as mail-events does on a bounce. */
-async function store(items: Record<string, unknown>[]): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
-  const local = await startLocalDynamoDB(dataDir);
-  const client = localDocumentClient(local.endpoint);
-  await ensureWaitlistTable(local.endpoint);
-  for (const Item of items) await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item }));
-  const limits = { client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME };
-  await suppressMailbox(limits, 'hal+old@example.nl', { reason: 'bounce', at: '2026-02-01T00:00:00.000Z' });
-  client.destroy();
-  await local.close();
-  return dataDir;
-}
+/** The records, and Hal's mailbox suppressed as mail-events does on a bounce. */
+const store = (items: Record<string, unknown>[]) =>
+  seededStore(items, (client) =>
+    suppressMailbox({ client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME }, 'hal+old@example.nl', {
+      reason: 'bounce',
+      at: '2026-02-01T00:00:00.000Z',
+    }),
+  );
 
 /** Each record's announcement marks: `announcing` (a send under way or left unknown), `announcements`. */
 async function marks(dataDir: string) {
@@ -180,7 +148,7 @@ it('previews and counts in a dry run, tests to one address, then sends each conf
 
 it('after kill -9 in the middle of a paced send, the same command finishes it: nobody twice, at most 3 unknown, and --resend-unknown sends those', async () => {
   const confirmed = Array.from({ length: 100 }, (_, index) =>
-    person(`p${index}@example.nl`, index % 2 ? 'en' : 'nl', 'confirmed'),
+    person(`p${index}@example.nl`, { language: index % 2 ? 'en' : 'nl', status: 'confirmed' }),
   );
   const dataDir = await store(confirmed);
   const args = ['announce', announcementFolder(), '--send', '--rate', '50', '--data-dir', dataDir];
