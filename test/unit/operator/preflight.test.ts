@@ -55,7 +55,7 @@ let world: {
   reserved?: number;
   api?: { status: number; body: string; headers?: Record<string, string> };
   /** A change to the mocks once wired. */
-  then?: () => unknown;
+  rewire?: () => unknown;
 };
 beforeEach(() => {
   world = {
@@ -117,7 +117,7 @@ async function preflight() {
     })),
   });
   lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: world.limit } });
-  world.then?.();
+  world.rewire?.();
   const lines: string[] = [];
   const code = await runPreflight(
     {
@@ -187,7 +187,7 @@ it.each<[string, Partial<typeof world>, RegExp]>([
   ],
   [
     'credentials that may not read',
-    { then: denied },
+    { rewire: denied },
     /\(AccessDeniedException\) → these credentials need ses:GetA/,
   ],
 ])('%s', async (_case, change, expected) => {
