@@ -43,32 +43,25 @@ const stack = (StackName: string, StackStatus: StackStatus, outputs: Record<stri
 };
 
 /** The world preflight reads: an account ready for the launch, until a case changes it. */
-let world: {
-  outputs: Record<string, string>;
-  edge?: StackStatus;
-  acl: string;
-  production: object;
-  verified: object;
-  ringing: string[];
-  limit: number;
-  rate: number;
-  reserved?: number;
-  api?: { status: number; body: string; headers?: Record<string, string> };
+const ready = () => ({
+  outputs: { SiteUrl: 'https://mandje.nl' } as Record<string, string>,
+  edge: 'CREATE_COMPLETE' as StackStatus | undefined,
+  acl: WEB_ACL,
+  production: { ProductionAccessEnabled: true } as object,
+  verified: { VerifiedForSendingStatus: true } as object,
+  ringing: ['Mandje-SignupSilenceAlarm-A1'],
+  limit: 1_000,
+  rate: 1_000,
+  reserved: undefined as number | undefined,
+  api: { status: 400, body: '{"error":"invalid_request"}', headers: { 'x-amz-cf-id': 'a==' } } as
+    | { status: number; body: string; headers?: Record<string, string> }
+    | undefined,
   /** A change to the mocks once wired. */
-  rewire?: () => unknown;
-};
+  rewire: undefined as (() => unknown) | undefined,
+});
+let world: ReturnType<typeof ready>;
 beforeEach(() => {
-  world = {
-    outputs: { SiteUrl: 'https://mandje.nl' },
-    edge: 'CREATE_COMPLETE',
-    acl: WEB_ACL,
-    production: { ProductionAccessEnabled: true },
-    verified: { VerifiedForSendingStatus: true },
-    ringing: ['Mandje-SignupSilenceAlarm-A1'],
-    limit: 1_000,
-    rate: 1_000,
-    api: { status: 400, body: '{"error":"invalid_request"}', headers: { 'x-amz-cf-id': 'a==' } },
-  };
+  world = ready();
 });
 
 /** Runs the preflight against the world: its lines, the verdict (the last) and its exit code. */
