@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { announcementProgressKey, announcementStateKey } from '#contract/announcement-keys';
+import { emailKey } from '#contract/email-address';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { announcementFor, stopPass } from '../functions/announce/announcement-batch';
@@ -29,7 +30,7 @@ import {
   SKIP_REASONS,
   type SkipReason,
 } from '../functions/announce/audience';
-import { mailboxAddress, senderDomain } from '../functions/mailer/mail-layout';
+import { senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
 import { sesTransport } from '../functions/mailer/mail-transport';
@@ -90,21 +91,17 @@ export function daysNeeded(owed: number, quota: { max24HourSend: number; sentLas
 
 async function quotaLineOf(region: string | undefined, owed: number): Promise<string> {
   const ses = new SESv2Client({ region });
-  try {
-    const { SendQuota: { Max24HourSend: max24HourSend, SentLast24Hours: sentLast24Hours = 0 } = {} } =
-      await ses.send(new GetAccountCommand({}));
-    if (max24HourSend === undefined) return 'SES reports no quota a day.';
-    if (max24HourSend < 0) return 'SES sets this account no quota a day.';
-    const days = daysNeeded(owed, { max24HourSend, sentLast24Hours });
-    const need = Number.isFinite(days)
-      ? `need ${figure(days)} day${days === 1 ? '' : 's'}`
-      : 'cannot be sent';
-    return `At today's SES quota (${figure(max24HourSend)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(max24HourSend))} a day.`;
-  } catch (error) {
-    return `SES's quota could not be read (${errorNameOf(error)}): the send may take more than a day.`;
-  } finally {
-    ses.destroy();
-  }
+  const account = await ses
+    .send(new GetAccountCommand({}))
+    .catch((error: Error) => error)
+    .finally(() => ses.destroy());
+  if (account instanceof Error)
+    return `SES's quota could not be read (${errorNameOf(account)}): the send may take more than a day.`;
+  const { Max24HourSend: max = -1, SentLast24Hours = 0 } = account.SendQuota ?? {};
+  if (max < 0) return 'SES sets this account no quota a day.';
+  const days = daysNeeded(owed, { max24HourSend: max, sentLast24Hours: SentLast24Hours });
+  const need = Number.isFinite(days) ? `need ${figure(days)} day${days === 1 ? '' : 's'}` : 'cannot be sent';
+  return `At today's SES quota (${figure(max)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(max))} a day.`;
 }
 
 /** A leave link for previews and test mails: the right shape, leading to nobody. */
@@ -136,9 +133,9 @@ export async function announce(
 }
 
 async function dryRun({ table, limits, target, announcement, settings, io }: Run, request: AnnounceRequest) {
-  const previewDir = resolve(request.previewDir ?? join(request.folder, 'preview'));
-  await mkdir(previewDir, { recursive: true });
-  const fileOf = (language: Locale) => join(previewDir, `${language}.eml`);
+  const fileOf = (language: Locale) =>
+    resolve(request.previewDir ?? join(request.folder, 'preview'), `${language}.eml`);
+  await mkdir(dirname(fileOf('nl')), { recursive: true });
   for (const language of LOCALES) {
     const to = language === 'nl' ? 'voorbeeld@example.com' : 'example@example.com';
     const mail = announcementFor(settings, announcement, { key: 'preview', to, language, ...nowhere() });
@@ -160,14 +157,8 @@ async function dryRun({ table, limits, target, announcement, settings, io }: Run
   return 0;
 }
 
-const noPace = async () => {};
-
 async function sendTests({ announcement, target, settings, io }: Run, address: string) {
-  try {
-    mailboxAddress(address);
-  } catch {
-    throw new WaitlistToolError('--test-to needs a deliverable address');
-  }
+  if (!emailKey(address)) throw new WaitlistToolError('--test-to needs a deliverable address');
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
   for (const language of LOCALES) {
@@ -180,7 +171,10 @@ async function sendTests({ announcement, target, settings, io }: Run, address: s
       ...nowhere(),
     });
     // No pace for two test mails; throttling is waited out all the same.
-    await sendUntilNotThrottled(() => transport.send(mail), noPace);
+    await sendUntilNotThrottled(
+      () => transport.send(mail),
+      async () => {},
+    );
   }
   io.out(
     `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
@@ -249,20 +243,14 @@ type AwsStack = { queue: AnnouncementQueue; limitTableName: string };
 
 async function awsStackOf(region: string | undefined): Promise<AwsStack> {
   const cloudFormation = new CloudFormationClient({ region });
-  try {
-    const { outputs } = await describeStack(cloudFormation);
-    for (const name of ['AnnouncementQueueUrl', 'MailLimitTableName'])
-      if (!outputs[name])
-        throw new WaitlistToolError(`the stack ${STACK_NAME} has no ${name}: deploy it again`);
-    // The region's SQS endpoint, which is the queue URL's own host.
-    const client = new SQSClient({ region, useQueueUrlAsEndpoint: false });
-    return {
-      queue: { url: String(outputs.AnnouncementQueueUrl), client },
-      limitTableName: String(outputs.MailLimitTableName),
-    };
-  } finally {
-    cloudFormation.destroy();
-  }
+  const { outputs } = await describeStack(cloudFormation).finally(() => cloudFormation.destroy());
+  const [url, limitTableName] = ['AnnouncementQueueUrl', 'MailLimitTableName'].map((name) => {
+    if (!outputs[name])
+      throw new WaitlistToolError(`the stack ${STACK_NAME} has no ${name}: deploy it again`);
+    return String(outputs[name]);
+  }) as [string, string];
+  // The region's SQS endpoint, which is the queue URL's own host.
+  return { queue: { url, client: new SQSClient({ region, useQueueUrlAsEndpoint: false }) }, limitTableName };
 }
 
 type Send = (messages: RecipientMessage[]) => Promise<void>;
@@ -294,7 +282,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   // Without --rate, as fast as the mailer's pace lets: its share of SES's maximum send rate (locally, none).
   const rate = request.rate ?? Number.POSITIVE_INFINITY;
   const resendUnknown = request.resendUnknown === true;
-  const bar = progressBar(io.progress);
+  const bar = progressLine(io.progress);
   const previous = await readState(table, id);
   // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
   if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
@@ -327,20 +315,18 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   } catch (error) {
     bar.finish();
     const byCtrlC = error instanceof StoppedByCtrlC;
-    if (byCtrlC && inAws) {
-      io.out(
-        `Stopped queueing by Ctrl-C: AWS sends it to the ${countedTotal(count.send)} people queued. The same command again queues everyone still owed.\n`,
-      );
-      return 130;
-    }
-    const progress = await readProgress(table, id, pass).catch(() => undefined);
-    if (progress) io.out(summary(progress, count));
     const again = 'Run the same command again to send the rest.';
-    io.out(
-      byCtrlC
-        ? `Stopped by Ctrl-C after the mails in flight. ${again}\n`
-        : `Stopped: ${errorNameOf(error)}: ${String((error as Error).message).split('\n')[0]}. ${again}\n`,
-    );
+    if (byCtrlC && inAws)
+      io.out(
+        `Stopped queueing by Ctrl-C: AWS sends it to the ${countedTotal(count.send)} people queued. ${again}\n`,
+      );
+    else {
+      const progress = await readProgress(table, id, pass).catch(() => undefined);
+      const why = byCtrlC
+        ? 'by Ctrl-C after the mails in flight'
+        : `: ${errorNameOf(error)}: ${String((error as Error).message).split('\n')[0]}`;
+      io.out(`${progress ? summary(progress, count) : ''}Stopped${why}. ${again}\n`);
+    }
     return byCtrlC ? 130 : 1;
   }
   // A newer pass may have taken over meanwhile: following says so.
@@ -359,7 +345,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
 const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
 
 /** Follows a pass's counts until it is done or stopped; on one machine the mailer is done already. */
-async function follow(run: Run, pass: number, queued: AudienceCount, bar: ReturnType<typeof progressBar>) {
+async function follow(run: Run, pass: number, queued: AudienceCount, bar: ReturnType<typeof progressLine>) {
   const { table, io } = run;
   const { id } = run.announcement;
   const inAws = run.target.kind === 'aws';
@@ -405,36 +391,22 @@ async function stopSend({ table, announcement: { id }, io }: Run): Promise<numbe
   return 0;
 }
 
-/** The send's progress on stderr: on a terminal one bar redrawn in place, elsewhere a line every 5 s. */
-function progressBar(stream: NodeJS.WriteStream = process.stderr) {
+/** The send's progress on stderr: on a terminal one line redrawn in place, elsewhere a line every 5 s. */
+function progressLine(stream: NodeJS.WriteStream = process.stderr) {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
-  const tty = stream.isTTY === true;
-  let lastPlain = Number.NEGATIVE_INFINITY;
-  let last: [number, number] | undefined;
-  const line = (done: number, total: number) => {
-    const ms = elapsed();
-    const rate = ms > 0 ? (done * 1000) / ms : 0;
-    const filled = total > 0 ? Math.min(24, Math.round((done / total) * 24)) : 24;
-    const seconds = Math.max(0, Math.round((total - done) / rate));
-    const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
-    const pad = (value: number) => String(value).padStart(2, '0');
-    const left = rate > 0 ? `${hours > 0 ? `${hours}:${pad(minutes)}` : minutes}:${pad(rest)}` : '–';
-    return `${'█'.repeat(filled)}${'░'.repeat(24 - filled)} ${done}/${total}  ${rate.toFixed(1)}/s  ${left} left`;
-  };
+  let printed = Number.NEGATIVE_INFINITY;
+  let line = '';
   return {
     elapsed,
     update(done: number, total: number) {
-      last = [done, total];
-      if (tty) stream.write(`\r${line(done, total)}\x1b[K`);
-      else if (performance.now() - lastPlain >= 5_000 || done === total) {
-        lastPlain = performance.now();
-        stream.write(`${line(done, total)}\n`);
+      line = `${done}/${total} sent, ${((done * 1000) / Math.max(1, elapsed())).toFixed(1)} mails/s`;
+      if (stream.isTTY) stream.write(`\r${line}\x1b[K`);
+      else if (performance.now() - printed >= 5_000 || done === total) {
+        printed = performance.now();
+        stream.write(`${line}\n`);
       }
     },
-    finish() {
-      if (tty && last) stream.write('\n');
-      else if (!tty && last && last[0] !== last[1]) stream.write(`${line(...last)}\n`);
-    },
+    finish: () => line && stream.isTTY && stream.write('\n'),
   };
 }

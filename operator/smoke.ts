@@ -29,20 +29,20 @@ const expect = (holds: boolean, problem: string) => {
 
 /** The contract's headers; the policy's hashes may be any build's, but must allow this page's inline code. */
 function headerProblems(headers: Headers, html: string): string[] {
-  const normal = (value: string | null) => (value ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
-  const withoutHashes = (csp: string) => normal(csp.replace(/\s'sha256-[^']*'/g, ''));
-  const problems = Object.entries(securityHeaders()).flatMap(([name, value]) => {
-    const sent = headers.get(name);
-    const same =
-      name === 'content-security-policy'
-        ? withoutHashes(sent ?? '') === withoutHashes(value)
-        : normal(sent) === normal(value);
-    return same ? [] : [`${name} ${sent === null ? 'missing' : `is "${sent}"`}`];
-  });
-  const inline = [...inlineStylesOf(html), ...inlineScriptsOf(html)].map(inlineHash);
-  const unlisted = inline.filter((hash) => !headers.get('content-security-policy')?.includes(hash));
-  if (unlisted.length > 0)
-    problems.push(`its policy blocks ${unlisted.length} of the page's inline elements`);
+  const normal = (value: string | null) =>
+    (value ?? '')
+      .replace(/\s'sha256-[^']*'/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
+  const problems = Object.entries(securityHeaders())
+    .filter(([name, value]) => normal(headers.get(name)) !== normal(value))
+    .map(([name]) => `${name} ${headers.has(name) ? `is "${headers.get(name)}"` : 'missing'}`);
+  const policy = headers.get('content-security-policy') ?? '';
+  const blocked = [...inlineStylesOf(html), ...inlineScriptsOf(html)].filter(
+    (code) => !policy.includes(inlineHash(code)),
+  );
+  if (blocked.length > 0) problems.push(`its policy blocks ${blocked.length} of the page's inline elements`);
   return problems;
 }
 
@@ -77,107 +77,78 @@ export async function runSmoke({ site, table, out, mailSeconds = 60 }: SmokeRun)
       `answered ${answer.status} ${answer.body.slice(0, 120).trim()}`,
     );
 
-  let record: Record<string, unknown> | undefined;
-  const checks: [string, () => Promise<string>][] = [
-    ...LANGUAGE_HOMES.map((path): [string, () => Promise<string>] => [
-      `page ${path}`,
-      async () => {
-        const page = await request(path);
-        answered(page, 200);
-        const problems = headerProblems(page.headers, page.body);
-        expect(problems.length === 0, problems.join('; '));
-        return `200 with its ${Object.keys(securityHeaders()).length} security headers`;
-      },
-    ]),
-    [
-      'not found',
-      async () => {
-        const missing = await request(`/smoke-check-${Date.now().toString(36)}`);
-        answered(missing, 404);
-        expect(/text\/html/.test(missing.headers.get('content-type') ?? ''), 'not a page');
-        return 'an unknown path answers the not-found page, 404';
-      },
-    ],
-    [
-      'signup',
-      async () => {
-        // What an earlier run cut short left.
-        await forgetRecords(table, SMOKE_ADDRESS);
-        answered(await join(), 201, '{"status":"joined"}');
-        return `${SMOKE_ADDRESS} joined through ${WAITLIST_PATH}`;
-      },
-    ],
-    [
-      'mail',
-      async () => {
-        const ends = Date.now() + mailSeconds * 1_000;
-        for (;;) {
-          record = await readItem(table, { email: key });
-          expect(record !== undefined, 'the signup has no record in the table');
-          const { mailRequestId, mailedRequestId } = record ?? {};
-          if (mailRequestId !== undefined && mailedRequestId === mailRequestId) break;
-          expect(Date.now() < ends, `the confirmation mail was not sent within ${mailSeconds} s`);
-          await delay(500);
-        }
-        return 'the confirmation mail is sent, as the table records';
-      },
-    ],
-    [
-      'duplicate',
-      async () => {
-        answered(await join(), 409, '{"error":"already_registered"}');
-        return 'a second signup answers 409 already_registered';
-      },
-    ],
-    [
-      'cross-site',
-      async () => {
-        answered(await join('cross-site'), 403, '{"error":"forbidden"}');
-        return "another site's post answers 403 forbidden";
-      },
-    ],
-    [
-      'visit',
-      async () => {
-        answered(
-          await request(`${VISIT_PATH}?${VISIT_LANGUAGE_PARAMETER}=nl`, { method: 'POST', from: 'page' }),
-          204,
-        );
-        return 'the beacon answers 204 (a robot: not counted)';
-      },
-    ],
-    [
-      'leave',
-      async () => {
-        const { linkId, leaveKey } = record ?? {};
-        expect(typeof linkId === 'string' && typeof leaveKey === 'string', 'the record has no leave link');
-        const link = leaveLink(site.href, 'en', leaveToken(String(linkId), String(leaveKey)));
-        const left = await request(link, {
-          method: 'POST',
-          headers: { 'content-type': FORM_CONTENT_TYPE },
-          body: `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`,
-        });
-        answered(left, 200);
-        expect((await readItem(table, { email: key })) === undefined, 'the record is still there');
-        return 'a one-click post to the leave link (RFC 8058) removes the record';
-      },
-    ],
-  ];
-
-  let failed = 0;
-  for (const [name, check] of checks) {
-    const said = await check().catch((error: unknown) => {
-      failed++;
-      return error instanceof Failed ? error : new Failed(`could not check (${(error as Error).message})`);
-    });
+  let [checked, failed] = [0, 0];
+  const check = async (name: string, run: () => Promise<string>) => {
+    checked++;
+    const said = await run().catch((error: unknown) =>
+      error instanceof Failed ? error : new Failed(`could not check (${(error as Error).message})`),
+    );
+    if (said instanceof Failed) failed++;
     out(said instanceof Failed ? `FAIL  ${name}: ${said.message}` : `ok    ${name}: ${said}`);
-  }
+  };
+
+  for (const path of LANGUAGE_HOMES)
+    await check(`page ${path}`, async () => {
+      const page = await request(path);
+      answered(page, 200);
+      const problems = headerProblems(page.headers, page.body);
+      expect(problems.length === 0, problems.join('; '));
+      return `200 with its ${Object.keys(securityHeaders()).length} security headers`;
+    });
+  await check('not found', async () => {
+    const missing = await request(`/smoke-check-${Date.now().toString(36)}`);
+    answered(missing, 404);
+    expect(/text\/html/.test(missing.headers.get('content-type') ?? ''), 'not a page');
+    return 'an unknown path answers the not-found page, 404';
+  });
+  await check('signup', async () => {
+    await forgetRecords(table, SMOKE_ADDRESS); // what an earlier run cut short left
+    answered(await join(), 201, '{"status":"joined"}');
+    return `${SMOKE_ADDRESS} joined through ${WAITLIST_PATH}`;
+  });
+  let record: Record<string, unknown> | undefined;
+  await check('mail', async () => {
+    const ends = Date.now() + mailSeconds * 1_000;
+    for (;;) {
+      record = await readItem(table, { email: key });
+      expect(record !== undefined, 'the signup has no record in the table');
+      if (record?.mailRequestId !== undefined && record.mailedRequestId === record.mailRequestId)
+        return 'the confirmation mail is sent, as the table records';
+      expect(Date.now() < ends, `the confirmation mail was not sent within ${mailSeconds} s`);
+      await delay(500);
+    }
+  });
+  await check('duplicate', async () => {
+    answered(await join(), 409, '{"error":"already_registered"}');
+    return 'a second signup answers 409 already_registered';
+  });
+  await check('cross-site', async () => {
+    answered(await join('cross-site'), 403, '{"error":"forbidden"}');
+    return "another site's post answers 403 forbidden";
+  });
+  await check('visit', async () => {
+    const visit = `${VISIT_PATH}?${VISIT_LANGUAGE_PARAMETER}=nl`;
+    answered(await request(visit, { method: 'POST', from: 'page' }), 204);
+    return 'the beacon answers 204 (a robot: not counted)';
+  });
+  await check('leave', async () => {
+    const { linkId, leaveKey } = record ?? {};
+    expect(typeof linkId === 'string' && typeof leaveKey === 'string', 'the record has no leave link');
+    const link = leaveLink(site.href, 'en', leaveToken(String(linkId), String(leaveKey)));
+    const body = `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`;
+    answered(
+      await request(link, { method: 'POST', headers: { 'content-type': FORM_CONTENT_TYPE }, body }),
+      200,
+    );
+    expect((await readItem(table, { email: key })) === undefined, 'the record is still there');
+    return 'a one-click post to the leave link (RFC 8058) removes the record';
+  });
+
   // Nothing left behind, whatever failed.
-  const forgotten = await forgetRecords(table, SMOKE_ADDRESS).catch(() => undefined);
-  if (forgotten === undefined) {
+  if ((await forgetRecords(table, SMOKE_ADDRESS).catch(() => undefined)) === undefined) {
     failed++;
     out(`FAIL  clean-up: could not forget ${SMOKE_ADDRESS}: run waitlist forget ${SMOKE_ADDRESS}`);
   }
-  out(failed ? `${failed} of ${checks.length} checks failed.` : `All ${checks.length} checks passed.`);
+  out(failed ? `${failed} of ${checked} checks failed.` : `All ${checked} checks passed.`);
   return failed ? 1 : 0;
 }

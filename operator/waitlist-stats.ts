@@ -4,6 +4,7 @@ import { SECONDS_PER_DAY } from '#contract/time';
 import type { WaitlistRecord } from '#contract/waitlist-table';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 
+/** What `stats` reads of a record, and all it reads: no address. */
 export const SIGNUP_FACT_ATTRIBUTES = [
   'createdAt',
   'confirmedAt',
@@ -12,8 +13,6 @@ export const SIGNUP_FACT_ATTRIBUTES = [
   'mailSuppressed',
   'source',
 ] as const satisfies readonly (keyof WaitlistRecord)[];
-
-/** What `stats` reads of a record, and all it reads: no address. */
 export type SignupFacts = Partial<Record<(typeof SIGNUP_FACT_ATTRIBUTES)[number], unknown>>;
 
 /** Visitors counted per UTC day (YYYY-MM-DD) and language (#contract/visit-counting). */
@@ -22,18 +21,19 @@ export type VisitsByDay = Record<string, Partial<Record<Locale, number>>>;
 export const DEFAULT_STATS_DAYS = 30;
 /** A leap year: the longest a record is kept is RETENTION_DAYS after joining. */
 export const MAX_STATS_DAYS = 366;
+/** With the date and the funnel's columns (counts of up to seven digits) a line stays within 80. */
+const BAR_WIDTH = 20;
 
-function utcDay(time: unknown): string | undefined {
+const utcDay = (time: unknown) => {
   const date = new Date(typeof time === 'string' ? time : Number.NaN);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
-}
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+};
 
 /** The `days` UTC days (YYYY-MM-DD) that end with `now`'s day, oldest first. */
-export function statsDays(now: Date, days: number): string[] {
-  return Array.from({ length: days }, (_, index) =>
-    new Date(now.getTime() - (days - 1 - index) * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10),
+export const statsDays = (now: Date, days: number): string[] =>
+  Array.from({ length: days }, (_, back) =>
+    new Date(now.getTime() - (days - 1 - back) * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10),
   );
-}
 
 /** The funnel per UTC day (signups by createdAt, confirmed by confirmedAt), and the whole list's totals. */
 export function waitlistStats(
@@ -59,37 +59,30 @@ export function waitlistStats(
     const { utmSource, referrer } = Object(record.source) as Record<keyof SignupSource, unknown>;
     const label = sourceLabel({ utmSource: sourceValue(utmSource), referrer: sourceValue(referrer) });
     sources.set(label, (sources.get(label) ?? 0) + 1);
-    const made = dayOf.get(utcDay(record.createdAt) ?? '');
+    const made = dayOf.get(utcDay(record.createdAt));
     if (made) made.signups++;
-    const confirmed = dayOf.get(utcDay(record.confirmedAt) ?? '');
+    const confirmed = dayOf.get(utcDay(record.confirmedAt));
     if (confirmed) confirmed.confirmed++;
   }
   const bySource = [...sources].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
   return { perDay, byLanguage, bySource, byStatus, total };
 }
 
-/** With the date and the funnel's columns (counts of up to seven digits) a line stays within 80. */
-export const BAR_WIDTH = 20;
-
 /** In eighths of a character; a day with any signup shows at least a sliver, so it never looks like none. */
-export function signupBar(count: number, busiest: number, width = BAR_WIDTH): string {
-  if (count <= 0 || busiest <= 0) return '';
-  const eighths = Math.max(1, Math.round((count / busiest) * width * 8));
+function signupBar(count: number, busiest: number): string {
+  if (count <= 0) return '';
+  const eighths = Math.max(1, Math.round((count / busiest) * BAR_WIDTH * 8));
   return '█'.repeat(Math.floor(eighths / 8)) + ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8];
 }
 
-export function rate(part: number, whole: number): string {
-  if (whole <= 0) return '-';
-  const percent = (part / whole) * 100;
-  // More signups than visits happens (visits counted since later, a form posted from elsewhere): kept short.
-  return percent >= 1000 ? '>999%' : `${percent.toFixed(1)}%`;
-}
+/** More signups than visits happens (visits counted since later, a form posted from elsewhere): kept short. */
+const rate = (part: number, whole: number) =>
+  whole <= 0 ? '-' : part >= whole * 10 ? '>999%' : `${((part / whole) * 100).toFixed(1)}%`;
 
-const FUNNEL_WIDTHS = [8, 9, 11, 9, 9];
-
-const funnelColumns = ({ visits, signups, confirmed }: Record<'visits' | 'signups' | 'confirmed', number>) =>
+type Funnel = Record<'visits' | 'signups' | 'confirmed', number>;
+const funnelColumns = ({ visits, signups, confirmed }: Funnel) =>
   [visits, signups, confirmed, rate(signups, visits), rate(confirmed, signups)]
-    .map((value, index) => String(value).padStart(FUNNEL_WIDTHS[index] ?? 0))
+    .map((value, index) => String(value).padStart([8, 9, 11, 9, 9][index] ?? 0))
     .join('');
 
 /** A language or a status (do-not-mail marks) the list should not have: shown only when there are any. */
@@ -102,23 +95,28 @@ export const labelRows = (entries: [string, number][]) => {
   return shown.map(([label, count]) => `${label.padEnd(width)}${count}\n`).join('');
 };
 
-export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>): string {
-  const { perDay, byLanguage, bySource, byStatus, total } = stats;
+export function waitlistStatsReport({
+  perDay,
+  byLanguage,
+  bySource,
+  byStatus,
+  total,
+}: ReturnType<typeof waitlistStats>) {
   const busiest = Math.max(0, ...perDay.map(({ signups }) => signups));
   const days = `${perDay.length} day${perDay.length === 1 ? '' : 's'}`;
-  const sum = (field: 'visits' | 'signups' | 'confirmed') =>
-    perDay.reduce((result, entry) => result + entry[field], 0);
-  const header = `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm\n`;
-  const chart = perDay
-    .map((row) => `${row.day}  ${signupBar(row.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(row)}\n`)
-    .join('');
+  const sum = (field: keyof Funnel) => perDay.reduce((result, entry) => result + entry[field], 0);
+  const chart = perDay.map(
+    (row) => `${row.day}  ${signupBar(row.signups, busiest).padEnd(BAR_WIDTH)}${funnelColumns(row)}\n`,
+  );
   const totals = { visits: sum('visits'), signups: sum('signups'), confirmed: sum('confirmed') };
-  const window = `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`;
   return [
-    `Visits → signups → confirmed per day (UTC), the last ${days}\n${header}${chart}${window}sign-up: signups per visit; confirm: confirmed per signup\n`,
-    `By language\n${labelRows(Object.entries(byLanguage))}`,
-    `By source\n${labelRows(bySource)}`,
-    `By status\n${labelRows(Object.entries(byStatus))}`,
-    labelRows([['total', total]]),
-  ].join('\n');
+    `Visits → signups → confirmed per day (UTC), the last ${days}\n`,
+    `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm\n${chart.join('')}`,
+    `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`,
+    'sign-up: signups per visit; confirm: confirmed per signup\n',
+    `\nBy language\n${labelRows(Object.entries(byLanguage))}`,
+    `\nBy source\n${labelRows(bySource)}`,
+    `\nBy status\n${labelRows(Object.entries(byStatus))}`,
+    `\n${labelRows([['total', total]])}`,
+  ].join('');
 }

@@ -13,7 +13,7 @@ import { visitsCounterKey } from '#contract/visit-counting';
 import { LEFT_COUNTER_KEY } from '#contract/waitlist-table';
 import { readItem, type WaitlistStore } from '../functions/store/store-client';
 import { IN_MEMORY } from '../local/data-dir';
-import { type LocalDynamoDB, runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
+import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
 import { type RecordStatus, statusOf } from './waitlist-csv';
 import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts, type VisitsByDay } from './waitlist-stats';
@@ -29,16 +29,14 @@ export async function describeStack(client: CloudFormationClient, StackName = ST
 }
 
 /** A problem the operator can fix, said in one sentence. */
-export class WaitlistToolError extends Error {
-  override name = 'WaitlistToolError';
-}
+export class WaitlistToolError extends Error {}
 
 export type WaitlistTarget =
   | { kind: 'aws'; tableName: string; region?: string }
   | { kind: 'local'; dataDir: string };
 
 export interface WaitlistTable extends WaitlistStore {
-  /** Where the table is, in words, for error messages. */
+  /** Where the table is, in words. */
   where: string;
   close(): Promise<void>;
 }
@@ -47,31 +45,25 @@ export interface WaitlistTable extends WaitlistStore {
 export async function openWaitlistTable(target: WaitlistTarget): Promise<WaitlistTable> {
   if (target.kind === 'aws') {
     const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: target.region }));
-    await client.config.region().catch(() => {
-      client.destroy();
+    const close = async () => client.destroy();
+    await client.config.region().catch(async () => {
+      await close();
       throw new WaitlistToolError('no AWS region found (pass --region or set AWS_REGION)');
     });
-    const where = `region ${target.region ?? process.env.AWS_REGION ?? '(default)'}`;
-    return { client, tableName: target.tableName, where, close: async () => client.destroy() };
+    return { client, tableName: target.tableName, where: 'AWS', close };
   }
-
   const { dataDir } = target;
-  if (dataDir === IN_MEMORY)
-    throw new WaitlistToolError('DATA_DIR is :memory:, which keeps no waitlist to work on');
-  if (!existsSync(dataDir))
+  if (dataDir === IN_MEMORY || !existsSync(dataDir))
     throw new WaitlistToolError(`there is no local waitlist in ${dataDir} (set DATA_DIR or --data-dir)`);
-  let endpoint = runningStoreEndpoint(dataDir);
-  let store: LocalDynamoDB | undefined;
-  if (!endpoint) {
-    try {
-      store = await startLocalDynamoDB(dataDir);
-      endpoint = store.endpoint;
-    } catch (error) {
-      // A runner may have opened the folder a moment ago: go through it.
-      endpoint = runningStoreEndpoint(dataDir);
-      if (!endpoint) throw new WaitlistToolError((error as Error).message);
-    }
-  }
+  const running = runningStoreEndpoint(dataDir);
+  // A runner may open the folder a moment before this does: then it is gone through all the same.
+  const store = running
+    ? undefined
+    : await startLocalDynamoDB(dataDir).catch((error: Error) => {
+        if (runningStoreEndpoint(dataDir)) return undefined;
+        throw new WaitlistToolError(error.message);
+      });
+  const endpoint = store?.endpoint ?? (running || runningStoreEndpoint(dataDir)) ?? '';
   // One attempt and a generous timeout: the operator is waiting for one answer.
   const client = localDocumentClient(endpoint, {
     maxAttempts: 1,
@@ -81,29 +73,26 @@ export async function openWaitlistTable(target: WaitlistTarget): Promise<Waitlis
     client.destroy();
     await store?.close();
   };
-  return { client, tableName: LOCAL_TABLE_NAME, where: `the local store in ${dataDir}`, close };
+  return { client, tableName: LOCAL_TABLE_NAME, where: dataDir, close };
 }
 
-export async function leftCount(table: WaitlistTable): Promise<number> {
+export async function leftCount(table: WaitlistStore): Promise<number> {
   const item = await readItem(table, { email: LEFT_COUNTER_KEY });
   return typeof item?.count === 'number' ? item.count : 0;
 }
 
 /** Visitors counted on each of `days` by language; a count that is not a whole number is left out. */
-export async function visitsByDay(table: WaitlistTable, days: string[]): Promise<VisitsByDay> {
+export async function visitsByDay(table: WaitlistStore, days: string[]): Promise<VisitsByDay> {
   const counters = days.map(async (day) => {
-    const Item = (await readItem(table, { email: visitsCounterKey(day) })) ?? {};
-    const counts = LOCALES.filter((language) => Number.isSafeInteger(Item[language]) && Item[language] >= 0);
-    return [day, Object.fromEntries(counts.map((language) => [language, Item[language]]))] as const;
+    const item = (await readItem(table, { email: visitsCounterKey(day) })) ?? {};
+    const counts = LOCALES.filter((language) => Number.isSafeInteger(item[language]) && item[language] >= 0);
+    return [day, Object.fromEntries(counts.map((language) => [language, item[language]]))] as const;
   });
   return Object.fromEntries(await Promise.all(counters));
 }
 
 /** Every person's record: counters and announcement state have keys with no at sign and no createdAt. */
-export async function allRecords(
-  { client, tableName }: WaitlistStore,
-  scan: Omit<ScanCommandInput, 'TableName'> = {},
-) {
+export async function allRecords({ client, tableName }: WaitlistStore, scan: Partial<ScanCommandInput> = {}) {
   const records: Record<string, unknown>[] = [];
   for await (const page of paginateScan({ client }, { TableName: tableName, ...scan }))
     for (const item of page.Items ?? [])
@@ -128,30 +117,22 @@ export async function countByStatus(table: WaitlistStore) {
   return counts;
 }
 
-// Each spelling of a mailbox (plus tags, Gmail's dots) is a record of its own. A consistent scan, as the
-// mailbox index is read eventually and might miss a record just made.
-async function recordsOfMailbox(table: WaitlistTable, address: string, ProjectionExpression?: string) {
+/**
+ * Every record of the mailbox (plus tags, Gmail's dots: a record each), oldest first. A consistent scan, as
+ * the mailbox index is read eventually and might miss a record just made.
+ */
+export async function findRecords(table: WaitlistStore, address: string) {
   const mailbox = deliveryKey(emailKey(address) ?? address.trim().toLowerCase());
-  const records = await allRecords(table, { ConsistentRead: true, ProjectionExpression });
+  const records = await allRecords(table, { ConsistentRead: true });
   return records
     .filter((record) => deliveryKey(String(record.email)) === mailbox)
     .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
 }
 
-/** Everything stored about the person (GDPR art. 15 and 20), attributes in order, sets as sorted lists. */
-export const findRecords = async (table: WaitlistTable, address: string) =>
-  (await recordsOfMailbox(table, address)).map((item) =>
-    Object.fromEntries(
-      Object.entries(item)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, value]) => [name, value instanceof Set ? [...value].sort() : value]),
-    ),
-  );
-
 /** Deletes every record of the mailbox (GDPR art. 17); the keys it deleted, oldest first. */
-export async function forgetRecords(table: WaitlistTable, address: string): Promise<string[]> {
+export async function forgetRecords(table: WaitlistStore, address: string): Promise<string[]> {
   const forgotten: string[] = [];
-  for (const { email } of await recordsOfMailbox(table, address, 'email, createdAt')) {
+  for (const { email } of await findRecords(table, address)) {
     const deleted = await table.client.send(
       new DeleteCommand({ TableName: table.tableName, Key: { email }, ReturnValues: 'ALL_OLD' }),
     );

@@ -37,54 +37,27 @@ process.umask(0o077);
 // On Node 20 the AWS SDK prints eight lines about its future Node support on every run.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const USAGE = `Usage: npm run waitlist -- <command> [options]
+const USAGE = `Usage: npm run waitlist -- <command> [options]   (docs/operating.md says more)
 
-Commands:
-  count              print how many addresses are on the waitlist: confirmed, pending, in all
-  export             print the waitlist as CSV (a header row, then oldest first);
-                     --confirmed: only the confirmed addresses, for the launch mail
-  forget <address>   remove every record of that address's mailbox, however it is typed or spelled
-                     (plus tags, Gmail's dots, googlemail.com), and say which there were
-  stats [--days N]   visits -> signups -> confirmed per UTC day over the last N days (default
-                     ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}, today included) and the conversion rates, then the
-                     whole list by language, source and status; visits: each visitor once a
-                     day per language, as the home pages' beacon counted them in the table
-  show <address>     print everything stored about that person, every record of their mailbox, as a
-                     JSON list (GDPR art. 15 and 20); which spellings there are on stderr
-  announce <folder>  the announcement in <folder>/nl.md and <folder>/en.md ("Subject: …", a blank line,
-                     the body); the folder's name is its id. Without options a dry run: a preview .eml
-                     per language (--preview DIR, default <folder>/preview) and who would get it.
-                     --test-to ADDRESS: one mail per language to that address only
-                     --send: to every confirmed person who has not had it, in their language; run it
-                     again to finish a stopped run (nobody gets two). With --table the tool queues it
-                     for the mailer in AWS and follows it (Ctrl-C stops following, not sending; run it
-                     again to follow it again)
-                     --stop: with --table, the send under way sends none of its remaining mails
-                     --resend-unknown: with --send, also to those whose send an earlier run left
-                     unknown (a crash during their send): some of them may get the mail twice
-                     --rate N: mails per second at most, 0.001 at least (default: as fast as SES's
-                     maximum send rate lets, leaving some for confirmations; locally no limit)
-  preflight          before a launch, on AWS: one line per thing the account still lacks (SES, DNS, the
-                     alarm subscription, Lambda's quota, CloudFront, the deployed page); reads only, finds
-                     the stack Mandje itself (--region), exits 1 when anything blocks the launch
-  smoke <url>        after a deploy: the site at <url> as visitors use it (both pages and their security
-                     headers, the not-found page, a signup of SES's mailbox simulator and its mail, the
-                     duplicate, a cross-site post, the visit beacon, a one-click leave); one line per
-                     check, exits 1 on any failure; counts in no funnel, and forgets its records (on
-                     AWS with --table, the stack's TableName output)
+  count                  how many are on the waitlist: confirmed, pending, in all
+  export [--confirmed]   the waitlist as CSV, oldest first
+  forget <address>       remove every record of that mailbox, however it is spelled
+  show <address>         everything stored about that mailbox, as JSON (GDPR art. 15)
+  stats [--days N]       visits -> signups -> confirmed per UTC day (default ${DEFAULT_STATS_DAYS}, at most ${MAX_STATS_DAYS}), then totals
+  announce <folder>      a dry run of <folder>/nl.md and en.md, with previews (--preview DIR);
+                         --test-to ADDRESS, --send [--rate N] [--resend-unknown], or --stop
+  preflight              on AWS, before a launch: what blocks it (exit 1 if anything does)
+  smoke <url>            after a deploy: the site end to end, one line per check (exit 1 on a failure)
 
-Options:
-  --data-dir DIR     the local store's folder (default: DATA_DIR, or .data)
-  --table NAME       use this DynamoDB table in AWS instead, with the default AWS credential chain
-  --region REGION    the AWS region of --table or preflight (default: AWS_REGION or the AWS config)`;
+Options: --data-dir DIR (default DATA_DIR or .data), or --table NAME [--region REGION] on AWS`;
 
 type Command =
   | { name: 'count' }
+  | { name: 'preflight'; region?: string }
   | { name: 'export'; confirmedOnly: boolean }
   | { name: 'forget' | 'show'; address: string }
   | { name: 'stats'; days: number }
   | ({ name: 'announce' } & AnnounceRequest)
-  | { name: 'preflight'; region?: string }
   | { name: 'smoke'; site: URL };
 
 class UsageError extends Error {}
@@ -114,28 +87,32 @@ const OPTIONS = {
 function parseCommandLine(args: string[]): { command: Command; target: WaitlistTarget } {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [name, ...rest] = positionals;
-  const [argument] = rest.length === 1 ? rest : [];
+  const argument = rest.length === 1 ? String(rest[0]).trim() : '';
+  // Not echoed: what was typed may be an address.
+  if (!name) throw new UsageError('no command');
+  const takesOne = ['forget', 'show', 'announce'].includes(name);
+  if (takesOne && !argument)
+    throw new UsageError(`${name} needs one ${name === 'announce' ? 'folder' : 'address'}`);
+  if (!takesOne && name !== 'smoke' && rest.length > 0)
+    throw new UsageError('unknown command, or more arguments than it takes');
 
   let command: Command;
-  if ((name === 'count' || name === 'export' || name === 'stats' || name === 'preflight') && rest.length > 0)
-    throw new UsageError('unknown command, or more arguments than it takes');
   if (name === 'count') command = { name };
+  else if (name === 'preflight') command = { name, region: values.region || undefined };
   else if (name === 'export') command = { name, confirmedOnly: values.confirmed === true };
   else if (name === 'stats') {
-    const { days = String(DEFAULT_STATS_DAYS) } = values;
     const problem = `--days needs a whole number of days from 1 to ${MAX_STATS_DAYS}`;
-    command = { name, days: numberOption(days, true, problem, 1, MAX_STATS_DAYS) };
-  } else if (name === 'forget' || name === 'show') {
-    if (!argument?.trim()) throw new UsageError(`${name} needs one address`);
-    command = { name, address: argument.trim() };
-  } else if (name === 'announce') {
-    if (!argument) throw new UsageError('announce needs one folder');
+    command = {
+      name,
+      days: numberOption(values.days ?? String(DEFAULT_STATS_DAYS), true, problem, 1, MAX_STATS_DAYS),
+    };
+  } else if (name === 'forget' || name === 'show') command = { name, address: argument };
+  else if (name === 'announce') {
     if (values.send && values['test-to'] !== undefined)
       throw new UsageError('use either --send or --test-to, not both');
     if (values['resend-unknown'] && !values.send) throw new UsageError('--resend-unknown needs --send');
     if (values.stop && (values.send || values['test-to'] !== undefined))
       throw new UsageError('--stop stops a send: it takes neither --send nor --test-to');
-    const { rate } = values;
     const problem = `--rate needs a number of mails per second, ${MIN_ANNOUNCEMENT_RATE} at least`;
     command = {
       name,
@@ -144,51 +121,48 @@ function parseCommandLine(args: string[]): { command: Command; target: WaitlistT
       resendUnknown: values['resend-unknown'],
       stop: values.stop,
       testTo: values['test-to'],
-      rate: rate === undefined ? undefined : numberOption(rate, false, problem, MIN_ANNOUNCEMENT_RATE),
+      rate:
+        values.rate === undefined
+          ? undefined
+          : numberOption(values.rate, false, problem, MIN_ANNOUNCEMENT_RATE),
       previewDir: values.preview,
     };
   } else if (name === 'smoke') {
-    const site = URL.canParse(argument ?? '') ? new URL(argument as string) : undefined;
+    const site = URL.canParse(argument) ? new URL(argument) : undefined;
     if (!site || !/^https?:$/.test(site.protocol)) throw new UsageError('smoke needs the site’s URL');
     command = { name, site };
-  } else if (name === 'preflight') command = { name, region: values.region || undefined };
-  // Not echoed: what was typed may be an address.
-  else throw new UsageError(name ? 'unknown command, or more arguments than it takes' : 'no command');
+  } else throw new UsageError('unknown command, or more arguments than it takes');
 
   for (const [option, { only }] of Object.entries<{ type: string; only?: string }>(OPTIONS))
-    if (only && only !== command.name && values[option as keyof typeof values] !== undefined)
+    if (only && only !== name && values[option as keyof typeof values] !== undefined)
       throw new UsageError(`--${option} applies to ${only} only`);
-  if (command.name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))
+  if (name === 'preflight' && (values.table !== undefined || values['data-dir'] !== undefined))
     throw new UsageError('preflight finds the stack itself: it takes --region only');
   if (values.table !== undefined) {
     if (!values.table) throw new UsageError('--table needs a table name');
     if (values['data-dir'] !== undefined) throw new UsageError('use either --table or --data-dir, not both');
     return { command, target: { kind: 'aws', tableName: values.table, region: values.region || undefined } };
   }
-  if (values.region !== undefined && command.name !== 'preflight')
+  if (values.region !== undefined && name !== 'preflight')
     throw new UsageError('--region applies to --table only');
-  return {
-    command,
-    target: { kind: 'local', dataDir: dataDirFromEnvironment(values['data-dir'] ?? process.env.DATA_DIR) },
-  };
+  const dataDir = dataDirFromEnvironment(values['data-dir'] ?? process.env.DATA_DIR);
+  return { command, target: { kind: 'local', dataDir } };
 }
 
 /** One sentence the operator can act on; never a stack trace. */
-function explain(error: unknown, target: WaitlistTarget, table: WaitlistTable | undefined): string {
+function explain(error: unknown): string {
   if (error instanceof WaitlistToolError || error instanceof AnnouncementError) return error.message;
-  const where = table?.where ?? (target.kind === 'aws' ? 'AWS' : `the local store in ${target.dataDir}`);
-  const tableName = table?.tableName ?? (target.kind === 'aws' ? target.tableName : 'the waitlist table');
-  if (error instanceof ResourceNotFoundException) return `there is no table ${tableName} in ${where}`;
-  const fault = faultClassOf(error);
   const name = errorNameOf(error);
   if (name === 'CredentialsProviderError')
     return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
-  if (name === 'AccessDeniedException') return `these AWS credentials may not use ${tableName} (${name})`;
-  if (fault === 'access_denied') return `AWS did not allow it with these credentials (${name})`;
+  if (error instanceof ResourceNotFoundException)
+    return `no such table (${name}): check --table and --region`;
+  const fault = faultClassOf(error);
+  if (fault === 'access_denied')
+    return `AWS refused these credentials (${name}); docs/operating.md lists what each command needs`;
   if (fault === 'network' || fault === 'timeout')
-    return `could not reach DynamoDB in ${where} (${name}); check --region`;
-  const { message = '' } = (error ?? {}) as { message?: string };
-  return `${name}: ${message.split('\n')[0]}`;
+    return `could not reach AWS (${name}); check the network and --region`;
+  return `${name}: ${String((error as Error | undefined)?.message).split('\n')[0]}`;
 }
 
 const recordsOf = (count: number) => `${count} record${count === 1 ? '' : 's'}`;
@@ -209,7 +183,12 @@ async function run(
       process.stderr.write(
         `${recordsOf(records.length)} of this mailbox: ${records.map(({ email }) => JSON.stringify(email)).join(', ')}\n`,
       );
-      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      const sorted = records.map((record) =>
+        Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1))),
+      );
+      process.stdout.write(
+        `${JSON.stringify(sorted, (_, value) => (value instanceof Set ? [...value].sort() : value), 2)}\n`,
+      );
       return 0;
     }
     case 'announce': {
@@ -279,7 +258,7 @@ async function main(args: string[]): Promise<number> {
     table = await openWaitlistTable(request.target);
     return await run(command, table, request.target);
   } catch (error) {
-    console.error(`waitlist: ${explain(error, request.target, table)}`);
+    console.error(`waitlist: ${explain(error)}`);
     return 1;
   } finally {
     await table?.close().catch(() => {});
