@@ -1,7 +1,6 @@
 // The last step of `npm run build`: what a first visit of `/` downloads, against the budgets. Over a budget
 // fails `npm test`, not the build, so that `npm start` still runs.
-import { bundleTable, measureSizes } from './bundle';
-import { markdownTable } from './report';
+import { bundleTable, markdownTable, measureSizes } from './bundle';
 
 const sizes = measureSizes();
 console.log(`\nBuilt files (raw / gzip / brotli):\n\n${markdownTable(bundleTable(sizes))}`);
