@@ -82,7 +82,11 @@ export function plainRequest(
   }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent: false, localAddress: from }, (response) => {
+    // The path as written: a URL object would resolve its dot segments.
+    const { hostname: host, port, origin } = new URL(url);
+    const path = url.slice(origin.length);
+    const options = { host, port, path, method, headers, agent: false, localAddress: from };
+    const outgoing = request(options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
