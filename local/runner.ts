@@ -40,9 +40,10 @@ export async function startLocalWaitlistApi(
   options: StoreLocation & { confirmPagesDir: string; siteUrl: string },
 ) {
   const { dataDir, storeEndpoint, siteUrl } = options;
-  const store = storeEndpoint !== undefined
-    ? { endpoint: storeEndpoint, close: async () => {} }
-    : await startLocalDynamoDB(options.dataDir);
+  const store =
+    storeEndpoint !== undefined
+      ? { endpoint: storeEndpoint, close: async () => {} }
+      : await startLocalDynamoDB(options.dataDir);
   const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
   try {
     Object.assign(process.env, localStoreEnvironment(store.endpoint, tableName));
