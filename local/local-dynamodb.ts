@@ -41,13 +41,20 @@ function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefi
 // is gone (a crash) is taken over; a lock is let go of only by the process it names.
 function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
-  const owner = lockOwner(dataDir);
-  if (owner && owner.pid !== process.pid)
-    throw new Error(
-      `the data folder ${dataDir} is in use by another Mandje (process ${owner.pid}; if none runs, delete ${lockFile})`,
-    );
   const mine = JSON.stringify({ pid: process.pid, endpoint });
-  writeFileSync(lockFile, mine, { mode: 0o600 });
+  const take = () => writeFileSync(lockFile, mine, { flag: 'wx', mode: 0o600 });
+  try {
+    take();
+  } catch (error) {
+    const owner = lockOwner(dataDir);
+    if (owner && owner.pid !== process.pid)
+      throw new Error(
+        `the data folder ${dataDir} is in use by another Mandje (process ${owner.pid}; if none runs, delete ${lockFile})`,
+      );
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    rmSync(lockFile, { force: true });
+    take();
+  }
   return () => {
     if (lockOwner(dataDir)?.pid === process.pid) rmSync(lockFile, { force: true });
   };
