@@ -11,34 +11,6 @@ import {
 import { writeMetricLine } from '../functions/telemetry/metrics';
 import { splitTarget } from './lambda-http-adapter';
 
-// The per-client limit AWS WAF applies at the edge in production (#contract/abuse-limits), in fixed windows
-// of a minute. Only the current window's counts are kept, in memory, keyed by IP address.
-const WINDOW_MS = 60_000;
-
-/** 0 lets everything through. `now` is for tests. */
-export function createClientRateLimit(postsPerMinute: number, now = Date.now) {
-  let window = -1;
-  const counts = new Map<string, number>();
-  let windowEnd: NodeJS.Timeout | undefined;
-  return {
-    admit(client: string): boolean {
-      if (postsPerMinute === 0) return true;
-      const current = Math.floor(now() / WINDOW_MS);
-      if (current !== window) {
-        window = current;
-        counts.clear();
-        // The addresses go when their window ends, even if no request starts the next.
-        clearTimeout(windowEnd);
-        windowEnd = setTimeout(() => counts.clear(), (current + 1) * WINDOW_MS - now()).unref();
-      }
-      const count = (counts.get(client) ?? 0) + 1;
-      counts.set(client, count);
-      return count <= postsPerMinute;
-    },
-    heldAddresses: () => counts.size,
-  };
-}
-
 export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number {
   const setting = environment.SIGNUP_RATE_LIMIT;
   if (setting === undefined || setting.trim() === '') return CLIENT_POSTS_PER_MINUTE;
@@ -52,14 +24,23 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** `next`, with the posts past `limit` answered as WAF answers them: its status, page and Retry-After. */
-export function limitClientPosts(limit: ReturnType<typeof createClientRateLimit>, next: Route): Route {
+/**
+ * `next`, behind the per-client limit AWS WAF applies at the edge (#contract/abuse-limits): a client's posts
+ * past `postsPerMinute` (0: no limit) in a minute are answered as WAF answers them. The counts are kept in
+ * memory, per IP address, for the current minute only.
+ */
+export function limitClientPosts(postsPerMinute: number, next: Route): Route {
+  const counts = new Map<string, number>();
+  setInterval(() => counts.clear(), 60_000).unref();
   return async (request, response) => {
     // Only a route spelled exactly counts: the runner answers any other /api path 404 before the limit.
     const [path] = splitTarget(request.url);
     // The socket's address: the runner is behind no proxy whose headers could be trusted.
-    const counted = isApiRoute(path) && countsTowardClientLimit(request.method ?? '', path);
-    if (!counted || limit.admit(request.socket.remoteAddress ?? '')) return next(request, response);
+    const client = request.socket.remoteAddress ?? '';
+    const counted =
+      postsPerMinute > 0 && isApiRoute(path) && countsTowardClientLimit(request.method ?? '', path);
+    if (counted) counts.set(client, (counts.get(client) ?? 0) + 1);
+    if (!counted || (counts.get(client) ?? 0) <= postsPerMinute) return next(request, response);
     // The body is not wanted; Node discards the rest of it before the connection's next request.
     request.resume();
     response.writeHead(TOO_MANY_REQUESTS_STATUS, {

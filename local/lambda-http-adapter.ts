@@ -7,6 +7,12 @@ import { apiGatewayEvent } from './api-gateway-event';
 // so the handler still answers 413 for bodies between the two, as in production.
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** A request target's path and its query (without the `?`), as they were sent. */
+export function splitTarget(target = '/'): [string, string] {
+  const queryAt = target.indexOf('?');
+  return queryAt === -1 ? [target, ''] : [target.slice(0, queryAt), target.slice(queryAt + 1)];
+}
+
 // Past the cap the bytes are read and dropped, so the client gets the answer, not a reset. Never rejects.
 function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'aborted'> {
   return new Promise((resolve) => {
@@ -14,36 +20,14 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'abo
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        chunks.length = 0;
-        resolve('too_large');
-      } else chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else resolve('too_large');
     });
     request.once('end', () => resolve(Buffer.concat(chunks)));
     // The client closed the connection mid-body; resolving again later changes nothing.
     request.on('error', () => resolve('aborted'));
-    request.once('close', () => {
-      if (!request.complete) resolve('aborted');
-    });
+    request.once('close', () => request.complete || resolve('aborted'));
   });
-}
-
-/** A request target's path and its query (without the `?`), as they were sent. */
-export function splitTarget(target = '/'): [string, string] {
-  const queryAt = target.indexOf('?');
-  return queryAt === -1 ? [target, ''] : [target.slice(0, queryAt), target.slice(queryAt + 1)];
-}
-
-function refuseTooLarge(response: ServerResponse): void {
-  const body = JSON.stringify({ error: 'payload_too_large' });
-  response.writeHead(413, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(body),
-    // The rest of the body is not wanted.
-    connection: 'close',
-  });
-  response.end(body);
 }
 
 /** Serves a Lambda handler over plain HTTP, as API Gateway's HTTP API does in production. */
@@ -51,12 +35,21 @@ export function createLambdaHttpAdapter(
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>,
 ) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
-      request.resume();
-      return refuseTooLarge(response);
+    const tooLarge = Number(request.headers['content-length']) > MAX_BODY_BYTES;
+    if (tooLarge) request.resume();
+    const body = tooLarge ? 'too_large' : await readBody(request);
+    if (body === 'too_large') {
+      const refusal = JSON.stringify({ error: 'payload_too_large' });
+      // The rest of the body is not wanted.
+      const headers = {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'close',
+      };
+      return void response
+        .writeHead(413, { ...headers, 'content-length': Buffer.byteLength(refusal) })
+        .end(refusal);
     }
-    const body = await readBody(request);
-    if (body === 'too_large') return refuseTooLarge(response);
     // Nobody is waiting for an answer, and half a body is not a request: the handler never sees it.
     if (body === 'aborted') return;
 
@@ -64,9 +57,9 @@ export function createLambdaHttpAdapter(
     // (#contract/api-routes), so it is never resolved here.
     const [path, query] = splitTarget(request.url);
     // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
-    const headers: Record<string, string> = {};
-    for (const [name, values = []] of Object.entries(request.headersDistinct))
-      headers[name] = values.join(',');
+    const headers = Object.fromEntries(
+      Object.entries(request.headersDistinct).map(([name, values = []]) => [name, values.join(',')]),
+    );
     // API Gateway passes text bodies as they are and base64-encodes everything else, including bytes that
     // claim to be text but are not valid UTF-8 (a string would damage them).
     const textual =

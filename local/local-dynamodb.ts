@@ -3,15 +3,10 @@ import { access, constants } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  type DynamoDBClient,
-  ResourceInUseException,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { MAILBOX_INDEX, TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
@@ -29,15 +24,12 @@ export type LocalDynamoDB = { endpoint: string; close(): Promise<void> };
 
 /** The live process that holds the data folder, and where its store listens; undefined if none. */
 function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefined {
-  let owner: { pid: number; endpoint?: string };
+  let owner: { pid: number; endpoint?: string } | undefined;
   try {
-    owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
-    if (!Number.isSafeInteger(owner?.pid) || owner.pid <= 0) return undefined;
-  } catch {
-    return undefined;
-  }
-  try {
-    process.kill(owner.pid, 0);
+    const read = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
+    owner = read;
+    // Signal 0 only asks whether the process is there.
+    process.kill(read.pid, 0);
   } catch (error) {
     // EPERM: alive, another user's.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
@@ -51,29 +43,20 @@ function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
   const mine = JSON.stringify({ pid: process.pid, endpoint });
   const take = () => writeFileSync(lockFile, mine, { flag: 'wx', mode: 0o600 });
-  const inUse = (pid = lockOwner(dataDir)?.pid) =>
-    new Error(
-      `the data folder ${dataDir} is in use by another Mandje (process ${pid ?? '?'}; if none runs, delete ${lockFile})`,
-    );
   try {
     take();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const owner = lockOwner(dataDir);
-    if (owner && owner.pid !== process.pid) throw inUse(owner.pid);
+    if (owner && owner.pid !== process.pid)
+      throw new Error(
+        `the data folder ${dataDir} is in use by another Mandje (process ${owner.pid}; if none runs, delete ${lockFile})`,
+      );
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     rmSync(lockFile, { force: true });
-    try {
-      take();
-    } catch (again) {
-      throw (again as NodeJS.ErrnoException).code === 'EEXIST' ? inUse() : again;
-    }
+    take();
   }
   return () => {
-    let held = '';
-    try {
-      held = readFileSync(lockFile, 'utf8');
-    } catch {}
-    if (held === mine) rmSync(lockFile, { force: true });
+    if (lockOwner(dataDir)?.pid === process.pid) rmSync(lockFile, { force: true });
   };
 }
 
@@ -115,10 +98,9 @@ function probeDataDir(dataDir: string): string | undefined {
   }
 }
 
-// A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored: without it
-// an OS fault loses what was acknowledged. After a failed write (a full disk) LevelDB may lose later ones, so
-// every later write is answered 500 ("try again") until the runner is started again; dynalite would
-// otherwise throw the error where nothing catches it.
+// A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored. After a
+// failed write (a full disk) every later one is answered 500 ("try again") until the runner is started again;
+// dynalite would otherwise throw the error where nothing catches it.
 function guardWrites(db: LevelDatabase, dataDir: string): void {
   let broken = false;
   // dynalite passes no options, so they are set where classic-level takes them (its last argument).
@@ -133,19 +115,19 @@ function guardWrites(db: LevelDatabase, dataDir: string): void {
         typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
       if (!callback) return original(...args);
       if (method === 'get')
-        return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) => {
-          if (error && error.name !== 'NotFoundError' && !error.statusCode) callback(internalServerError());
-          else callback(error, value);
-        });
+        return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) =>
+          error && error.name !== 'NotFoundError' && !error.statusCode
+            ? callback(internalServerError())
+            : callback(error, value),
+        );
       if (broken) return void setImmediate(callback, internalServerError());
       return original(...args, (error?: unknown) => {
-        if (error && !broken) {
-          broken = true;
+        if (error && !broken)
           console.log(
             `The store could not write to ${dataDir} (${probeDataDir(dataDir) ?? 'EIO'}): signups are answered "try again" until Mandje is started again.`,
           );
-        }
-        callback(error || broken ? internalServerError() : error);
+        broken ||= Boolean(error);
+        callback(broken ? internalServerError() : error);
       });
     };
   }
@@ -160,21 +142,12 @@ dynaliteDb.create = (options) => {
   return store;
 };
 
-function privateTempSocket() {
-  const folder = mkdtempSync(join(tmpdir(), 'mandje-store-'));
-  return {
-    socketPath: join(folder, 'store.sock'),
-    cleanUp: () => rmSync(folder, { recursive: true, force: true }),
-  };
-}
-
 /** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
 export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
   const onDisk = dataDir !== IN_MEMORY;
   if (onDisk) {
-    // Only the data folder itself is made private (it holds email addresses), and only when this user owns it.
+    // The data folder holds email addresses: it is made private, when this user owns it.
     try {
-      mkdirSync(dirname(dataDir), { recursive: true });
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
       await access(dataDir, constants.W_OK);
@@ -183,12 +156,11 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     }
   }
   // In the data folder, or in a private temporary one where that path is too long for a socket (about 100
-  // bytes: 108 on Linux, 104 on macOS, the final NUL included).
+  // bytes: 108 on Linux, 104 on macOS).
   const inDataDir = join(dataDir, 'store.sock');
-  const { socketPath, cleanUp } =
-    onDisk && inDataDir.length <= 100
-      ? { socketPath: inDataDir, cleanUp: () => rmSync(inDataDir, { force: true }) }
-      : privateTempSocket();
+  const socketFolder =
+    onDisk && inDataDir.length <= 100 ? undefined : mkdtempSync(join(tmpdir(), 'mandje-store-'));
+  const socketPath = socketFolder ? join(socketFolder, 'store.sock') : inDataDir;
   const unlock = onDisk ? lockDataDir(dataDir, socketPath) : () => {};
   const server = dynalite({
     createTableMs: 0,
@@ -199,7 +171,7 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
   const database = created;
   const close = () =>
     promisify(server.close.bind(server))().finally(() => {
-      cleanUp();
+      rmSync(socketFolder ?? socketPath, { recursive: true, force: true });
       unlock();
     });
   try {
@@ -226,57 +198,54 @@ type Key = { name: string; type: 'S' };
 /** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
 export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
   const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
+  const ensure = async (
+    TableName: string,
+    key: Key,
+    indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
+  ) => {
+    const keySchema = (name: string) => [{ AttributeName: name, KeyType: 'HASH' as const }];
+    await client
+      .send(
+        new CreateTableCommand({
+          TableName,
+          KeySchema: keySchema(key.name),
+          AttributeDefinitions: [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
+            AttributeName: name,
+            AttributeType: type,
+          })),
+          BillingMode: 'PAY_PER_REQUEST',
+          ...(indexes.length > 0 && {
+            GlobalSecondaryIndexes: indexes.map(({ name, key, projection }) => ({
+              IndexName: name,
+              KeySchema: keySchema(key.name),
+              Projection: projection
+                ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] }
+                : { ProjectionType: 'KEYS_ONLY' },
+            })),
+          }),
+        }),
+      )
+      .catch((error) => {
+        if (!(error instanceof ResourceInUseException)) throw error;
+      });
+    // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
+    // 20 s at the least: so this polls by hand, for a few seconds at most.
+    for (const deadline = Date.now() + 5_000; ; await delay(20)) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      const present = Table?.GlobalSecondaryIndexes ?? [];
+      // dynalite cannot add an index, and the waitlist is not live anywhere yet: such a folder holds test signups.
+      const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
+      if (missing)
+        throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
+      if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE')) return;
+      if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
+    }
+  };
   try {
-    await createTableUnlessPresent(client, tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
-    await createTableUnlessPresent(client, LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
-    await createTableUnlessPresent(client, LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
+    await ensure(tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
+    await ensure(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
+    await ensure(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
   } finally {
     client.destroy();
-  }
-}
-
-// A table from a data folder made before one of its indexes existed is refused in one sentence: dynalite
-// cannot add an index, and the waitlist is not yet live anywhere, so such a folder holds only test signups.
-async function createTableUnlessPresent(
-  client: DynamoDBClient,
-  TableName: string,
-  key: Key,
-  indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
-): Promise<void> {
-  const created = client.send(
-    new CreateTableCommand({
-      TableName,
-      KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
-      AttributeDefinitions: [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
-        AttributeName: name,
-        AttributeType: type,
-      })),
-      BillingMode: 'PAY_PER_REQUEST',
-      ...(indexes.length > 0 && {
-        GlobalSecondaryIndexes: indexes.map(({ name, key, projection }) => ({
-          IndexName: name,
-          KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
-          Projection: projection
-            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] }
-            : { ProjectionType: 'KEYS_ONLY' },
-        })),
-      }),
-    }),
-  );
-  await created.catch((error) => {
-    if (!(error instanceof ResourceInUseException)) throw error;
-  });
-  // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every 20 s
-  // at the least: so this polls by hand, for a few seconds at most.
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
-    const present = Table?.GlobalSecondaryIndexes ?? [];
-    const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
-    if (missing)
-      throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
-    if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE')) return;
-    if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
-    await delay(20);
   }
 }

@@ -19,7 +19,7 @@ import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-
 export type LocalMail = ReturnType<typeof startLocalMail>;
 
 const FIRST_RETRY_DELAY_MS = 250;
-/** Failures in a row after which a round stops and waits: a full disk fails every mail alike. */
+/** Failures in a round after which it stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
 
 // On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
@@ -38,27 +38,13 @@ export function startLocalMail(options: {
 }) {
   const { outboxDir, tableName, print = console.log, maxWaiting = 1_000 } = options;
   mkdirSync(outboxDir, { recursive: true });
-  const client = localDocumentClient(options.storeEndpoint, { maxAttempts: 1 });
-  /** Canonical addresses whose record may owe a mail, oldest first. */
-  const waiting = new Set<string>();
-  /** Whether the table may owe mails that are not in `waiting`. */
-  let moreInTable = true;
-  let sending: Promise<void> | undefined;
-  const closed = new AbortController();
-  const closing = () => closed.signal.aborted;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let retryDelay = FIRST_RETRY_DELAY_MS;
-  let failing = false;
-  const store = {
-    tableName,
-    client: localDocumentClient(options.storeEndpoint, {
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
-    }),
-  };
+  const client = localDocumentClient(options.storeEndpoint, {
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+  });
   const { mailFrom, contactEmail } = readSiteConfig(process.env);
   const mailer = localMailer({
-    store,
+    store: { tableName, client },
     siteUrl: options.siteUrl.replace(/\/$/, ''),
     mailFrom,
     contactEmail,
@@ -66,6 +52,15 @@ export function startLocalMail(options: {
     deadLetterDir: join(outboxDir, '..', 'dead-letters'),
     print,
   });
+  /** Canonical addresses whose record may owe a mail, oldest first. */
+  const waiting = new Set<string>();
+  /** Whether the table may owe mails that are not in `waiting`: at first, what an earlier run left. */
+  let scanTable = true;
+  const closed = new AbortController();
+  let sending: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let retryDelay = FIRST_RETRY_DELAY_MS;
+  let failing = false;
 
   /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
   async function deliver(key: string): Promise<boolean> {
@@ -75,72 +70,69 @@ export function startLocalMail(options: {
     return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
   }
 
+  /** The addresses waiting, else up to `maxWaiting` records the table says are owed a mail. */
+  async function owedKeys(): Promise<string[]> {
+    const keys = [...waiting];
+    waiting.clear();
+    if (keys.length > 0 || !scanTable) return keys;
+    scanTable = false;
+    for await (const page of paginateScan({ client }, { TableName: tableName }))
+      for (const item of page.Items ?? []) {
+        if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
+        if (keys.length >= maxWaiting) {
+          scanTable = true;
+          return keys;
+        }
+        keys.push(String(item.email));
+      }
+    return keys;
+  }
+
   function retryLater(): void {
     if (!failing)
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
     failing = true;
-    if (retry || closing()) return;
+    // The rest are still owed in the table; the retry reads them again.
+    scanTable = true;
+    waiting.clear();
+    if (closed.signal.aborted) return;
     retry = setTimeout(() => {
       retry = undefined;
-      moreInTable = true;
       startSending();
     }, retryDelay);
     retryDelay = Math.min(retryDelay * 2, 10_000);
   }
 
-  // Eight at a time, as the queue would deliver them, so a burst of signups is answered first; what did not
-  // fit in `waiting` is read from the table once these are out.
+  // Eight at a time, as the queue would deliver them: each sender takes the next address once its mail is out.
   async function sendOwed(): Promise<void> {
-    while (!closing()) {
-      let failuresInRow = 0;
-      // A pool, not batches: each sender takes the next address as soon as its mail is out.
-      const sender = async (): Promise<void> => {
-        while (!closing()) {
-          const [key] = waiting;
-          if (key === undefined) return;
-          waiting.delete(key);
-          const sent = await deliver(key).catch(() => false);
-          failuresInRow = sent ? 0 : failuresInRow + 1;
-          if (!sent) retryLater();
-          else {
-            if (failing) print('Mails are being sent again.');
-            failing = false;
-            retryDelay = FIRST_RETRY_DELAY_MS;
-          }
-          // The rest are still owed in the table; the retry reads them again.
-          if (failuresInRow >= FAILURES_PER_ROUND) waiting.clear();
+    for (let keys = await owedKeys(); keys.length > 0 && !closed.signal.aborted; keys = await owedKeys()) {
+      let failures = 0;
+      const next = keys.values();
+      const sender = async () => {
+        for (const key of next) {
+          if (closed.signal.aborted || failures >= FAILURES_PER_ROUND) return;
+          if (!(await deliver(key).catch(() => false))) failures++;
         }
       };
       await Promise.all(Array.from({ length: 8 }, sender));
-      if (closing() || failuresInRow >= FAILURES_PER_ROUND || !moreInTable || retry) return;
-      moreInTable = false;
-      if ((await readOwed().catch(() => 'failed')) === 'failed') return retryLater();
-      if (waiting.size === 0) return;
+      if (failures > 0) return retryLater();
+      if (failing) print('Mails are being sent again.');
+      failing = false;
+      retryDelay = FIRST_RETRY_DELAY_MS;
     }
   }
 
   function startSending(): void {
-    sending ??= sendOwed().finally(() => {
-      sending = undefined;
-      // A signup that came in as the loop was ending.
-      if (waiting.size > 0 && !closing()) startSending();
-    });
+    // A retry to come reads the table itself.
+    if (retry) return;
+    sending ??= sendOwed()
+      .catch(retryLater)
+      .finally(() => {
+        sending = undefined;
+        // A signup that came in as the loop was ending.
+        if (waiting.size > 0 && !closed.signal.aborted) startSending();
+      });
   }
-
-  /** Up to `maxWaiting` records owed a mail: left unsent by an earlier run, failed, or not fitting in memory. */
-  async function readOwed(): Promise<void> {
-    for await (const page of paginateScan({ client }, { TableName: tableName }))
-      for (const item of page.Items ?? []) {
-        if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
-        if (waiting.size >= maxWaiting) {
-          moreInTable = true;
-          return;
-        }
-        waiting.add(String(item.email));
-      }
-  }
-
-  // What an earlier run left unsent.
   startSending();
 
   return {
@@ -151,20 +143,19 @@ export function startLocalMail(options: {
       const body = answered ? readRequestBody(event) : undefined;
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
-      if (!key || closing()) return;
-      if (waiting.has(key) || waiting.size < maxWaiting) waiting.add(key);
-      else moreInTable = true;
+      if (!key || closed.signal.aborted) return;
+      if (waiting.size < maxWaiting) waiting.add(key);
+      else scanTable = true;
       // A leave-link request marks the first record of the address's mailbox, maybe another spelling's.
-      if (event.rawPath === LEAVE_REQUEST_PATH) moreInTable = true;
+      if (event.rawPath === LEAVE_REQUEST_PATH) scanTable = true;
       startSending();
     },
     /** Finishes the mails under way; the ones still owed are sent at the next start. */
     async close() {
       closed.abort();
       clearTimeout(retry);
-      await sending?.catch(() => undefined);
+      await sending;
       client.destroy();
-      store.client.destroy();
     },
   };
 }

@@ -12,7 +12,7 @@ import { readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { VISITOR_TABLE_EXPIRY_ATTRIBUTE, VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { setStoreClient } from '../functions/store/store-client';
-import { clientPostsPerMinuteFrom, createClientRateLimit, limitClientPosts } from './client-rate-limit';
+import { clientPostsPerMinuteFrom, limitClientPosts } from './client-rate-limit';
 import { IN_MEMORY } from './data-dir';
 import { createLambdaHttpAdapter, splitTarget } from './lambda-http-adapter';
 import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
@@ -28,9 +28,8 @@ import { createStaticSite } from './static-site';
 
 export type LocalRunner = Awaited<ReturnType<typeof startLocalRunner>>;
 
-export function runnerUrl(host: string, port: number): string {
-  return `http://${isIPv6(host) ? `[${host}]` : host}:${port}/`;
-}
+export const runnerUrl = (host: string, port: number) =>
+  `http://${isIPv6(host) ? `[${host}]` : host}:${port}/`;
 
 /** The runner's own dynalite in a folder (or `:memory:`), or a running endpoint it never stops. */
 type StoreLocation = { dataDir: string; storeEndpoint?: never } | { storeEndpoint: string; dataDir?: never };
@@ -51,38 +50,39 @@ export async function startLocalWaitlistApi(
     await ensureWaitlistTable(store.endpoint, tableName);
   } catch (error) {
     await store.close();
-    const older = error instanceof OlderFolderError;
-    if (storeEndpoint !== undefined)
-      throw new Error(`the store at ${storeEndpoint}${older ? `: ${error.message}` : ' did not answer'}`);
+    const reason = error instanceof OlderFolderError ? `: ${error.message}` : ' did not answer';
     throw new Error(
-      older
-        ? `the data folder ${dataDir}: ${error.message} (set DATA_DIR to a new folder)`
-        : `the store in ${dataDir} did not answer (is another program using that data folder?)`,
+      storeEndpoint
+        ? `the store at ${storeEndpoint}${reason}`
+        : `the data folder ${dataDir}${reason}${reason === ' did not answer' ? '' : ' (set DATA_DIR to a new folder)'}`,
     );
   }
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
   process.env.LEAVE_PAGES_DIR = options.confirmPagesDir;
   const outboxDir =
-    dataDir !== undefined && dataDir !== IN_MEMORY
+    dataDir && dataDir !== IN_MEMORY
       ? join(dataDir, 'outbox')
       : mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
   const mail = startLocalMail({ storeEndpoint: store.endpoint, tableName, outboxDir, siteUrl });
 
-  // dynalite has no time to live: expired items are deleted by hand, at start and then hourly. Each delete
-  // checks the expiry again, so an item given a later one since the scan stays.
+  // dynalite has no time to live: expired items are deleted at start and hourly, each only if still expired.
   const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
   const sweep = async (TableName: string, key: string, expiry: string) => {
-    const condition = {
-      ConditionExpression: '#expiry <= :now',
-      ExpressionAttributeNames: { '#expiry': expiry },
-      ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+    const now = {
+      ExpressionAttributeNames: { '#e': expiry },
+      ExpressionAttributeValues: { ':now': Date.now() / 1000 },
     };
-    const { ConditionExpression: FilterExpression, ...names } = condition;
-    for await (const page of paginateScan({ client }, { TableName, FilterExpression, ...names }))
+    for await (const page of paginateScan({ client }, { TableName, FilterExpression: '#e <= :now', ...now }))
       for (const item of page.Items ?? [])
         await client
-          .send(new DeleteCommand({ TableName, Key: { [key]: item[key] }, ...condition }))
-          // One that cannot be deleted now is deleted by a later sweep.
+          .send(
+            new DeleteCommand({
+              TableName,
+              Key: { [key]: item[key] },
+              ConditionExpression: '#e <= :now',
+              ...now,
+            }),
+          )
           .catch(() => {});
   };
   const sweepAll = () =>
@@ -119,6 +119,8 @@ export async function startLocalWaitlistApi(
   };
 }
 
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
 // The whole product on one machine, routed as CloudFront routes it.
 export async function startLocalRunner(
   options: StoreLocation & {
@@ -136,12 +138,10 @@ export async function startLocalRunner(
   const { clientPostsPerMinute = clientPostsPerMinuteFrom(process.env), host = '127.0.0.1' } = options;
   // CloudFront's policy, with the built pages' inline-element hashes (throws if stale).
   const headers = securityHeaders(readInlineHashes(options.distDir));
-  // A signup is under a kilobyte: these are generous.
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
-  let route: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  let route: Route | undefined;
   let stopping = false;
   let portClosed = false;
-  const openResponses = new Set<ServerResponse>();
   const handlers = new Set<Promise<void>>();
   const server = createServer(
     {
@@ -152,71 +152,52 @@ export async function startLocalRunner(
     },
     (request, response) => {
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-      if (!route) {
-        // Still starting: the store is not there yet.
-        response.writeHead(503, { 'retry-after': '1' }).end();
-        return;
-      }
+      // Still starting: the store is not there yet.
+      if (!route) return void response.writeHead(503, { 'retry-after': '1' }).end();
       if (stopping) response.setHeader('connection', 'close');
-      openResponses.add(response);
-      response.once('close', () => {
-        openResponses.delete(response);
-        // A keep-alive connection whose answer just went out is idle now: once the port is closed, close it.
-        if (portClosed) server.closeIdleConnections();
-      });
+      // A keep-alive connection whose answer just went out is idle now: once the port is closed, close it.
+      response.once('close', () => portClosed && server.closeIdleConnections());
       const handled = route(request, response)
         .catch(() => {
           // A half-sent answer can only be cut off.
           if (response.headersSent) response.destroy();
-          else
-            response
-              .writeHead(500, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
-              .end('Internal Server Error');
+          else response.writeHead(500, { connection: 'close' }).end('Internal Server Error');
         })
         .finally(() => handlers.delete(handled));
       handlers.add(handled);
     },
   );
 
-  // Answers the requests in progress with `connection: close` for up to `graceMs`, then cuts the rest; resolves
-  // once every handler has settled, so nothing still uses the store when that is closed next.
+  // Answers the requests in progress for up to `graceMs`, then cuts the rest; resolves once every handler has
+  // settled, so nothing still uses the store when that is closed next.
   async function closeServer(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
-    for (const response of openResponses)
-      if (!response.headersSent) response.setHeader('connection', 'close');
-    const timer = new AbortController();
-    const graceOver = delay(graceMs, undefined, { signal: timer.signal }).catch(() => {});
-    // Every request that reached the machine before the stop is answered: Node takes one queued connection per
-    // event-loop turn, and the queue is first in, first out, so a connection of the server's own is last.
+    const graceOver = delay(graceMs, undefined, { ref: false });
+    // Every connection that reached the machine before the stop is taken first: Node takes queued connections
+    // in order, so one of the server's own, made now, is the last of them.
     const { address, port } = server.address() as AddressInfo;
     const marker = connect(port, address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address);
-    let taken = () => {};
-    const onConnection = (socket: Socket) => {
-      if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
-      socket.destroy();
-      taken();
-    };
-    server.on('connection', onConnection);
     await new Promise<void>((resolve) => {
-      taken = resolve;
-      // Not even this process reaches the port: there is no queue to wait for.
+      const onConnection = (socket: Socket) => {
+        if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
+        socket.destroy();
+        resolve();
+      };
+      server.on('connection', onConnection);
       marker.once('error', () => resolve());
       graceOver.then(() => resolve());
     });
-    server.off('connection', onConnection);
     marker.destroy();
     // One more network poll: a connection just taken is read, so Node does not close it as idle.
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-    // Closes the port, and with it every connection with no request in progress (Node counts those idle).
+    // Closes the port, and with it every connection with no request in progress.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     portClosed = true;
     onRefusing?.();
     await Promise.race([closed, graceOver]);
-    timer.abort();
     server.closeAllConnections();
-    await closed;
     // Handlers whose client was cut off still finish their store call (bounded by the SDK's timeouts).
-    await Promise.allSettled([...handlers]);
+    await Promise.allSettled([closed, ...handlers]);
   }
 
   // The port first: if it is taken, say so before anything else is started.
@@ -242,12 +223,11 @@ export async function startLocalRunner(
     throw error;
   });
   // The limit comes first, as WAF does at the edge: a client past it never reaches the API.
-  const serveApi = limitClientPosts(createClientRateLimit(clientPostsPerMinute), api.serve);
+  const serveApi = limitClientPosts(clientPostsPerMinute, api.serve);
   route = (request, response) => {
     const [path] = splitTarget(request.url);
     if (!path.startsWith(API_PREFIX)) return site.serve(request, response);
-    // Any other spelling of an API path is never resolved to a route: it passes no limit, and the
-    // function answers it 404 (#contract/api-routes).
+    // Any other spelling of an API path passes no limit, and the function answers it 404 (#contract/api-routes).
     return isApiRoute(path) ? serveApi(request, response) : api.serve(request, response);
   };
 

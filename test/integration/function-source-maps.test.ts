@@ -56,19 +56,15 @@ describe('a stack trace from a built function', () => {
     return run.stderr;
   };
 
-  it('names the source file and line with --enable-source-maps, as the stack runs it', () => {
-    const trace = startupTrace(['--enable-source-maps']);
+  it('names the source file and line with --enable-source-maps, as the stack runs it, and only the bundle without', () => {
+    const mapped = startupTrace(['--enable-source-maps']);
+    const bare = startupTrace([]);
 
-    expect(trace).toContain('Environment variable TABLE_NAME is required');
-    expect(trace).toMatch(/functions\/store\/store-client\.ts:\d+:\d+/);
-    expect(trace).toMatch(/functions\/[a-z-]+\/handler\.ts:\d+:\d+/);
-  });
-
-  it('names only the minified bundle without it', () => {
-    const trace = startupTrace([]);
-
-    expect(trace).toContain('Environment variable TABLE_NAME is required');
-    expect(trace).toMatch(/index\.mjs:\d+:\d+/);
-    expect(trace).not.toContain('functions/store/store-client.ts');
+    for (const trace of [mapped, bare])
+      expect(trace).toContain('Environment variable TABLE_NAME is required');
+    expect(mapped).toMatch(/functions\/store\/store-client\.ts:\d+:\d+/);
+    expect(mapped).toMatch(/functions\/[a-z-]+\/handler\.ts:\d+:\d+/);
+    expect(bare).toMatch(/index\.mjs:\d+:\d+/);
+    expect(bare).not.toContain('functions/store/store-client.ts');
   });
 });

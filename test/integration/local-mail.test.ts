@@ -1,182 +1,179 @@
 /**
  * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
- * memory, every mail owed still goes out, once, the rest read back from the table as a stream would; a
- * mail SES refuses for good goes to the dead-letter path, a throttled one waits and goes.
+ * memory, every mail owed still goes out, once; a mail SES refuses for good goes to the dead letters, a
+ * throttled one waits and goes; and the outbox writes each mail whole or not at all (root, for a tmpfs).
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { WaitlistRecord } from '#contract/waitlist-table';
-import type { MailTransport } from '../../functions/mailer/mail-transport';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailTransport, OutgoingMail } from '../../functions/mailer/mail-transport';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
-import { type LocalMail, startLocalMail } from '../../local/local-mail';
+import { type LocalMail, outboxTransport, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
 
 let store: LocalDynamoDB;
 let mail: LocalMail | undefined;
 const printed: string[] = [];
+const print = (line: string) => void printed.push(line);
 
 beforeAll(async () => {
   store = await startLocalDynamoDB(mkdtempSync(join(tmpdir(), 'mandje-mail-data-')));
   await ensureWaitlistTable(store.endpoint);
   // What the mailer reads when it is imported, as the runner sets it.
   Object.assign(process.env, localStoreEnvironment(store.endpoint));
-  // The mailer's own lines (the outbox's link lines, its JSON log lines) and the runner's.
-  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => print(String(line)));
 });
-
 afterEach(async () => {
   await mail?.close();
   mail = undefined;
 });
+afterAll(() => store?.close());
 
-afterAll(async () => {
-  await store?.close();
-});
-
-/** A pending signup whose mail was asked for a moment ago and not sent yet. */
-function owing(email: string): WaitlistRecord {
-  const now = new Date().toISOString();
-  return {
-    email,
-    mailbox: mailboxHashOf(email),
-    emailAsEntered: email,
-    language: 'en',
-    createdAt: now,
-    consentVersion: 'test',
-    status: 'pending',
-    expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-    // As the waitlist makes them: random, naming nobody (the mail's Message-ID is made from it).
-    mailRequestId: randomUUID(),
-    mailRequestedAt: now,
-    mailsRequested: 1,
-  };
-}
-
+/** Pending signups whose mails were asked for a moment ago and not sent yet. */
 async function putOwing(emails: string[]): Promise<void> {
   const client = localDocumentClient(store.endpoint);
-  try {
-    for (const email of emails)
-      await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(email) }));
-  } finally {
-    client.destroy();
-  }
+  const now = new Date().toISOString();
+  for (const email of emails)
+    await client.send(
+      new PutCommand({
+        TableName: LOCAL_TABLE_NAME,
+        Item: {
+          ...{ email, mailbox: mailboxHashOf(email), emailAsEntered: email, language: 'en', createdAt: now },
+          ...{ consentVersion: 'test', status: 'pending', expiresAt: Math.floor(Date.now() / 1000) + 86_400 },
+          ...{ mailRequestId: randomUUID(), mailRequestedAt: now, mailsRequested: 1 },
+        },
+      }),
+    );
+  client.destroy();
 }
 
-/** The signup request the waitlist answered, as the runner hands it on. */
-const signup = (email: string) =>
-  ({
-    headers: { 'content-type': 'application/json' },
-    requestContext: { http: { method: 'POST' } },
-    body: JSON.stringify({ email, language: 'en' }),
-    isBase64Encoded: false,
-  }) as unknown as APIGatewayProxyEventV2;
+/** The signup request the waitlist answered 201, as the runner hands it on. */
+const signedUp = (email: string) =>
+  [
+    {
+      headers: { 'content-type': 'application/json' },
+      requestContext: { http: { method: 'POST' } },
+      body: JSON.stringify({ email, language: 'en' }),
+      isBase64Encoded: false,
+    },
+    { statusCode: 201 },
+  ] as unknown as [APIGatewayProxyEventV2, { statusCode: number }];
 
-async function outboxHolds(outboxDir: string, count: number): Promise<number> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    if (readdirSync(outboxDir).length >= count) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+const until = async (done: () => boolean) => {
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > 20_000) throw new Error('timed out waiting');
+    await pause(50);
   }
   // A moment more, so that a mail sent twice would show.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return readdirSync(outboxDir).length;
-}
+  await pause(500);
+};
 
-it('sends every owed mail once, though only three fit in memory', async () => {
-  const earlier = Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`);
-  await putOwing(earlier);
-  const outboxDir = mkdtempSync(join(tmpdir(), 'mandje-mail-outbox-'));
-  mail = startLocalMail({
-    storeEndpoint: store.endpoint,
-    tableName: LOCAL_TABLE_NAME,
-    outboxDir,
-    siteUrl: 'http://127.0.0.1:3000/',
-    print: (line) => printed.push(line),
-    maxWaiting: 3,
+describe('the local mail loop', () => {
+  it('sends every owed mail once, though only three fit in memory', async () => {
+    await putOwing(Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`));
+    const outboxDir = mkdtempSync(join(tmpdir(), 'mandje-mail-outbox-'));
+    const options = {
+      storeEndpoint: store.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      siteUrl: 'http://127.0.0.1:3000/',
+    };
+    mail = startLocalMail({ ...options, outboxDir, print, maxWaiting: 3 });
+    // What an earlier run left: read from the table three at a time.
+    await until(() => readdirSync(outboxDir).length >= 8);
+    // A burst of new signups, more than fit in memory.
+    const burst = Array.from({ length: 7 }, (_, index) => `burst.${index}@example.nl`);
+    await putOwing(burst);
+    for (const email of burst) mail.afterSignup(...signedUp(email));
+    await until(() => readdirSync(outboxDir).length >= 15);
+
+    expect(readdirSync(outboxDir)).toHaveLength(15);
+    expect(printed.filter((line) => line.startsWith('Confirmation mail in '))).toHaveLength(15);
+    expect(printed.join('\n')).not.toContain('@example.nl');
   });
-  // What an earlier run left: read from the table three at a time.
-  expect(await outboxHolds(outboxDir, 8)).toBe(8);
 
-  // A burst of new signups, more than fit in memory.
-  const burst = Array.from({ length: 7 }, (_, index) => `burst.${index}@example.nl`);
-  await putOwing(burst);
-  for (const email of burst) mail.afterSignup(signup(email), { statusCode: 201 });
+  it('moves a mail SES refuses for good to the dead letters, and sends a throttled one once it may', async () => {
+    const sesError = (name: string) => Object.assign(new Error(name), { name, $fault: 'client' });
+    // SES, refusing one address for good and throttling the other twice: who it accepted mail for.
+    const accepted: string[] = [];
+    let throttled = 0;
+    const transport: MailTransport = {
+      async send({ to }) {
+        if (to === 'refused@example.nl') throw sesError('BadRequestException');
+        if (to === 'slow@example.nl' && throttled++ < 2) throw sesError('ThrottlingException');
+        accepted.push(to);
+      },
+    };
+    const people = ['refused@example.nl', 'slow@example.nl'];
+    await putOwing(people);
+    const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-refusals-'));
+    const options = {
+      storeEndpoint: store.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      siteUrl: 'http://127.0.0.1:3000',
+    };
+    mail = startLocalMail({ ...options, outboxDir: join(dir, 'outbox'), print, transport });
+    for (const email of people) mail.afterSignup(...signedUp(email));
+    const deadLetters = () =>
+      readdirSync(dir).includes('dead-letters') ? readdirSync(join(dir, 'dead-letters')) : [];
+    await until(() => accepted.length > 0 && deadLetters().length > 0);
 
-  expect(await outboxHolds(outboxDir, 15)).toBe(15);
-  const links = printed.filter((line) => line.startsWith('Confirmation mail in '));
-  expect(links).toHaveLength(15);
-  expect(printed.join('\n')).not.toContain('@example.nl');
+    expect(accepted).toEqual(['slow@example.nl']);
+    // The refused one is kept with why, is owed no more, and is not tried again.
+    expect(deadLetters()).toHaveLength(1);
+    const deadLetter = JSON.parse(
+      readFileSync(join(dir, 'dead-letters', deadLetters()[0] as string), 'utf8'),
+    );
+    expect(deadLetter).toMatchObject({
+      class: 'confirmation',
+      reason: 'refused',
+      message: { key: 'refused@example.nl' },
+    });
+    const client = localDocumentClient(store.endpoint);
+    const { Item } = await client.send(
+      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: 'refused@example.nl' } }),
+    );
+    client.destroy();
+    expect(Item?.mailedRequestId).toBe(Item?.mailRequestId);
+    expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
+    expect(printed.join('\n')).not.toContain('refused@example.nl');
+  }, 60_000);
 });
 
-it('moves a mail SES refuses for good to the dead-letter path, and sends a throttled one once it may', async () => {
-  const refusal = Object.assign(new Error('Illegal address'), {
-    name: 'BadRequestException',
-    $fault: 'client',
+describe('the outbox', () => {
+  const outgoing = (raw: string): OutgoingMail => ({
+    ...{ from: 'Mandje <hallo@mandje.nl>', to: 'ann@example.nl', raw, messageId: 'req-1@mandje.nl' },
+    confirmUrl: 'http://127.0.0.1:3000/api/confirm?t=x',
   });
-  const throttling = Object.assign(new Error('Maximum sending rate exceeded.'), {
-    name: 'ThrottlingException',
-    $fault: 'client',
+
+  it('clears partial files a stopped process left, and writes a mail under its Message-ID, a repeat replacing it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
+    writeFileSync(join(dir, '.req-2@mandje.nl.eml.4242.abcd.partial'), 'Message-ID: <req-2');
+    const transport = outboxTransport(dir, { print });
+    expect(readdirSync(dir)).toEqual([]);
+
+    await transport.send(outgoing('Message-ID: <req-1@mandje.nl>\r\n\r\nHello\r\n'));
+    await transport.send(outgoing('Message-ID: <req-1@mandje.nl>\r\n\r\nAgain\r\n'));
+    expect(readdirSync(dir)).toEqual(['req-1@mandje.nl.eml']);
+    expect(readFileSync(join(dir, 'req-1@mandje.nl.eml'), 'utf8')).toContain('Again');
   });
-  // SES, refusing one address for good and throttling the other twice: who it accepted mail for.
-  const accepted: string[] = [];
-  const attempts = new Map<string, number>();
-  const transport: MailTransport = {
-    async send({ to }) {
-      const attempt = (attempts.get(to) ?? 0) + 1;
-      attempts.set(to, attempt);
-      if (to === 'refused@example.nl') throw refusal;
-      if (to === 'slow@example.nl' && attempt <= 2) throw throttling;
-      accepted.push(to);
-    },
-  };
-  const people = ['refused@example.nl', 'slow@example.nl'];
-  await putOwing(people);
-  const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-refusals-'));
-  const deadLetterDir = join(dir, 'dead-letters');
-  const deadLetters = () => {
+
+  it('throws a full disk as ENOSPC and leaves no file, empty or partial', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mandje-outbox-full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', dir]);
     try {
-      return readdirSync(deadLetterDir);
-    } catch {
-      return [];
+      await expect(
+        outboxTransport(dir, { print }).send(outgoing('x'.repeat(64 * 1024))),
+      ).rejects.toMatchObject({ code: 'ENOSPC' });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      execFileSync('umount', ['-l', dir]);
     }
-  };
-  mail = startLocalMail({
-    storeEndpoint: store.endpoint,
-    tableName: LOCAL_TABLE_NAME,
-    outboxDir: join(dir, 'outbox'),
-    siteUrl: 'http://127.0.0.1:3000',
-    print: (line) => printed.push(line),
-    transport,
   });
-  for (const email of people) mail.afterSignup(signup(email), { statusCode: 201 });
-
-  for (let waited = 0; accepted.length < 1 || deadLetters().length < 1; waited += 100) {
-    if (waited > 20_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-
-  // The throttled mail went, once.
-  expect(accepted).toEqual(['slow@example.nl']);
-  // The refused one is kept with why, is owed no more, and is not tried again.
-  expect(deadLetters()).toHaveLength(1);
-  const deadLetter = JSON.parse(readFileSync(join(deadLetterDir, deadLetters()[0] as string), 'utf8'));
-  expect(deadLetter).toMatchObject({
-    class: 'confirmation',
-    reason: 'refused',
-    message: { kind: 'confirmation', key: 'refused@example.nl' },
-  });
-  const client = localDocumentClient(store.endpoint);
-  const { Item: refused } = await client.send(
-    new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: 'refused@example.nl' } }),
-  );
-  client.destroy();
-  expect(refused?.mailedRequestId).toBe(refused?.mailRequestId);
-  expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
-  expect(printed.join('\n')).not.toContain('refused@example.nl');
-}, 60_000);
+});

@@ -1,22 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
-
-export interface RunnerChild {
-  url: string;
-  child: ChildProcess;
-  /** Resolves with the exit code once the process has exited. */
-  exited: Promise<number | null>;
-  /** Resolves once the process has printed a line matching `pattern` on stdout. */
-  printed(pattern: RegExp): Promise<void>;
-  /** Everything it printed so far, stdout then the end of stderr. */
-  output(): string;
-  /** Stops it as Ctrl-C would (SIGTERM) and resolves once it has exited. */
-  stop(): Promise<void>;
-}
+export type RunnerChild = Awaited<ReturnType<typeof startRunnerChild>>;
 
 const started: ChildProcess[] = [];
 
@@ -26,48 +14,53 @@ export function killRunnerChildren(): void {
 }
 
 /**
- * Starts a runner on `dataDir` in a process of its own (test/integration/start-runner-process.ts, which
- * stops on signals as `npm start` does) and resolves once it listens.
+ * A runner on `dataDir` in a process of its own (start-runner-process.ts, which stops on signals as
+ * `npm start` does), once it listens.
  */
-export function startRunnerChild(
-  dataDir: string,
-  { env = {} }: { env?: Record<string, string> } = {},
-): Promise<RunnerChild> {
+export async function startRunnerChild(dataDir: string, { env = {} }: { env?: Record<string, string> } = {}) {
   const distDir = mkdtempSync(join(tmpdir(), 'mandje-dist-'));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'test/integration/start-runner-process.ts', dataDir, distDir],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    {
+      cwd: resolve(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    },
   );
   started.push(child);
   let stdout = '';
   let stderr = '';
-  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    for (const wait of waiting.filter(({ pattern }) => pattern.test(stdout))) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve();
-    }
+    child.emit('printed');
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const printed = (pattern: RegExp) =>
-    pattern.test(stdout)
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiting.push({ pattern, resolve }));
-
-  return new Promise((resolveStart, rejectStart) => {
-    printed(/READY (\S+)/).then(() => {
-      const url = stdout.match(/READY (\S+)/)?.[1] as string;
-      const stop = async () => {
-        child.kill('SIGTERM');
-        await exited;
-      };
-      resolveStart({ url, child, exited, printed, stop, output: () => `${stdout}\n${stderr}` });
-    });
-    exited.then((code) => rejectStart(new Error(`runner exited early (${code}): ${stderr}`)));
-  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  /** Resolves once the process has printed a line matching `pattern` on stdout. */
+  const printed = async (pattern: RegExp) => {
+    while (!pattern.test(stdout)) await once(child, 'printed');
+  };
+  const url = await Promise.race([
+    printed(/READY (\S+)/).then(() => stdout.match(/READY (\S+)/)?.[1] as string),
+    exited.then((code) => {
+      throw new Error(`runner exited early (${code}): ${stderr}`);
+    }),
+  ]);
+  return {
+    url,
+    child,
+    /** Resolves with the exit code once the process has exited. */
+    exited,
+    printed,
+    /** Everything it printed so far, stdout then the end of stderr. */
+    output: () => `${stdout}\n${stderr}`,
+    /** Stops it as Ctrl-C would (SIGTERM) and resolves once it has exited. */
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

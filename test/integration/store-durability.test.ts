@@ -37,10 +37,7 @@ function mountImage(): string {
   if (mount.status !== 0)
     throw new Error(`this test needs root and loop devices (mount -o loop failed): ${mount.stderr}`);
   mounted = true;
-  const mounts = readFileSync('/proc/mounts', 'utf8')
-    .split('\n')
-    .map((line) => line.split(' '));
-  return mounts.find(([, target]) => target === mountPoint)?.[0] as string;
+  return readFileSync('/proc/mounts', 'utf8').match(new RegExp(`^(\\S+) ${mountPoint} `, 'm'))?.[1] as string;
 }
 
 /** Unmounts, waiting for the store process (which ends after the runner) to let go of the folder. */

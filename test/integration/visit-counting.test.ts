@@ -2,7 +2,7 @@
  * Visitors counted by the runner as on AWS: the home pages' beacon through the runner's HTTP, the waitlist
  * function's real handler, dynalite; the count read back as the operator's `stats` reads it.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
@@ -23,25 +23,24 @@ import { withConcurrency } from './waitlist-api';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:141.0) Gecko/20100101 Firefox/141.0';
 const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 Version/18.5 Mobile Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const LIMIT = 20;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'mandje-visits-'));
 let runner: LocalRunner;
 let table: WaitlistTable;
 
-/** A day long gone, as a runner stopped on it left it in the store, which has no time to live. */
-const LEFT_FROM_AN_EARLIER_DAY = [
-  { id: 'salt', day: '2026-01-05', salt: 'an-old-salt', expiresAt: 1_767_657_600 },
-  { id: `nl:${'a'.repeat(64)}`, expiresAt: 1_767_657_600 },
-];
-
 beforeAll(async () => {
+  // A day long gone, as a runner stopped on it left it in the store, which has no time to live.
   const store = await startLocalDynamoDB(dataDir);
-  const seeding = localDocumentClient(store.endpoint);
   await ensureWaitlistTable(store.endpoint);
-  for (const Item of LEFT_FROM_AN_EARLIER_DAY)
+  const seeding = localDocumentClient(store.endpoint);
+  for (const Item of [
+    { id: 'salt', day: '2026-01-05', salt: 'an-old-salt', expiresAt: 1_767_657_600 },
+    { id: `nl:${'a'.repeat(64)}`, expiresAt: 1_767_657_600 },
+  ])
     await seeding.send(new PutCommand({ TableName: LOCAL_VISITOR_TABLE_NAME, Item }));
   seeding.destroy();
   await store.close();
@@ -50,9 +49,8 @@ beforeAll(async () => {
     port: 0,
     dataDir,
     distDir: createSiteFixture().distDir,
-    clientPostsPerMinute: 20,
+    clientPostsPerMinute: LIMIT,
   });
-  // The runner's own store, at the address it gave the handlers (the operator's tool goes through it too).
   const client = localDocumentClient(storeAddressFromEnvironment() ?? '');
   table = { client, tableName: LOCAL_TABLE_NAME, where: dataDir, close: async () => client.destroy() };
 });
@@ -71,61 +69,48 @@ async function beacon(language: string, userAgent = FIREFOX): Promise<number> {
   await response.arrayBuffer();
   return response.status;
 }
-
 const visitsToday = async () => (await visitsByDay(table, [today()]))[today()] ?? {};
 
 describe('the runner counts visitors, not requests', () => {
-  it('counts 3,000 page loads from one client as one visitor for the day, without spending its signups or sending mail', async () => {
+  it(`counts ${5 * LIMIT} page loads from one client as one visitor, without spending its signups or sending mail`, async () => {
     // The handler's log lines, one per beacon, kept here rather than printed.
-    const lines: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
     const statuses = await withConcurrency(
-      16,
-      Array.from({ length: 3_000 }, () => () => beacon('nl')),
+      8,
+      Array.from({ length: 5 * LIMIT }, () => () => beacon('nl')),
     ).finally(() => write.mockRestore());
 
     expect(new Set(statuses)).toEqual(new Set([204]));
     expect(await visitsToday()).toEqual({ nl: 1 });
-    const outcomes = lines.map((line) => JSON.parse(line) as { outcome: string; Visits?: number });
-    expect(outcomes.filter(({ outcome }) => outcome === 'seen')).toHaveLength(2_999);
-    expect(outcomes.filter(({ outcome, Visits }) => outcome === 'counted' && Visits === 1)).toHaveLength(1);
-    const outbox = runner.outboxDir ?? '';
-    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([]);
+    expect(readdirSync(runner.outboxDir)).toEqual([]);
     const signup = await fetch(new URL(WAITLIST_PATH, runner.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': FIREFOX },
       body: JSON.stringify({ email: `visitor.${Date.now()}@example.nl`, language: 'nl' }),
     });
     expect(signup.status).toBe(201);
-    // 3,000 requests through the handler and the store: about 20 s on a busy 2-core machine.
-  }, 120_000);
+  });
 
-  it('counts another browser as another visitor, one visitor again in the other language, and no robot or page GET', async () => {
+  it('counts another browser, the other language, and no robot or page GET', async () => {
     const before = await visitsToday();
-
     for (let load = 0; load < 3; load++) {
       expect(await beacon('nl', IPHONE)).toBe(204);
       expect(await beacon('en')).toBe(204);
       expect(await beacon('nl', GOOGLEBOT)).toBe(204);
       expect((await fetch(new URL('/', runner.url), { headers: { 'user-agent': IPHONE } })).status).toBe(200);
     }
-
     expect(await visitsToday()).toEqual({ nl: (before.nl ?? 0) + 1, en: (before.en ?? 0) + 1 });
   });
 
-  it('keeps no IP address and no user agent: a hash per visitor until the day ends, the day’s salt, and counts; an earlier day’s are gone', async () => {
+  it('keeps no IP address or user agent: a hash per visitor until the day ends, the day’s salt; an earlier day’s are gone', async () => {
     const items: Record<string, unknown>[] = [];
     for (const TableName of [LOCAL_VISITOR_TABLE_NAME, LOCAL_TABLE_NAME])
       for await (const page of paginateScan({ client: table.client }, { TableName }))
         items.push(...(page.Items ?? []));
 
     const stored = JSON.stringify(items);
-    for (const kept of ['127.0.0.1', '::1', 'Mozilla', 'Firefox', 'iPhone', 'Googlebot'])
+    for (const kept of ['127.0.0.1', '::1', 'Mozilla', 'Firefox', 'iPhone', 'Googlebot', 'an-old-salt'])
       expect(stored).not.toContain(kept);
-    const endOfDay = Date.parse(`${today()}T00:00:00.000Z`) / 1000 + 86_400;
     const visitors = items.filter((item) => typeof item.id === 'string');
     expect(visitors.map((item) => String(item.id).replace(/[0-9a-f]{64}$/, '<hash>')).sort()).toEqual([
       'en:<hash>',
@@ -133,7 +118,7 @@ describe('the runner counts visitors, not requests', () => {
       'nl:<hash>',
       'salt',
     ]);
+    const endOfDay = Date.parse(`${today()}T00:00:00.000Z`) / 1000 + 86_400;
     for (const visitor of visitors) expect(visitor.expiresAt).toBe(endOfDay);
-    expect(stored).not.toContain('an-old-salt');
   });
 });
