@@ -8,7 +8,7 @@ import { savingsClaims } from '../../frontend/src/config/savings-claims';
 import { fillInText } from '../../frontend/src/i18n/fill-in';
 import { formattersFor } from '../../frontend/src/i18n/format';
 import { type Messages, messages } from '../../frontend/src/i18n/messages';
-import { isInteractive, markWhenInteractive } from './interactive-mark';
+import { isInteractive, markWhenInteractive } from './in-page';
 
 /** Where people find the screenshots (repo-root relative, outside Playwright's own output folder). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
