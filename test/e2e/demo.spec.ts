@@ -200,11 +200,10 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await expect(card).toBeFocused();
     });
 
-    test('the plus menu opens with Character and Location disabled, closes outside and on Escape, and its entries act', async ({
+    test('the plus menu opens with Character and Location disabled and closes on a click outside it', async ({
       page,
     }) => {
-      const { section, productTab, basketTab, toggle, scanReceipt } = demoParts(page, copy);
-      const log = section.getByRole('log', { name: copy.demo.conversationLabel });
+      const { section, toggle, scanReceipt } = demoParts(page, copy);
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(scanReceipt).toBeHidden();
       await toggle.click();
@@ -222,39 +221,6 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await section.getByRole('heading', { level: 2, name: copy.demo.title }).click();
       await expect(scanReceipt).toBeHidden();
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await toggle.click();
-      await page.keyboard.press('Escape');
-      await expect(scanReceipt).toBeHidden();
-      await expect(toggle).toBeFocused();
-
-      await toggle.click();
-      await scanReceipt.click();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await expect(log).toContainText(menu.scanReceipt);
-      await expect(log).toContainText(copy.demo.cannedReply);
-      await basketTab.click();
-      await toggle.click();
-      await section.getByRole('button', { name: menu.product, exact: true }).click();
-      await expect(productTab).toHaveAttribute('aria-selected', 'true');
-    });
-
-    test('a typed message is sent and answered; an empty one is not', async ({ page }) => {
-      const { section } = demoParts(page, copy);
-      const log = section.getByRole('log', { name: copy.demo.conversationLabel });
-      const input = section.getByRole('textbox', { name: copy.demo.input.label, exact: true });
-      const send = section.getByRole('button', { name: copy.demo.input.send, exact: true });
-      await input.fill('   ');
-      await send.click();
-      await expect(log).toHaveText('');
-      const message = locale === 'nl' ? 'Waar is kaas het goedkoopst?' : 'Where is cheese cheapest?';
-      await input.fill(message);
-      await send.click();
-      await expect(log.getByText(message)).toBeVisible();
-      await expect(log.getByText(copy.demo.cannedReply)).toBeVisible();
-      await expect(input).toHaveValue('');
-      await input.fill('2');
-      await input.press('Enter');
-      await expect(log.getByText(copy.demo.cannedReply)).toHaveCount(2);
     });
 
     for (const width of [360, 1280])
