@@ -8,7 +8,6 @@ import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
 import { inkContrast } from './in-page';
 import {
   containing,
-  dealButton,
   demoParts,
   escapeRegExp,
   expect,
