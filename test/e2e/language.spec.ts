@@ -62,24 +62,6 @@ test('EN and NL in the hero switch the language in place, back and forth, and th
   expect(await isSameDocument(page)).toBe(true);
 });
 
-test('the plus menu’s language entry switches in place, both ways', async ({ page }) => {
-  await openPage(page, '/');
-  await markDocument(page);
-  for (const [from, to] of [
-    [NL, EN],
-    [EN, NL],
-  ] as const) {
-    await page.getByRole('button', { name: from.copy.demo.plusMenu.toggle }).click();
-    await page.getByRole('button', { name: from.copy.common.languageNames[to.locale], exact: true }).click();
-    await expectLanguage(page, to);
-    await expect(page.getByRole('button', { name: to.copy.demo.plusMenu.toggle })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
-  }
-  expect(await isSameDocument(page)).toBe(true);
-});
-
 test('the choice is remembered, in this browser only: a reload and a later / stay English, a shared /en/ link stays English', async ({
   page,
   browser,

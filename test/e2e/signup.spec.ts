@@ -79,7 +79,7 @@ const FAULTS = {
     }),
 };
 
-for (const { locale, path, copy, other } of LOCALE_CASES) {
+for (const { locale, path, copy } of LOCALE_CASES) {
   const { notices } = copy.signup;
 
   test.describe(`joining the waitlist in ${locale}`, () => {
@@ -153,24 +153,6 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
       await expect(form.success.getByText(`${name}@gmail.com`, { exact: true })).toBeVisible();
     });
 
-    test('while the request is on its way the button says so and cannot be pressed again', async ({
-      page,
-    }) => {
-      let release: () => void = () => {};
-      const released = new Promise<void>((done) => (release = done));
-      const seen = await answerWith(page, async (route) => {
-        await released;
-        await route.continue();
-      });
-      await joinWaitlist(page, copy, newAddress(locale));
-      const sending = page.getByRole('button', { name: copy.signup.sending });
-      await expect(sending).toBeDisabled();
-      await sending.click({ force: true });
-      release();
-      await expect(signupParts(page, copy).success).toContainText(notices.successBody);
-      expect(seen.requests).toBe(1);
-    });
-
     for (const [fault, answer] of Object.entries(FAULTS))
       test(`${fault} gives the error notice and keeps the address`, async ({ page }) => {
         const seen = await answerWith(page, answer);
@@ -185,19 +167,6 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
         expect(seen.requests).toBe(1);
         await expectNoAxeViolations(page);
       });
-
-    test('the notice follows a language switch', async ({ page }) => {
-      await joinWaitlist(page, copy, newAddress(locale));
-      await expect(signupParts(page, copy).success).toContainText(notices.successBody);
-      await page
-        .getByRole('navigation', { name: copy.common.languageNavLabel })
-        .getByRole('link', { name: new RegExp(other.toUpperCase()) })
-        .click();
-      const otherCopy = (other === 'en' ? EN : NL).copy.signup.notices;
-      await expect(page.getByRole('status').filter({ hasText: otherCopy.successTitle })).toContainText(
-        otherCopy.successBody,
-      );
-    });
   });
 
   for (const viewport of [
