@@ -1,3 +1,7 @@
+/**
+ * Screenshots for people to look at (test-results/screenshots/), nothing compared pixel by pixel; the
+ * README's pictures of the page and of two mails, as a mail program shows their HTML part, land in docs/.
+ */
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -7,33 +11,26 @@ import { announcementMail } from '../../functions/mailer/announcement-mail';
 import { confirmationMail } from '../../functions/mailer/confirmation-mail';
 import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from './support';
 
-// Screenshots for people to look at (test-results/screenshots/); nothing is compared pixel by pixel.
-const WIDTHS = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-] as const;
-const SCHEMES = ['light', 'dark'] as const;
 const DOCS_DIR = join(import.meta.dirname, '../../docs');
 const README_PICTURES: Record<string, string> = {
   'nl-1280-light': 'screenshot.png',
   'nl-390-dark': 'screenshot-dark-390.png',
 };
-
-function expectWritten(file: string) {
+const expectWritten = (file: string) =>
   expect(statSync(file).size, `${file} is not empty`).toBeGreaterThan(1_000);
-}
 
 for (const { locale, path, copy } of LOCALE_CASES) {
-  for (const viewport of WIDTHS) {
-    for (const colorScheme of SCHEMES) {
-      test(`full-page screenshot of ${path} at ${viewport.width} px, ${colorScheme} (${locale})`, async ({
-        page,
-      }) => {
+  for (const [width, height] of [
+    [360, 740],
+    [390, 844],
+    [768, 1024],
+    [1280, 800],
+    [1920, 1080],
+  ] as const)
+    for (const colorScheme of ['light', 'dark'] as const)
+      test(`full-page screenshot of ${path} at ${width} px, ${colorScheme} (${locale})`, async ({ page }) => {
         await page.emulateMedia({ colorScheme });
-        await page.setViewportSize(viewport);
+        await page.setViewportSize({ width, height });
         await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
         // Sections out of sight are skipped until they near the viewport (content-visibility): render all.
@@ -41,17 +38,15 @@ for (const { locale, path, copy } of LOCALE_CASES) {
           document.documentElement.dataset.render = 'all';
         });
         await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
         );
-        const file = join(SCREENSHOT_DIR, `${locale}-${viewport.width}-${colorScheme}.png`);
+        const name = `${locale}-${width}-${colorScheme}`;
+        const file = join(SCREENSHOT_DIR, `${name}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
         expectWritten(file);
-        // The README's two pictures of the page.
-        const readmePicture = README_PICTURES[`${locale}-${viewport.width}-${colorScheme}`];
+        const readmePicture = README_PICTURES[name];
         if (readmePicture) copyFileSync(file, join(DOCS_DIR, readmePicture));
       });
-    }
-  }
 
   test(`screenshot of the basket view at 390 px (${locale})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -65,60 +60,47 @@ for (const { locale, path, copy } of LOCALE_CASES) {
   });
 }
 
-test('picture of the Dutch confirmation mail for the README, as a mail program shows its HTML part', async ({
-  page,
-}) => {
-  const mail = confirmationMail({
-    to: 'ann@example.nl',
-    language: 'nl',
-    mailFrom: 'hallo@mandje.nl',
-    contactEmail: 'hallo@mandje.nl',
-    brandName: 'Mandje',
-    now: new Date('2026-11-24T10:00:00Z'),
-    messageId: 'readme-picture@mandje.nl',
-    confirmUrl: 'https://mandje.nl/api/confirm?lang=nl&t=voorbeeld',
-    leaveUrl: 'https://mandje.nl/api/leave?lang=nl&t=voorbeeld',
-    validDays: PENDING_DAYS,
-  });
-  const { html } = await simpleParser(mail.raw);
-  expect(html, 'the mail has an HTML part').toBeTruthy();
-  await page.setViewportSize({ width: 640, height: 800 });
-  await page.setContent(html as string);
-  const file = join(DOCS_DIR, 'confirmation-mail.png');
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  expectWritten(file);
-});
+const envelope = {
+  to: 'ann@example.nl',
+  language: 'nl',
+  mailFrom: 'hallo@mandje.nl',
+  contactEmail: 'hallo@mandje.nl',
+  brandName: 'Mandje',
+  now: new Date('2026-11-24T10:00:00Z'),
+  messageId: 'readme-picture@mandje.nl',
+  leaveUrl: 'https://mandje.nl/api/leave?lang=nl&t=voorbeeld',
+} as const;
+const announcement = [
+  'Subject: Mandje is er: bespaar vanaf vandaag op je boodschappen',
+  '',
+  'Hoi! Je stond op de wachtlijst, en het wachten is voorbij: Mandje is er.',
+  '',
+  'Vraag Mandje waar je boodschappen deze week het voordeligst zijn, en zie meteen wat je bespaart.',
+  '',
+  '[Open Mandje](https://mandje.nl/)',
+].join('\n');
+const MAIL_PICTURES = {
+  'confirmation-mail.png': {
+    height: 800,
+    mail: confirmationMail({
+      ...envelope,
+      confirmUrl: 'https://mandje.nl/api/confirm?lang=nl&t=voorbeeld',
+      validDays: PENDING_DAYS,
+    }),
+  },
+  'announcement-mail.png': {
+    height: 600,
+    mail: announcementMail({ ...envelope, announcement: parseAnnouncementText(announcement, 'nl.md') }),
+  },
+};
 
-test('picture of a Dutch announcement for the operating guide, as a mail program shows its HTML part', async ({
-  page,
-}) => {
-  const mail = announcementMail({
-    to: 'ann@example.nl',
-    language: 'nl',
-    mailFrom: 'hallo@mandje.nl',
-    contactEmail: 'hallo@mandje.nl',
-    brandName: 'Mandje',
-    now: new Date('2026-11-24T10:00:00Z'),
-    messageId: 'launch.picture@mandje.nl',
-    leaveUrl: 'https://mandje.nl/api/leave?lang=nl&t=voorbeeld',
-    announcement: parseAnnouncementText(
-      [
-        'Subject: Mandje is er: bespaar vanaf vandaag op je boodschappen',
-        '',
-        'Hoi! Je stond op de wachtlijst, en het wachten is voorbij: Mandje is er.',
-        '',
-        'Vraag Mandje waar je boodschappen deze week het voordeligst zijn, en zie meteen wat je bespaart.',
-        '',
-        '[Open Mandje](https://mandje.nl/)',
-      ].join('\n'),
-      'nl.md',
-    ),
+for (const [picture, { height, mail }] of Object.entries(MAIL_PICTURES))
+  test(`docs/${picture}: a Dutch mail as a mail program shows its HTML part`, async ({ page }) => {
+    const { html } = await simpleParser(mail.raw);
+    expect(html, 'the mail has an HTML part').toBeTruthy();
+    await page.setViewportSize({ width: 640, height });
+    await page.setContent(html as string);
+    const file = join(DOCS_DIR, picture);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    expectWritten(file);
   });
-  const { html } = await simpleParser(mail.raw);
-  expect(html, 'the mail has an HTML part').toBeTruthy();
-  await page.setViewportSize({ width: 640, height: 600 });
-  await page.setContent(html as string);
-  const file = join(DOCS_DIR, 'announcement-mail.png');
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  expectWritten(file);
-});

@@ -25,19 +25,12 @@ const distDir = resolve(import.meta.dirname, '../../dist');
 /** The jar's path: the package exports it as a String object (its own launcher may download a JRE). */
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 
-/** Every file in dist/ with one of these endings, dot folders included, as paths relative to it. */
-function builtFiles(ending: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(distDir, { recursive: true, encoding: 'utf8' });
-  } catch {
-    throw new Error('dist/ is missing: run `npm run build` first');
-  }
-  return entries
+/** Every file in dist/ with this ending, dot folders included, relative to it. */
+const builtFiles = (ending: string) =>
+  readdirSync(distDir, { recursive: true, encoding: 'utf8' })
     .map((path) => path.split(sep).join('/'))
     .filter((path) => path.endsWith(ending) && !path.startsWith('assets/'))
     .sort();
-}
 
 const PAGES = builtFiles('.html');
 const SVGS = builtFiles('.svg');
@@ -81,12 +74,10 @@ const CONTROL_PAGE =
 
 interface NuMessage {
   type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
   url?: string;
   message: string;
   extract?: string;
   lastLine?: number;
-  firstColumn?: number;
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'mandje-validity-'));
@@ -95,9 +86,8 @@ const controlFile = join(workDir, 'control.html');
 /** The checker's errors by file (the path as given to it), each as one readable line. */
 const errorsByFile = new Map<string, string[]>();
 
-const readable = (message: NuMessage) =>
-  `${message.lastLine ?? '?'}:${message.firstColumn ?? '?'} ${message.message}` +
-  (message.extract ? `\n    ${message.extract.replace(/\s+/g, ' ').slice(0, 200)}` : '');
+const readable = ({ lastLine, message, extract = '' }: NuMessage) =>
+  `${lastLine}: ${message} ${extract.replace(/\s+/g, ' ').slice(0, 200)}`;
 
 beforeAll(async () => {
   writeFileSync(controlFile, CONTROL_PAGE);
@@ -118,30 +108,13 @@ beforeAll(async () => {
     ...PAGES.map((page) => join(distDir, page)),
     ...SVGS.map((svg) => join(distDir, svg)),
   ];
-  let stdout: string;
-  try {
-    ({ stdout } = await promisify(execFile)(
-      'java',
-      [
-        '-jar',
-        vnuJar,
-        '--errors-only',
-        '--exit-zero-always',
-        '--also-check-svg',
-        '--format',
-        'json',
-        '--stdout',
-        '--filterpattern',
-        'CSS: .*',
-        ...files,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    ));
-  } catch (error) {
-    throw new Error(
-      `The Nu checker did not run (is a JRE installed? .ci/run installs default-jre-headless): ${error}`,
-    );
-  }
+  // Its CSS parser predates the stylesheet's syntax: CSS messages are left out.
+  const flags = ['--errors-only', '--exit-zero-always', '--also-check-svg', '--format', 'json', '--stdout'];
+  const { stdout } = await promisify(execFile)(
+    'java',
+    ['-jar', vnuJar, ...flags, '--filterpattern', 'CSS: .*', ...files],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const { messages } = JSON.parse(stdout) as { messages: NuMessage[] };
   for (const message of messages) {
     if (message.type === 'info') continue;

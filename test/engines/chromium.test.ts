@@ -1,4 +1,0 @@
-import { walkJourneysIn } from './journeys';
-import { chromium } from './puppeteer-engines';
-
-walkJourneysIn(chromium);

@@ -1,4 +1,0 @@
-import { walkJourneysIn } from './journeys';
-import { firefox } from './puppeteer-engines';
-
-walkJourneysIn(firefox);

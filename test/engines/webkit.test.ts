@@ -1,4 +1,0 @@
-import { walkJourneysIn } from './journeys';
-import { webkit } from './webkit-engine';
-
-walkJourneysIn(webkit);
