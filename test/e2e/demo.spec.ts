@@ -93,9 +93,30 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await expect(milk).toContainText(prices.bonus);
       await expect(milk).toContainText(copy.demo.discountOff('27%'));
       await expect(milk).toHaveAccessibleName(containing(copy.demo.wasPrice(prices.original)));
-      // Every field of the dialog: the unit tier (chat-demo.test.tsx); here the prices as Chromium writes them.
-      await expect(dialog).toContainText(prices.savings);
-      await expect(dialog).toContainText(figures.valid[0]);
+      const labels = dialogs.dealDialog;
+      await expect(dialog.getByRole('term')).toHaveText([
+        labels.store,
+        labels.discount,
+        labels.bonusPrice,
+        labels.originalPrice,
+        labels.size,
+        labels.unitPrice,
+        labels.quantity,
+        labels.savings,
+        labels.validFrom,
+        labels.validUntil,
+      ]);
+      await expect(dialog.getByRole('definition')).toHaveText([
+        'Jumbo',
+        copy.demo.discountOff('27%'),
+        prices.bonus,
+        prices.original,
+        locale === 'nl' ? '1 liter' : '1 litre',
+        `${prices.bonus} ${locale === 'nl' ? 'per liter' : 'per litre'}`,
+        '1',
+        prices.savings,
+        ...figures.valid,
+      ]);
       const close = dialog.getByRole('button', { name: dialogs.close });
       await expect(close).toBeFocused();
       await expectNoAxeViolations(page);
@@ -198,6 +219,37 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
       await dialog.getByRole('button', { name: dialogs.close }).click();
       await expect(dialog).toBeHidden();
       await expect(card).toBeFocused();
+    });
+
+    test('plus menu entries act on the demo: a sent entry, and Product back to the product view', async ({
+      page,
+    }) => {
+      const { section, productTab, basketTab, toggle } = demoParts(page, copy);
+      const log = section.getByRole('log', { name: copy.demo.conversationLabel });
+      await toggle.click();
+      await section.getByRole('button', { name: menu.scanReceipt, exact: true }).click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(log).toContainText(menu.scanReceipt);
+      await expect(log).toContainText(copy.demo.cannedReply);
+      await basketTab.click();
+      await toggle.click();
+      await section.getByRole('button', { name: menu.product, exact: true }).click();
+      await expect(productTab).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('a typed message gets the canned reply after it; an empty one sends nothing', async ({ page }) => {
+      const { section } = demoParts(page, copy);
+      const log = section.getByRole('log', { name: copy.demo.conversationLabel });
+      const input = section.getByRole('textbox', { name: copy.demo.input.label, exact: true });
+      await input.fill('   ');
+      await section.getByRole('button', { name: copy.demo.input.send, exact: true }).click();
+      await expect(log).toHaveText('');
+      const message = locale === 'nl' ? 'Waar is kaas het goedkoopst?' : 'Where is cheese cheapest?';
+      await input.fill(message);
+      await input.press('Enter');
+      await expect(log.getByText(message)).toBeVisible();
+      await expect(log.getByText(copy.demo.cannedReply)).toBeVisible();
+      await expect(input).toHaveValue('');
     });
 
     test('the plus menu opens with Character and Location disabled and closes on a click outside it', async ({

@@ -7,11 +7,14 @@ import {
   EN,
   expect,
   expectNoAxeViolations,
+  joinWaitlist,
   type LocaleCase,
   NL,
+  newAddress,
   openPage,
   recordTrouble,
   SITE,
+  signupParts,
   test,
 } from './support';
 
@@ -58,6 +61,27 @@ test('EN and NL in the hero switch the language in place, back and forth, and th
   await expect(page.getByText(NL.copy.hero.subtitle)).toBeVisible();
   await languageLink(page, NL, 'EN').click();
   await languageLink(page, EN, 'NL').click();
+  await expectLanguage(page, NL);
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('the demo’s plus menu switches the language in place, both ways; a signup notice follows the switch', async ({
+  page,
+}) => {
+  await openPage(page, '/');
+  await markDocument(page);
+  await joinWaitlist(page, NL.copy, newAddress('follows'));
+  await expect(signupParts(page, NL.copy).success).toBeVisible();
+  await page.getByRole('button', { name: NL.copy.demo.plusMenu.toggle }).click();
+  await page.getByRole('button', { name: NL.copy.common.languageNames.en, exact: true }).click();
+  await expectLanguage(page, EN);
+  await expect(page.getByRole('button', { name: EN.copy.demo.plusMenu.toggle })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(signupParts(page, EN.copy).success).toContainText(EN.copy.signup.notices.successBody);
+  await page.getByRole('button', { name: EN.copy.demo.plusMenu.toggle }).click();
+  await page.getByRole('button', { name: EN.copy.common.languageNames.nl, exact: true }).click();
   await expectLanguage(page, NL);
   expect(await isSameDocument(page)).toBe(true);
 });
