@@ -26,6 +26,7 @@ import type { WaitlistRecord } from '#contract/waitlist-table';
 import { parseLeaveToken } from '../../../functions/leave/leave-token';
 import type { MailJob } from '../../../functions/mailer/mail-job';
 import { dailyQuota } from '../../../functions/mailer/mail-pause';
+import { sendUntilNotThrottled } from '../../../functions/mailer/mail-sender';
 import { mailboxHash, mailboxHashOf } from '../../../functions/store/mailbox';
 import { capturedLogLines } from './captured-log';
 import { readEmf } from './cloudwatch-emf';
@@ -1019,5 +1020,33 @@ describe('SES’s quota for the day', () => {
     now = 10_000;
     expect(quota.reserveReached).toBe(true);
     expect(dailyQuota(-1, 1e6, 10, () => now).reserveReached).toBe(false);
+  });
+});
+
+describe('sending through SES\'s "slow down"', () => {
+  const slowDown = () => fault('TooManyRequestsException', { $fault: 'client' });
+
+  it('gives up with the throttling error when told to, sending once, and leaves the mail to its queue', async () => {
+    const send = vi.fn().mockRejectedValue(slowDown());
+    const turn = vi.fn().mockResolvedValue(undefined);
+    await expect(sendUntilNotThrottled(send, turn, { giveUp: () => true })).rejects.toThrow(
+      'TooManyRequestsException',
+    );
+    expect([send.mock.calls.length, turn.mock.calls.length]).toEqual([1, 1]);
+  });
+
+  it('throws any other error at once, without waiting or sending again', async () => {
+    const send = vi.fn().mockRejectedValue(fault('MessageRejected', { $fault: 'client' }));
+    await expect(sendUntilNotThrottled(send, async () => {}, { turnTaken: true })).rejects.toThrow(
+      'MessageRejected',
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again after a wait and a new turn, and counts the times it was slowed down', async () => {
+    const send = vi.fn().mockRejectedValueOnce(slowDown()).mockResolvedValue(undefined);
+    const turn = vi.fn().mockResolvedValue(undefined);
+    await expect(sendUntilNotThrottled(send, turn, { turnTaken: true })).resolves.toBe(1);
+    expect([send.mock.calls.length, turn.mock.calls.length]).toEqual([2, 1]);
   });
 });
