@@ -292,8 +292,10 @@ for (const { locale, path, copy, figures } of LOCALE_CASES) {
           // Whole, to within a pixel: scrolling stops on whole pixels.
           await expect(deal).toBeInViewport({ ratio: 0.98 });
           await deal.click();
+          const dialog = page.getByRole('dialog', { name: copy.demo.products[product] });
+          await expect(dialog).toBeVisible();
           await page.keyboard.press('Escape');
-          await expect(page.getByRole('dialog')).toHaveCount(0);
+          await expect(dialog).toBeHidden();
         }
       });
 
