@@ -4,7 +4,7 @@ import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import type { languageAlternates } from './src/i18n/page-addresses';
 
 /** RFC 9116 2.5.5 recommends less than a year; every build writes a fresh date. */
-export const SECURITY_TXT_VALID_DAYS = 364;
+const SECURITY_TXT_VALID_DAYS = 364;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
