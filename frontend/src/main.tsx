@@ -39,34 +39,28 @@ function TypefaceOutOfSight(): null {
 // The copy of the language shown loads first; every page but home and not-found is in its feature's chunk, so
 // the home page never downloads them. (No top-level await: the chunks import shared modules from this one.)
 const copyLoaded = lazyMessages.load(locale);
-const content: Promise<ReactNode> =
-  page === 'privacy'
-    ? import('./features/privacy/privacy-page').then((m) => <m.PrivacyPage />)
-    : page === 'confirm'
-      ? import('./features/confirm/components/confirm-page').then((m) => (
-          <m.ConfirmPage token={m.tokenOfPage(container, window.location.search)} />
-        ))
-      : isConfirmResultPage(page)
-        ? import('./features/confirm/components/confirm-page').then((m) => (
-            <m.ConfirmationResultPage result={resultOf(page)} />
-          ))
-        : page === 'leave'
-          ? import('./features/leave/components/leave-page').then((m) => (
-              <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />
-            ))
-          : isLeaveResultPage(page) && resultOf(page) === 'requested'
-            ? import('./features/privacy/privacy-page').then((m) => <m.LeaveRequestedPage />)
-            : isLeaveResultPage(page)
-              ? import('./features/leave/components/leave-page').then((m) => (
-                  <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
-                ))
-              : isWaitlistResultPage(page)
-                ? import('./features/waitlist/components/waitlist-result-page').then((m) => (
-                    <m.WaitlistResultPage result={resultOf(page)} />
-                  ))
-                : Promise.resolve(page === 'home' ? <LandingPage /> : <NotFoundPage />);
+const content = async (): Promise<ReactNode> => {
+  if (page === 'home') return <LandingPage />;
+  if (page === 'privacy') return import('./features/privacy/privacy-page').then((m) => <m.PrivacyPage />);
+  if (page === 'confirm' || isConfirmResultPage(page)) {
+    const m = await import('./features/confirm/components/confirm-page');
+    if (page !== 'confirm') return <m.ConfirmationResultPage result={resultOf(page)} />;
+    return <m.ConfirmPage token={m.tokenOfPage(container, window.location.search)} />;
+  }
+  if (isLeaveResultPage(page) && resultOf(page) === 'requested')
+    return import('./features/privacy/privacy-page').then((m) => <m.LeaveRequestedPage />);
+  if (page === 'leave' || isLeaveResultPage(page)) {
+    const m = await import('./features/leave/components/leave-page');
+    if (page !== 'leave')
+      return <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />;
+    return <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />;
+  }
+  if (!isWaitlistResultPage(page)) return <NotFoundPage />;
+  const { WaitlistResultPage } = await import('./features/waitlist/components/waitlist-result-page');
+  return <WaitlistResultPage result={resultOf(page)} />;
+};
 
-void Promise.all([content, copyLoaded]).then(([shown]) => {
+void Promise.all([content(), copyLoaded]).then(([shown]) => {
   const app = (
     <StrictMode>
       <LanguageProvider page={page} initialLocale={locale} catalog={lazyMessages}>

@@ -8,6 +8,6 @@ it.each([
   ['/en/no-such-page', undefined, 'en', 'an unknown English address in English'],
   ['/no-such-page', 'en', 'en', 'an unknown Dutch-looking path in the remembered language'],
   ['/no-such-page', undefined, 'nl', 'an unknown Dutch-looking path in Dutch by default'],
-] as const)('initialLocale(%j, %j) is %s: %s', (path, chosen, expected) => {
+] as const)('initialLocale(%j, %j) is %s: %s', (path, chosen, expected, _case) => {
   expect(initialLocale(path, chosen)).toBe(expected);
 });

@@ -4,7 +4,8 @@ import { dialogCopy } from '@/features/demo/copy/dialog-copy';
 import {
   alternativeBasket,
   basketTotals,
-  DEAL_QUANTITY,
+  bestBasket,
+  DEMO_WEEK,
   type DealItem,
   discountPercentOf,
   savingsOf,
@@ -20,16 +21,16 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);
     return [
-      [copy.store, supermarketName(item.store)],
+      [copy.store, supermarketName(bestBasket.store)],
       [copy.discount, messages.demo.discountOff(format.percent(discountPercentOf(item)))],
       [copy.bonusPrice, format.euro(item.bonusPrice)],
       [copy.originalPrice, format.euro(item.originalPrice)],
       [copy.size, format.size(item.size.amount, item.size.unit)],
       [copy.unitPrice, `${format.euro(unitPrice.price)} ${copy.perUnit[unitPrice.per]}`],
-      [copy.quantity, String(DEAL_QUANTITY)],
+      [copy.quantity, '1'],
       [copy.savings, format.euro(savingsOf(item))],
-      [copy.validFrom, format.dayMonth(item.validFrom)],
-      [copy.validUntil, format.dayMonth(item.validUntil)],
+      [copy.validFrom, format.dayMonth(DEMO_WEEK.from)],
+      [copy.validUntil, format.dayMonth(DEMO_WEEK.until)],
     ];
   };
   return (
