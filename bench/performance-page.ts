@@ -17,7 +17,7 @@ export interface BenchResults {
 const SECTIONS = [
   {
     name: 'page',
-    about: `Lighthouse's mobile preset simulates a mid-range phone on a slow 4G link (150 ms round trips, 1.6 Mbit/s, CPU slowed 4×), on \`/\` and \`/en/\` served by the local runner as CloudFront serves them. The text is prerendered and the stylesheet inlined, the sections below the first screen are laid out only when they come near (\`content-visibility: auto\`), and nothing else is requested before the largest paint: the entry script and the manifest are asked for one frame after it, and the tab's icon is a \`data:\` URL in the page.`,
+    about: `Lighthouse's mobile preset simulates a mid-range phone on a slow 4G link (150 ms round trips, 1.6 Mbit/s, CPU slowed 4×), on \`/\` and \`/en/\` served by the local runner as CloudFront serves them. The text is prerendered and the stylesheet inlined, and nothing else is requested before the largest paint: the entry script and the manifest are asked for one frame after it, and the tab's icon is a \`data:\` URL in the page.`,
     render: (results: PagesMeasurement, all: BenchResults) =>
       pageSection(results, (all.sections.bundle as BundleMeasurement | undefined)?.firstLoad?.transferBytes),
   },
