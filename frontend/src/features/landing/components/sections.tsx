@@ -107,14 +107,12 @@ export function WhatsNext() {
         {messages.common.comingSoon}
       </p>
       <ul className="mt-6">
-        {FEATURES.map(({ key, icon }, index) => (
-          <li key={key} className="relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
-            {index < FEATURES.length - 1 && (
-              <span
-                aria-hidden="true"
-                className="absolute top-12 bottom-2 left-5 border-l-2 border-dashed border-stone-300"
-              />
-            )}
+        {FEATURES.map(({ key, icon }) => (
+          <li key={key} className="group relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
+            <span
+              aria-hidden="true"
+              className="absolute top-12 bottom-2 left-5 border-l-2 border-dashed border-stone-300 group-last:hidden"
+            />
             <span className="row-span-2 grid size-10 place-items-center rounded-full bg-paper text-brand-800 ring-1 ring-stone-200">
               <Icon name={icon} className="h-5 w-5" />
             </span>
