@@ -12,7 +12,7 @@ import { postJson } from '@/components/post-json';
 import { type TokenFlow, TokenPage, TokenResultPage, tokenReader } from '@/components/token-page';
 import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
 import { fillIn } from '@/i18n/fill-in';
-import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
+import { PAGE_PATH } from '@/i18n/page-paths';
 
 export const tokenOfPage = tokenReader(TOKEN_PLACEHOLDER);
 
@@ -29,7 +29,7 @@ async function requestToConfirm(token: string): Promise<ConfirmResultPage> {
 const confirm: TokenFlow<ConfirmResult> = {
   action: CONFIRM_PATH,
   title: (meta) => meta.confirmTitle,
-  resultTitle: (result, meta) => meta.confirmResultTitles[confirmResultPage(result)],
+  resultTitle: (result, meta) => meta.confirmResultTitles[`confirm-${result}`],
   copy: confirmCopy,
   detail: (locale, messages) =>
     fillIn(confirmCopy[locale].page.kept, {

@@ -2,7 +2,6 @@ import { LEAVE_PATH, LEAVE_TOKEN_FIELD, LEAVE_TOKEN_PLACEHOLDER } from '#contrac
 import { postJson } from '@/components/post-json';
 import { type TokenFlow, TokenPage, TokenResultPage, tokenReader } from '@/components/token-page';
 import { leaveCopy } from '@/features/leave/copy/leave-copy';
-import { leaveResultPage } from '@/i18n/page-paths';
 
 export const leaveTokenOfPage = tokenReader(LEAVE_TOKEN_PLACEHOLDER);
 
@@ -15,7 +14,7 @@ async function requestToLeave(token: string): Promise<'done' | 'try-again'> {
 const leave: TokenFlow<'done'> = {
   action: LEAVE_PATH,
   title: (meta) => meta.leaveTitle,
-  resultTitle: (result, meta) => meta.leaveResultTitles[leaveResultPage(result)],
+  resultTitle: (result, meta) => meta.leaveResultTitles[`leave-${result}`],
   copy: leaveCopy,
   detail: (locale) => leaveCopy[locale].page.nothingYet,
   send: requestToLeave,
