@@ -3,10 +3,6 @@ import { LEAVE_RESULT_PATH, type LeaveResultPage } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
-// The pages a form post without a script is sent on to, one per result.
-export const waitlistResultPage = (result: WaitlistResult) => `waitlist-${result}` as const;
-export const confirmResultPage = (result: ConfirmResultPage) => `confirm-${result}` as const;
-export const leaveResultPage = (result: LeaveResultPage) => `leave-${result}` as const;
 /** What follows the feature's name in a result page's id. */
 export const resultOf = <Result extends string>(page: `${string}-${Result}`) =>
   page.slice(page.indexOf('-') + 1) as Result;

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
@@ -10,7 +10,7 @@ import { ResultPage } from '@/components/result-summary';
 import { SiteFooter } from '@/components/site-footer';
 import { SubpageHeader } from '@/components/subpage-header';
 import { siteConfig } from '@/config/site';
-import { fillIn, fillInText } from '@/i18n/fill-in';
+import { fillIn } from '@/i18n/fill-in';
 import type { IsoDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/language-context';
 import { LANGUAGE_STORAGE_KEY } from '@/i18n/language-preference';
@@ -22,8 +22,10 @@ export const PRIVACY_NOTICE_DATE: IsoDate = '2026-12-07';
 
 export const LEAVE_SECTION_ID = 'leave';
 
-/** Each a paragraph per text, and a list for its `items`. */
-const TEXT_SECTIONS = [
+/** In order; in each, a paragraph per text and a list for its `items`, but for the leave form's own texts. */
+const SECTIONS = [
+  'summary',
+  'controller',
   'data',
   'purpose',
   'retention',
@@ -32,37 +34,30 @@ const TEXT_SECTIONS = [
   'logs',
   'counting',
   'browser',
+  LEAVE_SECTION_ID,
+  'rights',
 ] as const;
-
-function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const titleId = `${id}-title`;
-  return (
-    <section id={id} aria-labelledby={titleId} className="mt-10">
-      <h2 id={titleId} className="text-xl font-bold tracking-tight text-balance text-stone-950 sm:text-2xl">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3">{children}</div>
-    </section>
-  );
-}
 
 /** GDPR articles 13 and 15-21. */
 export function PrivacyPage() {
   const { locale, messages, format } = useLanguage();
   const copy = privacyCopy[locale];
   const { brandName, contactEmail, controller } = siteConfig;
-  const email = (
-    <a href={`mailto:${contactEmail}`} className={textLink}>
-      {contactEmail}
-    </a>
-  );
   const facts = {
     brand: brandName,
-    email,
+    controller: controller?.legalName || brandName,
+    address: controller?.postalAddress ?? '',
+    number: controller?.kvkNumber ?? '',
+    email: (
+      <a href={`mailto:${contactEmail}`} className={textLink}>
+        {contactEmail}
+      </a>
+    ),
     days: PENDING_DAYS,
     max: MAX_CONFIRMATION_MAILS,
     perMailbox: MAILS_PER_MAILBOX,
     perClient: CLIENT_POSTS_PER_MINUTE,
+    minutes: LEAVE_MAIL_INTERVAL_MINUTES,
     region: siteConfig.region,
     country: copy.countries[siteConfig.region],
     key: <code>{LANGUAGE_STORAGE_KEY}</code>,
@@ -72,24 +67,53 @@ export function PrivacyPage() {
       </a>
     ),
   };
+  // Not paragraphs: the controller's facts the config leaves out, the complaint's link, the leave form's words.
+  const unsaid = new Set([
+    ...(controller?.postalAddress ? [] : ['postalAddress']),
+    ...(controller?.kvkNumber ? [] : ['kvkNumber']),
+    ...['authority', 'emailLabel', 'submit', 'sending', 'requested', 'failed'],
+  ]);
   const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
-  const textSection = (id: (typeof TEXT_SECTIONS)[number] | 'rights') => {
+  const section = (id: (typeof SECTIONS)[number]) => {
     const { title, ...texts }: { title: string } & Record<string, string | Record<string, string>> = copy[id];
+    const summary = id === 'summary';
+    const titleId = `${id}-title`;
     return (
-      <NoticeSection key={id} id={id} title={title}>
-        {Object.entries(texts).map(([key, text]) =>
-          typeof text !== 'string' ? (
-            <ul key={key} className="list-disc space-y-1 pl-6 marker:text-brand-700">
-              {Object.entries(text).map(([item, line]) => (
-                <li key={item}>{fillIn(line, facts)}</li>
-              ))}
-            </ul>
-          ) : (
-            // The authority's name is the link in the complaint's sentence.
-            key !== 'authority' && <p key={key}>{fillIn(text, facts)}</p>
-          ),
-        )}
-      </NoticeSection>
+      <section
+        key={id}
+        id={id}
+        aria-labelledby={titleId}
+        className={summary ? 'mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200' : 'mt-10'}
+      >
+        <h2
+          id={titleId}
+          className={`text-stone-950 ${summary ? 'text-heading' : 'text-xl font-bold tracking-tight text-balance sm:text-2xl'}`}
+        >
+          {title}
+        </h2>
+        <div className="mt-3 space-y-3">
+          {Object.entries(texts).map(([key, text]) =>
+            typeof text !== 'string' ? (
+              <ul
+                key={key}
+                className={`list-disc pl-6 marker:text-brand-700 ${summary ? 'space-y-2' : 'space-y-1'}`}
+              >
+                {Object.entries(text).map(([item, line]) => (
+                  <li key={item}>{fillIn(line, facts)}</li>
+                ))}
+              </ul>
+            ) : key === 'form' ? (
+              <LeaveRequestForm key={key} describedBy={leaveLinkId} />
+            ) : (
+              !unsaid.has(key) && (
+                <p key={key} id={key === 'link' ? leaveLinkId : undefined}>
+                  {fillIn(text, facts)}
+                </p>
+              )
+            ),
+          )}
+        </div>
+      </section>
     );
   };
   return (
@@ -106,35 +130,7 @@ export function PrivacyPage() {
             })}
           </p>
           <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
-          <section
-            aria-labelledby="summary-title"
-            className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200"
-          >
-            <h2 id="summary-title" className="text-heading text-stone-950">
-              {copy.summary.title}
-            </h2>
-            <ul className="mt-3 list-disc space-y-2 pl-6 marker:text-brand-700">
-              {Object.entries(copy.summary.items).map(([key, line]) => (
-                <li key={key}>{fillIn(line, facts)}</li>
-              ))}
-            </ul>
-          </section>
-          <NoticeSection id="controller" title={copy.controller.title}>
-            <p>
-              {fillIn(copy.controller.body, { controller: controller?.legalName || brandName, email })}
-              {controller?.postalAddress &&
-                ` ${fillInText(copy.controller.postalAddress, { address: controller.postalAddress })}`}
-              {controller?.kvkNumber &&
-                ` ${fillInText(copy.controller.kvkNumber, { number: controller.kvkNumber })}`}
-            </p>
-          </NoticeSection>
-          {TEXT_SECTIONS.map(textSection)}
-          <NoticeSection id={LEAVE_SECTION_ID} title={copy.leave.title}>
-            <p id={leaveLinkId}>{copy.leave.link}</p>
-            <LeaveRequestForm describedBy={leaveLinkId} />
-            <p>{copy.leave.counted}</p>
-          </NoticeSection>
-          {textSection('rights')}
+          {SECTIONS.map(section)}
           <p className="mt-12">
             <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
               {messages.common.backToHome}
