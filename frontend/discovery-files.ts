@@ -1,7 +1,7 @@
 /** robots.txt, sitemap.xml and security.txt (RFC 9116), written by the build from the site's facts. */
 import { LOCALES } from '#contract/locales';
 import { SECURITY_TXT_PATH } from '#contract/site-routing';
-import type { languageAlternates } from './src/i18n/page-addresses';
+import type { languageAlternates } from './src/i18n/page-metadata';
 
 /** RFC 9116 2.5.5 recommends less than a year; every build writes a fresh date. */
 const SECURITY_TXT_VALID_DAYS = 364;

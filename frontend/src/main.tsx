@@ -3,9 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from '#contract/locales';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
-import { LanguageProvider } from './i18n/language-context';
-import { initialLocale, readLanguagePreference } from './i18n/language-preference';
-import { lazyMessages } from './i18n/lazy-messages';
+import {
+  initialLocale,
+  LanguageProvider,
+  lazyMessages,
+  readLanguagePreference,
+} from './i18n/language-context';
 import {
   hasAddress,
   isConfirmResultPage,

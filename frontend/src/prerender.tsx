@@ -4,9 +4,14 @@ import type { Locale } from '#contract/locales';
 import { App } from './app';
 import { siteConfig } from './config/site';
 import { messages } from './i18n/messages';
-import { INDEXED_PAGES, languageAlternates } from './i18n/page-addresses';
-import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
-import { SOCIAL_PREVIEW } from './i18n/social-preview';
+import {
+  INDEXED_PAGES,
+  languageAlternates,
+  type Page,
+  type PageMetadata,
+  pageMetadata,
+} from './i18n/page-metadata';
+import { SOCIAL_PREVIEW } from './i18n/page-paths';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

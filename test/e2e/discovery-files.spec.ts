@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
+import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-paths';
 import { EN, expect, NL, openPage, SITE, test } from './support';
 
 /** The runner's path for an absolute address of the site. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '#contract/locales';
 import { BrandMark } from '../../frontend/src/components/brand-logo';
 import { messages } from '../../frontend/src/i18n/messages';
-import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
+import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-paths';
 
 const frontendDir = resolve(import.meta.dirname, '../../frontend');
 const publicFile = (path: string) => join(frontendDir, 'public', path);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { initialLocale } from '../../frontend/src/i18n/language-preference';
+import { initialLocale } from '../../frontend/src/i18n/language-context';
 
 it.each([
   ['/', undefined, 'nl', 'a first visit to / in Dutch'],

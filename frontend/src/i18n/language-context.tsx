@@ -1,10 +1,59 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '#contract/locales';
 import { type Formatters, formattersFor } from './format';
-import { saveLanguagePreference } from './language-preference';
-import type { MessageCatalog, Messages } from './lazy-messages';
+import type { Messages } from './messages/en';
 import { applyPageMetadata, pageMetadata } from './page-metadata';
 import { hasAddress, PAGE_PATH, type Page } from './page-paths';
+
+export type { Messages };
+
+/** The one thing the site keeps in the browser (the privacy notice names it). */
+export const LANGUAGE_STORAGE_KEY = 'mandje:language';
+
+/** A path that names a language wins (a shared `/en/` link stays English), then the visitor's choice. */
+export function initialLocale(pathname: string, preference: Locale | undefined): Locale {
+  return localeOfPath(pathname) ?? preference ?? DEFAULT_LOCALE;
+}
+
+export function readLanguagePreference(): Locale | undefined {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(stored) ? stored : undefined;
+  } catch {
+    return undefined; // storage blocked by privacy settings
+  }
+}
+
+function saveLanguagePreference(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Not remembering is acceptable; failing the switch is not.
+  }
+}
+
+// The entry (boot.ts) names the same chunks to fetch early.
+const CHUNKS: Record<Locale, () => Promise<Messages>> = {
+  nl: () => import('./messages/nl').then((module) => module.nl),
+  en: () => import('./messages/en').then((module) => module.en),
+};
+const loaded: Partial<Record<Locale, Messages>> = {};
+const loading: Partial<Record<Locale, Promise<Messages>>> = {};
+
+/** Where the page's copy comes from: one chunk per language in the browser, both at hand elsewhere. */
+export const lazyMessages = {
+  get: (locale: Locale): Messages | undefined => loaded[locale],
+  /** Loads the copy of `locale` (once) and gives it. */
+  load(locale: Locale): Promise<Messages> {
+    loading[locale] ??= CHUNKS[locale]().then((copy) => {
+      loaded[locale] = copy;
+      return copy;
+    });
+    return loading[locale];
+  },
+};
+
+export type MessageCatalog = typeof lazyMessages;
 
 export interface LanguageState {
   page: Page;

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '#contract/brand';
 import { CONFIRM_RESULT_PATH, type ConfirmResultPage } from '#contract/confirmation';
 import { LEAVE_RESULT_PATH, type LeaveResultPage } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
@@ -55,3 +56,11 @@ export function pageOfPath(pathname: string): AddressedPage {
 /** The same page in another language; from a page without an address, home. */
 export const pathOf = (page: Page, locale: Locale): string =>
   PAGE_PATH[hasAddress(page) ? page : 'home'][locale];
+
+// The preview images in frontend/public/; here, free of the site's config, so tests read it.
+export const SOCIAL_PREVIEW = {
+  width: 1200,
+  height: 630,
+  path: { nl: '/social-preview.png', en: '/social-preview-en.png' } satisfies Record<Locale, string>,
+  alt: (heroTitle: string) => `${BRAND_NAME}: ${heroTitle}`,
+} as const;

@@ -12,8 +12,7 @@ import { SubpageHeader } from '@/components/subpage-header';
 import { siteConfig } from '@/config/site';
 import { fillIn } from '@/i18n/fill-in';
 import type { IsoDate } from '@/i18n/format';
-import { useLanguage } from '@/i18n/language-context';
-import { LANGUAGE_STORAGE_KEY } from '@/i18n/language-preference';
+import { LANGUAGE_STORAGE_KEY, useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 import { privacyCopy } from './copy/privacy-copy';
 
