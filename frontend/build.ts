@@ -9,8 +9,6 @@ import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '#contract/security-headers';
 import { PAGE_SITE_CONFIG_FILE, pageSiteConfig, readSiteConfig } from '#contract/site-config';
-import { SECURITY_TXT_PATH } from '#contract/site-routing';
-import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 
@@ -53,7 +51,7 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { prerenderPage, discoveryFacts }: typeof import('./src/prerender') = await import(
+const { prerenderPage, discoveryFiles }: typeof import('./src/prerender') = await import(
   pathToFileURL(join(prerenderDir, 'prerender.js')).href
 );
 // The template's markers (`<!--app-…-->`) stay for the pages to fill.
@@ -83,11 +81,7 @@ write(
 );
 // The site's facts the bundle holds, read as vite.config.ts read them.
 write(PAGE_SITE_CONFIG_FILE, JSON.stringify(pageSiteConfig(readSiteConfig(process.env))));
-
-// From the prerender's bundle, so they name the address and contact the pages name.
-write('robots.txt', robotsTxt(discoveryFacts.siteUrl));
-write('sitemap.xml', sitemapXml(discoveryFacts.indexedPages));
-write(SECURITY_TXT_PATH.slice(1), securityTxt({ ...discoveryFacts, now: new Date() }));
+for (const [file, text] of Object.entries(discoveryFiles(new Date()))) write(file, text);
 
 // The entry script and the web manifest, which the first screen does not need, are asked for one frame after
 // the largest paint (not at the load event, often before the first paint), so neither competes with it on a

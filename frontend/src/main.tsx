@@ -1,12 +1,13 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isLocale } from '#contract/locales';
+import { isLocale, type Locale } from '#contract/locales';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
 import {
   initialLocale,
   LanguageProvider,
-  lazyMessages,
+  type MessageCatalog,
+  type Messages,
   readLanguagePreference,
 } from './i18n/language-context';
 import {
@@ -32,6 +33,24 @@ const locale =
   (page === 'confirm' || page === 'leave') && isLocale(servedLocale)
     ? servedLocale
     : initialLocale(window.location.pathname, readLanguagePreference());
+
+// The entry (boot.ts) names the same chunks to fetch early.
+const CHUNKS: Record<Locale, () => Promise<Messages>> = {
+  nl: () => import('./i18n/messages/nl').then((module) => module.nl),
+  en: () => import('./i18n/messages/en').then((module) => module.en),
+};
+const loaded: Partial<Record<Locale, Messages>> = {};
+const loading: Partial<Record<Locale, Promise<Messages>>> = {};
+const lazyMessages: MessageCatalog = {
+  get: (locale) => loaded[locale],
+  load(locale) {
+    loading[locale] ??= CHUNKS[locale]().then((copy) => {
+      loaded[locale] = copy;
+      return copy;
+    });
+    return loading[locale];
+  },
+};
 
 /** Run once the app has committed, so the parts watched are the ones React shows. */
 function TypefaceOutOfSight(): null {

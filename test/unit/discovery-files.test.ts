@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityTxt, sitemapXml } from '../../frontend/discovery-files';
+import { securityTxt, sitemapXml } from '../../frontend/src/prerender';
 
 // What the built site serves (robots.txt, the sitemap's pages, security.txt's fields and expiry) is
 // test/e2e/discovery-files.spec.ts; these are the cases the site's own facts never show.

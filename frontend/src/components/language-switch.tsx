@@ -1,7 +1,7 @@
 import { LOCALES } from '#contract/locales';
 import { useLanguage } from '@/i18n/language-context';
 import { pathOf } from '@/i18n/page-paths';
-import { isPlainClick } from './plain-click';
+import { isPlainClick } from './go-to-signup';
 
 /** Real links, for before the script and "open in new tab"; a plain click switches in place. */
 export function LanguageSwitch() {

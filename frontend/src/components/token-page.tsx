@@ -7,10 +7,10 @@ import { fillIn } from '@/i18n/fill-in';
 import type { Messages } from '@/i18n/language-context';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
+import { Mascot } from './brand-logo';
 import { SubmitButton } from './form-parts';
 import { SIGNUP_SECTION_ID } from './go-to-signup';
-import { Mascot } from './mascot';
-import { ResultPage, ResultSummary, type ResultSummaryProps, SmallPage } from './result-summary';
+import { ResultPage, ResultSummary, type ResultSummaryProps, SmallPage } from './page-frame';
 
 /** The token the API put in the form; on the dev server, which leaves the `placeholder`, the link's. */
 export const tokenReader = (placeholder: string) => (root: ParentNode, search: string) => {

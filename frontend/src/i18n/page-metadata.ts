@@ -15,7 +15,7 @@ import {
 
 export type { Page };
 
-/** Named in their heads and in sitemap.xml (frontend/discovery-files.ts). */
+/** Named in their heads and in sitemap.xml (prerender.tsx). */
 export const INDEXED_PAGES = ['home', 'privacy'] as const satisfies readonly AddressedPage[];
 type IndexedPage = (typeof INDEXED_PAGES)[number];
 

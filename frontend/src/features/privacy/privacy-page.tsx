@@ -5,10 +5,8 @@ import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
+import { PageFrame, ResultPage } from '@/components/page-frame';
 import { postJson } from '@/components/post-json';
-import { ResultPage } from '@/components/result-summary';
-import { SiteFooter } from '@/components/site-footer';
-import { SubpageHeader } from '@/components/subpage-header';
 import { siteConfig } from '@/config/site';
 import { fillIn } from '@/i18n/fill-in';
 import type { IsoDate } from '@/i18n/format';
@@ -116,29 +114,25 @@ export function PrivacyPage() {
     );
   };
   return (
-    <>
-      <SubpageHeader />
-      <main id="main" className="bg-paper">
-        <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">
-            {copy.title}
-          </h1>
-          <p className="mt-3 text-sm text-stone-600">
-            {fillIn(copy.updated, {
-              date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
-            })}
-          </p>
-          <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
-          {SECTIONS.map(section)}
-          <p className="mt-12">
-            <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
-              {messages.common.backToHome}
-            </a>
-          </p>
-        </article>
-      </main>
-      <SiteFooter />
-    </>
+    <PageFrame>
+      <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">
+          {copy.title}
+        </h1>
+        <p className="mt-3 text-sm text-stone-600">
+          {fillIn(copy.updated, {
+            date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
+          })}
+        </p>
+        <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
+        {SECTIONS.map(section)}
+        <p className="mt-12">
+          <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
+            {messages.common.backToHome}
+          </a>
+        </p>
+      </article>
+    </PageFrame>
   );
 }
 

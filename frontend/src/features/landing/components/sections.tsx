@@ -1,8 +1,8 @@
+import { Mascot } from '@/components/brand-logo';
 import { joinButton } from '@/components/control-styles';
+import { SignupLink } from '@/components/go-to-signup';
 import { Icon, type IconName } from '@/components/icons';
-import { Mascot } from '@/components/mascot';
 import { PageSection } from '@/components/page-section';
-import { SignupLink } from '@/components/signup-link';
 import { savingsClaims } from '@/config/savings-claims';
 import { SUPERMARKETS } from '@/config/supermarkets';
 import { fillIn } from '@/i18n/fill-in';

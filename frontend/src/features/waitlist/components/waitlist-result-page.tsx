@@ -1,8 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
-import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
-import { isPlainClick } from '@/components/plain-click';
-import { ResultPage } from '@/components/result-summary';
+import { isPlainClick, SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import { ResultPage } from '@/components/page-frame';
 import { resultCopy } from '@/features/waitlist/copy/result-copy';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';

@@ -1,8 +1,33 @@
+import type { MouseEvent, ReactNode } from 'react';
+
 export const SIGNUP_SECTION_ID = 'signup';
 export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
 
 /** How long after the jump the page still corrects its aim: after that, a scroll is the visitor's own. */
 const AIM_FOR_MS = 3_000;
+
+/** A click without a modifier key: one that opens no new tab or window, so the page may handle it itself. */
+export const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+
+/** A plain `#signup` anchor without the script; with it a plain click also focuses the field (goToSignup). */
+export function SignupLink({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${SIGNUP_SECTION_ID}`}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        if (window.location.hash !== `#${SIGNUP_SECTION_ID}`)
+          window.history.pushState(null, '', `#${SIGNUP_SECTION_ID}`);
+        goToSignup();
+      }}
+      className={className}
+    >
+      {children}
+    </a>
+  );
+}
 
 export function goToSignup(): void {
   const section = document.getElementById(SIGNUP_SECTION_ID);
