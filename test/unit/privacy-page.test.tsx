@@ -53,6 +53,9 @@ describe.each(['nl', 'en'] as const)('privacy notice in %s', (locale) => {
     expect(region(copy.purpose)).toHaveTextContent(fillInText(copy.purpose.confirmation, figures));
     expect(region(copy.limits)).toHaveTextContent(fillInText(copy.limits.body, figures));
     expect(region(copy.leave)).toHaveTextContent(fillInText(copy.leave.form, figures));
+    // The leave form's answer is said only once it is given.
+    expect(within(region(copy.leave)).queryByRole('list')).toBeNull();
+    expect(region(copy.leave)).not.toHaveTextContent(copy.leave.requested.body);
     expect(
       within(region(copy.data))
         .getAllByRole('listitem')

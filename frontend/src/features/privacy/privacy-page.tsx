@@ -17,23 +17,7 @@ import { privacyCopy } from './copy/privacy-copy';
 /** Change it together with the copy. */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-12-07';
 
-export const LEAVE_SECTION_ID = 'leave';
-
-/** In order; in each, a paragraph per text and a list for its `items`, but for the leave form's own texts. */
-const SECTIONS = [
-  'summary',
-  'controller',
-  'data',
-  'purpose',
-  'retention',
-  'storage',
-  'limits',
-  'logs',
-  'counting',
-  'browser',
-  LEAVE_SECTION_ID,
-  'rights',
-] as const;
+type SectionCopy = { title: string } & Record<string, string | Record<string, string>>;
 
 /** GDPR articles 13 and 15-21. */
 export function PrivacyPage() {
@@ -70,9 +54,11 @@ export function PrivacyPage() {
     ...(controller?.kvkNumber ? [] : ['kvkNumber']),
     ...['authority', 'emailLabel', 'submit', 'sending', 'requested', 'failed'],
   ]);
-  const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
-  const section = (id: (typeof SECTIONS)[number]) => {
-    const { title, ...texts }: { title: string } & Record<string, string | Record<string, string>> = copy[id];
+  // The copy's entries with a title, in its order; in each, a paragraph per text and a list for its `items`.
+  const sections = Object.entries<unknown>(copy).filter(
+    (entry): entry is [string, SectionCopy] => 'title' in Object(entry[1]),
+  );
+  const section = ([id, { title, ...texts }]: [string, SectionCopy]) => {
     const summary = id === 'summary';
     const titleId = `${id}-title`;
     return (
@@ -90,7 +76,7 @@ export function PrivacyPage() {
         </h2>
         <div className="mt-3 space-y-3">
           {Object.entries(texts).map(([key, text]) =>
-            typeof text !== 'string' ? (
+            unsaid.has(key) ? null : typeof text !== 'string' ? (
               <ul
                 key={key}
                 className={`list-disc pl-6 marker:text-brand-700 ${summary ? 'space-y-2' : 'space-y-1'}`}
@@ -100,13 +86,11 @@ export function PrivacyPage() {
                 ))}
               </ul>
             ) : key === 'form' ? (
-              <LeaveRequestForm key={key} describedBy={leaveLinkId} />
+              <LeaveRequestForm key={key} describedBy="leave-link" />
             ) : (
-              !unsaid.has(key) && (
-                <p key={key} id={key === 'link' ? leaveLinkId : undefined}>
-                  {fillIn(text, facts)}
-                </p>
-              )
+              <p key={key} id={key === 'link' ? 'leave-link' : undefined}>
+                {fillIn(text, facts)}
+              </p>
             ),
           )}
         </div>
@@ -125,7 +109,7 @@ export function PrivacyPage() {
           })}
         </p>
         <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
-        {SECTIONS.map(section)}
+        {sections.map(section)}
         <p className="mt-12">
           <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
             {messages.common.backToHome}
