@@ -64,7 +64,18 @@ export function ChatDemo() {
     loadDialogs();
     setOpenDeal(deal);
   };
-  const send = (text: string) => setSent((earlier) => [...earlier, text]);
+  const send = (message: string) => setSent((earlier) => [...earlier, message]);
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, setText);
+  const inputId = useId();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    send(message);
+    setText('');
+  };
 
   // Of two tabs, either arrow goes to the other.
   const handleTabKey = (event: KeyboardEvent) => {
@@ -157,65 +168,43 @@ export function ChatDemo() {
             </div>
           ))}
         </div>
-        <ChatComposer
-          onSend={send}
-          onMenuAction={(action) =>
-            action === 'product' ? changeMode('product') : send(copy.plusMenu[action])
-          }
-        />
+        {/* method="dialog": without the script, sending does nothing rather than reloading the page at `/?`. */}
+        <form
+          method="dialog"
+          onSubmit={handleSubmit}
+          className="flex items-center gap-2 border-t border-stone-200 p-3"
+        >
+          <PlusMenu
+            onAction={(action) =>
+              action === 'product' ? changeMode('product') : send(copy.plusMenu[action])
+            }
+          />
+          <label htmlFor={inputId} className="sr-only">
+            {copy.input.label}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="text"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={copy.input.placeholder}
+            className={textInput}
+          />
+          <button
+            type="submit"
+            aria-label={copy.input.send}
+            className={`${iconButton} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            <Icon name="send" />
+          </button>
+        </form>
         <TryItFirstForm />
       </div>
       {dialogs && <dialogs.DealDialog deal={openDeal} onClose={() => setOpenDeal(null)} />}
       {dialogs && <dialogs.BasketDialog open={alternativeOpen} onClose={() => setAlternativeOpen(false)} />}
     </PageSection>
-  );
-}
-
-function ChatComposer(props: {
-  onSend: (text: string) => void;
-  onMenuAction: (action: PlusMenuAction) => void;
-}) {
-  const copy = useLanguage().messages.demo.input;
-  const [text, setText] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(inputRef, setText);
-  const inputId = useId();
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const message = text.trim();
-    if (!message) return;
-    props.onSend(message);
-    setText('');
-  };
-  return (
-    // method="dialog": without the script, sending does nothing rather than reloading the page at `/?`.
-    <form
-      method="dialog"
-      onSubmit={handleSubmit}
-      className="flex items-center gap-2 border-t border-stone-200 p-3"
-    >
-      <PlusMenu onAction={props.onMenuAction} />
-      <label htmlFor={inputId} className="sr-only">
-        {copy.label}
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="text"
-        autoComplete="off"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={copy.placeholder}
-        className={textInput}
-      />
-      <button
-        type="submit"
-        aria-label={copy.send}
-        className={`${iconButton} bg-brand-700 text-white hover:bg-brand-800`}
-      >
-        <Icon name="send" />
-      </button>
-    </form>
   );
 }
 
