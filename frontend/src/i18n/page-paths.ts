@@ -53,10 +53,6 @@ export function pageOfPath(pathname: string): AddressedPage {
   return pages.find((page) => LOCALES.some((locale) => bare(PAGE_PATH[page][locale]) === wanted)) ?? 'home';
 }
 
-/** The same page in another language; from a page without an address, home. */
-export const pathOf = (page: Page, locale: Locale): string =>
-  PAGE_PATH[hasAddress(page) ? page : 'home'][locale];
-
 // The preview images in frontend/public/; here, free of the site's config, so tests read it.
 export const SOCIAL_PREVIEW = {
   width: 1200,
