@@ -3,7 +3,7 @@ import { savingsClaims } from '@/config/savings-claims';
 import { siteConfig } from '@/config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
-import type { Messages } from './language-context';
+import type { Messages } from './messages/en';
 import {
   type AddressedPage,
   isConfirmResultPage,
