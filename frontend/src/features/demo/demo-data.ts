@@ -1,4 +1,4 @@
-import type { SupermarketId } from '@/config/supermarkets';
+import type { Supermarket } from '@/config/supermarkets';
 import type { Cents, IsoDate, SizeUnit } from '@/i18n/format';
 
 // Every figure the chat shows, in cents; savings, discounts, unit prices and totals are derived.
@@ -10,26 +10,26 @@ export type DealItem = PricedItem & { size: { amount: number; unit: SizeUnit } }
 export const DEMO_WEEK: Record<'from' | 'until', IsoDate> = { from: '2025-08-25', until: '2025-08-31' };
 
 export const bestBasket = {
-  store: 'jumbo',
+  store: 'Jumbo',
   deals: [
     { product: 'milk', bonusPrice: 120, originalPrice: 165, size: { amount: 1, unit: 'liter' } },
     { product: 'bread', bonusPrice: 332, originalPrice: 397, size: { amount: 800, unit: 'gram' } },
     { product: 'pasta', bonusPrice: 179, originalPrice: 219, size: { amount: 1, unit: 'kilogram' } },
     { product: 'apples', bonusPrice: 619, originalPrice: 889, size: { amount: 2, unit: 'kilogram' } },
   ],
-} as const satisfies { store: SupermarketId; deals: readonly DealItem[] };
+} as const satisfies { store: Supermarket; deals: readonly DealItem[] };
 
 export const productAnswerDeal = bestBasket.deals[0];
 
 export const alternativeBasket = {
-  store: 'albert-heijn',
+  store: 'Albert Heijn',
   items: [
     { product: 'milk', bonusPrice: 159, originalPrice: 179 },
     { product: 'bread', bonusPrice: 399, originalPrice: 449 },
     { product: 'pasta', bonusPrice: 249, originalPrice: 279 },
     { product: 'apples', bonusPrice: 1068, originalPrice: 1193 },
   ],
-} as const satisfies { store: SupermarketId; items: readonly PricedItem[] };
+} as const satisfies { store: Supermarket; items: readonly PricedItem[] };
 
 export const missingProducts = ['quinoa', 'coconutOil', 'matchaPowder'] as const;
 

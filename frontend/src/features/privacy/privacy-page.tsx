@@ -145,6 +145,7 @@ function LeaveRequestForm({ describedBy }: { describedBy: string }) {
         action={LEAVE_REQUEST_PATH}
         className="pt-2"
         copy={copy}
+        id="leave-email"
         describedBy={describedBy}
         busy={sending}
         onValid={send}

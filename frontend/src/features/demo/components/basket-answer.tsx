@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { supermarketName } from '@/config/supermarkets';
 import type { DealItem } from '@/features/demo/demo-data';
 import { alternativeBasket, basketTotals, bestBasket, missingProducts } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
@@ -13,8 +12,8 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
   const comparisonId = useId();
   const best = basketTotals(bestBasket.deals);
   const alternative = basketTotals(alternativeBasket.items);
-  const bestStore = supermarketName(bestBasket.store);
-  const alternativeStore = supermarketName(alternativeBasket.store);
+  const bestStore = bestBasket.store;
+  const alternativeStore = alternativeBasket.store;
   return (
     <>
       <ChatBubble from="visitor">{copy.basketQuestion}</ChatBubble>

@@ -1,5 +1,4 @@
 import { ModalDialog } from '@/components/modal-dialog';
-import { supermarketName } from '@/config/supermarkets';
 import { dialogCopy } from '@/features/demo/copy/dialog-copy';
 import {
   alternativeBasket,
@@ -21,7 +20,7 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);
     return [
-      [copy.store, supermarketName(bestBasket.store)],
+      [copy.store, bestBasket.store],
       [copy.discount, messages.demo.discountOff(format.percent(discountPercentOf(item)))],
       [copy.bonusPrice, format.euro(item.bonusPrice)],
       [copy.originalPrice, format.euro(item.originalPrice)],
@@ -57,7 +56,7 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const { basketDialog: copy, close } = dialogCopy[locale];
-  const store = supermarketName(alternativeBasket.store);
+  const store = alternativeBasket.store;
   const totals = basketTotals(alternativeBasket.items);
   return (
     <ModalDialog

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/brand-logo';
-import { supermarketName } from '@/config/supermarkets';
 import {
   bestBasket,
   type DealItem,
@@ -65,7 +64,7 @@ function ProductAnswerText() {
   return (
     <p>
       {copy.productAnswer({
-        store: supermarketName(bestBasket.store),
+        store: bestBasket.store,
         product: copy.products[deal.product],
         bonusPrice: format.euro(deal.bonusPrice),
         originalPrice: format.euro(deal.originalPrice),
@@ -95,7 +94,7 @@ export function DemoStill() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const deal = productAnswerDeal;
-  const store = supermarketName(bestBasket.store);
+  const store = bestBasket.store;
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
       {/* Hidden from screen readers: the caption and the linked demo say it, not twice. */}

@@ -66,9 +66,9 @@ export function TrustedSources() {
         aria-label={copy.listLabel}
         className="mx-auto mt-stack grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-5"
       >
-        {SUPERMARKETS.map(({ id, name }) => (
+        {SUPERMARKETS.map((name) => (
           <li
-            key={id}
+            key={name}
             className="flex min-h-12 items-center justify-center px-3 text-center text-lg font-semibold text-stone-700"
           >
             {name}
