@@ -9,8 +9,6 @@ import { LEAVE_TOKEN_PLACEHOLDER, leavePageFile } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash, inlineScriptsOf, inlineStylesOf } from '#contract/security-headers';
 import { PAGE_SITE_CONFIG_FILE, pageSiteConfig, readSiteConfig } from '#contract/site-config';
-import { SECURITY_TXT_PATH } from '#contract/site-routing';
-import { robotsTxt, securityTxt, sitemapXml } from './discovery-files';
 import type { Page } from './src/i18n/page-metadata';
 import { type AddressedPage, PAGE_PATH } from './src/i18n/page-paths';
 
@@ -44,7 +42,6 @@ const write = (file: string, text: string) => {
   mkdirSync(dirname(join(outDir, file)), { recursive: true });
   writeFileSync(join(outDir, file), text);
 };
-const writeJson = (file: string, value: unknown) => write(file, `${JSON.stringify(value, null, 2)}\n`);
 
 // The module runner loads the config's extensionless TypeScript imports without the bundler's warnings.
 const options = { configFile, configLoader: 'runner', logLevel: 'warn' } as const;
@@ -54,7 +51,7 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { prerenderPage, discoveryFacts }: typeof import('./src/prerender') = await import(
+const { prerenderPage, discoveryFiles }: typeof import('./src/prerender') = await import(
   pathToFileURL(join(prerenderDir, 'prerender.js')).href
 );
 // The template's markers (`<!--app-…-->`) stay for the pages to fill.
@@ -78,27 +75,23 @@ const pages = PAGES.map(({ file, page, locale, placeholder }) => {
 });
 // The Content-Security-Policy allows these inline elements and no others.
 const hashes = (of: (html: string) => string[]) => [...new Set(pages.flatMap(of).map(inlineHash))];
-writeJson(INLINE_HASHES_FILE, { styles: hashes(inlineStylesOf), scripts: hashes(inlineScriptsOf) });
-
+write(
+  INLINE_HASHES_FILE,
+  JSON.stringify({ styles: hashes(inlineStylesOf), scripts: hashes(inlineScriptsOf) }),
+);
 // The site's facts the bundle holds, read as vite.config.ts read them.
-writeJson(PAGE_SITE_CONFIG_FILE, pageSiteConfig(readSiteConfig(process.env)));
-
-// From the prerender's bundle, so they name the address and contact the pages name.
-write('robots.txt', robotsTxt(discoveryFacts.siteUrl));
-write('sitemap.xml', sitemapXml(discoveryFacts.indexedPages));
-write(SECURITY_TXT_PATH.slice(1), securityTxt({ ...discoveryFacts, now: new Date() }));
+write(PAGE_SITE_CONFIG_FILE, JSON.stringify(pageSiteConfig(readSiteConfig(process.env))));
+for (const [file, text] of Object.entries(discoveryFiles(new Date()))) write(file, text);
 
 // The entry script and the web manifest, which the first screen does not need, are asked for one frame after
-// the largest paint, so neither competes with it on a slow link. A hidden tab does not paint, and a browser
-// without the entry type or a page opened at a fragment may report no largest paint: then at once, after the
-// next frame, or half a second after the first paint.
+// the largest paint (not at the load event, often before the first paint), so neither competes with it on a
+// slow link; a hidden tab at once, and a browser reporting no largest paint half a second after the first.
 async function afterLargestPaint(html: string): Promise<string> {
   const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const manifestTag = /<link rel="manifest" href="([^"]+)">/;
   const entry = html.match(entryTag)?.[1];
   const manifest = html.match(manifestTag)?.[1];
   if (!entry || !manifest) throw new Error('the built index.html has no entry script or manifest link');
-  // Not at the load event: that often comes before the first paint, and the scripts would stand in its way.
   const loader = `(function(run){
     var started=false;function start(){if(!started){started=true;run()}}
     if(document.visibilityState!=="visible")return start();
@@ -119,15 +112,13 @@ async function afterLargestPaint(html: string): Promise<string> {
     .replace('</body>', () => `<script>${minified}</script>\n  </body>`);
 }
 
-// The tab's icon as a data: URL in the page: Chromium asks for a linked icon once the page has loaded, often
-// before its first paint, and on a slow link that request delays the largest paint.
+// The tab's icon as a data: URL: Chromium asks for a linked icon at the load event, delaying the largest paint.
 function inlineIcon(html: string): string {
   const tag = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
   if (!html.includes(tag)) throw new Error(`index.html must link its icon as ${tag}`);
   const svg = readFileSync(join(outDir, 'favicon.svg'), 'utf8').trim();
   if (svg.includes("'")) throw new Error('favicon.svg must not hold a single quote: its quotes become those');
-  // The fewest bytes of a valid URL (the W3C checker holds the page to it): single quotes, which a URL may
-  // hold, and the rest percent-encoded. The tab shows the page's title, so the drawing's goes.
+  // The fewest bytes of a valid URL: single quotes, the rest percent-encoded; the tab shows the page's title.
   const drawing = svg.replace(/<title>[^<]*<\/title>/, '').replaceAll('"', "'");
   const url = `data:image/svg+xml,${drawing.replace(/[^\w!$&'()*+,\-./:;=?@~]/g, (char) => encodeURIComponent(char))}`;
   return html.replace(tag, () => `<link rel="icon" href="${url}">`);
@@ -143,7 +134,6 @@ function inlineStylesheets(html: string): string {
       if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
       rmSync(file);
       const inlined = css.replace(PROPERTIES_FALLBACK, '');
-      // A new Tailwind may shape the block otherwise: then say so rather than ship it on every page.
       if (inlined.includes('@layer properties'))
         throw new Error(`${href}: Tailwind's fallback not found whole`);
       return `<style>${inlined}</style>`;

@@ -8,10 +8,7 @@ import { pageSiteConfig, readSiteConfig } from '#contract/site-config';
 const APP_MODULE = resolve(import.meta.dirname, 'src/main.tsx');
 const appModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
-/**
- * Everything the app imports statically goes in its chunk, also what a lazy chunk shares with it: every
- * visit downloads the app anyway, and one script compresses better than four.
- */
+/** Everything the app imports statically, also what a lazy chunk shares: one script compresses better than four. */
 function appChunk(moduleId: string, context: Rolldown.ChunkingContext): string | null {
   let modules = appModules.get(context);
   if (!modules) {

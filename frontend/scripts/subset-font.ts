@@ -13,15 +13,9 @@ const PACKAGE = '@fontsource-variable/bricolage-grotesque';
 const FAMILY = 'Bricolage Grotesque';
 const OUTPUT_NAME = 'bricolage-grotesque.woff2';
 
-/**
- * Optical size pinned at 18, where 16 px text still reads openly and headings keep their ink traps: the
- * whole axis would double the file (about 50 KB).
- */
+/** Optical size pinned at 18 (16 px text reads openly, headings keep their ink traps): the axis doubles the file. */
 const AXES = { wdth: 100, opsz: 18, wght: { min: 400, max: 700 } } as const;
-/**
- * One fallback face per band of weights, matched at the weight the page sets in it: text (400), headings
- * (600), display (650) and bold (700; 800 comes to that, as the file stops at 700).
- */
+/** One fallback face per band of weights, matched at the weight the page sets in it (800 draws as 700). */
 const FALLBACK_BANDS = [
   { weights: '100 549', matchedAt: 400, local: 'regular' },
   { weights: '550 624', matchedAt: 600, local: 'bold' },
@@ -38,10 +32,7 @@ const repoRoot = join(import.meta.dirname, '../..');
 const fontsDir = join(repoRoot, 'frontend/src/fonts');
 const packageDir = dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
 
-/**
- * Printable ASCII, every character the page's source holds, and the punctuation and accented letters a
- * visitor may type into the demo; a character the font lacks is drawn by the fallback.
- */
+/** Printable ASCII, every character of the page's source, and what a visitor may type into the demo. */
 function characters(): string {
   const set = new Set<string>();
   for (let code = 0x20; code <= 0x7e; code += 1) set.add(String.fromCodePoint(code));
@@ -54,7 +45,6 @@ function characters(): string {
   return [...set].sort().join('');
 }
 
-/** The page's copy in both languages. */
 const strings = (value: unknown): string[] =>
   typeof value === 'string'
     ? [value]
@@ -157,10 +147,6 @@ writeFileSync(join(fontsDir, OUTPUT_NAME), subset);
 copyFileSync(join(packageDir, 'LICENSE'), join(fontsDir, 'OFL.txt'));
 const fallback = await measureFallback(subset);
 writeFileSync(join(fontsDir, 'font-faces.css'), fontFaces(fallback));
-const version = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).version;
 console.log(
-  `${OUTPUT_NAME}: ${(subset.length / 1024).toFixed(1)} KB from ${PACKAGE}@${version} (${(source.length / 1024).toFixed(1)} KB)`,
-);
-console.log(
-  `fallback size-adjust by weight band: ${fallback.map((figures) => percent(figures.sizeAdjust)).join(', ')}`,
+  `${OUTPUT_NAME}: ${(subset.length / 1024).toFixed(1)} KB, fallback size-adjust by band: ${fallback.map((figures) => percent(figures.sizeAdjust)).join(', ')}`,
 );

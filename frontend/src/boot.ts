@@ -4,7 +4,7 @@ import './styles.css';
 import type { Locale } from '#contract/locales';
 import { VISIT_LANGUAGE_PARAMETER, VISIT_PAGES, VISIT_PATH } from '#contract/visit-counting';
 
-// The chunks i18n/lazy-messages.ts loads, fetched alongside the app; the entry must not import the app.
+// The chunks main.tsx loads, fetched alongside the app; the entry must not import the app.
 const COPY: Record<string, () => Promise<unknown>> = {
   nl: () => import('./i18n/messages/nl'),
   en: () => import('./i18n/messages/en'),

@@ -1,11 +1,15 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isLocale } from '#contract/locales';
+import { isLocale, type Locale } from '#contract/locales';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { setTypefaceOutOfSight } from './fonts/typeface-out-of-sight';
-import { LanguageProvider } from './i18n/language-context';
-import { initialLocale, readLanguagePreference } from './i18n/language-preference';
-import { lazyMessages } from './i18n/lazy-messages';
+import {
+  initialLocale,
+  LanguageProvider,
+  type MessageCatalog,
+  type Messages,
+  readLanguagePreference,
+} from './i18n/language-context';
 import {
   hasAddress,
   isConfirmResultPage,
@@ -30,6 +34,24 @@ const locale =
     ? servedLocale
     : initialLocale(window.location.pathname, readLanguagePreference());
 
+// The entry (boot.ts) names the same chunks to fetch early.
+const CHUNKS: Record<Locale, () => Promise<Messages>> = {
+  nl: () => import('./i18n/messages/nl').then((module) => module.nl),
+  en: () => import('./i18n/messages/en').then((module) => module.en),
+};
+const loaded: Partial<Record<Locale, Messages>> = {};
+const loading: Partial<Record<Locale, Promise<Messages>>> = {};
+const lazyMessages: MessageCatalog = {
+  get: (locale) => loaded[locale],
+  load(locale) {
+    loading[locale] ??= CHUNKS[locale]().then((copy) => {
+      loaded[locale] = copy;
+      return copy;
+    });
+    return loading[locale];
+  },
+};
+
 /** Run once the app has committed, so the parts watched are the ones React shows. */
 function TypefaceOutOfSight(): null {
   useEffect(setTypefaceOutOfSight, []);
@@ -39,34 +61,28 @@ function TypefaceOutOfSight(): null {
 // The copy of the language shown loads first; every page but home and not-found is in its feature's chunk, so
 // the home page never downloads them. (No top-level await: the chunks import shared modules from this one.)
 const copyLoaded = lazyMessages.load(locale);
-const content: Promise<ReactNode> =
-  page === 'privacy'
-    ? import('./features/privacy/privacy-page').then((m) => <m.PrivacyPage />)
-    : page === 'confirm'
-      ? import('./features/confirm/components/confirm-page').then((m) => (
-          <m.ConfirmPage token={m.tokenOfPage(container, window.location.search)} />
-        ))
-      : isConfirmResultPage(page)
-        ? import('./features/confirm/components/confirm-page').then((m) => (
-            <m.ConfirmationResultPage result={resultOf(page)} />
-          ))
-        : page === 'leave'
-          ? import('./features/leave/components/leave-page').then((m) => (
-              <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />
-            ))
-          : isLeaveResultPage(page) && resultOf(page) === 'requested'
-            ? import('./features/privacy/privacy-page').then((m) => <m.LeaveRequestedPage />)
-            : isLeaveResultPage(page)
-              ? import('./features/leave/components/leave-page').then((m) => (
-                  <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />
-                ))
-              : isWaitlistResultPage(page)
-                ? import('./features/waitlist/components/waitlist-result-page').then((m) => (
-                    <m.WaitlistResultPage result={resultOf(page)} />
-                  ))
-                : Promise.resolve(page === 'home' ? <LandingPage /> : <NotFoundPage />);
+const content = async (): Promise<ReactNode> => {
+  if (page === 'home') return <LandingPage />;
+  if (page === 'privacy') return import('./features/privacy/privacy-page').then((m) => <m.PrivacyPage />);
+  if (page === 'confirm' || isConfirmResultPage(page)) {
+    const m = await import('./features/confirm/components/confirm-page');
+    if (page !== 'confirm') return <m.ConfirmationResultPage result={resultOf(page)} />;
+    return <m.ConfirmPage token={m.tokenOfPage(container, window.location.search)} />;
+  }
+  if (isLeaveResultPage(page) && resultOf(page) === 'requested')
+    return import('./features/privacy/privacy-page').then((m) => <m.LeaveRequestedPage />);
+  if (page === 'leave' || isLeaveResultPage(page)) {
+    const m = await import('./features/leave/components/leave-page');
+    if (page !== 'leave')
+      return <m.LeaveResultPage result={resultOf(page) === 'done' ? 'done' : 'try-again'} />;
+    return <m.LeavePage token={m.leaveTokenOfPage(container, window.location.search)} />;
+  }
+  if (!isWaitlistResultPage(page)) return <NotFoundPage />;
+  const { WaitlistResultPage } = await import('./features/waitlist/components/waitlist-result-page');
+  return <WaitlistResultPage result={resultOf(page)} />;
+};
 
-void Promise.all([content, copyLoaded]).then(([shown]) => {
+void Promise.all([content(), copyLoaded]).then(([shown]) => {
   const app = (
     <StrictMode>
       <LanguageProvider page={page} initialLocale={locale} catalog={lazyMessages}>

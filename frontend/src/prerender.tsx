@@ -1,12 +1,18 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Locale } from '#contract/locales';
+import { LOCALES, type Locale } from '#contract/locales';
+import { SECURITY_TXT_PATH } from '#contract/site-routing';
 import { App } from './app';
 import { siteConfig } from './config/site';
 import { messages } from './i18n/messages';
-import { INDEXED_PAGES, languageAlternates } from './i18n/page-addresses';
-import { type Page, type PageMetadata, pageMetadata } from './i18n/page-metadata';
-import { SOCIAL_PREVIEW } from './i18n/social-preview';
+import {
+  INDEXED_PAGES,
+  languageAlternates,
+  type Page,
+  type PageMetadata,
+  pageMetadata,
+} from './i18n/page-metadata';
+import { SOCIAL_PREVIEW } from './i18n/page-paths';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,9 +55,47 @@ export function prerenderPage(page: Page, locale: Locale) {
   return { lang: locale, head: headTags(pageMetadata(page, locale, messages[locale].meta)), body };
 }
 
-/** For robots.txt, sitemap.xml and security.txt (frontend/discovery-files.ts): the facts the pages used. */
-export const discoveryFacts = {
-  siteUrl: siteConfig.siteUrl,
-  contactEmail: siteConfig.contactEmail,
-  indexedPages: INDEXED_PAGES.map(languageAlternates),
-};
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One <url> per page and language, each listing all its languages (Google's sitemap hreflang form). */
+export function sitemapXml(pages: readonly ReturnType<typeof languageAlternates>[]): string {
+  const urls = pages.flatMap(({ url, alternates }) =>
+    LOCALES.map((locale) =>
+      [
+        '  <url>',
+        `    <loc>${escapeXml(url[locale])}</loc>`,
+        ...alternates.map(
+          ({ hreflang, href }) =>
+            `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`,
+        ),
+        '  </url>',
+      ].join('\n'),
+    ),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** RFC 9116: Expires under a year ahead, fresh every build; Canonical for an https site only, as it asks. */
+export function securityTxt(site: { siteUrl: string; contactEmail: string; now: Date }): string {
+  const expires = new Date(site.now.getTime() + 364 * 24 * 60 * 60 * 1000);
+  return [
+    `Contact: mailto:${site.contactEmail}`,
+    `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    'Preferred-Languages: nl, en',
+    ...(site.siteUrl.startsWith('https://') ? [`Canonical: ${site.siteUrl}${SECURITY_TXT_PATH}`] : []),
+    '',
+  ].join('\n');
+}
+
+/** robots.txt, sitemap.xml and security.txt, naming the address and contact the pages name. */
+export const discoveryFiles = (now: Date) => ({
+  'robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteUrl}/sitemap.xml\n`,
+  'sitemap.xml': sitemapXml(INDEXED_PAGES.map(languageAlternates)),
+  [SECURITY_TXT_PATH.slice(1)]: securityTxt({ ...siteConfig, now }),
+});

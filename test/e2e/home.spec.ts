@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BRAND_NAME } from '#contract/brand';
-import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/social-preview';
+import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-paths';
 import { inkContrast } from './in-page';
 import {
   containing,
@@ -292,9 +292,6 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
       for (const width of [360, 390]) {
         await page.setViewportSize({ width, height: 800 });
         await openPage(page, path);
-        await page.evaluate(() => {
-          document.documentElement.dataset.render = 'all';
-        });
         for (const word of words) {
           const lines = await linesOf(page, word);
           expect(lines.length, `${word} is on the page at ${width} px`).toBeGreaterThan(0);

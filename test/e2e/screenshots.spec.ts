@@ -33,10 +33,6 @@ for (const { locale, path, copy } of LOCALE_CASES) {
         await page.setViewportSize({ width, height });
         await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
-        // Sections out of sight are skipped until they near the viewport (content-visibility): render all.
-        await page.evaluate(() => {
-          document.documentElement.dataset.render = 'all';
-        });
         await page.evaluate(
           () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
         );

@@ -146,9 +146,9 @@ function clickPoint(steps: Step[], needsScript: boolean): ClickPoint {
 }
 
 /**
- * Resolves a few frames later, once the page has laid out again after a scroll: sections that came near
- * render a frame or two later (content-visibility), and in WebKit, which does not anchor the scroll, that
- * moves what is below them. Only where the page runs scripts: without, Chromium gives no frames.
+ * Resolves a few frames later, once the page has laid out again after a scroll: in WebKit, which does not
+ * anchor the scroll, a late layout moves what is below. Only where the page runs scripts: without,
+ * Chromium gives no frames.
  */
 const afterFrames = () =>
   new Promise<void>((done) => {

@@ -1,22 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { initialLocale } from '../../frontend/src/i18n/language-preference';
+import { expect, it } from 'vitest';
+import { initialLocale } from '../../frontend/src/i18n/language-context';
 
-describe('initialLocale', () => {
-  it('starts a first visit to / in Dutch', () => {
-    expect(initialLocale('/', undefined)).toBe('nl');
-  });
-
-  it('brings a visitor who chose English back in English', () => {
-    expect(initialLocale('/', 'en')).toBe('en');
-  });
-
-  it('keeps an English address English, whatever was chosen before', () => {
-    expect(initialLocale('/en/', 'nl')).toBe('en');
-    expect(initialLocale('/en/no-such-page', undefined)).toBe('en');
-  });
-
-  it('shows an unknown Dutch-looking path in the remembered language', () => {
-    expect(initialLocale('/no-such-page', 'en')).toBe('en');
-    expect(initialLocale('/no-such-page', undefined)).toBe('nl');
-  });
+it.each([
+  ['/', undefined, 'nl', 'a first visit to / in Dutch'],
+  ['/', 'en', 'en', 'a visitor who chose English back in English'],
+  ['/en/', 'nl', 'en', 'an English address in English, whatever was chosen before'],
+  ['/en/no-such-page', undefined, 'en', 'an unknown English address in English'],
+  ['/no-such-page', 'en', 'en', 'an unknown Dutch-looking path in the remembered language'],
+  ['/no-such-page', undefined, 'nl', 'an unknown Dutch-looking path in Dutch by default'],
+] as const)('initialLocale(%j, %j) is %s: %s', (path, chosen, expected, _case) => {
+  expect(initialLocale(path, chosen)).toBe(expected);
 });

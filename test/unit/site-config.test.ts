@@ -32,6 +32,8 @@ describe('the site config (MANDJE_* variables)', () => {
       MANDJE_SOCIAL_NETWORK: 'Mastodon',
       MANDJE_SOCIAL_HANDLE: '@mandje@example.social',
       MANDJE_SOCIAL_URL: 'https://example.social/@mandje',
+      MANDJE_CONTROLLER_NAME: 'Mandje B.V.',
+      MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
       MANDJE_CONTROLLER_KVK: '12345678',
       MANDJE_AWS_REGION: 'eu-north-1',
     });
@@ -45,7 +47,11 @@ describe('the site config (MANDJE_* variables)', () => {
         handle: '@mandje@example.social',
         url: 'https://example.social/@mandje',
       },
-      controller: { kvkNumber: '12345678' },
+      controller: {
+        legalName: 'Mandje B.V.',
+        postalAddress: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+        kvkNumber: '12345678',
+      },
     });
   });
 

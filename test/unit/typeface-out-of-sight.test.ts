@@ -1,32 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTypefaceOutOfSight } from '../../frontend/src/fonts/typeface-out-of-sight';
 
-/** An IntersectionObserver whose entries the test hands over, as the browser would after a scroll. */
+type Report = (entries: { target: Element; isIntersecting: boolean }[]) => void;
+/** The IntersectionObserver last made: what it watches, and how to hand it the browser's entries. */
+let observer: { observed: Set<Element>; report: Report; disconnected: boolean } | undefined;
+
 class FakeObserver {
-  static last: FakeObserver | undefined;
   readonly observed = new Set<Element>();
   disconnected = false;
-
-  constructor(readonly callback: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
-    FakeObserver.last = this;
+  constructor(readonly report: Report) {
+    observer = this;
   }
-
-  observe(target: Element) {
-    this.observed.add(target);
-  }
-
-  unobserve(target: Element) {
-    this.observed.delete(target);
-  }
-
-  disconnect() {
+  observe = (target: Element) => this.observed.add(target);
+  unobserve = (target: Element) => this.observed.delete(target);
+  disconnect = () => {
     this.disconnected = true;
-    this.observed.clear();
-  }
-
-  report(target: Element, isIntersecting: boolean) {
-    this.callback([{ target, isIntersecting }]);
-  }
+  };
 }
 
 const part = (selector: string) => document.querySelector(selector) as Element;
@@ -40,62 +29,51 @@ describe('setTypefaceOutOfSight', () => {
 
   afterEach(() => {
     vi.unstubAllGlobals();
-    FakeObserver.last = undefined;
+    observer = undefined;
     delete document.documentElement.dataset.typeface;
   });
 
-  it('watches the header, each part of main and the footer, as they are on the page now', () => {
-    setTypefaceOutOfSight();
-    expect([...(FakeObserver.last?.observed ?? [])].map((element) => element.id || element.tagName)).toEqual([
+  it('sets each part of the page in the typeface once it is out of sight, never one in view', () => {
+    const stop = setTypefaceOutOfSight();
+    const watched = observer?.observed ?? new Set();
+    expect([...watched].map((element) => element.id || element.tagName)).toEqual([
       'HEADER',
       'a',
       'b',
       'FOOTER',
     ]);
-  });
 
-  it('sets a part in the typeface once it is out of sight, and never one the visitor is looking at', () => {
-    setTypefaceOutOfSight();
-    const observer = FakeObserver.last as FakeObserver;
-    observer.report(part('header'), true);
-    observer.report(part('#b'), false);
+    observer?.report([
+      { target: part('header'), isIntersecting: true },
+      { target: part('#b'), isIntersecting: false },
+    ]);
     expect(part('header').hasAttribute('data-typeface')).toBe(false);
     expect(part('#b').getAttribute('data-typeface')).toBe('out-of-sight');
-    // Done with that part: it is not watched any more.
-    expect(observer.observed.has(part('#b'))).toBe(false);
+    expect(watched.has(part('#b'))).toBe(false);
 
-    observer.report(part('header'), false);
-    expect(part('header').hasAttribute('data-typeface')).toBe(true);
+    stop();
+    expect(observer?.disconnected).toBe(true);
   });
 
-  it('stops watching when asked, and does nothing where the browser cannot tell what is in sight', () => {
-    const stop = setTypefaceOutOfSight();
-    stop();
-    expect(FakeObserver.last?.disconnected).toBe(true);
-
-    vi.unstubAllGlobals();
-    const original = window.IntersectionObserver;
-    // jsdom has none, as an old browser would not.
-    Reflect.deleteProperty(window, 'IntersectionObserver');
-    expect(() => setTypefaceOutOfSight()()).not.toThrow();
-    if (original) window.IntersectionObserver = original;
+  it('fetches the file for the next page, once this one has painted', () => {
+    const load = vi.fn(() => Promise.resolve([]));
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
+    setTypefaceOutOfSight();
+    expect(load).toHaveBeenCalledWith('1em "Bricolage Grotesque Swap"');
+    Reflect.deleteProperty(document, 'fonts');
   });
 
   it('does nothing on a page set in the typeface from its first paint (its file was in the cache)', () => {
     document.documentElement.dataset.typeface = 'cached';
     setTypefaceOutOfSight();
-    expect(FakeObserver.last).toBeUndefined();
-    expect(document.querySelector('#root [data-typeface]')).toBeNull();
+    expect(observer).toBeUndefined();
   });
 
-  it('fetches the file once the page has painted, for the next page, where fonts can be loaded', () => {
-    const load = vi.fn(() => Promise.resolve([]));
-    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
-    try {
-      setTypefaceOutOfSight();
-      expect(load).toHaveBeenCalledWith('1em "Bricolage Grotesque Swap"');
-    } finally {
-      Reflect.deleteProperty(document, 'fonts');
-    }
+  it('does nothing where the browser cannot tell what is in sight', () => {
+    vi.unstubAllGlobals();
+    // jsdom has none, as an old browser would not.
+    expect('IntersectionObserver' in window).toBe(false);
+    expect(() => setTypefaceOutOfSight()()).not.toThrow();
+    expect(document.querySelector('[data-typeface]')).toBeNull();
   });
 });

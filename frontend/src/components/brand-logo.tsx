@@ -1,7 +1,9 @@
 import { BRAND_NAME } from '#contract/brand';
 import wordmarkFile from './wordmark.svg?no-inline';
-import { WORDMARK } from './wordmark-box';
 import darkWordmarkFile from './wordmark-dark.svg?no-inline';
+
+/** The ink's box of wordmark.svg ("Mandje" in the brand's typeface, weight 700), in units of 1/100 em. */
+export const WORDMARK = { width: 340, height: 94 } as const;
 
 /** As public/favicon.svg, inline: a picture file would be one more request before the largest paint. */
 export function BrandMark({ className }: { className?: string }) {
@@ -44,5 +46,20 @@ export function BrandLogo({ className }: { className?: string }) {
         />
       </picture>
     </span>
+  );
+}
+
+/** A file, not markup, so the page's HTML stays within the first round trips of a slow connection. */
+export function Mascot(props: { className: string; label: string; eager?: boolean }) {
+  return (
+    <img
+      src="/mascot.svg"
+      alt={props.label}
+      width={200}
+      height={200}
+      loading={props.eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={props.className}
+    />
   );
 }

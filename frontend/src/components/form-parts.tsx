@@ -64,7 +64,7 @@ export function EmailForm(props: {
   action: string;
   className: string;
   copy: { emailLabel: string; submit: string; sending: string };
-  id?: string;
+  id: string;
   describedBy: string;
   busy: boolean;
   onValid: (address: string) => void;
@@ -79,9 +79,8 @@ export function EmailForm(props: {
   // False in the prerendered HTML and during hydration, so the browser validates until the script can.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  const ownId = useId();
   const errorId = useId();
-  const id = props.id ?? ownId;
+  const { id } = props;
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (props.busy) return;

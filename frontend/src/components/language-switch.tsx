@@ -1,9 +1,9 @@
 import { LOCALES } from '#contract/locales';
 import { useLanguage } from '@/i18n/language-context';
-import { pathOf } from '@/i18n/page-paths';
-import { isPlainClick } from './plain-click';
+import { hasAddress, PAGE_PATH } from '@/i18n/page-paths';
+import { isPlainClick } from './go-to-signup';
 
-/** Real links, for before the script and "open in new tab"; a plain click switches in place. */
+/** Real links (home, from a page with no address), for no script and new tabs; a plain click switches in place. */
 export function LanguageSwitch() {
   const { page, locale, messages, switchLocale, prepareLocale } = useLanguage();
   return (
@@ -12,7 +12,7 @@ export function LanguageSwitch() {
         {LOCALES.map((each) => (
           <li key={each}>
             <a
-              href={pathOf(page, each)}
+              href={PAGE_PATH[hasAddress(page) ? page : 'home'][each]}
               hrefLang={each}
               lang={each}
               aria-current={each === locale ? 'true' : undefined}

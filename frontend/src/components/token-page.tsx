@@ -1,68 +1,126 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { TOKEN_FIELD, TOKEN_PARAMETER } from '#contract/confirmation';
+import type { Locale } from '#contract/locales';
+import { PENDING_DAYS } from '#contract/waitlist-table';
 import { siteConfig } from '@/config/site';
 import { fillIn } from '@/i18n/fill-in';
+import type { Messages } from '@/i18n/language-context';
 import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
+import { Mascot } from './brand-logo';
 import { SubmitButton } from './form-parts';
-import { Mascot } from './mascot';
-import { ResultSummary, type ResultSummaryProps, SmallPage } from './result-summary';
+import { SIGNUP_SECTION_ID } from './go-to-signup';
+import { ResultPage, ResultSummary, type ResultSummaryProps, SmallPage } from './page-frame';
 
-/** The token the API put in the form's `field`; on the dev server, which leaves the `placeholder`, the link's. */
-export const tokenReader =
-  (parameter: string, field: string, placeholder: string) => (root: ParentNode, search: string) => {
-    const input = root.querySelector<HTMLInputElement>(`input[name="${field}"]`);
-    return input && input.value !== placeholder
-      ? input.value
-      : (new URLSearchParams(search).get(parameter) ?? '');
-  };
+/** The token the API put in the form; on the dev server, which leaves the `placeholder`, the link's. */
+export const tokenReader = (placeholder: string) => (root: ParentNode, search: string) => {
+  const input = root.querySelector<HTMLInputElement>(`input[name="${TOKEN_FIELD}"]`);
+  return input && input.value !== placeholder
+    ? input.value
+    : (new URLSearchParams(search).get(TOKEN_PARAMETER) ?? '');
+};
 
-// A page a mail's link opens: opening it changes nothing, since mail scanners open links too; its button
-// does. Without the script the button posts a form and the API redirects to a result page; with it, the
-// result is shown in place. A result but `try-again` removes the button; given `finalTitle`, it also takes
-// the page's place, heading and all, and names the document.
-export function TokenPage<Result extends string>(props: {
-  token: string;
-  parameter: string;
-  field: string;
+/** What a page a mail's link opens posts, and what it says (`intro` names the brand as `{brand}`). */
+export interface TokenFlow<Result extends string> {
   action: string;
-  title: string;
-  /** `intro` names the brand as `{brand}`. */
-  copy: { intro: string; button: string; sending: string };
-  detail: ReactNode;
-  mascot?: boolean;
-  send: (token: string) => Promise<Result>;
-  summarize: (result: Result) => ResultSummaryProps;
-  finalTitle?: (result: Result) => string;
+  title: (meta: Messages['meta']) => string;
+  resultTitle: (result: Result | 'try-again', meta: Messages['meta']) => string;
+  copy: Record<
+    Locale,
+    {
+      page: { intro: string; button: string; sending: string };
+      results: Record<Result | 'try-again', { body: string; next: string }>;
+      tryAgainWithoutScript: string;
+      signUpAgain: string;
+    }
+  >;
+  detail: (locale: Locale, messages: Messages) => ReactNode;
+  send: (token: string) => Promise<Result | 'try-again'>;
+  /** Good news, announced politely; any other result is a problem. */
+  settled: readonly Result[];
+  /** The results after which the way on is to sign up again; after the others, home. */
+  signUpAgain: readonly Result[];
+  /** A moment (a signup confirmed): the mascot marks it, and a final result takes the page's place. */
+  moment?: boolean;
+}
+
+/** The same words in place (with the script) and on a result page, but after a fault: in place the button stays. */
+function summarize<Result extends string>(
+  flow: TokenFlow<Result>,
+  result: Result | 'try-again',
+  shown: 'in-place' | 'own-page',
+  { locale, messages }: { locale: Locale; messages: Messages },
+): ResultSummaryProps {
+  const copy = flow.copy[locale];
+  const facts = { brand: siteConfig.brandName, days: PENDING_DAYS };
+  const home = PAGE_PATH.home[locale];
+  const settled = result !== 'try-again' && flow.settled.includes(result);
+  const { body, next } = copy.results[result];
+  return {
+    title: flow.resultTitle(result, messages.meta),
+    problem: !settled,
+    mascot: flow.moment && settled,
+    notice: { body: fillIn(body, facts) },
+    next: result === 'try-again' && shown === 'own-page' ? copy.tryAgainWithoutScript : fillIn(next, facts),
+    action:
+      result === 'try-again'
+        ? shown === 'own-page'
+          ? { href: home, label: messages.common.backToHome }
+          : undefined
+        : flow.signUpAgain.includes(result)
+          ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
+          : { href: home, label: messages.common.backToHome },
+  };
+}
+
+/** Where the form lands when posted without a script (the API answers 303). */
+export function TokenResultPage<Result extends string>(props: {
+  flow: TokenFlow<Result>;
+  result: Result | 'try-again';
 }) {
-  const { token, parameter, finalTitle } = props;
-  const { locale } = useLanguage();
+  return <ResultPage {...summarize(props.flow, props.result, 'own-page', useLanguage())} />;
+}
+
+// Opening the page changes nothing, since mail scanners open links too; its button does. Without the script
+// the button posts a form and the API redirects to a result page; with it, the result is shown in place, and
+// a result but `try-again` removes the button.
+export function TokenPage<Result extends string>({
+  flow,
+  token,
+}: {
+  flow: TokenFlow<Result>;
+  token: string;
+}) {
+  const language = useLanguage();
+  const copy = flow.copy[language.locale].page;
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<Result | 'try-again' | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   // Keeps the token out of the history, bookmarks and shared links.
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (!url.searchParams.has(parameter)) return;
-    url.searchParams.delete(parameter);
+    if (!url.searchParams.has(TOKEN_PARAMETER)) return;
+    url.searchParams.delete(TOKEN_PARAMETER);
     window.history.replaceState(window.history.state, '', url);
-  }, [parameter]);
-  useEffect(() => {
-    if (result !== null) resultHeading.current?.focus();
-  }, [result]);
+  }, []);
+  const summary = result && summarize(flow, result, 'in-place', language);
   const final = result !== null && result !== 'try-again';
-  const replaced = final && finalTitle !== undefined;
+  const replaced = final && flow.moment;
+  const title = summary?.title;
   useEffect(() => {
-    if (result !== null && replaced) document.title = finalTitle(result);
-  }, [result, replaced, finalTitle]);
+    if (title === undefined) return;
+    resultHeading.current?.focus();
+    if (replaced) document.title = `${title} · ${siteConfig.brandName}`;
+  }, [title, replaced]);
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     setResult(null);
     setSending(true);
-    const outcome = await props.send(token);
+    const outcome = await flow.send(token);
     setSending(false);
     setResult(outcome);
   };
-  const summary = result !== null ? props.summarize(result) : null;
   const shownSummary = summary && (
     <ResultSummary {...summary} headingLevel={replaced ? 1 : 2} headingRef={resultHeading} />
   );
@@ -71,20 +129,20 @@ export function TokenPage<Result extends string>(props: {
     <SmallPage languageSwitch={false}>
       {!replaced && (
         <>
-          {props.mascot && <Mascot label="" eager className="h-auto w-20" />}
+          {flow.moment && <Mascot label="" eager className="h-auto w-20" />}
           <h1
-            className={`${props.mascot ? 'mt-6 ' : ''}text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl`}
+            className={`${flow.moment ? 'mt-6 ' : ''}text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl`}
           >
-            {props.title}
+            {flow.title(language.messages.meta)}
           </h1>
         </>
       )}
       {!final && (
         <>
           <p className="mt-6 text-lg text-pretty text-stone-800">
-            {fillIn(props.copy.intro, { brand: siteConfig.brandName })}
+            {fillIn(copy.intro, { brand: siteConfig.brandName })}
           </p>
-          <p className="mt-3 text-pretty text-stone-700">{props.detail}</p>
+          <p className="mt-3 text-pretty text-stone-700">{flow.detail(language.locale, language.messages)}</p>
         </>
       )}
       {/* Both live regions are always present, so a result appearing in one is announced. */}
@@ -95,16 +153,10 @@ export function TokenPage<Result extends string>(props: {
         {summary?.problem && shownSummary}
       </div>
       {!final && (
-        <form
-          method="post"
-          action={props.action}
-          onSubmit={handleSubmit}
-          aria-busy={sending}
-          className="mt-8"
-        >
-          <input type="hidden" name={props.field} value={token} />
-          <input type="hidden" name="language" value={locale} />
-          <SubmitButton busy={sending} label={props.copy.button} busyLabel={props.copy.sending} />
+        <form method="post" action={flow.action} onSubmit={handleSubmit} aria-busy={sending} className="mt-8">
+          <input type="hidden" name={TOKEN_FIELD} value={token} />
+          <input type="hidden" name="language" value={language.locale} />
+          <SubmitButton busy={sending} label={copy.button} busyLabel={copy.sending} />
         </form>
       )}
     </SmallPage>

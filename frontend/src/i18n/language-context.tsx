@@ -1,10 +1,43 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { DEFAULT_LOCALE, type Locale, localeOfPath } from '#contract/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '#contract/locales';
 import { type Formatters, formattersFor } from './format';
-import { saveLanguagePreference } from './language-preference';
-import type { MessageCatalog, Messages } from './lazy-messages';
+import type { Messages } from './messages/en';
 import { applyPageMetadata, pageMetadata } from './page-metadata';
 import { hasAddress, PAGE_PATH, type Page } from './page-paths';
+
+export type { Messages };
+
+/** The one thing the site keeps in the browser (the privacy notice names it). */
+export const LANGUAGE_STORAGE_KEY = 'mandje:language';
+
+/** A path that names a language wins (a shared `/en/` link stays English), then the visitor's choice. */
+export function initialLocale(pathname: string, preference: Locale | undefined): Locale {
+  return localeOfPath(pathname) ?? preference ?? DEFAULT_LOCALE;
+}
+
+export function readLanguagePreference(): Locale | undefined {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(stored) ? stored : undefined;
+  } catch {
+    return undefined; // storage blocked by privacy settings
+  }
+}
+
+function saveLanguagePreference(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Not remembering is acceptable; failing the switch is not.
+  }
+}
+
+/** Where the page's copy comes from: one chunk per language in the browser (main.tsx), both at hand elsewhere. */
+export interface MessageCatalog {
+  get(locale: Locale): Messages | undefined;
+  /** Loads the copy of `locale` (once) and gives it. */
+  load(locale: Locale): Promise<Messages>;
+}
 
 export interface LanguageState {
   page: Page;

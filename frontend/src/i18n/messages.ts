@@ -1,5 +1,5 @@
 import type { Locale } from '#contract/locales';
-import type { MessageCatalog, Messages } from './lazy-messages';
+import type { MessageCatalog, Messages } from './language-context';
 import { en } from './messages/en';
 import { nl } from './messages/nl';
 

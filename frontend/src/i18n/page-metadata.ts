@@ -1,13 +1,30 @@
-import type { Locale } from '#contract/locales';
+import { LOCALES, type Locale } from '#contract/locales';
 import { savingsClaims } from '@/config/savings-claims';
 import { siteConfig } from '@/config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
-import type { Messages } from './lazy-messages';
-import { type IndexedPage, languageAlternates } from './page-addresses';
-import { isConfirmResultPage, isLeaveResultPage, isWaitlistResultPage, type Page } from './page-paths';
+import type { Messages } from './messages/en';
+import {
+  type AddressedPage,
+  isConfirmResultPage,
+  isLeaveResultPage,
+  isWaitlistResultPage,
+  PAGE_PATH,
+  type Page,
+} from './page-paths';
 
 export type { Page };
+
+/** Named in their heads and in sitemap.xml (prerender.tsx). */
+export const INDEXED_PAGES = ['home', 'privacy'] as const satisfies readonly AddressedPage[];
+type IndexedPage = (typeof INDEXED_PAGES)[number];
+
+/** x-default: Dutch. */
+export function languageAlternates(page: IndexedPage) {
+  const url = { nl: siteConfig.siteUrl + PAGE_PATH[page].nl, en: siteConfig.siteUrl + PAGE_PATH[page].en };
+  const alternates = LOCALES.map((each) => ({ hreflang: each, href: url[each] }));
+  return { url, alternates: [...alternates, { hreflang: 'x-default', href: url.nl }] };
+}
 
 export interface PageMetadata {
   locale: Locale;

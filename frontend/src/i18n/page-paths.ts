@@ -1,12 +1,9 @@
+import { BRAND_NAME } from '#contract/brand';
 import { CONFIRM_RESULT_PATH, type ConfirmResultPage } from '#contract/confirmation';
 import { LEAVE_RESULT_PATH, type LeaveResultPage } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { WAITLIST_RESULT_PATH, type WaitlistResult } from '#contract/waitlist-api';
 
-// The pages a form post without a script is sent on to, one per result.
-export const waitlistResultPage = (result: WaitlistResult) => `waitlist-${result}` as const;
-export const confirmResultPage = (result: ConfirmResultPage) => `confirm-${result}` as const;
-export const leaveResultPage = (result: LeaveResultPage) => `leave-${result}` as const;
 /** What follows the feature's name in a result page's id. */
 export const resultOf = <Result extends string>(page: `${string}-${Result}`) =>
   page.slice(page.indexOf('-') + 1) as Result;
@@ -56,6 +53,10 @@ export function pageOfPath(pathname: string): AddressedPage {
   return pages.find((page) => LOCALES.some((locale) => bare(PAGE_PATH[page][locale]) === wanted)) ?? 'home';
 }
 
-/** The same page in another language; from a page without an address, home. */
-export const pathOf = (page: Page, locale: Locale): string =>
-  PAGE_PATH[hasAddress(page) ? page : 'home'][locale];
+// The preview images in frontend/public/; here, free of the site's config, so tests read it.
+export const SOCIAL_PREVIEW = {
+  width: 1200,
+  height: 630,
+  path: { nl: '/social-preview.png', en: '/social-preview-en.png' } satisfies Record<Locale, string>,
+  alt: (heroTitle: string) => `${BRAND_NAME}: ${heroTitle}`,
+} as const;

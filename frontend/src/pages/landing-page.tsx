@@ -1,5 +1,5 @@
+import { SkipLink } from '@/components/page-frame';
 import { SiteFooter } from '@/components/site-footer';
-import { SkipLink } from '@/components/skip-link';
 import { ChatDemo } from '@/features/demo/components/chat-demo';
 import { DemoStill } from '@/features/demo/components/product-answer';
 import { HERO_TITLE_ID, Hero } from '@/features/landing/components/hero';

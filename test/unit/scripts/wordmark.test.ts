@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { BRAND_NAME } from '#contract/brand';
-import { WORDMARK } from '../../../frontend/src/components/wordmark-box';
+import { WORDMARK } from '../../../frontend/src/components/brand-logo';
 
 const srcDir = join(import.meta.dirname, '../../../frontend/src');
 const read = (path: string) => readFileSync(join(srcDir, path), 'utf8');

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { BrandLogo } from '@/components/brand-logo';
+import { BrandLogo, Mascot } from '@/components/brand-logo';
 import { primaryButton } from '@/components/control-styles';
-import { Mascot } from '@/components/mascot';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 

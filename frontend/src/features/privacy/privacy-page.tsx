@@ -1,68 +1,44 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { CLIENT_POSTS_PER_MINUTE, MAILS_PER_MAILBOX } from '#contract/abuse-limits';
 import { LEAVE_MAIL_INTERVAL_MINUTES, LEAVE_REQUEST_PATH } from '#contract/leave';
 import { MAX_CONFIRMATION_MAILS, PENDING_DAYS } from '#contract/waitlist-table';
 import { secondaryButton, textLink } from '@/components/control-styles';
 import { EmailForm, useEmailField } from '@/components/form-parts';
 import { Icon } from '@/components/icons';
+import { PageFrame, ResultPage } from '@/components/page-frame';
 import { postJson } from '@/components/post-json';
-import { ResultPage } from '@/components/result-summary';
-import { SiteFooter } from '@/components/site-footer';
-import { SubpageHeader } from '@/components/subpage-header';
 import { siteConfig } from '@/config/site';
-import { fillIn, fillInText } from '@/i18n/fill-in';
+import { fillIn } from '@/i18n/fill-in';
 import type { IsoDate } from '@/i18n/format';
-import { useLanguage } from '@/i18n/language-context';
-import { LANGUAGE_STORAGE_KEY } from '@/i18n/language-preference';
+import { LANGUAGE_STORAGE_KEY, useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 import { privacyCopy } from './copy/privacy-copy';
 
 /** Change it together with the copy. */
 export const PRIVACY_NOTICE_DATE: IsoDate = '2026-12-07';
 
-export const LEAVE_SECTION_ID = 'leave';
-
-/** Each a paragraph per text, and a list for its `items`. */
-const TEXT_SECTIONS = [
-  'data',
-  'purpose',
-  'retention',
-  'storage',
-  'limits',
-  'logs',
-  'counting',
-  'browser',
-] as const;
-
-function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const titleId = `${id}-title`;
-  return (
-    <section id={id} aria-labelledby={titleId} className="mt-10">
-      <h2 id={titleId} className="text-xl font-bold tracking-tight text-balance text-stone-950 sm:text-2xl">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3">{children}</div>
-    </section>
-  );
-}
+type SectionCopy = { title: string } & Record<string, string | Record<string, string>>;
 
 /** GDPR articles 13 and 15-21. */
 export function PrivacyPage() {
   const { locale, messages, format } = useLanguage();
   const copy = privacyCopy[locale];
   const { brandName, contactEmail, controller } = siteConfig;
-  const email = (
-    <a href={`mailto:${contactEmail}`} className={textLink}>
-      {contactEmail}
-    </a>
-  );
   const facts = {
     brand: brandName,
-    email,
+    controller: controller?.legalName || brandName,
+    address: controller?.postalAddress ?? '',
+    number: controller?.kvkNumber ?? '',
+    email: (
+      <a href={`mailto:${contactEmail}`} className={textLink}>
+        {contactEmail}
+      </a>
+    ),
     days: PENDING_DAYS,
     max: MAX_CONFIRMATION_MAILS,
     perMailbox: MAILS_PER_MAILBOX,
     perClient: CLIENT_POSTS_PER_MINUTE,
+    minutes: LEAVE_MAIL_INTERVAL_MINUTES,
     region: siteConfig.region,
     country: copy.countries[siteConfig.region],
     key: <code>{LANGUAGE_STORAGE_KEY}</code>,
@@ -72,78 +48,75 @@ export function PrivacyPage() {
       </a>
     ),
   };
-  const leaveLinkId = `${LEAVE_SECTION_ID}-link`;
-  const textSection = (id: (typeof TEXT_SECTIONS)[number] | 'rights') => {
-    const { title, ...texts }: { title: string } & Record<string, string | Record<string, string>> = copy[id];
+  // Not paragraphs: the controller's facts the config leaves out, the complaint's link, the leave form's words.
+  const unsaid = new Set([
+    ...(controller?.postalAddress ? [] : ['postalAddress']),
+    ...(controller?.kvkNumber ? [] : ['kvkNumber']),
+    ...['authority', 'emailLabel', 'submit', 'sending', 'requested', 'failed'],
+  ]);
+  // The copy's entries with a title, in its order; in each, a paragraph per text and a list for its `items`.
+  const sections = Object.entries<unknown>(copy).filter(
+    (entry): entry is [string, SectionCopy] => 'title' in Object(entry[1]),
+  );
+  const section = ([id, { title, ...texts }]: [string, SectionCopy]) => {
+    const summary = id === 'summary';
+    const titleId = `${id}-title`;
     return (
-      <NoticeSection key={id} id={id} title={title}>
-        {Object.entries(texts).map(([key, text]) =>
-          typeof text !== 'string' ? (
-            <ul key={key} className="list-disc space-y-1 pl-6 marker:text-brand-700">
-              {Object.entries(text).map(([item, line]) => (
-                <li key={item}>{fillIn(line, facts)}</li>
-              ))}
-            </ul>
-          ) : (
-            // The authority's name is the link in the complaint's sentence.
-            key !== 'authority' && <p key={key}>{fillIn(text, facts)}</p>
-          ),
-        )}
-      </NoticeSection>
+      <section
+        key={id}
+        id={id}
+        aria-labelledby={titleId}
+        className={summary ? 'mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200' : 'mt-10'}
+      >
+        <h2
+          id={titleId}
+          className={`text-stone-950 ${summary ? 'text-heading' : 'text-xl font-bold tracking-tight text-balance sm:text-2xl'}`}
+        >
+          {title}
+        </h2>
+        <div className="mt-3 space-y-3">
+          {Object.entries(texts).map(([key, text]) =>
+            unsaid.has(key) ? null : typeof text !== 'string' ? (
+              <ul
+                key={key}
+                className={`list-disc pl-6 marker:text-brand-700 ${summary ? 'space-y-2' : 'space-y-1'}`}
+              >
+                {Object.entries(text).map(([item, line]) => (
+                  <li key={item}>{fillIn(line, facts)}</li>
+                ))}
+              </ul>
+            ) : key === 'form' ? (
+              <LeaveRequestForm key={key} describedBy="leave-link" />
+            ) : (
+              <p key={key} id={key === 'link' ? 'leave-link' : undefined}>
+                {fillIn(text, facts)}
+              </p>
+            ),
+          )}
+        </div>
+      </section>
     );
   };
   return (
-    <>
-      <SubpageHeader />
-      <main id="main" className="bg-paper">
-        <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">
-            {copy.title}
-          </h1>
-          <p className="mt-3 text-sm text-stone-600">
-            {fillIn(copy.updated, {
-              date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
-            })}
-          </p>
-          <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
-          <section
-            aria-labelledby="summary-title"
-            className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200"
-          >
-            <h2 id="summary-title" className="text-heading text-stone-950">
-              {copy.summary.title}
-            </h2>
-            <ul className="mt-3 list-disc space-y-2 pl-6 marker:text-brand-700">
-              {Object.entries(copy.summary.items).map(([key, line]) => (
-                <li key={key}>{fillIn(line, facts)}</li>
-              ))}
-            </ul>
-          </section>
-          <NoticeSection id="controller" title={copy.controller.title}>
-            <p>
-              {fillIn(copy.controller.body, { controller: controller?.legalName || brandName, email })}
-              {controller?.postalAddress &&
-                ` ${fillInText(copy.controller.postalAddress, { address: controller.postalAddress })}`}
-              {controller?.kvkNumber &&
-                ` ${fillInText(copy.controller.kvkNumber, { number: controller.kvkNumber })}`}
-            </p>
-          </NoticeSection>
-          {TEXT_SECTIONS.map(textSection)}
-          <NoticeSection id={LEAVE_SECTION_ID} title={copy.leave.title}>
-            <p id={leaveLinkId}>{copy.leave.link}</p>
-            <LeaveRequestForm describedBy={leaveLinkId} />
-            <p>{copy.leave.counted}</p>
-          </NoticeSection>
-          {textSection('rights')}
-          <p className="mt-12">
-            <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
-              {messages.common.backToHome}
-            </a>
-          </p>
-        </article>
-      </main>
-      <SiteFooter />
-    </>
+    <PageFrame>
+      <article className="mx-auto max-w-3xl px-4 py-12 leading-relaxed break-words text-stone-700 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-5xl">
+          {copy.title}
+        </h1>
+        <p className="mt-3 text-sm text-stone-600">
+          {fillIn(copy.updated, {
+            date: <time dateTime={PRIVACY_NOTICE_DATE}>{format.date(PRIVACY_NOTICE_DATE)}</time>,
+          })}
+        </p>
+        <p className="mt-6 text-lg text-pretty">{fillIn(copy.intro, facts)}</p>
+        {sections.map(section)}
+        <p className="mt-12">
+          <a href={PAGE_PATH.home[locale]} className={secondaryButton}>
+            {messages.common.backToHome}
+          </a>
+        </p>
+      </article>
+    </PageFrame>
   );
 }
 
@@ -172,6 +145,7 @@ function LeaveRequestForm({ describedBy }: { describedBy: string }) {
         action={LEAVE_REQUEST_PATH}
         className="pt-2"
         copy={copy}
+        id="leave-email"
         describedBy={describedBy}
         busy={sending}
         onValid={send}

@@ -3,27 +3,18 @@ import {
   CONFIRM_PATH,
   CONFIRM_RESULTS,
   type ConfirmRequest,
+  type ConfirmResult,
   type ConfirmResultPage,
-  TOKEN_FIELD,
-  TOKEN_PARAMETER,
   TOKEN_PLACEHOLDER,
 } from '#contract/confirmation';
-import type { Locale } from '#contract/locales';
-import { PENDING_DAYS } from '#contract/waitlist-table';
 import { textLink } from '@/components/control-styles';
-import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
 import { postJson } from '@/components/post-json';
-import { ResultPage, type ResultSummaryProps } from '@/components/result-summary';
-import { TokenPage, tokenReader } from '@/components/token-page';
-import { siteConfig } from '@/config/site';
+import { type TokenFlow, TokenPage, TokenResultPage, tokenReader } from '@/components/token-page';
 import { confirmCopy } from '@/features/confirm/copy/confirm-copy';
 import { fillIn } from '@/i18n/fill-in';
-import { useLanguage } from '@/i18n/language-context';
-import type { Messages } from '@/i18n/lazy-messages';
-import { pageMetadata } from '@/i18n/page-metadata';
-import { confirmResultPage, PAGE_PATH } from '@/i18n/page-paths';
+import { PAGE_PATH } from '@/i18n/page-paths';
 
-export const tokenOfPage = tokenReader(TOKEN_PARAMETER, TOKEN_FIELD, TOKEN_PLACEHOLDER);
+export const tokenOfPage = tokenReader(TOKEN_PLACEHOLDER);
 
 /** A request refused as such (400, 413) comes from a broken link; any other non-result may pass on a retry. */
 async function requestToConfirm(token: string): Promise<ConfirmResultPage> {
@@ -35,61 +26,27 @@ async function requestToConfirm(token: string): Promise<ConfirmResultPage> {
   return CONFIRM_RESULTS.find((each) => each === result) ?? 'try-again';
 }
 
-export function ConfirmPage({ token }: { token: string }) {
-  const { locale, messages } = useLanguage();
-  const copy = confirmCopy[locale];
-  return (
-    <TokenPage
-      token={token}
-      parameter={TOKEN_PARAMETER}
-      field={TOKEN_FIELD}
-      action={CONFIRM_PATH}
-      title={messages.meta.confirmTitle}
-      mascot
-      copy={copy.page}
-      detail={fillIn(copy.page.kept, {
-        link: (
-          <a href={PAGE_PATH.privacy[locale]} className={textLink}>
-            {messages.signup.privacyLink}
-          </a>
-        ),
-      })}
-      send={requestToConfirm}
-      summarize={(result) => confirmResultSummary(result, { locale, messages, shown: 'in-place' })}
-      finalTitle={(result) => pageMetadata(confirmResultPage(result), locale, messages.meta).title}
-    />
-  );
-}
+const confirm: TokenFlow<ConfirmResult> = {
+  action: CONFIRM_PATH,
+  title: (meta) => meta.confirmTitle,
+  resultTitle: (result, meta) => meta.confirmResultTitles[`confirm-${result}`],
+  copy: confirmCopy,
+  detail: (locale, messages) =>
+    fillIn(confirmCopy[locale].page.kept, {
+      link: (
+        <a href={PAGE_PATH.privacy[locale]} className={textLink}>
+          {messages.signup.privacyLink}
+        </a>
+      ),
+    }),
+  send: requestToConfirm,
+  settled: ['confirmed', 'already-confirmed'],
+  signUpAgain: ['expired', 'unknown'],
+  moment: true,
+};
 
-const SETTLED: readonly ConfirmResultPage[] = ['confirmed', 'already-confirmed'];
+export const ConfirmPage = ({ token }: { token: string }) => <TokenPage flow={confirm} token={token} />;
 
-/** The same words in place (with the script) and on a result page, except after a fault: in place the button stays. */
-function confirmResultSummary(
-  result: ConfirmResultPage,
-  { locale, messages, shown }: { locale: Locale; messages: Messages; shown: 'in-place' | 'own-page' },
-): ResultSummaryProps {
-  const copy = confirmCopy[locale];
-  const facts = { brand: siteConfig.brandName, days: PENDING_DAYS };
-  const home = PAGE_PATH.home[locale];
-  const { body, next } = copy.results[result];
-  const faultWithoutButton = result === 'try-again' && shown === 'own-page';
-  return {
-    title: messages.meta.confirmResultTitles[confirmResultPage(result)],
-    problem: !SETTLED.includes(result),
-    mascot: SETTLED.includes(result),
-    notice: { body: fillIn(body, facts) },
-    next: faultWithoutButton ? copy.tryAgainWithoutScript : fillIn(next, facts),
-    action:
-      result === 'try-again' && shown === 'in-place'
-        ? undefined
-        : result === 'expired' || result === 'unknown'
-          ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
-          : { href: home, label: messages.common.backToHome },
-  };
-}
-
-/** Where the form lands when posted without a script (the API answers 303). */
-export function ConfirmationResultPage({ result }: { result: ConfirmResultPage }) {
-  const { locale, messages } = useLanguage();
-  return <ResultPage {...confirmResultSummary(result, { locale, messages, shown: 'own-page' })} />;
-}
+export const ConfirmationResultPage = ({ result }: { result: ConfirmResultPage }) => (
+  <TokenResultPage flow={confirm} result={result} />
+);

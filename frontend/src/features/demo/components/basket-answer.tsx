@@ -1,10 +1,8 @@
 import { useId } from 'react';
-import { supermarketName } from '@/config/supermarkets';
 import type { DealItem } from '@/features/demo/demo-data';
 import { alternativeBasket, basketTotals, bestBasket, missingProducts } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
-import { ChatBubble } from './chat-bubble';
-import { DealButton } from './product-answer';
+import { ChatBubble, DealButton } from './product-answer';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
 export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOpenAlternative: () => void }) {
@@ -14,8 +12,8 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
   const comparisonId = useId();
   const best = basketTotals(bestBasket.deals);
   const alternative = basketTotals(alternativeBasket.items);
-  const bestStore = supermarketName(bestBasket.store);
-  const alternativeStore = supermarketName(alternativeBasket.store);
+  const bestStore = bestBasket.store;
+  const alternativeStore = alternativeBasket.store;
   return (
     <>
       <ChatBubble from="visitor">{copy.basketQuestion}</ChatBubble>
@@ -50,7 +48,7 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
           <p className="mt-3 px-1 text-sm text-stone-600">{copy.dealsHint}</p>
           <ul className={`mt-1 max-h-64 space-y-2 overflow-y-auto p-1 ${SCROLL_SHADOWS}`}>
             {bestBasket.deals.map((deal) => (
-              <li key={deal.id}>
+              <li key={deal.product}>
                 <DealButton deal={deal} onOpen={props.onOpenDeal} />
               </li>
             ))}

@@ -1,68 +1,44 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { BrandMark } from '@/components/brand-logo';
+import { iconButton, textInput } from '@/components/control-styles';
+import { useTypedBeforeHydration } from '@/components/form-parts';
+import { Icon } from '@/components/icons';
 import { PageSection } from '@/components/page-section';
 import { DEMO_WEEK, type DealItem } from '@/features/demo/demo-data';
-import { useDeferredModule } from '@/features/demo/use-deferred-module';
 import { useLanguage } from '@/i18n/language-context';
-import { ChatBubble } from './chat-bubble';
-import { ChatComposer } from './chat-composer';
 import type { PlusMenuAction } from './plus-menu-entries';
-import { ProductAnswer } from './product-answer';
+import { ChatBubble, ProductAnswer } from './product-answer';
 import { TryItFirstForm } from './try-it-first-form';
 
-const DEMO_MODES = ['product', 'basket'] as const;
-type DemoMode = (typeof DEMO_MODES)[number];
-
-const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
+type DemoMode = 'product' | 'basket';
 const DEMO_PANEL_ID = 'demo-panel';
+const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
 
-function ViewSelector(props: { mode: DemoMode; onChange: (mode: DemoMode) => void; onIntent: () => void }) {
-  const { messages } = useLanguage();
-  // Of two tabs, either arrow goes to the other.
-  const handleKeyDown = (event: KeyboardEvent) => {
-    const other = props.mode === 'product' ? 'basket' : 'product';
-    const keys: Record<string, DemoMode> = {
-      ArrowRight: other,
-      ArrowLeft: other,
-      Home: 'product',
-      End: 'basket',
-    };
-    const next = keys[event.key];
-    if (!next) return;
-    event.preventDefault();
-    props.onChange(next);
-    document.getElementById(demoTabId(next))?.focus();
+// Code the first view does not need, loaded at the first sign it is wanted; `load` resolves to whether the
+// module is there. A failed fetch leaves the page as it was, and the next call tries again.
+function useDeferredModule<Module extends object>(importModule: () => Promise<Module>) {
+  const [module, setModule] = useState<Module | null>(null);
+  const pending = useRef<Promise<boolean> | null>(null);
+  const load = () => {
+    if (module) return Promise.resolve(true);
+    pending.current ??= importModule().then(
+      (loaded) => {
+        setModule(loaded);
+        return true;
+      },
+      () => {
+        pending.current = null;
+        return false;
+      },
+    );
+    return pending.current;
   };
-  return (
-    <div
-      role="tablist"
-      aria-label={messages.demo.viewSelectorLabel}
-      onPointerEnter={props.onIntent}
-      onFocus={props.onIntent}
-      className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
-    >
-      {DEMO_MODES.map((each) => (
-        <button
-          key={each}
-          type="button"
-          role="tab"
-          id={demoTabId(each)}
-          aria-selected={each === props.mode}
-          aria-controls={DEMO_PANEL_ID}
-          tabIndex={each === props.mode ? 0 : -1}
-          onClick={() => props.onChange(each)}
-          onKeyDown={handleKeyDown}
-          className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm dark:aria-selected:bg-stone-300"
-        >
-          {messages.demo.views[each]}
-        </button>
-      ))}
-    </div>
-  );
+  return [module, load] as const;
 }
 
 const importDialogs = () => import('./demo-dialogs');
 const importBasketAnswer = () => import('./basket-answer');
+const importEntries = () => import('./plus-menu-entries');
 
 /** Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
@@ -84,20 +60,37 @@ export function ChatDemo() {
         if (loaded && chosenMode.current === next) setMode(next);
       });
   };
-
   const openDealDialog = (deal: DealItem) => {
     loadDialogs();
     setOpenDeal(deal);
   };
-  const openAlternativeDialog = () => {
-    loadDialogs();
-    setAlternativeOpen(true);
+  const send = (message: string) => setSent((earlier) => [...earlier, message]);
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, setText);
+  const inputId = useId();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    send(message);
+    setText('');
   };
 
-  const send = (text: string) => setSent((earlier) => [...earlier, text]);
-  const handleMenuAction = (action: PlusMenuAction) => {
-    if (action === 'product') changeMode('product');
-    else send(copy.plusMenu[action]);
+  // Of two tabs, either arrow goes to the other.
+  const handleTabKey = (event: KeyboardEvent) => {
+    const other = mode === 'product' ? 'basket' : 'product';
+    const keys: Record<string, DemoMode> = {
+      ArrowRight: other,
+      ArrowLeft: other,
+      Home: 'product',
+      End: 'basket',
+    };
+    const next = keys[event.key];
+    if (!next) return;
+    event.preventDefault();
+    changeMode(next);
+    document.getElementById(demoTabId(next))?.focus();
   };
 
   return (
@@ -114,7 +107,30 @@ export function ChatDemo() {
               </p>
             </div>
           </div>
-          <ViewSelector mode={mode} onChange={changeMode} onIntent={loadBasketAnswer} />
+          <div
+            role="tablist"
+            aria-label={copy.viewSelectorLabel}
+            onPointerEnter={loadBasketAnswer}
+            onFocus={loadBasketAnswer}
+            className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
+          >
+            {(['product', 'basket'] as const).map((each) => (
+              <button
+                key={each}
+                type="button"
+                role="tab"
+                id={demoTabId(each)}
+                aria-selected={each === mode}
+                aria-controls={DEMO_PANEL_ID}
+                tabIndex={each === mode ? 0 : -1}
+                onClick={() => changeMode(each)}
+                onKeyDown={handleTabKey}
+                className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 transition-colors hover:text-stone-950 focus-visible:outline-3 focus-visible:outline-brand-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm dark:aria-selected:bg-stone-300"
+              >
+                {copy.views[each]}
+              </button>
+            ))}
+          </div>
         </div>
         <p className="px-3 pt-4 text-center sm:px-4">
           <span className="inline-block rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-700">
@@ -135,7 +151,10 @@ export function ChatDemo() {
             basketAnswer && (
               <basketAnswer.BasketAnswer
                 onOpenDeal={openDealDialog}
-                onOpenAlternative={openAlternativeDialog}
+                onOpenAlternative={() => {
+                  loadDialogs();
+                  setAlternativeOpen(true);
+                }}
               />
             )
           )}
@@ -149,11 +168,107 @@ export function ChatDemo() {
             </div>
           ))}
         </div>
-        <ChatComposer onSend={send} onMenuAction={handleMenuAction} />
+        {/* method="dialog": without the script, sending does nothing rather than reloading the page at `/?`. */}
+        <form
+          method="dialog"
+          onSubmit={handleSubmit}
+          className="flex items-center gap-2 border-t border-stone-200 p-3"
+        >
+          <PlusMenu
+            onAction={(action) =>
+              action === 'product' ? changeMode('product') : send(copy.plusMenu[action])
+            }
+          />
+          <label htmlFor={inputId} className="sr-only">
+            {copy.input.label}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="text"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={copy.input.placeholder}
+            className={textInput}
+          />
+          <button
+            type="submit"
+            aria-label={copy.input.send}
+            className={`${iconButton} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            <Icon name="send" />
+          </button>
+        </form>
         <TryItFirstForm />
       </div>
       {dialogs && <dialogs.DealDialog deal={openDeal} onClose={() => setOpenDeal(null)} />}
       {dialogs && <dialogs.BasketDialog open={alternativeOpen} onClose={() => setAlternativeOpen(false)} />}
     </PageSection>
+  );
+}
+
+/** A disclosure; a choice and Escape put the focus back on "+", since the chosen entry goes with the menu. */
+function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) {
+  const { messages } = useLanguage();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [entries, loadEntries] = useDeferredModule(importEntries);
+  useEffect(() => {
+    if (!open) return;
+    const container = containerRef.current;
+    const outside = (target: EventTarget | null) => target instanceof Node && !container?.contains(target);
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('pointerdown', (event) => outside(event.target) && setOpen(false), { signal });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        toggleRef.current?.focus();
+      },
+      { signal },
+    );
+    // A focus move without a destination (the window losing focus, Safari not focusing a clicked button) is
+    // ignored.
+    container?.addEventListener('focusout', (event) => outside(event.relatedTarget) && setOpen(false), {
+      signal,
+    });
+    return () => listening.abort();
+  }, [open]);
+  const choose = (action: () => void) => {
+    setOpen(false);
+    // Before the action, so a dialog it opens gives the focus back to "+".
+    toggleRef.current?.focus();
+    action();
+  };
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-label={messages.demo.plusMenu.toggle}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onPointerEnter={loadEntries}
+        onFocus={loadEntries}
+        onClick={() => {
+          loadEntries();
+          setOpen((isOpen) => !isOpen);
+        }}
+        className={`${iconButton} bg-stone-100 text-stone-800 hover:bg-stone-200 aria-expanded:bg-brand-700 aria-expanded:text-white`}
+      >
+        <Icon
+          name="plus"
+          className={`h-5 w-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-45' : ''}`}
+        />
+      </button>
+      <div id={menuId} hidden={!open} className="absolute bottom-12 left-0 z-10">
+        {open && entries && <entries.PlusMenuEntries choose={choose} onAction={onAction} />}
+      </div>
+    </div>
   );
 }

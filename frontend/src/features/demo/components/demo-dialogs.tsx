@@ -1,10 +1,10 @@
 import { ModalDialog } from '@/components/modal-dialog';
-import { supermarketName } from '@/config/supermarkets';
 import { dialogCopy } from '@/features/demo/copy/dialog-copy';
 import {
   alternativeBasket,
   basketTotals,
-  DEAL_QUANTITY,
+  bestBasket,
+  DEMO_WEEK,
   type DealItem,
   discountPercentOf,
   savingsOf,
@@ -20,16 +20,16 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
   const rows = (item: DealItem): [string, string][] => {
     const unitPrice = unitPriceOf(item);
     return [
-      [copy.store, supermarketName(item.store)],
+      [copy.store, bestBasket.store],
       [copy.discount, messages.demo.discountOff(format.percent(discountPercentOf(item)))],
       [copy.bonusPrice, format.euro(item.bonusPrice)],
       [copy.originalPrice, format.euro(item.originalPrice)],
       [copy.size, format.size(item.size.amount, item.size.unit)],
       [copy.unitPrice, `${format.euro(unitPrice.price)} ${copy.perUnit[unitPrice.per]}`],
-      [copy.quantity, String(DEAL_QUANTITY)],
+      [copy.quantity, '1'],
       [copy.savings, format.euro(savingsOf(item))],
-      [copy.validFrom, format.dayMonth(item.validFrom)],
-      [copy.validUntil, format.dayMonth(item.validUntil)],
+      [copy.validFrom, format.dayMonth(DEMO_WEEK.from)],
+      [copy.validUntil, format.dayMonth(DEMO_WEEK.until)],
     ];
   };
   return (
@@ -56,7 +56,7 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const { basketDialog: copy, close } = dialogCopy[locale];
-  const store = supermarketName(alternativeBasket.store);
+  const store = alternativeBasket.store;
   const totals = basketTotals(alternativeBasket.items);
   return (
     <ModalDialog

@@ -28,24 +28,20 @@ export function PlusMenuEntries(props: {
     <ul className="w-72 max-w-[calc(100vw-3rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200">
       {ENTRIES.map(({ key, icon, available }) => (
         <li key={key}>
-          {available ? (
-            <button
-              type="button"
-              className={entryStyle}
-              onClick={() => props.choose(() => props.onAction(key))}
-            >
-              <Icon name={icon} />
-              {copy[key]}
-            </button>
-          ) : (
-            <button type="button" className={entryStyle} disabled>
-              <Icon name={icon} />
-              <span className="flex-1">{copy[key]}</span>{' '}
+          <button
+            type="button"
+            className={entryStyle}
+            disabled={!available}
+            onClick={() => available && props.choose(() => props.onAction(key))}
+          >
+            <Icon name={icon} />
+            <span className="flex-1">{copy[key]}</span>{' '}
+            {!available && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
                 {messages.common.comingSoon}
               </span>
-            </button>
-          )}
+            )}
+          </button>
         </li>
       ))}
       <li className="mt-1 border-t border-stone-200 pt-1">

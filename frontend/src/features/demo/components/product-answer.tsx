@@ -1,7 +1,34 @@
-import { supermarketName } from '@/config/supermarkets';
-import { type DealItem, discountPercentOf, productAnswerDeal, savingsOf } from '@/features/demo/demo-data';
+import type { ReactNode } from 'react';
+import { BrandMark } from '@/components/brand-logo';
+import {
+  bestBasket,
+  type DealItem,
+  discountPercentOf,
+  productAnswerDeal,
+  savingsOf,
+} from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
-import { ChatBubble } from './chat-bubble';
+
+export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; children: ReactNode }) {
+  const { messages } = useLanguage();
+  const visitor = from === 'visitor';
+  return (
+    <div className={visitor ? 'flex justify-end' : 'flex items-start gap-2'}>
+      {/* On a phone the answer takes the whole width, as chat apps show an assistant's: its cards need it. */}
+      {!visitor && <BrandMark className="mt-1 hidden h-7 w-7 shrink-0 sm:block" />}
+      <div
+        className={
+          visitor
+            ? 'max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-white'
+            : 'min-w-0 flex-1 text-stone-900 sm:max-w-[90%] sm:rounded-2xl sm:rounded-tl-md sm:bg-stone-100 sm:px-4 sm:py-3'
+        }
+      >
+        <span className="sr-only">{visitor ? messages.demo.senderYou : messages.demo.senderMandje}: </span>
+        {children}
+      </div>
+    </div>
+  );
+}
 
 export function DealButton({ deal, onOpen }: { deal: DealItem; onOpen: (deal: DealItem) => void }) {
   const { messages, format } = useLanguage();
@@ -37,7 +64,7 @@ function ProductAnswerText() {
   return (
     <p>
       {copy.productAnswer({
-        store: supermarketName(deal.store),
+        store: bestBasket.store,
         product: copy.products[deal.product],
         bonusPrice: format.euro(deal.bonusPrice),
         originalPrice: format.euro(deal.originalPrice),
@@ -67,7 +94,7 @@ export function DemoStill() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const deal = productAnswerDeal;
-  const store = supermarketName(deal.store);
+  const store = bestBasket.store;
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
       {/* Hidden from screen readers: the caption and the linked demo say it, not twice. */}

@@ -1,6 +1,6 @@
 import { focusRing } from '@/components/control-styles';
+import { isPlainClick } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
-import { isPlainClick } from '@/components/plain-click';
 import { ENGLISH_OFFER } from '@/features/landing/copy/english-offer';
 import { useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';

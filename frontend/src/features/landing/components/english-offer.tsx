@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { readLanguagePreference } from '@/i18n/language-preference';
+import { readLanguagePreference } from '@/i18n/language-context';
 
 /** Whether the browser asks for English before Dutch (`en-GB, nl` does; `nl, en` and `de` do not). */
 const prefersEnglish = (languages: readonly string[]) =>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
 import { joinButton } from '@/components/control-styles';
+import { SignupLink } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
-import { SignupLink } from '@/components/signup-link';
 import { savingsClaims } from '@/config/savings-claims';
 import { fillIn } from '@/i18n/fill-in';
 import { useLanguage } from '@/i18n/language-context';

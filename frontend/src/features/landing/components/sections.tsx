@@ -1,8 +1,8 @@
+import { Mascot } from '@/components/brand-logo';
 import { joinButton } from '@/components/control-styles';
+import { SignupLink } from '@/components/go-to-signup';
 import { Icon, type IconName } from '@/components/icons';
-import { Mascot } from '@/components/mascot';
 import { PageSection } from '@/components/page-section';
-import { SignupLink } from '@/components/signup-link';
 import { savingsClaims } from '@/config/savings-claims';
 import { SUPERMARKETS } from '@/config/supermarkets';
 import { fillIn } from '@/i18n/fill-in';
@@ -66,9 +66,9 @@ export function TrustedSources() {
         aria-label={copy.listLabel}
         className="mx-auto mt-stack grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-5"
       >
-        {SUPERMARKETS.map(({ id, name }) => (
+        {SUPERMARKETS.map((name) => (
           <li
-            key={id}
+            key={name}
             className="flex min-h-12 items-center justify-center px-3 text-center text-lg font-semibold text-stone-700"
           >
             {name}
@@ -107,14 +107,12 @@ export function WhatsNext() {
         {messages.common.comingSoon}
       </p>
       <ul className="mt-6">
-        {FEATURES.map(({ key, icon }, index) => (
-          <li key={key} className="relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
-            {index < FEATURES.length - 1 && (
-              <span
-                aria-hidden="true"
-                className="absolute top-12 bottom-2 left-5 border-l-2 border-dashed border-stone-300"
-              />
-            )}
+        {FEATURES.map(({ key, icon }) => (
+          <li key={key} className="group relative grid grid-cols-[2.5rem_1fr] gap-x-4 pb-8 last:pb-0">
+            <span
+              aria-hidden="true"
+              className="absolute top-12 bottom-2 left-5 border-l-2 border-dashed border-stone-300 group-last:hidden"
+            />
             <span className="row-span-2 grid size-10 place-items-center rounded-full bg-paper text-brand-800 ring-1 ring-stone-200">
               <Icon name={icon} className="h-5 w-5" />
             </span>

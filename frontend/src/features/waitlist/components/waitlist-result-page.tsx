@@ -1,44 +1,34 @@
 import type { MouseEvent } from 'react';
 import type { WaitlistResult } from '#contract/waitlist-api';
-import { SIGNUP_SECTION_ID } from '@/components/go-to-signup';
-import { isPlainClick } from '@/components/plain-click';
-import { ResultPage } from '@/components/result-summary';
+import { isPlainClick, SIGNUP_SECTION_ID } from '@/components/go-to-signup';
+import { ResultPage } from '@/components/page-frame';
 import { resultCopy } from '@/features/waitlist/copy/result-copy';
 import { useLanguage } from '@/i18n/language-context';
-import { PAGE_PATH, waitlistResultPage } from '@/i18n/page-paths';
+import { PAGE_PATH } from '@/i18n/page-paths';
 
 /** Where a form posted without a script lands, in the words the script would have shown; never the address. */
 export function WaitlistResultPage({ result }: { result: WaitlistResult }) {
   const { locale, messages } = useLanguage();
   const copy = messages.signup;
-  const notices = copy.notices;
+  const { notices } = copy;
   const pages = resultCopy[locale];
-  const { notice, next, problem } = {
+  const problem = result === 'invalid-email' || result === 'try-again';
+  const { notice, next } = {
     joined: {
       notice: { title: notices.successTitle, body: notices.successBody },
       next: `${pages.mailSent} ${copy.spamFolder}`,
-      problem: false,
     },
     // The heading is the notice's title already.
-    'already-registered': {
-      notice: { body: notices.duplicateBody },
-      next: copy.notConfirmedYet,
-      problem: false,
-    },
-    'invalid-email': {
-      notice: { body: copy.errors.malformed(copy.exampleEmail) },
-      next: pages.browserBack,
-      problem: true,
-    },
+    'already-registered': { notice: { body: notices.duplicateBody }, next: copy.notConfirmedYet },
+    'invalid-email': { notice: { body: copy.errors.malformed(copy.exampleEmail) }, next: pages.browserBack },
     'try-again': {
       notice: { title: notices.errorTitle, body: notices.errorBody },
       next: `${pages.notSaved} ${pages.browserBack}`,
-      problem: true,
     },
   }[result];
   return (
     <ResultPage
-      title={messages.meta.waitlistResultTitles[waitlistResultPage(result)]}
+      title={messages.meta.waitlistResultTitles[`waitlist-${result}`]}
       problem={problem}
       icon="mail"
       notice={notice}

@@ -1,12 +1,35 @@
+import type { MouseEvent, ReactNode } from 'react';
+
 export const SIGNUP_SECTION_ID = 'signup';
 export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
 
 /** How long after the jump the page still corrects its aim: after that, a scroll is the visitor's own. */
 const AIM_FOR_MS = 3_000;
 
-/** Renders every section first (styles.css skips them until near), so the scroll lands where it should. */
+/** A click without a modifier key: one that opens no new tab or window, so the page may handle it itself. */
+export const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+
+/** A plain `#signup` anchor without the script; with it a plain click also focuses the field (goToSignup). */
+export function SignupLink({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${SIGNUP_SECTION_ID}`}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        if (window.location.hash !== `#${SIGNUP_SECTION_ID}`)
+          window.history.pushState(null, '', `#${SIGNUP_SECTION_ID}`);
+        goToSignup();
+      }}
+      className={className}
+    >
+      {children}
+    </a>
+  );
+}
+
 export function goToSignup(): void {
-  document.documentElement.dataset.render = 'all';
   const section = document.getElementById(SIGNUP_SECTION_ID);
   section?.scrollIntoView({ block: 'start' });
   if (section) keepAimedAt(section);
@@ -51,8 +74,8 @@ function focusEmailField(): void {
   document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
 }
 
-// Safari and WebKitGTK 2.50 never fire `scrollend`. Rendering every section may delay the scroll's start 1 s
-// on a slow phone; 200 ms of quiet is rest (WebKitGTK's typeface swap lands ~50 ms after the last scroll).
+// Safari and WebKitGTK 2.50 never fire `scrollend`. A slow phone may start the scroll late, so a second
+// without one is rest, and then 200 ms of quiet (WebKitGTK's typeface swap lands ~50 ms after the last scroll).
 function whenScrollEnds(then: () => void): void {
   if (window.onscrollend !== undefined) {
     window.addEventListener('scrollend', then, { once: true });

@@ -1,9 +1,11 @@
 import type { MouseEventHandler, ReactNode, Ref } from 'react';
+import { useLanguage } from '@/i18n/language-context';
+import { PAGE_PATH } from '@/i18n/page-paths';
+import { BrandLogo, Mascot } from './brand-logo';
 import { primaryButton } from './control-styles';
 import { Icon, type IconName } from './icons';
-import { Mascot } from './mascot';
+import { LanguageSwitch } from './language-switch';
 import { SiteFooter } from './site-footer';
-import { SubpageHeader } from './subpage-header';
 
 export interface ResultSummaryProps {
   title: string;
@@ -73,15 +75,54 @@ export function ResultPage(props: ResultSummaryProps) {
   );
 }
 
-/** The frame of a page with one short message: a result, or a page a mail's link opens. */
-export function SmallPage({ languageSwitch, children }: { languageSwitch?: boolean; children: ReactNode }) {
+export function SkipLink({ target }: { target: string }) {
+  const { messages } = useLanguage();
+  return (
+    <a
+      href={`#${target}`}
+      className="sr-only bg-brand-900 font-semibold text-white focus:not-sr-only focus:block focus:px-4 focus:py-3 focus:text-center focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+    >
+      {messages.common.skipToContent}
+    </a>
+  );
+}
+
+/** A page but the landing page: the logo home, the language switch, `children` as its <main>, the footer. */
+export function PageFrame({
+  languageSwitch = true,
+  children,
+}: {
+  languageSwitch?: boolean;
+  children: ReactNode;
+}) {
+  const { locale } = useLanguage();
   return (
     <>
-      <SubpageHeader languageSwitch={languageSwitch} />
+      <SkipLink target="main" />
+      <header className="bg-linear-to-b from-brand-100 to-brand-50">
+        <div className="mx-auto flex min-h-20 max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <a
+            href={PAGE_PATH.home[locale]}
+            className="rounded-lg text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+          >
+            <BrandLogo />
+          </a>
+          {languageSwitch && <LanguageSwitch />}
+        </div>
+      </header>
       <main id="main" className="bg-paper">
-        <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
+        {children}
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** The frame of a page with one short message: a result, or a page a mail's link opens. */
+export function SmallPage({ languageSwitch, children }: { languageSwitch?: boolean; children: ReactNode }) {
+  return (
+    <PageFrame languageSwitch={languageSwitch}>
+      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
+    </PageFrame>
   );
 }
