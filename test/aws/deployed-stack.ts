@@ -29,22 +29,8 @@ export interface DeployedFunction {
   /** The folder `cdk synth` copied the bundle to: cdk.out/asset.<hash>/, index.mjs in it. */
   dir: string;
   timeoutSeconds: number;
-  reservedConcurrency?: number;
   environment: Record<string, string>;
   roleId: string;
-}
-
-export interface DeployedQueue {
-  id: string;
-  url: string;
-  arn: string;
-  attributes: Record<string, string>;
-}
-
-export interface DeployedTable {
-  id: string;
-  arn: string;
-  properties: Record<string, Json>;
 }
 
 export interface EventSourceMapping {
@@ -58,30 +44,38 @@ export interface EventSourceMapping {
   reportsItemFailures: boolean;
   maxConcurrency: number;
   startingPosition?: 'TRIM_HORIZON' | 'LATEST';
-  parallelizationFactor: number;
-  maxRetries?: number;
+  maxRetries: number;
   /** A stream record's maximum age in seconds: older, a failing record is given up. */
-  maxRecordAgeSeconds?: number;
+  maxRecordAgeSeconds: number;
   /** Lambda's event filter patterns, parsed; a record passes when any matches. */
   filters: unknown[];
   onFailureQueueId?: string;
 }
 
-/** An EventBridge rule on the default bus: its pattern, resolved, and the functions it invokes. */
-export interface EventRule {
-  id: string;
-  pattern: unknown;
-  functionIds: string[];
+/** The properties of an AWS::Lambda::EventSourceMapping this harness runs. */
+interface MappingProperties {
+  EventSourceArn: Json;
+  FunctionName: Json;
+  BatchSize?: number;
+  MaximumBatchingWindowInSeconds?: number;
+  FunctionResponseTypes?: string[];
+  ScalingConfig?: { MaximumConcurrency?: number };
+  StartingPosition?: 'TRIM_HORIZON' | 'LATEST';
+  MaximumRetryAttempts?: number;
+  MaximumRecordAgeInSeconds?: number;
+  FilterCriteria?: { Filters?: { Pattern: string }[] };
+  DestinationConfig?: { OnFailure?: { Destination?: Json } };
 }
 
 export interface DeployedStack {
   region: string;
   template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> };
   functions: Map<string, DeployedFunction>;
-  queues: Map<string, DeployedQueue>;
-  tables: Map<string, DeployedTable>;
+  queues: Map<string, { id: string; url: string; arn: string; attributes: Record<string, string> }>;
+  tables: Map<string, { id: string; properties: Record<string, Json> }>;
   mappings: EventSourceMapping[];
-  rules: EventRule[];
+  /** The EventBridge rules on the default bus: their patterns, resolved, and the functions they invoke. */
+  rules: { id: string; pattern: unknown; functionIds: string[] }[];
   /** Each role's inline policies, resolved. */
   rolePolicies: Map<string, PolicyDocument[]>;
   /** Resolves a template value to what CloudFormation would put there. */
@@ -177,12 +171,12 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
     return id;
   };
 
-  const functions = new Map<string, DeployedFunction>();
-  const queues = new Map<string, DeployedQueue>();
-  const tables = new Map<string, DeployedTable>();
+  const functions: DeployedStack['functions'] = new Map();
+  const queues: DeployedStack['queues'] = new Map();
+  const tables: DeployedStack['tables'] = new Map();
   const mappings: EventSourceMapping[] = [];
-  const rules: EventRule[] = [];
-  const rolePolicies = new Map<string, PolicyDocument[]>();
+  const rules: DeployedStack['rules'] = [];
+  const rolePolicies: DeployedStack['rolePolicies'] = new Map();
 
   for (const [id, resource] of Object.entries(resources)) {
     const properties = resource.Properties ?? {};
@@ -197,9 +191,6 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
           id,
           dir,
           timeoutSeconds: Number(properties.Timeout ?? 3),
-          ...(properties.ReservedConcurrentExecutions !== undefined
-            ? { reservedConcurrency: Number(properties.ReservedConcurrentExecutions) }
-            : {}),
           environment: resolveValue(variables) as Record<string, string>,
           roleId: idOf(properties.Role),
         });
@@ -218,7 +209,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
         });
         break;
       case 'AWS::DynamoDB::Table':
-        tables.set(id, { id, arn: getAtt(id, 'Arn'), properties });
+        tables.set(id, { id, properties });
         break;
       case 'AWS::IAM::Policy':
         for (const role of properties.Roles as Json[]) {
@@ -237,34 +228,22 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
         });
         break;
       case 'AWS::Lambda::EventSourceMapping': {
-        const sourceId = idOf(properties.EventSourceArn);
-        const destination = (properties.DestinationConfig as { OnFailure?: { Destination?: Json } })
-          ?.OnFailure?.Destination;
-        const filters = (properties.FilterCriteria as { Filters?: { Pattern: string }[] })?.Filters ?? [];
+        const p = properties as unknown as MappingProperties;
+        const sourceId = idOf(p.EventSourceArn);
+        const destination = p.DestinationConfig?.OnFailure?.Destination;
         mappings.push({
           id,
-          functionId: idOf(properties.FunctionName),
+          functionId: idOf(p.FunctionName),
           sourceId,
           kind: typeOf(sourceId) === 'AWS::SQS::Queue' ? 'sqs' : 'stream',
-          batchSize: Number(properties.BatchSize ?? 10),
-          batchingWindowSeconds: Number(properties.MaximumBatchingWindowInSeconds ?? 0),
-          reportsItemFailures: ((properties.FunctionResponseTypes as Json[]) ?? []).includes(
-            'ReportBatchItemFailures',
-          ),
-          maxConcurrency: Number(
-            (properties.ScalingConfig as { MaximumConcurrency?: number })?.MaximumConcurrency ?? 5,
-          ),
-          ...(properties.StartingPosition
-            ? { startingPosition: properties.StartingPosition as 'TRIM_HORIZON' | 'LATEST' }
-            : {}),
-          parallelizationFactor: Number(properties.ParallelizationFactor ?? 1),
-          ...(properties.MaximumRetryAttempts !== undefined
-            ? { maxRetries: Number(properties.MaximumRetryAttempts) }
-            : {}),
-          ...(Number(properties.MaximumRecordAgeInSeconds ?? -1) > 0
-            ? { maxRecordAgeSeconds: Number(properties.MaximumRecordAgeInSeconds) }
-            : {}),
-          filters: filters.map((filter) => JSON.parse(filter.Pattern)),
+          batchSize: p.BatchSize ?? 10,
+          batchingWindowSeconds: p.MaximumBatchingWindowInSeconds ?? 0,
+          reportsItemFailures: (p.FunctionResponseTypes ?? []).includes('ReportBatchItemFailures'),
+          maxConcurrency: p.ScalingConfig?.MaximumConcurrency ?? 5,
+          startingPosition: p.StartingPosition,
+          maxRetries: p.MaximumRetryAttempts ?? Number.POSITIVE_INFINITY,
+          maxRecordAgeSeconds: Math.max(p.MaximumRecordAgeInSeconds ?? -1, 0) || Number.POSITIVE_INFINITY,
+          filters: (p.FilterCriteria?.Filters ?? []).map((filter) => JSON.parse(filter.Pattern)),
           ...(destination ? { onFailureQueueId: idOf(destination) } : {}),
         });
         break;

@@ -350,9 +350,8 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
           const first = pending[0] as unknown as StreamRecord & { shardId: string };
           const createdAt = first.dynamodb.ApproximateCreationDateTime * 1_000;
           const tooOld =
-            createdAt < agedBefore ||
-            Date.now() - createdAt > (mapping.maxRecordAgeSeconds ?? Number.POSITIVE_INFINITY) * 1_000;
-          const spent = ++retries > (mapping.maxRetries ?? Number.POSITIVE_INFINITY);
+            createdAt < agedBefore || Date.now() - createdAt > mapping.maxRecordAgeSeconds * 1_000;
+          const spent = ++retries > mapping.maxRetries;
           if (tooOld || spent) {
             await giveUp(
               mapping,
@@ -379,9 +378,8 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
   for (const mapping of stack.mappings) {
     if (mapping.kind === 'sqs')
       for (let lane = 0; lane < mapping.maxConcurrency; lane++) start(() => pollQueue(mapping));
-    else
-      for (let lane = 0; lane < mapping.parallelizationFactor; lane++)
-        if (lane === 0) start(() => pollStream(mapping));
+    // One reader per stream: shards in order, which a parallelization factor of 1 keeps.
+    else start(() => pollStream(mapping));
   }
 
   return {
