@@ -82,7 +82,7 @@ async function startDynamoDbLocal(): Promise<{ port: number; process: ChildProce
     // Its metadata file goes to its working folder: a temporary one, not the project.
     { stdio: 'ignore', cwd: mkdtempSync(join(tmpdir(), 'mandje-dynamodb-local-')) },
   );
-  for (let tries = 0; tries < 150; tries++) {
+  for (let tries = 0; tries < 450; tries++) {
     const up = await forward(port, {
       method: 'POST',
       path: '/',
@@ -101,7 +101,7 @@ async function startDynamoDbLocal(): Promise<{ port: number; process: ChildProce
     await delay(200);
   }
   child.kill();
-  throw new Error('DynamoDB Local did not start in 30 s');
+  throw new Error('DynamoDB Local did not start in 90 s');
 }
 
 interface Forwarded {
