@@ -2,10 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it: each
- * function with its bundle folder, timeout and environment, each queue and table, each event source
- * mapping, each role's policies, with every reference resolved to the names the emulators use here. A
- * physical name is the resource's logical id; the region and account are the template's own.
+ * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it, every reference
+ * resolved to the names the emulators use: a physical name is the resource's logical id.
  */
 
 export const CDK_OUT = resolve(import.meta.dirname, '../../cdk.out');
