@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MandjeStack } from '../../infra/mandje-stack';
-import { logicalIdOf, propertiesOf, resourcesOf, synthStacks } from './synth';
+import { logicalIdOf, propertiesOf, resourcesOf, synthStack } from './synth';
 
 let stack: MandjeStack;
 let template: Template;
 
 beforeAll(() => {
-  stack = synthStacks({ operations: { alarmEmail: 'ops@mandje.nl', signupSilenceHours: 6 } }).mandje;
+  stack = synthStack({ operations: { alarmEmail: 'ops@mandje.nl', signupSilenceHours: 6 } });
   template = Template.fromStack(stack);
 });
 
@@ -78,7 +78,6 @@ describe('the alarms', () => {
       expect(alarm, name).toMatchObject({ AlarmActions: [topic], OKActions: [topic], Threshold: 1 });
       expect(alarm.AlarmDescription, name).toContain(`docs/operating.md#${name.toLowerCase()}.`);
       expect(runbook, name).toMatch(new RegExp(`^### ${name}$`, 'm'));
-      // Missing data is nothing wrong, but for the silence alarm, for which it is the silence.
       expect(alarm.TreatMissingData).toBe(name === 'SignupSilence' ? 'breaching' : 'notBreaching');
     }
   });
@@ -88,7 +87,7 @@ describe('the alarms', () => {
       Protocol: 'email',
       Endpoint: 'ops@mandje.nl',
     });
-    const plain = synthStacks().mandje;
+    const plain = synthStack();
     expect(Object.keys(plain.operations.alarmsByName)).not.toContain('SignupSilence');
     Template.fromStack(plain).resourceCountIs('AWS::SNS::Subscription', 0);
   });

@@ -23,8 +23,7 @@ const ZONE = { name: 'mandje.nl', id: 'Z0123456789ABCDEFGHIJ' };
 
 let stack: MandjeStack;
 let template: Template;
-/** Every option a deploy can set: a custom domain, a hosted zone, sandbox recipients, a reservation. */
-let full: Template;
+let full: Template; // Every option a deploy can set.
 let fullStack: MandjeStack;
 
 beforeAll(() => {

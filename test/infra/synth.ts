@@ -77,6 +77,8 @@ export function synthStacks(
   });
 }
 
+export const synthStack = (props: Partial<MandjeStacksProps> = {}) => synthStacks(props).mandje;
+
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
 /** The logical ID of a construct's CloudFormation resource, as the template names it. */
