@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it, every reference
- * resolved to the names the emulators use: a physical name is the resource's logical id.
+ * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it: each
+ * function with its bundle folder, timeout and environment, each queue and table, each event source
+ * mapping, each role's policies, with every reference resolved to the names the emulators use here. A
+ * physical name is the resource's logical id; the region and account are the template's own.
  */
 
 export const CDK_OUT = resolve(import.meta.dirname, '../../cdk.out');
@@ -27,8 +29,22 @@ export interface DeployedFunction {
   /** The folder `cdk synth` copied the bundle to: cdk.out/asset.<hash>/, index.mjs in it. */
   dir: string;
   timeoutSeconds: number;
+  reservedConcurrency?: number;
   environment: Record<string, string>;
   roleId: string;
+}
+
+export interface DeployedQueue {
+  id: string;
+  url: string;
+  arn: string;
+  attributes: Record<string, string>;
+}
+
+export interface DeployedTable {
+  id: string;
+  arn: string;
+  properties: Record<string, Json>;
 }
 
 export interface EventSourceMapping {
@@ -42,38 +58,30 @@ export interface EventSourceMapping {
   reportsItemFailures: boolean;
   maxConcurrency: number;
   startingPosition?: 'TRIM_HORIZON' | 'LATEST';
-  maxRetries: number;
+  parallelizationFactor: number;
+  maxRetries?: number;
   /** A stream record's maximum age in seconds: older, a failing record is given up. */
-  maxRecordAgeSeconds: number;
+  maxRecordAgeSeconds?: number;
   /** Lambda's event filter patterns, parsed; a record passes when any matches. */
   filters: unknown[];
   onFailureQueueId?: string;
 }
 
-/** The properties of an AWS::Lambda::EventSourceMapping this harness runs. */
-interface MappingProperties {
-  EventSourceArn: Json;
-  FunctionName: Json;
-  BatchSize?: number;
-  MaximumBatchingWindowInSeconds?: number;
-  FunctionResponseTypes?: string[];
-  ScalingConfig?: { MaximumConcurrency?: number };
-  StartingPosition?: 'TRIM_HORIZON' | 'LATEST';
-  MaximumRetryAttempts?: number;
-  MaximumRecordAgeInSeconds?: number;
-  FilterCriteria?: { Filters?: { Pattern: string }[] };
-  DestinationConfig?: { OnFailure?: { Destination?: Json } };
+/** An EventBridge rule on the default bus: its pattern, resolved, and the functions it invokes. */
+export interface EventRule {
+  id: string;
+  pattern: unknown;
+  functionIds: string[];
 }
 
 export interface DeployedStack {
   region: string;
   template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> };
   functions: Map<string, DeployedFunction>;
-  queues: Map<string, { id: string; url: string; arn: string; attributes: Record<string, string> }>;
-  tables: Map<string, { id: string; properties: Record<string, Json> }>;
+  queues: Map<string, DeployedQueue>;
+  tables: Map<string, DeployedTable>;
   mappings: EventSourceMapping[];
-  /** The EventBridge rules on the default bus: their patterns, resolved, and the functions they invoke. */
-  rules: { id: string; pattern: unknown; functionIds: string[] }[];
+  rules: EventRule[];
   /** Each role's inline policies, resolved. */
   rolePolicies: Map<string, PolicyDocument[]>;
   /** Resolves a template value to what CloudFormation would put there. */
@@ -169,12 +177,12 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
     return id;
   };
 
-  const functions: DeployedStack['functions'] = new Map();
-  const queues: DeployedStack['queues'] = new Map();
-  const tables: DeployedStack['tables'] = new Map();
+  const functions = new Map<string, DeployedFunction>();
+  const queues = new Map<string, DeployedQueue>();
+  const tables = new Map<string, DeployedTable>();
   const mappings: EventSourceMapping[] = [];
-  const rules: DeployedStack['rules'] = [];
-  const rolePolicies: DeployedStack['rolePolicies'] = new Map();
+  const rules: EventRule[] = [];
+  const rolePolicies = new Map<string, PolicyDocument[]>();
 
   for (const [id, resource] of Object.entries(resources)) {
     const properties = resource.Properties ?? {};
@@ -189,6 +197,9 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
           id,
           dir,
           timeoutSeconds: Number(properties.Timeout ?? 3),
+          ...(properties.ReservedConcurrentExecutions !== undefined
+            ? { reservedConcurrency: Number(properties.ReservedConcurrentExecutions) }
+            : {}),
           environment: resolveValue(variables) as Record<string, string>,
           roleId: idOf(properties.Role),
         });
@@ -207,7 +218,7 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
         });
         break;
       case 'AWS::DynamoDB::Table':
-        tables.set(id, { id, properties });
+        tables.set(id, { id, arn: getAtt(id, 'Arn'), properties });
         break;
       case 'AWS::IAM::Policy':
         for (const role of properties.Roles as Json[]) {
@@ -226,22 +237,34 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
         });
         break;
       case 'AWS::Lambda::EventSourceMapping': {
-        const p = properties as unknown as MappingProperties;
-        const sourceId = idOf(p.EventSourceArn);
-        const destination = p.DestinationConfig?.OnFailure?.Destination;
+        const sourceId = idOf(properties.EventSourceArn);
+        const destination = (properties.DestinationConfig as { OnFailure?: { Destination?: Json } })
+          ?.OnFailure?.Destination;
+        const filters = (properties.FilterCriteria as { Filters?: { Pattern: string }[] })?.Filters ?? [];
         mappings.push({
           id,
-          functionId: idOf(p.FunctionName),
+          functionId: idOf(properties.FunctionName),
           sourceId,
           kind: typeOf(sourceId) === 'AWS::SQS::Queue' ? 'sqs' : 'stream',
-          batchSize: p.BatchSize ?? 10,
-          batchingWindowSeconds: p.MaximumBatchingWindowInSeconds ?? 0,
-          reportsItemFailures: (p.FunctionResponseTypes ?? []).includes('ReportBatchItemFailures'),
-          maxConcurrency: p.ScalingConfig?.MaximumConcurrency ?? 5,
-          startingPosition: p.StartingPosition,
-          maxRetries: p.MaximumRetryAttempts ?? Number.POSITIVE_INFINITY,
-          maxRecordAgeSeconds: Math.max(p.MaximumRecordAgeInSeconds ?? -1, 0) || Number.POSITIVE_INFINITY,
-          filters: (p.FilterCriteria?.Filters ?? []).map((filter) => JSON.parse(filter.Pattern)),
+          batchSize: Number(properties.BatchSize ?? 10),
+          batchingWindowSeconds: Number(properties.MaximumBatchingWindowInSeconds ?? 0),
+          reportsItemFailures: ((properties.FunctionResponseTypes as Json[]) ?? []).includes(
+            'ReportBatchItemFailures',
+          ),
+          maxConcurrency: Number(
+            (properties.ScalingConfig as { MaximumConcurrency?: number })?.MaximumConcurrency ?? 5,
+          ),
+          ...(properties.StartingPosition
+            ? { startingPosition: properties.StartingPosition as 'TRIM_HORIZON' | 'LATEST' }
+            : {}),
+          parallelizationFactor: Number(properties.ParallelizationFactor ?? 1),
+          ...(properties.MaximumRetryAttempts !== undefined
+            ? { maxRetries: Number(properties.MaximumRetryAttempts) }
+            : {}),
+          ...(Number(properties.MaximumRecordAgeInSeconds ?? -1) > 0
+            ? { maxRecordAgeSeconds: Number(properties.MaximumRecordAgeInSeconds) }
+            : {}),
+          filters: filters.map((filter) => JSON.parse(filter.Pattern)),
           ...(destination ? { onFailureQueueId: idOf(destination) } : {}),
         });
         break;

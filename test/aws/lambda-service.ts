@@ -17,12 +17,18 @@ import {
 } from './deployed-stack';
 
 /**
- * Lambda as far as the production path needs it, read from the template: each function's bundle in worker
- * threads (kept warm, as Lambda keeps an instance) with its environment and timeout; each SQS mapping polling
- * with its batch size, window and maximum concurrency, leaving failures to the visibility timeout; each stream
- * mapping reading from its starting position through its filters, retrying from the first failure until the
- * record's maximum age or retries, then handing Lambda's pointer to its on-failure destination.
- * Not modelled: bisecting a failed batch, shard splits' order, scaling beyond the mapping's maximum.
+ * Lambda as far as the production path needs it, reading everything from the synthesized template:
+ * - each function runs its bundle from cdk.out in worker threads (one per concurrent invocation, kept warm
+ *   between invocations, as Lambda keeps an instance), with the template's environment and timeout;
+ * - each SQS event source mapping polls its queue with the mapping's batch size, batching window and
+ *   maximum concurrency, deletes what succeeded, and leaves the batch item failures (or a whole failed
+ *   or timed-out batch) to SQS's visibility timeout;
+ * - each stream mapping reads DynamoDB Streams from its starting position, applies the mapping's filter
+ *   patterns, and retries a batch from its first reported failure, in order, per shard, until the record
+ *   is older than the mapping's maximum age or its retries are spent; then it hands Lambda's pointer to
+ *   the record to the mapping's on-failure destination, or drops it when there is none.
+ * Not modelled: bisecting a failed stream batch, shard splits' parent-first order, and Lambda's scaling
+ * beyond the mapping's own maximum.
  */
 
 export interface LogLine {
@@ -176,6 +182,7 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
             MaxNumberOfMessages: Math.min(10, mapping.batchSize - messages.length),
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
           }),
         );
         messages.push(...Messages);
@@ -191,13 +198,24 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
           queueUrl: queue.url,
           receiptHandle: String(message.ReceiptHandle),
         });
-      // The fields of an SQS record the functions read (no message attributes: none of them reads one).
       const event = {
         Records: messages.map((message) => ({
           messageId: message.MessageId,
           receiptHandle: message.ReceiptHandle,
           body: message.Body,
           attributes: message.Attributes ?? {},
+          messageAttributes: Object.fromEntries(
+            Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
+              name,
+              {
+                stringValue: value.StringValue,
+                dataType: value.DataType,
+                stringListValues: [],
+                binaryListValues: [],
+              },
+            ]),
+          ),
+          md5OfBody: message.MD5OfBody,
           eventSource: 'aws:sqs',
           eventSourceARN: queue.arn,
           awsRegion: stack.region,
@@ -332,8 +350,9 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
           const first = pending[0] as unknown as StreamRecord & { shardId: string };
           const createdAt = first.dynamodb.ApproximateCreationDateTime * 1_000;
           const tooOld =
-            createdAt < agedBefore || Date.now() - createdAt > mapping.maxRecordAgeSeconds * 1_000;
-          const spent = ++retries > mapping.maxRetries;
+            createdAt < agedBefore ||
+            Date.now() - createdAt > (mapping.maxRecordAgeSeconds ?? Number.POSITIVE_INFINITY) * 1_000;
+          const spent = ++retries > (mapping.maxRetries ?? Number.POSITIVE_INFINITY);
           if (tooOld || spent) {
             await giveUp(
               mapping,
@@ -360,8 +379,9 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
   for (const mapping of stack.mappings) {
     if (mapping.kind === 'sqs')
       for (let lane = 0; lane < mapping.maxConcurrency; lane++) start(() => pollQueue(mapping));
-    // One reader per stream: shards in order, which a parallelization factor of 1 keeps.
-    else start(() => pollStream(mapping));
+    else
+      for (let lane = 0; lane < mapping.parallelizationFactor; lane++)
+        if (lane === 0) start(() => pollStream(mapping));
   }
 
   return {

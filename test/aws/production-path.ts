@@ -5,26 +5,54 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { type AnnounceRequest, announce } from '../../operator/announce-command';
-import { startAwsEmulators } from './aws-emulators';
+import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
 import { throughCloudFront } from './cloudfront';
-import { DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
+import { type DeployedStack, DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
 import { roleChecker } from './role-check';
 import { simulatorEvents } from './ses-simulator';
 
 /**
- * The production path on this machine: the stack from cdk.out, its tables and queues made in the emulators
- * as CloudFormation would make them, its functions' bundles run by the event source mappings the template
- * declares, SES's events handed to the rules' targets, and the API's function invoked as API Gateway invokes
- * it through CloudFront. `db` and `sqs` are the harness's own clients: reads and seeds, never checked by IAM.
+ * The production path on this machine: the stack from cdk.out, its tables and queues made in the
+ * emulators as CloudFormation would make them, its functions' bundles run by the event source mappings
+ * the template declares, and the API's functions invoked as API Gateway invokes them through CloudFront.
  */
-export type ProductionPath = Awaited<ReturnType<typeof startProductionPath>>;
+export interface ProductionPath {
+  stack: DeployedStack;
+  aws: AwsEmulators;
+  logs: LogLine[];
+  functions: Map<string, LambdaFunction>;
+  sources: ReturnType<typeof runEventSources>;
+  /** The harness's own document client: reads and seeds, never checked against a role. */
+  db: DynamoDBDocumentClient;
+  sqs: SQSClient;
+  tableName: string;
+  limitTableName: string;
+  /** An API Gateway event to the function its route names, as the template wires them; its answer. */
+  route(event: APIGatewayProxyEventV2): Promise<ApiAnswer>;
+  /**
+   * A request through CloudFront to the API: the headers its origin request policy forwards, with the
+   * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
+   */
+  api(
+    method: string,
+    path: string,
+    options?: { body?: string; contentType?: string; query?: string },
+  ): Promise<ApiAnswer>;
+  /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
+  until(what: string, check: () => Promise<boolean> | boolean, seconds?: number): Promise<void>;
+  /** Mails SES accepted for `to`, parsed as a mail client would. */
+  mailsTo(to: string): Promise<Awaited<ReturnType<typeof simpleParser>>[]>;
+  record(email: string): Promise<Record<string, unknown> | undefined>;
+  queueDepth(queueId: string): Promise<{ visible: number; invisible: number }>;
+  stop(): Promise<void>;
+}
 
 /**
  * The route API Gateway may take a path for. How it resolves a path is not documented beyond matching a
@@ -47,7 +75,7 @@ type ApiAnswer = APIGatewayProxyResultV2 & {
 
 const harnessCredentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
 
-export async function startProductionPath() {
+export async function startProductionPath(): Promise<ProductionPath> {
   const stack = readDeployedStack();
   const aws = await startAwsEmulators(stack.region, roleChecker(stack));
   const clientConfig = { endpoint: aws.endpoint, region: stack.region, credentials: harnessCredentials };
@@ -185,18 +213,7 @@ export async function startProductionPath() {
 
   const tableName = stack.only('AWS::DynamoDB::Table', 'WaitlistTable');
   const limitTableName = stack.only('AWS::DynamoDB::Table', 'MailerMailLimitTable');
-  /** An API Gateway event to the function its route names, as the template wires them; its answer. */
-  async function route(event: APIGatewayProxyEventV2): Promise<ApiAnswer> {
-    const { method } = event.requestContext.http;
-    const routed = routedPath(event.rawPath);
-    const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
-    const fn = functionId ? functions.get(functionId) : undefined;
-    if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
-    const answer = await fn.invoke(event);
-    if (answer.error) throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
-    return answer.result as ApiAnswer;
-  }
-  return {
+  const path: ProductionPath = {
     stack,
     aws,
     logs,
@@ -206,20 +223,18 @@ export async function startProductionPath() {
     sqs,
     tableName,
     limitTableName,
-    route,
-    /**
-     * A request through CloudFront to the API: the headers its origin request policy forwards, with the
-     * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
-     */
-    async api(
-      method: string,
-      requestPath: string,
-      {
-        body,
-        contentType = 'application/json',
-        query,
-      }: { body?: string; contentType?: string; query?: string } = {},
-    ): Promise<ApiAnswer> {
+    async route(event) {
+      const { method } = event.requestContext.http;
+      const routed = routedPath(event.rawPath);
+      const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
+      const fn = functionId ? functions.get(functionId) : undefined;
+      if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
+      const answer = await fn.invoke(event);
+      if (answer.error)
+        throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
+      return answer.result as never;
+    },
+    async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
       const { originDomain, headers } = throughCloudFront(stack, requestPath, {
         host: DISTRIBUTION_DOMAIN,
         origin: `https://${DISTRIBUTION_DOMAIN}`,
@@ -235,7 +250,7 @@ export async function startProductionPath() {
           headers: { 'content-type': 'application/json' },
           body: '{"message":"Forbidden"}',
         };
-      return route(
+      return path.route(
         apiGatewayEvent({
           method,
           path: requestPath,
@@ -246,8 +261,7 @@ export async function startProductionPath() {
         }),
       );
     },
-    /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
-    async until(what: string, check: () => Promise<boolean> | boolean, seconds = 60) {
+    async until(what, check, seconds = 60) {
       const ends = Date.now() + seconds * 1_000;
       while (!(await check())) {
         if (sources.errors.length > 0) throw sources.errors[0];
@@ -262,21 +276,20 @@ export async function startProductionPath() {
         await delay(200);
       }
     },
-    /** Mails SES accepted for `to`, parsed as a mail client would. */
-    async mailsTo(to: string) {
+    async mailsTo(to) {
       return Promise.all(
         aws.ses.sent
           .filter((mail) => mail.to.some((address) => address.includes(to)))
           .map((mail) => simpleParser(mail.raw)),
       );
     },
-    async record(email: string): Promise<Record<string, unknown> | undefined> {
+    async record(email) {
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }),
       );
       return Item;
     },
-    async queueDepth(queueId: string) {
+    async queueDepth(queueId) {
       const queue = stack.queues.get(queueId);
       const { Attributes = {} } = await sqs.send(
         new GetQueueAttributesCommand({
@@ -296,6 +309,7 @@ export async function startProductionPath() {
       await aws.stop();
     },
   };
+  return path;
 }
 
 /** Confirmed people, written straight to the table as signups that confirmed would leave them. */
@@ -319,6 +333,10 @@ export async function seedConfirmed(path: ProductionPath, count: number, domain:
       }),
     );
   return emails;
+}
+
+export async function deleteItem(path: ProductionPath, tableName: string, key: Record<string, unknown>) {
+  await path.db.send(new DeleteCommand({ TableName: tableName, Key: key }));
 }
 
 /** An announcement folder: both languages. */

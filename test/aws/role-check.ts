@@ -2,9 +2,11 @@ import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { ACCOUNT, type DeployedStack, type PolicyDocument } from './deployed-stack';
 
 /**
- * Whether AWS would allow a call, decided by an IAM policy simulator (@cloud-copilot/iam-simulate, AGPL-3.0, an
- * unmodified test tool, never shipped) from the template's policies: the function's role, and the resource's
- * own policy where it has one. Every call of every function goes through it: a missing permission fails the run.
+ * Whether AWS would allow a call, decided by an IAM policy simulator (@cloud-copilot/iam-simulate, AGPL-3.0,
+ * run here as an unmodified test tool and never shipped) from the policies in the synthesized template:
+ * a function's role for what the function calls, and the resource's own policy (a queue's, a topic's)
+ * where it has one. Every call of every function in the production-path run goes through `allows`, so a
+ * permission the role lacks fails the run as AWS would fail it; nothing here lists what a function calls.
  */
 
 export interface Call {

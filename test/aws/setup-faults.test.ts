@@ -1,10 +1,11 @@
 import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import type { SesFault } from './aws-emulators';
 import {
+  deleteItem,
   type ProductionPath,
   seedConfirmed,
   startAnnouncement,
@@ -33,9 +34,7 @@ const paused = () => path.logs.filter(({ line }) => line.includes('"MailPaused":
 
 /** The cause is gone: the pause's end and the queue's wait are skipped rather than waited out. */
 async function timePasses() {
-  await path.db.send(
-    new DeleteCommand({ TableName: path.limitTableName, Key: { [MAIL_LIMIT_TABLE_KEY.name]: '#pause' } }),
-  );
+  await deleteItem(path, path.limitTableName, { [MAIL_LIMIT_TABLE_KEY.name]: '#pause' });
   // Each instance reads the pause at most every five seconds.
   await new Promise((done) => setTimeout(done, 5_500));
   await path.sources.endVisibilityTimeouts();
