@@ -109,16 +109,17 @@ describe('the dashboard', () => {
       expect(body).toMatch(shown);
   });
 
-  it('reads the functions’ JSON logs at INFO, the level that keeps the metric lines', () => {
+  it('reads the functions’ JSON logs at INFO (the metric lines’ level), from Node.js 24 on arm64, as tested', () => {
     const ours = resourcesOf(template, 'AWS::Lambda::Function').filter(
       ({ Properties }) => Properties.LoggingConfig,
     );
     expect(ours).toHaveLength(4);
+    const logs = { LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' };
     for (const { Properties } of ours)
-      expect(Properties.LoggingConfig).toMatchObject({
-        LogFormat: 'JSON',
-        ApplicationLogLevel: 'INFO',
-        SystemLogLevel: 'INFO',
+      expect(Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        LoggingConfig: logs,
       });
   });
 });

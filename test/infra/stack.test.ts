@@ -193,9 +193,11 @@ describe('the page and the API behind CloudFront', () => {
     );
   });
 
-  it('keeps no access logs of the distribution, which would hold confirmation tokens and IP addresses', () => {
+  it('keeps no IP address: no access logs of the distribution (tokens too), none in the API’s', () => {
     expect(config().Logging).toBeUndefined();
     template.resourceCountIs('AWS::Logs::Delivery', 0);
+    const [stage] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage');
+    expect(JSON.stringify(stage?.Properties.AccessLogSettings)).not.toMatch(/sourceIp|identity/i);
   });
 
   it('maps only 404 to the not-found page: the API’s own 403 and 429 pass as sent', () => {
@@ -296,7 +298,7 @@ describe('the deploy’s options', () => {
     expect([...mappings, ...reserved].reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(6);
   });
 
-  it('writes the mail’s DNS records into a hosted zone when given one, else names them as outputs', () => {
+  it('writes the mail’s DNS records into a hosted zone when given one, else names them as outputs, and the outputs operator/ and the docs read', () => {
     const records = resourcesOf(full, 'AWS::Route53::RecordSet').map(({ Properties }) => Properties);
     expect(records.map(({ Type }) => Type)).toEqual(['CNAME', 'CNAME', 'CNAME', 'MX', 'TXT', 'TXT']);
     expect(records.every(({ HostedZoneId }) => HostedZoneId === ZONE.id)).toBe(true);
@@ -306,9 +308,6 @@ describe('the deploy’s options', () => {
     expect(template.findOutputs('*').DmarcRecord?.Value).toMatch(
       /^_dmarc\.mandje\.nl TXT "v=DMARC1; p=quarantine;/,
     );
-  });
-
-  it('gives the outputs operator/ and the docs read', () => {
     const read =
       'SiteUrl WaitlistEndpoint TableName AnnouncementQueueUrl MailLimitTableName DashboardUrl AlarmTopicArn';
     expect(Object.keys(template.findOutputs('*'))).toEqual(expect.arrayContaining(read.split(' ')));
