@@ -43,11 +43,9 @@ const visibility = (metricName: string) => ({
 });
 
 /**
- * The companion of the Mandje stack in us-east-1, where CloudFront takes its AWS WAF web ACL from: each client
- * IP address may POST to /api/* CLIENT_POSTS_PER_MINUTE times a minute, then gets 429 until its rate falls; the
- * exempt paths send no mail (the runner's countsTowardClientLimit is the same rule for the API's routes; here
- * every other path under /api/ counts too). No requests are sampled:
- * a sample holds the client's IP address, which the privacy notice says is not kept.
+ * The Mandje stack's companion in us-east-1, where CloudFront takes its web ACL from: each client IP address may
+ * POST to /api/* (the exempt paths aside) CLIENT_POSTS_PER_MINUTE times a minute, then gets 429. No requests are
+ * sampled: a sample holds the client's IP address, which the privacy notice says is not kept.
  */
 export class MandjeEdgeStack extends Stack {
   public readonly webAcl: CfnWebACL;
@@ -113,8 +111,7 @@ export class MandjeEdgeStack extends Stack {
       ],
       visibilityConfig: visibility(name),
     });
-    // A weak reference: CloudFormation reads the output itself, where a strong one would need a custom
-    // resource (a Lambda function) in each stack. WAF refuses to delete a web ACL a distribution still uses.
+    // Weak: CloudFormation reads the output itself; a strong reference would need a custom resource per stack.
     CrossStackReferences.of(this.webAcl).produce(ReferenceStrength.WEAK);
   }
 }
@@ -199,8 +196,7 @@ export function nagAcknowledgements(stack: MandjeStack) {
     ack(mailEvents.deadLetterQueue, 'SQS3', REASONS.eventDeadLetters),
     ...(site.hasCustomDomain ? [] : [ack(site.distribution, 'CFR4', REASONS.CFR4)]),
   ];
-  // CDK's BucketDeployment handler: its findings name asset-bucket ARNs that vary by account and region, so
-  // they are read off the handler itself.
+  // Its findings name asset-bucket ARNs that vary by account and region: read off the handler itself.
   const deploymentHandler = stack.node.children.find((child) =>
     child.node.id.startsWith('Custom::CDKBucketDeployment'),
   );
@@ -215,10 +211,7 @@ export function nagAcknowledgements(stack: MandjeStack) {
 
 type AppEnvironment = SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string };
 
-/**
- * The stacks of one deployment with cdk-nag's checks. The site must name the controller of the data: whatever
- * this app synthesizes is meant to go live. Throws DeploySettingError or SiteConfigError for a setting to correct.
- */
+/** The stacks of one deployment, checked by cdk-nag; what it synthesizes is meant to go live, controller named. */
 export function addMandjeApp(
   app: App,
   { siteDir, functionsDir, env }: { siteDir: string; functionsDir: string; env: AppEnvironment },
@@ -229,8 +222,7 @@ export function addMandjeApp(
     description: 'Mandje: landing page and waitlist',
     siteDir,
     functionsDir,
-    // The stack with every address goes where the site config says (an EU region), not wherever the CLI's
-    // profile points: the CLI gives its own region (us-east-1 when none is set), and the page names this one.
+    // The stack with every address goes to the site config's EU region, not the CLI's (us-east-1 by default).
     env: { account: env.CDK_DEFAULT_ACCOUNT, region: site.region },
     contactEmail: site.contactEmail,
     ...deploySettings(app, env),

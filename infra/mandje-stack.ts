@@ -12,7 +12,7 @@ import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
 
 export interface MandjeStackProps extends StackProps {
-  /** The address the mails name for questions, and DMARC's reports go to (#contract/site-config). */
+  /** The address the mails name for questions, and DMARC's reports go to. */
   contactEmail: string;
   /** The built page (dist/) and functions (dist-functions/). */
   siteDir: string;
@@ -36,8 +36,7 @@ export interface MandjeStackProps extends StackProps {
   webAclArn?: string;
 }
 
-// Raise by one to rotate the origin secret (docs/deploying.md): CloudFormation reads it into the distribution
-// and the functions only when they change, so a rotation is a new secret, handed to all before the old goes.
+// Raise by one to rotate the origin secret (docs/deploying.md): a new secret, handed to all before the old goes.
 const ORIGIN_VERIFY_GENERATION = 1;
 
 /**
@@ -69,7 +68,6 @@ export class MandjeStack extends Stack {
       // A generation left behind protects nothing.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    // A dynamic reference resolved at deploy time, as CloudFront's origin header needs.
     const originSecret = this.originVerifySecret.secretValue.unsafeUnwrap();
     this.site = new StaticSite(this, 'Site', {
       siteDir: props.siteDir,
@@ -115,22 +113,16 @@ export class MandjeStack extends Stack {
       SiteUrl: [this.site.url, 'The landing page'],
       WaitlistEndpoint: [`${this.site.url}${WAITLIST_PATH}`, 'The waitlist API, on the site’s own domain'],
       TableName: [this.waitlist.table.tableName, 'The waitlist table'],
-      AnnouncementQueueUrl: [
-        this.mailer.queues.bulk.queueUrl,
-        'The bulk mail queue: `npm run waitlist -- announce --send --table` puts an announcement’s recipients on it',
-      ],
+      AnnouncementQueueUrl: [this.mailer.queues.bulk.queueUrl, 'The bulk mail queue, for `announce --send`'],
       MailLimitTableName: [
         this.mailer.mailLimitTable.tableName,
-        'The mail limit’s table: `npm run waitlist -- announce --table` skips the mailboxes it holds as suppressed',
+        'The mail limit’s table, suppressed mailboxes in it',
       ],
       DashboardUrl: [
         this.operations.dashboardUrl,
         'The operator’s dashboard: the alarms, the funnel and the mails',
       ],
-      AlarmTopicArn: [
-        this.operations.topic.topicArn,
-        'Every alarm notifies this SNS topic; -c alarmEmail subscribes one address, add more here',
-      ],
+      AlarmTopicArn: [this.operations.topic.topicArn, 'Every alarm notifies this SNS topic (-c alarmEmail)'],
     };
     // Without a hosted zone, the DNS records are for the operator to add.
     if (!confirmation.hostedZone)

@@ -10,11 +10,9 @@ export const createLogGroup = (scope: Construct, id: string) =>
   new LogGroup(scope, id, { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
 
 export interface BuiltFunctionProps {
-  /** Where functions/build.ts wrote the functions (dist-functions/). */
+  /** Where functions/build.ts wrote the functions (dist-functions/), and the function's folder in it. */
   functionsDir: string;
-  /** The function's folder in it: its FUNCTIONS key in functions/build.ts. */
   name: string;
-  /** Of the function and its role. */
   description: string;
   timeout: Duration;
   environment: Record<string, string>;

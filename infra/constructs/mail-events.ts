@@ -11,18 +11,12 @@ import type { MailSender } from './mail-sender';
 
 export interface MailEventsProps {
   functionsDir: string;
-  /** Where the record of a mailbox that bounced or complained is marked. */
   table: ITable;
-  /** Where the mailbox itself is suppressed, for good. */
   mailLimitTable: ITable;
   sender: MailSender;
 }
 
-/**
- * SES's bounces, complaints, rejects and delivery delays, through the default EventBridge bus to the
- * mail-events function, which suppresses a mailbox that bounced for good or complained; an event it could
- * not handle, after retries, lands in a dead-letter queue.
- */
+/** SES's bounces and complaints, through the default EventBridge bus, to the function that suppresses the mailbox. */
 export class MailEvents extends Construct {
   public readonly handler: LambdaFunction;
   public readonly deadLetterQueue: Queue;

@@ -12,9 +12,8 @@ export interface MailSenderProps {
 }
 
 /**
- * The sender's domain as an SES identity that signs with DKIM and sends from its own MAIL FROM subdomain, so
- * SPF and DKIM both align for DMARC, and a configuration set that keeps reputation figures and stops sending
- * to addresses that bounced or complained. Without a hosted zone the DNS records are for the operator to add.
+ * The sender's domain as an SES identity that signs with DKIM and sends from its own MAIL FROM subdomain (SPF
+ * and DKIM both align for DMARC), and a configuration set that stops sending to addresses that bounced.
  */
 export class MailSender extends Construct {
   public readonly from: string;
@@ -22,7 +21,7 @@ export class MailSender extends Construct {
   public readonly configurationSet: ses.ConfigurationSet;
   /** What sending needs permission on, and nothing else. */
   public readonly sendingResources: string[];
-  /** The DKIM records, the MAIL FROM domain's MX and SPF records and the domain's DMARC record (TXT data in quotes). */
+  /** The DKIM, MAIL FROM (MX, SPF) and DMARC records (TXT data in quotes). */
   public readonly dnsRecords: Record<'id' | 'name' | 'type' | 'value' | 'description', string>[];
 
   constructor(scope: Construct, id: string, props: MailSenderProps) {
@@ -79,8 +78,7 @@ export class MailSender extends Construct {
         description: `${record} DMARC for ${domain}: receivers quarantine mail that fails it, and report to the contact address`,
       },
     ];
-    // Not Identity.publicHostedZone, which would verify the zone's own domain, of which the sender's may be
-    // a subdomain. The names SES gives are complete, so no zone name is appended.
+    // Not Identity.publicHostedZone, which would verify the zone's own domain, of which the sender's may be a part.
     if (props.hostedZoneId)
       for (const { id: recordId, name, type, value } of this.dnsRecords)
         new CfnRecordSet(this, recordId, {

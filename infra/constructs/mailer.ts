@@ -47,9 +47,8 @@ export function mailQueues(scope: Construct) {
 }
 
 /**
- * Every mail on one paced path (docs/deploying.md, "Capacity"): `mail-requests` turns the table's stream into
- * jobs on the priority queue; `mailer` sends from both queues through SES, at most MAILER_CONCURRENCY
- * invocations per queue, and moves a mail that can never be sent to the dead-letter queue itself.
+ * Every mail on one paced path: `mail-requests` turns the table's stream into jobs on the priority queue;
+ * `mailer` sends from both queues through SES and dead-letters a mail that can never be sent itself.
  */
 export class Mailer extends Construct {
   public readonly handler: lambda.Function;
@@ -86,23 +85,19 @@ export class Mailer extends Construct {
     this.requestsDeadLetterQueue = queue(this, 'RequestsDeadLetterQueue');
     this.requestHandler.addEventSource(
       new DynamoEventSource(table, {
-        // From the oldest record, so a signup written while the mapping is (re)made is still queued; a job for
-        // a mail already sent is superseded when read, so replaying the day mails nobody twice.
+        // From the oldest record, so a signup written while the mapping is (re)made is still queued.
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        // One batch at a time per shard queues far ahead of SES's rate and takes little of a new account's
-        // concurrency (10 in all).
+        // One batch at a time per shard: far ahead of SES's rate, little of a new account's concurrency.
         batchSize: 100,
         parallelizationFactor: 1,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
-        // Retried while the stream keeps the record (24 hours): a failure here is SQS or the role, which a
-        // retry or a fix mends. An hour before the stream trims it, its position goes to the dead-letter queue.
+        // Retried while the stream keeps the record (24 hours); an hour before, its position is dead-lettered.
         retryAttempts: 10_000,
         maxRecordAge: Duration.hours(23),
         onFailure: new SqsDlq(this.requestsDeadLetterQueue),
-        // Changes that leave a record asking for a mail it may owe (#contract/waitlist-table), one filter per
-        // mail, ORed. A filter cannot compare two attributes: a mail already sent passes, and jobsAskedBy
-        // skips it.
+        // Changes that leave a record asking for a mail it may owe (OWED_MAILS), one filter per mail, ORed; a
+        // mail already sent passes (a filter cannot compare two attributes) and jobsAskedBy skips it.
         filters: Object.values(OWED_MAILS).map((mail) =>
           lambda.FilterCriteria.filter({
             dynamodb: {
@@ -145,8 +140,7 @@ export class Mailer extends Construct {
         { actions: ['sqs:SendMessage'], resources: [queues.deadLetterQueue.queueArn] },
       ],
     }).function;
-    // Each invocation keeps its share of its lane's pace (functions/mailer/mail-sender.ts). Consuming a
-    // queue grants sqs:ChangeMessageVisibility, with which the mailer sets a message's backoff.
+    // Consuming a queue grants sqs:ChangeMessageVisibility, with which the mailer sets a message's backoff.
     for (const queue of [queues.priority, queues.bulk])
       this.handler.addEventSource(
         new SqsEventSource(queue, {

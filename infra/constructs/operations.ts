@@ -26,10 +26,7 @@ export interface OperationsProps {
 const BOUNCE_RATE_ALARM = 0.05;
 const COMPLAINT_RATE_ALARM = 0.001;
 
-/**
- * The operator's alarms, sent to one SNS topic, and a dashboard of the alarms, the funnel and the mails; the
- * figures are the functions' own metrics (functions/telemetry/metrics.ts), Lambda's, SQS's and SES's.
- */
+/** The operator's alarms, to one SNS topic, and a dashboard of the alarms, the funnel and the mails. */
 export class Operations extends Construct {
   public readonly topic: Topic;
   public readonly dashboardUrl: string;
@@ -41,8 +38,7 @@ export class Operations extends Construct {
     const stack = Stack.of(this);
 
     this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Mandje alarms', enforceSSL: true });
-    // A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this Allow
-    // CloudWatch could not publish the alarms. Only this account's alarms may.
+    // enforceSSL's policy replaces SNS's default one: without this Allow CloudWatch could not publish.
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         sid: 'CloudWatchAlarmsPublish',
@@ -73,7 +69,7 @@ export class Operations extends Construct {
     const { ComparisonOperator, TreatMissingData } = cloudwatch;
     // Every alarm compares with 1: conditions that hold, or (below) the signups of a silent spell.
     const alarm = (name: string, summary: string, metric: cloudwatch.IMetric, below = false) => {
-      const created = new cloudwatch.Alarm(this, `${name}Alarm`, {
+      this.alarmsByName[name] = new cloudwatch.Alarm(this, `${name}Alarm`, {
         metric,
         threshold: 1,
         evaluationPeriods: 1,
@@ -84,11 +80,10 @@ export class Operations extends Construct {
         // No signup writes no data point at all: silence is what the signup alarm is for.
         treatMissingData: below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
       });
-      created.addAlarmAction(action);
-      created.addOkAction(action);
-      this.alarmsByName[name] = created;
+      this.alarmsByName[name].addAlarmAction(action);
+      this.alarmsByName[name].addOkAction(action);
     };
-    // An alarm that goes off when any of its conditions holds in a period, which is also its metrics' period.
+    // Goes off when any of its conditions holds in a period, which is also its metrics' period.
     const whenAny = (
       name: string,
       summary: string,
@@ -191,9 +186,7 @@ export class Operations extends Construct {
     );
 
     const hourly = Duration.hours(1);
-    // A signup asks for its confirmation mail through the table's stream, within a second: an hour of
-    // signups with nothing queued means the stream, its filter or mail-requests reaches no one. Two at
-    // least, so that a lone signup in an hour's last second, queued in the next hour, sets off nothing.
+    // Two signups at least: a lone one in an hour's last second is queued in the next hour.
     whenAny(
       'Unmailed',
       'Unmailed: people joined in the last hour, two at least, and not one mail was queued for them: the table’s stream, its filter or mail-requests is not asking for their mails.',
@@ -201,7 +194,6 @@ export class Operations extends Construct {
       ['IF(FILL(queued, 0) == 0, FILL(joined, 0), 0) >= 2'],
       hourly,
     );
-    // SES writes its reputation a few times an hour while mail is sent; the highest of the hour counts.
     const reputation = (metricName: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum' });
     whenAny(
@@ -220,7 +212,6 @@ export class Operations extends Construct {
         true,
       );
 
-    // A visit is a visitor counted once a day per language by the home pages' beacon (functions/visit).
     const daily = Duration.days(1);
     const funnel = Object.fromEntries(
       LOCALES.flatMap((language) => [
@@ -257,7 +248,7 @@ export class Operations extends Construct {
           period: daily,
         }),
       ]),
-      // Sources are read from the API's log lines, never made metrics: anyone could add metrics to the bill.
+      // Sources from the API's log lines, never metrics: anyone could add metrics to the bill.
       new cloudwatch.LogQueryWidget({
         title: 'Signups by source (the dashboard’s time range)',
         logGroupNames: [waitlist.handler.logGroup.logGroupName],

@@ -17,18 +17,13 @@ import {
 import { BuiltFunction, createLogGroup } from './built-function';
 
 export interface WaitlistApiProps {
-  /** Where functions/build.ts wrote the functions (dist-functions/), the confirm and leave pages beside one. */
   functionsDir: string;
   /** Steady requests per second the stage lets through; its burst is twice that. */
   apiRateLimit: number;
   apiReservedConcurrency?: number;
 }
 
-/**
- * The waitlist's tables and its HTTP API, every route to one function (functions/api): join, the home
- * pages' visit beacon, confirm and leave (GET and HEAD show the page a link opens and change nothing: link
- * scanners open links, and link checkers ask with HEAD), and ask for a leave link.
- */
+/** The waitlist's tables and its HTTP API, every route (#contract/api-routes) to one function (functions/api). */
 export class WaitlistApi extends Construct {
   public readonly table: Table;
   public readonly visitorTable: Table;
@@ -57,7 +52,6 @@ export class WaitlistApi extends Construct {
       projectionType: ProjectionType.INCLUDE,
       nonKeyAttributes: [...TOKEN_INDEX.projection],
     });
-    // A table deployed before it gets it in one update: CloudFormation adds one index per update.
     this.table.addGlobalSecondaryIndex({
       indexName: MAILBOX_INDEX.name,
       partitionKey: { name: MAILBOX_INDEX.key.name, type: AttributeType.STRING },
@@ -77,7 +71,7 @@ export class WaitlistApi extends Construct {
       name: 'api',
       description:
         'Mandje API: join the waitlist, count visitors, confirm a signup, leave, ask for a leave link',
-      // The store gives up after 5 s (STORE_DEADLINE_MS); 10 s leaves room and stays under the page's wait.
+      // The store gives up after 5 s (STORE_DEADLINE_MS): room, and under the page's wait.
       timeout: Duration.seconds(10),
       reservedConcurrentExecutions: props.apiReservedConcurrency,
       environment: { TABLE_NAME: this.table.tableName, VISITOR_TABLE_NAME: this.visitorTable.tableName },

@@ -11,17 +11,11 @@ import { ACCOUNT } from './deployed-stack';
 import type { Call, RoleChecker } from './role-check';
 
 /**
- * The AWS services the production path calls, on this machine, behind one endpoint:
- * - DynamoDB with Streams: DynamoDB Local (shipped by amplify-dynamodb-simulator, on the Java runtime),
- *   in memory. It listens on every interface (it has no option to bind one); it lives for one test file.
- * - SQS: fauxqs, with real receive counts and visibility timeouts.
- * - SES v2: the few calls the mailer makes (SendEmail, GetAccount), answered here with SES's real error
- *   shapes (x-amzn-ErrorType) when a scenario sets a fault: throttling, the daily quota, a sender not
- *   verified, access denied. As SES, it throttles a send above the account's MaxSendRate in any second.
- *   It keeps every mail it accepted.
- * Every call is signed with the caller's name as its access key (each function gets its logical id), so
- * the endpoint knows who calls: it records the call's IAM action and resource, asks the role checker, and
- * answers AccessDeniedException, as AWS would, when the role does not allow it.
+ * The AWS services the production path calls, behind one endpoint: DynamoDB with Streams (DynamoDB Local, in
+ * memory, for one test file), SQS (fauxqs, real receive counts and visibility timeouts), and SES v2's SendEmail
+ * and GetAccount, answered here with SES's error shapes for a scenario's fault and throttled above MaxSendRate.
+ * Each function signs with its logical id as its access key: each call is checked against its role and
+ * refused with AccessDeniedException, as AWS would, when the role does not allow it.
  */
 
 export type SesFault =
@@ -41,7 +35,7 @@ export interface SentMail {
 
 export interface AwsEmulators {
   endpoint: string;
-  /** Every call a function made: who, the IAM action, the resource, and what IAM decided. */
+  /** Every call a function made, and what IAM decided. */
   calls: (Call & { decision: string })[];
   ses: {
     sent: SentMail[];
@@ -82,7 +76,7 @@ async function startDynamoDbLocal(): Promise<{ port: number; process: ChildProce
     // Its metadata file goes to its working folder: a temporary one, not the project.
     { stdio: 'ignore', cwd: mkdtempSync(join(tmpdir(), 'mandje-dynamodb-local-')) },
   );
-  for (let tries = 0; tries < 150; tries++) {
+  for (let tries = 0; tries < 450; tries++) {
     const up = await forward(port, {
       method: 'POST',
       path: '/',
@@ -101,7 +95,7 @@ async function startDynamoDbLocal(): Promise<{ port: number; process: ChildProce
     await delay(200);
   }
   child.kill();
-  throw new Error('DynamoDB Local did not start in 30 s');
+  throw new Error('DynamoDB Local did not start in 90 s');
 }
 
 interface Forwarded {

@@ -1,36 +1,17 @@
-/**
- * From a fresh clone to a deploy, as README.md and docs/deploying.md tell it: `cdk bootstrap` runs the app,
- * which needs the built functions, so the documented bootstrap builds first; it bootstraps every environment
- * of the app's stacks (the stack's region and us-east-1, the edge's); and the GitHub deploy role may assume
- * every role the CDK CLI assumes to deploy each of those stacks.
- */
+// From a fresh clone to a deploy, as README.md and docs/deploying.md tell it: the build, then `cdk bootstrap` of
+// both environments (the stack's region and us-east-1), and a deploy role that may assume what the CLI assumes.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { addMandjeApp } from '../../infra/mandje-app';
-import { fakeFunctionsDir, fakeSiteDir } from './synth';
+import { synthApp } from './synth';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(resolve(repoRoot, path), 'utf8');
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
 
-function synthesizedApp() {
-  const app = new App({ outdir: `${process.env.TMPDIR ?? '/tmp'}/mandje-bootstrap-${Date.now()}` });
-  addMandjeApp(app, {
-    siteDir: fakeSiteDir(),
-    functionsDir: fakeFunctionsDir(),
-    env: {
-      MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
-      MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
-      MANDJE_CONTROLLER_KVK: '12345678',
-      MANDJE_AWS_REGION: REGION,
-    },
-  });
-  return app.synth();
-}
+const synthesizedApp = () => synthApp({ MANDJE_AWS_REGION: REGION }).app.synth();
 
 describe('the documented bootstrap', () => {
   it('is `npm run bootstrap`: the controller check, the build, then `cdk bootstrap` of the app’s environments', () => {

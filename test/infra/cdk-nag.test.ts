@@ -8,7 +8,6 @@ import { MAIL_FROM, synthStacks } from './synth';
 const MODES: [string, Pick<MandjeStacksProps, 'confirmation' | 'waf'>][] = [
   ['with confirmation by mail and WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: true }],
   ['without WAF', { confirmation: { mailFrom: MAIL_FROM }, waf: false }],
-  ['with a set SES send rate', { confirmation: { mailFrom: MAIL_FROM, sesMaxSendRate: 14 }, waf: true }],
 ];
 
 function appWithNag(mode: Pick<MandjeStacksProps, 'confirmation' | 'waf'>, acknowledge: boolean) {

@@ -1,13 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type CfnResource, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { confirmPageFile } from '#contract/confirmation';
 import { leavePageFile } from '#contract/leave';
 import { LOCALES } from '#contract/locales';
 import { INLINE_HASHES_FILE, inlineHash } from '#contract/security-headers';
 import { DEFAULT_SITE_CONFIG } from '#contract/site-config';
-import { addMandjeStacks, type MandjeEdgeStack, type MandjeStacksProps } from '../../infra/mandje-app';
+import {
+  addMandjeApp,
+  addMandjeStacks,
+  type MandjeEdgeStack,
+  type MandjeStacksProps,
+} from '../../infra/mandje-app';
 import type { MandjeStack } from '../../infra/mandje-stack';
 
 /** The inline style of the stand-in pages, as a build would inline the stylesheet. */
@@ -16,44 +23,34 @@ export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
 /** A stand-in for dist/ as the build leaves it: pages with an inline style, its hash listed, an asset. */
 export function fakeSiteDir({ listStyleHash = true } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-site-'));
-  mkdirSync(join(dir, 'assets'));
   const page = (title: string) => `<!doctype html><title>${title}</title><style>${FAKE_INLINE_STYLE}</style>`;
-  writeFileSync(join(dir, 'index.html'), page('Mandje'));
-  writeFileSync(join(dir, '404.html'), page('404'));
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  mkdirSync(join(dir, dirname(INLINE_HASHES_FILE)));
-  writeFileSync(
-    join(dir, INLINE_HASHES_FILE),
-    JSON.stringify({ styles: listStyleHash ? [inlineHash(FAKE_INLINE_STYLE)] : [], scripts: [] }),
-  );
+  const files = {
+    'index.html': page('Mandje'),
+    '404.html': page('404'),
+    'assets/index-abc123.js': 'console.log(1)',
+    '.well-known/security.txt': 'Contact: mailto:hallo@mandje.nl',
+    [INLINE_HASHES_FILE]: JSON.stringify({
+      styles: listStyleHash ? [inlineHash(FAKE_INLINE_STYLE)] : [],
+      scripts: [],
+    }),
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
   return dir;
 }
 
-/** The functions the build makes, each a folder in dist-functions/. */
-export const FUNCTION_NAMES = ['api', 'mail-requests', 'mailer', 'mail-events'] as const;
-
-/** The stand-in bundle of a function: tells the folders apart, as the real bundles' contents would. */
-export const fakeBundle = (name: string) => `export const handler = async () => '${name}';\n`;
-
-/** The stand-in source map of a function: names its own entry, as the real maps name their sources. */
-const fakeSourceMap = (name: string) =>
-  JSON.stringify({
-    version: 3,
-    sources: [`../../functions/${name}/handler.ts`],
-    names: [],
-    mappings: 'AAAA',
-  });
-
 /**
  * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function with its
- * source map index.mjs.map, and the confirmation and leave pages beside the API function's.
+ * source map, and the confirmation and leave pages beside the API function's.
  */
 export function fakeFunctionsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
-  for (const name of FUNCTION_NAMES) {
+  for (const name of ['api', 'mail-requests', 'mailer', 'mail-events']) {
     mkdirSync(join(dir, name));
-    writeFileSync(join(dir, name, 'index.mjs'), `${fakeBundle(name)}//# sourceMappingURL=index.mjs.map\n`);
-    writeFileSync(join(dir, name, 'index.mjs.map'), fakeSourceMap(name));
+    writeFileSync(join(dir, name, 'index.mjs'), `export const handler = async () => '${name}';\n`);
+    writeFileSync(join(dir, name, 'index.mjs.map'), '{}');
   }
   for (const language of LOCALES)
     for (const page of [confirmPageFile(language), leavePageFile(language)])
@@ -80,7 +77,34 @@ export function synthStacks(
   });
 }
 
-/** The Mandje stack, as synthStacks makes it. */
-export function synthStack(props: Partial<MandjeStacksProps> = {}, app = new App()): MandjeStack {
-  return synthStacks(props, app).mandje;
+export const synthStack = (props: Partial<MandjeStacksProps> = {}) => synthStacks(props).mandje;
+
+export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+
+/** The logical ID of a construct's CloudFormation resource, as the template names it. */
+export const logicalIdOf = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnResource);
+
+export const resourcesOf = (template: Template, type: string) =>
+  Object.values(template.findResources(type)) as Resource[];
+
+export const propertiesOf = (template: Template, construct: IConstruct) =>
+  (template.toJSON().Resources[logicalIdOf(construct)] as Resource).Properties;
+
+/** Example facts about the data's controller, as `npm run test:aws` gives its synth. */
+export const EXAMPLE_CONTROLLER = {
+  MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
+  MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
+  MANDJE_CONTROLLER_KVK: '12345678',
+};
+
+/** The app as infra/bin/app.ts makes it, with the example controller and `env`. */
+export function synthApp(env: Record<string, string> = {}) {
+  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'mandje-app-')) });
+  const stacks = addMandjeApp(app, {
+    siteDir: fakeSiteDir(),
+    functionsDir: fakeFunctionsDir(),
+    env: { ...EXAMPLE_CONTROLLER, ...env },
+  });
+  return { app, ...stacks };
 }

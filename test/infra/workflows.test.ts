@@ -1,7 +1,4 @@
-/**
- * The GitHub workflows (.github/workflows/) cannot run here, so these checks keep them honest as text:
- * no YAML parser is among the project's dependencies, and these few facts need none.
- */
+// The GitHub workflows cannot run here: these checks keep them honest as text (no YAML parser needed).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { App } from 'aws-cdk-lib';
