@@ -111,6 +111,56 @@ const specs = new Map<string, Spec>(
   db.schema.resource.entities.map((r: Spec & { cloudFormationType: string }) => [r.cloudFormationType, r]),
 );
 
+// The schemas: every resource type exists, every property set is one its type has (nested ones too), every
+// required property is set. Values written as intrinsic functions, and custom resources, are not looked into.
+type SpecProperty = { type: { type: string; element?: SpecProperty['type']; reference?: { $ref: string } } };
+type Bag = { properties: Record<string, SpecProperty & { required?: boolean }> };
+const definitions = new Map<string, Bag>(
+  db.schema.typeDefinition.entities.map((t: Bag & { $id: string }) => [t.$id, t]),
+);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isIntrinsic = (v: unknown) => isObject(v) && /^(Ref|Fn::\w+)$/.test(Object.keys(v).join());
+
+function schemaProblems(stack: string, Resources: Resources): string[] {
+  const problems: string[] = [];
+  const check = (where: string, value: Record<string, unknown>, bag: Bag) => {
+    for (const [name, v] of Object.entries(value)) {
+      const property = bag.properties[name];
+      if (!property) {
+        problems.push(`${where}: unknown property ${name}`);
+        continue;
+      }
+      const held = ['array', 'map'].includes(property.type.type) ? property.type.element : property.type;
+      const nested = held?.reference && definitions.get(held.reference.$ref);
+      if (!nested || !isObject(v)) continue;
+      const items = property.type.type === 'ref' ? { '': v } : v;
+      for (const [key, item] of Object.entries(items))
+        if (isObject(item) && !isIntrinsic(item)) check(`${where} ${name}${key && `[${key}]`}`, item, nested);
+    }
+    for (const [name, { required }] of Object.entries(bag.properties))
+      if (required && !(name in value)) problems.push(`${where}: missing required property ${name}`);
+  };
+  for (const [logicalId, { Type, Properties = {} }] of Object.entries(Resources)) {
+    if (/^(Custom::|AWS::CDK::Metadata$|AWS::CloudFormation::CustomResource$)/.test(Type)) continue;
+    const spec = specs.get(Type) as (Spec & Bag) | undefined;
+    if (!spec) problems.push(`${stack} ${logicalId} (${Type}): unknown resource type`);
+    else if (!isIntrinsic(Properties)) check(`${stack} ${logicalId} (${Type})`, Properties, spec);
+  }
+  return problems;
+}
+
+it('uses only resource types and properties CloudFormation has, with every required property', () => {
+  const problems = [...templates].flatMap(([stack, { Resources }]) => schemaProblems(stack, Resources));
+  expect(problems, problems.join('\n')).toEqual([]);
+  // Really checking: a misspelt property, also nested, and a missing required one are each reported.
+  const table = { KeySchema: [], TableNme: 't', AttributeDefinitions: [{ AttributeName: 'pk', Sort: 1 }] };
+  expect(schemaProblems('T', { Table: { Type: 'AWS::DynamoDB::Table', Properties: table } })).toEqual([
+    'T Table (AWS::DynamoDB::Table): unknown property TableNme',
+    'T Table (AWS::DynamoDB::Table) AttributeDefinitions[0]: unknown property Sort',
+    'T Table (AWS::DynamoDB::Table) AttributeDefinitions[0]: missing required property AttributeType',
+  ]);
+});
+
 type Stateful = {
   stack: string;
   logicalId: string;

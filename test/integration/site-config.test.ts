@@ -34,17 +34,17 @@ describe('the site facts, with MANDJE_CONTACT_EMAIL and MANDJE_MAIL_FROM set', (
       logLevel: 'silent',
       build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
     });
-    const { prerenderPage, discoveryFacts } = (await import(
+    const { prerenderPage, discoveryFiles } = (await import(
       pathToFileURL(join(outDir, 'prerender.js')).href
     )) as {
       prerenderPage: (page: string, locale: Locale) => { body: string };
-      discoveryFacts: { contactEmail: string };
+      discoveryFiles: (now: Date) => Record<string, string>;
     };
 
     expect(prerenderPage('home', 'nl').body).toContain(CONTACT);
     expect(prerenderPage('privacy', 'en').body).toContain(CONTACT);
     expect(prerenderPage('home', 'nl').body).not.toContain('hallo@mandje.nl');
-    expect(discoveryFacts.contactEmail).toBe(CONTACT);
+    expect(discoveryFiles(new Date())['.well-known/security.txt']).toContain(`Contact: mailto:${CONTACT}`);
     rmSync(outDir, { recursive: true, force: true });
   });
 
