@@ -1,4 +1,4 @@
-/** The built page as the runner serves it, as CloudFront does: encodings, caching, validators, 404, headers. */
+/** The built page as the runner serves it, as CloudFront does: encodings, validators, headers (paths, caching and 404: site-parity). */
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -41,12 +41,6 @@ describe('the runner serves the built page as CloudFront does', () => {
     expect(icon.headers.vary).toBeUndefined();
   });
 
-  it('caches hashed assets for a year as immutable, and has pages and other files revalidated', async () => {
-    expect((await get(site.assetPath)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/', '/en/', '/robots.txt', '/favicon.svg', '/privacy'])
-      expect((await get(path)).headers['cache-control'], path).toBe('no-cache');
-  });
-
   it('answers an unchanged file with 304 by ETag or date, per encoding, and a changed one anew', async () => {
     const first = await get('/', { 'accept-encoding': 'br' });
     const etag = String(first.headers.etag);
@@ -78,19 +72,6 @@ describe('the runner serves the built page as CloudFront does', () => {
     const head = await get('/en/', { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.body.byteLength).toBe(0);
     expect({ ...head.headers, date: undefined }).toEqual({ ...getHeaders, date: undefined });
-  });
-
-  it('answers unknown pages with the not-found page of their language and status 404', async () => {
-    for (const [path, heading] of [
-      ['/nergens', 'Pagina niet gevonden'],
-      ['/assets/index-missing.js', 'Pagina niet gevonden'],
-      ['/en/nowhere.txt', 'Page not found'],
-    ]) {
-      const missing = await get(path as string);
-      expect(missing.status, path).toBe(404);
-      expect(missing.headers['cache-control'], path).toBe('no-cache');
-      expect(missing.body.toString(), path).toContain(`<h1>${heading}</h1>`);
-    }
   });
 
   it('sends the security headers with every kind of answer', async () => {
