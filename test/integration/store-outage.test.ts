@@ -1,8 +1,4 @@
-/**
- * The store failing under a running runner, end to end: a proxy between the runner and dynalite on disk
- * cuts every connection (the store gone) or fails every other one. Whatever happens, a signup answered 201
- * is in the store afterwards, and no address ever has two records.
- */
+/** A proxy cuts every (or every other) store connection: a 201 is kept all the same, and never twice. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
