@@ -9,11 +9,9 @@ import { SiteConfigError } from '#contract/site-config';
 import { addMandjeApp } from '../../infra/mandje-app';
 import { EXAMPLE_CONTROLLER, fakeFunctionsDir, fakeSiteDir, propertiesOf, synthApp } from './synth';
 
-const appWith = synthApp;
-
 describe('the CDK app with no context', () => {
   it('synthesizes every stack, its checks passing, mailing from MANDJE_MAIL_FROM', () => {
-    const { app, mandje } = appWith({ MANDJE_MAIL_FROM: 'post@example.nl' });
+    const { app, mandje } = synthApp({ MANDJE_MAIL_FROM: 'post@example.nl' });
 
     expect(app.synth().stacks.map((stack) => stack.stackName)).toEqual(['MandjeEdge', 'Mandje']);
     expect(JSON.stringify(propertiesOf(Template.fromStack(mandje), mandje.mailer.handler))).toContain(
@@ -26,7 +24,7 @@ describe('where the data lives', () => {
   // The CDK CLI always gives the app a region: the profile's, or us-east-1 when none is configured.
   const CLI = { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' };
   const regionOf = (env: Record<string, string>) => {
-    const { app } = appWith({ ...CLI, ...env });
+    const { app } = synthApp({ ...CLI, ...env });
     return Object.fromEntries(app.synth().stacks.map((stack) => [stack.stackName, stack.environment.region]));
   };
 

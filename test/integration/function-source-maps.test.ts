@@ -1,9 +1,4 @@
-/**
- * Every function ships its source map, and with it a stack trace in the function's log names the file and
- * line in functions/, not the minified bundle: the stack runs each function with --enable-source-maps
- * (infra/constructs/built-function.ts). Bundled here by the build's own bundleFunction, into a temporary
- * folder, so it needs no earlier `npm run build`.
- */
+/** A function's log names the line in functions/, not the bundle (bundled here by the build's bundleFunction). */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

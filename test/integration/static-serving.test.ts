@@ -1,4 +1,4 @@
-/** The built page as the runner serves it, as CloudFront does: encodings, caching, validators, 404, headers. */
+/** The built page as the runner serves it, as CloudFront does: encodings, validators, headers (paths, caching and 404: site-parity). */
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -41,12 +41,6 @@ describe('the runner serves the built page as CloudFront does', () => {
     expect(icon.headers.vary).toBeUndefined();
   });
 
-  it('caches hashed assets for a year as immutable, and has pages and other files revalidated', async () => {
-    expect((await get(site.assetPath)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/', '/en/', '/robots.txt', '/favicon.svg', '/privacy'])
-      expect((await get(path)).headers['cache-control'], path).toBe('no-cache');
-  });
-
   it('answers an unchanged file with 304 by ETag or date, per encoding, and a changed one anew', async () => {
     const first = await get('/', { 'accept-encoding': 'br' });
     const etag = String(first.headers.etag);
@@ -80,19 +74,6 @@ describe('the runner serves the built page as CloudFront does', () => {
     expect({ ...head.headers, date: undefined }).toEqual({ ...getHeaders, date: undefined });
   });
 
-  it('answers unknown pages with the not-found page of their language and status 404', async () => {
-    for (const [path, heading] of [
-      ['/nergens', 'Pagina niet gevonden'],
-      ['/assets/index-missing.js', 'Pagina niet gevonden'],
-      ['/en/nowhere.txt', 'Page not found'],
-    ]) {
-      const missing = await get(path as string);
-      expect(missing.status, path).toBe(404);
-      expect(missing.headers['cache-control'], path).toBe('no-cache');
-      expect(missing.body.toString(), path).toContain(`<h1>${heading}</h1>`);
-    }
-  });
-
   it('sends the security headers with every kind of answer', async () => {
     const answers = [
       await get('/'),
@@ -110,27 +91,24 @@ describe('the runner serves the built page as CloudFront does', () => {
 
   it('serves no file outside the built page, whatever the encoding or link, and answers 400 or 404', async () => {
     const traversals = [
-      ...[
-        '/../secret.txt',
-        '/assets/../../secret.txt',
-        '/..%2fsecret.txt',
-        '/%2e%2e/secret.txt',
-        '/.%2e/secret.txt',
-      ],
-      ...['/%2E%2E/%2E%2E/secret.txt', '/..%5csecret.txt', '/..\\secret.txt', '/%252e%252e%252fsecret.txt'],
-      ...[
-        '/..%c0%afsecret.txt',
-        '/secret.txt%00.html',
-        '/%00/../secret.txt',
-        '//secret.txt',
-        '/outside/secret.txt',
-      ],
-      ...[
-        site.secretFile,
-        `/${site.secretFile}`,
-        encodeURI(site.secretFile),
-        'http://localhost/../secret.txt',
-      ],
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/.%2e/secret.txt',
+      '/%2E%2E/%2E%2E/secret.txt',
+      '/..%5csecret.txt',
+      '/..\\secret.txt',
+      '/%252e%252e%252fsecret.txt',
+      '/..%c0%afsecret.txt',
+      '/secret.txt%00.html',
+      '/%00/../secret.txt',
+      '//secret.txt',
+      '/outside/secret.txt',
+      site.secretFile,
+      `/${site.secretFile}`,
+      encodeURI(site.secretFile),
+      'http://localhost/../secret.txt',
       '/leak.txt',
     ];
     for (const path of traversals) {

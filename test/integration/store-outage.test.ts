@@ -1,8 +1,4 @@
-/**
- * The store failing under a running runner, end to end: a proxy between the runner and dynalite on disk
- * cuts every connection (the store gone) or fails every other one. Whatever happens, a signup answered 201
- * is in the store afterwards, and no address ever has two records.
- */
+/** A proxy cuts every (or every other) store connection: a 201 is kept all the same, and never twice. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('the runner while its store goes away and comes back', () => {
-  it('answers 503 (a form post: the try-again page) while the store is gone, and takes the retries once it is back', async () => {
+  it('answers 503 while the store is gone, and takes the retries once it is back', async () => {
     const before = newAddresses('before', 10);
     const during = newAddresses('during', 10);
     expect(statusesOf(await joinAll(before))).toEqual([201]);
@@ -58,13 +54,6 @@ describe('the runner while its store goes away and comes back', () => {
     proxy.setMode('down');
     const whileDown = await joinAll(during);
     expect(whileDown.map(({ body }) => body)).toEqual(during.map(() => ({ error: 'unavailable' })));
-    const formPost = await fetch(new URL('/api/waitlist', runner.url), {
-      method: 'POST',
-      body: new URLSearchParams({ email: during[0] as string, language: 'en' }),
-      redirect: 'manual',
-    });
-    expect(formPost.status).toBe(303);
-    expect(formPost.headers.get('location')).toBe('/en/waitlist/try-again');
 
     proxy.setMode('forward');
     // Nothing can have been written while the store was down: every retry is the first signup.

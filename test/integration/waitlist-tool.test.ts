@@ -31,7 +31,7 @@ it('counts, exports, shows and forgets through the store of a running runner, ev
     { email: LEFT_COUNTER_KEY, count: 1 },
   ]);
   const runner = await startRunnerChild(dataDir);
-  // Addresses the email rule allows that a spreadsheet would read as formulas, and spellings of one mailbox.
+  // An address a spreadsheet would read as a formula, and spellings of one mailbox.
   const signups = [
     '=cmd@example.nl',
     'AnnDeVries+old@Gmail.com',
@@ -46,15 +46,7 @@ it('counts, exports, shows and forgets through the store of a running runner, ev
     code: 0,
     stdout: counted({ confirmed: 1, pending: 4, left: 1 }),
   });
-  const rows = (await tool('export')).stdout.split('\r\n');
-  expect(rows[0]).toBe(
-    'email,emailAsEntered,language,status,createdAt,consentVersion,confirmedAt,confirmedConsentVersion',
-  );
-  // Oldest first; a formula-like cell quoted as text.
-  expect(rows.slice(1, 3).map((row) => row.split(',').slice(0, 4))).toEqual([
-    ['ann@example.nl', 'ann@example.nl', 'nl', 'confirmed'],
-    ["'=cmd@example.nl", "'=cmd@example.nl", 'en', 'pending'],
-  ]);
+  // Its columns and the formula guard: test/unit/operator/waitlist-csv.
   expect((await tool('export', '--confirmed')).stdout.split('\r\n').slice(1)).toEqual([
     expect.stringMatching(/^ann@example\.nl,/),
     '',
@@ -131,7 +123,6 @@ it('charts the funnel from the records and the visitors counted, without an addr
 
   expect(stats.code, stats.stderr).toBe(0);
   expect(stats.stdout).toMatch(/^last 7 days +75 +4 +3 +5\.3% +75\.0%$/m);
-  expect(stats.stdout).toContain('\nBy source\ndirect        2\nnewsletter    2\ninstagram.com 1\n');
   expect(stats.stdout).toMatch(/^total {7}5\nleft {8}0\n$/m);
   for (const output of [stats.stdout, stats.stderr]) expect(output).not.toMatch(/@|funnel\d/i);
   expect((await waitlistTool(['stats', '--days', '1', '--data-dir', dataDir])).stdout).toMatch(

@@ -126,6 +126,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 const errorsOf = (path: string) => errorsByFile.get(path) ?? [];
+/** Each file checked for errors, by name: dist/ pages and SVG files, and the mails' HTML parts. */
+const CHECKED: [string, string][] = [
+  ...[...PAGES, ...SVGS].map((file): [string, string] => [`dist/${file}`, join(distDir, file)]),
+  ...MAIL_FILES.map((file): [string, string] => [file, join(mailDir, file)]),
+];
 
 describe('the W3C Nu checker', () => {
   it('reports the error in a control page, so a silent run cannot pass', () => {
@@ -151,29 +156,13 @@ describe('the W3C Nu checker', () => {
   });
 
   it('reports nothing about any file but those it was given', () => {
-    const given = new Set([
-      controlFile,
-      ...MAIL_FILES.map((file) => join(mailDir, file)),
-      ...[...PAGES, ...SVGS].map((file) => join(distDir, file)),
-    ]);
+    const given = new Set([controlFile, ...CHECKED.map(([, path]) => path)]);
     expect([...errorsByFile.keys()].filter((file) => !given.has(file))).toEqual([]);
   });
 });
 
-describe('every built page is valid HTML', () => {
-  it.each(PAGES)('dist/%s', (page) => {
-    expect(errorsOf(join(distDir, page))).toEqual([]);
-  });
-});
-
-describe("the site's SVG files are valid", () => {
-  it.each(SVGS)('dist/%s', (svg) => {
-    expect(errorsOf(join(distDir, svg))).toEqual([]);
-  });
-});
-
-describe("each mail's HTML part is valid HTML, in both languages", () => {
-  it.each(MAIL_FILES)('%s', (file) => {
-    expect(errorsOf(join(mailDir, file))).toEqual([]);
+describe('every built page and SVG file, and each mail’s HTML part in both languages, is valid', () => {
+  it.each(CHECKED)('%s', (_name, path) => {
+    expect(errorsOf(path)).toEqual([]);
   });
 });

@@ -1,9 +1,4 @@
-/**
- * On AWS the announcement finds the stack's bulk queue and mail limit table (outputs of the stack Mandje, in
- * the table's region), and its dry run says how many days SES's quota makes the send take, keeping the
- * mailer's reserve for confirmations (functions/mailer/mail-pause.ts); on one machine there is no quota.
- * CloudFormation, SES v2 and the tables are mocked.
- */
+/** The announcement's stack outputs and SES quota on AWS (mocked), and none on one machine. */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
