@@ -1,9 +1,3 @@
-/**
- * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
- * memory, every mail owed still goes out, once; a mail SES refuses for good goes to the dead letters, a
- * throttled one waits and goes; and the outbox writes each mail whole or not at all (root, for a tmpfs).
- */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,18 +156,5 @@ describe('the outbox', () => {
     await transport.send(outgoing('Message-ID: <req-1@mandje.nl>\r\n\r\nAgain\r\n'));
     expect(readdirSync(dir)).toEqual(['req-1@mandje.nl.eml']);
     expect(readFileSync(join(dir, 'req-1@mandje.nl.eml'), 'utf8')).toContain('Again');
-  });
-
-  it('throws a full disk as ENOSPC and leaves no file, empty or partial', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mandje-outbox-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', dir]);
-    try {
-      await expect(
-        outboxTransport(dir, { print }).send(outgoing('x'.repeat(64 * 1024))),
-      ).rejects.toMatchObject({ code: 'ENOSPC' });
-      expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      execFileSync('umount', ['-l', dir]);
-    }
   });
 });

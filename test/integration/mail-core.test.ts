@@ -3,7 +3,7 @@
  * person asked for leaves in their record (sent and owed no more, still owed after a failure, not owed
  * past the mailbox's limit or to a mailbox that bounced), and what goes out. The transport is a list.
  */
-import { BadRequestException, MessageRejected } from '@aws-sdk/client-sesv2';
+import { BadRequestException } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#contract/locales';
 import { MAIL_RESEND_INTERVAL_MINUTES, type WaitlistRecord } from '#contract/waitlist-table';
@@ -115,26 +115,6 @@ describe('a confirmation mail', () => {
     });
   });
 
-  it('keeps the first link working when SES took the mail but marking it failed, and the retry sends another', async () => {
-    const ann = newAddress('accepted');
-    const job = await signUp(ann);
-    // SES takes the mail, but its answer is lost on the way back: the job fails and stays owed.
-    transport = async (outgoing) => {
-      sent.push(outgoing);
-      throw Object.assign(new Error('timed out reading the answer'), { name: 'TimeoutError' });
-    };
-    await expect(mail(job)).rejects.toThrow('timed out');
-    const firstToken = tokenOf(sent[0]);
-    sent = [];
-
-    transport = async () => {};
-    expect(await mail(job)).toMatchObject({ outcome: 'sent' });
-
-    const record = (await db.recordOf(ann.key)) as WaitlistRecord;
-    expect(record.mailTokenHashes).toContain(hashOfToken(firstToken));
-    expect(record.mailTokenHashes).toContain(hashOfToken(tokenOf(sent[0])));
-  });
-
   it('goes once when the queue hands the same job over twice at the same moment', async () => {
     const ann = newAddress('together');
     const job = await signUp(ann);
@@ -196,18 +176,6 @@ describe('a confirmation mail', () => {
     const record = await db.recordOf(ann.key);
     expect(owedRequest(record, 'confirmation')).toBeUndefined();
     expect(record).not.toHaveProperty('mailTokenHashes');
-  });
-
-  it('stays owed when the mail service refuses the account’s set-up, not the person (a sender not verified)', async () => {
-    const ann = newAddress('unverified');
-    const job = await signUp(ann);
-    transport = async () => {
-      throw new MessageRejected({ message: 'Email address is not verified.', $metadata: {} });
-    };
-
-    await expect(mail(job)).rejects.toBeInstanceOf(MessageRejected);
-
-    expect(owedRequest(await db.recordOf(ann.key), 'confirmation')).toBe(job.requestId);
   });
 });
 

@@ -204,7 +204,6 @@ const leaveLinkIn = (raw: string) =>
 /** The mailer's own steps on the record, without the link keys a record without them gets first. */
 const mailSteps = () =>
   waitlistUpdates().filter((update) => !update.UpdateExpression?.includes('if_not_exists(linkId'));
-const limitKeys = () => dynamo.commandCalls(UpdateCommand, LIMITS).map((call) => call.args[0].input.Key);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
 const fault = (name: string, extra: object = {}) => Object.assign(new Error(name), { name, ...extra });
 const NOTHING_FAILED = { batchItemFailures: [] };
@@ -293,82 +292,66 @@ describe('confirmation mails', () => {
     expect(deadLetters()).toEqual([]);
   });
 
-  it('sends nothing to a mailbox past its limit, owes it nothing, and counts it', async () => {
-    stored(PENDING);
-    const recently = Date.now() - 60_000;
-    dynamo
-      .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('limit', PENDING.email) } })
-      .resolves({
-        Item: { sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt: recently })), version: 3 },
-      });
-
-    expect(await deliver([job(PENDING)])).toEqual(NOTHING_FAILED);
-
-    expect(sends()).toHaveLength(0);
-    expect(waitlistUpdates()).toHaveLength(1);
-    expect(deadLetters()).toEqual([]);
-    expect(logged()).toEqual([expect.objectContaining({ outcome: 'limited', MailLimited: 1 })]);
-  });
-
-  it('sends nothing to a mailbox that bounced or complained, owes it nothing, and dead-letters the job', async () => {
-    const bounced: WaitlistRecord = { ...PENDING, mailSuppressed: 'bounce' };
-    stored(bounced);
-    const message = job(bounced);
-
-    expect(await deliver([message])).toEqual(NOTHING_FAILED);
-
-    expect(sends()).toHaveLength(0);
-    expect(limitKeys()).toHaveLength(0);
-    expect(waitlistUpdates()).toHaveLength(1);
-    expect(deadLetters()).toEqual([
-      {
-        queueUrl: DEAD_LETTER_QUEUE_URL,
-        body: message.body,
-        mailClass: 'confirmation',
-        reason: 'suppressed',
+  // Owed no more either way: what each leaves in the record, against a real store: mail-core.test.ts.
+  it.each([
+    [
+      'a mailbox past its limit: nothing sent, counted, not dead-lettered',
+      () => {
+        stored(PENDING);
+        const sentAt = Date.now() - 60_000;
+        dynamo
+          .on(GetCommand, { ...LIMITS, Key: { deliveryKeyHash: mailboxHash('limit', PENDING.email) } })
+          .resolves({
+            Item: { sends: ['a', 'b', 'c'].map((requestId) => ({ requestId, sentAt })), version: 3 },
+          });
       },
-    ]);
-    expect(logged()).toEqual([expect.objectContaining({ outcome: 'suppressed', MailSuppressed: 1 })]);
-  });
-
-  it('dead-letters a mail SES refuses for good and owes it no more', async () => {
-    stored(PENDING);
-    ses.on(SendEmailCommand).rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
-    const message = job(PENDING);
-
-    expect(await deliver([message])).toEqual(NOTHING_FAILED);
-
-    expect(sends()).toHaveLength(1);
-    expect(mailSteps()).toHaveLength(2);
-    expect(deadLetters()).toEqual([
-      { queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'confirmation', reason: 'refused' },
-    ]);
-    expect(retryDelays()).toEqual([]);
-    expect(logged()).toEqual([
-      expect.objectContaining({
-        level: 'ERROR',
-        outcome: 'refused',
-        errorName: 'BadRequestException',
-        MailRefused: 1,
-      }),
-    ]);
-  });
-
-  it('dead-letters a job failing a hundred times with a permanent fault as failing, counted as refused', async () => {
-    dynamo.on(GetCommand, WAITLIST).rejects(fault('ResourceNotFoundException', { $fault: 'client' }));
-
+      0,
+      undefined,
+      { outcome: 'limited', MailLimited: 1 },
+    ],
+    [
+      'a mailbox that bounced or complained: nothing sent, dead-lettered',
+      () => stored({ ...PENDING, mailSuppressed: 'bounce' }),
+      0,
+      'suppressed',
+      { outcome: 'suppressed', MailSuppressed: 1 },
+    ],
+    [
+      'a mail SES refuses for good: dead-lettered',
+      () => {
+        stored(PENDING);
+        ses
+          .on(SendEmailCommand)
+          .rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
+      },
+      1,
+      'refused',
+      { level: 'ERROR', outcome: 'refused', errorName: 'BadRequestException', MailRefused: 1 },
+    ],
+    [
+      'a job failing a hundred times with a permanent fault: dead-lettered as failing, counted as refused',
+      () => dynamo.on(GetCommand, WAITLIST).rejects(fault('ResourceNotFoundException', { $fault: 'client' })),
+      0,
+      'failing',
+      { level: 'ERROR', outcome: 'refused', MailRefused: 1 },
+    ],
+  ] as const)('lets go of %s', async (_what, arrange, sent, reason, line) => {
+    arrange();
     const message = queueMessage(
-      { kind: 'confirmation', key: PENDING.email, requestId: 'r' },
+      { kind: 'confirmation', key: PENDING.email, requestId: 'request-1' },
       { receiveCount: 100 },
     );
+
     expect(await deliver([message])).toEqual(NOTHING_FAILED);
 
-    expect(deadLetters()).toEqual([
-      expect.objectContaining({ mailClass: 'confirmation', reason: 'failing' }),
-    ]);
-    expect(logged()).toEqual([
-      expect.objectContaining({ level: 'ERROR', outcome: 'refused', MailRefused: 1 }),
-    ]);
+    expect(sends()).toHaveLength(sent);
+    expect(deadLetters()).toEqual(
+      reason
+        ? [{ queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'confirmation', reason }]
+        : [],
+    );
+    expect(retryDelays()).toEqual([]);
+    expect(logged()).toEqual([expect.objectContaining(line)]);
   });
 
   it.each([
@@ -556,65 +539,79 @@ describe('the announcement', () => {
     );
   });
 
-  it('marks each person SES refuses for good undeliverable, dead-letters them, counts them refused, and goes on', async () => {
-    const { id } = announcementSending();
-    const people = ['p0@example.nl', 'p1@example.nl'];
-    for (const email of people) personClaimable('nl', email);
-    ses.on(SendEmailCommand).rejects(new BadRequestException({ message: 'Illegal address', $metadata: {} }));
-    const messages = people.map((email) => recipient(id, 1, email));
-
-    expect(await deliver(messages)).toEqual(NOTHING_FAILED);
-
-    expect(
-      waitlistUpdates().filter((u) => u.UpdateExpression?.startsWith('ADD announcementsUndeliverable')),
-    ).toHaveLength(2);
-    expect(deadLetters()).toEqual(
-      messages.map((m) => ({
-        queueUrl: DEAD_LETTER_QUEUE_URL,
-        body: m.body,
-        mailClass: 'announcement',
-        reason: 'refused',
-      })),
-    );
-    expect(logged().filter((line) => line.MailRefused === 1)).toHaveLength(2);
-    expect(progressOf(id)).toEqual([{ ':refused': 2 }]);
-    expect(waitlistUpdates().some((update) => update.Key?.email === announcementStateKey(id))).toBe(false);
+  const CLEARED = 'REMOVE announcing, announcingAt';
+  const KEPT = 'SET announcing = :id, announcingAt = :now';
+  const unknown = (faultClass: string) => ({
+    level: 'WARN',
+    message: 'announcement outcome unknown',
+    faultClass,
   });
-
   it.each([
-    ['SES failing on its side', fault('ServiceUnavailable', { $fault: 'server' })],
-    ['no connection made', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
-  ])('gives a message back after %s, its claim cleared: still owed', async (_what, error) => {
-    const { id } = announcementSending();
-    personClaimable();
-    ses.on(SendEmailCommand).rejects(error);
-    const message = recipient(id);
-
-    expect(await deliver([message])).toEqual(failed(message));
-
-    expect(personUpdates().at(-1)).toBe('REMOVE announcing, announcingAt');
-    expect(retryDelays()).toEqual([30]);
-    expect(deadLetters()).toEqual([]);
-    expect(progressOf(id)).toEqual([{ ':failed': 1 }]);
-  });
-
-  it.each([
-    ['a cut connection', 'network', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
-    ['a timeout', 'timeout', fault('TimeoutError')],
-  ])(
-    'keeps the claim when SES gave no answer (%s): counted unknown, never sent again',
-    async (_case, faultClass, error) => {
+    [
+      'refused for good: marked undeliverable, dead-lettered, the pass going on',
+      new BadRequestException({ message: 'Illegal address', $metadata: {} }),
+      false,
+      `ADD announcementsUndeliverable :ids ${CLEARED}`,
+      ':refused',
+      'refused',
+      { MailRefused: 1 },
+    ],
+    [
+      'failing on its side: given back, its claim cleared',
+      fault('ServiceUnavailable', { $fault: 'server' }),
+      true,
+      CLEARED,
+      ':failed',
+      undefined,
+      {},
+    ],
+    [
+      'connection not made: given back, its claim cleared',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      true,
+      CLEARED,
+      ':failed',
+      undefined,
+      {},
+    ],
+    [
+      'answer lost to a cut connection: its claim kept, counted unknown, never sent again',
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      false,
+      KEPT,
+      ':unrecorded',
+      undefined,
+      unknown('network'),
+    ],
+    [
+      'answer lost to a timeout: its claim kept, counted unknown, never sent again',
+      fault('TimeoutError'),
+      false,
+      KEPT,
+      ':unrecorded',
+      undefined,
+      unknown('timeout'),
+    ],
+  ] as [string, unknown, boolean, string, string, string | undefined, object][])(
+    'after SES’s %s',
+    async (_what, error, givenBack, lastUpdate, counted, reason, line) => {
       const { id } = announcementSending();
       personClaimable();
       ses.on(SendEmailCommand).rejects(error);
+      const message = recipient(id);
 
-      expect(await deliver([recipient(id)])).toEqual(NOTHING_FAILED);
+      expect(await deliver([message])).toEqual(givenBack ? failed(message) : NOTHING_FAILED);
 
-      expect(personUpdates().at(-1)).toBe('SET announcing = :id, announcingAt = :now');
-      expect(progressOf(id)).toEqual([{ ':unrecorded': 1 }]);
-      expect(logged()).toContainEqual(
-        expect.objectContaining({ level: 'WARN', message: 'announcement outcome unknown', faultClass }),
+      expect(personUpdates().at(-1)).toBe(lastUpdate);
+      expect(progressOf(id)).toEqual([{ [counted]: 1 }]);
+      expect(retryDelays()).toEqual(givenBack ? [30] : []);
+      expect(deadLetters()).toEqual(
+        reason
+          ? [{ queueUrl: DEAD_LETTER_QUEUE_URL, body: message.body, mailClass: 'announcement', reason }]
+          : [],
       );
+      expect(logged()).toContainEqual(expect.objectContaining(line));
+      expect(waitlistUpdates().some((update) => update.Key?.email === announcementStateKey(id))).toBe(false);
     },
   );
 
