@@ -644,7 +644,8 @@ describe('the pace', () => {
 });
 
 describe('a fault of SES’s set-up pauses every sender', () => {
-  // Which SES faults are the set-up's: fault-class.test.ts (setupFaultOf); one stands for them here.
+  // Which faults are the set-up's: fault-class.test.ts; a confirmation kept owed, never dead-lettered, and
+  // sending resumed once fixed: test/aws/setup-faults.test.ts. One fault stands for them here.
   const REJECTED = new MessageRejected({ message: 'Email address is not verified.', $metadata: {} });
   const PAUSE_KEY = { deliveryKeyHash: '#pause' };
   const pauseWrites = () =>
@@ -661,25 +662,6 @@ describe('a fault of SES’s set-up pauses every sender', () => {
   const confirmation = (receiveCount = 1) =>
     queueMessage({ kind: 'confirmation', key: bob.email, requestId: 'request-1' }, { receiveCount });
   beforeEach(() => stored(bob));
-
-  it('leaves a confirmation claimed but owed, on its queue, never dead-lettered', async () => {
-    ses.on(SendEmailCommand).rejects(REJECTED);
-    const message = confirmation();
-
-    expect(await deliver([message])).toEqual(failed(message));
-
-    expect(mailSteps()).toHaveLength(1);
-    expect(deadLetters()).toEqual([]);
-    expect(retryDelays()).toEqual([60]);
-    expect(logged()).toEqual([
-      expect.objectContaining({
-        level: 'ERROR',
-        outcome: 'paused',
-        reason: 'MessageRejected',
-        MailPaused: 1,
-      }),
-    ]);
-  });
 
   it('leaves the announcement owed: its claim released, nobody undeliverable, the pass going on', async () => {
     const { id } = announcementSending();
