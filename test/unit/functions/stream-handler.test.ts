@@ -108,14 +108,8 @@ describe('queuing the mails the table asks for', () => {
     expect(await handler({ Records: [streamRecord(image, before)] })).toEqual({ batchItemFailures: [] });
 
     expect(queued()).toEqual(jobs);
+    expect(batches().map((batch) => batch.QueueUrl)).toEqual(jobs.length ? [QUEUE_URL] : []);
     if (jobs.length === 0) expect(logLines).toEqual([]);
-    else
-      expect(batches()).toEqual([
-        {
-          QueueUrl: QUEUE_URL,
-          Entries: jobs.map((j, Id) => ({ Id: String(Id), MessageBody: JSON.stringify(j) })),
-        },
-      ]);
   });
 
   it('queues each record’s jobs in the stream’s order', async () => {
