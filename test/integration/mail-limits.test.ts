@@ -1,6 +1,6 @@
 /**
  * The limit table on one machine: its windows end as DynamoDB's time to live ends them on AWS. The budget
- * itself, over spellings of one mailbox, against a real store: mailbox-budget.test.ts.
+ * itself, over spellings of one mailbox, against a real store: mail-core.test.ts.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The per-mailbox mail limit (functions/mailer/mail-limit.ts), the limit table mocked: what only a mock can
  * stage. The budget, its sliding window and the race for its last place, against a real store:
- * test/integration/mailbox-budget.test.ts.
+ * test/integration/mail-core.test.ts.
  */
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
