@@ -690,9 +690,7 @@ describe('a fault of SES’s set-up pauses every sender', () => {
     const until = Number(write?.Item?.until);
     expect(until).toBeGreaterThanOrEqual(before + 60_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 60_000);
-    expect(write?.Item).toEqual({
-      ...PAUSE_KEY,
-      until,
+    expect(write?.Item).toMatchObject({
       reason: 'MessageRejected',
       expiresAt: Math.ceil(until / 1_000) + 60,
     });
