@@ -562,7 +562,7 @@ describe('the announcement', () => {
       undefined,
       unknown('timeout'),
     ],
-  ] as [string, unknown, boolean, string, string, string | undefined, object][])(
+  ] as [string, Error, boolean, string, string, string | undefined, object][])(
     'after SES’s %s',
     async (_what, error, givenBack, lastUpdate, counted, reason, line) => {
       const { id } = announcementSending();
