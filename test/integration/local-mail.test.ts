@@ -1,21 +1,15 @@
-/**
- * The runner's stand-in for the table's stream (local/local-mail.ts), on its own: with few places in
- * memory, every mail owed still goes out, once; a mail SES refuses for good goes to the dead letters, a
- * throttled one waits and goes; and the outbox writes each mail whole or not at all (root, for a tmpfs).
- */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailTransport, OutgoingMail } from '../../functions/mailer/mail-transport';
+import type { MailTransport } from '../../functions/mailer/mail-transport';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
-import { type LocalMail, outboxTransport, startLocalMail } from '../../local/local-mail';
+import { type LocalMail, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
 
 let store: LocalDynamoDB;
@@ -144,36 +138,4 @@ describe('the local mail loop', () => {
     expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
     expect(printed.join('\n')).not.toContain('refused@example.nl');
   }, 60_000);
-});
-
-describe('the outbox', () => {
-  const outgoing = (raw: string): OutgoingMail => ({
-    ...{ from: 'Mandje <hallo@mandje.nl>', to: 'ann@example.nl', raw, messageId: 'req-1@mandje.nl' },
-    confirmUrl: 'http://127.0.0.1:3000/api/confirm?t=x',
-  });
-
-  it('clears partial files a stopped process left, and writes a mail under its Message-ID, a repeat replacing it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
-    writeFileSync(join(dir, '.req-2@mandje.nl.eml.4242.abcd.partial'), 'Message-ID: <req-2');
-    const transport = outboxTransport(dir, { print });
-    expect(readdirSync(dir)).toEqual([]);
-
-    await transport.send(outgoing('Message-ID: <req-1@mandje.nl>\r\n\r\nHello\r\n'));
-    await transport.send(outgoing('Message-ID: <req-1@mandje.nl>\r\n\r\nAgain\r\n'));
-    expect(readdirSync(dir)).toEqual(['req-1@mandje.nl.eml']);
-    expect(readFileSync(join(dir, 'req-1@mandje.nl.eml'), 'utf8')).toContain('Again');
-  });
-
-  it('throws a full disk as ENOSPC and leaves no file, empty or partial', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mandje-outbox-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', dir]);
-    try {
-      await expect(
-        outboxTransport(dir, { print }).send(outgoing('x'.repeat(64 * 1024))),
-      ).rejects.toMatchObject({ code: 'ENOSPC' });
-      expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      execFileSync('umount', ['-l', dir]);
-    }
-  });
 });

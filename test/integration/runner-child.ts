@@ -4,8 +4,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export type RunnerChild = Awaited<ReturnType<typeof startRunnerChild>>;
-
 const started: ChildProcess[] = [];
 
 /** For afterEach: kills whatever runner a test started and left running (a failed assertion, say). */

@@ -9,8 +9,8 @@ import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 
-export const toolArgs = (args: string[]) => ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args];
-export const repoRoot = resolve(import.meta.dirname, '../..');
+const toolArgs = (args: string[]) => ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args];
+const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** Runs `npm run waitlist -- ...args`: what it printed and its exit code. */
 export const waitlistTool = (args: string[], env: Record<string, string> = {}) =>

@@ -70,12 +70,4 @@ describe('an announcement’s id', () => {
   it('may not be empty, as the root folder’s name is', async () => {
     await expect(readAnnouncement('/')).rejects.toThrow(AnnouncementError);
   });
-
-  it('is the folder’s name, with both languages read from it', async () => {
-    const announcement = await readAnnouncement(folderNamed('launch'));
-
-    expect(announcement.id).toBe('launch');
-    expect(announcement.texts.nl.subject).toBe('NL');
-    expect(announcement.texts.en.subject).toBe('EN');
-  });
 });

@@ -1,6 +1,5 @@
 import { MessageRejected, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { outcomeOrFault } from '../../../functions/http/http-handler';
 import { MailOutcomeUnknown } from '../../../functions/mailer/mail-transport';
 import {
   errorNameOf,
@@ -158,16 +157,5 @@ describe('errorNameOf', () => {
     ['a thrown string', 'boom', 'string'],
   ])('names %s', (_case, error, expected) => {
     expect(errorNameOf(error)).toBe(expected);
-  });
-
-  it('gives outcomeOrFault "try again" for a full disk, and an internal error for a bug, each named', async () => {
-    expect(await outcomeOrFault(() => Promise.reject(os('ENOSPC')))).toEqual({
-      outcome: 'unavailable',
-      fault: { faultClass: 'storage', errorName: 'ENOSPC' },
-    });
-    expect(await outcomeOrFault(() => Promise.reject(new TypeError('x')))).toEqual({
-      outcome: 'internal',
-      fault: { faultClass: 'code', errorName: 'TypeError' },
-    });
   });
 });
