@@ -91,6 +91,15 @@ describe('pressing the button of a confirmation mail', () => {
     expect(await db.recordOf(ann.key)).toEqual(confirmed);
   });
 
+  it('confirms once when three presses of one link arrive at once: the others hear "already confirmed"', async () => {
+    const token = await signUpAndMail(newAddress('at-once'));
+    const pressedAt = minutesAfter(T0, 5);
+
+    const results = await Promise.all([1, 2, 3].map(() => press(token, pressedAt)));
+
+    expect(results.sort()).toEqual(['already-confirmed', 'already-confirmed', 'confirmed']);
+  });
+
   it('confirms with the link of an earlier mail after a resend: every link the person was sent works', async () => {
     const ann = newAddress('earlier');
     const first = await signUpAndMail(ann);

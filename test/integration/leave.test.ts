@@ -135,19 +135,6 @@ async function oneClick(link: string): Promise<{ status: number; type: string | 
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
 describe('a leave link', () => {
-  it('POSTed with the one-click body removes the person at once, answers 200, and counts one more who left', async () => {
-    const email = newAddress('one-click');
-    const { link } = await personOnTheList(email, 'nl');
-    const before = await leftCount();
-
-    const answer = await oneClick(link);
-
-    expect(answer.status).toBe(200);
-    expect(answer.type).toBe('text/plain; charset=utf-8');
-    expect(await recordOf(email)).toBeUndefined();
-    expect(await leftCount()).toBe(before + 1);
-  });
-
   it('POSTed with the one-click body removes every record of the person’s mailbox, each spelling, and counts one person who left', async () => {
     const stamp = `${Date.now()}.${++runId}`;
     const [linked, ...others] = [
@@ -199,9 +186,13 @@ describe('a leave link', () => {
   });
 
   it('answers a used and an unknown token exactly as a real one, and counts neither', async () => {
-    const { link } = await personOnTheList(newAddress('same'));
+    const email = newAddress('same');
+    const { link } = await personOnTheList(email);
+    const before = await leftCount();
     const real = await oneClick(link);
     const count = await leftCount();
+    expect([real.status, real.type, count]).toEqual([200, 'text/plain; charset=utf-8', before + 1]);
+    expect(await recordOf(email)).toBeUndefined();
 
     const used = await oneClick(link);
     const unknown = await oneClick(leaveLink(runner.url, 'en', unknownToken()));
