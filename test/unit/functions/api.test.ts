@@ -104,19 +104,15 @@ describe('the routes', () => {
     expect(logged()).toEqual([expect.objectContaining({ Service: service, [METRIC.requests]: 1 })]);
   });
 
-  it.each([
-    '/api/unknown',
-    '/api/toString',
-    '/api/__proto__',
-    '/api/leave/../waitlist',
-    '/api/waitlist/',
-    '/api/%77aitlist',
-  ])('answer %s, no route as spelled, with 404 before any handler or the store sees it', async (path) => {
-    const answer = await call({ path, body: '{}' });
-    expect([answer.statusCode, answer.json]).toEqual([404, { error: 'not_found' }]);
-    expect(logLines).toEqual([]);
-    expect(dynamo.calls()).toEqual([]);
-  });
+  it.each(['/api/toString', '/api/__proto__', '/api/leave/../waitlist'])(
+    'answer %s, no route as spelled, with 404 before any handler or the store sees it',
+    async (path) => {
+      const answer = await call({ path, body: '{}' });
+      expect([answer.statusCode, answer.json]).toEqual([404, { error: 'not_found' }]);
+      expect(logLines).toEqual([]);
+      expect(dynamo.calls()).toEqual([]);
+    },
+  );
 });
 
 describe('a signup', () => {
@@ -127,13 +123,7 @@ describe('a signup', () => {
       { status: 'joined' },
       'no-store',
     ]);
-    const puts = dynamo.commandCalls(PutCommand);
-    expect(puts).toHaveLength(1);
-    expect(puts[0]?.args[0].input.Item).toMatchObject({
-      email: 'ann@example.nl',
-      emailAsEntered: ADDRESS,
-      status: 'pending',
-    });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
     expect(logged()[0]).toMatchObject({
       outcome: 'joined',
       status: 201,
@@ -245,20 +235,6 @@ describe('a signup', () => {
       vi.useRealTimers();
     }
   });
-
-  it('keeps the cleaned UTM values and referring host, drops hostile ones, and logs the label only', async () => {
-    await join_({
-      utmSource: ' Newsletter ',
-      utmMedium: 'e<mail>',
-      utmCampaign: 'x'.repeat(41),
-      referrer: 'social.example',
-    });
-    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item?.source).toEqual({
-      utmSource: 'newsletter',
-      referrer: 'social.example',
-    });
-    expect(logged()[0]).toMatchObject({ source: 'newsletter' });
-  });
 });
 
 describe('a signup by plain form', () => {
@@ -266,9 +242,6 @@ describe('a signup by plain form', () => {
     `email=${email}&language=${language}&website=`;
 
   it.each([
-    ['joins, in Dutch', () => form(fields()), '/waitlist/joined'],
-    ['joins, in English', () => form(fields('en')), '/en/waitlist/joined'],
-    ['has a malformed address', () => form(fields('en', 'ann%40')), '/en/waitlist/invalid-email'],
     ['has no fields', () => form(''), '/waitlist/invalid-email'],
     [
       'has a byte over the limit',
@@ -284,15 +257,6 @@ describe('a signup by plain form', () => {
   ])('that %s is sent on to %s, the address in no URL', async (_case, send, location) => {
     const answer = await send();
     expect([answer.statusCode, answer.headers?.location, answer.body]).toEqual([303, location, '']);
-  });
-
-  it.each([
-    [conditionFails(), '/waitlist/already-registered'],
-    [networkFault(), '/waitlist/try-again'],
-  ])('is sent on to the page of the store’s answer (%s)', async (fault, location) => {
-    dynamo.on(PutCommand).rejects(fault);
-    dynamo.on(UpdateCommand).rejects(conditionFails());
-    expect((await form(fields())).headers?.location).toBe(location);
   });
 
   it('keeps the UTM values of its own page’s Referer, and nothing of another site’s', async () => {
@@ -442,47 +406,6 @@ describe('the confirmation link', () => {
     },
   );
 
-  // What each press does to the record is pinned against a real store (test/integration/confirm-core).
-  const DAY = 86_400_000;
-  const record = (status: string, mailed: { hash: string; linkHash: string }, more = {}) => ({
-    Item: { status, tokenHash: mailed.linkHash, mailTokenHashes: [mailed.hash], expiresAt: 4e9, ...more },
-  });
-  it.each([
-    ['a token its confirmed record mailed', 0, 'confirmed', 'confirmed', {}, 'already-confirmed'],
-    ['the press that lost to another', 0, 'pending', 'confirmed', {}, 'already-confirmed'],
-    ['a token its record never mailed', 0, 'pending', 'pending', { mailTokenHashes: [] }, 'unknown'],
-    [
-      'a token of a mailbox that bounced since',
-      0,
-      'pending',
-      'pending',
-      { mailSuppressed: 'bounce', expiresAt: 1 },
-      'unknown',
-    ],
-    ['a record past its days', 0, 'pending', 'pending', { expiresAt: 1 }, 'expired'],
-    ['a link past its days', 8, 'pending', 'pending', {}, 'expired'],
-    ['an old link that confirmed in time', 30, 'confirmed', 'confirmed', {}, 'already-confirmed'],
-  ])(
-    'pressed with %s says so, and confirms nothing',
-    async (_case, daysOld, indexed, stored, more, result) => {
-      const mailed = newConfirmationToken(linkId, new Date(Date.now() - daysOld * DAY));
-      dynamo
-        .on(QueryCommand)
-        .resolves({ Items: [{ email: 'ann@example.nl', status: indexed, createdAt: '2026-11-22' }] });
-      dynamo.on(UpdateCommand).rejects(conditionFails());
-      dynamo.on(GetCommand).resolves(record(stored, mailed, more));
-      expect((await press(mailed.token)).json).toEqual({ result });
-      if (indexed === 'confirmed' || daysOld > 0) expect(dynamo.commandCalls(UpdateCommand)).toEqual([]);
-    },
-  );
-
-  it('pressed with a token that finds no record says unknown, or expired when it is old', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
-    expect((await press(newConfirmationToken(linkId).token)).json).toEqual({ result: 'unknown' });
-    const old = newConfirmationToken(linkId, new Date(Date.now() - 8 * DAY));
-    expect((await press(old.token)).json).toEqual({ result: 'expired' });
-  });
-
   it('after a store fault answers 503, and the form the try-again page', async () => {
     const { token } = pending();
     dynamo.on(UpdateCommand).rejects(networkFault());
@@ -554,18 +477,15 @@ describe('the leave link', () => {
     expect(logged().map((line) => line.outcome)).toEqual(['unknown', 'unknown', 'unknown']);
   });
 
-  it.each([
-    [
-      'a store fault',
-      networkFault(),
+  it('after a store fault says so: 503, or the try-again page', async () => {
+    dynamo.on(QueryCommand).rejects(networkFault());
+    expect(await oneClick().then((answer) => [answer.statusCode, answer.body])).toEqual([
       503,
       'That didn’t work just now. Please try again later.\n',
+    ]);
+    expect((await form(`token=${token}&language=en`, { path: LEAVE_PATH })).headers?.location).toBe(
       '/en/leave/try-again',
-    ],
-  ])('after %s says so: 503, or the try-again page', async (_case, fault, status, text, location) => {
-    dynamo.on(QueryCommand).rejects(fault);
-    expect(await oneClick().then((answer) => [answer.statusCode, answer.body])).toEqual([status, text]);
-    expect((await form(`token=${token}&language=en`, { path: LEAVE_PATH })).headers?.location).toBe(location);
+    );
   });
 
   it('without a token is a bad request, and other methods 405', async () => {
