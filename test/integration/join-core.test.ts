@@ -3,7 +3,6 @@
  * same mailbox, leave in the person's record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailKey } from '#contract/email-address';
 import type { Locale } from '#contract/locales';
 import type { SignupSource } from '#contract/signup-source';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
@@ -100,20 +99,6 @@ describe('a signup with confirmation by mail', () => {
     }
 
     expect(await db.recordOf(ann.key)).toMatchObject({ mailsRequested: MAX_CONFIRMATION_MAILS });
-  });
-
-  it('gives each spelling of one mailbox a record of its own, tied by the same mailbox hash, which names no address', async () => {
-    const stamp = `${Date.now()}.${Math.random().toString(36).slice(2)}`;
-    const spellings = [`ann.${stamp}+news@gmail.com`, `ann${stamp.replace('.', '')}@googlemail.com`].map(
-      (email) => ({ email, key: emailKey(email) as string }),
-    );
-    const other = newAddress('another-mailbox');
-    for (const spelling of [...spellings, other]) expect(await join(spelling)).toBe('joined');
-
-    const [first, second] = await Promise.all(spellings.map(({ key }) => db.recordOf(key)));
-    expect(first?.mailbox).toMatch(/^[0-9a-f]{64}$/);
-    expect(second?.mailbox).toBe(first?.mailbox);
-    expect((await db.recordOf(other.key))?.mailbox).not.toBe(first?.mailbox);
   });
 
   it('leaves a confirmed record as it is, asking for no mail', async () => {

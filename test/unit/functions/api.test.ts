@@ -386,15 +386,6 @@ describe('the confirmation link', () => {
     },
   );
 
-  it('pressed confirms: JSON gets the result, the form the result page in its language', async () => {
-    const { token } = pending();
-    expect((await press(token)).json).toEqual({ result: 'confirmed' });
-    expect((await press(token, { type: FORM, body: `token=${token}&language=en` })).headers?.location).toBe(
-      '/en/confirm/confirmed',
-    );
-    expect(logged()[0]).toMatchObject({ outcome: 'confirmed', [METRIC.confirmed]: 1 });
-  });
-
   it.each([
     ['no token this site makes', () => 'not-a-token', 200, { result: 'invalid' }, '/en/confirm/invalid'],
     ['no token field', () => undefined, 400, { error: 'invalid_request' }, '/confirm/invalid'],

@@ -62,18 +62,6 @@ describe('the day’s salt', () => {
     expect(markers()[0]?.Item?.id).not.toBe(`nl:${hashOf('yesterdays-salt', visit)}`);
   });
 
-  it('makes one when there is none (the table deleted yesterday’s), and a new one each day', async () => {
-    storedSalt(undefined);
-    await countVisit(store, 'visitors', visit, { now: NOW });
-    await countVisit(store, 'visitors', visit, { now: new Date('2026-11-27T00:00:01.000Z') });
-
-    const [today, tomorrow] = saltPuts().map((put) => put.Item);
-    expect(today?.day).toBe('2026-11-26');
-    expect(tomorrow?.day).toBe('2026-11-27');
-    expect(tomorrow?.expiresAt).toBe(END_OF_DAY + 86_400);
-    expect(tomorrow?.salt).not.toBe(today?.salt);
-  });
-
   it('uses the salt another request put first, read consistently, when its own put finds this day’s there', async () => {
     dynamo
       .on(GetCommand, { TableName: 'visitors', Key: { id: 'salt' } })
