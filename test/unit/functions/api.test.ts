@@ -125,13 +125,7 @@ describe('a signup', () => {
       'no-store',
     ]);
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
-    expect(logged()[0]).toMatchObject({
-      outcome: 'joined',
-      status: 201,
-      source: 'direct',
-      [METRIC.joined]: 1,
-      Language: 'nl',
-    });
+    expect(logged()[0]).toMatchObject({ outcome: 'joined', [METRIC.joined]: 1 });
   });
 
   it('of an address on the list is answered 409 already_registered', async () => {
@@ -386,20 +380,21 @@ describe('the confirmation link', () => {
     },
   );
 
-  it.each([
-    ['no token this site makes', () => 'not-a-token', 200, { result: 'invalid' }, '/en/confirm/invalid'],
-    ['no token field', () => undefined, 400, { error: 'invalid_request' }, '/confirm/invalid'],
-  ])(
-    'pressed with %s is answered so, and the form the page that says so',
-    async (_case, token, status, json, location) => {
-      const body =
-        token() === undefined ? '{"language":"en"}' : JSON.stringify({ token: token(), language: 'en' });
-      const answer = await call({ path: CONFIRM_PATH, body });
-      expect([answer.statusCode, answer.json]).toEqual([status, json]);
-      const formBody = token() === undefined ? 'language=en' : `token=${token()}&language=en`;
-      expect((await form(formBody, { path: CONFIRM_PATH })).headers?.location).toBe(location);
-    },
-  );
+  it('pressed with no token this site makes, or none, says so, and the form the page that says so', async () => {
+    const invalid = await press('not-a-token');
+    const none = await call({ path: CONFIRM_PATH, body: '{"language":"en"}' });
+    expect([invalid.statusCode, invalid.json, none.statusCode, none.json]).toEqual([
+      200,
+      { result: 'invalid' },
+      400,
+      { error: 'invalid_request' },
+    ]);
+    const pages = [
+      await form('token=x&language=en', { path: CONFIRM_PATH }),
+      await form('language=en', { path: CONFIRM_PATH }),
+    ];
+    expect(pages.map((page) => page.headers?.location)).toEqual(['/en/confirm/invalid', '/confirm/invalid']);
+  });
 
   it('after a store fault answers 503, and the form the try-again page', async () => {
     const { token } = pending();
@@ -435,12 +430,6 @@ describe('the leave link', () => {
       .on(DeleteCommand)
       .resolves({ Attributes: { createdAt: '2026-11-20T10:00:00.000Z', expiresAt: 4e9 } });
   };
-
-  it('opened shows its page with the token and removes no one', async () => {
-    const page = await call({ path: LEAVE_PATH, method: 'GET', query: `lang=en&t=${token}` });
-    expect([page.statusCode, page.body]).toEqual([200, `<p lang="en">${token}</p>`]);
-    expect(dynamo.calls()).toEqual([]);
-  });
 
   it('posted one-click from a mail provider removes the person, counted, with a short text in the link’s language', async () => {
     onTheList();
