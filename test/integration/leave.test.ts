@@ -4,7 +4,6 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailKey } from '#contract/email-address';
 import { LEAVE_REQUEST_PATH, leaveLink, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
-import type { Locale } from '#contract/locales';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
 import { LEFT_COUNTER_KEY, type WaitlistRecord } from '#contract/waitlist-table';
 import { hashOfLinkId, newLinkId } from '../../functions/confirm/confirmation-token';
@@ -32,30 +31,16 @@ afterAll(async () => {
   await runner?.close();
 });
 
-async function withStore<T>(
-  work: (client: ReturnType<typeof localDocumentClient>) => Promise<T>,
-): Promise<T> {
-  const client = localDocumentClient(storeAddressFromEnvironment() as string);
-  try {
-    return await work(client);
-  } finally {
-    client.destroy();
-  }
-}
-const recordOf = (email: string) =>
-  withStore(async (client) => {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: emailKey(email) } }),
-    );
-    return Item as WaitlistRecord | undefined;
-  });
-const leftCount = () =>
-  withStore(async (client) => {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: LEFT_COUNTER_KEY } }),
-    );
-    return Number(Item?.count ?? 0);
-  });
+let store: ReturnType<typeof localDocumentClient>;
+beforeAll(() => {
+  store = localDocumentClient(storeAddressFromEnvironment() as string);
+});
+afterAll(() => store?.destroy());
+const itemOf = async (email: string) =>
+  (await store.send(new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email } }))).Item;
+const recordOf = async (email: string) =>
+  (await itemOf(emailKey(email) as string)) as WaitlistRecord | undefined;
+const leftCount = async () => Number((await itemOf(LEFT_COUNTER_KEY))?.count ?? 0);
 
 /**
  * A confirmed person on the list, with the link keys their first mail gave them; their leave link. As a
@@ -63,36 +48,33 @@ const leftCount = () =>
  */
 async function personOnTheList(
   email: string,
-  language: Locale = 'en',
-  { extra = {} }: { extra?: Partial<WaitlistRecord> } = {},
+  extra: Partial<WaitlistRecord> = {},
 ): Promise<{ token: string; link: string }> {
   const linkId = newLinkId();
   const leaveKey = newLeaveKey();
   const now = new Date();
-  await withStore((client) =>
-    client.send(
-      new PutCommand({
-        TableName: LOCAL_TABLE_NAME,
-        Item: {
-          email: emailKey(email) as string,
-          mailbox: mailboxHashOf(emailKey(email) as string),
-          emailAsEntered: email,
-          language,
-          createdAt: now.toISOString(),
-          consentVersion: SIGNUP_NOTE_VERSION,
-          status: 'confirmed',
-          confirmedAt: now.toISOString(),
-          expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
-          linkId,
-          tokenHash: hashOfLinkId(linkId),
-          leaveKey,
-          ...extra,
-        } satisfies WaitlistRecord,
-      }),
-    ),
+  await store.send(
+    new PutCommand({
+      TableName: LOCAL_TABLE_NAME,
+      Item: {
+        email: emailKey(email) as string,
+        mailbox: mailboxHashOf(emailKey(email) as string),
+        emailAsEntered: email,
+        language: 'en',
+        createdAt: now.toISOString(),
+        consentVersion: SIGNUP_NOTE_VERSION,
+        status: 'confirmed',
+        confirmedAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
+        linkId,
+        tokenHash: hashOfLinkId(linkId),
+        leaveKey,
+        ...extra,
+      } satisfies WaitlistRecord,
+    }),
   );
   const token = leaveToken(linkId, leaveKey);
-  return { token, link: leaveLink(runner.url, language, token) };
+  return { token, link: leaveLink(runner.url, 'en', token) };
 }
 const unknownToken = () => leaveToken(newLinkId(), newLeaveKey());
 
@@ -148,7 +130,7 @@ describe('a leave link', () => {
     const stamp = `${Date.now()}.${++runId}`;
     const { link } = await personOnTheList(`kept.${stamp}@gmail.com`);
     const bounced = `kept${stamp.replace('.', '')}+old@gmail.com`;
-    await personOnTheList(bounced, 'en', { extra: { mailSuppressed: 'bounce' } });
+    await personOnTheList(bounced, { mailSuppressed: 'bounce' });
 
     expect((await oneClick(link)).status).toBe(200);
 
