@@ -74,11 +74,17 @@ const visitsToday = async () => (await visitsByDay(table, [today()]))[today()] ?
 describe('the runner counts visitors, not requests', () => {
   it(`counts ${5 * LIMIT} page loads from one client as one visitor, without spending its signups or sending mail; another browser and language, no robot`, async () => {
     // The handler's log lines, one per beacon, kept here rather than printed.
-    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    const logged: string[] = [];
+    const write = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((line) => logged.push(String(line)) > 0);
     const statuses = await withConcurrency(
       8,
       Array.from({ length: 5 * LIMIT }, () => () => beacon('nl')),
     ).finally(() => write.mockRestore());
+    // No IP address or user agent in the log either.
+    expect(logged.join('\n')).toContain('"outcome":"seen"');
+    expect(logged.join('\n')).not.toMatch(/127\.0\.0\.1|Firefox|Mozilla/);
 
     expect(new Set(statuses)).toEqual(new Set([204]));
     expect(await visitsToday()).toEqual({ nl: 1 });
@@ -98,6 +104,11 @@ describe('the runner counts visitors, not requests', () => {
       expect((await fetch(new URL('/', runner.url), { headers: { 'user-agent': IPHONE } })).status).toBe(200);
     }
     expect(await visitsToday()).toEqual({ nl: 2, en: 1 });
+    const refused = [
+      await fetch(new URL(VISIT_PATH, runner.url), { method: 'POST' }),
+      await fetch(new URL(`${VISIT_PATH}?lang=nl`, runner.url)),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([400, 405]);
   });
 
   it('keeps no IP address or user agent: a hash per visitor until the day ends, the day’s salt; an earlier day’s are gone', async () => {

@@ -319,34 +319,6 @@ describe('the request guard', () => {
   });
 });
 
-describe('the visit beacon', () => {
-  const beacon = (request: Request = {}) =>
-    call({
-      path: VISIT_PATH,
-      query: 'lang=nl',
-      type: '',
-      headers: { 'cloudfront-viewer-address': '198.51.100.9:4711', 'user-agent': 'Firefox' },
-      ...request,
-    });
-
-  it('counts a visitor once, hashed, and answers 204 with no body, a seen visitor and a robot alike; 400 without a language, 405 to a GET', async () => {
-    dynamo
-      .on(GetCommand)
-      .resolves({ Item: { id: 'salt', day: new Date().toISOString().slice(0, 10), salt: 's' } });
-    const counted = await beacon();
-    expect([counted.statusCode, counted.body]).toEqual([204, undefined]);
-    expect(logged()[0]).toMatchObject({ outcome: 'counted', [METRIC.visits]: 1 });
-    dynamo.on(PutCommand).rejects(conditionFails());
-    expect((await beacon()).statusCode).toBe(204);
-    expect((await beacon({ headers: { 'user-agent': 'HeadlessChrome' } })).statusCode).toBe(204);
-    expect(logged().map((line) => line.outcome)).toEqual(['counted', 'seen', 'robot']);
-    expect(logLines.join('\n')).not.toMatch(/198\.51\.100\.9|Firefox/);
-    expect([(await beacon({ query: '' })).statusCode, (await beacon({ method: 'GET' })).statusCode]).toEqual([
-      400, 405,
-    ]);
-  });
-});
-
 describe('the confirmation link', () => {
   const linkId = newLinkId();
   const press = (token: string, request: Request = {}) =>
