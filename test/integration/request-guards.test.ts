@@ -67,10 +67,14 @@ describe('the per-client limit and the API path rule', () => {
       const answer = await join_(from, '/api/waitlist', email);
       if (answer.status !== 201) refused = answer;
     }
-    expect(refused?.status).toBe(TOO_MANY_REQUESTS_STATUS);
-    expect(refused?.headers['content-type']).toBe(TOO_MANY_REQUESTS_CONTENT_TYPE);
-    expect(refused?.headers['retry-after']).toBe(TOO_MANY_REQUESTS_RETRY_AFTER);
-    expect(refused?.body).toBe(TOO_MANY_REQUESTS_HTML);
+    expect(refused).toMatchObject({
+      status: TOO_MANY_REQUESTS_STATUS,
+      headers: {
+        'content-type': TOO_MANY_REQUESTS_CONTENT_TYPE,
+        'retry-after': TOO_MANY_REQUESTS_RETRY_AFTER,
+      },
+      body: TOO_MANY_REQUESTS_HTML,
+    });
     expect(await recordOf(email)).toBeUndefined();
 
     const paths = ['/api/leave/../waitlist', '/api/leave/%2e%2e/waitlist', '/api/leave/..\\waitlist'];
