@@ -230,8 +230,7 @@ describe('a signup', () => {
 });
 
 describe('a signup by plain form', () => {
-  const fields = (language = 'nl', email = 'ann%40example.nl') =>
-    `email=${email}&language=${language}&website=`;
+  const fields = () => 'email=ann%40example.nl&language=nl&website=';
 
   it.each([
     ['has no fields', () => form(''), '/waitlist/invalid-email'],
@@ -321,14 +320,6 @@ describe('the confirmation link', () => {
   const linkId = newLinkId();
   const press = (token: string, request: Request = {}) =>
     call({ path: CONFIRM_PATH, body: JSON.stringify({ token, language: 'en' }), ...request });
-  const pending = (token = newConfirmationToken(linkId)) => {
-    dynamo.on(QueryCommand).resolves({
-      Items: [{ email: 'ann@example.nl', status: 'pending', createdAt: '2026-11-22T10:00:00.000Z' }],
-    });
-    dynamo.on(UpdateCommand).resolves({});
-    return token;
-  };
-
   it.each(['GET', 'HEAD'])(
     'opened (%s) shows its page with the token in the form, and changes nothing',
     async (method) => {
@@ -367,7 +358,8 @@ describe('the confirmation link', () => {
   });
 
   it('after a store fault answers 503, and the form the try-again page', async () => {
-    const { token } = pending();
+    const { token } = newConfirmationToken(linkId);
+    dynamo.on(QueryCommand).resolves({ Items: [{ email: 'ann@example.nl', status: 'pending' }] });
     dynamo.on(UpdateCommand).rejects(networkFault());
     expect((await press(token)).statusCode).toBe(503);
     expect((await press(token, { type: FORM, body: `token=${token}` })).headers?.location).toBe(
