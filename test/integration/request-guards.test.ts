@@ -2,8 +2,6 @@
  * The guards only the runner's HTTP shows: the per-client limit, and the API path rule on paths as a client
  * spells them on the wire (the handler's own refusals are the unit tier's, test/unit/functions/api.test.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailKey } from '#contract/email-address';
@@ -50,12 +48,6 @@ async function recordOf(email: string): Promise<unknown> {
   return Item;
 }
 
-const mailsTo = (email: string) =>
-  readdirSync(runner.outboxDir)
-    .filter((file) => file.endsWith('.eml'))
-    .map((file) => readFileSync(join(runner.outboxDir, file), 'utf8'))
-    .filter((raw) => raw.includes(email));
-
 describe('the per-client limit and the API path rule', () => {
   it(`answers a client's posts past ${LIMIT} a minute with WAF's 429 page; any other spelling of a route stays 404`, async () => {
     const from = '127.0.0.2';
@@ -87,10 +79,6 @@ describe('the per-client limit and the API path rule', () => {
     }
     // Only POSTs to the API count: the client can still read the page, and others can still sign up.
     expect((await send(from, '/')).status).toBe(200);
-    const later = newAddress('neighbour');
-    expect((await join_('127.0.0.4', '/api/waitlist', later)).status).toBe(201);
-    for (let waited = 0; waited < 5_000 && mailsTo(later).length === 0; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(mailsTo(later)).toHaveLength(1);
+    expect((await join_('127.0.0.4', '/api/waitlist', newAddress('neighbour'))).status).toBe(201);
   });
 });
