@@ -72,13 +72,19 @@ async function beacon(language: string, userAgent = FIREFOX): Promise<number> {
 const visitsToday = async () => (await visitsByDay(table, [today()]))[today()] ?? {};
 
 describe('the runner counts visitors, not requests', () => {
-  it(`counts ${5 * LIMIT} page loads from one client as one visitor, without spending its signups or sending mail`, async () => {
+  it(`counts ${5 * LIMIT} page loads from one client as one visitor, without spending its signups or sending mail; another browser and language, no robot`, async () => {
     // The handler's log lines, one per beacon, kept here rather than printed.
-    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    const logged: string[] = [];
+    const write = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((line) => logged.push(String(line)) > 0);
     const statuses = await withConcurrency(
       8,
       Array.from({ length: 5 * LIMIT }, () => () => beacon('nl')),
     ).finally(() => write.mockRestore());
+    // No IP address or user agent in the log either.
+    expect(logged.join('\n')).toContain('"outcome":"seen"');
+    expect(logged.join('\n')).not.toMatch(/127\.0\.0\.1|Firefox|Mozilla/);
 
     expect(new Set(statuses)).toEqual(new Set([204]));
     expect(await visitsToday()).toEqual({ nl: 1 });
@@ -89,17 +95,20 @@ describe('the runner counts visitors, not requests', () => {
       body: JSON.stringify({ email: `visitor.${Date.now()}@example.nl`, language: 'nl' }),
     });
     expect(signup.status).toBe(201);
-  });
 
-  it('counts another browser, the other language, and no robot or page GET', async () => {
-    const before = await visitsToday();
+    // Another browser and the other language count; a robot and a page GET do not.
     for (let load = 0; load < 3; load++) {
-      expect(await beacon('nl', IPHONE)).toBe(204);
-      expect(await beacon('en')).toBe(204);
-      expect(await beacon('nl', GOOGLEBOT)).toBe(204);
+      expect([await beacon('nl', IPHONE), await beacon('en'), await beacon('nl', GOOGLEBOT)]).toEqual([
+        204, 204, 204,
+      ]);
       expect((await fetch(new URL('/', runner.url), { headers: { 'user-agent': IPHONE } })).status).toBe(200);
     }
-    expect(await visitsToday()).toEqual({ nl: (before.nl ?? 0) + 1, en: (before.en ?? 0) + 1 });
+    expect(await visitsToday()).toEqual({ nl: 2, en: 1 });
+    const refused = [
+      await fetch(new URL(VISIT_PATH, runner.url), { method: 'POST' }),
+      await fetch(new URL(`${VISIT_PATH}?lang=nl`, runner.url)),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([400, 405]);
   });
 
   it('keeps no IP address or user agent: a hash per visitor until the day ends, the day’s salt; an earlier day’s are gone', async () => {

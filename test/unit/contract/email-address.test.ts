@@ -12,21 +12,18 @@ describe('checkEmail', () => {
     expect(checkEmail(raw)).toEqual({ ok: false, problem: 'empty' });
   });
 
-  it('accepts text, an at sign, text, a dot and text, trims it, and keeps it as entered', () => {
+  it('trims an address, and keeps it as entered beside its key', () => {
     expect(checkEmail('  Ann@Example.nl ')).toEqual({
       ok: true,
       email: 'Ann@Example.nl',
       key: 'ann@example.nl',
-    });
-    expect(checkEmail('a.b+c@mail.example.co.uk')).toMatchObject({
-      ok: true,
-      key: 'a.b+c@mail.example.co.uk',
     });
   });
 
   describe('gives every way of typing one mailbox the same key', () => {
     it.each([
       ['case', 'ANN@EXAMPLE.NL', 'ann@example.nl'],
+      ['dots, a plus tag and a subdomain, kept', 'a.b+c@mail.example.co.uk', 'a.b+c@mail.example.co.uk'],
       ['surrounding whitespace', ' \tann@example.nl\n', 'ann@example.nl'],
       ['NFD (a combining accent) in the domain', 'ann@bu\u0308cher.de', 'ann@xn--bcher-kva.de'],
       ['a Unicode domain', 'ann@bücher.de', 'ann@xn--bcher-kva.de'],

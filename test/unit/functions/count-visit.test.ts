@@ -25,7 +25,6 @@ beforeEach(() => {
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
 const store = { client, tableName: 'waitlist' };
 const NOW = new Date('2026-11-26T15:04:05.000Z');
-const END_OF_DAY = Date.parse('2026-11-27T00:00:00.000Z') / 1000;
 const visit: Visit = {
   clientAddress: '203.0.113.7',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/141.0',
@@ -36,44 +35,13 @@ const hashOf = (salt: string, { clientAddress, userAgent, site }: Visit) =>
   createHash('sha256').update([salt, clientAddress, userAgent, site].join('\0')).digest('hex');
 
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
-const putsTo = (tableName: string) =>
+const markers = () =>
   dynamo
     .commandCalls(PutCommand)
     .map((call) => call.args[0].input as PutCommandInput)
-    .filter((input) => input.TableName === tableName);
-const markers = () => putsTo('visitors').filter((input) => input.Item?.id !== 'salt');
-const saltPuts = () => putsTo('visitors').filter((input) => input.Item?.id === 'salt');
-
-function storedSalt(item: Record<string, unknown> | undefined) {
-  dynamo.on(GetCommand, { TableName: 'visitors', Key: { id: 'salt' } }).resolves({ Item: item });
-}
+    .filter((input) => input.TableName === 'visitors' && input.Item?.id !== 'salt');
 
 describe('the day’s salt', () => {
-  it('makes the day’s first salt at random, in place of an earlier day’s, never over this day’s, and uses it', async () => {
-    storedSalt({ id: 'salt', day: '2026-11-25', salt: 'yesterdays-salt' });
-
-    await countVisit(store, 'visitors', visit, { now: NOW });
-
-    const [put] = saltPuts();
-    expect(put?.Item).toMatchObject({ id: 'salt', day: '2026-11-26', expiresAt: END_OF_DAY });
-    const salt = String(put?.Item?.salt);
-    expect(Buffer.from(salt, 'base64')).toHaveLength(32);
-    expect(markers()[0]?.Item?.id).toBe(`nl:${hashOf(salt, visit)}`);
-    expect(markers()[0]?.Item?.id).not.toBe(`nl:${hashOf('yesterdays-salt', visit)}`);
-  });
-
-  it('makes one when there is none (the table deleted yesterday’s), and a new one each day', async () => {
-    storedSalt(undefined);
-    await countVisit(store, 'visitors', visit, { now: NOW });
-    await countVisit(store, 'visitors', visit, { now: new Date('2026-11-27T00:00:01.000Z') });
-
-    const [today, tomorrow] = saltPuts().map((put) => put.Item);
-    expect(today?.day).toBe('2026-11-26');
-    expect(tomorrow?.day).toBe('2026-11-27');
-    expect(tomorrow?.expiresAt).toBe(END_OF_DAY + 86_400);
-    expect(tomorrow?.salt).not.toBe(today?.salt);
-  });
-
   it('uses the salt another request put first, read consistently, when its own put finds this day’s there', async () => {
     dynamo
       .on(GetCommand, { TableName: 'visitors', Key: { id: 'salt' } })

@@ -16,8 +16,3 @@ export const { dynamo } = waitlist;
 
 /** Each line the handler wrote in this test, so tests can check what it logs and leaks. */
 export const { logLines } = waitlist;
-
-/** Forgets what the handler logged so far (for tests that call it many times, one case each). */
-export function clearLogLines(): void {
-  logLines.length = 0;
-}
