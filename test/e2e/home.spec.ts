@@ -424,7 +424,12 @@ test.describe('the files crawlers and researchers look for', () => {
       expect(alternates, loc).toEqual(
         alternatesIn(html, /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g),
       );
-      expect(alternates['x-default']).toBe(alternates.nl);
+      const dutch = pathOf(loc).replace(/^\/en\/?/, '/');
+      expect(alternates, loc).toEqual({
+        nl: `${SITE.url}${dutch}`,
+        en: `${SITE.url}/en${dutch === '/' ? '/' : dutch}`,
+        'x-default': `${SITE.url}${dutch}`,
+      });
     }
   });
 
