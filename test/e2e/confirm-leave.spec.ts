@@ -88,8 +88,13 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     await expectNoAxeViolations(page);
     expect(await stillOnTheList(request, email)).toBe(true);
     await page.getByRole('button', { name: leave.page.button }).click();
-    await expect(page.getByRole('status').getByRole('heading', { name: titles['leave-done'] })).toBeVisible();
-    await expect(page.getByText(leave.results.done.body)).toBeVisible();
+    const done = page.getByRole('status');
+    await expect(done.getByRole('heading', { level: 2, name: titles['leave-done'] })).toBeFocused();
+    await expect(done.getByText(leave.results.done.body)).toBeVisible();
+    await expect(done.getByRole('link', { name: leave.signUpAgain })).toHaveAttribute(
+      'href',
+      `${path}#signup`,
+    );
     await expect(page.getByRole('button', { name: leave.page.button })).toHaveCount(0);
     await expectNoAxeViolations(page);
     expect(await stillOnTheList(request, email)).toBe(false);

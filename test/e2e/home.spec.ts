@@ -17,7 +17,6 @@ import {
   openPage,
   recordTrouble,
   SITE,
-  signupIsScrolledTo,
   signupParts,
   test,
   waitUntilInteractive,
@@ -208,26 +207,6 @@ for (const { locale, path, copy, other, ogLocale, figures } of LOCALE_CASES) {
       );
     });
 
-    test('the hero’s and the final call’s links scroll smoothly to the form and put the cursor in its field', async ({
-      page,
-    }) => {
-      for (const link of [
-        page.getByRole('banner').getByRole('link', { name: copy.hero.joinWaitlist }),
-        page
-          .getByRole('region', { name: copy.finalCta.title })
-          .getByRole('link', { name: copy.finalCta.button }),
-      ]) {
-        await openPage(page, path);
-        const heading = page.getByRole('heading', { level: 2, name: copy.signup.title });
-        await expect(heading).not.toBeInViewport();
-        await link.click();
-        await expect(page).toHaveURL(/#signup$/);
-        await expect(heading).toBeInViewport();
-        await expect.poll(() => signupIsScrolledTo(page)).toBe(true);
-        await expect(signupParts(page, copy).email).toBeFocused();
-      }
-    });
-
     test('the first screen shows the product: the still of one exchange, its answer whole at 390 px', async ({
       page,
     }) => {
@@ -398,17 +377,6 @@ test.describe('the brand and the page’s details', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', inTypeface);
   });
 
-  test('the skip link has room of its own when focused, above the logo', async ({ page }) => {
-    await openPage(page, '/');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: NL.copy.common.skipToContent });
-    await expect(skip).toBeFocused();
-    await expect(skip).toHaveCSS('padding-top', /^(?!0px)/);
-    const link = await skip.boundingBox();
-    const logo = await page.getByRole('banner').locator('svg').first().boundingBox();
-    expect((link?.y ?? 0) + (link?.height ?? 0)).toBeLessThanOrEqual(logo?.y ?? 0);
-  });
-
   test('the tab icon, written into the page as a data: URL, is an image the browser draws', async ({
     page,
   }) => {
@@ -456,7 +424,12 @@ test.describe('the files crawlers and researchers look for', () => {
       expect(alternates, loc).toEqual(
         alternatesIn(html, /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g),
       );
-      expect(alternates['x-default']).toBe(alternates.nl);
+      const dutch = pathOf(loc).replace(/^\/en\/?/, '/');
+      expect(alternates, loc).toEqual({
+        nl: `${SITE.url}${dutch}`,
+        en: `${SITE.url}/en${dutch === '/' ? '/' : dutch}`,
+        'x-default': `${SITE.url}${dutch}`,
+      });
     }
   });
 

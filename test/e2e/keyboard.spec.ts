@@ -52,6 +52,11 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
+      // Room of its own, above the logo.
+      await expect(skip).toHaveCSS('padding-top', /^(?!0px)/);
+      const link = await skip.boundingBox();
+      const logo = await page.getByRole('banner').locator('svg').first().boundingBox();
+      expect((link?.y ?? 0) + (link?.height ?? 0)).toBeLessThanOrEqual(logo?.y ?? 0);
       await page.keyboard.press('Enter');
       const target = await page.getByRole('heading', { level: 1, name: copy.hero.title }).getAttribute('id');
       expect(target).toBeTruthy();
@@ -62,10 +67,11 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
       ).toBeFocused();
     });
 
-    test('Enter on the hero’s or the early-access button puts the focus in the e-mail field; with reduced motion at once', async ({
+    test('Enter on the hero’s or the early-access button scrolls smoothly to the form and puts the focus in its field; with reduced motion at once', async ({
       page,
     }) => {
       const { email } = signupParts(page, copy);
+      const heading = page.getByRole('heading', { level: 2, name: copy.signup.title });
       for (const link of [
         page.getByRole('banner').getByRole('link', { name: copy.hero.joinWaitlist }),
         page
@@ -73,11 +79,13 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
           .getByRole('link', { name: copy.finalCta.button }),
       ]) {
         await openPage(page, path);
+        await expect(heading).not.toBeInViewport();
         await link.focus();
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL(/#signup$/);
+        await expect(heading).toBeInViewport();
+        await expect.poll(() => signupIsScrolledTo(page)).toBe(true);
         await expect(email).toBeFocused();
-        await expect(email).toBeInViewport();
       }
       await openPage(page, path);
       await page.emulateMedia({ reducedMotion: 'reduce' });

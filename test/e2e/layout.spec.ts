@@ -1,6 +1,6 @@
 /**
  * What a visitor on a narrow phone, or reading at 200% zoom, must never meet: a page that scrolls sideways,
- * text cut off by its box, a layout that shifts; and every mail fits a phone.
+ * text cut off by its box, a layout that shifts, in dark an axe violation; and every mail fits a phone.
  */
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
@@ -8,6 +8,7 @@ import { confirmationLink } from '#contract/confirmation';
 import { leaveLink } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { PENDING_DAYS } from '#contract/waitlist-table';
+import { dialogCopy } from '../../frontend/src/features/demo/copy/dialog-copy';
 import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import { parseAnnouncementText } from '../../functions/announce/announcement-text';
 import { newConfirmationToken, newLinkId } from '../../functions/confirm/confirmation-token';
@@ -16,7 +17,16 @@ import { announcementMail } from '../../functions/mailer/announcement-mail';
 import { confirmationMail } from '../../functions/mailer/confirmation-mail';
 import { leaveLinkMail } from '../../functions/mailer/leave-link-mail';
 import type { ComposedMail } from '../../functions/mailer/mail-layout';
-import { demoParts, expect, LOCALE_CASES, openPage, SITE, test } from './support';
+import {
+  containing,
+  demoParts,
+  expect,
+  expectNoAxeViolations,
+  LOCALE_CASES,
+  openPage,
+  SITE,
+  test,
+} from './support';
 
 /** Runs in the page: lists what is too wide or cut off. */
 function findLayoutProblems(): string[] {
@@ -73,21 +83,42 @@ for (const { name, viewport, deviceScaleFactor } of [
     test.describe(`layout at ${name}, ${colorScheme}`, () => {
       test.use({ viewport, deviceScaleFactor, colorScheme });
 
+      // The dark theme is the palette itself, so every pairing of text and ground changes: axe checks each
+      // kind of page again in dark (in light, each spec runs axe on the pages and states it walks).
+      const check = async (page: Page) => {
+        await expectNothingTooWideOrClipped(page);
+        if (colorScheme === 'dark') await expectNoAxeViolations(page);
+      };
+
       for (const { locale, path, copy } of LOCALE_CASES)
-        test(`the ${locale} home page in either demo view, the privacy notice and a result page fit and cut off no text`, async ({
+        test(`the ${locale} home page in either demo view and its basket dialog, the privacy notice, a result page and the leave page fit and cut off no text${colorScheme === 'dark' ? ', axe finding nothing' : ''}`, async ({
           page,
+          baseURL,
         }) => {
+          test.slow();
           await openPage(page, path);
-          await expectNothingTooWideOrClipped(page);
+          await check(page);
           const { basketTab, panel } = demoParts(page, copy);
           await basketTab.click();
           await expect(
             panel.getByRole('heading', { name: copy.demo.notFoundTitle, exact: true }),
           ).toBeVisible();
-          await expectNothingTooWideOrClipped(page);
-          for (const address of [PAGE_PATH.privacy[locale], PAGE_PATH['waitlist-joined'][locale]]) {
+          await check(page);
+          await panel
+            .getByRole('button', { name: containing(copy.demo.alternative.title('Albert Heijn')) })
+            .click();
+          await expect(
+            page.getByRole('dialog', { name: dialogCopy[locale].basketDialog.title('Albert Heijn') }),
+          ).toBeVisible();
+          await check(page);
+          // Any token shows the leave page: what it removes is decided only when the button is pressed.
+          for (const address of [
+            PAGE_PATH.privacy[locale],
+            PAGE_PATH['waitlist-joined'][locale],
+            leaveLink(baseURL as string, locale, 'A'.repeat(43)),
+          ]) {
             await openPage(page, address);
-            await expectNothingTooWideOrClipped(page);
+            await check(page);
           }
         });
     });

@@ -48,17 +48,9 @@ test('no answer of the API sets a cookie: waitlist, confirm, leave and leave-req
   const form = (fields: Record<string, string>) => ({ form: fields, ...noRedirects });
   const asked: Record<string, () => ReturnType<APIRequestContext['get']>> = {
     'waitlist joined': () => request.post(WAITLIST_PATH, json({ email, language: 'en' })),
-    'waitlist again': () => request.post(WAITLIST_PATH, json({ email, language: 'en' })),
     'waitlist invalid': () => request.post(WAITLIST_PATH, json({ email: 'ann@', language: 'nl' })),
     'waitlist form': () =>
       request.post(WAITLIST_PATH, form({ email: newAddress('form'), language: 'nl', website: '' })),
-    'waitlist GET': () => request.get(WAITLIST_PATH, noRedirects),
-    'waitlist text': () =>
-      request.post(WAITLIST_PATH, {
-        data: 'email',
-        headers: { 'content-type': 'text/plain' },
-        ...noRedirects,
-      }),
   };
   const answers: Record<string, { status: number; cookies: string[] }> = {};
   for (const [label, ask] of Object.entries(asked)) answers[label] = await cookiesOf(ask());
@@ -70,10 +62,7 @@ test('no answer of the API sets a cookie: waitlist, confirm, leave and leave-req
   const afterMail: typeof asked = {
     'confirm page': () => request.get(confirm.pathname + confirm.search, noRedirects),
     confirm: () => request.post(CONFIRM_PATH, json({ token })),
-    'confirm again': () => request.post(CONFIRM_PATH, json({ token })),
-    'confirm unknown': () => request.post(CONFIRM_PATH, json({ token: 'not-a-token' })),
     'confirm malformed': () => request.post(CONFIRM_PATH, json({})),
-    'confirm unknown page': () => request.get(`${CONFIRM_PATH}?t=not-a-token`, noRedirects),
     'leave page': () => request.get(leavePath, noRedirects),
     'leave one click': () =>
       request.post(leavePath, {
@@ -84,7 +73,6 @@ test('no answer of the API sets a cookie: waitlist, confirm, leave and leave-req
     'leave form': () =>
       request.post(leavePath, form({ token: leave.searchParams.get('t') ?? '', language: 'en' })),
     'leave malformed': () => request.post(LEAVE_PATH, json({ token: 42 })),
-    'leave GET without token': () => request.get(LEAVE_PATH, noRedirects),
     'leave-request': () => request.post(LEAVE_REQUEST_PATH, json({ email, language: 'nl' })),
     'leave-request invalid': () => request.post(LEAVE_REQUEST_PATH, json({ email: 'x', language: 'nl' })),
     'leave-request form': () =>

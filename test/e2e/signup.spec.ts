@@ -65,6 +65,8 @@ async function answerWith(
 const FAULTS = {
   'a store that is down (503)': (route: Route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }),
+  'a refused request (400)': (route: Route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"invalid_request"}' }),
   'a lost connection': (route: Route) => route.abort('internetdisconnected'),
   'API Gateway’s throttle (429)': (route: Route) =>
     route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too Many Requests"}' }),
@@ -154,9 +156,11 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     });
 
     for (const [fault, answer] of Object.entries(FAULTS))
-      test(`${fault} gives the error notice and keeps the address`, async ({ page }) => {
+      test(`${fault} gives the error notice, which can be dismissed, and keeps the address`, async ({
+        page,
+      }) => {
         const seen = await answerWith(page, answer);
-        const { section, email } = signupParts(page, copy);
+        const { section, email, submit } = signupParts(page, copy);
         const address = newAddress(locale);
         await joinWaitlist(page, copy, address);
         await expect(page.getByRole('alert')).toContainText(notices.errorTitle);
@@ -166,6 +170,9 @@ for (const { locale, path, copy } of LOCALE_CASES) {
         await expect(page).toHaveURL(new RegExp(`${path}$`));
         expect(seen.requests).toBe(1);
         await expectNoAxeViolations(page);
+        await page.getByRole('alert').getByRole('button', { name: copy.signup.dismissNotice }).click();
+        await expect(page.getByRole('alert')).toHaveText('');
+        await expect(submit).toBeEnabled();
       });
   });
 

@@ -44,14 +44,4 @@ describe('chat demo', () => {
     expect(screen.getByRole('tab', { name: en.views.product })).toHaveFocus();
     expect(screen.getByRole('tab', { name: en.views.product })).toHaveAttribute('aria-selected', 'true');
   });
-
-  it('opens and closes the plus menu with the plus button', async () => {
-    const user = userEvent.setup();
-    renderInLanguage(<ChatDemo />, 'en');
-    const toggle = screen.getByRole('button', { name: en.plusMenu.toggle });
-    await user.click(toggle);
-    expect(await screen.findByRole('button', { name: en.plusMenu.scanReceipt })).toBeVisible();
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  });
 });

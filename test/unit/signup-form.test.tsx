@@ -1,5 +1,5 @@
-// What the browser tiers do not reach cheaply (each fault, the honeypot, the held first press, the source);
-// the journeys and the field's messages are test/e2e/waitlist.spec.ts's and signup-form.spec.ts's.
+// What the browser tiers do not reach cheaply (the single send and its time limit, the honeypot, the held
+// first press, the source); the journeys, each fault and the field's messages are test/e2e/signup.spec.ts's.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,38 +75,6 @@ describe('signup form', () => {
     });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(status).toHaveTextContent(`${copy.notices.successTitle} ${copy.notices.successBody}`);
-  });
-
-  it('tells an address already registered as neutral news with the advice to look for the mail, and keeps it', async () => {
-    fetchMock.mockReturnValue(answer(409, { error: 'already_registered' }));
-    const { copy, input, user } = await signUp('ann@example.nl');
-
-    const status = screen.getByRole('status');
-    await waitFor(() => expect(status).toHaveTextContent('Already registered'));
-    expect(status).toHaveTextContent('This email is already on the waitlist!');
-    expect(status).toHaveTextContent(copy.notConfirmedYet);
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    expect(input).toHaveValue('ann@example.nl');
-
-    await user.click(screen.getByRole('button', { name: copy.dismissNotice }));
-    expect(status).toBeEmptyDOMElement();
-  });
-
-  it.each([
-    ['a server fault', () => answer(503, { error: 'unavailable' })],
-    ['a rate limit', () => answer(429, { message: 'Too Many Requests' })],
-    ['a refused request', () => answer(400, { error: 'invalid_request' })],
-    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('answers %s with the error notice, keeps the address and can be dismissed', async (_case, reply) => {
-    fetchMock.mockImplementation(reply);
-    const { copy, input, user } = await signUp('ann@example.nl');
-
-    const alert = await screen.findByRole('alert');
-    await waitFor(() => expect(alert).toHaveTextContent('ErrorSomething went wrong. Please try again.'));
-    expect(input).toHaveValue('ann@example.nl');
-    expect(screen.getByRole('button', { name: copy.submit })).toBeEnabled();
-    await user.click(screen.getByRole('button', { name: copy.dismissNotice }));
-    expect(alert).toBeEmptyDOMElement();
   });
 
   it('hides the honeypot from people and assistive technology, and sends it when a robot fills it', async () => {

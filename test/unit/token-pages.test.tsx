@@ -131,22 +131,6 @@ describe.each(['nl', 'en'] as const)('with the script, in %s', (locale) => {
     const alert = screen.getByRole('alert');
     expect(await within(alert).findByRole('heading', { name: titles['confirm-invalid'] })).toHaveFocus();
   });
-
-  it('the leave page shows "done" under its heading, with the way back, and the button gone', async () => {
-    fetchMock.mockReturnValue(answer(200, { result: 'done' }));
-    await press('leave', locale);
-    const copy = leaveCopy[locale];
-
-    const status = screen.getByRole('status');
-    const heading = await within(status).findByRole('heading', { level: 2, name: titles['leave-done'] });
-    expect(heading).toHaveFocus();
-    expect(status).toHaveTextContent(copy.results.done.body);
-    expect(within(status).getByRole('link', { name: copy.signUpAgain })).toHaveAttribute(
-      'href',
-      locale === 'nl' ? '/#signup' : '/en/#signup',
-    );
-    expect(screen.queryByRole('button', { name: copy.page.button })).not.toBeInTheDocument();
-  });
 });
 
 describe('the token', () => {
