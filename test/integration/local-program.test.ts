@@ -37,22 +37,30 @@ async function startRunner(options: { host?: string; dataDir?: string } = {}): P
   return runner;
 }
 
+const NOBODY_CONNECT = `import errno, socket, sys
+try:
+    socket.socket(socket.AF_UNIX).connect(sys.argv[1]); print('connected')
+except OSError as error:
+    print(errno.errorcode[error.errno])`;
+
 /** 'connected', or the error code a TCP connection (as user nobody, if asked) to `path` or `host:port` met. */
 function tryConnect(target: string, port?: number, asNobody = false): Promise<string> {
   const script = `require('node:net').connect(...JSON.parse(process.argv[1]))
     .on('connect', () => { console.log('connected'); process.exit(0); })
     .on('error', (error) => { console.log(error.code); process.exit(0); });`;
   const args = JSON.stringify(port === undefined ? [target] : [port, target]);
-  const child = spawn(
-    process.execPath,
-    ['-e', script, args],
-    asNobody ? { uid: 65534, gid: 65534, cwd: '/' } : {},
-  );
+  // As nobody, the system's Python: this Node may sit in a folder only its owner can enter (a clone in mktemp -d).
+  const child = asNobody
+    ? spawn('/usr/bin/python3', ['-c', NOBODY_CONNECT, target], { uid: 65534, gid: 65534, cwd: '/' })
+    : spawn(process.execPath, ['-e', script, args]);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  return new Promise((done) => child.once('close', () => done(output.trim())));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', () => done(output.trim()));
+  });
 }
 
 const permissions = (path: string) => statSync(path).mode & 0o777;
