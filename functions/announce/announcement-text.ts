@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { LOCALES, type Locale } from '#contract/locales';
-import type { Inline } from '../mailer/mail-layout';
 
 // A folder named after its id, holding `nl.md` and `en.md`: `Subject: …`, a blank line, then paragraphs
 // separated by blank lines, with links as bare https URLs or `[text](https://…)`; nothing else is markup.
@@ -11,6 +10,7 @@ import type { Inline } from '../mailer/mail-layout';
 const ANNOUNCEMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const inline = z.union([z.string(), z.object({ text: z.string(), href: z.url() })]);
+export type Inline = z.infer<typeof inline>;
 const text = z.object({
   subject: z.string().check(z.minLength(1)),
   paragraphs: z.array(z.array(inline)).check(z.minLength(1)),

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { checkEmail } from '#contract/email-address';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import type { Locale } from '#contract/locales';
+import type { AnnouncementText, Inline } from '../announce/announcement-text';
 import type { MailSettings } from './mail-transport';
 
-export interface MailEnvelope extends Pick<MailSettings, 'mailFrom' | 'contactEmail' | 'brandName'> {
+// The three mails: their words in each language, their HTML and the RFC 5322 message SES sends as it is.
+
+interface MailEnvelope extends Pick<MailSettings, 'mailFrom' | 'contactEmail' | 'brandName'> {
   /** As the person typed it (an ASCII local part; the domain may be Unicode). */
   to: string;
   language: Locale;
@@ -13,23 +16,146 @@ export interface MailEnvelope extends Pick<MailSettings, 'mailFrom' | 'contactEm
   messageId?: string;
 }
 
-export type Inline = string | { text: string; href: string };
+const CRLF = '\r\n';
 
-export const CRLF = '\r\n';
-
-const sharedNl = {
+const dagen = (days: number) => `${days} ${days === 1 ? 'dag' : 'dagen'}`;
+// What is still to do comes first, as on the page after signing up; the leave link is for after confirming.
+const nl = {
   greeting: 'Hoi,',
   buttonFallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
   questions: (contact: string) => `Vragen? Mail gerust naar ${contact}.`,
   signOff: (brand: string) => ['Groeten,', `Het ${brand}-team`],
+  subject: (brand: string) => `Bevestig je aanmelding voor de wachtlijst van ${brand}`,
+  preheader: 'Nog één stap: bevestig je aanmelding met de knop in deze mail.',
+  signedUp: (brand: string) =>
+    `Iemand (hopelijk jij) heeft dit adres aangemeld voor de wachtlijst van ${brand}.`,
+  confirmByLink: 'Was jij dat? Dan nog één stap: bevestig je aanmelding via deze link:',
+  confirmByButton: 'Was jij dat? Dan nog één stap: bevestig je aanmelding met de knop hieronder.',
+  button: 'Bevestig mijn aanmelding',
+  validity: (days: number) => `De link is ${dagen(days)} geldig.`,
+  ignore: (days: number) =>
+    'Was jij het niet, of wil je toch niet op de wachtlijst? Dan kun je deze mail gewoon negeren. ' +
+    `We sturen je verder niets en verwijderen je adres na ${dagen(days)}.`,
+  leaveLater: 'Al bevestigd en toch geen interesse meer?',
+  leave: 'Meld je hier af',
+  leaveSubject: (brand: string) => `Je afmeldlink voor de wachtlijst van ${brand}`,
+  leaveHere: (brand: string) => `Hier is je link om je af te melden voor de wachtlijst van ${brand}:`,
+  leaveButton: 'Afmelden',
+  leaveNotAsked:
+    'Heb je hier niet om gevraagd? Dan hoef je niets te doen: je blijft op de wachtlijst. Er gebeurt pas iets als je op de pagina achter de link op de knop drukt.',
+  announcedWhy: (brand: string) =>
+    `Je krijgt deze mail omdat je je hebt aangemeld voor de wachtlijst van ${brand}.`,
+  announcedLeave: 'Wil je niets meer van ons horen? Meld je hier af:',
 };
-const sharedEn: typeof sharedNl = {
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+const en: typeof nl = {
   greeting: 'Hello,',
   buttonFallback: 'Button not working? Copy this link into your browser:',
   questions: (contact) => `Questions? Email us at ${contact}.`,
   signOff: (brand) => ['Best wishes,', `The ${brand} team`],
+  subject: (brand) => `Confirm your signup for the ${brand} waitlist`,
+  preheader: 'One more step: confirm your signup with the button in this email.',
+  signedUp: (brand) => `Someone (hopefully you) used this email address to join the ${brand} waitlist.`,
+  confirmByLink: 'If that was you, there is one more step: confirm your signup with this link:',
+  confirmByButton: 'If that was you, there is one more step: confirm your signup with the button below.',
+  button: 'Confirm my signup',
+  validity: (count) => `The link works for ${days(count)}.`,
+  ignore: (count) =>
+    "Didn't sign up, or changed your mind? Then just ignore this email. " +
+    `We won't send you anything else, and we'll delete your address after ${days(count)}.`,
+  leaveLater: 'Change your mind after confirming?',
+  leave: 'Leave the waitlist',
+  leaveSubject: (brand) => `Your link to leave the ${brand} waitlist`,
+  leaveHere: (brand) => `Here is your link to leave the ${brand} waitlist:`,
+  leaveButton: 'Leave the waitlist',
+  leaveNotAsked:
+    "Didn't ask for this? Then there is nothing to do: you stay on the waitlist. The link does nothing until you press the button on the page it opens.",
+  announcedWhy: (brand) => `You are getting this email because you joined the ${brand} waitlist.`,
+  announcedLeave: 'Rather not hear from us again? Leave the waitlist:',
 };
-export const SHARED_COPY = { nl: sharedNl, en: sharedEn } satisfies Record<Locale, typeof sharedNl>;
+
+const COPY: Record<Locale, typeof nl> = { nl, en };
+
+export function confirmationMail(
+  input: MailEnvelope & { confirmUrl: string; validDays: number; leaveUrl?: string },
+) {
+  const { brandName, validDays } = input;
+  const copy = COPY[input.language];
+  const url = absoluteUrl(input.confirmUrl, 'confirmUrl');
+  const leave = input.leaveUrl === undefined ? undefined : absoluteUrl(input.leaveUrl, 'leaveUrl');
+  const signOff = copy.signOff(brandName);
+  const after = [copy.validity(validDays), copy.ignore(validDays), copy.questions(input.contactEmail)];
+  return composeMail(input, {
+    subject: copy.subject(brandName),
+    preheader: copy.preheader,
+    text: [
+      copy.greeting,
+      `${copy.signedUp(brandName)} ${copy.confirmByLink}`,
+      url,
+      ...after,
+      signOff.join(CRLF),
+      // The URL after a space and nothing after it: a plain-text reader's mail program makes it a link.
+      ...(leave ? [`${copy.leaveLater} ${copy.leave}: ${leave}`] : []),
+    ],
+    html: [
+      paragraph(copy.greeting),
+      paragraph(`${copy.signedUp(brandName)} ${copy.confirmByButton}`),
+      button(copy.button, url, copy.buttonFallback),
+      ...after.map((text) => paragraph(text)),
+      htmlSignOff(signOff),
+      // The link's words, not its URL: at 390 px the URL alone is wider than the screen.
+      ...(leave ? [footer([[`${copy.leaveLater} `, { text: copy.leave, href: leave }]])] : []),
+    ],
+    leaveUrl: leave,
+  });
+}
+
+export function leaveLinkMail(input: MailEnvelope & { leaveUrl: string }) {
+  const copy = COPY[input.language];
+  const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
+  const signOff = copy.signOff(input.brandName);
+  const before = [copy.greeting, copy.leaveHere(input.brandName)];
+  const after = [copy.leaveNotAsked, copy.questions(input.contactEmail)];
+  return composeMail(input, {
+    subject: copy.leaveSubject(input.brandName),
+    text: [...before, leave, ...after, signOff.join(CRLF)],
+    html: [
+      ...before.map((text) => paragraph(text)),
+      button(copy.leaveButton, leave, copy.buttonFallback),
+      ...after.map((text) => paragraph(text)),
+      htmlSignOff(signOff),
+    ],
+    leaveUrl: leave,
+  });
+}
+
+/** The leave link is written out: Telecommunicatiewet art. 11.7, and Gmail and Yahoo ask for a visible one. */
+export function announcementMail(input: MailEnvelope & { announcement: AnnouncementText; leaveUrl: string }) {
+  const { paragraphs, subject } = input.announcement;
+  const copy = COPY[input.language];
+  const leave = absoluteUrl(input.leaveUrl, 'leaveUrl');
+  for (const part of paragraphs.flat())
+    if (typeof part !== 'string') absoluteUrl(part.href, 'a link of the announcement');
+  const ending = [
+    [copy.announcedWhy(input.brandName), ' ', copy.questions(input.contactEmail)],
+    [`${copy.announcedLeave} `, { text: leave, href: leave }],
+  ];
+  // In the text a link reads as its words and then the URL, or the URL alone.
+  const plain = (content: Inline[]) =>
+    content
+      .map((part) =>
+        typeof part === 'string' ? part : part.text === part.href ? part.href : `${part.text} (${part.href})`,
+      )
+      .join('');
+  return composeMail(input, {
+    subject,
+    text: [...paragraphs.map(plain), '--', ...ending.map(plain)],
+    html: [...paragraphs.map((content) => paragraph(content)), footer(ending)],
+    leaveUrl: leave,
+  });
+}
+
 /** Green 15803d on white is 5.0:1, above WCAG AA's 4.5:1 for the button's text. */
 const BRAND_GREEN = '#15803d';
 
@@ -55,10 +181,9 @@ export function mailboxAddress(typed: string): string {
 export const senderDomain = (from: string) => mailboxAddress(from).replace(/^.*@/, '');
 
 /** An absolute http(s) URL in the parser's form: spaces and quotes percent-encoded, one clickable word. */
-export function absoluteUrl(typed: string, field: string): string {
-  if (!URL.canParse(typed)) throw new Error(`${field} is not an absolute URL`);
-  const url = new URL(typed);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${field} must be http(s)`);
+function absoluteUrl(typed: string, field: string): string {
+  const url = URL.parse(typed);
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') throw new Error(`${field} must be http(s)`);
   return url.href;
 }
 
@@ -66,43 +191,44 @@ const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&${ENTITIES[char]};`);
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-/** The look's pieces, each one HTML line, every value escaped; a URL breaks anywhere, to fit a phone. */
-export const htmlBlock = {
-  paragraph(content: readonly Inline[] | string, style = ''): string {
-    const parts = typeof content === 'string' ? [content] : content;
-    const inner = parts
-      .map((part) =>
-        typeof part === 'string'
-          ? escapeHtml(part)
-          : `<a href="${escapeHtml(part.href)}" style="color:${BRAND_GREEN};text-decoration:underline${part.text === part.href ? ';word-break:break-all' : ''}">${escapeHtml(part.text)}</a>`,
-      )
-      .join('');
-    return `<p style="margin:0 0 16px${style}">${inner}</p>`;
-  },
-  /** A table cell carries the colour in Outlook for Windows; below it, the URL for when the button fails. */
-  button: (label: string, url: string, fallback: string) =>
-    [
-      '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
-      `<td bgcolor="${BRAND_GREEN}" style="border-radius:9999px;background-color:${BRAND_GREEN}">`,
-      `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:9999px;background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
-      '</td>',
-      '</tr></table>',
-      htmlBlock.paragraph(fallback),
-      htmlBlock.paragraph(url, ';word-break:break-all'),
-    ].join(CRLF),
-  signOff: (lines: readonly string[]) => `<p style="margin:0">${lines.map(escapeHtml).join('<br>')}</p>`,
-  footer: (paragraphs: readonly (readonly Inline[])[]) =>
-    [
-      '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0 16px">',
-      ...paragraphs.map((content) => htmlBlock.paragraph(content, ';font-size:14px;color:#4b5563')),
-    ].join(CRLF),
-};
+// The look's pieces, each one HTML line, every value escaped; a URL breaks anywhere, to fit a phone.
+function paragraph(content: readonly Inline[] | string, style = ''): string {
+  const inner = (typeof content === 'string' ? [content] : content)
+    .map((part) =>
+      typeof part === 'string'
+        ? escapeHtml(part)
+        : `<a href="${escapeHtml(part.href)}" style="color:${BRAND_GREEN};text-decoration:underline${part.text === part.href ? ';word-break:break-all' : ''}">${escapeHtml(part.text)}</a>`,
+    )
+    .join('');
+  return `<p style="margin:0 0 16px${style}">${inner}</p>`;
+}
+
+/** A table cell carries the colour in Outlook for Windows; below it, the URL for when the button fails. */
+const button = (label: string, url: string, fallback: string) =>
+  [
+    '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>',
+    `<td bgcolor="${BRAND_GREEN}" style="border-radius:9999px;background-color:${BRAND_GREEN}">`,
+    `<a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;border-radius:9999px;background-color:${BRAND_GREEN};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`,
+    '</td>',
+    '</tr></table>',
+    paragraph(fallback),
+    paragraph(url, ';word-break:break-all'),
+  ].join(CRLF);
+
+const htmlSignOff = (lines: readonly string[]) =>
+  `<p style="margin:0">${lines.map(escapeHtml).join('<br>')}</p>`;
+
+const footer = (paragraphs: readonly (readonly Inline[])[]) =>
+  [
+    '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0 16px">',
+    ...paragraphs.map((content) => paragraph(content, ';font-size:14px;color:#4b5563')),
+  ].join(CRLF);
 
 /** Text and HTML with CRLF line breaks, as they travel; `raw`: the RFC 5322 message, for SES or an .eml file. */
 export type ComposedMail = ReturnType<typeof composeMail>;
 
 /** `preheader`: the line an inbox shows after the subject. `leaveUrl`: RFC 8058's one-click headers. */
-export function composeMail(
+function composeMail(
   envelope: MailEnvelope,
   content: { subject: string; preheader?: string; text: string[]; html: string[]; leaveUrl?: string },
 ) {
@@ -111,11 +237,8 @@ export function composeMail(
     if (typeof value === 'string' && CONTROL.test(value))
       throw new Error(`${field} holds a control character`);
   const { language, brandName, contactEmail, now = new Date() } = envelope;
-  const to = mailboxAddress(envelope.to);
-  const from = mailboxAddress(envelope.mailFrom);
   const messageId = envelope.messageId ?? `${randomUUID()}@${senderDomain(envelope.mailFrom)}`;
   if (!MESSAGE_ID.test(messageId)) throw new Error('messageId must be id@domain in visible ASCII');
-
   const { subject, leaveUrl } = content;
   const text = [...content.text, ''].join(`${CRLF}${CRLF}`).replace(/(\r\n)+$/, CRLF);
   const e = escapeHtml;
@@ -144,8 +267,8 @@ export function composeMail(
   // Both parts are base64, whose alphabet has no '-': none of their lines can start a delimiter ('--').
   const boundary = '=_mandje-alternative_=';
   const headers = [
-    `From: ${ASCII_PHRASE.test(brandName) ? brandName : encodedWords(brandName)} <${from}>`,
-    `To: ${to}`,
+    `From: ${ASCII_PHRASE.test(brandName) ? brandName : encodedWords(brandName)} <${mailboxAddress(envelope.mailFrom)}>`,
+    `To: ${mailboxAddress(envelope.to)}`,
     // As it is when it is printable ASCII that fits one line of 78.
     `Subject: ${/^[\x20-\x7e]{0,69}$/.test(subject) && !subject.includes('=?') ? subject : encodedWords(subject)}`,
     `Date: ${now.toUTCString().replace(/GMT$/, '+0000')}`,
@@ -158,8 +281,7 @@ export function composeMail(
       : []),
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
-  ].join(CRLF);
-
+  ];
   const part = (type: string, body: string) =>
     [
       `--${boundary}`,
@@ -168,7 +290,7 @@ export function composeMail(
       '',
       base64(body).replace(/.{76}(?!$)/g, `$&${CRLF}`),
     ].join(CRLF);
-  const raw = [headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''];
+  const raw = [...headers, '', part('text/plain', text), part('text/html', html), `--${boundary}--`, ''];
   return { subject, text, html, raw: raw.join(CRLF) };
 }
 

@@ -7,10 +7,8 @@ import { leaveToken, newLinkKeys } from '../leave/leave-token';
 import { ensureLinkKeys } from '../store/link-keys';
 import { readItem, updateIf } from '../store/store-client';
 import { faultClassOf } from '../telemetry/fault-class';
-import { confirmationMail } from './confirmation-mail';
-import { leaveLinkMail } from './leave-link-mail';
 import { type MailJob, owedRequest } from './mail-job';
-import { mailboxAddress } from './mail-layout';
+import { confirmationMail, leaveLinkMail, mailboxAddress } from './mail-layout';
 import { type MailboxSuppression, mailboxSuppression, mayMail } from './mail-limit';
 import type { MailSettings, OutgoingMail } from './mail-transport';
 

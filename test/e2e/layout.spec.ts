@@ -13,10 +13,12 @@ import { PAGE_PATH } from '../../frontend/src/i18n/page-paths';
 import { parseAnnouncementText } from '../../functions/announce/announcement-text';
 import { newConfirmationToken, newLinkId } from '../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../functions/leave/leave-token';
-import { announcementMail } from '../../functions/mailer/announcement-mail';
-import { confirmationMail } from '../../functions/mailer/confirmation-mail';
-import { leaveLinkMail } from '../../functions/mailer/leave-link-mail';
-import type { ComposedMail } from '../../functions/mailer/mail-layout';
+import {
+  announcementMail,
+  type ComposedMail,
+  confirmationMail,
+  leaveLinkMail,
+} from '../../functions/mailer/mail-layout';
 import {
   containing,
   demoParts,

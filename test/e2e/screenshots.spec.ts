@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { PENDING_DAYS } from '#contract/waitlist-table';
 import { parseAnnouncementText } from '../../functions/announce/announcement-text';
-import { announcementMail } from '../../functions/mailer/announcement-mail';
-import { confirmationMail } from '../../functions/mailer/confirmation-mail';
+import { announcementMail, confirmationMail } from '../../functions/mailer/mail-layout';
 import { demoParts, expect, LOCALE_CASES, openPage, SCREENSHOT_DIR, test } from './support';
 
 const DOCS_DIR = join(import.meta.dirname, '../../docs');

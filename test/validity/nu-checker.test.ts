@@ -8,10 +8,12 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '#contract/locales';
 import { parseAnnouncementText } from '../../functions/announce/announcement-text';
-import { announcementMail } from '../../functions/mailer/announcement-mail';
-import { confirmationMail } from '../../functions/mailer/confirmation-mail';
-import { leaveLinkMail } from '../../functions/mailer/leave-link-mail';
-import type { ComposedMail } from '../../functions/mailer/mail-layout';
+import {
+  announcementMail,
+  type ComposedMail,
+  confirmationMail,
+  leaveLinkMail,
+} from '../../functions/mailer/mail-layout';
 
 /**
  * The W3C Nu HTML checker (vnu-jar from npm, run by the JRE from Debian's packages) on every page the build

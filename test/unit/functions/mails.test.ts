@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { LOCALES, type Locale } from '#contract/locales';
 import { parseAnnouncementText } from '../../../functions/announce/announcement-text';
-import { announcementMail } from '../../../functions/mailer/announcement-mail';
-import { type ConfirmationMailInput, confirmationMail } from '../../../functions/mailer/confirmation-mail';
-import { leaveLinkMail } from '../../../functions/mailer/leave-link-mail';
-import { mailboxAddress } from '../../../functions/mailer/mail-layout';
+import {
+  announcementMail,
+  confirmationMail,
+  leaveLinkMail,
+  mailboxAddress,
+} from '../../../functions/mailer/mail-layout';
 
 const CONFIRM_URL = 'https://mandje.nl/api/confirm?lang=nl&t=abc123';
 const LEAVE_URL = 'https://mandje.nl/api/leave?lang=nl&t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
@@ -22,7 +24,7 @@ const envelope = {
   now: new Date('2026-03-03T10:00:00Z'),
   messageId: 'test-1@mandje.nl',
 };
-const confirmation = (overrides: Partial<ConfirmationMailInput> = {}) =>
+const confirmation = (overrides: Partial<Parameters<typeof confirmationMail>[0]> = {}) =>
   confirmationMail({
     ...envelope,
     language: 'nl',
