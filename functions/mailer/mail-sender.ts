@@ -12,8 +12,7 @@ import { DAILY_QUOTA_RESERVE, type DailyQuota, MailPaused, mailPause, PAUSE_SECO
 import type { MailSettings, MailTransport, OutgoingMail } from './mail-transport';
 import { type RequestOutcome, sendRequestedMail } from './send-owed-mail';
 
-// Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop. A new
-// rate leaves the turns already given as they are.
+// Each instance keeps its share of SES's rate in its own memory; SES's "slow down" is the backstop.
 class Pace {
   private nextAt = Number.NEGATIVE_INFINITY;
   perSecond = Number.POSITIVE_INFINITY;
@@ -57,8 +56,6 @@ export async function sendUntilNotThrottled(
   }
 }
 
-// A message is deleted only once its mail went or needs none; one that can never go is dead-lettered.
-
 type DeadLetterReason = 'refused' | 'suppressed' | 'unreadable' | 'failing';
 
 /** SES's rate (Infinity: none), shared by the instances sending each lane at once. */
@@ -76,7 +73,7 @@ const TIME_MARGIN_MS = 15_000;
 // (alarmed as refused). Transient faults and pauses keep the message queued, as its age is alarmed.
 const MAX_RECEIVES = 100;
 
-/** Doubled at each receive, up to SQS's longest visibility timeout. */
+// Doubled at each receive, up to SQS's longest visibility timeout.
 const retrySeconds = (receiveCount: number, first = 30) =>
   Math.min(900, first * 2 ** Math.max(0, receiveCount - 1));
 
@@ -94,28 +91,21 @@ type Log = Omit<MetricLine, 'service' | 'requestId'>;
 
 /** Never the address, never a token. */
 function mailLine(job: MailJob, outcome: Outcome, throttled: number): Log {
-  const counts: Partial<Record<MetricName, number>> = {};
   const metric = OUTCOME_METRIC[outcome.outcome];
-  if (metric) counts[metric] = 1;
-  if (throttled > 0) counts[METRIC.mailThrottled] = throttled;
   const lagMs = outcome.outcome === 'sent' ? outcome.lagMs : undefined;
   const late = lagMs !== undefined && lagMs > LATE_MAIL_MINUTES * 60_000;
-  if (late) counts[METRIC.mailLate] = 1;
   return {
-    message: job.kind === 'confirmation' ? 'confirmation mail' : 'leave-link mail',
+    message: `${job.kind} mail`,
     level: outcome.outcome === 'failed' || outcome.outcome === 'refused' ? 'ERROR' : late ? 'WARN' : 'INFO',
-    counts,
+    counts: {
+      ...(metric && { [metric]: 1 }),
+      ...(throttled > 0 && { [METRIC.mailThrottled]: throttled }),
+      ...(late && { [METRIC.mailLate]: 1 }),
+    },
     lagMs,
     fields: { outcome: outcome.outcome, errorName: 'errorName' in outcome ? outcome.errorName : undefined },
   };
 }
-
-// Each message is read once: the batch is sorted by it and sent from it.
-function parse(record: SQSRecord) {
-  const body = parseJsonStrictly(record.body);
-  return { record, body, job: mailJobSchema.safeParse(body) };
-}
-type Parsed = ReturnType<typeof parse>;
 
 export function mailSender(
   settings: MailSettings & {
@@ -158,7 +148,7 @@ export function mailSender(
         }),
       );
     };
-    /** `send` returns how often SES said "slow down"; the bulk lane takes its turn before it claims a person. */
+    // `send` returns how often SES said "slow down"; the bulk lane takes its turn before it claims a person.
     const paced = (lane: 'priority' | 'bulk', bulkRate = Number.POSITIVE_INFINITY) => {
       const pace = paces[lane];
       pace.perSecond =
@@ -219,7 +209,12 @@ export function mailSender(
       }
     };
 
-    const sendOne = async ({ record, body, job }: Parsed): Promise<void> => {
+    // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
+    const records = event.Records.map((record) => {
+      const body = parseJsonStrictly(record.body);
+      return { record, body, job: mailJobSchema.safeParse(body) };
+    }).sort((a, b) => Number(b.job.success) - Number(a.job.success));
+    const sendOne = async ({ record, body, job }: (typeof records)[number]): Promise<void> => {
       if (job.success) return sendJob(record, job.data);
       const recipient = recipientMessageSchema.safeParse(body);
       if (!recipient.success) return refuse(record, 'unreadable message', 'unknown', 'unreadable');
@@ -233,13 +228,11 @@ export function mailSender(
       else counted.push(record.messageId);
     };
 
-    // Priority first: a batch holds one lane's messages, but a test or the runner may mix them.
-    const records = event.Records.map(parse).sort((a, b) => Number(b.job.success) - Number(a.job.success));
     const worker = async () => {
-      for (let parsed = records.shift(); parsed; parsed = records.shift()) {
-        const { record } = parsed;
+      for (let next = records.shift(); next; next = records.shift()) {
+        const { record } = next;
         // A mail not sent for a pause goes back to its queue, still owed, however often it comes back.
-        await sendOne(parsed).catch(async (error: unknown) => {
+        await sendOne(next).catch(async (error: unknown) => {
           if (!(error instanceof MailPaused)) return retry(record, retrySeconds(receives(record)));
           if (error.began)
             log({
