@@ -12,6 +12,7 @@ import { MailOutcomeUnknown, type MailSettings, type OutgoingMail } from '../mai
 import { ensureLinkKeys } from '../store/link-keys';
 import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
+import type { MetricLine } from '../telemetry/metrics';
 import {
   type AnnouncementState,
   type Progress,
@@ -21,12 +22,8 @@ import {
 } from './announcement-state';
 import type { Announcement } from './announcement-text';
 
-interface AnnouncementSender extends MailSettings {
-  /** Waited for before the person is claimed, so a crash strands only the mails inside `send`. */
-  waitTurn(): Promise<void>;
-  /** Sends in the turn just taken; throws when the mail did not go, or may have (MailOutcomeUnknown). */
-  send(mail: OutgoingMail): Promise<unknown>;
-}
+/** `waitTurn` comes before the person is claimed, so a crash strands only the mails inside `send`. */
+type Paced = { waitTurn(): Promise<void>; send(mail: OutgoingMail): Promise<unknown> };
 
 export function announcementFor(
   sender: Pick<MailSettings, 'siteUrl' | 'mailFrom' | 'contactEmail' | 'brandName'>,
@@ -52,13 +49,12 @@ export function announcementFor(
 // before SES accepted clears the claim; a crash after it, or no answer from SES, leaves it: `unrecorded`,
 // resent only with `--resend-unknown`. `refused` (by SES, for good) marks the person undeliverable.
 async function deliverAnnouncement(
-  sender: AnnouncementSender,
-  announcement: Announcement,
+  sender: MailSettings & Paced,
+  { announcement, resendUnknownBefore }: AnnouncementState,
   key: string,
-  resendUnknownBefore?: string,
 ): Promise<'not_owed' | 'refused' | 'unrecorded' | `sent_${Locale}`> {
   const { store } = sender;
-  const id = announcement.id;
+  const { id } = announcement;
   /** Ends this run's claim: as sent, as undeliverable (no run tries again), or, with no list, owed again. */
   const endClaim = (into?: 'announcements' | 'announcementsUndeliverable') =>
     updateIf(store, key, {
@@ -67,11 +63,8 @@ async function deliverAnnouncement(
       ExpressionAttributeValues: { ':id': id, ...(into ? { ':ids': new Set([id]) } : {}) },
     });
   const suppression = await mailboxSuppression(sender.limits, key);
-  if (suppression) {
-    // Another spelling bounced or complained: the record is off the list, as if its own mail had.
-    await markRecordSuppressed(store, key, suppression);
-    return 'not_owed';
-  }
+  // Another spelling bounced or complained: the record is off the list, as if its own mail had.
+  if (suppression) return markRecordSuppressed(store, key, suppression).then(() => 'not_owed');
   // Only a confirmed person's record gets keys here: a new pending one's first mail makes its own.
   const keys = await ensureLinkKeys(store, key, {
     onlyIf: {
@@ -99,27 +92,19 @@ async function deliverAnnouncement(
   const language: Locale = record.language === 'en' ? 'en' : 'nl';
   let mail: OutgoingMail;
   try {
-    mail = announcementFor(sender, announcement, {
-      key,
-      to: record.emailAsEntered ?? key,
-      language,
-      ...keys,
-    });
+    const to = record.emailAsEntered ?? key;
+    mail = announcementFor(sender, announcement, { key, to, language, ...keys });
   } catch {
     // An address the rule refuses now (kept from before it): marked, so no run tries again.
-    await endClaim('announcementsUndeliverable');
-    return 'not_owed';
+    return endClaim('announcementsUndeliverable').then(() => 'not_owed');
   }
   try {
     await sender.send(mail);
   } catch (error) {
-    if (faultClassOf(error) === 'invalid_request') {
-      await endClaim('announcementsUndeliverable');
-      return 'refused';
-    }
-    if (error instanceof MailOutcomeUnknown) throw error;
+    if (faultClassOf(error) === 'invalid_request')
+      return endClaim('announcementsUndeliverable').then(() => 'refused');
     // Not accepted: owed again. Should that fail, the claim stays (never resent); the send's error is thrown.
-    await endClaim().catch(() => undefined);
+    if (!(error instanceof MailOutcomeUnknown)) await endClaim().catch(() => undefined);
     throw error;
   }
   // Accepted but not recorded: the claim stays, never sent again.
@@ -160,14 +145,15 @@ export async function stopPass(store: WaitlistStore, state: AnnouncementState, r
 /** `sendAt(rate)` paces at the bulk lane's rate, or the announcement's own when lower. */
 export function announcementBatch(
   sender: MailSettings,
-  sendAt: (rate: number) => Pick<AnnouncementSender, 'waitTurn' | 'send'>,
+  sendAt: (rate: number) => Paced,
   timeShort: () => boolean,
+  log: (line: Omit<MetricLine, 'service' | 'requestId'>) => void,
 ) {
   const { store } = sender;
   const tallies = new Map<string, { message: RecipientMessage; tally: Progress }>();
 
   return {
-    async send(message: RecipientMessage, requestId: string | undefined) {
+    async send(message: RecipientMessage) {
       const key = `${message.id}#${message.pass}`;
       const { tally } = tallies.get(key) ?? { tally: progressSchema.parse({}) };
       tallies.set(key, { message, tally });
@@ -178,36 +164,26 @@ export function announcementBatch(
         tally.not_owed++;
         return 'done';
       }
-      /** One JSON line; never an address. */
-      const log = (level: 'WARN' | 'ERROR', text: string, error: unknown) =>
-        (level === 'ERROR' ? console.error : console.warn)(
-          JSON.stringify({
-            level,
-            message: text,
-            announcement: message.id,
-            faultClass: faultClassOf(error),
-            errorName: errorNameOf(error),
-            requestId,
-          }),
-        );
       try {
-        const outcome = await deliverAnnouncement(
-          { ...sender, ...sendAt(state.rate ?? Number.POSITIVE_INFINITY) },
-          state.announcement,
-          message.key,
-          state.resendUnknownBefore,
-        );
+        const paced = sendAt(state.rate ?? Number.POSITIVE_INFINITY);
+        const outcome = await deliverAnnouncement({ ...sender, ...paced }, state, message.key);
         tally[outcome]++;
         return outcome === 'refused' ? 'refused' : 'done';
       } catch (error) {
         if (error instanceof MailPaused) throw error;
-        if (error instanceof MailOutcomeUnknown) {
-          log('WARN', 'announcement outcome unknown', error);
+        const faultClass = faultClassOf(error);
+        const unknown = error instanceof MailOutcomeUnknown;
+        log({
+          message: unknown ? 'announcement outcome unknown' : 'announcement not sent',
+          level: unknown || faultClass === 'throttled' ? 'WARN' : 'ERROR',
+          counts: {},
+          faultClass,
+          fields: { announcement: message.id, errorName: errorNameOf(error) },
+        });
+        if (unknown) {
           tally.unrecorded++;
           return 'done';
         }
-        const faultClass = faultClassOf(error);
-        log(faultClass === 'throttled' ? 'WARN' : 'ERROR', 'announcement not sent', error);
         tally.failed++;
         if (STOPPING_FAULTS.has(faultClass))
           await stopPass(store, state, `${faultClass}: ${errorNameOf(error)}`);

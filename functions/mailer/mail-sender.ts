@@ -177,7 +177,7 @@ export function mailSender(
       };
       return { waitTurn, send };
     };
-    const announcements = announcementBatch(settings, (rate) => paced('bulk', rate), timeShort);
+    const announcements = announcementBatch(settings, (rate) => paced('bulk', rate), timeShort, log);
     const refuse = async (record: SQSRecord, message: string, kind: string, reason: DeadLetterReason) => {
       log({ message, level: 'ERROR', counts: { [METRIC.mailRefused]: 1 }, fields: { outcome: reason } });
       await queue.deadLetter(record, kind, reason);
@@ -222,7 +222,7 @@ export function mailSender(
       const held = reserveHeld;
       reserveHeld = quota?.reserveReached === true;
       if (reserveHeld) throw new MailPaused(DAILY_QUOTA_RESERVE, PAUSE_SECONDS, !held);
-      const outcome = await announcements.send(recipient.data, requestId);
+      const outcome = await announcements.send(recipient.data);
       if (outcome === 'refused') await refuse(record, 'announcement mail', 'announcement', 'refused');
       if (outcome === 'retry') await retry(record, timeShort() ? 1 : retrySeconds(receives(record)));
       else counted.push(record.messageId);

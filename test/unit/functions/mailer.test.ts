@@ -514,7 +514,7 @@ describe('the announcement', () => {
   const unknown = (faultClass: string) => ({
     level: 'WARN',
     message: 'announcement outcome unknown',
-    faultClass,
+    FaultClass: faultClass,
   });
   it.each([
     [
