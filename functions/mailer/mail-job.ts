@@ -1,6 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { OWED_MAILS, type WaitlistRecord } from '#contract/waitlist-table';
 
@@ -23,13 +20,4 @@ export function jobsOwedBy(record: WaitlistRecord): MailJob[] {
     const requestId = owedRequest(record, kind);
     return requestId ? [{ kind, key: record.email, requestId }] : [];
   });
-}
-
-/** The mails a change asks for: owed by its new image, not asked for by its old one (already queued). */
-export function jobsAskedBy({ dynamodb }: DynamoDBRecord): MailJob[] {
-  const [record, before] = [dynamodb?.NewImage, dynamodb?.OldImage].map(
-    (image) => image && (unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord),
-  );
-  if (typeof record?.email !== 'string' || !record.email.includes('@')) return [];
-  return jobsOwedBy(record).filter((job) => job.requestId !== before?.[OWED_MAILS[job.kind].asked]);
 }

@@ -22,9 +22,7 @@ export interface OutgoingMail {
   messageId: string;
 }
 
-export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
-}
+export type MailTransport = { send(mail: OutgoingMail): Promise<void> };
 
 /** The request went out but no answer came back: SES may have accepted the mail. */
 export class MailOutcomeUnknown extends Error {
@@ -34,7 +32,7 @@ export class MailOutcomeUnknown extends Error {
   }
 }
 
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
 
 export function sesTransport(configurationSetName: string | undefined): MailTransport {
   // One attempt: a throttled send waits for its next turn (mail-sender.ts), and any other failure goes back to
@@ -42,21 +40,19 @@ export function sesTransport(configurationSetName: string | undefined): MailTran
   const client = new SESv2Client({ maxAttempts: 1 });
   return {
     async send({ from, to, raw }) {
-      try {
-        await client.send(
-          new SendEmailCommand({
-            FromEmailAddress: from,
-            Destination: { ToAddresses: [to] },
-            Content: { Raw: { Data: Buffer.from(raw, 'utf8') } },
-            ConfigurationSetName: configurationSetName || undefined,
-          }),
-        );
-      } catch (error) {
-        // A connection never made sent nothing: the mail is still owed.
-        if (NEVER_CONNECTED.has(String((error as { code?: unknown }).code))) throw error;
+      const command = new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [to] },
+        Content: { Raw: { Data: Buffer.from(raw, 'utf8') } },
+        ConfigurationSetName: configurationSetName || undefined,
+      });
+      await client.send(command).catch((error: unknown) => {
         const fault = faultClassOf(error);
-        throw fault === 'network' || fault === 'timeout' ? new MailOutcomeUnknown(error) : error;
-      }
+        // A connection never made sent nothing: the mail is still owed.
+        if (NEVER_CONNECTED.includes(String((error as { code?: unknown }).code))) throw error;
+        if (fault !== 'network' && fault !== 'timeout') throw error;
+        throw new MailOutcomeUnknown(error);
+      });
     },
   };
 }

@@ -1,10 +1,13 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { METRIC } from '#contract/metrics';
+import { OWED_MAILS, type WaitlistRecord } from '#contract/waitlist-table';
 import { requiredEnv } from '../strict-input';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import { type MetricLine, writeMetricLine } from '../telemetry/metrics';
-import { jobsAskedBy } from './mail-job';
+import { jobsOwedBy } from './mail-job';
 
 // From the table's stream to the priority queue: a spike of signups waits there (for days if it must) rather
 // than in the stream, which keeps a change for a day. At a failure Lambda retries from that record.
@@ -12,11 +15,17 @@ import { jobsAskedBy } from './mail-job';
 const queueUrl = requiredEnv('MAIL_QUEUE_URL');
 // The region's SQS endpoint (the queue URL's own host on AWS), or AWS_ENDPOINT_URL where one is set.
 const sqs = new SQSClient({ maxAttempts: 5, useQueueUrlAsEndpoint: false });
+
 export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context, 'awsRequestId'>) {
   const log = (line: Omit<MetricLine, 'service' | 'requestId'>) =>
     writeMetricLine({ ...line, service: 'mail-requests', requestId: context?.awsRequestId });
-  for (const streamRecord of event.Records) {
-    const jobs = jobsAskedBy(streamRecord);
+  for (const { dynamodb } of event.Records) {
+    const [record, before] = [dynamodb?.NewImage, dynamodb?.OldImage].map(
+      (image) => image && (unmarshall(image as Record<string, AttributeValue>) as WaitlistRecord),
+    );
+    if (typeof record?.email !== 'string' || !record.email.includes('@')) continue;
+    // Owed by the new image and not asked for by the old one (that one is queued already).
+    const jobs = jobsOwedBy(record).filter((job) => job.requestId !== before?.[OWED_MAILS[job.kind].asked]);
     if (jobs.length === 0) continue;
     try {
       // At most two: a confirmation and a leave link.
@@ -42,7 +51,7 @@ export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context
         faultClass: faultClassOf(error),
         fields: { errorName: errorNameOf(error) },
       });
-      return { batchItemFailures: [{ itemIdentifier: streamRecord.dynamodb?.SequenceNumber ?? '' }] };
+      return { batchItemFailures: [{ itemIdentifier: dynamodb?.SequenceNumber ?? '' }] };
     }
   }
   return { batchItemFailures: [] };
