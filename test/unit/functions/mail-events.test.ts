@@ -30,20 +30,13 @@ const suppressionPuts = () =>
 const suppressedHash = (deliveryKey: string) =>
   createHash('sha256').update(`suppressed:${deliveryKey}`).digest('hex');
 
-const event = (detailType: string, detail: Record<string, unknown>): MailEvent => ({
-  version: '0',
-  id: 'event-1',
-  'detail-type': detailType,
-  source: 'aws.ses',
-  account: '123456789012',
-  time: '2026-11-24T10:00:00Z',
-  region: 'eu-west-1',
-  resources: [],
-  detail: {
-    mail: { messageId: 'ses-1', destination: ['Ann+X@Bücher.de'] },
-    ...detail,
-  } as MailEvent['detail'],
-});
+// What the function reads of EventBridge's envelope: the detail.
+const event = (detailType: string, detail: Record<string, unknown>) =>
+  ({
+    'detail-type': detailType,
+    source: 'aws.ses',
+    detail: { mail: { messageId: 'ses-1', destination: ['Ann+X@Bücher.de'] }, ...detail },
+  }) as MailEvent;
 const bounce = (bounceType: string) =>
   event('Email Bounced', {
     eventType: 'Bounce',

@@ -178,22 +178,7 @@ describe('the confirmation mail', () => {
       confirmUrl: `https://mandje.nl/bevestig?token=a&next=b#'"<x>`,
     });
     const tags = new Set([...html.matchAll(/<\/?([a-z!]+)/gi)].map(([, name = '']) => name.toLowerCase()));
-    expect([...tags].sort()).toEqual([
-      '!doctype',
-      'a',
-      'body',
-      'br',
-      'div',
-      'head',
-      'hr',
-      'html',
-      'meta',
-      'p',
-      'table',
-      'td',
-      'title',
-      'tr',
-    ]);
+    expect([...tags].sort().join(' ')).toBe('!doctype a body br div head hr html meta p table td title tr');
     expect(html).toContain('a&amp;b&#39;c{/}@example.nl');
     expect(html).toContain('Mandje&#39;s &lt;b&gt;&quot;best&quot;&lt;/b&gt; &amp; co');
     expect(html).toContain('href="https://mandje.nl/bevestig?token=a&amp;next=b#&#39;%22%3Cx%3E"');
