@@ -1,20 +1,23 @@
 /**
  * Every mail accounted for, through the runner in a process of its own: killed with `kill -9` while it
- * writes mails, its outbox full. Whatever happens, each pending signup ends up with exactly one complete
- * .eml (named after its mail request), none with two, no empty or partial file under a mail's name; a
- * failed write is named by its OS code in the log; once space returns, every mail owed goes out without a
- * restart. Needs root, for the tmpfs mount. A full or read-only data folder: store-durability.test.ts.
+ * writes mails, its outbox full (needs root, for the tmpfs mount); and the mail limit's windows ended as
+ * DynamoDB's time to live ends them on AWS. A full or read-only data folder: store-durability.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import type { WaitlistRecord } from '#contract/waitlist-table';
-import { runningStoreEndpoint } from '../../local/local-dynamodb';
-import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
+import { ensureWaitlistTable, runningStoreEndpoint, startLocalDynamoDB } from '../../local/local-dynamodb';
+import {
+  LOCAL_MAIL_LIMIT_TABLE_NAME,
+  LOCAL_TABLE_NAME,
+  localDocumentClient,
+} from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { postJoin, withConcurrency } from './waitlist-api';
 
@@ -159,5 +162,45 @@ describe('a full outbox', () => {
     rmSync(filler);
     expect(await expectEveryPendingRecordMailedOnce(dataDir, outboxDir)).toBe(8);
     await runner.stop();
+  });
+});
+
+describe('the limit windows kept on one machine', () => {
+  it('are deleted once they end, when the runner starts, as DynamoDB’s time to live deletes them on AWS; a suppressed mailbox, which has no end, is kept', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-limits-'));
+    const now = Math.floor(Date.now() / 1000);
+    const store = await startLocalDynamoDB(dataDir);
+    await ensureWaitlistTable(store.endpoint);
+    const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
+    const put = (key: string, expiresAt: number) =>
+      client.send(
+        new PutCommand({
+          TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+          Item: { [MAIL_LIMIT_TABLE_KEY.name]: key, expiresAt, requestIds: new Set(['r']) },
+        }),
+      );
+    await put('ended', now - 60);
+    await put('current', now + 3_600);
+    await client.send(
+      new PutCommand({
+        TableName: LOCAL_MAIL_LIMIT_TABLE_NAME,
+        Item: { [MAIL_LIMIT_TABLE_KEY.name]: 'suppressed', mailSuppressed: 'complaint' },
+      }),
+    );
+    client.destroy();
+    await store.close();
+
+    const child = await startRunnerChild(dataDir);
+    await delay(1_500);
+    await child.stop();
+
+    const reopened = await startLocalDynamoDB(dataDir);
+    const reader = localDocumentClient(reopened.endpoint, { maxAttempts: 1 });
+    const keys: unknown[] = [];
+    for await (const page of paginateScan({ client: reader }, { TableName: LOCAL_MAIL_LIMIT_TABLE_NAME }))
+      keys.push(...(page.Items ?? []).map((item) => item[MAIL_LIMIT_TABLE_KEY.name]));
+    reader.destroy();
+    await reopened.close();
+    expect(keys.sort()).toEqual(['current', 'suppressed']);
   });
 });
