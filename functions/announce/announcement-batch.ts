@@ -13,13 +13,7 @@ import { ensureLinkKeys } from '../store/link-keys';
 import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { errorNameOf, faultClassOf } from '../telemetry/fault-class';
 import type { MetricLine } from '../telemetry/metrics';
-import {
-  type AnnouncementState,
-  type Progress,
-  progressSchema,
-  type RecipientMessage,
-  stateSchema,
-} from './announcement-state';
+import * as passState from './announcement-state';
 import type { Announcement } from './announcement-text';
 
 /** `waitTurn` comes before the person is claimed, so a crash strands only the mails inside `send`. */
@@ -50,7 +44,7 @@ export function announcementFor(
 // resent only with `--resend-unknown`. `refused` (by SES, for good) marks the person undeliverable.
 async function deliverAnnouncement(
   sender: MailSettings & Paced,
-  { announcement, resendUnknownBefore }: AnnouncementState,
+  { announcement, resendUnknownBefore }: passState.AnnouncementState,
   key: string,
 ): Promise<'not_owed' | 'refused' | 'unrecorded' | `sent_${Locale}`> {
   const { store } = sender;
@@ -118,18 +112,20 @@ async function deliverAnnouncement(
 const STOPPING_FAULTS = new Set(['access_denied', 'missing_resource', 'code']);
 
 // Kept across invocations, and read again after ten seconds for a changed rate or a stop.
-const states = new Map<string, { state: AnnouncementState | undefined; readAt: number }>();
+const states = new Map<string, { state: passState.AnnouncementState | undefined; readAt: number }>();
 
 async function stateOf(store: WaitlistStore, id: string, pass: number) {
   const cached = states.get(id);
   if (cached && Date.now() - cached.readAt < 10_000 && (cached.state?.pass ?? 0) >= pass) return cached.state;
-  const state = stateSchema.safeParse(await readItem(store, { email: announcementStateKey(id) })).data;
+  const state = passState.stateSchema.safeParse(
+    await readItem(store, { email: announcementStateKey(id) }),
+  ).data;
   states.set(id, { state, readAt: Date.now() });
   return state;
 }
 
 /** The mailer sends none of the pass's remaining mails (a fault no retry fixes, or the operator's `--stop`). */
-export async function stopPass(store: WaitlistStore, state: AnnouncementState, reason: string) {
+export async function stopPass(store: WaitlistStore, state: passState.AnnouncementState, reason: string) {
   await store.client.send(
     new UpdateCommand({
       TableName: store.tableName,
@@ -150,12 +146,12 @@ export function announcementBatch(
   log: (line: Omit<MetricLine, 'service' | 'requestId'>) => void,
 ) {
   const { store } = sender;
-  const tallies = new Map<string, { message: RecipientMessage; tally: Progress }>();
+  const tallies = new Map<string, { message: passState.RecipientMessage; tally: passState.Progress }>();
 
   return {
-    async send(message: RecipientMessage) {
+    async send(message: passState.RecipientMessage) {
       const key = `${message.id}#${message.pass}`;
-      const { tally } = tallies.get(key) ?? { tally: progressSchema.parse({}) };
+      const { tally } = tallies.get(key) ?? { tally: passState.progressSchema.parse({}) };
       tallies.set(key, { message, tally });
       const state = await stateOf(store, message.id, message.pass);
       if (timeShort()) return 'retry';

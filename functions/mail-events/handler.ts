@@ -14,7 +14,6 @@ const limits = { client: store.client, tableName: requiredEnv('MAIL_LIMIT_TABLE_
 
 interface SesEvent {
   eventType: string;
-  mail: { messageId?: string; destination?: string[] };
   bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: { emailAddress?: string }[] };
   complaint?: { complainedRecipients?: { emailAddress?: string }[] };
 }
