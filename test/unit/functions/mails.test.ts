@@ -281,8 +281,4 @@ describe('mailboxAddress', () => {
   ])('gives %s', (_case, typed, address) => {
     expect(mailboxAddress(typed)).toBe(address);
   });
-
-  it.each(['ann@example.nl/evil', 'ann@exa mple.nl', 'ann', 'ann@localhost'])('refuses %j', (typed) => {
-    expect(() => mailboxAddress(typed)).toThrow();
-  });
 });
