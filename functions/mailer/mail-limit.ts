@@ -1,11 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as abuse from '#contract/abuse-limits';
+import {
+  MAIL_LIMIT_EXPIRY_ATTRIBUTE,
+  MAIL_LIMIT_TABLE_KEY,
+  MAIL_LIMIT_WINDOW_HOURS,
+  MAILS_PER_MAILBOX,
+} from '#contract/abuse-limits';
 import { isSmokeAddress } from '#contract/email-address';
 import type { MailSuppression } from '#contract/waitlist-table';
 import { mailboxHash } from '../store/mailbox';
-import { putIf, readItem, unlessConditionFails, updateIf, type WaitlistStore } from '../store/store-client';
+import { putIf, readItem, updateIf, type WaitlistStore } from '../store/store-client';
 
-const WINDOW_MS = abuse.MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
+const WINDOW_MS = MAIL_LIMIT_WINDOW_HOURS * 60 * 60 * 1000;
 /** Each write that fails means another sender's went. */
 const MAX_TRIES = 10;
 
@@ -25,7 +29,7 @@ export async function mayMail(
   // The live smoke check mails it on every deploy; its record is forgotten after each run.
   if (isSmokeAddress(emailKey)) return true;
   // A hash, so the table holds no address.
-  const key = { [abuse.MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('limit', emailKey) };
+  const key = { [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('limit', emailKey) };
   const at = now.getTime();
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const item = (await readItem(limits, key)) as
@@ -33,30 +37,21 @@ export async function mayMail(
       | undefined;
     const inWindow = (item?.sends ?? []).filter((send) => send.sentAt > at - WINDOW_MS);
     if (inWindow.some((send) => send.requestId === requestId)) return true;
-    if (inWindow.length >= abuse.MAILS_PER_MAILBOX) return false;
+    if (inWindow.length >= MAILS_PER_MAILBOX) return false;
     const sends = [...inWindow, { requestId, sentAt: at }];
     const newest = Math.max(...sends.map((send) => send.sentAt));
-    const written = await unlessConditionFails(
-      limits.client.send(
-        new UpdateCommand({
-          TableName: limits.tableName,
-          Key: key,
-          UpdateExpression: 'SET sends = :sends, #version = :next, #expiresAt = :expiresAt',
-          ConditionExpression:
-            item?.version === undefined ? 'attribute_not_exists(#version)' : '#version = :version',
-          ExpressionAttributeNames: {
-            '#version': 'version',
-            '#expiresAt': abuse.MAIL_LIMIT_EXPIRY_ATTRIBUTE,
-          },
-          ExpressionAttributeValues: {
-            ':sends': sends,
-            ':next': (item?.version ?? 0) + 1,
-            ':expiresAt': Math.ceil((newest + WINDOW_MS) / 1000),
-            ...(item?.version === undefined ? {} : { ':version': item.version }),
-          },
-        }),
-      ),
-    );
+    const written = await putIf(limits, {
+      Item: {
+        ...key,
+        sends,
+        version: (item?.version ?? 0) + 1,
+        [MAIL_LIMIT_EXPIRY_ATTRIBUTE]: Math.ceil((newest + WINDOW_MS) / 1000),
+      },
+      ConditionExpression:
+        item?.version === undefined ? 'attribute_not_exists(#version)' : '#version = :version',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ...(item?.version === undefined ? {} : { ExpressionAttributeValues: { ':version': item.version } }),
+    });
     if (written) return true;
   }
   throw new MailLimitContended(`the mailbox's limit changed under ${MAX_TRIES} tries in a row`);
@@ -74,7 +69,7 @@ export async function suppressMailbox(
 ): Promise<boolean> {
   return putIf(limits, {
     Item: {
-      [abuse.MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey),
+      [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey),
       mailSuppressed: reason,
       mailSuppressedAt: at,
     },
@@ -82,7 +77,7 @@ export async function suppressMailbox(
       reason === 'complaint'
         ? 'attribute_not_exists(#key) OR mailSuppressed <> :complaint'
         : 'attribute_not_exists(#key)',
-    ExpressionAttributeNames: { '#key': abuse.MAIL_LIMIT_TABLE_KEY.name },
+    ExpressionAttributeNames: { '#key': MAIL_LIMIT_TABLE_KEY.name },
     ...(reason === 'complaint' ? { ExpressionAttributeValues: { ':complaint': 'complaint' } } : {}),
   });
 }
@@ -99,9 +94,7 @@ export const markRecordSuppressed = (store: WaitlistStore, key: string, { reason
   });
 
 export async function mailboxSuppression(limits: WaitlistStore, emailKey: string) {
-  const Item = await readItem(limits, {
-    [abuse.MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey),
-  });
+  const Item = await readItem(limits, { [MAIL_LIMIT_TABLE_KEY.name]: mailboxHash('suppression', emailKey) });
   const reason: unknown = Item?.mailSuppressed;
   if (reason !== 'bounce' && reason !== 'complaint') return undefined;
   return { reason, at: String(Item?.mailSuppressedAt ?? '') } satisfies MailboxSuppression;

@@ -700,7 +700,10 @@ describe('SES’s quota for the day', () => {
     await deliver([job(bob)]);
 
     expect(sends()).toHaveLength(1);
-    const [pause] = dynamo.commandCalls(PutCommand, LIMITS).map((call) => call.args[0].input.Item);
+    const [pause] = dynamo
+      .commandCalls(PutCommand, LIMITS)
+      .map((call) => call.args[0].input.Item)
+      .filter((item) => item?.deliveryKeyHash === '#pause');
     expect(pause).toMatchObject({ reason: 'DailyQuotaExceeded' });
     expect(Number(pause?.until)).toBeGreaterThanOrEqual(before + 15 * 60_000);
     expect(retryDelays()).toEqual([900]);
