@@ -42,10 +42,10 @@ function inlines(paragraph: string, where: string): Inline[] {
   for (const match of paragraph.matchAll(LINK)) {
     const [whole, text = '', href = '', bare] = match;
     const url = bare?.replace(TRAILING_PUNCTUATION, '');
-    const target = url ?? href;
-    if (!URL.canParse(target)) throw new AnnouncementError(`${where}: ${target} is not a link`);
+    const target = URL.parse(url ?? href);
+    if (!target) throw new AnnouncementError(`${where}: ${url ?? href} is not a link`);
     if (match.index > last) parts.push(paragraph.slice(last, match.index));
-    parts.push({ text: url ?? text, href: new URL(target).href });
+    parts.push({ text: url ?? text, href: target.href });
     last = match.index + (url ?? whole).length;
   }
   if (last < paragraph.length) parts.push(paragraph.slice(last));
@@ -59,21 +59,20 @@ export function parseAnnouncementText(source: string, where: string): Announceme
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split('\n');
+  const refused = (why: string) => new AnnouncementError(`${where}: ${why}`);
   const subject = /^Subject:(.*)$/.exec(lines[0] ?? '')?.[1]?.trim();
-  if (!subject) throw new AnnouncementError(`${where}: the first line must be "Subject: …"`);
+  if (!subject) throw refused('the first line must be "Subject: …"');
   if (subject.length > SUBJECT_MAX_LENGTH)
-    throw new AnnouncementError(`${where}: the subject is longer than ${SUBJECT_MAX_LENGTH} characters`);
-  if ((lines[1] ?? '').trim() !== '')
-    throw new AnnouncementError(`${where}: a blank line must follow the subject`);
+    throw refused(`the subject is longer than ${SUBJECT_MAX_LENGTH} characters`);
+  if ((lines[1] ?? '').trim() !== '') throw refused('a blank line must follow the subject');
   const body = lines.slice(2).join('\n');
-  if (hasControl(subject) || hasControl(body))
-    throw new AnnouncementError(`${where}: holds a control character`);
+  if (hasControl(subject) || hasControl(body)) throw refused('holds a control character');
   const paragraphs = body
     .split(/\n[ \t]*\n/)
     .map((paragraph) => paragraph.trim().replace(/\s*\n\s*/g, ' '))
     .filter((paragraph) => paragraph !== '')
     .map((paragraph) => inlines(paragraph, where));
-  if (paragraphs.length === 0) throw new AnnouncementError(`${where}: the body is empty`);
+  if (paragraphs.length === 0) throw refused('the body is empty');
   return { subject, paragraphs };
 }
 
