@@ -19,8 +19,6 @@ export const bestBasket = {
   ],
 } as const satisfies { store: Supermarket; deals: readonly DealItem[] };
 
-export const productAnswerDeal = bestBasket.deals[0];
-
 export const alternativeBasket = {
   store: 'Albert Heijn',
   items: [
