@@ -3,13 +3,7 @@ import { SiteFooter } from '@/components/site-footer';
 import { ChatDemo } from '@/features/demo/components/chat-demo';
 import { DemoStill } from '@/features/demo/components/product-answer';
 import { HERO_TITLE_ID, Hero } from '@/features/landing/components/hero';
-import {
-  FinalCall,
-  HowItWorks,
-  TrustedSources,
-  WhatsNext,
-  WhyMandje,
-} from '@/features/landing/components/sections';
+import * as sections from '@/features/landing/components/sections';
 import { SignupSection } from '@/features/waitlist/components/signup-form';
 
 export function LandingPage() {
@@ -19,12 +13,12 @@ export function LandingPage() {
       <SkipLink target={HERO_TITLE_ID} />
       <Hero still={<DemoStill />} />
       <main id="main">
-        <HowItWorks />
-        <WhyMandje />
+        <sections.HowItWorks />
+        <sections.WhyMandje />
         <ChatDemo />
-        <TrustedSources />
-        <WhatsNext />
-        <FinalCall />
+        <sections.TrustedSources />
+        <sections.WhatsNext />
+        <sections.FinalCall />
         <SignupSection />
       </main>
       <SiteFooter />

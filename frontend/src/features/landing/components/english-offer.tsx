@@ -7,12 +7,8 @@ const prefersEnglish = (languages: readonly string[]) =>
     .map((tag) => tag.toLowerCase().split('-')[0])
     .find((language) => language === 'en' || language === 'nl') === 'en';
 
-/**
- * Offers the English page on the Dutch one, without sending anyone there, when the browser asks for English
- * and the visitor has not chosen a language here. Known only once the script runs, so the link is fetched
- * then, for those it is for (not in the first load's script), and laid over the space under the hero's top
- * row, where it moves nothing as it appears.
- */
+// Offers the English page on the Dutch one to a browser that asks for English, if the visitor chose no language
+// here: known only once the script runs, so the link is fetched then, laid where it moves nothing.
 export function EnglishOffer() {
   const [Link, setLink] = useState<ComponentType>();
   useEffect(() => {
