@@ -156,6 +156,7 @@ for (const { locale, path, copy, other } of LOCALE_CASES) {
       await tabTo(page, scanReceipt);
       await page.keyboard.press('Enter');
       await expect(section.getByRole('log')).toContainText(copy.demo.plusMenu.scanReceipt);
+      await expect(section.getByRole('log')).toContainText(copy.demo.cannedReply);
       await expect(toggle).toBeFocused();
       await basketTab.click();
       await open();
