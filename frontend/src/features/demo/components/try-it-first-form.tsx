@@ -26,13 +26,9 @@ export function TryItFirstForm() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    if (!list.trim()) {
-      setMissing(true);
-      inputRef.current?.focus();
-      return;
-    }
-    setMissing(false);
-    setLoading(true);
+    setMissing(!list.trim());
+    if (list.trim()) setLoading(true);
+    else inputRef.current?.focus();
   };
   return (
     // method="dialog": without the script, submitting does nothing rather than reloading the page at `/?`.
