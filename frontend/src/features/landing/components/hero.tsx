@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
 import { joinButton } from '@/components/control-styles';
 import { SignupLink } from '@/components/go-to-signup';
@@ -6,8 +6,7 @@ import { Icon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
 import { savingsClaims } from '@/config/savings-claims';
 import { fillIn } from '@/i18n/fill-in';
-import { useLanguage } from '@/i18n/language-context';
-import { EnglishOffer } from './english-offer';
+import { readLanguagePreference, useLanguage } from '@/i18n/language-context';
 
 export const HERO_TITLE_ID = 'hero-title';
 
@@ -51,4 +50,21 @@ export function Hero({ still }: { still?: ReactNode }) {
       </div>
     </header>
   );
+}
+
+/** Whether the browser asks for English before Dutch (`en-GB, nl` does; `nl, en` and `de` do not). */
+const prefersEnglish = (languages: readonly string[]) =>
+  languages
+    .map((tag) => tag.toLowerCase().split('-')[0])
+    .find((language) => language === 'en' || language === 'nl') === 'en';
+
+// Offers the English page on the Dutch one to a browser that asks for English, if the visitor chose no language
+// here: known only once the script runs, so the link is fetched then, laid where it moves nothing.
+export function EnglishOffer() {
+  const [Link, setLink] = useState<ComponentType>();
+  useEffect(() => {
+    if (readLanguagePreference() !== undefined || !prefersEnglish(navigator.languages)) return;
+    import('./english-offer-link').then(({ EnglishOfferLink }) => setLink(() => EnglishOfferLink));
+  }, []);
+  return Link ? <Link /> : null;
 }
