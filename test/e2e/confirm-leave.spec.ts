@@ -111,13 +111,9 @@ for (const { locale, path, copy } of LOCALE_CASES) {
     await openPage(page, PAGE_PATH.privacy[locale]);
     const form = leaveForm(page, locale);
     await expect(form.section).toContainText(privacy.link);
+    // Its field's messages are the signup form's (signup.spec.ts): one refusal, for axe to see.
     await form.submit.click();
     await expect(form.section.getByText(copy.signup.errors.empty)).toBeVisible();
-    await form.email.fill('not-an-address');
-    await form.submit.click();
-    await expect(
-      form.section.getByText(copy.signup.errors.malformed(copy.signup.exampleEmail)),
-    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     await form.email.fill(newAddress(`${locale}.nobody`));
@@ -179,24 +175,23 @@ for (const { locale, path, copy } of LOCALE_CASES) {
       test.use({ colorScheme });
 
       // Axe runs in the page, so with the script; the HTML is the same prerendered page.
-      for (const feature of ['waitlist', 'confirm', 'leave'])
-        test(`of ${feature} is a noindex page with the site’s head and security headers, axe finding nothing`, async ({
-          page,
-        }) => {
-          test.slow();
-          for (const result of RESULT_PAGES.filter((each) => each.startsWith(feature))) {
-            const response = await openPage(page, PAGE_PATH[result][locale]);
-            expect(response?.status(), result).toBe(200);
-            for (const name of SECURITY_HEADER_NAMES) expect(response?.headers()[name], name).toBeTruthy();
-            await expect(page.getByRole('heading', { level: 1, name: titles[result] })).toBeVisible();
-            await expect(page).toHaveTitle(`${titles[result]} · Mandje`);
-            await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-            await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
-            await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
-            await expect(page.getByRole('navigation', { name: copy.common.languageNavLabel })).toBeVisible();
-            await expect(page.getByRole('contentinfo')).toBeVisible();
-            await expectNoAxeViolations(page);
-          }
-        });
+      test('is a noindex page with the site’s head and security headers, axe finding nothing', async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        for (const result of RESULT_PAGES) {
+          const response = await openPage(page, PAGE_PATH[result][locale]);
+          expect(response?.status(), result).toBe(200);
+          for (const name of SECURITY_HEADER_NAMES) expect(response?.headers()[name], name).toBeTruthy();
+          await expect(page.getByRole('heading', { level: 1, name: titles[result] })).toBeVisible();
+          await expect(page).toHaveTitle(`${titles[result]} · Mandje`);
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+          await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+          await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+          await expect(page.getByRole('navigation', { name: copy.common.languageNavLabel })).toBeVisible();
+          await expect(page.getByRole('contentinfo')).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+      });
     });
 }

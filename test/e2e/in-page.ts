@@ -1,13 +1,8 @@
-/**
- * Functions run inside the page by both browser tiers (test/e2e, test/engines). Each is sent to the browser
- * as source, so it uses nothing from outside its own body.
- */
+// Run inside the page by both browser tiers (test/e2e, test/engines): sent as source, each is self-contained.
 
 /**
- * Marks the moment the page is interactive. The page's first passive effect writes `<html lang>` (see
- * applyPageMetadata); a script-made attribute write queues a mutation record even when the value does not
- * change, while the HTML parser's own attributes do not. So the first `lang` mutation on <html> means React
- * has hydrated (or rendered) and its event handlers are attached. Run it before the page's own scripts.
+ * Marks the page interactive at the first script-made write of `<html lang>`: the page's first passive effect
+ * (applyPageMetadata), after which React's handlers are attached. Run it before the page's own scripts.
  */
 export function markWhenInteractive(): void {
   const state = window as unknown as { __mandjeInteractive?: boolean };

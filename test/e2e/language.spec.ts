@@ -44,7 +44,7 @@ const languageLink = (page: Page, { copy }: LocaleCase, target: 'NL' | 'EN') =>
     .getByRole('navigation', { name: copy.common.languageNavLabel })
     .getByRole('link', { name: new RegExp(`^${target}\\b`) });
 
-test('EN and NL in the hero switch the language in place, back and forth, and the browser’s Back returns', async ({
+test('EN and NL in the hero and the demo’s plus menu switch the language in place, back and forth; Back returns; a signup notice follows', async ({
   page,
 }) => {
   await openPage(page, '/');
@@ -63,13 +63,8 @@ test('EN and NL in the hero switch the language in place, back and forth, and th
   await languageLink(page, EN, 'NL').click();
   await expectLanguage(page, NL);
   expect(await isSameDocument(page)).toBe(true);
-});
 
-test('the demo’s plus menu switches the language in place, both ways; a signup notice follows the switch', async ({
-  page,
-}) => {
-  await openPage(page, '/');
-  await markDocument(page);
+  // The demo's plus menu switches it in place too, both ways, and a signup notice follows the switch.
   await joinWaitlist(page, NL.copy, newAddress('follows'));
   await expect(signupParts(page, NL.copy).success).toBeVisible();
   await page.getByRole('button', { name: NL.copy.demo.plusMenu.toggle }).click();
@@ -139,8 +134,10 @@ async function openSettled(page: Page, path: string) {
 test.describe('a browser that asks for English before Dutch', () => {
   test.use({ locale: 'en-GB' });
 
-  test('is offered the English page at /, in English, by a link to /en/; not on /en/, nor once it chose Dutch', async ({
+  test('is offered the English page at /, in English, by a link to /en/; not on /en/, nor once it chose Dutch; one asking for Dutch is not', async ({
     page,
+    browser,
+    baseURL,
   }) => {
     await openSettled(page, '/');
     await expectLanguage(page, NL);
@@ -156,15 +153,14 @@ test.describe('a browser that asks for English before Dutch', () => {
     await expectLanguage(page, NL);
     await openSettled(page, '/');
     await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
-  });
-});
 
-test.describe('a browser that asks for Dutch', () => {
-  test.use({ locale: 'nl-NL' });
-
-  test('is not offered the English page at /', async ({ page }) => {
-    await openSettled(page, '/');
-    await expectLanguage(page, NL);
-    await expect(page.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+    // A browser that asks for Dutch is not offered it.
+    const dutch = await browser.newContext({ baseURL, locale: 'nl-NL' });
+    await dutch.addInitScript(markWhenInteractive);
+    const dutchPage = await dutch.newPage();
+    await openSettled(dutchPage, '/');
+    await expectLanguage(dutchPage, NL);
+    await expect(dutchPage.getByRole('link', { name: ENGLISH_OFFER })).toHaveCount(0);
+    await dutch.close();
   });
 });

@@ -4,18 +4,9 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../frontend/scripts/chromium';
 
-/**
- * End-to-end tests against the production build: `npm start` builds dist/ and serves it with the same
- * headers (including the strict Content-Security-Policy) as production.
- *
- * Run: `npx playwright test --config test/e2e/playwright.config.ts` (or `npm run test:e2e`).
- * Chromium comes from Debian (/usr/bin/chromium); never `npx playwright install` (no internet).
- */
+// Against the production build, served by `npm start` with production's headers; Chromium is Debian's.
 const repoRoot = resolve(import.meta.dirname, '../..');
-/**
- * A fresh data folder for every run, so no test meets an address from an earlier one. The workers load
- * this file too: they inherit the folder chosen by the first load, so tests find the runner's outbox in it.
- */
+// A fresh data folder for every run; the workers, loading this file too, inherit it and find the outbox.
 process.env.MANDJE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mandje-e2e-'));
 const dataDir = process.env.MANDJE_E2E_DATA_DIR;
 // Another port for a second run beside this one: MANDJE_E2E_PORT=4392.

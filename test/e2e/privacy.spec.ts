@@ -20,7 +20,7 @@ for (const { locale, path, copy } of LOCALE_CASES) {
   const privacyPath = `${path}privacy`;
 
   test.describe(`the privacy notice in ${locale}`, () => {
-    test(`the signup section says what the address is for and links to ${privacyPath}, as the footer does`, async ({
+    test(`the signup section says what the address is for and links to ${privacyPath}, as the footer does; the notice covers every subject under its own heading, loads clean, and leads home`, async ({
       page,
     }) => {
       for (const link of [
@@ -39,9 +39,7 @@ for (const { locale, path, copy } of LOCALE_CASES) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(notice.title);
         await expect(page).toHaveTitle(copy.meta.privacyTitle);
       }
-    });
 
-    test('covers every subject under its own heading, loads clean, and leads home', async ({ page }) => {
       const trouble = recordTrouble(page);
       await openPage(page, privacyPath);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -127,13 +127,8 @@ export function recordTrouble(page: Page): string[] {
 
 /** Runs axe with the WCAG 2.1 A/AA and best-practice rules and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'best-practice',
-  ]);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+  let builder = new AxeBuilder({ page }).withTags(tags);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const readable = violations.map(({ id, help, nodes }) => ({
@@ -198,10 +193,7 @@ export async function joinWaitlist(
   await Promise.all([javaScript || page.waitForURL(/\/waitlist\//), submit.click()]);
 }
 
-/**
- * Whether the signup section sits where an anchor jump puts it: its top at the scroll margin, or as close
- * as the page can scroll. True only once a smooth scroll has come to rest there.
- */
+/** Whether the signup section sits where an anchor jump puts it (or as close as the page scrolls), at rest. */
 export async function signupIsScrolledTo(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const section = document.getElementById('signup');

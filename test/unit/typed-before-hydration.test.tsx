@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it, vi } from 'vitest';
-import { TryItFirstForm } from '../../frontend/src/features/demo/components/try-it-first-form';
+import { TryItFirstForm } from '../../frontend/src/features/demo/components/chat-demo';
 import { SignupSection } from '../../frontend/src/features/waitlist/components/signup-form';
 import { LanguageProvider } from '../../frontend/src/i18n/language-context';
 import { allMessages, messages } from '../../frontend/src/i18n/messages';

@@ -2,29 +2,22 @@ import { SkipLink } from '@/components/page-frame';
 import { SiteFooter } from '@/components/site-footer';
 import { ChatDemo } from '@/features/demo/components/chat-demo';
 import { DemoStill } from '@/features/demo/components/product-answer';
-import { HERO_TITLE_ID, Hero } from '@/features/landing/components/hero';
-import {
-  FinalCall,
-  HowItWorks,
-  TrustedSources,
-  WhatsNext,
-  WhyMandje,
-} from '@/features/landing/components/sections';
+import * as sections from '@/features/landing/components/sections';
 import { SignupSection } from '@/features/waitlist/components/signup-form';
 
 export function LandingPage() {
   return (
     <>
       {/* The hero's heading is the first content: the link skips only the logo and the language switch. */}
-      <SkipLink target={HERO_TITLE_ID} />
-      <Hero still={<DemoStill />} />
+      <SkipLink target={sections.HERO_TITLE_ID} />
+      <sections.Hero still={<DemoStill />} />
       <main id="main">
-        <HowItWorks />
-        <WhyMandje />
+        <sections.HowItWorks />
+        <sections.WhyMandje />
         <ChatDemo />
-        <TrustedSources />
-        <WhatsNext />
-        <FinalCall />
+        <sections.TrustedSources />
+        <sections.WhatsNext />
+        <sections.FinalCall />
         <SignupSection />
       </main>
       <SiteFooter />

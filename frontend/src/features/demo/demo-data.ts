@@ -19,8 +19,6 @@ export const bestBasket = {
   ],
 } as const satisfies { store: Supermarket; deals: readonly DealItem[] };
 
-export const productAnswerDeal = bestBasket.deals[0];
-
 export const alternativeBasket = {
   store: 'Albert Heijn',
   items: [
@@ -44,9 +42,7 @@ export function unitPriceOf({ bonusPrice, size }: DealItem): { price: Cents; per
   return { price: Math.round(bonusPrice / size.amount), per: size.unit };
 }
 
-export function basketTotals(items: readonly PricedItem[]): { total: Cents; savings: Cents } {
-  return items.reduce(
-    (sum, item) => ({ total: sum.total + item.bonusPrice, savings: sum.savings + savingsOf(item) }),
-    { total: 0, savings: 0 },
-  );
-}
+export const basketTotals = (items: readonly PricedItem[]): { total: Cents; savings: Cents } => ({
+  total: items.reduce((sum, item) => sum + item.bonusPrice, 0),
+  savings: items.reduce((sum, item) => sum + savingsOf(item), 0),
+});

@@ -86,7 +86,7 @@ export function PrivacyPage() {
                 ))}
               </ul>
             ) : key === 'form' ? (
-              <LeaveRequestForm key={key} describedBy="leave-link" />
+              <LeaveRequestForm key={key} />
             ) : (
               <p key={key} id={key === 'link' ? 'leave-link' : undefined}>
                 {fillIn(text, facts)}
@@ -121,7 +121,7 @@ export function PrivacyPage() {
 }
 
 /** Asks for a mail with a leave link; the answer is the same for every valid address. */
-function LeaveRequestForm({ describedBy }: { describedBy: string }) {
+function LeaveRequestForm() {
   const { locale } = useLanguage();
   const copy = privacyCopy[locale].leave;
   const field = useEmailField();
@@ -146,7 +146,7 @@ function LeaveRequestForm({ describedBy }: { describedBy: string }) {
         className="pt-2"
         copy={copy}
         id="leave-email"
-        describedBy={describedBy}
+        describedBy="leave-link"
         busy={sending}
         onValid={send}
       />

@@ -35,8 +35,8 @@ function edits(a: string, b: string): number {
 
 /** `name` before the first dot, `top` after it: `hotmail` and `co.uk`. */
 function parts(domain: string) {
-  const dot = domain.indexOf('.');
-  return dot < 0 ? { name: domain, top: '' } : { name: domain.slice(0, dot), top: domain.slice(dot + 1) };
+  const [name = '', ...top] = domain.split('.');
+  return { name, top: top.join('.') };
 }
 
 /**

@@ -12,8 +12,6 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
   const comparisonId = useId();
   const best = basketTotals(bestBasket.deals);
   const alternative = basketTotals(alternativeBasket.items);
-  const bestStore = bestBasket.store;
-  const alternativeStore = alternativeBasket.store;
   return (
     <>
       <ChatBubble from="visitor">{copy.basketQuestion}</ChatBubble>
@@ -27,7 +25,7 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
         >
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1">
             <h3 id={bestId} className="font-semibold">
-              {copy.dealsTitle(bestStore)}
+              {copy.dealsTitle(bestBasket.store)}
             </h3>
             <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold text-white">
               {copy.cheapestLabel}
@@ -37,7 +35,7 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
             {[
               [copy.summary.total, format.euro(best.total)],
               [copy.summary.savings, format.euro(best.savings)],
-              [copy.summary.bestStore, bestStore],
+              [copy.summary.bestStore, bestBasket.store],
             ].map(([label, value]) => (
               <div key={label} className="rounded-xl bg-brand-50 px-1 py-2">
                 <dt className="text-xs text-stone-600">{label}</dt>
@@ -56,9 +54,9 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
         </div>
         <p id={comparisonId} className="mt-4 text-sm text-pretty text-stone-700">
           {copy.alternativeComparison({
-            store: alternativeStore,
+            store: alternativeBasket.store,
             amount: format.euro(alternative.total - best.total),
-            cheapest: bestStore,
+            cheapest: bestBasket.store,
           })}
         </p>
         <button
@@ -68,7 +66,7 @@ export function BasketAnswer(props: { onOpenDeal: (deal: DealItem) => void; onOp
           className="mt-2 block w-full rounded-2xl bg-orange-50 px-3 py-2.5 text-left text-stone-700 ring-1 ring-orange-300 transition-colors hover:ring-brand-600 focus-visible:outline-3 focus-visible:outline-brand-700 sm:px-4"
         >
           <span className="block font-semibold text-stone-900">
-            {copy.alternative.title(alternativeStore)}
+            {copy.alternative.title(alternativeBasket.store)}
           </span>{' '}
           <span className="flex flex-wrap justify-between gap-x-3 text-sm">
             <span>{copy.alternative.available(alternativeBasket.items.length)}</span>{' '}

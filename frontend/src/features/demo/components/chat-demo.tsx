@@ -1,26 +1,24 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { BrandMark } from '@/components/brand-logo';
 import { iconButton, textInput } from '@/components/control-styles';
-import { useTypedBeforeHydration } from '@/components/form-parts';
+import { FIELD_ROW, FieldError, SubmitButton, useTypedBeforeHydration } from '@/components/form-parts';
+import { goToSignup } from '@/components/go-to-signup';
 import { Icon } from '@/components/icons';
 import { PageSection } from '@/components/page-section';
 import { DEMO_WEEK, type DealItem } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 import type { PlusMenuAction } from './plus-menu-entries';
 import { ChatBubble, ProductAnswer } from './product-answer';
-import { TryItFirstForm } from './try-it-first-form';
 
 type DemoMode = 'product' | 'basket';
-const DEMO_PANEL_ID = 'demo-panel';
 const demoTabId = (mode: DemoMode) => `demo-tab-${mode}`;
 
-// Code the first view does not need, loaded at the first sign it is wanted; `load` resolves to whether the
-// module is there. A failed fetch leaves the page as it was, and the next call tries again.
+// Code the first view does not need, fetched at the first sign it is wanted; `load` resolves to whether it
+// came. A failed fetch leaves the page as it was, and the next call tries again.
 function useDeferredModule<Module extends object>(importModule: () => Promise<Module>) {
   const [module, setModule] = useState<Module | null>(null);
   const pending = useRef<Promise<boolean> | null>(null);
   const load = () => {
-    if (module) return Promise.resolve(true);
     pending.current ??= importModule().then(
       (loaded) => {
         setModule(loaded);
@@ -36,57 +34,43 @@ function useDeferredModule<Module extends object>(importModule: () => Promise<Mo
   return [module, load] as const;
 }
 
-const importDialogs = () => import('./demo-dialogs');
-const importBasketAnswer = () => import('./basket-answer');
-const importEntries = () => import('./plus-menu-entries');
-
 /** Nothing here talks to a server: every answer is written in advance. */
 export function ChatDemo() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
   const [mode, setMode] = useState<DemoMode>('product');
   const [sent, setSent] = useState<string[]>([]);
+  const [text, setText] = useState('');
   const [openDeal, setOpenDeal] = useState<DealItem | null>(null);
   const [alternativeOpen, setAlternativeOpen] = useState(false);
-  const [dialogs, loadDialogs] = useDeferredModule(importDialogs);
-  const [basketAnswer, loadBasketAnswer] = useDeferredModule(importBasketAnswer);
-  // The basket view shows once its code is there, never as an empty panel; the view chosen last wins.
-  const chosenMode = useRef<DemoMode>(mode);
-  const changeMode = (next: DemoMode) => {
-    chosenMode.current = next;
-    if (next === 'product') setMode(next);
-    else
-      void loadBasketAnswer().then((loaded) => {
-        if (loaded && chosenMode.current === next) setMode(next);
-      });
-  };
-  const openDealDialog = (deal: DealItem) => {
-    loadDialogs();
-    setOpenDeal(deal);
-  };
-  const send = (message: string) => setSent((earlier) => [...earlier, message]);
-  const [text, setText] = useState('');
+  const [dialogs, loadDialogs] = useDeferredModule(() => import('./demo-dialogs'));
+  const [basketAnswer, loadBasketAnswer] = useDeferredModule(() => import('./basket-answer'));
   const inputRef = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(inputRef, setText);
   const inputId = useId();
+  // The basket view shows once its code is there, never as an empty panel; the view chosen last wins.
+  const chosenMode = useRef(mode);
+  const changeMode = (next: DemoMode) => {
+    chosenMode.current = next;
+    if (next === 'product') setMode(next);
+    else void loadBasketAnswer().then((loaded) => loaded && chosenMode.current === next && setMode(next));
+  };
+  const openDialog = (open: () => void) => {
+    loadDialogs();
+    open();
+  };
+  const send = (message: string) => setSent((earlier) => [...earlier, message]);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const message = text.trim();
-    if (!message) return;
-    send(message);
+    if (!text.trim()) return;
+    send(text.trim());
     setText('');
   };
-
   // Of two tabs, either arrow goes to the other.
   const handleTabKey = (event: KeyboardEvent) => {
     const other = mode === 'product' ? 'basket' : 'product';
-    const keys: Record<string, DemoMode> = {
-      ArrowRight: other,
-      ArrowLeft: other,
-      Home: 'product',
-      End: 'basket',
-    };
-    const next = keys[event.key];
+    const keys = { ArrowRight: other, ArrowLeft: other, Home: 'product', End: 'basket' } as const;
+    const next: DemoMode | undefined = keys[event.key as keyof typeof keys];
     if (!next) return;
     event.preventDefault();
     changeMode(next);
@@ -121,7 +105,7 @@ export function ChatDemo() {
                 role="tab"
                 id={demoTabId(each)}
                 aria-selected={each === mode}
-                aria-controls={DEMO_PANEL_ID}
+                aria-controls="demo-panel"
                 tabIndex={each === mode ? 0 : -1}
                 onClick={() => changeMode(each)}
                 onKeyDown={handleTabKey}
@@ -138,7 +122,7 @@ export function ChatDemo() {
           </span>
         </p>
         <div
-          id={DEMO_PANEL_ID}
+          id="demo-panel"
           role="tabpanel"
           aria-labelledby={demoTabId(mode)}
           onPointerEnter={loadDialogs}
@@ -146,15 +130,12 @@ export function ChatDemo() {
           className="space-y-4 p-3 sm:p-4"
         >
           {mode === 'product' ? (
-            <ProductAnswer onOpenDeal={openDealDialog} />
+            <ProductAnswer onOpenDeal={(deal) => openDialog(() => setOpenDeal(deal))} />
           ) : (
             basketAnswer && (
               <basketAnswer.BasketAnswer
-                onOpenDeal={openDealDialog}
-                onOpenAlternative={() => {
-                  loadDialogs();
-                  setAlternativeOpen(true);
-                }}
+                onOpenDeal={(deal) => openDialog(() => setOpenDeal(deal))}
+                onOpenAlternative={() => openDialog(() => setAlternativeOpen(true))}
               />
             )
           )}
@@ -215,7 +196,7 @@ function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) 
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const [entries, loadEntries] = useDeferredModule(importEntries);
+  const [entries, loadEntries] = useDeferredModule(() => import('./plus-menu-entries'));
   useEffect(() => {
     if (!open) return;
     const container = containerRef.current;
@@ -232,8 +213,7 @@ function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) 
       },
       { signal },
     );
-    // A focus move without a destination (the window losing focus, Safari not focusing a clicked button) is
-    // ignored.
+    // A focus move with no destination (the window losing focus, Safari not focusing a clicked button) is none.
     container?.addEventListener('focusout', (event) => outside(event.relatedTarget) && setOpen(false), {
       signal,
     });
@@ -270,5 +250,68 @@ function PlusMenu({ onAction }: { onAction: (action: PlusMenuAction) => void }) 
         {open && entries && <entries.PlusMenuEntries choose={choose} onAction={onAction} />}
       </div>
     </div>
+  );
+}
+
+/** The product is not open yet: after SPEC's two seconds of "preparing", the visitor goes to the waitlist. */
+export function TryItFirstForm() {
+  const { messages } = useLanguage();
+  const copy = messages.demo.tryFirst;
+  const [list, setList] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, setList);
+  const inputId = useId();
+  const errorId = useId();
+  useEffect(() => {
+    if (!loading) return;
+    const timer = window.setTimeout(() => {
+      setLoading(false);
+      goToSignup();
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [loading]);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    setMissing(!list.trim());
+    if (list.trim()) setLoading(true);
+    else inputRef.current?.focus();
+  };
+  return (
+    // method="dialog": without the script, submitting does nothing rather than reloading the page at `/?`.
+    <form
+      method="dialog"
+      noValidate
+      onSubmit={handleSubmit}
+      className="rounded-b-3xl border-t border-stone-200 bg-brand-50 p-4 sm:p-5"
+    >
+      <label htmlFor={inputId} className="block font-semibold text-stone-900">
+        {copy.label}
+      </label>
+      <div className={FIELD_ROW}>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="text"
+          required
+          value={list}
+          onChange={(event) => {
+            setList(event.target.value);
+            if (missing) setMissing(false);
+          }}
+          placeholder={copy.placeholder}
+          aria-invalid={missing}
+          aria-describedby={errorId}
+          className={textInput}
+        />
+        <FieldError id={errorId} message={missing ? copy.required : ''} />
+        <SubmitButton busy={loading} label={copy.submit} busyLabel={copy.loading} secondary />
+      </div>
+      <p role="status" className="sr-only">
+        {loading ? copy.loading : ''}
+      </p>
+    </form>
   );
 }

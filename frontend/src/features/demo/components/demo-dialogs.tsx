@@ -1,35 +1,26 @@
 import { ModalDialog } from '@/components/modal-dialog';
 import { dialogCopy } from '@/features/demo/copy/dialog-copy';
-import {
-  alternativeBasket,
-  basketTotals,
-  bestBasket,
-  DEMO_WEEK,
-  type DealItem,
-  discountPercentOf,
-  savingsOf,
-  unitPriceOf,
-} from '@/features/demo/demo-data';
+import * as demo from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
 import { SCROLL_SHADOWS } from './scroll-shadows';
 
 // One chunk, loaded once a visitor reaches for a dialog.
-export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: () => void }) {
+export function DealDialog({ deal, onClose }: { deal: demo.DealItem | null; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const { dealDialog: copy, close } = dialogCopy[locale];
-  const rows = (item: DealItem): [string, string][] => {
-    const unitPrice = unitPriceOf(item);
+  const rows = (item: demo.DealItem): [string, string][] => {
+    const unitPrice = demo.unitPriceOf(item);
     return [
-      [copy.store, bestBasket.store],
-      [copy.discount, messages.demo.discountOff(format.percent(discountPercentOf(item)))],
+      [copy.store, demo.bestBasket.store],
+      [copy.discount, messages.demo.discountOff(format.percent(demo.discountPercentOf(item)))],
       [copy.bonusPrice, format.euro(item.bonusPrice)],
       [copy.originalPrice, format.euro(item.originalPrice)],
       [copy.size, format.size(item.size.amount, item.size.unit)],
       [copy.unitPrice, `${format.euro(unitPrice.price)} ${copy.perUnit[unitPrice.per]}`],
       [copy.quantity, '1'],
-      [copy.savings, format.euro(savingsOf(item))],
-      [copy.validFrom, format.dayMonth(DEMO_WEEK.from)],
-      [copy.validUntil, format.dayMonth(DEMO_WEEK.until)],
+      [copy.savings, format.euro(demo.savingsOf(item))],
+      [copy.validFrom, format.dayMonth(demo.DEMO_WEEK.from)],
+      [copy.validUntil, format.dayMonth(demo.DEMO_WEEK.until)],
     ];
   };
   return (
@@ -56,8 +47,8 @@ export function DealDialog({ deal, onClose }: { deal: DealItem | null; onClose: 
 export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { locale, messages, format } = useLanguage();
   const { basketDialog: copy, close } = dialogCopy[locale];
-  const store = alternativeBasket.store;
-  const totals = basketTotals(alternativeBasket.items);
+  const { store, items } = demo.alternativeBasket;
+  const totals = demo.basketTotals(items);
   return (
     <ModalDialog
       open={open}
@@ -72,13 +63,13 @@ export function BasketDialog({ open, onClose }: { open: boolean; onClose: () => 
         aria-label={copy.title(store)}
         className={`max-h-60 divide-y divide-stone-200 overflow-y-auto rounded-xl ring-1 ring-stone-200 focus-visible:outline-3 focus-visible:outline-brand-700 ${SCROLL_SHADOWS}`}
       >
-        {alternativeBasket.items.map((item) => (
+        {items.map((item) => (
           <li key={item.product} className="flex items-center justify-between gap-4 px-4 py-3">
             <span className="min-w-0 font-semibold">{messages.demo.products[item.product]}</span>{' '}
             <span className="shrink-0 text-right text-sm">
               <span className="block font-bold">{format.euro(item.bonusPrice)}</span>{' '}
               <span className="block whitespace-nowrap text-stone-600">
-                {copy.savings} {format.euro(savingsOf(item))}
+                {copy.savings} {format.euro(demo.savingsOf(item))}
               </span>
             </span>
           </li>

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/brand-logo';
-import {
-  bestBasket,
-  type DealItem,
-  discountPercentOf,
-  productAnswerDeal,
-  savingsOf,
-} from '@/features/demo/demo-data';
+import { bestBasket, type DealItem, discountPercentOf, savingsOf } from '@/features/demo/demo-data';
 import { useLanguage } from '@/i18n/language-context';
+
+// The product view's one deal, and the still's.
+const milk = bestBasket.deals[0];
 
 export function ChatBubble({ from, children }: { from: 'visitor' | 'mandje'; children: ReactNode }) {
   const { messages } = useLanguage();
@@ -57,44 +54,43 @@ export function DealButton({ deal, onOpen }: { deal: DealItem; onOpen: (deal: De
   );
 }
 
-function ProductAnswerText() {
+/** The product view's exchange, the milk deal shown as `deal`. */
+function ProductExchange({ deal }: { deal: ReactNode }) {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
-  const deal = productAnswerDeal;
-  return (
-    <p>
-      {copy.productAnswer({
-        store: bestBasket.store,
-        product: copy.products[deal.product],
-        bonusPrice: format.euro(deal.bonusPrice),
-        originalPrice: format.euro(deal.originalPrice),
-        savings: format.euro(savingsOf(deal)),
-      })}
-    </p>
-  );
-}
-
-export function ProductAnswer({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => void }) {
-  const copy = useLanguage().messages.demo;
   return (
     <>
       <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
       <ChatBubble from="mandje">
-        <ProductAnswerText />
-        <div className="mt-3 rounded-xl bg-white">
-          <DealButton deal={productAnswerDeal} onOpen={onOpenDeal} />
-        </div>
+        <p>
+          {copy.productAnswer({
+            store: bestBasket.store,
+            product: copy.products[milk.product],
+            bonusPrice: format.euro(milk.bonusPrice),
+            originalPrice: format.euro(milk.originalPrice),
+            savings: format.euro(savingsOf(milk)),
+          })}
+        </p>
+        {deal}
       </ChatBubble>
     </>
   );
 }
 
+export const ProductAnswer = ({ onOpenDeal }: { onOpenDeal: (deal: DealItem) => void }) => (
+  <ProductExchange
+    deal={
+      <div className="mt-3 rounded-xl bg-white">
+        <DealButton deal={milk} onOpen={onOpenDeal} />
+      </div>
+    }
+  />
+);
+
 /** A still of the demo for the first screen, drawn from its own figures; nothing in it is interactive. */
 export function DemoStill() {
   const { messages, format } = useLanguage();
   const copy = messages.demo;
-  const deal = productAnswerDeal;
-  const store = bestBasket.store;
   return (
     <figure className="mx-auto w-full max-w-md text-left" aria-labelledby="demo-still-caption">
       {/* Hidden from screen readers: the caption and the linked demo say it, not twice. */}
@@ -107,26 +103,26 @@ export function DemoStill() {
           <p className="hidden text-xs text-stone-600 min-[400px]:block">{copy.assistantStatus}</p>
         </div>
         <div className="space-y-3 px-4 py-4 text-[0.9375rem] leading-snug">
-          <ChatBubble from="visitor">{copy.productQuestion}</ChatBubble>
-          <ChatBubble from="mandje">
-            <ProductAnswerText />
-            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-medium">{copy.products[deal.product]}</span>
-                <span className="block text-xs text-stone-600">
-                  {store} · {format.size(deal.size.amount, deal.size.unit)}
+          <ProductExchange
+            deal={
+              <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium">{copy.products[milk.product]}</span>
+                  <span className="block text-xs text-stone-600">
+                    {bestBasket.store} · {format.size(milk.size.amount, milk.size.unit)}
+                  </span>
                 </span>
-              </span>
-              <span className="shrink-0 text-right">
-                <span className="block font-semibold whitespace-nowrap text-brand-800">
-                  {format.euro(deal.bonusPrice)}
+                <span className="shrink-0 text-right">
+                  <span className="block font-semibold whitespace-nowrap text-brand-800">
+                    {format.euro(milk.bonusPrice)}
+                  </span>
+                  <span className="block text-xs whitespace-nowrap text-stone-600">
+                    {copy.discountOff(format.percent(discountPercentOf(milk)))}
+                  </span>
                 </span>
-                <span className="block text-xs whitespace-nowrap text-stone-600">
-                  {copy.discountOff(format.percent(discountPercentOf(deal)))}
-                </span>
-              </span>
-            </div>
-          </ChatBubble>
+              </div>
+            }
+          />
         </div>
       </div>
       <figcaption id="demo-still-caption" className="mt-3 text-sm text-pretty text-stone-600">

@@ -14,17 +14,13 @@ import { PAGE_PATH } from '@/i18n/page-paths';
 
 type JoinResult = 'joined' | 'already_registered' | 'failed';
 
-export async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinResult> {
-  const response = await postJson(WAITLIST_PATH, { ...request, ...sourceOfThisVisit() });
-  return response?.status === 201 ? 'joined' : response?.status === 409 ? 'already_registered' : 'failed';
-}
-
-/** The landing URL's UTM values, and the referring site unless it is this one. */
-function sourceOfThisVisit(): SignupSource {
-  if (typeof document === 'undefined') return {}; // a test calling from Node: no visit
+/** Sends the address with where the visit came from: the landing URL's UTM values, the referring site's name. */
+async function requestToJoin(request: JoinWaitlistRequest): Promise<JoinResult> {
   const referrer = referrerHost(document.referrer);
   const elsewhere = referrer !== undefined && referrer !== referrerHost(location.href);
-  return { ...utmSourceOf(location.search), ...(elsewhere && { referrer }) };
+  const source: SignupSource = { ...utmSourceOf(location.search), ...(elsewhere && { referrer }) };
+  const response = await postJson(WAITLIST_PATH, { ...request, ...source });
+  return response?.status === 201 ? 'joined' : response?.status === 409 ? 'already_registered' : 'failed';
 }
 
 /** Without the script the API redirects to a result page; after a signup the address as typed shows. */
