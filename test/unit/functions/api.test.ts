@@ -1,25 +1,28 @@
 /**
  * The API function as Lambda runs it behind CloudFront (the stack's guard settings), the table mocked: what
- * each route answers, in JSON or to a plain form, for every outcome; the dynalite tier proves the writes.
+ * each route answers, in JSON or to a plain form, for every outcome, and the metrics its log line carries;
+ * the dynalite tier proves the writes.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConditionalCheckFailedException, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import * as ddb from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { CONFIRM_PATH, TOKEN_PLACEHOLDER } from '#contract/confirmation';
 import { EMAIL_MAX_OCTETS, emailKey } from '#contract/email-address';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH, LEAVE_TOKEN_PLACEHOLDER } from '#contract/leave';
-import { METRIC } from '#contract/metrics';
+import { METRIC, METRIC_NAMESPACE } from '#contract/metrics';
 import { VISIT_PATH } from '#contract/visit-counting';
 import { MAX_REQUEST_BYTES, WAITLIST_PATH } from '#contract/waitlist-api';
 import { newConfirmationToken, newLinkId } from '../../../functions/confirm/confirmation-token';
 import { leaveToken, newLeaveKey } from '../../../functions/leave/leave-token';
 import { STORE_DEADLINE_MS } from '../../../functions/store/store-client';
 import { apiGatewayEvent } from '../../../local/api-gateway-event';
-import { functionUnderTest } from './function-under-test';
+import { capturedLogLines } from './captured-log';
+import { pointsOf, readEmf } from './cloudwatch-emf';
 
 const SECRET = 'a-secret-the-stack-made';
 const pagesDir = mkdtempSync(join(tmpdir(), 'mandje-pages-'));
@@ -29,21 +32,22 @@ for (const language of ['nl', 'en'])
     ['leave', LEAVE_TOKEN_PLACEHOLDER],
   ])
     writeFileSync(join(pagesDir, `${file}.${language}.html`), `<p lang="${language}">${placeholder}</p>`);
-const {
-  module: { handler, ANSWER_AFTER_MS },
-  dynamo,
-  logLines,
-} = await functionUnderTest(
-  {
-    TABLE_NAME: 'waitlist-test',
-    VISITOR_TABLE_NAME: 'visitors-test',
-    CONFIRM_PAGES_DIR: pagesDir,
-    LEAVE_PAGES_DIR: pagesDir,
-    ORIGIN_VERIFY_SECRET: SECRET,
-    SITE_ORIGINS: 'https://mandje.nl',
-  },
-  () => import('../../../functions/api/handler'),
-);
+// Set before the import, so the module makes its DynamoDB client as it would in a container.
+for (const [name, value] of Object.entries({
+  TABLE_NAME: 'waitlist-test',
+  VISITOR_TABLE_NAME: 'visitors-test',
+  CONFIRM_PAGES_DIR: pagesDir,
+  LEAVE_PAGES_DIR: pagesDir,
+  ORIGIN_VERIFY_SECRET: SECRET,
+  SITE_ORIGINS: 'https://mandje.nl',
+}))
+  vi.stubEnv(name, value);
+const { handler, ANSWER_AFTER_MS } = await import('../../../functions/api/handler');
+const dynamo = mockClient(ddb.DynamoDBDocumentClient);
+const logLines = capturedLogLines();
+beforeEach(() => {
+  dynamo.reset();
+});
 
 const EDGE = { [ORIGIN_VERIFY_HEADER]: SECRET, host: 'abc.execute-api.eu-west-1.amazonaws.com' };
 const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
@@ -71,6 +75,7 @@ async function call({ path = WAITLIST_PATH, method = 'POST', type = JSON_TYPE, b
       rest.bytes?.toString('base64') ?? (body && rest.base64 ? Buffer.from(body).toString('base64') : body),
     isBase64Encoded: rest.base64 || rest.bytes !== undefined,
     sourceIp: '203.0.113.7',
+    requestId: 'request-1',
   });
   const result = await handler(event);
   return {
@@ -113,13 +118,13 @@ describe('a signup', () => {
       { status: 'joined' },
       'no-store',
     ]);
-    expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(ddb.PutCommand)).toHaveLength(1);
     expect(logged()[0]).toMatchObject({ outcome: 'joined', [METRIC.joined]: 1 });
   });
 
   it('of an address on the list is answered 409 already_registered', async () => {
-    dynamo.on(PutCommand).rejects(conditionFails());
-    dynamo.on(UpdateCommand).rejects(conditionFails());
+    dynamo.on(ddb.PutCommand).rejects(conditionFails());
+    dynamo.on(ddb.UpdateCommand).rejects(conditionFails());
     const answer = await join_({});
     expect([answer.statusCode, answer.json]).toEqual([409, { error: 'already_registered' }]);
   });
@@ -206,7 +211,7 @@ describe('a signup', () => {
   ])(
     'after %s is answered %i %s, logged by class and name only',
     async (_case, fault, status, error, level) => {
-      dynamo.on(PutCommand).rejects(fault);
+      dynamo.on(ddb.PutCommand).rejects(fault);
       const answer = await join_({});
       expect([answer.statusCode, answer.json]).toEqual([status, { error }]);
       expect(logged()[0]).toMatchObject({ level, outcome: error, errorName: fault.name, [METRIC.faults]: 1 });
@@ -216,7 +221,7 @@ describe('a signup', () => {
 
   it('gives up on a store that never answers after the deadline, with 503, aborting the request', async () => {
     vi.useFakeTimers();
-    dynamo.on(PutCommand).callsFake(() => new Promise(() => {}));
+    dynamo.on(ddb.PutCommand).callsFake(() => new Promise(() => {}));
     try {
       const answered = join_({});
       await vi.advanceTimersByTimeAsync(STORE_DEADLINE_MS);
@@ -253,7 +258,7 @@ describe('a signup by plain form', () => {
   it('keeps the UTM values of its own page’s Referer, and nothing of another site’s', async () => {
     await form(fields(), { headers: { referer: 'https://mandje.nl/?utm_source=flyer&utm_medium=print' } });
     await form(fields(), { headers: { referer: 'https://evil.example/?utm_source=flyer' } });
-    const [own, other] = dynamo.commandCalls(PutCommand).map((put) => put.args[0].input.Item?.source);
+    const [own, other] = dynamo.commandCalls(ddb.PutCommand).map((put) => put.args[0].input.Item?.source);
     expect([own, other]).toEqual([{ utmSource: 'flyer', utmMedium: 'print' }, undefined]);
   });
 });
@@ -359,8 +364,8 @@ describe('the confirmation link', () => {
 
   it('after a store fault answers 503, and the form the try-again page', async () => {
     const { token } = newConfirmationToken(linkId);
-    dynamo.on(QueryCommand).resolves({ Items: [{ email: 'ann@example.nl', status: 'pending' }] });
-    dynamo.on(UpdateCommand).rejects(networkFault());
+    dynamo.on(ddb.QueryCommand).resolves({ Items: [{ email: 'ann@example.nl', status: 'pending' }] });
+    dynamo.on(ddb.UpdateCommand).rejects(networkFault());
     expect((await press(token)).statusCode).toBe(503);
     expect((await press(token, { type: FORM, body: `token=${token}` })).headers?.location).toBe(
       '/confirm/try-again',
@@ -380,12 +385,12 @@ describe('the leave link', () => {
       ...request,
     });
   const onTheList = () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ email: 'ann@example.nl' }] });
-    dynamo.on(GetCommand).resolves({
+    dynamo.on(ddb.QueryCommand).resolves({ Items: [{ email: 'ann@example.nl' }] });
+    dynamo.on(ddb.GetCommand).resolves({
       Item: { email: 'ann@example.nl', tokenHash: newConfirmationToken(linkId).linkHash, leaveKey },
     });
     dynamo
-      .on(DeleteCommand)
+      .on(ddb.DeleteCommand)
       .resolves({ Attributes: { createdAt: '2026-11-20T10:00:00.000Z', expiresAt: 4e9 } });
   };
 
@@ -394,7 +399,7 @@ describe('the leave link', () => {
     const answer = await oneClick();
     expect([answer.statusCode, answer.headers?.['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
     expect(answer.body).toBe('You’ve left the Mandje waitlist. We won’t email you again.\n');
-    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(ddb.DeleteCommand)).toHaveLength(1);
     expect(logged()[0]).toMatchObject({ form: 'one-click', outcome: 'left', [METRIC.left]: 1 });
     expect(logLines[0]).not.toContain(token);
   });
@@ -409,7 +414,7 @@ describe('the leave link', () => {
   });
 
   it('answers an unknown token exactly as a real one, in every form', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(ddb.QueryCommand).resolves({ Items: [] });
     expect((await oneClick()).statusCode).toBe(200);
     const script = await call({ path: LEAVE_PATH, body: JSON.stringify({ token }) });
     expect([script.statusCode, script.json]).toEqual([200, { result: 'done' }]);
@@ -420,7 +425,7 @@ describe('the leave link', () => {
   });
 
   it('after a store fault says so: 503, or the try-again page', async () => {
-    dynamo.on(QueryCommand).rejects(networkFault());
+    dynamo.on(ddb.QueryCommand).rejects(networkFault());
     expect(await oneClick().then((answer) => [answer.statusCode, answer.body])).toEqual([
       503,
       'That didn’t work just now. Please try again later.\n',
@@ -442,8 +447,8 @@ describe('asking for a leave link', () => {
   const ask = (body: string, type = JSON_TYPE) => call({ path: LEAVE_REQUEST_PATH, type, body });
 
   it(`answers any valid address alike, and no sooner than ${ANSWER_AFTER_MS} ms`, async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(ddb.QueryCommand).resolves({ Items: [] });
+    dynamo.on(ddb.GetCommand).resolves({});
     vi.useFakeTimers();
     try {
       let answered = false;
@@ -469,5 +474,79 @@ describe('asking for a leave link', () => {
     expect((await ask(JSON.stringify({ email: 'ann@' }))).json).toEqual({ error: 'invalid_email' });
     expect((await ask('email=ann&language=en', FORM)).headers?.location).toBe('/en/leave/try-again');
     expect(dynamo.calls()).toEqual([]);
+  });
+});
+
+describe('the metrics in a signup’s log line, read as CloudWatch reads Embedded Metric Format', () => {
+  const onlyLine = () => {
+    expect(logLines).toHaveLength(1);
+    return logLines[0] ?? '';
+  };
+  const rejectPut = (error: Error) => () => dynamo.on(ddb.PutCommand).rejects(error);
+
+  it.each([
+    ['a signup in nl, by language too', {}, () => {}, ['Joined{Service=waitlist,Language=nl}=1', 'Joined']],
+    ['a signup in en', { language: 'en' }, () => {}, ['Joined{Service=waitlist,Language=en}=1', 'Joined']],
+    // The live smoke check's signups are no people: the funnel is people's.
+    ['no signup of SES’s mailbox simulator', { email: 'success@simulator.amazonses.com' }, () => {}, []],
+    [
+      'an address already on the list',
+      {},
+      () => dynamo.on(ddb.PutCommand).rejects(conditionFails()).on(ddb.UpdateCommand).resolves({}),
+      ['AlreadyRegistered'],
+    ],
+    ['an invalid address as invalid', { email: 'ann' }, () => {}, ['Invalid']],
+    ['a body over 1 KB as invalid', { email: `${'a'.repeat(1100)}@x.nl` }, () => {}, ['Invalid']],
+    ['a robot caught by the hidden field', { website: 'x' }, () => {}, ['Honeypot']],
+    [
+      'a transient fault as unavailable, and by its class',
+      {},
+      rejectPut(new ThrottlingException({ message: 'slow down', $metadata: {} })),
+      ['Faults{Service=waitlist,FaultClass=throttled}=1', 'Unavailable'],
+    ],
+    [
+      'a permanent fault as internal, and by its class',
+      {},
+      rejectPut(new TypeError('a bug')),
+      ['Faults{Service=waitlist,FaultClass=code}=1', 'Internal'],
+    ],
+  ] as const)('count %s, with the request and its latency', async (_case, fields, arrange, points) => {
+    arrange();
+    await join_(fields);
+    const expected = [...points, 'Latency', 'Requests'].map((point) =>
+      point.includes('{') ? point : `${point}{Service=waitlist}=${point === 'Latency' ? '*' : 1}`,
+    );
+    expect(pointsOf(onlyLine())).toEqual(expected.sort());
+  });
+
+  it.each([
+    ['a malformed body', { body: '{' }],
+    ['a body of the wrong type', { type: 'text/plain', body: 'x' }],
+    ['a wrong method', { method: 'GET' }],
+  ])('count %s as invalid', async (_case, request) => {
+    await call(request);
+    expect(pointsOf(onlyLine())).toEqual([
+      'Invalid{Service=waitlist}=1',
+      'Latency{Service=waitlist}=*',
+      'Requests{Service=waitlist}=1',
+    ]);
+  });
+
+  it('are in the Mandje namespace, with a unit, at the time of the request, in Lambda’s JSON log format', async () => {
+    const before = Date.now();
+    await join_({});
+    const points = readEmf(onlyLine());
+    expect(new Set(points.map(({ namespace }) => namespace))).toEqual(new Set([METRIC_NAMESPACE]));
+    for (const { name, unit, timestamp } of points) {
+      expect(unit).toBe(name === 'Latency' ? 'Milliseconds' : 'Count');
+      expect(timestamp).toBeGreaterThanOrEqual(before);
+      expect(timestamp).toBeLessThanOrEqual(Date.now());
+    }
+    expect(JSON.parse(onlyLine())).toMatchObject({
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      level: 'INFO',
+      message: 'waitlist request',
+      requestId: 'request-1',
+    });
   });
 });

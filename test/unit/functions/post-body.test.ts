@@ -12,16 +12,17 @@ import {
   requestGuardSettingsFrom,
 } from '../../../functions/http/post-body';
 import { parseJsonStrictly } from '../../../functions/strict-input';
-import { httpApiEvent } from './http-api-event';
+import { apiGatewayEvent } from '../../../local/api-gateway-event';
 
 const SITE_HOST = 'mandje.nl';
 const API_HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
 
-function request(headers: Record<string, string>, method = 'POST'): APIGatewayProxyEventV2 {
-  const event = httpApiEvent({ method });
-  event.headers = { 'content-type': 'application/json', ...headers };
-  return event;
-}
+const request = (headers: Record<string, string>, method = 'POST'): APIGatewayProxyEventV2 =>
+  apiGatewayEvent({
+    method,
+    path: '/api/waitlist',
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 const open: RequestGuardSettings = { originVerifySecret: undefined, siteHosts: [] };
 const behindCloudFront: RequestGuardSettings = {
