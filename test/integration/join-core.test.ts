@@ -17,9 +17,7 @@ beforeAll(async () => {
   db = await startInProcessStore();
 });
 
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 const T0 = new Date('2026-11-22T12:00:00.000Z');
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);

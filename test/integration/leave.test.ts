@@ -40,14 +40,8 @@ const recordOf = async (email: string) =>
   (await itemOf(emailKey(email) as string)) as WaitlistRecord | undefined;
 const leftCount = async () => Number((await itemOf(LEFT_COUNTER_KEY))?.count ?? 0);
 
-/**
- * A confirmed person on the list, with the link keys their first mail gave them; their leave link. As a
- * signup makes it, the record carries its mailbox.
- */
-async function personOnTheList(
-  email: string,
-  extra: Partial<WaitlistRecord> = {},
-): Promise<{ token: string; link: string }> {
+/** A confirmed person on the list, with their mailbox and the link keys their first mail gave them. */
+async function personOnTheList(email: string, extra: Partial<WaitlistRecord> = {}) {
   const linkId = newLinkId();
   const leaveKey = newLeaveKey();
   const now = new Date();
@@ -136,20 +130,18 @@ describe('a leave link', () => {
 });
 
 /** The privacy page's form, sent as its script or as a plain form sends it. */
-const ask = (email: string, form: 'json' | 'form') =>
-  fetch(new URL(LEAVE_REQUEST_PATH, runner.url), {
+async function ask(email: string, form: 'json' | 'form') {
+  const fields = { email, language: 'en' };
+  const [type, body] =
+    form === 'json' ? ['application/json', JSON.stringify(fields)] : [FORM, `${new URLSearchParams(fields)}`];
+  const response = await fetch(new URL(LEAVE_REQUEST_PATH, runner.url), {
     method: 'POST',
-    headers: { 'content-type': form === 'json' ? 'application/json' : FORM },
-    body:
-      form === 'json'
-        ? JSON.stringify({ email, language: 'en' })
-        : new URLSearchParams({ email, language: 'en' }).toString(),
+    headers: { 'content-type': type },
+    body,
     redirect: 'manual',
-  }).then(async (response) => ({
-    status: response.status,
-    location: response.headers.get('location'),
-    body: await response.text(),
-  }));
+  });
+  return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+}
 
 describe('asking for a leave link on the privacy page', () => {
   it('answers an unknown address exactly as a known one, in either form; asks a mail only for the known one, and not again at once', async () => {
