@@ -76,16 +76,12 @@ function route<Outcome extends string>(
 /** The store work's outcome within STORE_DEADLINE_MS, or its fault's answer: 503 when a retry may help. */
 async function outcomeOrFault<Outcome>(work: (abortSignal: AbortSignal) => Promise<Outcome>) {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = Object.assign(new Error(`no answer from the store within ${STORE_DEADLINE_MS} ms`), {
-        name: 'StoreDeadlineExceeded',
-      });
-      controller.abort(error);
-      reject(error);
-    }, STORE_DEADLINE_MS);
+    controller.signal.onabort = () => reject(controller.signal.reason);
   });
+  const error = new Error(`no answer from the store within ${STORE_DEADLINE_MS} ms`);
+  error.name = 'StoreDeadlineExceeded';
+  const timer = setTimeout(() => controller.abort(error), STORE_DEADLINE_MS);
   try {
     return { outcome: await Promise.race([work(controller.signal), deadline]) };
   } catch (error) {
