@@ -1,17 +1,10 @@
 // Transient faults (throttling, timeouts, 5xx, the network, a disk) may pass: the visitor hears 503.
 // Permanent ones will not: 500 and an alarm. Matched by SDK error name and Node code, never by message
 // (except SES's daily quota). Hand-written: the SDK's classifier only says "retry or not" and adds 14 KB.
-const TRANSIENT = ['throttled', 'timeout', 'service_fault', 'network', 'storage'] as const;
-export type FaultClass =
-  | (typeof TRANSIENT)[number]
-  | 'access_denied'
-  | 'missing_resource'
-  | 'invalid_request'
-  | 'code';
 
-// Error names, and Node codes: a file that cannot be written for now (full, read-only, failing disk) is
+// Error names and Node codes: a file that cannot be written for now (full, read-only, failing disk) is
 // `storage`, so the work waits rather than drops.
-const NAMES: Record<Exclude<FaultClass, 'code'>, string> = {
+const NAMES = {
   throttled:
     'ProvisionedThroughputExceededException RequestLimitExceeded ThrottlingException TooManyRequestsException LimitExceededException',
   timeout: 'StoreDeadlineExceeded TimeoutError AbortError RequestTimeout RequestTimeoutException ETIMEDOUT',
@@ -22,7 +15,12 @@ const NAMES: Record<Exclude<FaultClass, 'code'>, string> = {
   invalid_request: 'ValidationException SerializationException BadRequestException',
   network: 'ECONNREFUSED ECONNRESET EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ECONNABORTED',
   storage: 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY',
-};
+} as const;
+
+export type FaultClass = keyof typeof NAMES | 'code';
+
+const TRANSIENT: FaultClass[] = ['throttled', 'timeout', 'service_fault', 'network', 'storage'];
+
 const BY_NAME = new Map(
   Object.entries(NAMES).flatMap(([fault, names]) =>
     names.split(' ').map((name) => [name, fault as FaultClass]),
@@ -64,7 +62,7 @@ export function setupFaultOf(error: unknown): string | undefined {
   return SES_SETUP_FAULTS.split(' ').includes(error.name) ? error.name : undefined;
 }
 
-export const isTransient = (fault: FaultClass) => (TRANSIENT as readonly string[]).includes(fault);
+export const isTransient = (fault: FaultClass) => TRANSIENT.includes(fault);
 
 /** An SDK error's name, a Node.js error's code where its name says only "Error", or the thrown type. */
 export function errorNameOf(error: unknown): string {
