@@ -19,9 +19,6 @@ export const FUNCTIONS = {
 
 export type FunctionName = keyof typeof FUNCTIONS;
 
-/** The API serves the prerendered confirm and leave pages from beside its code. */
-const API_PAGES = LOCALES.flatMap((language) => [confirmPageFile(language), leavePageFile(language)]);
-
 export async function bundleFunction(name: FunctionName, functionDir: string): Promise<string> {
   const outfile = join(functionDir, 'index.mjs');
   await build({
@@ -49,7 +46,9 @@ if (import.meta.filename === process.argv[1]) {
   for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
     const functionDir = join(outDir, name);
     const outfile = await bundleFunction(name, functionDir);
-    for (const page of name === 'api' ? API_PAGES : []) {
+    // The API serves the prerendered confirm and leave pages from beside its code.
+    const pages = LOCALES.flatMap((language) => [confirmPageFile(language), leavePageFile(language)]);
+    for (const page of name === 'api' ? pages : []) {
       const file = join(root, 'dist/.mandje', page);
       if (!existsSync(file))
         throw new Error(`${relative(root, file)} is missing: build the page first (npm run build)`);

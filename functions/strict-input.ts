@@ -6,8 +6,20 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
+/** The strings in what JSON.parse made: each object's names and every string value. */
+const stringsIn = (node: unknown): number =>
+  typeof node === 'string'
+    ? 1
+    : typeof node === 'object' && node !== null
+      ? Object.values(node).reduce(
+          (sum: number, child) => sum + stringsIn(child),
+          Array.isArray(node) ? 0 : Object.keys(node).length,
+        )
+      : 0;
+
 // RFC 8259 leaves a repeated member name's meaning open and JSON.parse keeps the last, so
-// `{"email":"a@x","email":"b@y"}` is refused, at any depth. Names compare as decoded (`"\u0061"` is `"a"`).
+// `{"email":"a@x","email":"b@y"}` is refused, at any depth. Every string of the text is a name or a value:
+// fewer in what JSON.parse made means a name came twice (as decoded: `"\u0061"` is `"a"`).
 export function parseJsonStrictly(text: string): unknown {
   let value: unknown;
   try {
@@ -15,30 +27,5 @@ export function parseJsonStrictly(text: string): unknown {
   } catch {
     return undefined;
   }
-  const open: (Set<string> | null)[] = [];
-  let expectingName = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (character === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const names = open.at(-1);
-      if (expectingName && names) {
-        const name = JSON.parse(text.slice(index, end + 1)) as string;
-        if (names.has(name)) return undefined;
-        names.add(name);
-        expectingName = false;
-      }
-      index = end;
-    } else if (character === '{' || character === '[') {
-      open.push(character === '{' ? new Set() : null);
-      expectingName = character === '{';
-    } else if (character === '}' || character === ']') {
-      open.pop();
-      expectingName = false;
-    } else if (character === ',') {
-      expectingName = open.at(-1) instanceof Set;
-    }
-  }
-  return value;
+  return (text.match(/"(?:[^"\\]|\\.)*"/g) ?? []).length === stringsIn(value) ? value : undefined;
 }

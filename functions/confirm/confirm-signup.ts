@@ -1,7 +1,7 @@
 import type { ConfirmResult } from '#contract/confirmation';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import { RETENTION_DAYS, TOKEN_INDEX, type WaitlistRecord } from '#contract/waitlist-table';
+import { RETENTION_DAYS, type WaitlistRecord } from '#contract/waitlist-table';
 import { recordOfLink } from '../store/link-keys';
 import { readItem, updateIf, type WaitlistStore } from '../store/store-client';
 import { checkConfirmationToken } from './confirmation-token';
@@ -14,36 +14,37 @@ export async function confirmSignup(
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<ConfirmResult> {
   const check = checkConfirmationToken(token, now);
-  if (!check.ok && check.problem === 'invalid') return 'invalid';
+  if (check.problem === 'invalid') return 'invalid';
+  const notConfirmed = check.ok ? 'unknown' : 'expired';
   const record = await recordOfLink(store, check.linkHash, abortSignal);
-  if (!record) return check.ok ? 'unknown' : 'expired';
+  if (!record) return notConfirmed;
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (record.status !== 'confirmed' && check.ok) {
-    const confirm = {
-      UpdateExpression:
-        'SET #status = :confirmed, confirmedAt = :now, confirmedConsentVersion = :version, expiresAt = :expiresAt REMOVE mailRequestId, mailRequestedAt, mailsRequested, mailedRequestId',
-      ConditionExpression:
-        '#link = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
-      ExpressionAttributeNames: { '#status': 'status', '#link': TOKEN_INDEX.key.name },
-      ExpressionAttributeValues: {
-        ':confirmed': 'confirmed',
-        ':pending': 'pending',
-        ':now': now.toISOString(),
-        ':nowSeconds': nowSeconds,
-        ':version': SIGNUP_NOTE_VERSION,
-        ':expiresAt': Math.floor(Date.parse(record.createdAt) / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
-        ':link': check.linkHash,
-        ':hash': check.hash,
-      },
-    };
-    if (await updateIf(store, record.email, confirm, abortSignal)) return 'confirmed';
-  }
+  const confirm = {
+    UpdateExpression:
+      'SET #status = :confirmed, confirmedAt = :now, confirmedConsentVersion = :version, expiresAt = :expiresAt REMOVE mailRequestId, mailRequestedAt, mailsRequested, mailedRequestId',
+    ConditionExpression:
+      'tokenHash = :link AND (contains(mailTokenHashes, :hash) OR pendingTokenHash = :hash) AND #status = :pending AND expiresAt >= :nowSeconds AND attribute_not_exists(mailSuppressed)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':confirmed': 'confirmed',
+      ':pending': 'pending',
+      ':now': now.toISOString(),
+      ':nowSeconds': nowSeconds,
+      ':version': SIGNUP_NOTE_VERSION,
+      ':expiresAt': Math.floor(Date.parse(record.createdAt) / 1000) + RETENTION_DAYS * SECONDS_PER_DAY,
+      ':link': check.linkHash,
+      ':hash': check.hash,
+    },
+  };
+  if (
+    record.status !== 'confirmed' &&
+    check.ok &&
+    (await updateIf(store, record.email, confirm, abortSignal))
+  )
+    return 'confirmed';
   const stored = (await readItem(store, { email: record.email }, abortSignal)) as WaitlistRecord | undefined;
-  const mailedThisToken =
-    stored?.tokenHash === check.linkHash &&
-    ((stored.mailTokenHashes ?? []).includes(check.hash) || stored.pendingTokenHash === check.hash);
-  if (!stored || !mailedThisToken) return check.ok ? 'unknown' : 'expired';
+  const mailed = [...(stored?.mailTokenHashes ?? []), stored?.pendingTokenHash].includes(check.hash);
+  if (!stored || stored.tokenHash !== check.linkHash || !mailed) return notConfirmed;
   if (stored.status === 'confirmed') return 'already-confirmed';
-  if (stored.mailSuppressed) return 'unknown';
-  return !check.ok || stored.expiresAt < nowSeconds ? 'expired' : 'unknown';
+  return !stored.mailSuppressed && (!check.ok || stored.expiresAt < nowSeconds) ? 'expired' : 'unknown';
 }

@@ -14,28 +14,24 @@ export async function requestLeaveMail(
   key: string,
   { now = new Date(), requestId, abortSignal }: { now?: Date; requestId: string; abortSignal?: AbortSignal },
 ): Promise<'requested' | 'not-requested'> {
+  const { tableName: TableName, client } = store;
   const cutoff = new Date(now.getTime() - LEAVE_MAIL_INTERVAL_MINUTES * 60_000).toISOString();
-  const { Items = [] } = await store.client.send(
-    new QueryCommand({
-      TableName: store.tableName,
-      IndexName: MAILBOX_INDEX.name,
-      KeyConditionExpression: '#mailbox = :mailbox',
-      ExpressionAttributeNames: { '#mailbox': MAILBOX_INDEX.key.name },
-      ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
-    }),
-    { abortSignal },
-  );
+  const query = new QueryCommand({
+    TableName,
+    IndexName: MAILBOX_INDEX.name,
+    KeyConditionExpression: 'mailbox = :mailbox',
+    ExpressionAttributeValues: { ':mailbox': mailboxHashOf(key) },
+  });
+  const { Items = [] } = await client.send(query, { abortSignal });
   const [first = key] = Items.map((item) => String(item.email)).sort();
-  const { Item } = await store.client.send(
-    new GetCommand({
-      TableName: store.tableName,
-      Key: { email: first },
-      ProjectionExpression: 'email, mailSuppressed, leaveMailRequestedAt',
-      ConsistentRead: true,
-    }),
-    { abortSignal },
-  );
-  const record = Item as Pick<WaitlistRecord, 'mailSuppressed' | 'leaveMailRequestedAt'> | undefined;
+  const ProjectionExpression = 'email, mailSuppressed, leaveMailRequestedAt';
+  const get = new GetCommand({
+    TableName,
+    Key: { email: first },
+    ProjectionExpression,
+    ConsistentRead: true,
+  });
+  const record = (await client.send(get, { abortSignal })).Item as WaitlistRecord | undefined;
   const mayAsk =
     record && record.mailSuppressed === undefined && (record.leaveMailRequestedAt ?? '') <= cutoff;
   const values = { ':id': requestId, ':now': now.toISOString() };

@@ -4,14 +4,14 @@ import { hashOfLinkId } from '../confirm/confirmation-token';
 import { newLinkKeys } from '../leave/leave-token';
 import { updateIf, type WaitlistStore } from './store-client';
 
+type Condition = { condition: string; values: Record<string, unknown>; names?: Record<string, string> };
+
 /** Made once and kept: every mail to a person carries the same leave link. Undefined if `onlyIf` fails. */
 export async function ensureLinkKeys(
   store: WaitlistStore,
   key: string,
-  {
-    onlyIf,
-  }: { onlyIf?: { condition: string; values: Record<string, unknown>; names?: Record<string, string> } } = {},
-): Promise<{ linkId: string; leaveKey: string } | undefined> {
+  { onlyIf }: { onlyIf?: Condition } = {},
+) {
   const made = newLinkKeys();
   const updated = await updateIf(store, key, {
     UpdateExpression:
@@ -26,24 +26,17 @@ export async function ensureLinkKeys(
     ...(onlyIf?.names ? { ExpressionAttributeNames: onlyIf.names } : {}),
     ReturnValues: 'ALL_NEW',
   });
-  if (!updated) return undefined;
-  const stored = updated.Attributes ?? {};
-  return {
-    linkId: typeof stored.linkId === 'string' ? stored.linkId : made.linkId,
-    leaveKey: typeof stored.leaveKey === 'string' ? stored.leaveKey : made.leaveKey,
-  };
+  const stored = updated?.Attributes as Pick<WaitlistRecord, 'linkId' | 'leaveKey'> | undefined;
+  return updated && { linkId: stored?.linkId ?? made.linkId, leaveKey: stored?.leaveKey ?? made.leaveKey };
 }
 
 export async function recordOfLink(store: WaitlistStore, linkHash: string, abortSignal?: AbortSignal) {
-  const found = await store.client.send(
-    new QueryCommand({
-      TableName: store.tableName,
-      IndexName: TOKEN_INDEX.name,
-      KeyConditionExpression: '#link = :link',
-      ExpressionAttributeNames: { '#link': TOKEN_INDEX.key.name },
-      ExpressionAttributeValues: { ':link': linkHash },
-    }),
-    { abortSignal },
-  );
+  const query = new QueryCommand({
+    TableName: store.tableName,
+    IndexName: TOKEN_INDEX.name,
+    KeyConditionExpression: 'tokenHash = :link',
+    ExpressionAttributeValues: { ':link': linkHash },
+  });
+  const found = await store.client.send(query, { abortSignal });
   return found.Items?.[0] as Pick<WaitlistRecord, 'email' | 'status' | 'createdAt'> | undefined;
 }

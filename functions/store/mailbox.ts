@@ -7,7 +7,7 @@ const PREFIX = { limit: '', suppression: 'suppressed:', record: 'mailbox:', left
 /** Every spelling of one mailbox has the same value, which names no address. */
 export const mailboxHash = (use: keyof typeof PREFIX, emailKey: string) =>
   createHash('sha256')
-    .update(`${PREFIX[use]}${deliveryKey(emailKey)}`, 'utf8')
+    .update(`${PREFIX[use]}${deliveryKey(emailKey)}`)
     .digest('hex');
 
 export const mailboxHashOf = (emailKey: string) => mailboxHash('record', emailKey);

@@ -1,30 +1,23 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import * as ddb from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from '../strict-input';
 
-export type WaitlistStore = { client: DynamoDBDocumentClient; tableName: string };
+export type WaitlistStore = { client: ddb.DynamoDBDocumentClient; tableName: string };
 
-let sharedClient: DynamoDBDocumentClient | undefined;
+/** Retries included; well inside the page's and the function's 10 s, so the visitor hears "try again". */
+export const STORE_DEADLINE_MS = 5_000;
+
+let sharedClient: ddb.DynamoDBDocumentClient | undefined;
 
 /** The handlers' table (TABLE_NAME), through one client they share. */
 export function storeFromEnvironment(): WaitlistStore {
-  sharedClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
-    }),
-  );
+  const requestHandler = { connectionTimeout: 1_000, requestTimeout: 2_000 };
+  sharedClient ??= ddb.DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3, requestHandler }));
   return { tableName: requiredEnv('TABLE_NAME'), client: sharedClient };
 }
 
 /** The client the handlers imported after this use, in place of one made here: the runner's (local/). */
-export function setStoreClient(client: DynamoDBDocumentClient): void {
+export function setStoreClient(client: ddb.DynamoDBDocumentClient): void {
   sharedClient = client;
 }
 
@@ -37,24 +30,18 @@ export async function unlessConditionFails<T>(write: Promise<T>): Promise<{ outp
   }
 }
 
-export const readItem = async (
-  store: WaitlistStore,
-  Key: Record<string, string>,
-  abortSignal?: AbortSignal,
-) =>
-  (
-    await store.client.send(new GetCommand({ TableName: store.tableName, Key, ConsistentRead: true }), {
-      abortSignal,
-    })
-  ).Item;
+export async function readItem(store: WaitlistStore, Key: Record<string, string>, abortSignal?: AbortSignal) {
+  const get = new ddb.GetCommand({ TableName: store.tableName, Key, ConsistentRead: true });
+  return (await store.client.send(get, { abortSignal })).Item;
+}
 
 /** Whether the item was put: false when its condition failed. */
 export async function putIf(
   store: WaitlistStore,
-  input: Omit<PutCommand['input'], 'TableName'>,
+  input: Omit<ddb.PutCommandInput, 'TableName'>,
   abortSignal?: AbortSignal,
 ) {
-  const put = new PutCommand({ TableName: store.tableName, ...input });
+  const put = new ddb.PutCommand({ TableName: store.tableName, ...input });
   return (await unlessConditionFails(store.client.send(put, { abortSignal }))) !== undefined;
 }
 
@@ -62,12 +49,9 @@ export async function putIf(
 export async function updateIf(
   store: WaitlistStore,
   email: string,
-  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+  input: Omit<ddb.UpdateCommandInput, 'TableName' | 'Key'>,
   abortSignal?: AbortSignal,
 ) {
-  const update = new UpdateCommand({ TableName: store.tableName, Key: { email }, ...input });
+  const update = new ddb.UpdateCommand({ TableName: store.tableName, Key: { email }, ...input });
   return (await unlessConditionFails(store.client.send(update, { abortSignal })))?.output;
 }
-
-/** Retries included; well inside the page's and the function's 10 s, so the visitor hears "try again". */
-export const STORE_DEADLINE_MS = 5_000;

@@ -2,34 +2,30 @@
 // Permanent ones will not: 500 and an alarm. Matched by SDK error name and Node code, never by message
 // (except SES's daily quota). Hand-written: the SDK's classifier only says "retry or not" and adds 14 KB.
 
-const TRANSIENT = ['throttled', 'timeout', 'service_fault', 'network', 'storage'] as const;
-export type FaultClass =
-  | (typeof TRANSIENT)[number]
-  | 'access_denied'
-  | 'missing_resource'
-  | 'invalid_request'
-  | 'code';
-
-const NAMES: Partial<Record<FaultClass, string>> = {
+// Error names and Node codes: a file that cannot be written for now (full, read-only, failing disk) is
+// `storage`, so the work waits rather than drops.
+const NAMES = {
   throttled:
     'ProvisionedThroughputExceededException RequestLimitExceeded ThrottlingException TooManyRequestsException LimitExceededException',
-  timeout: 'StoreDeadlineExceeded TimeoutError AbortError RequestTimeout RequestTimeoutException',
+  timeout: 'StoreDeadlineExceeded TimeoutError AbortError RequestTimeout RequestTimeoutException ETIMEDOUT',
   service_fault: 'InternalServerError InternalFailure ServiceUnavailable ServiceUnavailableException',
   access_denied:
     'AccessDeniedException UnrecognizedClientException InvalidClientTokenId InvalidSignatureException ExpiredTokenException MissingAuthenticationTokenException CredentialsProviderError AccountSuspendedException SendingPausedException MailFromDomainNotVerifiedException MessageRejected',
   missing_resource: 'ResourceNotFoundException NotFoundException',
   invalid_request: 'ValidationException SerializationException BadRequestException',
-};
-const BY_NAME: Record<string, FaultClass> = Object.fromEntries(
-  Object.entries(NAMES).flatMap(([fault, list]) =>
-    list.split(' ').map((name) => [name, fault as FaultClass]),
+  network: 'ECONNREFUSED ECONNRESET EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ECONNABORTED',
+  storage: 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY',
+} as const;
+
+export type FaultClass = keyof typeof NAMES | 'code';
+
+const TRANSIENT: FaultClass[] = ['throttled', 'timeout', 'service_fault', 'network', 'storage'];
+
+const BY_NAME = new Map(
+  Object.entries(NAMES).flatMap(([fault, names]) =>
+    names.split(' ').map((name) => [name, fault as FaultClass]),
   ),
 );
-
-const NETWORK_CODES =
-  'ECONNREFUSED ECONNRESET EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ECONNABORTED'.split(' ');
-// A file that cannot be written for now (full, read-only, failing disk): the work waits rather than drops.
-const STORAGE_CODES = 'ENOSPC EDQUOT EROFS EACCES EPERM EIO EMFILE ENFILE EBUSY'.split(' ');
 
 type ErrorFacts = { [fact: string]: unknown; $metadata?: { httpStatusCode?: unknown } };
 
@@ -38,12 +34,8 @@ type ErrorFacts = { [fact: string]: unknown; $metadata?: { httpStatusCode?: unkn
 export function faultClassOf(error: unknown, depth = 0): FaultClass {
   if (typeof error !== 'object' || error === null || depth > 3) return 'code';
   const facts = error as ErrorFacts;
-  const named = typeof facts.name === 'string' ? BY_NAME[facts.name] : undefined;
+  const named = BY_NAME.get(String(facts.name)) ?? BY_NAME.get(String(facts.code));
   if (named) return named;
-  const code = String(facts.code);
-  if (code === 'ETIMEDOUT') return 'timeout';
-  if (NETWORK_CODES.includes(code)) return 'network';
-  if (STORAGE_CODES.includes(code)) return 'storage';
   const inner = [...(Array.isArray(facts.errors) ? facts.errors : []), facts.cause]
     .map((each) => faultClassOf(each, depth + 1))
     .find((fault) => fault !== 'code');
@@ -70,7 +62,7 @@ export function setupFaultOf(error: unknown): string | undefined {
   return SES_SETUP_FAULTS.split(' ').includes(error.name) ? error.name : undefined;
 }
 
-export const isTransient = (fault: FaultClass) => (TRANSIENT as readonly string[]).includes(fault);
+export const isTransient = (fault: FaultClass) => TRANSIENT.includes(fault);
 
 /** An SDK error's name, a Node.js error's code where its name says only "Error", or the thrown type. */
 export function errorNameOf(error: unknown): string {

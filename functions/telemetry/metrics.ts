@@ -1,5 +1,6 @@
-// Metrics as CloudWatch Embedded Metric Format in the one log line each request or mail writes.
-// A line never holds an address, a token or a request body.
+// Metrics as CloudWatch Embedded Metric Format in the one log line each request or mail writes, never with
+// an address, a token or a request body. Straight to stdout, whatever the log level: Lambda's JSON log format
+// would wrap a `console` line in a `message` string, where CloudWatch no longer finds the metrics.
 import { DIMENSIONS, METRIC, METRIC_NAMESPACE, type MetricName, type Service } from '#contract/metrics';
 import type { FaultClass } from './fault-class';
 
@@ -17,8 +18,6 @@ export interface MetricLine {
   requestId?: string;
 }
 
-// Straight to stdout, whatever the log level: Lambda's JSON log format would wrap a `console` line in a
-// `message` string, where CloudWatch no longer finds the metrics.
 export function writeMetricLine(line: MetricLine): void {
   const now = new Date();
   const values: Record<string, number> = Object.fromEntries(

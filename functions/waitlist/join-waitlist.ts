@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { SECONDS_PER_DAY } from '#contract/time';
 import { SIGNUP_NOTE_VERSION } from '#contract/waitlist-api';
-import {
-  MAIL_RESEND_INTERVAL_MINUTES,
-  MAX_CONFIRMATION_MAILS,
-  PENDING_DAYS,
-  type WaitlistRecord,
-} from '#contract/waitlist-table';
+import * as table from '#contract/waitlist-table';
 import { mailboxHashOf } from '../store/mailbox';
 import { putIf, updateIf, type WaitlistStore } from '../store/store-client';
 
 /** Once per canonical key; the record starts pending, asking the mailer for a confirmation mail. */
 export async function joinWaitlist(
   store: WaitlistStore,
-  entry: Pick<WaitlistRecord, 'language' | 'source'> & { email: string; key: string },
+  entry: Pick<table.WaitlistRecord, 'language' | 'source'> & { email: string; key: string },
   { now = new Date(), abortSignal }: { now?: Date; abortSignal?: AbortSignal } = {},
 ): Promise<'joined' | 'already_registered'> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const expiresAt = nowSeconds + PENDING_DAYS * SECONDS_PER_DAY;
-  const record: WaitlistRecord = {
+  const expiresAt = nowSeconds + table.PENDING_DAYS * SECONDS_PER_DAY;
+  const Item: table.WaitlistRecord = {
     email: entry.key,
     mailbox: mailboxHashOf(entry.key),
     emailAsEntered: entry.email,
@@ -32,9 +27,9 @@ export async function joinWaitlist(
     mailRequestedAt: now.toISOString(),
     mailsRequested: 1,
   };
+  // An expired pending record counts as deleted (time to live takes days), unless a do-not-mail mark.
   const put = {
-    Item: record,
-    // An expired pending record counts as deleted (time to live takes days), unless a do-not-mail mark.
+    Item,
     ConditionExpression:
       'attribute_not_exists(email) OR (#status = :pending AND expiresAt < :now AND attribute_not_exists(mailSuppressed))',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -44,22 +39,26 @@ export async function joinWaitlist(
 
   // Signed up again: the mail once more, within the resend limits. Language and source stay the first
   // signup's: whoever signs up again, maybe not the owner, changes nothing the owner chose.
-  const askAgain = {
-    UpdateExpression:
-      'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, expiresAt = :expiresAt',
-    ConditionExpression:
-      '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max AND attribute_not_exists(mailSuppressed)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':id': randomUUID(),
-      ':now': now.toISOString(),
-      ':one': 1,
-      ':expiresAt': expiresAt,
-      ':pending': 'pending',
-      ':cutoff': new Date(now.getTime() - MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
-      ':max': MAX_CONFIRMATION_MAILS,
+  await updateIf(
+    store,
+    entry.key,
+    {
+      UpdateExpression:
+        'SET mailRequestId = :id, mailRequestedAt = :now, mailsRequested = mailsRequested + :one, expiresAt = :expiresAt',
+      ConditionExpression:
+        '#status = :pending AND mailRequestedAt <= :cutoff AND mailsRequested < :max AND attribute_not_exists(mailSuppressed)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':id': randomUUID(),
+        ':now': now.toISOString(),
+        ':one': 1,
+        ':expiresAt': expiresAt,
+        ':pending': 'pending',
+        ':cutoff': new Date(now.getTime() - table.MAIL_RESEND_INTERVAL_MINUTES * 60_000).toISOString(),
+        ':max': table.MAX_CONFIRMATION_MAILS,
+      },
     },
-  };
-  await updateIf(store, entry.key, askAgain, abortSignal);
+    abortSignal,
+  );
   return 'already_registered';
 }

@@ -2,16 +2,13 @@
  * An acknowledged signup is not dropped: mails owed when the runner stopped go out at its next start.
  * The real runner in a child process, the real mailer writing .eml files, dynalite on disk.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailKey } from '#contract/email-address';
 import { LATE_MAIL_MINUTES } from '#contract/mail-pace';
-import type { WaitlistRecord } from '#contract/waitlist-table';
-import { mailboxHashOf } from '../../functions/store/mailbox';
+import { joinWaitlist } from '../../functions/waitlist/join-waitlist';
 import { startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
@@ -37,26 +34,17 @@ describe('mails owed when the runner stopped', () => {
     await (await startRunnerChild(dataDir)).stop();
     const stamp = `${Date.now()}`;
     const [recent, stale] = [`owed.recent.${stamp}@example.nl`, `owed.stale.${stamp}@example.nl`];
-    const owing = (email: string, minutesAgo: number): WaitlistRecord => ({
-      email: emailKey(email) as string,
-      mailbox: mailboxHashOf(emailKey(email) as string),
-      emailAsEntered: email,
-      language: 'nl',
-      createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-      consentVersion: 'test',
-      status: 'pending',
-      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-      mailRequestId: `request-${minutesAgo}-${randomUUID()}`,
-      mailRequestedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-      mailsRequested: 1,
-    });
     const closed = await startLocalDynamoDB(dataDir);
     const client = localDocumentClient(closed.endpoint);
-    try {
-      await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(recent, 5) }));
-      await client.send(
-        new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: owing(stale, LATE_MAIL_MINUTES + 5) }),
+    const owing = (email: string, minutesAgo: number) =>
+      joinWaitlist(
+        { client, tableName: LOCAL_TABLE_NAME },
+        { email, key: emailKey(email) as string, language: 'nl' },
+        { now: new Date(Date.now() - minutesAgo * 60_000) },
       );
+    try {
+      await owing(recent, 5);
+      await owing(stale, LATE_MAIL_MINUTES + 5);
     } finally {
       client.destroy();
       await closed.close();

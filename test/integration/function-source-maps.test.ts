@@ -19,16 +19,14 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-interface SourceMap {
-  sources: string[];
-  mappings: string;
-  sourcesContent?: unknown;
-}
-
 describe('each function’s bundle', () => {
   it.each(names)('%s links index.mjs.map, which maps it to its sources in functions/', (name) => {
     const bundle = readFileSync(bundles[name], 'utf8');
-    const map = JSON.parse(readFileSync(`${bundles[name]}.map`, 'utf8')) as SourceMap;
+    const map = JSON.parse(readFileSync(`${bundles[name]}.map`, 'utf8')) as {
+      sources: string[];
+      mappings: string;
+      sourcesContent?: unknown;
+    };
     const sources = map.sources.map((source) => relative(root, resolve(dirname(bundles[name]), source)));
 
     expect(bundle.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);

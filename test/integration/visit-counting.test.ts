@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_PATH } from '#contract/visit-counting';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import {
   LOCAL_TABLE_NAME,
@@ -19,7 +18,7 @@ import {
 import { type LocalRunner, startLocalRunner } from '../../local/runner';
 import { visitsByDay, type WaitlistTable } from '../../operator/waitlist-store-access';
 import { createSiteFixture } from './site-fixture';
-import { withConcurrency } from './waitlist-api';
+import { postJoin, withConcurrency } from './waitlist-api';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:141.0) Gecko/20100101 Firefox/141.0';
 const IPHONE =
@@ -89,11 +88,7 @@ describe('the runner counts visitors, not requests', () => {
     expect(new Set(statuses)).toEqual(new Set([204]));
     expect(await visitsToday()).toEqual({ nl: 1 });
     expect(readdirSync(runner.outboxDir)).toEqual([]);
-    const signup = await fetch(new URL(WAITLIST_PATH, runner.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': FIREFOX },
-      body: JSON.stringify({ email: `visitor.${Date.now()}@example.nl`, language: 'nl' }),
-    });
+    const signup = await postJoin(runner.url, { email: `visitor.${Date.now()}@example.nl`, language: 'nl' });
     expect(signup.status).toBe(201);
 
     // Another browser and the other language count; a robot and a page GET do not.

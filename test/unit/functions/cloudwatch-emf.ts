@@ -1,9 +1,5 @@
-/**
- * Reads a log line as CloudWatch Logs reads Embedded Metric Format, following its specification: a JSON
- * object whose `_aws` names, per directive, a namespace, dimension sets and metrics, each of which must be
- * a member of the object (dimensions strings, metrics numbers). A line that breaks a rule throws, with the
- * rule; a valid one gives the data points CloudWatch would record.
- */
+// Reads a log line as CloudWatch Logs reads Embedded Metric Format, by its specification: a line that breaks
+// a rule throws, with the rule; a valid one gives the data points CloudWatch would record.
 
 /** CloudWatch's units: times, sizes, bits, their rates, Percent, Count, Count/Second and None. */
 const UNITS =
