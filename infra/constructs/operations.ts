@@ -122,10 +122,13 @@ export class Operations extends Construct {
     );
 
     const ofApi = (name: MetricName, label: string) => {
-      const [waitlist, confirm] = [`${name}_waitlist`, `${name}_confirm`].map((id) => id.toLowerCase());
+      const id = (service: Service) => `${name.toLowerCase()}_${service}`;
       return new cloudwatch.MathExpression({
-        expression: `FILL(${waitlist}, 0) + FILL(${confirm}, 0)`,
-        usingMetrics: { [waitlist]: metric(name, 'waitlist'), [confirm]: metric(name, 'confirm') },
+        expression: `FILL(${id('waitlist')}, 0) + FILL(${id('confirm')}, 0)`,
+        usingMetrics: {
+          [id('waitlist')]: metric(name, 'waitlist'),
+          [id('confirm')]: metric(name, 'confirm'),
+        },
         label,
       });
     };
