@@ -34,7 +34,7 @@ const visibility = (metricName: string) => ({
   sampledRequestsEnabled: false,
 });
 
-/** In us-east-1, where CloudFront takes its web ACL from: CLIENT_POSTS_PER_MINUTE posts to /api/* a minute per IP. */
+/** In us-east-1, where CloudFront takes its web ACL from: CLIENT_POSTS_PER_MINUTE posts to /api/* per IP. */
 export class MandjeEdgeStack extends Stack {
   public readonly webAcl: CfnWebACL;
 
