@@ -68,6 +68,7 @@ export class MandjeStack extends Stack {
       functionsDir,
       table: this.waitlist.table,
       sender: this.mailSender,
+      queuesIn: new Construct(this, 'MailQueues'),
       siteUrl: this.site.url,
       contactEmail: props.contactEmail,
       maxSendRate: confirmation.sesMaxSendRate,

@@ -48,17 +48,18 @@ export class Mailer extends Construct {
       contactEmail: string;
       /** SES's maximum send rate, mails per second; without it the mailer asks SES. */
       maxSendRate?: number;
+      /** The mail queues' own scope, kept beside the mailer's so their logical IDs stay. */
+      queuesIn: Construct;
     },
   ) {
     super(scope, id);
     const { sender, table } = props;
     // Six times the reader's timeout, as Lambda advises for a queue it reads.
     const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
-    const queuesScope = new Construct(scope, 'MailQueues');
     const queues = {
-      priority: queue(queuesScope, 'PriorityQueue', hidden),
-      bulk: queue(queuesScope, 'BulkQueue', hidden),
-      deadLetterQueue: queue(queuesScope, 'DeadLetterQueue'),
+      priority: queue(props.queuesIn, 'PriorityQueue', hidden),
+      bulk: queue(props.queuesIn, 'BulkQueue', hidden),
+      deadLetterQueue: queue(props.queuesIn, 'DeadLetterQueue'),
     };
     this.queues = queues;
 
