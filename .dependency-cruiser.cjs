@@ -1,8 +1,4 @@
-/**
- * The arrows between the project's folders, enforced by `npm run lint` (dependency-cruiser); README's layout
- * diagram draws them. bench/ may import any folder but test/; test/ imports anything.
- * Inside the page (frontend/src): pages → features → components, i18n, config; no feature imports another.
- */
+// The arrows between the project's folders (README's layout diagram draws them); test/ imports anything.
 const PROJECT = ['contract', 'functions', 'frontend', 'infra', 'local', 'operator', 'bench', 'test'];
 
 /** What each folder may import besides itself and packages, and why. */
@@ -10,10 +6,7 @@ const ARROWS = {
   contract: [[], 'contract/ is what the deployables share: it imports nothing of the project.'],
   functions: [['contract'], 'The Lambda code imports only the contract.'],
   frontend: [['contract'], 'The page and its build import only the contract.'],
-  infra: [
-    ['contract'],
-    'The stack imports only the contract: it takes the page and the functions as built folders.',
-  ],
+  infra: [['contract'], 'The stack imports only the contract: it takes the page and the functions as built.'],
   local: [['functions', 'contract'], 'The runner runs the real functions, nothing of the stack.'],
   operator: [['local', 'functions', 'contract'], 'The operator’s tool works on the runner’s store or AWS.'],
   bench: [PROJECT.filter((folder) => folder !== 'test'), 'Only tests import the tests’ helpers.'],
@@ -24,23 +17,13 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...Object.entries(ARROWS).map(([folder, [allowed, comment]]) =>
-      rule(
-        `${folder}-imports`,
-        comment,
-        { path: `^${folder}/` },
-        {
-          path: `^(${PROJECT.filter((other) => other !== folder && !allowed.includes(other)).join('|')})/`,
-        },
-      ),
-    ),
+    ...Object.entries(ARROWS).map(([folder, [allowed, comment]]) => {
+      const others = PROJECT.filter((other) => other !== folder && !allowed.includes(other));
+      return rule(`${folder}-imports`, comment, { path: `^${folder}/` }, { path: `^(${others.join('|')})/` });
+    }),
     rule('no-circular', 'No module reaches itself through its imports.', {}, { circular: true }),
-    rule(
-      'not-resolvable',
-      'Every import resolves (aliases included), so no arrow escapes these rules.',
-      {},
-      { couldNotResolve: true },
-    ),
+    rule('not-resolvable', 'Every import resolves (aliases too).', {}, { couldNotResolve: true }),
+    // Inside the page (frontend/src): pages → features → components, i18n, config.
     rule(
       'feature-imports-no-other-feature',
       'A feature of the page imports shared parts, never another feature.',

@@ -1,7 +1,5 @@
-// What an API path is, for every layer: the edge's per-client limit, the runner and its limit, the API and
-// its function. A path is a route only as one of these, character for character: another spelling that a
-// server might resolve to one (dot segments, percent-encoding, backslashes, doubled or trailing slashes)
-// is none, and is answered 404 before any limit or handler acts on it.
+// What an API path is, for the edge, the runner and the function: a route character for character; any other
+// spelling a server might resolve to one (dot segments, percent-encoding, slashes) is answered 404 first.
 import { CONFIRM_PATH } from './confirmation';
 import { LEAVE_PATH, LEAVE_REQUEST_PATH } from './leave';
 import { VISIT_PATH } from './visit-counting';

@@ -15,9 +15,8 @@ const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DIGITS_ONLY = /^[0-9]+$/;
 const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 
-// Scripts written right to left. A label with one of them follows the Bidi rule (RFC 5893) as browsers' and
-// Node 24's URL parsers apply it (Node 20's does not): it starts with such a letter, ends with one or a digit
-// (marks aside), holds no left-to-right letter, and every other label of its domain starts with a letter.
+// The Bidi rule (RFC 5893) as browsers and Node 24 apply it (Node 20 does not): a right-to-left label starts
+// with such a letter, ends with one or a digit, holds no left-to-right one; other labels start with a letter.
 const RTL =
   '\\p{sc=Hebr}\\p{sc=Arab}\\p{sc=Syrc}\\p{sc=Thaa}\\p{sc=Nkoo}\\p{sc=Samr}\\p{sc=Mand}\\p{sc=Adlm}\\p{sc=Rohg}\\p{sc=Yezi}';
 const HAS_RTL = new RegExp(`[${RTL}]`, 'u');
@@ -35,8 +34,7 @@ function bidiRuleHolds(asciiLabels: string[]): boolean {
   );
 }
 
-/** The domain's ASCII (IDNA) form as browsers make it, lower-cased first: Unicode 15.1 changed some capitals
- * (ẞ), Node 20's URL has the old tables. */
+/** The domain's ASCII (IDNA) form as browsers make it; lower-cased first, as Node 20 lacks Unicode 15.1. */
 function asciiHostname(domain: string): string | undefined {
   if (UNTYPABLE.test(domain) || DOMAIN_FORBIDDEN_ASCII.test(domain)) return undefined;
   try {
@@ -46,13 +44,11 @@ function asciiHostname(domain: string): string | undefined {
   }
 }
 
-/** An `xn--` label stands for the Unicode label it decodes to, so it passes only where that one does and
- * spells it back exactly: runtimes' URL parsers do not all check (Node 24's keeps `xn--a`, U+0080). */
+/** An `xn--` label passes only where its Unicode label does, and spells it back exactly. */
 function decodesToItself(label: string): boolean {
   try {
     const unicode = decode(label.slice(4));
-    // An ASCII label's hyphen rules hold for the Unicode one too (RFC 5891 4.2.3.1): no such domain exists.
-    // A label is in NFC (IDNA2008); a typed domain is normalized before it gets here, a decoded one not.
+    // In NFC (IDNA2008), and the hyphen rules hold for the Unicode label too (RFC 5891 4.2.3.1).
     return (
       unicode === unicode.normalize('NFC') && !/^-|-$|^..--/.test(unicode) && asciiHostname(unicode) === label
     );
@@ -95,8 +91,7 @@ export function checkEmail(
 
 export const emailKey = (raw: string) => checkEmail(raw).key;
 
-// SES's mailbox simulator, which `waitlist smoke` signs up after a deploy: only this key (no other address of
-// its domain, so nobody spends SES's rate unlimited) is held to no mail limit and counted in no funnel.
+// SES's simulator, which `waitlist smoke` signs up: this key alone is held to no mail limit and in no funnel.
 export const SMOKE_ADDRESS = 'success@simulator.amazonses.com';
 export const isSmokeAddress = (key: string) => key === SMOKE_ADDRESS;
 

@@ -22,8 +22,7 @@ export type BodyRefusal = Extract<
   'method_not_allowed' | 'unsupported_media_type' | 'payload_too_large' | 'invalid_request'
 >;
 
-// A route's statuses: its successes and every error word but `without`. Free of side effects, so a page
-// importing a contract module but not its table bundles neither.
+// A route's statuses: its successes and every error word but `without`; pure, so an unused table is dropped.
 /* @__NO_SIDE_EFFECTS__ */
 export function statusTable<
   const Success extends Record<string, number>,

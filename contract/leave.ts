@@ -1,5 +1,4 @@
-// Leaving in one click (GDPR art. 7(3), Telecommunicatiewet art. 11.7, RFC 8058): every mail carries a
-// personal leave link that names no address. No answer tells a stranger who is on the list.
+// One-click leaving (GDPR art. 7(3), Tw art. 11.7, RFC 8058): every mail's personal link names no address.
 import { tokenLink } from './confirmation';
 import { type Locale, resultPaths } from './locales';
 

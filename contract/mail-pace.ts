@@ -21,8 +21,7 @@ export const MAIL_QUEUE_RETENTION_DAYS = 14;
 /** Requests per second (burst twice that) unless `apiRateLimit` says: sized for a press spike. */
 export const DEFAULT_API_RATE_LIMIT = 1_000;
 
-// What one waitlist request keeps a function busy for, generously: a warm one takes 20 to 50 ms; the rest is
-// room for the slow tail and for cold starts while a spike ramps up.
+// A waitlist request's time in a function, generously: 20 to 50 ms warm, the rest for tails and cold starts.
 export const WAITLIST_REQUEST_SECONDS = 0.1;
 
 /** The API function's executions busy at `rate` requests a second (rate × duration, Little's law). */

@@ -1,5 +1,4 @@
-// The response headers of every answer, locally and by CloudFront. The pages' inline style and start script
-// are allowed by hash, never 'unsafe-inline'; both servers read the build's list (readInlineHashes).
+// Every answer's headers, locally and by CloudFront; inline style and script by hash (readInlineHashes).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

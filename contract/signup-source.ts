@@ -1,5 +1,4 @@
-// Where a signup came from, kept coarse: UTM values and the referring host (never a URL or path), each
-// trimmed, lower-cased and of a small safe alphabet, else dropped, never stored raw.
+// Where a signup came from: UTM values and the referring host, each of a small safe alphabet or dropped.
 
 export const SOURCE_VALUE_MAX_LENGTH = 40;
 const SAFE_VALUE = /^[a-z0-9][a-z0-9._-]*$/;

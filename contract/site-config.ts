@@ -1,5 +1,4 @@
-// The site's facts that are not copy, from the MANDJE_* variables (docs/configuration.md); empty is unset
-// (a missing repository variable arrives as ""). The environment is passed in: nothing is read here.
+// The site's facts that are not copy, from the MANDJE_* variables (docs/configuration.md); empty is unset.
 import { z } from 'zod';
 import { BRAND_NAME } from './brand';
 
@@ -10,10 +9,7 @@ const webAddress = z.url({ protocol: /^https?$/, error: 'an http(s) address such
 const mailAddress = z.email({ error: 'a plain address such as hallo@mandje.nl' });
 const kvkNumber = z.string().regex(/^\d{8}$/, 'a KvK number: 8 digits');
 
-/**
- * The AWS regions inside the EU (eu-west-2 is London, eu-central-2 Zurich: not in the EU), one of which holds
- * the waitlist's data. The privacy notice names each one's country.
- */
+// The AWS regions in the EU (not eu-west-2, London, nor eu-central-2, Zurich); the privacy notice names each.
 const EU_REGIONS = [
   'eu-west-1',
   'eu-central-1',

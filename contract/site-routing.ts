@@ -1,6 +1,5 @@
-// Also bundled into CloudFront's viewer functions (infra/constructs/site-routing-functions.ts), so written
-// for its runtime 2.0: ES 5.1 plus const, let, arrows, template literals; no for-of, Object.hasOwn,
-// startsWith or includes; no imports.
+// Also bundled into CloudFront's viewer functions, so in its runtime 2.0's language: ES 5.1 with const, let,
+// arrows and template literals; no for-of, Object.hasOwn, startsWith or includes; no imports.
 
 export const CACHE_CONTROL = {
   immutable: 'public, max-age=31536000, immutable',

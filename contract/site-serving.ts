@@ -1,7 +1,6 @@
 import { CACHE_CONTROL, SECURITY_TXT_PATH, type SiteMap } from './site-routing';
 
-// How dist/ is served, by CloudFront and the local runner alike (test/integration/site-parity.test.ts).
-// One address per page: the language homes with a slash, every other page without; other spellings 301.
+// How dist/ is served by CloudFront and the runner alike: one address per page; other spellings 301.
 
 export { CACHE_CONTROL, type Route, routeRequest, type SiteMap } from './site-routing';
 

@@ -1,8 +1,7 @@
 import type { Locale } from './locales';
 
-// Once per visitor, UTC day and language, with no cookie and no address kept: the visitor is SHA-256 of the
-// day's random salt, IP address, user agent and site. The salt dies with its day (no backups), and then
-// nobody can tell whose a hash was. Only the counts stay.
+// Once per visitor, UTC day and language, no cookie: SHA-256 of the day's salt, IP address, user agent and
+// site. The salt dies with its day (no backups), and then nobody can tell whose a hash was.
 export const VISIT_PAGES = { nl: '/', en: '/en/' } as const satisfies Record<Locale, string>;
 
 export const VISIT_PATH = '/api/visit';

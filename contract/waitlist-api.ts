@@ -1,5 +1,4 @@
-// JSON from the page's script is answered with JSON; the same form posted without a script gets 303 to the
-// result page in its language (never with the address in the URL). No runtime dependencies.
+// JSON is answered with JSON; a form posted without a script gets 303 to its result page (no address).
 import { statusTable } from './http-status';
 import { type Locale, resultPaths } from './locales';
 

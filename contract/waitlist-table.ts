@@ -19,8 +19,7 @@ export const PENDING_DAYS = 7;
 /** Confirmation mail resends: at most this often and this many in all (and MAILS_PER_MAILBOX a day). */
 export const MAIL_RESEND_INTERVAL_MINUTES = 10;
 export const MAX_CONFIRMATION_MAILS = 5;
-// Keys no address can be, with no createdAt, so scans of people pass them: who left, a mailbox's leave mark
-// (one leave counts once, however many of its links are pressed at once), a leave-link request's stand-in.
+// Keys no address can be, no createdAt: who left, a mailbox's leave mark (one leave counts once), a stand-in.
 export const LEFT_COUNTER_KEY = '#left';
 export const leftMarkKey = (mailboxHash: string) => `${LEFT_COUNTER_KEY}#${mailboxHash}`;
 export const LEFT_MARK_SECONDS = 3600;
@@ -63,8 +62,7 @@ export interface WaitlistRecord {
   mailTokenHashes?: string[];
   /** The secret's hash of the mail being sent now: joins mailTokenHashes once it is out. */
   pendingTokenHash?: string;
-  // A permanent bounce or complaint: no mail goes to it again and the person is off the waitlist; kept until
-  // expiresAt as a do-not-mail mark (the mail limit table's suppression outlives it).
+  /** A permanent bounce or complaint: off the waitlist, kept until expiresAt as a do-not-mail mark. */
   mailSuppressed?: MailSuppression;
   mailSuppressedAt?: string;
 
@@ -84,8 +82,7 @@ export interface WaitlistRecord {
   confirmedConsentVersion?: string;
 }
 
-// The mails a record may owe: each while its request id differs from the one last sent, the confirmation only
-// while pending. The one statement of the rule: the mailer, the runner's scan and the stream's filter follow it.
+// The mails a record owes while their request id is not the last one sent (a confirmation: while pending).
 export const OWED_MAILS = {
   confirmation: { asked: 'mailRequestId', done: 'mailedRequestId', at: 'mailRequestedAt', status: 'pending' },
   'leave-link': { asked: 'leaveMailRequestId', done: 'leaveMailedRequestId', at: 'leaveMailRequestedAt' },

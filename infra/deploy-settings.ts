@@ -10,6 +10,7 @@ export class DeploySettingError extends Error {
 /** A plain address, no display name: its domain is what SES sends as. */
 const isPlainAddress = (address: string) => /^[^\s@<>"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(address);
 const isWholeNumber = (number: number) => Number.isInteger(number) && number >= 1;
+const PLAIN_ADDRESS = 'a plain address such as';
 
 /** The choices made at deploy time, from the CDK context (`-c name=value`; docs/deploying.md lists them). */
 export function deploySettings(app: App, env: SiteEnvironment = {}) {
@@ -18,64 +19,50 @@ export function deploySettings(app: App, env: SiteEnvironment = {}) {
     const value: unknown = app.node.tryGetContext(name);
     return value === undefined || value === '' ? undefined : String(value).trim();
   };
+  const refuse = (message: string) => {
+    throw new DeploySettingError(message);
+  };
   function checked<T>(name: string, what: string, valid: (value: T) => boolean, parse: (given: string) => T) {
     const given = setting(name);
-    if (given === undefined) return undefined;
-    const value = parse(given);
-    if (!valid(value)) throw new DeploySettingError(`-c ${name} is ${what}, not "${given}".`);
+    const value = given === undefined ? undefined : parse(given);
+    if (value !== undefined && !valid(value)) refuse(`-c ${name} is ${what}, not "${given}".`);
     return value;
   }
   const numeric = (name: string, what: string, valid: (value: number) => boolean) =>
     checked(name, what, valid, Number);
+  const together = (one: string, other: string) => {
+    const [a, b] = [setting(one), setting(other)];
+    if (!a !== !b) refuse(`-c ${one} and -c ${other} go together: give both, or neither.`);
+    return a && b ? ([a, b] as const) : undefined;
+  };
 
-  const domainNames = setting('domainNames');
-  const certificateArn = setting('certificateArn');
-  if (!domainNames !== !certificateArn)
-    throw new DeploySettingError('-c domainNames and -c certificateArn go together: give both, or neither.');
-
+  const domain = together('domainNames', 'certificateArn');
   const addresses = setting('sesSandboxRecipients')
     ?.split(',')
     .map((address) => address.trim());
   const malformed = addresses?.find((address) => !isPlainAddress(address));
   if (malformed !== undefined)
-    throw new DeploySettingError(
+    refuse(
       `-c sesSandboxRecipients is plain addresses separated by commas, such as ann@example.nl,bob@example.nl; "${malformed}" is not one.`,
     );
-  const sesMaxSendRate = numeric(
-    'sesMaxSendRate',
-    "the account's SES maximum send rate in mails per second, such as 14",
-    (rate) => Number.isFinite(rate) && rate > 0,
-  );
   // The sender is the site config's fact (MANDJE_MAIL_FROM, else the contact address); `-c mailFrom` is the
   // deploy workflow's way to give it, and given both ways they must agree.
   const givenFrom = setting('mailFrom');
   const fromEnvironment = env.MANDJE_MAIL_FROM?.trim() || undefined;
   if (givenFrom && fromEnvironment && givenFrom !== fromEnvironment)
-    throw new DeploySettingError(
+    refuse(
       `-c mailFrom=${givenFrom} and MANDJE_MAIL_FROM=${fromEnvironment} name two senders: give one, or the same.`,
     );
   const mailFrom = givenFrom ?? readSiteConfig(env).mailFrom;
   if (!isPlainAddress(mailFrom))
-    throw new DeploySettingError(
-      `-c mailFrom is a plain address such as hallo@mandje.nl, not "${mailFrom}".`,
+    refuse(`-c mailFrom is ${PLAIN_ADDRESS} hallo@mandje.nl, not "${mailFrom}".`);
+  const zone = together('hostedZoneName', 'hostedZoneId');
+  const zoneName = zone?.[0].toLowerCase().replace(/\.$/, '');
+  const mailDomain = mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
+  if (zoneName !== undefined && mailDomain !== zoneName && !mailDomain.endsWith(`.${zoneName}`))
+    refuse(
+      `The hosted zone ${zoneName} does not hold ${mailDomain}, the domain of -c mailFrom: its DKIM records cannot go there.`,
     );
-  const zoneName = setting('hostedZoneName');
-  const zoneId = setting('hostedZoneId');
-  if (!zoneName !== !zoneId)
-    throw new DeploySettingError('-c hostedZoneName and -c hostedZoneId go together: give both, or neither.');
-  const zone = zoneName?.toLowerCase().replace(/\.$/, '');
-  const domain = mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
-  if (zone !== undefined && domain !== zone && !domain.endsWith(`.${zone}`))
-    throw new DeploySettingError(
-      `The hosted zone ${zone} does not hold ${domain}, the domain of -c mailFrom: its DKIM records cannot go there.`,
-    );
-  const alarmEmail = checked('alarmEmail', 'a plain address such as ops@mandje.nl', isPlainAddress, String);
-  const signupSilenceHours = numeric(
-    'signupSilenceHours',
-    "a whole number of hours from 1 to 24 (CloudWatch's longest period)",
-    (hours) => isWholeNumber(hours) && hours <= 24,
-  );
-  const waf = checked('waf', 'true or false', (given) => given === 'true' || given === 'false', String);
   const apiRateLimit =
     numeric('apiRateLimit', 'the API’s requests per second, a whole number of at least 1', isWholeNumber) ??
     DEFAULT_API_RATE_LIMIT;
@@ -87,22 +74,31 @@ export function deploySettings(app: App, env: SiteEnvironment = {}) {
   // A reservation below what the rate keeps busy would turn people away with errors before the throttle's 429 does.
   const needed = apiConcurrencyAt(apiRateLimit);
   if (apiReservedConcurrency !== undefined && apiReservedConcurrency < needed)
-    throw new DeploySettingError(
+    refuse(
       `-c apiReservedConcurrency=${apiReservedConcurrency} is below what -c apiRateLimit=${apiRateLimit} keeps busy (${needed}, at ${WAITLIST_REQUEST_SECONDS * 1_000} ms a request): raise it, or lower the rate.`,
     );
   return {
     confirmation: {
       mailFrom,
       sesSandboxRecipients: addresses && [...new Set(addresses)],
-      sesMaxSendRate,
-      hostedZone: zone !== undefined && zoneId ? { name: zone, id: zoneId } : undefined,
+      sesMaxSendRate: numeric(
+        'sesMaxSendRate',
+        "the account's SES maximum send rate in mails per second, such as 14",
+        (rate) => Number.isFinite(rate) && rate > 0,
+      ),
+      hostedZone: zone && zoneName !== undefined ? { name: zoneName, id: zone[1] } : undefined,
     },
-    operations: { alarmEmail, signupSilenceHours },
-    waf: waf !== 'false',
+    operations: {
+      alarmEmail: checked('alarmEmail', `${PLAIN_ADDRESS} ops@mandje.nl`, isPlainAddress, String),
+      signupSilenceHours: numeric(
+        'signupSilenceHours',
+        "a whole number of hours from 1 to 24 (CloudWatch's longest period)",
+        (hours) => isWholeNumber(hours) && hours <= 24,
+      ),
+    },
+    waf:
+      checked('waf', 'true or false', (given) => given === 'true' || given === 'false', String) !== 'false',
     capacity: { apiRateLimit, apiReservedConcurrency },
-    domain:
-      domainNames && certificateArn
-        ? { names: domainNames.split(',').map((name) => name.trim()), certificateArn }
-        : undefined,
+    domain: domain && { names: domain[0].split(',').map((name) => name.trim()), certificateArn: domain[1] },
   };
 }

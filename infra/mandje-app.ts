@@ -6,47 +6,35 @@ import { Construct, type IConstruct } from 'constructs';
 import { CLIENT_LIMIT_EXEMPT_PATHS, CLIENT_POSTS_PER_MINUTE } from '#contract/abuse-limits';
 import { API_PREFIX } from '#contract/api-routes';
 import { readSiteConfig, requireController, type SiteEnvironment } from '#contract/site-config';
-import {
-  TOO_MANY_REQUESTS_HTML,
-  TOO_MANY_REQUESTS_RETRY_AFTER,
-  TOO_MANY_REQUESTS_STATUS,
-} from '#contract/too-many-requests';
+import * as tooManyRequests from '#contract/too-many-requests';
 import { BuiltFunction } from './constructs/built-function';
 import { deploySettings } from './deploy-settings';
 import { MandjeStack, type MandjeStackProps } from './mandje-stack';
 
-/** The rule's name, and the name of its metric (AWS/WAFV2, dimension Rule). */
-const CLIENT_RATE_RULE = 'PostsPerClient';
+// The rule's name is its metric's (AWS/WAFV2, dimension Rule).
+const RULE = 'PostsPerClient';
+const BODY = 'too-many-requests';
 
-const TOO_MANY_REQUESTS_BODY = 'too-many-requests';
-
-// The path percent-decoded, then with doubled slashes and dot segments removed: `/api/leave/%2e%2e/waitlist`
-// is matched as the `/api/waitlist` a server might resolve it to, never as a path under `/api/leave`.
-const PATH_AS_RESOLVED = [
-  { priority: 0, type: 'URL_DECODE' },
-  { priority: 1, type: 'NORMALIZE_PATH' },
-];
-
-/** A byte match on the method, or on the path as resolved. */
+/** A byte match on the method, or on the path as a server might resolve it: percent-decoded, with doubled
+ * slashes and dot segments resolved (`/api/leave/%2e%2e/waitlist` is `/api/waitlist`). */
 const matches = (field: 'method' | 'uriPath', positionalConstraint: string, searchString: string) => ({
   byteMatchStatement: {
     fieldToMatch: { [field]: {} },
     positionalConstraint,
     searchString,
-    textTransformations: field === 'method' ? [{ priority: 0, type: 'NONE' }] : PATH_AS_RESOLVED,
+    textTransformations: (field === 'method' ? ['NONE'] : ['URL_DECODE', 'NORMALIZE_PATH']).map(
+      (type, priority) => ({ priority, type }),
+    ),
   },
 });
+// No sampled requests: a sample holds the client's IP address, which the privacy notice says is not kept.
 const visibility = (metricName: string) => ({
   cloudWatchMetricsEnabled: true,
   metricName,
   sampledRequestsEnabled: false,
 });
 
-/**
- * The Mandje stack's companion in us-east-1, where CloudFront takes its web ACL from: each client IP address may
- * POST to /api/* (the exempt paths aside) CLIENT_POSTS_PER_MINUTE times a minute, then gets 429. No requests are
- * sampled: a sample holds the client's IP address, which the privacy notice says is not kept.
- */
+/** In us-east-1, where CloudFront takes its web ACL from: CLIENT_POSTS_PER_MINUTE posts to /api/* per IP. */
 export class MandjeEdgeStack extends Stack {
   public readonly webAcl: CfnWebACL;
 
@@ -56,19 +44,20 @@ export class MandjeEdgeStack extends Stack {
         'Mandje: the per-client limit at the edge (AWS WAF for CloudFront, which lives in us-east-1)',
       env: { account, region: 'us-east-1' },
     });
-    // Its metrics are found by the web ACL's name.
     const name = `${this.stackName}-client-rate-limit`;
+    // Exact paths: any other spelling counts, and the API answers it 404 (#contract/api-routes).
+    const exempt = CLIENT_LIMIT_EXEMPT_PATHS.map((path) => matches('uriPath', 'EXACTLY', path));
     this.webAcl = new CfnWebACL(new Construct(this, 'ClientRateLimit'), 'WebAcl', {
       name,
       description: 'Mandje: a per-client limit on posts to the API',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       customResponseBodies: {
-        [TOO_MANY_REQUESTS_BODY]: { contentType: 'TEXT_HTML', content: TOO_MANY_REQUESTS_HTML },
+        [BODY]: { contentType: 'TEXT_HTML', content: tooManyRequests.TOO_MANY_REQUESTS_HTML },
       },
       rules: [
         {
-          name: CLIENT_RATE_RULE,
+          name: RULE,
           priority: 0,
           statement: {
             rateBasedStatement: {
@@ -80,18 +69,7 @@ export class MandjeEdgeStack extends Stack {
                   statements: [
                     matches('method', 'EXACTLY', 'POST'),
                     matches('uriPath', 'STARTS_WITH', API_PREFIX),
-                    // Exact paths: any other spelling counts, and the API answers it 404 (#contract/api-routes).
-                    {
-                      notStatement: {
-                        statement: {
-                          orStatement: {
-                            statements: CLIENT_LIMIT_EXEMPT_PATHS.map((exempt) =>
-                              matches('uriPath', 'EXACTLY', exempt),
-                            ),
-                          },
-                        },
-                      },
-                    },
+                    { notStatement: { statement: { orStatement: { statements: exempt } } } },
                   ],
                 },
               },
@@ -100,13 +78,15 @@ export class MandjeEdgeStack extends Stack {
           action: {
             block: {
               customResponse: {
-                responseCode: TOO_MANY_REQUESTS_STATUS,
-                customResponseBodyKey: TOO_MANY_REQUESTS_BODY,
-                responseHeaders: [{ name: 'retry-after', value: TOO_MANY_REQUESTS_RETRY_AFTER }],
+                responseCode: tooManyRequests.TOO_MANY_REQUESTS_STATUS,
+                customResponseBodyKey: BODY,
+                responseHeaders: [
+                  { name: 'retry-after', value: tooManyRequests.TOO_MANY_REQUESTS_RETRY_AFTER },
+                ],
               },
             },
           },
-          visibilityConfig: visibility(CLIENT_RATE_RULE),
+          visibilityConfig: visibility(RULE),
         },
       ],
       visibilityConfig: visibility(name),
@@ -209,12 +189,14 @@ export function nagAcknowledgements(stack: MandjeStack) {
   return acknowledgements;
 }
 
-type AppEnvironment = SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string };
-
 /** The stacks of one deployment, checked by cdk-nag; what it synthesizes is meant to go live, controller named. */
 export function addMandjeApp(
   app: App,
-  { siteDir, functionsDir, env }: { siteDir: string; functionsDir: string; env: AppEnvironment },
+  {
+    siteDir,
+    functionsDir,
+    env,
+  }: { siteDir: string; functionsDir: string; env: SiteEnvironment & { CDK_DEFAULT_ACCOUNT?: string } },
 ) {
   const site = readSiteConfig(env);
   requireController(site);

@@ -5,8 +5,8 @@ import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { DEFAULT_API_RATE_LIMIT } from '#contract/mail-pace';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { MailEvents } from './constructs/mail-events';
-import { MailSender } from './constructs/mail-sender';
-import { Mailer, mailQueues } from './constructs/mailer';
+import { MailSender, type MailSettings } from './constructs/mail-sender';
+import { Mailer } from './constructs/mailer';
 import { Operations } from './constructs/operations';
 import { StaticSite } from './constructs/static-site';
 import { WaitlistApi } from './constructs/waitlist-api';
@@ -19,30 +19,17 @@ export interface MandjeStackProps extends StackProps {
   functionsDir: string;
   /** A custom domain, with an ACM certificate for it in us-east-1 (as CloudFront requires). */
   domain?: { names: string[]; certificateArn: string };
-  confirmation: {
-    /** A plain address, as `hallo@mandje.nl`; SES sends as its domain. */
-    mailFrom: string;
-    /** The Route 53 public hosted zone holding that domain: its DKIM, MAIL FROM and DMARC records go there. */
-    hostedZone?: { name: string; id: string };
-    /** Verified addresses to send to while the account is in SES's sandbox. */
-    sesSandboxRecipients?: string[];
-    sesMaxSendRate?: number;
-  };
-  /** How much the API lets through (docs/deploying.md, "Capacity"). */
+  confirmation: MailSettings;
   capacity?: { apiRateLimit: number; apiReservedConcurrency?: number };
-  /** Who hears the alarms, and after how many hours without a signup that is an alarm too (off if unset). */
   operations?: { alarmEmail?: string; signupSilenceHours?: number };
-  /** The per-client limit at the edge: the web ACL of the us-east-1 companion stack (infra/mandje-app.ts). */
+  /** The per-client limit at the edge: the web ACL of MandjeEdgeStack. */
   webAclArn?: string;
 }
 
 // Raise by one to rotate the origin secret (docs/deploying.md): a new secret, handed to all before the old goes.
 const ORIGIN_VERIFY_GENERATION = 1;
 
-/**
- * Production: the page and the API behind one CloudFront distribution, the mail queues and the mailer that
- * sends from them with SES, the function that hears SES's bounces and complaints, and the operator's alarms.
- */
+/** The page and the API behind one CloudFront distribution, the mail path through SES, and the alarms. */
 export class MandjeStack extends Stack {
   public readonly site: StaticSite;
   public readonly waitlist: WaitlistApi;
@@ -76,17 +63,12 @@ export class MandjeStack extends Stack {
       webAclArn: props.webAclArn,
       domain: props.domain,
     });
-    this.mailSender = new MailSender(this, 'MailSender', {
-      from: confirmation.mailFrom,
-      sandboxRecipients: confirmation.sesSandboxRecipients,
-      dmarcReportsTo: props.contactEmail,
-      hostedZoneId: confirmation.hostedZone?.id,
-    });
+    this.mailSender = new MailSender(this, 'MailSender', { ...confirmation, dmarcTo: props.contactEmail });
     this.mailer = new Mailer(this, 'Mailer', {
       functionsDir,
       table: this.waitlist.table,
       sender: this.mailSender,
-      queues: mailQueues(new Construct(this, 'MailQueues')),
+      queuesIn: new Construct(this, 'MailQueues'),
       siteUrl: this.site.url,
       contactEmail: props.contactEmail,
       maxSendRate: confirmation.sesMaxSendRate,

@@ -9,18 +9,6 @@ import { Construct } from 'constructs';
 export const createLogGroup = (scope: Construct, id: string) =>
   new LogGroup(scope, id, { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
 
-export interface BuiltFunctionProps {
-  /** Where functions/build.ts wrote the functions (dist-functions/), and the function's folder in it. */
-  functionsDir: string;
-  name: string;
-  description: string;
-  timeout: Duration;
-  environment: Record<string, string>;
-  reservedConcurrentExecutions?: number;
-  /** What the function may do besides writing its own logs. */
-  permissions: { actions: string[]; resources: string[] }[];
-}
-
 /** A Lambda function deployed from the folder functions/build.ts wrote for it: the measured bundle runs. */
 export class BuiltFunction extends Construct {
   public readonly function: lambda.Function;
@@ -28,7 +16,22 @@ export class BuiltFunction extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { functionsDir, name, description, ...props }: BuiltFunctionProps,
+    {
+      functionsDir,
+      name,
+      description,
+      ...props
+    }: {
+      /** Where functions/build.ts wrote the functions (dist-functions/), and the function's folder in it. */
+      functionsDir: string;
+      name: string;
+      description: string;
+      timeout: Duration;
+      environment: Record<string, string>;
+      reservedConcurrentExecutions?: number;
+      /** What the function may do besides writing its own logs. */
+      permissions: { actions: string[]; resources: string[] }[];
+    },
   ) {
     super(scope, id);
     const folder = join(functionsDir, name);

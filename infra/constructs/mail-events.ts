@@ -9,19 +9,16 @@ import { Construct } from 'constructs';
 import { BuiltFunction } from './built-function';
 import type { MailSender } from './mail-sender';
 
-export interface MailEventsProps {
-  functionsDir: string;
-  table: ITable;
-  mailLimitTable: ITable;
-  sender: MailSender;
-}
-
 /** SES's bounces and complaints, through the default EventBridge bus, to the function that suppresses the mailbox. */
 export class MailEvents extends Construct {
   public readonly handler: LambdaFunction;
   public readonly deadLetterQueue: Queue;
 
-  constructor(scope: Construct, id: string, props: MailEventsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { functionsDir: string; table: ITable; mailLimitTable: ITable; sender: MailSender },
+  ) {
     super(scope, id);
     const { sender } = props;
     // SES's events name the recipients: kept a week, long enough to handle them.

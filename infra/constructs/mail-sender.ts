@@ -3,12 +3,14 @@ import { CfnRecordSet } from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
-export interface MailSenderProps {
-  from: string;
-  hostedZoneId?: string;
-  dmarcReportsTo: string;
-  /** In SES's sandbox, sending to a verified address needs permission on its identity too. */
-  sandboxRecipients?: string[];
+export interface MailSettings {
+  /** A plain address; SES sends as its domain. */
+  mailFrom: string;
+  /** The Route 53 public hosted zone holding that domain: its DKIM, MAIL FROM and DMARC records go there. */
+  hostedZone?: { name: string; id: string };
+  /** Verified addresses to send to while the account is in SES's sandbox. */
+  sesSandboxRecipients?: string[];
+  sesMaxSendRate?: number;
 }
 
 /**
@@ -17,17 +19,16 @@ export interface MailSenderProps {
  */
 export class MailSender extends Construct {
   public readonly from: string;
-  public readonly identity: ses.EmailIdentity;
   public readonly configurationSet: ses.ConfigurationSet;
   /** What sending needs permission on, and nothing else. */
   public readonly sendingResources: string[];
   /** The DKIM, MAIL FROM (MX, SPF) and DMARC records (TXT data in quotes). */
   public readonly dnsRecords: Record<'id' | 'name' | 'type' | 'value' | 'description', string>[];
 
-  constructor(scope: Construct, id: string, props: MailSenderProps) {
+  constructor(scope: Construct, id: string, props: MailSettings & { dmarcTo: string }) {
     super(scope, id);
-    this.from = props.from;
-    const domain = props.from.slice(props.from.lastIndexOf('@') + 1);
+    this.from = props.mailFrom;
+    const domain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1);
     const stack = Stack.of(this);
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
@@ -36,7 +37,7 @@ export class MailSender extends Construct {
     });
     // The envelope sender's domain, which SPF checks.
     const mailFromDomain = `mail.${domain}`;
-    this.identity = new ses.EmailIdentity(this, 'Identity', {
+    const identity = new ses.EmailIdentity(this, 'Identity', {
       identity: ses.Identity.domain(domain),
       dkimSigning: true,
       dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
@@ -48,7 +49,7 @@ export class MailSender extends Construct {
 
     const record = `A DNS record for ${domain}.`;
     this.dnsRecords = [
-      ...this.identity.dkimRecords.map(({ name, value }, index) => ({
+      ...identity.dkimRecords.map(({ name, value }, index) => ({
         id: `DkimRecord${index + 1}`,
         name,
         type: 'CNAME',
@@ -74,31 +75,28 @@ export class MailSender extends Construct {
         id: 'DmarcRecord',
         name: `_dmarc.${domain}`,
         type: 'TXT',
-        value: `"v=DMARC1; p=quarantine; rua=mailto:${props.dmarcReportsTo}"`,
+        value: `"v=DMARC1; p=quarantine; rua=mailto:${props.dmarcTo}"`,
         description: `${record} DMARC for ${domain}: receivers quarantine mail that fails it, and report to the contact address`,
       },
     ];
     // Not Identity.publicHostedZone, which would verify the zone's own domain, of which the sender's may be a part.
-    if (props.hostedZoneId)
+    if (props.hostedZone)
       for (const { id: recordId, name, type, value } of this.dnsRecords)
         new CfnRecordSet(this, recordId, {
-          hostedZoneId: props.hostedZoneId,
+          hostedZoneId: props.hostedZone.id,
           name,
           type,
           resourceRecords: [value],
           ttl: String(Duration.minutes(30).toSeconds()),
         });
 
+    const sesArn = (resource: string, resourceName: string) =>
+      stack.formatArn({ service: 'ses', resource, resourceName });
     this.sendingResources = [
-      this.identity.emailIdentityArn,
-      stack.formatArn({
-        service: 'ses',
-        resource: 'configuration-set',
-        resourceName: this.configurationSet.configurationSetName,
-      }),
-      ...(props.sandboxRecipients ?? []).map((address) =>
-        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: address }),
-      ),
+      identity.emailIdentityArn,
+      sesArn('configuration-set', this.configurationSet.configurationSetName),
+      // In SES's sandbox, sending to a verified address needs permission on its identity too.
+      ...(props.sesSandboxRecipients ?? []).map((address) => sesArn('identity', address)),
     ];
   }
 }

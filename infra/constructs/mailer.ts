@@ -10,19 +10,6 @@ import { OWED_MAILS } from '#contract/waitlist-table';
 import { BuiltFunction } from './built-function';
 import type { MailSender } from './mail-sender';
 
-export interface MailerProps {
-  functionsDir: string;
-  /** The waitlist table, with its stream on. */
-  table: ITable;
-  sender: MailSender;
-  queues: ReturnType<typeof mailQueues>;
-  /** The site's https origin, which the links in the mails point to. */
-  siteUrl: string;
-  contactEmail: string;
-  /** SES's maximum send rate, mails per second; without it the mailer asks SES. */
-  maxSendRate?: number;
-}
-
 /** A batch of mails, each waiting for its turn at its share of SES's pace. */
 const MAILER_TIMEOUT = Duration.minutes(3);
 
@@ -34,34 +21,46 @@ const queue = (scope: Construct, queueId: string, visibilityTimeout?: Duration) 
     visibilityTimeout,
   });
 
-// The priority queue (confirmation and leave-link mails) and the bulk queue (an announcement). No redrive
-// policy: a mail is not given up after some number of tries, it waits.
-export function mailQueues(scope: Construct) {
-  // Six times the reader's timeout, as Lambda advises for a queue it reads.
-  const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
-  return {
-    priority: queue(scope, 'PriorityQueue', hidden),
-    bulk: queue(scope, 'BulkQueue', hidden),
-    deadLetterQueue: queue(scope, 'DeadLetterQueue'),
-  };
-}
-
 /**
  * Every mail on one paced path: `mail-requests` turns the table's stream into jobs on the priority queue;
- * `mailer` sends from both queues through SES and dead-letters a mail that can never be sent itself.
+ * `mailer` sends from it and the bulk queue (an announcement) through SES, and dead-letters a mail that can
+ * never be sent itself. No redrive policy: a mail is not given up after some number of tries, it waits.
  */
 export class Mailer extends Construct {
   public readonly handler: lambda.Function;
   public readonly requestHandler: lambda.Function;
-  public readonly queues: MailerProps['queues'];
+  public readonly queues: { priority: Queue; bulk: Queue; deadLetterQueue: Queue };
   /** Mails per mailbox in the last day and suppressed mailboxes, by hash (#contract/abuse-limits); the pause. */
   public readonly mailLimitTable: Table;
   /** The stream records mail-requests could not queue in the stream's day: their positions, no address. */
   public readonly requestsDeadLetterQueue: Queue;
 
-  constructor(scope: Construct, id: string, props: MailerProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: {
+      functionsDir: string;
+      /** The waitlist table, with its stream on. */
+      table: ITable;
+      sender: MailSender;
+      /** The site's https origin, which the links in the mails point to. */
+      siteUrl: string;
+      contactEmail: string;
+      /** SES's maximum send rate, mails per second; without it the mailer asks SES. */
+      maxSendRate?: number;
+      /** The mail queues' own scope, kept beside the mailer's so their logical IDs stay. */
+      queuesIn: Construct;
+    },
+  ) {
     super(scope, id);
-    const { sender, table, queues } = props;
+    const { sender, table } = props;
+    // Six times the reader's timeout, as Lambda advises for a queue it reads.
+    const hidden = Duration.seconds(MAILER_TIMEOUT.toSeconds() * 6);
+    const queues = {
+      priority: queue(props.queuesIn, 'PriorityQueue', hidden),
+      bulk: queue(props.queuesIn, 'BulkQueue', hidden),
+      deadLetterQueue: queue(props.queuesIn, 'DeadLetterQueue'),
+    };
     this.queues = queues;
 
     // Retained: a stack deleted and deployed again must not mail an inbox that complained.
@@ -125,7 +124,7 @@ export class Mailer extends Construct {
         CONTACT_EMAIL: props.contactEmail,
         SES_CONFIGURATION_SET: sender.configurationSet.configurationSetName,
         DEAD_LETTER_QUEUE_URL: queues.deadLetterQueue.queueUrl,
-        ...(props.maxSendRate !== undefined ? { MAIL_MAX_SEND_RATE: String(props.maxSendRate) } : {}),
+        ...(props.maxSendRate !== undefined && { MAIL_MAX_SEND_RATE: String(props.maxSendRate) }),
       },
       permissions: [
         // SES v2's SendEmail with Raw content is authorized as ses:SendRawEmail as well.

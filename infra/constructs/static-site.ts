@@ -8,10 +8,46 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { ORIGIN_VERIFY_HEADER } from '#contract/abuse-limits';
 import { HSTS_MAX_AGE_SECONDS, readInlineHashes, securityHeaders } from '#contract/security-headers';
 import { CACHE_CONTROL, cacheControlFor, fileTypeOf, isServedFile, siteMapOf } from '#contract/site-serving';
-import { siteRoutingFunctionCode } from './site-routing-functions';
+
+/** A page's other spellings answer 301; everything else is rewritten to the object routeRequest names. */
+const ROUTE = `
+function handler(event) {
+  var request = event.request;
+  var route = site.routeRequest(request.uri, SITE_MAP);
+  if (route.kind === 'redirect') {
+    var query = [];
+    for (var name in request.querystring) {
+      var entry = request.querystring[name];
+      var values = entry.multiValue ? entry.multiValue : [entry];
+      for (var i = 0; i < values.length; i++) query.push(values[i].value === '' ? name : name + '=' + values[i].value);
+    }
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: {
+        location: { value: route.location + (query.length ? '?' + query.join('&') : '') },
+        'cache-control': { value: site.CACHE_CONTROL.revalidate }
+      }
+    };
+  }
+  request.uri = '/' + encodeURI(route.key);
+  return request;
+}`;
+
+/** The not-found page is an ordinary object in the bucket: its answer gets status 404 here. */
+const NOT_FOUND_STATUS = `
+function handler(event) {
+  var route = site.routeRequest(event.request.uri, SITE_MAP);
+  if (route.kind === 'file' && route.status === 404) {
+    event.response.statusCode = 404;
+    event.response.statusDescription = 'Not Found';
+  }
+  return event.response;
+}`;
 
 export interface StaticSiteProps {
   siteDir: string;
@@ -95,15 +131,43 @@ export class StaticSite extends Construct {
       },
     });
 
-    const { VIEWER_REQUEST, VIEWER_RESPONSE } = cloudfront.FunctionEventType;
-    const routing = (eventType: cloudfront.FunctionEventType, functionId: string, purpose: string) => ({
+    // contract/site-routing.ts, as the local runner routes with it, bundled for CloudFront's runtime 2.0 as one
+    // object, `site` (not Function.prototype.toString, which depends on how the host compiled TypeScript).
+    const { outputFiles } = buildSync({
+      stdin: {
+        contents: `import { CACHE_CONTROL, routeRequest } from '../../contract/site-routing.ts';
+var site = {};
+site.CACHE_CONTROL = CACHE_CONTROL;
+site.routeRequest = routeRequest;`,
+        resolveDir: import.meta.dirname,
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      // Kept whole: `site` is used by the handler that follows, which esbuild does not see.
+      treeShaking: false,
+      target: 'es2015',
+      legalComments: 'none',
+    });
+    const siteCode = [
+      `var SITE_MAP = ${JSON.stringify(siteMapOf(files))};`,
+      ...outputFiles.map(({ text }) => text),
+    ];
+    const routing = (
+      eventType: cloudfront.FunctionEventType,
+      functionId: string,
+      purpose: string,
+      handler: string,
+    ) => ({
       eventType,
       function: new cloudfront.Function(this, functionId, {
-        code: cloudfront.FunctionCode.fromInline(siteRoutingFunctionCode(eventType, siteMapOf(files))),
+        code: cloudfront.FunctionCode.fromInline([...siteCode, handler].join('\n')),
         runtime: cloudfront.FunctionRuntime.JS_2_0,
         comment: `${purpose} (contract/site-routing.ts)`,
       }),
     });
+    const { VIEWER_REQUEST, VIEWER_RESPONSE } = cloudfront.FunctionEventType;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Mandje',
       defaultRootObject: 'index.html',
@@ -125,8 +189,8 @@ export class StaticSite extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         functionAssociations: [
-          routing(VIEWER_REQUEST, 'Routing', 'Each page at its one address; other spellings 301'),
-          routing(VIEWER_RESPONSE, 'NotFoundStatus', 'Status 404 for the not-found pages'),
+          routing(VIEWER_REQUEST, 'Routing', 'Each page at its one address; other spellings 301', ROUTE),
+          routing(VIEWER_RESPONSE, 'NotFoundStatus', 'Status 404 for the not-found pages', NOT_FOUND_STATUS),
         ],
       },
       additionalBehaviors: {

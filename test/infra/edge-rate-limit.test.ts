@@ -85,6 +85,8 @@ it.each([
   ['POST', LEAVE_PATH, false],
   ['POST', VISIT_PATH, false],
   ['GET', WAITLIST_PATH, false],
+  ['GET', CONFIRM_PATH, false],
+  ['GET', LEAVE_PATH, false],
 ] as const)(
   'counts %s %s: %s (one-click posts to leave and visit beacons are not, asking for a leave link by mail is), as the runner does',
   (method, route, counted) => {

@@ -35,38 +35,17 @@ describe('where the data lives', () => {
       MandjeEdge: 'us-east-1',
     });
   });
-
-  it.each(['us-east-1', 'eu-west-2', 'eu-central-2'])(
-    'refuses MANDJE_AWS_REGION=%s, naming the setting',
-    (region) => {
-      expect(() => regionOf({ MANDJE_AWS_REGION: region })).toThrow(SiteConfigError);
-      expect(() => regionOf({ MANDJE_AWS_REGION: region })).toThrow(
-        new RegExp(`^MANDJE_AWS_REGION must be an AWS region in the EU: .*, not "${region}"$`),
-      );
-    },
-  );
 });
 
 describe('the controller of the data, which a deploy must name', () => {
-  it.each([
-    ['none is set', {}, 'MANDJE_CONTROLLER_NAME, MANDJE_CONTROLLER_ADDRESS, MANDJE_CONTROLLER_KVK'],
-    [
-      'the KvK number is unset',
-      {
-        MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.',
-        MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1, 1234 AB Utrecht',
-      },
-      'MANDJE_CONTROLLER_KVK',
-    ],
-  ])('stops the app when %s, naming the settings and the unset ones', (_case, env, unset) => {
-    const app = new App();
-
+  it('stops the app when one is unset, naming the settings and the unset ones', () => {
+    const env = { MANDJE_CONTROLLER_NAME: 'Voorbeeld B.V.', MANDJE_CONTROLLER_ADDRESS: 'Voorbeeldstraat 1' };
     const synthesize = () =>
-      addMandjeApp(app, { siteDir: fakeSiteDir(), functionsDir: fakeFunctionsDir(), env });
-
+      addMandjeApp(new App(), { siteDir: fakeSiteDir(), functionsDir: fakeFunctionsDir(), env });
     expect(synthesize).toThrow(SiteConfigError);
-    expect(synthesize).toThrow(/MANDJE_CONTROLLER_NAME .*MANDJE_CONTROLLER_ADDRESS .*MANDJE_CONTROLLER_KVK/);
-    expect(synthesize).toThrow(`Unset: ${unset}.`);
+    expect(synthesize).toThrow(
+      /MANDJE_CONTROLLER_NAME .*MANDJE_CONTROLLER_ADDRESS .*Unset: MANDJE_CONTROLLER_KVK\.$/,
+    );
   });
 
   it('stops `npm run synth` and `npm run deploy` before their build, with one line naming the settings', () => {

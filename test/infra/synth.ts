@@ -17,7 +17,6 @@ import {
 } from '../../infra/mandje-app';
 import type { MandjeStack } from '../../infra/mandje-stack';
 
-/** The inline style of the stand-in pages, as a build would inline the stylesheet. */
 export const FAKE_INLINE_STYLE = 'body{color:#1c1917}';
 
 /** A stand-in for dist/ as the build leaves it: pages with an inline style, its hash listed, an asset. */
@@ -41,10 +40,7 @@ export function fakeSiteDir({ listStyleHash = true } = {}): string {
   return dir;
 }
 
-/**
- * A stand-in for dist-functions/ as functions/build.ts leaves it: one index.mjs per function with its
- * source map, and the confirmation and leave pages beside the API function's.
- */
+/** A stand-in for dist-functions/: each function's index.mjs and its map, the token pages beside the API's. */
 export function fakeFunctionsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandje-functions-'));
   for (const name of ['api', 'mail-requests', 'mailer', 'mail-events']) {
@@ -58,7 +54,6 @@ export function fakeFunctionsDir(): string {
   return dir;
 }
 
-/** The example sender the stack is synthesized with, unless a test says otherwise. */
 export const MAIL_FROM = 'hallo@mandje.nl';
 
 /** The stacks as infra/bin/app.ts makes them: with WAF (its us-east-1 companion) unless told `waf: false`. */
@@ -81,7 +76,6 @@ export const synthStack = (props: Partial<MandjeStacksProps> = {}) => synthStack
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
-/** The logical ID of a construct's CloudFormation resource, as the template names it. */
 export const logicalIdOf = (construct: IConstruct): string =>
   Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnResource);
 
@@ -98,7 +92,7 @@ export const EXAMPLE_CONTROLLER = {
   MANDJE_CONTROLLER_KVK: '12345678',
 };
 
-/** The app as infra/bin/app.ts makes it, with the example controller and `env`. */
+/** The app as infra/bin/app.ts makes it. */
 export function synthApp(env: Record<string, string> = {}) {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'mandje-app-')) });
   const stacks = addMandjeApp(app, {

@@ -43,10 +43,13 @@ function scriptsOf(workflow: string): string[] {
   });
 }
 
-/** The context names deploy-settings.ts reads: each as `setting('name')`, `checked('name'` or `numeric('name'`. */
+/** The context names deploy-settings.ts reads: as `setting('name'`, `checked('name'`, `numeric('name'`, or
+ * both of `together('one', 'other')`. */
 const settingNames = [
-  ...read('infra/deploy-settings.ts').matchAll(/\b(?:setting|checked|numeric)\(\s*'([A-Za-z]+)'/g),
-].map((match) => match[1]);
+  ...read('infra/deploy-settings.ts').matchAll(
+    /\b(?:setting|checked|numeric|together)\(\s*'([A-Za-z]+)'(?:, '([A-Za-z]+)'\))?/g,
+  ),
+].flatMap((match) => match.slice(1).filter((name) => name !== undefined));
 
 /** The names the deploy workflow's scripts pass as `-c "name=…"`. */
 const passedNames = [

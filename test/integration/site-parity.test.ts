@@ -1,9 +1,5 @@
-/**
- * Served alike, locally and by CloudFront: one table of request paths and what each must be answered
- * with, run against both. CloudFront is the synthesized stack's own viewer functions, executed, in front
- * of the bucket as the stack uploads it (which files, with which Cache-Control) and its error response;
- * the local runner is asked over HTTP. Both serve the same built site.
- */
+// Served alike: one table of request paths and their answers, run against CloudFront (the synthesized stack's
+// viewer functions, executed, in front of the bucket as the stack uploads it) and the local runner over HTTP.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,24 +30,20 @@ const SITE_FILES: Record<string, string> = {
   '.mandje/inline-style-hashes.json': '[]',
 };
 
-interface Answer {
-  status: number;
-  /** Which file's content was sent (its marker), or the redirect's target. */
-  body?: string;
-  location?: string;
-  cacheControl?: string;
-}
+/** The status, which file's content was sent (its marker) or the redirect's target, and Cache-Control. */
+type Answer = { status: number; body?: string; location?: string; cacheControl?: string };
 
-const page = (marker: string, cacheControl: string = CACHE_CONTROL.revalidate): Answer => ({
+const { revalidate, immutable } = CACHE_CONTROL;
+const page = (body: string, cacheControl: string = revalidate): Answer => ({
   status: 200,
-  body: marker,
+  body,
   cacheControl,
 });
 const moved = (location: string): Answer => ({ status: 301, location });
-const missing = (marker: 'Not found nl' | 'Not found en'): Answer => ({
+const missing = (body: 'Not found nl' | 'Not found en'): Answer => ({
   status: 404,
-  body: marker,
-  cacheControl: CACHE_CONTROL.revalidate,
+  body,
+  cacheControl: revalidate,
 });
 
 /** The table: request path (with query) → what must be served, by both. */
@@ -68,7 +60,7 @@ const TABLE: [string, Answer][] = [
   ['/waitlist/joined', page('Joined nl')],
   ['/privac%79', moved('/privacy')],
   ['/%65n/', moved('/en/')],
-  [`/${ASSET}`, page('Asset', CACHE_CONTROL.immutable)],
+  [`/${ASSET}`, page('Asset', immutable)],
   ['/assets/index-Missing0.js', missing('Not found nl')],
   ['/robots.txt', page('Robots')],
   ['/favicon.svg', page('Icon')],
@@ -115,11 +107,7 @@ afterAll(async () => {
 
 type Handler = (event: unknown) => Record<string, unknown>;
 
-/**
- * CloudFront as the template describes it: the viewer-request function, then the bucket (the files the
- * deployments upload, with their Cache-Control; S3's 403 for anything else becomes /404.html with 404),
- * then the viewer-response function.
- */
+// The viewer-request function, the bucket (S3's 403 for a missing key is /404.html with 404), the viewer-response one.
 function cloudFrontOf(template: Template): (path: string) => Answer {
   const functions = Object.values(template.findResources('AWS::CloudFront::Function')) as {
     Properties: { FunctionCode: string; FunctionConfig: { Comment: string } };
@@ -131,13 +119,8 @@ function cloudFrontOf(template: Template): (path: string) => Answer {
   const viewerRequest = handlerFor(/one address/);
   const viewerResponse = handlerFor(/404/);
   const uploaded = new Map<string, string>();
-  for (const deployment of Object.values(template.findResources('Custom::CDKBucketDeployment')) as {
-    Properties: { Include: string[]; SystemMetadata: { 'cache-control': string } };
-  }[]) {
-    for (const key of deployment.Properties.Include)
-      uploaded.set(key, deployment.Properties.SystemMetadata['cache-control']);
-  }
-  const errorPage = '404.html';
+  for (const { Properties } of Object.values(template.findResources('Custom::CDKBucketDeployment')))
+    for (const key of Properties.Include) uploaded.set(key, Properties.SystemMetadata['cache-control']);
 
   return (path) => {
     const [uri = '', query] = path.split('?');
@@ -152,7 +135,7 @@ function cloudFrontOf(template: Template): (path: string) => Answer {
     if (request.statusCode) return { status: request.statusCode, location: request.headers?.location.value };
     const key = decodeURI((request.uri ?? '').slice(1));
     const found = uploaded.has(key);
-    const servedKey = found ? key : errorPage;
+    const servedKey = found ? key : '404.html';
     const response = viewerResponse({
       request: { uri, querystring },
       response: { statusCode: found ? 200 : 404 },

@@ -15,13 +15,9 @@ import {
   leaveLinkMail,
 } from '../../functions/mailer/mail-layout';
 
-/**
- * The W3C Nu HTML checker (vnu-jar from npm, run by the JRE from Debian's packages) on every page the build
- * writes, the pages the functions serve with a link's token included, on the site's SVG files, and on the
- * HTML part of each mail in each language, as a mail client reads it out of the raw message. Its CSS
- * parser predates the syntax the stylesheet uses (`@property`, colour spaces in gradients), so its CSS
- * messages are left out; every other error fails.
- */
+// The W3C Nu HTML checker (vnu-jar, run by Debian's JRE) on every built page and SVG file and each mail's HTML
+// part in each language, as a mail client reads it. Its CSS parser predates the stylesheet's syntax
+// (`@property`, colour spaces in gradients), so its CSS messages are left out; every other error fails.
 
 const distDir = resolve(import.meta.dirname, '../../dist');
 /** The jar's path: the package exports it as a String object (its own launcher may download a JRE). */
@@ -62,25 +58,12 @@ const MAILS: Record<string, (language: Locale) => ComposedMail> = {
   announcement: (language) => announcementMail({ ...envelope, language, announcement, leaveUrl: LINK }),
   'leave link': (language) => leaveLinkMail({ ...envelope, language, leaveUrl: LINK }),
 };
-const MAIL_FILES = Object.keys(MAILS).flatMap((name) =>
-  LOCALES.map((language) => `${name.replace(' ', '-')}.${language}.html`),
-);
-
-/**
- * A page with the one error the pages once had (a URL with a space in it): the checker must report it,
- * or a silent checker (a run that checked nothing, a report read wrongly) would pass every file.
- */
+// The one error the pages once had (a URL with a space): a silent checker must not pass every file.
 const CONTROL_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title>' +
   '<link rel="icon" href="data:image/svg+xml,<svg xmlns=&quot;http://www.w3.org/2000/svg&quot;/>"></head><body></body></html>';
 
-interface NuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
+type NuMessage = { type: string; url?: string; message: string; extract?: string; lastLine?: number };
 
 const workDir = mkdtempSync(join(tmpdir(), 'mandje-validity-'));
 const mailDir = join(workDir, 'mails');
@@ -91,25 +74,27 @@ const errorsByFile = new Map<string, string[]>();
 const readable = ({ lastLine, message, extract = '' }: NuMessage) =>
   `${lastLine}: ${message} ${extract.replace(/\s+/g, ' ').slice(0, 200)}`;
 
+/** Each file checked for errors, by name: dist/ pages and SVG files, and the mails' HTML parts. */
+const CHECKED: [string, string][] = [
+  ...[...PAGES, ...SVGS].map((file): [string, string] => [`dist/${file}`, join(distDir, file)]),
+  ...Object.keys(MAILS).flatMap((name) =>
+    LOCALES.map((language): [string, string] => {
+      const file = `${name.replace(' ', '-')}.${language}.html`;
+      return [file, join(mailDir, file)];
+    }),
+  ),
+];
+
 beforeAll(async () => {
   writeFileSync(controlFile, CONTROL_PAGE);
   mkdirSync(mailDir);
-  const mailPaths: string[] = [];
-  for (const [name, make] of Object.entries(MAILS)) {
+  for (const [name, make] of Object.entries(MAILS))
     for (const language of LOCALES) {
-      const parsed = await simpleParser(make(language).raw);
-      if (typeof parsed.html !== 'string') throw new Error(`the ${name} mail has no HTML part`);
-      const path = join(mailDir, `${name.replace(' ', '-')}.${language}.html`);
-      mailPaths.push(path);
-      writeFileSync(path, parsed.html);
+      const { html } = await simpleParser(make(language).raw);
+      if (typeof html !== 'string') throw new Error(`the ${name} mail has no HTML part`);
+      writeFileSync(join(mailDir, `${name.replace(' ', '-')}.${language}.html`), html);
     }
-  }
-  const files = [
-    controlFile,
-    ...mailPaths,
-    ...PAGES.map((page) => join(distDir, page)),
-    ...SVGS.map((svg) => join(distDir, svg)),
-  ];
+  const files = [controlFile, ...CHECKED.map(([, path]) => path)];
   // Its CSS parser predates the stylesheet's syntax: CSS messages are left out.
   const flags = ['--errors-only', '--exit-zero-always', '--also-check-svg', '--format', 'json', '--stdout'];
   const { stdout } = await promisify(execFile)(
@@ -128,11 +113,6 @@ beforeAll(async () => {
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 const errorsOf = (path: string) => errorsByFile.get(path) ?? [];
-/** Each file checked for errors, by name: dist/ pages and SVG files, and the mails' HTML parts. */
-const CHECKED: [string, string][] = [
-  ...[...PAGES, ...SVGS].map((file): [string, string] => [`dist/${file}`, join(distDir, file)]),
-  ...MAIL_FILES.map((file): [string, string] => [file, join(mailDir, file)]),
-];
 
 describe('the W3C Nu checker', () => {
   it('reports the error in a control page, so a silent run cannot pass', () => {

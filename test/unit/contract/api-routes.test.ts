@@ -1,10 +1,6 @@
 /** What an API path is (one rule for the edge, the runner and the function): a route spelled exactly. */
 import { describe, expect, it } from 'vitest';
-import { countsTowardClientLimit } from '#contract/abuse-limits';
 import { API_ROUTES, type ApiRoute, isApiRoute } from '#contract/api-routes';
-import { CONFIRM_PATH } from '#contract/confirmation';
-import { LEAVE_REQUEST_PATH } from '#contract/leave';
-import { WAITLIST_PATH } from '#contract/waitlist-api';
 
 const ROUTES = Object.keys(API_ROUTES) as ApiRoute[];
 
@@ -29,13 +25,4 @@ describe('an API path', () => {
   ])('is not %s', (path) => {
     expect(isApiRoute(path)).toBe(false);
   });
-});
-
-it('counts posts to every route towards the per-client limit but leaving and the visit beacon, which send no mail', () => {
-  expect(ROUTES.filter((route) => countsTowardClientLimit('POST', route))).toEqual([
-    WAITLIST_PATH,
-    CONFIRM_PATH,
-    LEAVE_REQUEST_PATH,
-  ]);
-  expect(ROUTES.filter((route) => countsTowardClientLimit('GET', route))).toEqual([]);
 });
