@@ -14,6 +14,14 @@ import type { MailEvents } from './mail-events';
 import type { Mailer } from './mailer';
 import type { WaitlistApi } from './waitlist-api';
 
+export interface OperationsProps {
+  waitlist: WaitlistApi;
+  mailer: Mailer;
+  mailEvents: MailEvents;
+  alarmEmail?: string;
+  signupSilenceHours?: number;
+}
+
 // Where AWS puts an SES account under review, well before it may pause sending (10% bounces, 0.5% complaints).
 const BOUNCE_RATE_ALARM = 0.05;
 const COMPLAINT_RATE_ALARM = 0.001;
@@ -24,17 +32,7 @@ export class Operations extends Construct {
   public readonly dashboardUrl: string;
   public readonly alarmsByName: Record<string, cloudwatch.Alarm> = {};
 
-  constructor(
-    scope: Construct,
-    id: string,
-    props: {
-      waitlist: WaitlistApi;
-      mailer: Mailer;
-      mailEvents: MailEvents;
-      alarmEmail?: string;
-      signupSilenceHours?: number;
-    },
-  ) {
+  constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
     const { waitlist, mailer, mailEvents } = props;
     const stack = Stack.of(this);
@@ -71,7 +69,7 @@ export class Operations extends Construct {
     const { ComparisonOperator, TreatMissingData } = cloudwatch;
     // Every alarm compares with 1: conditions that hold, or (below) the signups of a silent spell.
     const alarm = (name: string, summary: string, metric: cloudwatch.IMetric, below = false) => {
-      const created = new cloudwatch.Alarm(this, `${name}Alarm`, {
+      this.alarmsByName[name] = new cloudwatch.Alarm(this, `${name}Alarm`, {
         metric,
         threshold: 1,
         evaluationPeriods: 1,
@@ -82,9 +80,8 @@ export class Operations extends Construct {
         // No signup writes no data point at all: silence is what the signup alarm is for.
         treatMissingData: below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
       });
-      created.addAlarmAction(action);
-      created.addOkAction(action);
-      this.alarmsByName[name] = created;
+      this.alarmsByName[name].addAlarmAction(action);
+      this.alarmsByName[name].addOkAction(action);
     };
     // Goes off when any of its conditions holds in a period, which is also its metrics' period.
     const whenAny = (
@@ -121,14 +118,12 @@ export class Operations extends Construct {
       ],
     );
 
-    const ofApi = (name: MetricName, label: string) => {
+    const summed = (name: MetricName, label: string) => {
+      const services: Service[] = ['waitlist', 'confirm'];
       const id = (service: Service) => `${name.toLowerCase()}_${service}`;
       return new cloudwatch.MathExpression({
-        expression: `FILL(${id('waitlist')}, 0) + FILL(${id('confirm')}, 0)`,
-        usingMetrics: {
-          [id('waitlist')]: metric(name, 'waitlist'),
-          [id('confirm')]: metric(name, 'confirm'),
-        },
+        expression: services.map((service) => `FILL(${id(service)}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(services.map((service) => [id(service), metric(name, service)])),
         label,
       });
     };
@@ -136,8 +131,8 @@ export class Operations extends Construct {
       'Busy',
       'Busy: over 5% of requests (3 at least) were answered "try again", Lambda refused to run a function, or the API turned 5 or more requests away (429).',
       {
-        unavailable: ofApi(METRIC.unavailable, 'Unavailable'),
-        requests: ofApi(METRIC.requests, 'Requests'),
+        unavailable: summed(METRIC.unavailable, 'Unavailable'),
+        requests: summed(METRIC.requests, 'Requests'),
         throttles: LambdaFunction.metricAllThrottles(),
         throttled: new MetricFilter(this, 'ThrottledRequests', {
           logGroup: waitlist.accessLogs,
@@ -217,25 +212,55 @@ export class Operations extends Construct {
         true,
       );
 
-    // The rates between them and signups by source are `npm run waitlist -- stats`'s.
     const daily = Duration.days(1);
+    const funnel = Object.fromEntries(
+      LOCALES.flatMap((language) => [
+        [`visits_${language}`, metric(METRIC.visits, 'visit', daily, `Visits ${language}`, language)],
+        [`signups_${language}`, metric(METRIC.joined, 'waitlist', daily, `Signups ${language}`, language)],
+      ]),
+    );
+    const confirmed = metric(METRIC.confirmed, 'confirm', daily, 'Confirmed');
+    const allSignups = LOCALES.map((language) => `FILL(signups_${language}, 0)`).join(' + ');
     const graph = (title: string, left: cloudwatch.IMetric[]) =>
       new cloudwatch.GraphWidget({ title, left, width: 12, height: 6 });
+    const alarms = Object.values(this.alarmsByName);
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(7) });
     dashboard.addWidgets(
-      new cloudwatch.AlarmStatusWidget({
-        title: 'Alarms',
-        alarms: Object.values(this.alarmsByName),
-        width: 24,
-        height: 4,
-      }),
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 4 }),
       graph('Visits, signups and confirmations per day (UTC), by language', [
-        ...LOCALES.flatMap((language) => [
-          metric(METRIC.visits, 'visit', daily, `Visits ${language}`, language),
-          metric(METRIC.joined, 'waitlist', daily, `Signups ${language}`, language),
-        ]),
-        metric(METRIC.confirmed, 'confirm', daily, 'Confirmed'),
+        ...Object.values(funnel),
+        confirmed,
       ]),
+      graph('Conversion per day: signups per visit, confirmations per signup (%)', [
+        ...LOCALES.map(
+          (language) =>
+            new cloudwatch.MathExpression({
+              expression: `100 * FILL(signups_${language}, 0) / visits_${language}`,
+              usingMetrics: funnel,
+              label: `Signups ÷ visits ${language} (%)`,
+              period: daily,
+            }),
+        ),
+        new cloudwatch.MathExpression({
+          expression: `IF(${allSignups} > 0, 100 * FILL(confirmed, 0) / (${allSignups}))`,
+          usingMetrics: { ...funnel, confirmed },
+          label: 'Confirmed ÷ signups (%)',
+          period: daily,
+        }),
+      ]),
+      // Sources from the API's log lines, never metrics: anyone could add metrics to the bill.
+      new cloudwatch.LogQueryWidget({
+        title: 'Signups by source (the dashboard’s time range)',
+        logGroupNames: [waitlist.handler.logGroup.logGroupName],
+        queryLines: [
+          `filter ${METRIC.joined} > 0`,
+          'stats count(*) as signups by source',
+          'sort signups desc',
+        ],
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width: 12,
+        height: 6,
+      }),
       graph('What became of the mails, per hour', [
         metric(METRIC.mailSent, 'mailer', hourly, 'Sent'),
         metric(METRIC.mailFailed, 'mailer', hourly, 'Failed (retried)'),

@@ -94,15 +94,19 @@ describe('the alarms', () => {
 });
 
 describe('the dashboard', () => {
-  it('shows every alarm, the funnel by language and what became of the mails', () => {
+  it('shows every alarm, the funnel by language, signups by source and what became of the mails', () => {
     const body = JSON.stringify(
       resourcesOf(template, 'AWS::CloudWatch::Dashboard')[0]?.Properties.DashboardBody,
     );
     for (const construct of Object.values(stack.operations.alarmsByName))
       expect(body).toContain(logicalIdOf(construct));
-    expect(body).toMatch(
-      /Visits.*Language.*nl.*Joined.*Language.*nl.*Confirmed.*MailSent.*MailFailed.*Bounced.*Complained/,
-    );
+    for (const shown of [
+      /Visits.*Language.*nl.*Joined.*Language.*nl.*Confirmed/,
+      /Signups ÷ visits nl \(%\).*Signups ÷ visits en \(%\).*Confirmed ÷ signups/,
+      /stats count\(\*\) as signups by source/,
+      /MailSent.*MailFailed.*Bounced.*Complained/,
+    ])
+      expect(body).toMatch(shown);
   });
 
   it('reads the functions’ JSON logs at INFO (the metric lines’ level), from Node.js 24 on arm64, as tested', () => {
