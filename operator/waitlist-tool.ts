@@ -153,11 +153,6 @@ async function run(
     return announce(table, target, request, { out: print, signal: controller.signal }).finally(() =>
       process.off('SIGINT', stop),
     );
-  } else if (name === 'count') {
-    const counts = Object.entries(await store.countByStatus(table));
-    const total = counts.reduce((sum, [, count]) => sum + count, 0);
-    // Those who left are no longer on the list, so not in the total: only their number is kept.
-    print(stats.labelRows([...counts, ['total', total], ['left', await store.leftCount(table)]]));
   } else if (name === 'export') {
     const records = await store.allRecords(table);
     print(waitlistCsv(records.filter((record) => !values.confirmed || statusOf(record) === 'confirmed')));
@@ -172,9 +167,16 @@ async function run(
   } else if (name === 'smoke') return runSmoke({ site: site as URL, table, out: printLine });
   else {
     const [now, days] = [new Date(), Number(values.days ?? stats.DEFAULT_STATS_DAYS)];
-    const visits = await store.visitsByDay(table, stats.statsDays(now, days));
+    const visits = name === 'stats' ? await store.visitsByDay(table, stats.statsDays(now, days)) : {};
     const report = stats.waitlistStats(await store.allSignupFacts(table), { now, days, visits });
-    print(stats.waitlistStatsReport(report) + stats.labelRows([['left', await store.leftCount(table)]]));
+    // Those who left are no longer on the list, so not in the total: only their number is kept.
+    const left: [string, number] = ['left', await store.leftCount(table)];
+    const { byStatus, total } = report;
+    print(
+      name === 'count'
+        ? stats.labelRows([...Object.entries(byStatus), ['total', total], left])
+        : stats.waitlistStatsReport(report) + stats.labelRows([left]),
+    );
   }
   return 0;
 }
