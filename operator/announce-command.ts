@@ -22,13 +22,8 @@ import { readItem, updateIf, type WaitlistStore } from '../functions/store/store
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer, outboxTransport } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
-import {
-  describeStack,
-  STACK_NAME,
-  type WaitlistTable,
-  type WaitlistTarget,
-  WaitlistToolError,
-} from './waitlist-store-access';
+import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
+import * as access from './waitlist-store-access';
 
 export interface AnnounceRequest {
   folder: string;
@@ -143,7 +138,7 @@ async function dryRun({ table, limits, target, announcement, settings, io }: Run
 }
 
 async function sendTests({ announcement: { id }, announcement, target, settings, io }: Run, address: string) {
-  if (!emailKey(address)) throw new WaitlistToolError('--test-to needs a deliverable address');
+  if (!emailKey(address)) throw new access.WaitlistToolError('--test-to needs a deliverable address');
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
   for (const language of LOCALES) {
@@ -183,8 +178,6 @@ function summary(progress: passes.Progress, count: audience.AudienceCount, elaps
 // At most this many unknown after a crash; more are not faster, as the outbox's writes only queue for the disk.
 const SENDS_IN_FLIGHT = 3;
 
-class StoppedByCtrlC extends Error {}
-
 /** On one machine the mailer runs in this process, a page at a time; the first failure stops the send. */
 function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: string): Send {
   const send = localMailer({
@@ -196,11 +189,11 @@ function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: stri
   });
   return async (messages) => {
     for (let start = 0; start < messages.length; start += SENDS_IN_FLIGHT) {
-      if (signal.aborted) throw new StoppedByCtrlC();
+      signal.throwIfAborted();
       const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), signal);
-      if (signal.aborted) throw new StoppedByCtrlC();
+      signal.throwIfAborted();
       if (failed > 0)
-        throw new WaitlistToolError(`${failed} mail(s) could not be sent; the log above says why`);
+        throw new access.WaitlistToolError(`${failed} mail(s) could not be sent; the log above says why`);
     }
   };
 }
@@ -215,16 +208,18 @@ const sqsQueue =
       const batch = new SendMessageBatchCommand({ QueueUrl: queue.url, Entries });
       const { Failed = [] } = await queue.client.send(batch);
       if (Failed.length > 0)
-        throw new WaitlistToolError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
+        throw new access.WaitlistToolError(
+          `the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`,
+        );
     }
   };
 
 async function awsStackOf(region: string | undefined): Promise<AwsStack> {
   const cloudFormation = new CloudFormationClient({ region });
-  const { outputs } = await describeStack(cloudFormation).finally(() => cloudFormation.destroy());
+  const { outputs } = await access.describeStack(cloudFormation).finally(() => cloudFormation.destroy());
   const [url, limitTableName] = ['AnnouncementQueueUrl', 'MailLimitTableName'].map((name) => {
     if (!outputs[name])
-      throw new WaitlistToolError(`the stack ${STACK_NAME} has no ${name}: deploy it again`);
+      throw new access.WaitlistToolError(`the stack ${access.STACK_NAME} has no ${name}: deploy it again`);
     return String(outputs[name]);
   }) as [string, string];
   // The region's SQS endpoint, which is the queue URL's own host.
@@ -233,10 +228,7 @@ async function awsStackOf(region: string | undefined): Promise<AwsStack> {
 
 async function readState(table: WaitlistTable, id: string) {
   const item = await readItem(table, { email: announcementStateKey(id) });
-  const parsed = item && passes.stateSchema.safeParse(item);
-  if (parsed && !parsed.success)
-    throw new WaitlistToolError(`the state item of ${id} in the table cannot be read`);
-  return parsed?.data;
+  return item && passes.stateSchema.parse(item);
 }
 
 const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
@@ -276,7 +268,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   try {
     const resendUnknownBefore = state.resendUnknownBefore;
     for await (const page of audience.audiencePages(table, run.limits, id, { resendUnknownBefore })) {
-      if (io.signal.aborted) throw new StoppedByCtrlC();
+      io.signal.throwIfAborted();
       await send(page.recipients.map(({ key }) => ({ id, pass, key })));
       audience.addCounts(count, page.count);
       bar.update(
@@ -285,8 +277,7 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
       );
     }
   } catch (error) {
-    bar.finish();
-    const byCtrlC = error instanceof StoppedByCtrlC;
+    const byCtrlC = io.signal.aborted;
     const again = 'Run the same command again to send the rest.';
     if (byCtrlC && inAws)
       io.out(
@@ -328,13 +319,11 @@ async function follow(
     const progress = await readProgress(table, id, pass);
     bar.update(audience.countedTotal(sentOf(progress)), planned);
     if (current?.pass !== pass) {
-      bar.finish();
       io.out(`A newer pass of ${id} took over; it sends to whoever is still owed.\n`);
       return 0;
     }
     const done = passes.processedTotal(progress) >= planned || run.target.kind === 'local';
     if (current.stopReason !== undefined || done) {
-      bar.finish();
       io.out(summary(progress, queued, bar.elapsed()));
       if (progress.failed > 0)
         io.out(`Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`);
@@ -344,7 +333,6 @@ async function follow(
     }
     const stopped = await delay(2_000, false, { signal: io.signal }).catch(() => true);
     if (stopped) {
-      bar.finish();
       io.out(
         'Stopped following; the send goes on in AWS. Run the same command again to follow it, or with --stop to stop it.\n',
       );
@@ -356,7 +344,7 @@ async function follow(
 /** `--stop`: the mailer reads it within seconds. */
 async function stopSend({ table, announcement: { id }, io }: Run): Promise<number> {
   const state = await readState(table, id);
-  if (!state) throw new WaitlistToolError(`there is no send of ${id} to stop`);
+  if (!state) throw new access.WaitlistToolError(`there is no send of ${id} to stop`);
   await stopPass(table, state, 'stopped by the operator');
   io.out(
     `Stopped pass ${state.pass} of ${id}: none of its remaining mails is sent. --send later sends to whoever is still owed.\n`,
@@ -364,22 +352,17 @@ async function stopSend({ table, announcement: { id }, io }: Run): Promise<numbe
   return 0;
 }
 
-/** The send's progress on stderr: on a terminal one line redrawn in place, elsewhere a line every 5 s. */
+/** The send's progress on stderr: a line every 5 s, and at the end. */
 function progressLine(stream: NodeJS.WriteStream = process.stderr) {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   let printed = Number.NEGATIVE_INFINITY;
-  let line = '';
   return {
     elapsed,
     update(done: number, total: number) {
-      line = `${done}/${total} sent, ${((done * 1000) / Math.max(1, elapsed())).toFixed(1)} mails/s`;
-      if (stream.isTTY) stream.write(`\r${line}\x1b[K`);
-      else if (performance.now() - printed >= 5_000 || done === total) {
-        printed = performance.now();
-        stream.write(`${line}\n`);
-      }
+      if (performance.now() - printed < 5_000 && done !== total) return;
+      printed = performance.now();
+      stream.write(`${done}/${total} sent, ${((done * 1000) / Math.max(1, elapsed())).toFixed(1)} mails/s\n`);
     },
-    finish: () => line && stream.isTTY && stream.write('\n'),
   };
 }
