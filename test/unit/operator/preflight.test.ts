@@ -1,8 +1,4 @@
-/**
- * `npm run waitlist -- preflight`: one line per check that can block a launch, ok / warn / FAIL with what to
- * do, exit 1 on a FAIL. AWS is mocked, fetch the deployed API: an account ready for launch, each case
- * breaking one thing.
- */
+/** `waitlist preflight` against mocked AWS and API: an account ready for launch, each case breaking one thing. */
 import { readFileSync } from 'node:fs';
 import {
   CloudFormationClient,
@@ -56,7 +52,6 @@ const ready = () => ({
   api: { status: 400, body: '{"error":"invalid_request"}', headers: { 'x-amz-cf-id': 'a==' } } as
     | { status: number; body: string; headers?: Record<string, string> }
     | undefined,
-  /** A change to the mocks once wired. */
   rewire: undefined as (() => unknown) | undefined,
 });
 let world: ReturnType<typeof ready>;
@@ -79,25 +74,24 @@ async function preflight() {
     ),
   });
   // The API's rate, the mail consumers (two queues, one stream), a reservation.
+  const queue = {
+    Type: 'AWS::Lambda::EventSourceMapping',
+    Properties: { ScalingConfig: { MaximumConcurrency: 2 } },
+  };
   const Resources = [
     {
       Type: 'AWS::ApiGatewayV2::Stage',
       Properties: { DefaultRouteSettings: { ThrottlingRateLimit: world.rate } },
     },
     { Type: 'AWS::Lambda::Function', Properties: { ReservedConcurrentExecutions: world.reserved } },
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { ScalingConfig: { MaximumConcurrency: 2 } } },
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { ScalingConfig: { MaximumConcurrency: 2 } } },
+    queue,
+    queue,
     { Type: 'AWS::Lambda::EventSourceMapping', Properties: { StartingPosition: 'TRIM_HORIZON' } },
   ];
   cloudFormation.on(GetTemplateCommand).resolves({ TemplateBody: JSON.stringify({ Resources }) });
-  if (world.edge)
-    edge
-      .on(DescribeStacksCommand, { StackName: 'MandjeEdge' })
-      .resolves(stack('MandjeEdge', world.edge, { WebAclArn: WEB_ACL }));
-  else
-    edge
-      .on(DescribeStacksCommand)
-      .rejects(Object.assign(new Error('does not exist'), { name: 'ValidationException' }));
+  const edgeStack = edge.on(DescribeStacksCommand, { StackName: 'MandjeEdge' });
+  if (world.edge) edgeStack.resolves(stack('MandjeEdge', world.edge, { WebAclArn: WEB_ACL }));
+  else edgeStack.rejects(Object.assign(new Error('does not exist'), { name: 'ValidationException' }));
   cloudFront
     .on(GetDistributionCommand, { Id: 'E2EXAMPLE' })
     .resolves({ Distribution: { DistributionConfig: { WebACLId: world.acl } } as never });
