@@ -9,13 +9,11 @@ import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { person, seededStore, waitlistTool } from './waitlist-tool-run';
 
-const ID = 'launch';
-
 afterEach(killRunnerChildren);
 
 /** An announcement folder named `launch`, with both languages. */
 function announcementFolder(): string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), ID);
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), 'launch');
   mkdirSync(folder);
   writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
   writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
@@ -59,9 +57,6 @@ async function outboxMails(dataDir: string) {
   );
 }
 
-const perAddress = (mails: { to: string }[]) =>
-  mails.reduce((counts, { to }) => counts.set(to, (counts.get(to) ?? 0) + 1), new Map<string, number>());
-
 it('previews and counts in a dry run, tests to one address, then sends each confirmed person one mail with a one-click leave link, skipping whom the dry run skips', async () => {
   const dataDir = await store(PEOPLE);
   const folder = announcementFolder();
@@ -94,11 +89,7 @@ it('previews and counts in a dry run, tests to one address, then sends each conf
   expect(sent.stdout).toContain('Sent 3: nl 2, en 1');
   expect(sent.stdout).toContain(skipped);
   const mails = (await outboxMails(dataDir)).filter(({ to }) => !to.startsWith('Operator'));
-  expect(Object.fromEntries(perAddress(mails))).toEqual({
-    'ann@example.nl': 1,
-    'bob@example.nl': 1,
-    'cat@example.com': 1,
-  });
+  expect(mails.map(({ to }) => to).sort()).toEqual(['ann@example.nl', 'bob@example.nl', 'cat@example.com']);
   for (const { mail, to, header } of mails) {
     expect(mail.subject).toBe(to === 'cat@example.com' ? 'Mandje is here!' : 'Mandje is er!');
     expect(header('list-unsubscribe-post')).toBe(`${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`);

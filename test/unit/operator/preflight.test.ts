@@ -12,7 +12,7 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PREFLIGHT_CHECKS, runPreflight } from '../../../operator/preflight';
 import { WaitlistToolError } from '../../../operator/waitlist-store-access';
 
@@ -54,13 +54,10 @@ const ready = () => ({
     | undefined,
   rewire: undefined as (() => unknown) | undefined,
 });
-let world: ReturnType<typeof ready>;
-beforeEach(() => {
-  world = ready();
-});
 
-/** Runs the preflight against the world: its lines, the verdict (the last) and its exit code. */
-async function preflight() {
+/** Runs the preflight against the world so changed: its lines, the verdict (the last) and its exit code. */
+async function preflight(change: Partial<ReturnType<typeof ready>> = {}) {
+  const world = { ...ready(), ...change };
   for (const mock of mocks) mock.reset();
   cloudFormation.on(DescribeStacksCommand).resolves(stack('Mandje', 'UPDATE_COMPLETE', world.outputs));
   const resources = [
@@ -141,7 +138,7 @@ it('says ok on every line of an account ready for the launch, only reading, and 
 const denied = () =>
   ses.on(GetAccountCommand).rejects(Object.assign(new Error(), { name: 'AccessDeniedException' }));
 const pending = { Details: { ReviewDetails: { Status: 'PENDING' } } };
-it.each<[string, Partial<typeof world>, RegExp]>([
+it.each<[string, Partial<ReturnType<typeof ready>>, RegExp]>([
   ['no web ACL: warns', { acl: '', edge: undefined }, /^warn {2}Edge: .*no web ACL.* → deploy without/],
   ['no edge stack, its web ACL named', { edge: undefined }, /^FAIL {2}Edge: there is no MandjeEdge/],
   ['a failed edge stack', { edge: 'UPDATE_ROLLBACK_FAILED' }, /^FAIL {2}Edge: .*_FAILED → read its events/],
@@ -167,20 +164,10 @@ it.each<[string, Partial<typeof world>, RegExp]>([
   ],
   ['an API the bucket answers', { api: { status: 403, body: '<E>' } }, /API: .*403 <E>, not from CloudFront/],
   ['a site that does not resolve', { api: undefined }, /^FAIL {2}API: could not check \(ENOTFOUND\) → check/],
-  [
-    'a stack from before an output',
-    { outputs: {} },
-    /^FAIL {2}API: the stack has no SiteUrl output → deploy/,
-  ],
-  [
-    'credentials that may not read',
-    { rewire: denied },
-    /\(AccessDeniedException\) → these credentials need ses:GetA/,
-  ],
+  ['a stack before SiteUrl', { outputs: {} }, /^FAIL {2}API: the stack has no SiteUrl output → deploy/],
+  ['denied credentials', { rewire: denied }, /\(AccessDeniedException\) → these credentials need ses:GetA/],
 ])('%s', async (_case, change, expected) => {
-  Object.assign(world, change);
-
-  const { code, lines, verdict } = await preflight();
+  const { code, lines, verdict } = await preflight(change);
 
   expect(lines).toContainEqual(expect.stringMatching(expected));
   // Only a FAIL blocks the launch.
@@ -193,9 +180,7 @@ it.each<[string, Partial<typeof world>, RegExp]>([
 
 it('says in one line, with no checks, that there is no stack in that region; anything else is the tool’s to explain', async () => {
   const none = Object.assign(new Error('mocked'), { name: 'ValidationException' });
-  const missing = Object.assign(new Error('Could not load credentials'), {
-    name: 'CredentialsProviderError',
-  });
+  const missing = Object.assign(new Error('no credentials'), { name: 'CredentialsProviderError' });
   const deps = { region: 'eu-west-1', clients, fetch };
   const printed: string[] = [];
 
