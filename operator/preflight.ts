@@ -18,6 +18,7 @@ import { describeStack, STACK_NAME, WaitlistToolError } from './waitlist-store-a
 type Finding = { status: 'ok' | 'warn' | 'FAIL'; says: string; todo?: string };
 
 const ok = (says: string): Finding => ({ status: 'ok', says });
+const warn = (says: string, todo: string): Finding => ({ status: 'warn', says, todo });
 const fail = (says: string, todo: string): Finding => ({ status: 'FAIL', says, todo });
 
 const EDGE_STACK_NAME = 'MandjeEdge';
@@ -91,11 +92,10 @@ export const PREFLIGHT_CHECKS: { name: string; needs: string[]; run(stack: Stack
       );
       const where = `${EDGE_STACK_NAME} in ${EDGE_REGION}`;
       if (!acl)
-        return {
-          status: 'warn',
-          says: 'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)',
-          todo: 'deploy without -c waf=false for the per-client limit',
-        };
+        return warn(
+          'the distribution has no web ACL: no per-client limit at the edge (-c waf=false)',
+          'deploy without -c waf=false for the per-client limit',
+        );
       if (!edge) return fail(`there is no ${where}, whose web ACL the distribution names`, 'deploy again');
       const events = 'read its events in the CloudFormation console, fix, deploy again';
       if (!/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(edge.status))

@@ -11,15 +11,6 @@ import { person, seededStore, waitlistTool } from './waitlist-tool-run';
 
 afterEach(killRunnerChildren);
 
-/** An announcement folder named `launch`, with both languages. */
-function announcementFolder(): string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), 'launch');
-  mkdirSync(folder);
-  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
-  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
-  return folder;
-}
-
 /** Confirmed people in both languages, and one of each kind that must get nothing. */
 const PEOPLE = [
   person('ann@example.nl', { status: 'confirmed' }),
@@ -28,19 +19,10 @@ const PEOPLE = [
   person('dan@example.nl'),
   person('fay@example.nl', { status: 'confirmed', mailSuppressed: 'bounce' }),
   person('gus@example.com', { language: 'en', status: 'confirmed', mailSuppressed: 'complaint' }),
-  // Hal is confirmed, but the mailbox bounced for good under another spelling (see store).
+  // Hal is confirmed, but the mailbox bounced for good under another spelling.
   person('hal@example.nl', { status: 'confirmed' }),
   person('hal+old@example.nl', { mailSuppressed: 'bounce' }),
 ];
-
-/** The records, and Hal's mailbox suppressed as mail-events does on a bounce. */
-const store = (items: Record<string, unknown>[]) =>
-  seededStore(items, (client) =>
-    suppressMailbox({ client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME }, 'hal+old@example.nl', {
-      reason: 'bounce',
-      at: '2026-02-01T00:00:00.000Z',
-    }),
-  );
 
 /** Every mail in the data folder's outbox, parsed as a mail client would. */
 async function outboxMails(dataDir: string) {
@@ -58,8 +40,17 @@ async function outboxMails(dataDir: string) {
 }
 
 it('previews and counts in a dry run, tests to one address, then sends each confirmed person one mail with a one-click leave link, skipping whom the dry run skips', async () => {
-  const dataDir = await store(PEOPLE);
-  const folder = announcementFolder();
+  // Hal's mailbox suppressed as mail-events does on a bounce.
+  const dataDir = await seededStore(PEOPLE, (client) =>
+    suppressMailbox({ client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME }, 'hal+old@example.nl', {
+      reason: 'bounce',
+      at: '2026-02-01T00:00:00.000Z',
+    }),
+  );
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), 'launch');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
+  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
   let env = {};
   const tool = (...args: string[]) => waitlistTool(['announce', folder, ...args, '--data-dir', dataDir], env);
   // Fay's record bounced, and so did Hal's mailbox, under both its spellings.

@@ -71,19 +71,14 @@ async function preflight(change: Partial<ReturnType<typeof ready>> = {}) {
     ),
   });
   // The API's rate, the mail consumers (two queues, one stream), a reservation.
-  const queue = {
-    Type: 'AWS::Lambda::EventSourceMapping',
-    Properties: { ScalingConfig: { MaximumConcurrency: 2 } },
-  };
+  const resource = (Type: string, Properties: object) => ({ Type, Properties });
+  const queue = resource('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 } });
   const Resources = [
-    {
-      Type: 'AWS::ApiGatewayV2::Stage',
-      Properties: { DefaultRouteSettings: { ThrottlingRateLimit: world.rate } },
-    },
-    { Type: 'AWS::Lambda::Function', Properties: { ReservedConcurrentExecutions: world.reserved } },
+    resource('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: world.rate } }),
+    resource('AWS::Lambda::Function', { ReservedConcurrentExecutions: world.reserved }),
     queue,
     queue,
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { StartingPosition: 'TRIM_HORIZON' } },
+    resource('AWS::Lambda::EventSourceMapping', { StartingPosition: 'TRIM_HORIZON' }),
   ];
   cloudFormation.on(GetTemplateCommand).resolves({ TemplateBody: JSON.stringify({ Resources }) });
   const edgeStack = edge.on(DescribeStacksCommand, { StackName: 'MandjeEdge' });
@@ -102,24 +97,18 @@ async function preflight(change: Partial<ReturnType<typeof ready>> = {}) {
   });
   lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: world.limit } });
   world.rewire?.();
+  const api: typeof fetch = async (input, init) => {
+    // The page's own post, which writes nothing: a body the API refuses.
+    expect([String(input), init]).toMatchObject([
+      'https://mandje.nl/api/waitlist',
+      { method: 'POST', body: '{}', headers: { 'sec-fetch-site': 'same-origin' } },
+    ]);
+    if (!world.api)
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) });
+    return new Response(world.api.body, world.api);
+  };
   const lines: string[] = [];
-  const code = await runPreflight(
-    {
-      region: 'eu-west-1',
-      clients,
-      fetch: async (input, init) => {
-        // The page's own post, which writes nothing: a body the API refuses.
-        expect([String(input), init]).toMatchObject([
-          'https://mandje.nl/api/waitlist',
-          { method: 'POST', body: '{}', headers: { 'sec-fetch-site': 'same-origin' } },
-        ]);
-        if (!world.api)
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) });
-        return new Response(world.api.body, world.api);
-      },
-    },
-    (line) => lines.push(line),
-  );
+  const code = await runPreflight({ region: 'eu-west-1', clients, fetch: api }, (line) => lines.push(line));
   return { code, lines: lines.slice(0, -1), verdict: lines.at(-1) };
 }
 

@@ -2,12 +2,8 @@ import { expect, it } from 'vitest';
 import { csvCell, waitlistCsv } from '../../../operator/waitlist-csv';
 
 it.each([
-  // What a spreadsheet would run, turned into text.
+  // What a spreadsheet would run, turned into text (each leading character: the CSV's test below).
   ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
-  ['+31 6 1234', "'+31 6 1234"],
-  ['-2+3', "'-2+3"],
-  ['@SUM(A1)', "'@SUM(A1)"],
-  ['\tcmd', "'\tcmd"],
   ['\rcmd', `"'\rcmd"`],
   // RFC 4180 fields.
   ['a,b@x.nl', '"a,b@x.nl"'],
