@@ -34,17 +34,14 @@ Options: --data-dir DIR (default DATA_DIR or .data), or --table NAME [--region R
 
 class UsageError extends Error {}
 
-/** What each command takes after its name, in the words of its usage error. */
+/** What a command takes after its name, in the words of its usage error; the others take nothing. */
 const OPERANDS: Record<string, string> = {
-  count: '',
-  export: '',
-  stats: '',
-  preflight: '',
   forget: 'one address',
   show: 'one address',
   announce: 'one folder',
   smoke: 'the site’s URL',
 };
+const COMMANDS = ['count', 'export', 'stats', 'preflight', ...Object.keys(OPERANDS)];
 
 /** `only`: the one command that takes the option (parseArgs leaves the key alone). */
 const OPTIONS = {
@@ -65,10 +62,10 @@ function parseCommandLine(args: string[]) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [name = '', ...rest] = positionals;
   const argument = rest.length === 1 ? String(rest[0]).trim() : '';
-  const needs = OPERANDS[name];
+  const needs = OPERANDS[name] ?? '';
   // Not echoed: what was typed may be an address.
   if (!name) throw new UsageError('no command');
-  if (needs === undefined || (!needs && rest.length > 0))
+  if (!COMMANDS.includes(name) || (!needs && rest.length > 0))
     throw new UsageError('unknown command, or more arguments than it takes');
   const site = name === 'smoke' && URL.canParse(argument) ? new URL(argument) : undefined;
   if ((needs && !argument) || (name === 'smoke' && !/^https?:$/.test(site?.protocol ?? '')))
