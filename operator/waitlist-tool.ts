@@ -1,6 +1,5 @@
 /** `npm run waitlist -- <command>`: the operator's tools, on the local store or (--table) the AWS table. */
 import { parseArgs } from 'node:util';
-import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { MIN_ANNOUNCEMENT_RATE } from '#contract/mail-pace';
 import { AnnouncementError } from '../functions/announce/announcement-text';
 import { errorNameOf, faultClassOf } from '../functions/telemetry/fault-class';
@@ -102,8 +101,7 @@ function explain(error: unknown): string {
   const name = errorNameOf(error);
   if (name === 'CredentialsProviderError')
     return 'no AWS credentials found (use aws configure, AWS_PROFILE or the AWS_* environment variables)';
-  if (error instanceof ResourceNotFoundException)
-    return `no such table (${name}): check --table and --region`;
+  if (name === 'ResourceNotFoundException') return `no such table (${name}): check --table and --region`;
   const fault = faultClassOf(error);
   if (fault === 'access_denied')
     return `AWS refused these credentials (${name}); docs/operating.md lists what each command needs`;
