@@ -40,6 +40,8 @@ type AnnounceIo = { out: (text: string) => void; signal: AbortSignal; progress?:
 /** What the tool uses of the stack: its bulk mail queue, and the mail limit's table it reads suppressions in. */
 type AwsStack = { queue: { url: string; client: SQSClient }; limitTableName: string };
 type Send = (messages: passes.RecipientMessage[]) => Promise<void>;
+type AudienceCount = audience.AudienceCount;
+const { countedTotal } = audience;
 
 interface Run {
   table: WaitlistTable;
@@ -122,7 +124,7 @@ async function dryRun({ table, limits, target, announcement, settings, io }: Run
     await writeFile(fileOf(language), mail.raw, { mode: 0o600 });
   }
   const count = await audience.countAudience(table, limits, announcement.id);
-  const owed = audience.countedTotal(count.send);
+  const owed = countedTotal(count.send);
   io.out(
     [
       `Announcement ${announcement.id}: previews in ${LOCALES.map(fileOf).join(' and ')}`,
@@ -157,9 +159,9 @@ async function sendTests({ announcement: { id }, announcement, target, settings,
   return 0;
 }
 
-function summary(progress: passes.Progress, count: audience.AudienceCount, elapsedMs?: number): string {
+function summary(progress: passes.Progress, count: AudienceCount, elapsedMs?: number): string {
   const sent = sentOf(progress);
-  const total = audience.countedTotal(sent);
+  const total = countedTotal(sent);
   const unknown = count.skipped.unknown + progress.unrecorded;
   const timing =
     elapsedMs === undefined || total === 0
@@ -247,9 +249,9 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   const previous = await readState(table, id);
   // --resend-unknown is a pass of its own: it owes again what passes before it left unknown.
   if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
-    const queued = previous.queued as audience.AudienceCount;
+    const queued = previous.queued as AudienceCount;
     const progress = await readProgress(table, id, previous.pass);
-    if (passes.processedTotal(progress) < audience.countedTotal(queued.send)) {
+    if (passes.processedTotal(progress) < countedTotal(queued.send)) {
       io.out(`Following pass ${previous.pass} of ${id}, under way in AWS.\n`);
       return follow(run, previous.pass, queued, bar);
     }
@@ -271,17 +273,14 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
       io.signal.throwIfAborted();
       await send(page.recipients.map(({ key }) => ({ id, pass, key })));
       audience.addCounts(count, page.count);
-      bar.update(
-        audience.countedTotal(sentOf(await readProgress(table, id, pass))),
-        audience.countedTotal(count.send),
-      );
+      bar.update(countedTotal(sentOf(await readProgress(table, id, pass))), countedTotal(count.send));
     }
   } catch (error) {
     const byCtrlC = io.signal.aborted;
     const again = 'Run the same command again to send the rest.';
     if (byCtrlC && inAws)
       io.out(
-        `Stopped queueing by Ctrl-C: AWS sends it to the ${audience.countedTotal(count.send)} people queued. ${again}\n`,
+        `Stopped queueing by Ctrl-C: AWS sends it to the ${countedTotal(count.send)} people queued. ${again}\n`,
       );
     else {
       const progress = await readProgress(table, id, pass).catch(() => undefined);
@@ -299,25 +298,19 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
     ExpressionAttributeValues: { ':queued': count, ':pass': pass },
   });
   const pace = Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate";
-  if (inAws)
-    io.out(`Queued pass ${pass} of ${id} in AWS: ${audience.countedTotal(count.send)} people, ${pace}.\n`);
+  if (inAws) io.out(`Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${pace}.\n`);
   return follow(run, pass, count, bar);
 }
 
 /** Follows a pass's counts until it is done or stopped; on one machine the mailer is done already. */
-async function follow(
-  run: Run,
-  pass: number,
-  queued: audience.AudienceCount,
-  bar: ReturnType<typeof progressLine>,
-) {
+async function follow(run: Run, pass: number, queued: AudienceCount, bar: ReturnType<typeof progressLine>) {
   const { table, io } = run;
   const { id } = run.announcement;
-  const planned = audience.countedTotal(queued.send);
+  const planned = countedTotal(queued.send);
   for (;;) {
     const current = await readState(table, id);
     const progress = await readProgress(table, id, pass);
-    bar.update(audience.countedTotal(sentOf(progress)), planned);
+    bar.update(countedTotal(sentOf(progress)), planned);
     if (current?.pass !== pass) {
       io.out(`A newer pass of ${id} took over; it sends to whoever is still owed.\n`);
       return 0;
