@@ -28,13 +28,11 @@ const UNRESERVED_MINIMUM = 100;
 /** About as many as a new on-demand table's partitions; more as it grows. */
 const STREAM_SHARDS = 4;
 
+const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 20_000 };
+
 function clientsOf(region: string | undefined) {
   // One retry, and no waiting minutes on a network that is not there.
-  const config = {
-    region,
-    maxAttempts: 2,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
-  };
+  const config = { region, maxAttempts: 2, requestHandler: TIMEOUTS };
   return {
     cloudFormation: new CloudFormationClient(config),
     // The edge stack's region: CloudFront takes a web ACL from there only.
