@@ -11,25 +11,9 @@ import { emailKey } from '#contract/email-address';
 import { LOCALES, type Locale } from '#contract/locales';
 import { readSiteConfig, type SiteConfig } from '#contract/site-config';
 import { announcementFor, stopPass } from '../functions/announce/announcement-batch';
-import {
-  newPassState,
-  type Progress,
-  processedTotal,
-  progressSchema,
-  type RecipientMessage,
-  stateSchema,
-} from '../functions/announce/announcement-state';
+import * as passes from '../functions/announce/announcement-state';
 import { type Announcement, readAnnouncement } from '../functions/announce/announcement-text';
-import {
-  type AudienceCount,
-  addCounts,
-  audiencePages,
-  countAudience,
-  countedTotal,
-  emptyCount,
-  SKIP_REASONS,
-  type SkipReason,
-} from '../functions/announce/audience';
+import * as audience from '../functions/announce/audience';
 import { senderDomain } from '../functions/mailer/mail-layout';
 import { quotaReserve } from '../functions/mailer/mail-pause';
 import { sendUntilNotThrottled } from '../functions/mailer/mail-sender';
@@ -38,13 +22,8 @@ import { readItem, updateIf, type WaitlistStore } from '../functions/store/store
 import { errorNameOf } from '../functions/telemetry/fault-class';
 import { localMailer, outboxTransport } from '../local/local-mail';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../local/local-store-client';
-import {
-  describeStack,
-  STACK_NAME,
-  type WaitlistTable,
-  type WaitlistTarget,
-  WaitlistToolError,
-} from './waitlist-store-access';
+import type { WaitlistTable, WaitlistTarget } from './waitlist-store-access';
+import * as access from './waitlist-store-access';
 
 export interface AnnounceRequest {
   folder: string;
@@ -58,17 +37,11 @@ export interface AnnounceRequest {
 
 /** `signal` is Ctrl-C: it stops starting new mails (with --table: stops queueing, or following). */
 type AnnounceIo = { out: (text: string) => void; signal: AbortSignal; progress?: NodeJS.WriteStream };
-
-const REASON_WORDS: Partial<Record<SkipReason, string>> = {
-  already: 'already sent this announcement',
-  unknown: 'unknown (a send whose outcome a crash or a lost answer left unknown: not sent again)',
-};
-
-const perLanguage = (counts: Record<Locale, number>) =>
-  LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
-const skippedLine = (skipped: Record<SkipReason, number>) =>
-  `Skipped: ${SKIP_REASONS.map((reason) => `${REASON_WORDS[reason] ?? reason} ${skipped[reason]}`).join(', ')}`;
-export const figure = (value: number) => value.toLocaleString('en');
+/** What the tool uses of the stack: its bulk mail queue, and the mail limit's table it reads suppressions in. */
+type AwsStack = { queue: { url: string; client: SQSClient }; limitTableName: string };
+type Send = (messages: passes.RecipientMessage[]) => Promise<void>;
+type AudienceCount = audience.AudienceCount;
+const { countedTotal } = audience;
 
 interface Run {
   table: WaitlistTable;
@@ -80,7 +53,20 @@ interface Run {
   settings: SiteConfig;
 }
 
+const REASON_WORDS: Partial<Record<audience.SkipReason, string>> = {
+  already: 'already sent this announcement',
+  unknown: 'unknown (a send whose outcome a crash or a lost answer left unknown: not sent again)',
+};
+
+const perLanguage = (counts: Record<Locale, number>) =>
+  LOCALES.map((language) => `${language} ${counts[language]}`).join(', ');
+const skippedLine = (skipped: Record<audience.SkipReason, number>) =>
+  `Skipped: ${audience.SKIP_REASONS.map((reason) => `${REASON_WORDS[reason] ?? reason} ${skipped[reason]}`).join(', ')}`;
+const sentOf = (progress: passes.Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
+export const figure = (value: number) => value.toLocaleString('en');
 const localTransport = (dataDir: string) => outboxTransport(join(dataDir, 'outbox'), { print: () => {} });
+/** A leave link for previews and test mails: the right shape, leading to nobody. */
+const nowhere = () => ({ linkId: 'A'.repeat(22), leaveKey: randomBytes(16).toString('base64url') });
 
 /** Days `owed` people take: each day's SES quota (-1: none) less the confirmations' reserve. */
 export function daysNeeded(owed: number, quota: { max24HourSend: number; sentLast24Hours: number }): number {
@@ -104,9 +90,6 @@ async function quotaLineOf(region: string | undefined, owed: number): Promise<st
   return `At today's SES quota (${figure(max)} a day) the ${figure(owed)} people owed ${need}; confirmations keep a reserve of ${figure(quotaReserve(max))} a day.`;
 }
 
-/** A leave link for previews and test mails: the right shape, leading to nobody. */
-const nowhere = () => ({ linkId: 'A'.repeat(22), leaveKey: randomBytes(16).toString('base64url') });
-
 export async function announce(
   table: WaitlistTable,
   target: WaitlistTarget,
@@ -123,13 +106,12 @@ export async function announce(
   const run: Run = { table, limits, target, io, announcement, settings };
   if (request.testTo !== undefined) return sendTests(run, request.testTo);
   if (request.stop) return stopSend(run);
-  if (target.kind === 'local')
-    return request.send
-      ? queueAndFollow(run, request, localQueue(run, target.dataDir))
-      : dryRun(run, request);
-  const stack = aws ?? (await awsStackOf(target.region));
-  limits.tableName = stack.limitTableName;
-  return request.send ? queueAndFollow(run, request, sqsQueue(stack.queue)) : dryRun(run, request);
+  if (target.kind === 'aws') {
+    const stack = aws ?? (await awsStackOf(target.region));
+    limits.tableName = stack.limitTableName;
+    if (request.send) return queueAndFollow(run, request, sqsQueue(stack.queue));
+  } else if (request.send) return queueAndFollow(run, request, localQueue(run, target.dataDir));
+  return dryRun(run, request);
 }
 
 async function dryRun({ table, limits, target, announcement, settings, io }: Run, request: AnnounceRequest) {
@@ -141,7 +123,7 @@ async function dryRun({ table, limits, target, announcement, settings, io }: Run
     const mail = announcementFor(settings, announcement, { key: 'preview', to, language, ...nowhere() });
     await writeFile(fileOf(language), mail.raw, { mode: 0o600 });
   }
-  const count = await countAudience(table, limits, announcement.id);
+  const count = await audience.countAudience(table, limits, announcement.id);
   const owed = countedTotal(count.send);
   io.out(
     [
@@ -157,32 +139,27 @@ async function dryRun({ table, limits, target, announcement, settings, io }: Run
   return 0;
 }
 
-async function sendTests({ announcement, target, settings, io }: Run, address: string) {
-  if (!emailKey(address)) throw new WaitlistToolError('--test-to needs a deliverable address');
+async function sendTests({ announcement: { id }, announcement, target, settings, io }: Run, address: string) {
+  if (!emailKey(address)) throw new access.WaitlistToolError('--test-to needs a deliverable address');
   const transport =
     target.kind === 'aws' ? sesTransport(process.env.SES_CONFIGURATION_SET) : localTransport(target.dataDir);
   for (const language of LOCALES) {
-    const mail = announcementFor(settings, announcement, {
-      key: address,
-      to: address,
-      language,
-      // Its own Message-ID: a test is not the announcement, and a second test is a second mail.
-      messageId: `${announcement.id}.test-${language}-${randomBytes(4).toString('hex')}@${senderDomain(settings.mailFrom)}`,
-      ...nowhere(),
-    });
+    // Its own Message-ID: a test is not the announcement, and a second test is a second mail.
+    const test = `${id}.test-${language}-${randomBytes(4).toString('hex')}`;
+    const messageId = `${test}@${senderDomain(settings.mailFrom)}`;
+    const person = { key: address, to: address, language, messageId, ...nowhere() };
+    const mail = announcementFor(settings, announcement, person);
     // No pace for two test mails; throttling is waited out all the same.
     await sendUntilNotThrottled(
       () => transport.send(mail),
       async () => {},
     );
   }
-  io.out(
-    `Sent the announcement ${announcement.id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`,
-  );
+  io.out(`Sent the announcement ${id} in ${LOCALES.join(' and ')} to ${address}; no record was marked.\n`);
   return 0;
 }
 
-function summary(progress: Progress, count: AudienceCount, elapsedMs?: number): string {
+function summary(progress: passes.Progress, count: AudienceCount, elapsedMs?: number): string {
   const sent = sentOf(progress);
   const total = countedTotal(sent);
   const unknown = count.skipped.unknown + progress.unrecorded;
@@ -200,11 +177,8 @@ function summary(progress: Progress, count: AudienceCount, elapsedMs?: number): 
   return `${lines.join('\n')}\n`;
 }
 
-// Sends at once on this machine: a crash leaves each one's claim unknown, and more are not faster, as the
-// outbox's writes only queue for the disk (50 at once took 175 ms each, 3 took 16 ms).
+// At most this many unknown after a crash; more are not faster, as the outbox's writes only queue for the disk.
 const SENDS_IN_FLIGHT = 3;
-
-class StoppedByCtrlC extends Error {}
 
 /** On one machine the mailer runs in this process, a page at a time; the first failure stops the send. */
 function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: string): Send {
@@ -217,61 +191,50 @@ function localQueue({ table, settings, io: { signal, out } }: Run, dataDir: stri
   });
   return async (messages) => {
     for (let start = 0; start < messages.length; start += SENDS_IN_FLIGHT) {
-      if (signal.aborted) throw new StoppedByCtrlC();
+      signal.throwIfAborted();
       const failed = await send(messages.slice(start, start + SENDS_IN_FLIGHT), signal);
-      if (signal.aborted) throw new StoppedByCtrlC();
+      signal.throwIfAborted();
       if (failed > 0)
-        throw new WaitlistToolError(`${failed} mail(s) could not be sent; the log above says why`);
+        throw new access.WaitlistToolError(`${failed} mail(s) could not be sent; the log above says why`);
     }
   };
 }
 
-async function readState(table: WaitlistTable, id: string) {
-  const item = await readItem(table, { email: announcementStateKey(id) });
-  if (!item) return undefined;
-  const parsed = stateSchema.safeParse(item);
-  if (!parsed.success) throw new WaitlistToolError(`the state item of ${id} in the table cannot be read`);
-  return parsed.data;
-}
-
-const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
-  progressSchema.parse((await readItem(table, { email: announcementProgressKey(id, pass) })) ?? {});
-
-type AnnouncementQueue = { url: string; client: SQSClient };
-/** What the tool uses of the stack: its bulk mail queue, and the mail limit's table it reads suppressions in. */
-type AwsStack = { queue: AnnouncementQueue; limitTableName: string };
+const sqsQueue =
+  (queue: AwsStack['queue']): Send =>
+  async (messages) => {
+    for (let start = 0; start < messages.length; start += 10) {
+      const Entries = messages
+        .slice(start, start + 10)
+        .map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) }));
+      const batch = new SendMessageBatchCommand({ QueueUrl: queue.url, Entries });
+      const { Failed = [] } = await queue.client.send(batch);
+      if (Failed.length > 0)
+        throw new access.WaitlistToolError(
+          `the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`,
+        );
+    }
+  };
 
 async function awsStackOf(region: string | undefined): Promise<AwsStack> {
   const cloudFormation = new CloudFormationClient({ region });
-  const { outputs } = await describeStack(cloudFormation).finally(() => cloudFormation.destroy());
+  const { outputs } = await access.describeStack(cloudFormation).finally(() => cloudFormation.destroy());
   const [url, limitTableName] = ['AnnouncementQueueUrl', 'MailLimitTableName'].map((name) => {
     if (!outputs[name])
-      throw new WaitlistToolError(`the stack ${STACK_NAME} has no ${name}: deploy it again`);
+      throw new access.WaitlistToolError(`the stack ${access.STACK_NAME} has no ${name}: deploy it again`);
     return String(outputs[name]);
   }) as [string, string];
   // The region's SQS endpoint, which is the queue URL's own host.
   return { queue: { url, client: new SQSClient({ region, useQueueUrlAsEndpoint: false }) }, limitTableName };
 }
 
-type Send = (messages: RecipientMessage[]) => Promise<void>;
+async function readState(table: WaitlistTable, id: string) {
+  const item = await readItem(table, { email: announcementStateKey(id) });
+  return item && passes.stateSchema.parse(item);
+}
 
-const sqsQueue =
-  (queue: AnnouncementQueue): Send =>
-  async (messages) => {
-    for (let start = 0; start < messages.length; start += 10) {
-      const { Failed = [] } = await queue.client.send(
-        new SendMessageBatchCommand({
-          QueueUrl: queue.url,
-          Entries: messages.slice(start, start + 10).map((message, index) => ({
-            Id: String(index),
-            MessageBody: JSON.stringify(message),
-          })),
-        }),
-      );
-      if (Failed.length > 0)
-        throw new WaitlistToolError(`the queue refused ${Failed.length} message(s): ${Failed[0]?.Code}`);
-    }
-  };
+const readProgress = async (table: WaitlistTable, id: string, pass: number) =>
+  passes.progressSchema.parse((await readItem(table, { email: announcementProgressKey(id, pass) })) ?? {});
 
 // A pass under way in AWS is followed; otherwise a new pass holds everyone still owed (the mailer drops an
 // older pass's messages still on the queue).
@@ -288,13 +251,13 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
   if (inAws && previous?.queued && previous.stopReason === undefined && !resendUnknown) {
     const queued = previous.queued as AudienceCount;
     const progress = await readProgress(table, id, previous.pass);
-    if (processedTotal(progress) < countedTotal(queued.send)) {
+    if (passes.processedTotal(progress) < countedTotal(queued.send)) {
       io.out(`Following pass ${previous.pass} of ${id}, under way in AWS.\n`);
       return follow(run, previous.pass, queued, bar);
     }
   }
   const pass = (previous?.pass ?? 0) + 1;
-  const state = newPassState(announcement, { rate, pass, now: new Date(), resendUnknown });
+  const state = passes.newPassState(announcement, { rate, pass, now: new Date(), resendUnknown });
   await table.client.send(
     new PutCommand({
       TableName: table.tableName,
@@ -303,18 +266,17 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
       ...(previous ? { ExpressionAttributeValues: { ':previous': previous.pass } } : {}),
     }),
   );
-  const count = emptyCount();
+  const count = audience.emptyCount();
   try {
     const resendUnknownBefore = state.resendUnknownBefore;
-    for await (const page of audiencePages(table, run.limits, id, { resendUnknownBefore })) {
-      if (io.signal.aborted) throw new StoppedByCtrlC();
+    for await (const page of audience.audiencePages(table, run.limits, id, { resendUnknownBefore })) {
+      io.signal.throwIfAborted();
       await send(page.recipients.map(({ key }) => ({ id, pass, key })));
-      addCounts(count, page.count);
+      audience.addCounts(count, page.count);
       bar.update(countedTotal(sentOf(await readProgress(table, id, pass))), countedTotal(count.send));
     }
   } catch (error) {
-    bar.finish();
-    const byCtrlC = error instanceof StoppedByCtrlC;
+    const byCtrlC = io.signal.aborted;
     const again = 'Run the same command again to send the rest.';
     if (byCtrlC && inAws)
       io.out(
@@ -335,32 +297,26 @@ async function queueAndFollow(run: Run, request: AnnounceRequest, send: Send): P
     ConditionExpression: 'pass = :pass',
     ExpressionAttributeValues: { ':queued': count, ':pass': pass },
   });
-  if (inAws)
-    io.out(
-      `Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate"}.\n`,
-    );
+  const pace = Number.isFinite(rate) ? `at most ${rate} mails/s` : "at SES's rate";
+  if (inAws) io.out(`Queued pass ${pass} of ${id} in AWS: ${countedTotal(count.send)} people, ${pace}.\n`);
   return follow(run, pass, count, bar);
 }
-
-const sentOf = (progress: Progress) => ({ nl: progress.sent_nl, en: progress.sent_en });
 
 /** Follows a pass's counts until it is done or stopped; on one machine the mailer is done already. */
 async function follow(run: Run, pass: number, queued: AudienceCount, bar: ReturnType<typeof progressLine>) {
   const { table, io } = run;
   const { id } = run.announcement;
-  const inAws = run.target.kind === 'aws';
   const planned = countedTotal(queued.send);
   for (;;) {
     const current = await readState(table, id);
     const progress = await readProgress(table, id, pass);
     bar.update(countedTotal(sentOf(progress)), planned);
     if (current?.pass !== pass) {
-      bar.finish();
       io.out(`A newer pass of ${id} took over; it sends to whoever is still owed.\n`);
       return 0;
     }
-    if (current.stopReason !== undefined || processedTotal(progress) >= planned || !inAws) {
-      bar.finish();
+    const done = passes.processedTotal(progress) >= planned || run.target.kind === 'local';
+    if (current.stopReason !== undefined || done) {
       io.out(summary(progress, queued, bar.elapsed()));
       if (progress.failed > 0)
         io.out(`Failed attempts: ${progress.failed} (retried from the queue; see its dead-letter queue)\n`);
@@ -368,10 +324,8 @@ async function follow(run: Run, pass: number, queued: AudienceCount, bar: Return
       io.out(`Stopped: ${current.stopReason}. Run the same command again to send the rest.\n`);
       return 1;
     }
-    try {
-      await delay(2_000, undefined, { signal: io.signal });
-    } catch {
-      bar.finish();
+    const stopped = await delay(2_000, false, { signal: io.signal }).catch(() => true);
+    if (stopped) {
       io.out(
         'Stopped following; the send goes on in AWS. Run the same command again to follow it, or with --stop to stop it.\n',
       );
@@ -383,7 +337,7 @@ async function follow(run: Run, pass: number, queued: AudienceCount, bar: Return
 /** `--stop`: the mailer reads it within seconds. */
 async function stopSend({ table, announcement: { id }, io }: Run): Promise<number> {
   const state = await readState(table, id);
-  if (!state) throw new WaitlistToolError(`there is no send of ${id} to stop`);
+  if (!state) throw new access.WaitlistToolError(`there is no send of ${id} to stop`);
   await stopPass(table, state, 'stopped by the operator');
   io.out(
     `Stopped pass ${state.pass} of ${id}: none of its remaining mails is sent. --send later sends to whoever is still owed.\n`,
@@ -391,22 +345,17 @@ async function stopSend({ table, announcement: { id }, io }: Run): Promise<numbe
   return 0;
 }
 
-/** The send's progress on stderr: on a terminal one line redrawn in place, elsewhere a line every 5 s. */
+/** The send's progress on stderr: a line every 5 s, and at the end. */
 function progressLine(stream: NodeJS.WriteStream = process.stderr) {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   let printed = Number.NEGATIVE_INFINITY;
-  let line = '';
   return {
     elapsed,
     update(done: number, total: number) {
-      line = `${done}/${total} sent, ${((done * 1000) / Math.max(1, elapsed())).toFixed(1)} mails/s`;
-      if (stream.isTTY) stream.write(`\r${line}\x1b[K`);
-      else if (performance.now() - printed >= 5_000 || done === total) {
-        printed = performance.now();
-        stream.write(`${line}\n`);
-      }
+      if (performance.now() - printed < 5_000 && done !== total) return;
+      printed = performance.now();
+      stream.write(`${done}/${total} sent, ${((done * 1000) / Math.max(1, elapsed())).toFixed(1)} mails/s\n`);
     },
-    finish: () => line && stream.isTTY && stream.write('\n'),
   };
 }

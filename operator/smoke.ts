@@ -14,13 +14,10 @@ import { forgetRecords, type WaitlistTable } from './waitlist-store-access';
 // it in no funnel and hold it to no mail limit. A robot's user agent: the visit beacon counts none.
 const USER_AGENT = 'mandje-smoke-bot (npm run waitlist -- smoke)';
 
-export interface SmokeRun {
-  site: URL;
-  table: WaitlistTable;
-  out(line: string): void;
-  /** How long the mailer has to send the confirmation. */
-  mailSeconds?: number;
-}
+/** How long the mailer has to send the confirmation. */
+const MAIL_SECONDS = 60;
+
+type SmokeRun = { site: URL; table: WaitlistTable; out(line: string): void };
 
 class Failed extends Error {}
 const expect = (holds: boolean, problem: string) => {
@@ -46,7 +43,7 @@ function headerProblems(headers: Headers, html: string): string[] {
   return problems;
 }
 
-export async function runSmoke({ site, table, out, mailSeconds = 60 }: SmokeRun): Promise<number> {
+export async function runSmoke({ site, table, out }: SmokeRun): Promise<number> {
   const key = emailKey(SMOKE_ADDRESS) as string;
   /** `from`: whose post, as a browser sends the page's own or another site's; a mail provider's says neither. */
   const request = async (path: string, init: RequestInit & { from?: 'page' | 'cross-site' } = {}) => {
@@ -108,13 +105,13 @@ export async function runSmoke({ site, table, out, mailSeconds = 60 }: SmokeRun)
   });
   let record: Record<string, unknown> | undefined;
   await check('mail', async () => {
-    const ends = Date.now() + mailSeconds * 1_000;
+    const ends = Date.now() + MAIL_SECONDS * 1_000;
     for (;;) {
       record = await readItem(table, { email: key });
       expect(record !== undefined, 'the signup has no record in the table');
       if (record?.mailRequestId !== undefined && record.mailedRequestId === record.mailRequestId)
         return 'the confirmation mail is sent, as the table records';
-      expect(Date.now() < ends, `the confirmation mail was not sent within ${mailSeconds} s`);
+      expect(Date.now() < ends, `the confirmation mail was not sent within ${MAIL_SECONDS} s`);
       await delay(500);
     }
   });

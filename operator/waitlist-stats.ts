@@ -95,13 +95,8 @@ export const labelRows = (entries: [string, number][]) => {
   return shown.map(([label, count]) => `${label.padEnd(width)}${count}\n`).join('');
 };
 
-export function waitlistStatsReport({
-  perDay,
-  byLanguage,
-  bySource,
-  byStatus,
-  total,
-}: ReturnType<typeof waitlistStats>) {
+export function waitlistStatsReport(stats: ReturnType<typeof waitlistStats>) {
+  const { perDay } = stats;
   const busiest = Math.max(0, ...perDay.map(({ signups }) => signups));
   const days = `${perDay.length} day${perDay.length === 1 ? '' : 's'}`;
   const sum = (field: keyof Funnel) => perDay.reduce((result, entry) => result + entry[field], 0);
@@ -114,9 +109,9 @@ export function waitlistStatsReport({
     `${' '.repeat(12 + BAR_WIDTH)}  visits  signups  confirmed  sign-up  confirm\n${chart.join('')}`,
     `${`last ${days}`.padEnd(12 + BAR_WIDTH)}${funnelColumns(totals)}\n`,
     'sign-up: signups per visit; confirm: confirmed per signup\n',
-    `\nBy language\n${labelRows(Object.entries(byLanguage))}`,
-    `\nBy source\n${labelRows(bySource)}`,
-    `\nBy status\n${labelRows(Object.entries(byStatus))}`,
-    `\n${labelRows([['total', total]])}`,
+    `\nBy language\n${labelRows(Object.entries(stats.byLanguage))}`,
+    `\nBy source\n${labelRows(stats.bySource)}`,
+    `\nBy status\n${labelRows(Object.entries(stats.byStatus))}`,
+    `\n${labelRows([['total', stats.total]])}`,
   ].join('');
 }

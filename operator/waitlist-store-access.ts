@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  paginateScan,
-  type ScanCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { deliveryKey, emailKey } from '#contract/email-address';
 import { LOCALES } from '#contract/locales';
 import { visitsCounterKey } from '#contract/visit-counting';
@@ -15,7 +10,6 @@ import { readItem, type WaitlistStore } from '../functions/store/store-client';
 import { IN_MEMORY } from '../local/data-dir';
 import { runningStoreEndpoint, startLocalDynamoDB } from '../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../local/local-store-client';
-import { type RecordStatus, statusOf } from './waitlist-csv';
 import { SIGNUP_FACT_ATTRIBUTES, type SignupFacts, type VisitsByDay } from './waitlist-stats';
 
 /** The stack `npm run deploy` creates (infra/ names it; the tool may not import infra/). */
@@ -35,37 +29,30 @@ export type WaitlistTarget =
   | { kind: 'aws'; tableName: string; region?: string }
   | { kind: 'local'; dataDir: string };
 
-export interface WaitlistTable extends WaitlistStore {
-  /** Where the table is, in words. */
-  where: string;
-  close(): Promise<void>;
-}
+/** `where`: where the table is, in words. */
+export type WaitlistTable = WaitlistStore & { where: string; close(): Promise<void> };
 
 /** A runner holding the local store's folder (only one process can) is gone through; otherwise it opens here. */
 export async function openWaitlistTable(target: WaitlistTarget): Promise<WaitlistTable> {
   if (target.kind === 'aws') {
     const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: target.region }));
-    const close = async () => client.destroy();
-    await client.config.region().catch(async () => {
-      await close();
+    await client.config.region().catch(() => {
+      client.destroy();
       throw new WaitlistToolError('no AWS region found (pass --region or set AWS_REGION)');
     });
-    return { client, tableName: target.tableName, where: 'AWS', close };
+    return { client, tableName: target.tableName, where: 'AWS', close: async () => client.destroy() };
   }
   const { dataDir } = target;
   if (dataDir === IN_MEMORY || !existsSync(dataDir))
     throw new WaitlistToolError(`there is no local waitlist in ${dataDir} (set DATA_DIR or --data-dir)`);
-  const running = runningStoreEndpoint(dataDir);
   // A runner may open the folder a moment before this does: then it is gone through all the same.
-  const store = running
+  const store = runningStoreEndpoint(dataDir)
     ? undefined
     : await startLocalDynamoDB(dataDir).catch((error: Error) => {
-        if (runningStoreEndpoint(dataDir)) return undefined;
-        throw new WaitlistToolError(error.message);
+        if (!runningStoreEndpoint(dataDir)) throw new WaitlistToolError(error.message);
       });
-  const endpoint = store?.endpoint ?? (running || runningStoreEndpoint(dataDir)) ?? '';
   // One attempt and a generous timeout: the operator is waiting for one answer.
-  const client = localDocumentClient(endpoint, {
+  const client = localDocumentClient(store?.endpoint ?? runningStoreEndpoint(dataDir) ?? '', {
     maxAttempts: 1,
     requestHandler: { requestTimeout: 10_000 },
   });
@@ -92,7 +79,7 @@ export async function visitsByDay(table: WaitlistStore, days: string[]): Promise
 }
 
 /** Every person's record: counters and announcement state have keys with no at sign and no createdAt. */
-export async function allRecords({ client, tableName }: WaitlistStore, scan: Partial<ScanCommandInput> = {}) {
+export async function allRecords({ client, tableName }: WaitlistStore, scan: object = {}) {
   const records: Record<string, unknown>[] = [];
   for await (const page of paginateScan({ client }, { TableName: tableName, ...scan }))
     for (const item of page.Items ?? [])
@@ -100,7 +87,7 @@ export async function allRecords({ client, tableName }: WaitlistStore, scan: Par
   return records;
 }
 
-/** What `stats` reads: never an address (the key is read only to leave out items that are no person). */
+/** What `count` and `stats` read: never an address (the key only leaves out items that are no person). */
 export async function allSignupFacts(table: WaitlistStore): Promise<SignupFacts[]> {
   // Aliased, as `status`, `language` and `source` are DynamoDB reserved words.
   const attributes = ['email', ...SIGNUP_FACT_ATTRIBUTES];
@@ -111,16 +98,7 @@ export async function allSignupFacts(table: WaitlistStore): Promise<SignupFacts[
   return records.map(({ email: _email, ...signup }) => signup);
 }
 
-export async function countByStatus(table: WaitlistStore) {
-  const counts: Record<RecordStatus, number> = { confirmed: 0, pending: 0, bounced: 0, complained: 0 };
-  for (const facts of await allSignupFacts(table)) counts[statusOf(facts)]++;
-  return counts;
-}
-
-/**
- * Every record of the mailbox (plus tags, Gmail's dots: a record each), oldest first. A consistent scan, as
- * the mailbox index is read eventually and might miss a record just made.
- */
+/** Every record of the mailbox, any spelling, oldest first; scanned consistently, as its index is read eventually. */
 export async function findRecords(table: WaitlistStore, address: string) {
   const mailbox = deliveryKey(emailKey(address) ?? address.trim().toLowerCase());
   const records = await allRecords(table, { ConsistentRead: true });
@@ -133,10 +111,10 @@ export async function findRecords(table: WaitlistStore, address: string) {
 export async function forgetRecords(table: WaitlistStore, address: string): Promise<string[]> {
   const forgotten: string[] = [];
   for (const { email } of await findRecords(table, address)) {
-    const deleted = await table.client.send(
+    const { Attributes } = await table.client.send(
       new DeleteCommand({ TableName: table.tableName, Key: { email }, ReturnValues: 'ALL_OLD' }),
     );
-    if (deleted.Attributes) forgotten.push(String(email));
+    if (Attributes) forgotten.push(String(email));
   }
   return forgotten;
 }

@@ -1,32 +1,15 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
 import { afterEach, expect, it } from 'vitest';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '#contract/leave';
 import { suppressMailbox } from '../../functions/mailer/mail-limit';
-import { startLocalDynamoDB } from '../../local/local-dynamodb';
-import {
-  LOCAL_MAIL_LIMIT_TABLE_NAME,
-  LOCAL_TABLE_NAME,
-  localDocumentClient,
-} from '../../local/local-store-client';
+import { LOCAL_MAIL_LIMIT_TABLE_NAME } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { person, seededStore, waitlistTool } from './waitlist-tool-run';
 
-const ID = 'launch';
-
 afterEach(killRunnerChildren);
-
-/** An announcement folder named `launch`, with both languages. */
-function announcementFolder(): string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), ID);
-  mkdirSync(folder);
-  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
-  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
-  return folder;
-}
 
 /** Confirmed people in both languages, and one of each kind that must get nothing. */
 const PEOPLE = [
@@ -36,31 +19,10 @@ const PEOPLE = [
   person('dan@example.nl'),
   person('fay@example.nl', { status: 'confirmed', mailSuppressed: 'bounce' }),
   person('gus@example.com', { language: 'en', status: 'confirmed', mailSuppressed: 'complaint' }),
-  // Hal is confirmed, but the mailbox bounced for good under another spelling (see store).
+  // Hal is confirmed, but the mailbox bounced for good under another spelling.
   person('hal@example.nl', { status: 'confirmed' }),
   person('hal+old@example.nl', { mailSuppressed: 'bounce' }),
 ];
-
-/** The records, and Hal's mailbox suppressed as mail-events does on a bounce. */
-const store = (items: Record<string, unknown>[]) =>
-  seededStore(items, (client) =>
-    suppressMailbox({ client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME }, 'hal+old@example.nl', {
-      reason: 'bounce',
-      at: '2026-02-01T00:00:00.000Z',
-    }),
-  );
-
-/** Each record's announcement marks: `announcing` (a send under way or left unknown), `announcements`. */
-async function marks(dataDir: string) {
-  const local = await startLocalDynamoDB(dataDir);
-  const client = localDocumentClient(local.endpoint);
-  const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME }));
-  client.destroy();
-  await local.close();
-  return new Map(
-    Items.map((item) => [String(item.email), { announcing: item.announcing, got: item.announcements }]),
-  );
-}
 
 /** Every mail in the data folder's outbox, parsed as a mail client would. */
 async function outboxMails(dataDir: string) {
@@ -77,12 +39,18 @@ async function outboxMails(dataDir: string) {
   );
 }
 
-const perAddress = (mails: { to: string }[]) =>
-  mails.reduce((counts, { to }) => counts.set(to, (counts.get(to) ?? 0) + 1), new Map<string, number>());
-
 it('previews and counts in a dry run, tests to one address, then sends each confirmed person one mail with a one-click leave link, skipping whom the dry run skips', async () => {
-  const dataDir = await store(PEOPLE);
-  const folder = announcementFolder();
+  // Hal's mailbox suppressed as mail-events does on a bounce.
+  const dataDir = await seededStore(PEOPLE, (client) =>
+    suppressMailbox({ client, tableName: LOCAL_MAIL_LIMIT_TABLE_NAME }, 'hal+old@example.nl', {
+      reason: 'bounce',
+      at: '2026-02-01T00:00:00.000Z',
+    }),
+  );
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-announce-')), 'launch');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
+  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
   let env = {};
   const tool = (...args: string[]) => waitlistTool(['announce', folder, ...args, '--data-dir', dataDir], env);
   // Fay's record bounced, and so did Hal's mailbox, under both its spellings.
@@ -93,6 +61,7 @@ it('previews and counts in a dry run, tests to one address, then sends each conf
   expect(dryRun.code).toBe(0);
   expect(dryRun.stdout).toContain('Would send to 3 confirmed people: nl 2, en 1');
   expect(dryRun.stdout).toContain(skipped);
+  expect(dryRun.stdout).not.toMatch(/quota/i); // none on one machine
   expect(readdirSync(join(folder, 'preview')).sort()).toEqual(['en.eml', 'nl.eml']);
   expect((await simpleParser(readFileSync(join(folder, 'preview', 'nl.eml')))).subject).toBe('Mandje is er!');
   expect(await outboxMails(dataDir)).toEqual([]);
@@ -101,21 +70,17 @@ it('previews and counts in a dry run, tests to one address, then sends each conf
   const tests = await outboxMails(dataDir);
   expect(tests.map(({ to }) => to)).toEqual(['Operator@example.org', 'Operator@example.org']);
   expect(tests.map(({ mail }) => mail.subject).sort()).toEqual(['Mandje is er!', 'Mandje is here!']);
-  expect([...(await marks(dataDir)).values()].filter(({ got }) => got)).toEqual([]);
 
   const runner = await startRunnerChild(dataDir, { env: { SIGNUP_RATE_LIMIT: '0' } });
   env = { MANDJE_SITE_URL: runner.url };
   const sent = await tool('--send');
 
   expect(sent.code).toBe(0);
+  // The test mails marked nobody: all three are still owed it.
   expect(sent.stdout).toContain('Sent 3: nl 2, en 1');
   expect(sent.stdout).toContain(skipped);
   const mails = (await outboxMails(dataDir)).filter(({ to }) => !to.startsWith('Operator'));
-  expect(Object.fromEntries(perAddress(mails))).toEqual({
-    'ann@example.nl': 1,
-    'bob@example.nl': 1,
-    'cat@example.com': 1,
-  });
+  expect(mails.map(({ to }) => to).sort()).toEqual(['ann@example.nl', 'bob@example.nl', 'cat@example.com']);
   for (const { mail, to, header } of mails) {
     expect(mail.subject).toBe(to === 'cat@example.com' ? 'Mandje is here!' : 'Mandje is er!');
     expect(header('list-unsubscribe-post')).toBe(`${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`);

@@ -9,21 +9,16 @@ import { mailboxHashOf } from '../../functions/store/mailbox';
 import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
 import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
 
-const toolArgs = (args: string[]) => ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args];
-const repoRoot = resolve(import.meta.dirname, '../..');
+type Run = { code: number; stdout: string; stderr: string };
 
 /** Runs `npm run waitlist -- ...args`: what it printed and its exit code. */
-export const waitlistTool = (args: string[], env: Record<string, string> = {}) =>
-  promisify(execFile)(process.execPath, toolArgs(args), {
-    cwd: repoRoot,
+export const waitlistTool = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'operator/waitlist-tool.ts', ...args], {
+    cwd: resolve(import.meta.dirname, '../..'),
     env: { ...process.env, ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    ({ code, stdout, stderr }: { code: number; stdout: string; stderr: string }) => ({
-      code,
-      stdout,
-      stderr,
-    }),
+    (failed: Run) => failed,
   );
 
 export const person = (email: string, extra: Record<string, unknown> = {}) => ({

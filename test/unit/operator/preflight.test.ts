@@ -1,8 +1,4 @@
-/**
- * `npm run waitlist -- preflight`: one line per check that can block a launch, ok / warn / FAIL with what to
- * do, exit 1 on a FAIL. AWS is mocked, fetch the deployed API: an account ready for launch, each case
- * breaking one thing.
- */
+/** `waitlist preflight` against mocked AWS and API: an account ready for launch, each case breaking one thing. */
 import { readFileSync } from 'node:fs';
 import {
   CloudFormationClient,
@@ -16,7 +12,7 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PREFLIGHT_CHECKS, runPreflight } from '../../../operator/preflight';
 import { WaitlistToolError } from '../../../operator/waitlist-store-access';
 
@@ -56,16 +52,12 @@ const ready = () => ({
   api: { status: 400, body: '{"error":"invalid_request"}', headers: { 'x-amz-cf-id': 'a==' } } as
     | { status: number; body: string; headers?: Record<string, string> }
     | undefined,
-  /** A change to the mocks once wired. */
   rewire: undefined as (() => unknown) | undefined,
 });
-let world: ReturnType<typeof ready>;
-beforeEach(() => {
-  world = ready();
-});
 
-/** Runs the preflight against the world: its lines, the verdict (the last) and its exit code. */
-async function preflight() {
+/** Runs the preflight against the world so changed: its lines, the verdict (the last) and its exit code. */
+async function preflight(change: Partial<ReturnType<typeof ready>> = {}) {
+  const world = { ...ready(), ...change };
   for (const mock of mocks) mock.reset();
   cloudFormation.on(DescribeStacksCommand).resolves(stack('Mandje', 'UPDATE_COMPLETE', world.outputs));
   const resources = [
@@ -79,25 +71,19 @@ async function preflight() {
     ),
   });
   // The API's rate, the mail consumers (two queues, one stream), a reservation.
+  const resource = (Type: string, Properties: object) => ({ Type, Properties });
+  const queue = resource('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 } });
   const Resources = [
-    {
-      Type: 'AWS::ApiGatewayV2::Stage',
-      Properties: { DefaultRouteSettings: { ThrottlingRateLimit: world.rate } },
-    },
-    { Type: 'AWS::Lambda::Function', Properties: { ReservedConcurrentExecutions: world.reserved } },
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { ScalingConfig: { MaximumConcurrency: 2 } } },
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { ScalingConfig: { MaximumConcurrency: 2 } } },
-    { Type: 'AWS::Lambda::EventSourceMapping', Properties: { StartingPosition: 'TRIM_HORIZON' } },
+    resource('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: world.rate } }),
+    resource('AWS::Lambda::Function', { ReservedConcurrentExecutions: world.reserved }),
+    queue,
+    queue,
+    resource('AWS::Lambda::EventSourceMapping', { StartingPosition: 'TRIM_HORIZON' }),
   ];
   cloudFormation.on(GetTemplateCommand).resolves({ TemplateBody: JSON.stringify({ Resources }) });
-  if (world.edge)
-    edge
-      .on(DescribeStacksCommand, { StackName: 'MandjeEdge' })
-      .resolves(stack('MandjeEdge', world.edge, { WebAclArn: WEB_ACL }));
-  else
-    edge
-      .on(DescribeStacksCommand)
-      .rejects(Object.assign(new Error('does not exist'), { name: 'ValidationException' }));
+  const edgeStack = edge.on(DescribeStacksCommand, { StackName: 'MandjeEdge' });
+  if (world.edge) edgeStack.resolves(stack('MandjeEdge', world.edge, { WebAclArn: WEB_ACL }));
+  else edgeStack.rejects(Object.assign(new Error('does not exist'), { name: 'ValidationException' }));
   cloudFront
     .on(GetDistributionCommand, { Id: 'E2EXAMPLE' })
     .resolves({ Distribution: { DistributionConfig: { WebACLId: world.acl } } as never });
@@ -111,24 +97,18 @@ async function preflight() {
   });
   lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: world.limit } });
   world.rewire?.();
+  const api: typeof fetch = async (input, init) => {
+    // The page's own post, which writes nothing: a body the API refuses.
+    expect([String(input), init]).toMatchObject([
+      'https://mandje.nl/api/waitlist',
+      { method: 'POST', body: '{}', headers: { 'sec-fetch-site': 'same-origin' } },
+    ]);
+    if (!world.api)
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) });
+    return new Response(world.api.body, world.api);
+  };
   const lines: string[] = [];
-  const code = await runPreflight(
-    {
-      region: 'eu-west-1',
-      clients,
-      fetch: async (input, init) => {
-        // The page's own post, which writes nothing: a body the API refuses.
-        expect([String(input), init]).toMatchObject([
-          'https://mandje.nl/api/waitlist',
-          { method: 'POST', body: '{}', headers: { 'sec-fetch-site': 'same-origin' } },
-        ]);
-        if (!world.api)
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) });
-        return new Response(world.api.body, world.api);
-      },
-    },
-    (line) => lines.push(line),
-  );
+  const code = await runPreflight({ region: 'eu-west-1', clients, fetch: api }, (line) => lines.push(line));
   return { code, lines: lines.slice(0, -1), verdict: lines.at(-1) };
 }
 
@@ -147,7 +127,7 @@ it('says ok on every line of an account ready for the launch, only reading, and 
 const denied = () =>
   ses.on(GetAccountCommand).rejects(Object.assign(new Error(), { name: 'AccessDeniedException' }));
 const pending = { Details: { ReviewDetails: { Status: 'PENDING' } } };
-it.each<[string, Partial<typeof world>, RegExp]>([
+it.each<[string, Partial<ReturnType<typeof ready>>, RegExp]>([
   ['no web ACL: warns', { acl: '', edge: undefined }, /^warn {2}Edge: .*no web ACL.* → deploy without/],
   ['no edge stack, its web ACL named', { edge: undefined }, /^FAIL {2}Edge: there is no MandjeEdge/],
   ['a failed edge stack', { edge: 'UPDATE_ROLLBACK_FAILED' }, /^FAIL {2}Edge: .*_FAILED → read its events/],
@@ -173,20 +153,10 @@ it.each<[string, Partial<typeof world>, RegExp]>([
   ],
   ['an API the bucket answers', { api: { status: 403, body: '<E>' } }, /API: .*403 <E>, not from CloudFront/],
   ['a site that does not resolve', { api: undefined }, /^FAIL {2}API: could not check \(ENOTFOUND\) → check/],
-  [
-    'a stack from before an output',
-    { outputs: {} },
-    /^FAIL {2}API: the stack has no SiteUrl output → deploy/,
-  ],
-  [
-    'credentials that may not read',
-    { rewire: denied },
-    /\(AccessDeniedException\) → these credentials need ses:GetA/,
-  ],
+  ['a stack before SiteUrl', { outputs: {} }, /^FAIL {2}API: the stack has no SiteUrl output → deploy/],
+  ['denied credentials', { rewire: denied }, /\(AccessDeniedException\) → these credentials need ses:GetA/],
 ])('%s', async (_case, change, expected) => {
-  Object.assign(world, change);
-
-  const { code, lines, verdict } = await preflight();
+  const { code, lines, verdict } = await preflight(change);
 
   expect(lines).toContainEqual(expect.stringMatching(expected));
   // Only a FAIL blocks the launch.
@@ -199,9 +169,7 @@ it.each<[string, Partial<typeof world>, RegExp]>([
 
 it('says in one line, with no checks, that there is no stack in that region; anything else is the tool’s to explain', async () => {
   const none = Object.assign(new Error('mocked'), { name: 'ValidationException' });
-  const missing = Object.assign(new Error('Could not load credentials'), {
-    name: 'CredentialsProviderError',
-  });
+  const missing = Object.assign(new Error('no credentials'), { name: 'CredentialsProviderError' });
   const deps = { region: 'eu-west-1', clients, fetch };
   const printed: string[] = [];
 
