@@ -11,12 +11,7 @@ import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { MAILBOX_INDEX, TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
-import {
-  LOCAL_MAIL_LIMIT_TABLE_NAME,
-  LOCAL_TABLE_NAME,
-  LOCAL_VISITOR_TABLE_NAME,
-  localStoreClient,
-} from './local-store-client';
+import * as local from './local-store-client';
 
 const LOCK_FILE = 'mandje-runner.pid';
 
@@ -26,10 +21,9 @@ export type LocalDynamoDB = { endpoint: string; close(): Promise<void> };
 function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefined {
   let owner: { pid: number; endpoint?: string } | undefined;
   try {
-    const read = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
-    owner = read;
+    owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
     // Signal 0 only asks whether the process is there.
-    process.kill(read.pid, 0);
+    process.kill(Number(owner?.pid), 0);
   } catch (error) {
     // EPERM: alive, another user's.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
@@ -41,8 +35,8 @@ function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefi
 // is gone (a crash) is taken over; a lock is let go of only by the process it names.
 function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
-  const mine = JSON.stringify({ pid: process.pid, endpoint });
-  const take = () => writeFileSync(lockFile, mine, { flag: 'wx', mode: 0o600 });
+  const take = () =>
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, endpoint }), { flag: 'wx', mode: 0o600 });
   try {
     take();
   } catch (error) {
@@ -80,10 +74,7 @@ const dynalite = require('dynalite') as (options: object) => Server;
 const internalServerError = () =>
   Object.assign(new Error('the data folder could not be written'), {
     statusCode: 500,
-    body: {
-      __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
-      message: 'The store could not write to its data folder',
-    },
+    body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'The store failed' },
   });
 
 /** Which OS error the data folder gives now (undefined: none): LevelDB reports only a sentence. */
@@ -111,14 +102,14 @@ function guardWrites(db: LevelDatabase, dataDir: string): void {
   for (const method of ['put', 'del', 'batch', 'get'] as const) {
     const original = db[method].bind(db);
     db[method] = (...args) => {
-      const callback =
-        typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
-      if (!callback) return original(...args);
+      if (typeof args.at(-1) !== 'function') return original(...args);
+      const callback = args.pop() as (...values: unknown[]) => void;
       if (method === 'get')
         return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) =>
-          error && error.name !== 'NotFoundError' && !error.statusCode
-            ? callback(internalServerError())
-            : callback(error, value),
+          callback(
+            error?.name === 'NotFoundError' || error?.statusCode ? error : error && internalServerError(),
+            value,
+          ),
         );
       if (broken) return void setImmediate(callback, internalServerError());
       return original(...args, (error?: unknown) => {
@@ -145,18 +136,18 @@ dynaliteDb.create = (options) => {
 /** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
 export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
   const onDisk = dataDir !== IN_MEMORY;
-  if (onDisk) {
-    // The data folder holds email addresses: it is made private, when this user owns it.
-    try {
+  // The data folder holds email addresses: it is made private, when this user owns it.
+  try {
+    if (onDisk) {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
       await access(dataDir, constants.W_OK);
-    } catch {
-      throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
     }
+  } catch {
+    throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
   }
-  // In the data folder, or in a private temporary one where that path is too long for a socket (about 100
-  // bytes: 108 on Linux, 104 on macOS).
+  // In a private temporary folder where the data folder's path is too long for a socket (108 bytes on Linux,
+  // 104 on macOS).
   const inDataDir = join(dataDir, 'store.sock');
   const socketFolder =
     onDisk && inDataDir.length <= 100 ? undefined : mkdtempSync(join(tmpdir(), 'mandje-store-'));
@@ -166,7 +157,7 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
-    ...(onDisk && { path: dataDir }),
+    path: onDisk ? dataDir : undefined,
   });
   const database = created;
   const close = () =>
@@ -194,57 +185,66 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
 export class OlderFolderError extends Error {}
 
 type Key = { name: string; type: 'S' };
+const hashKey = (name: string) => [{ AttributeName: name, KeyType: 'HASH' as const }];
 
 /** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
-export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
-  const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
-  const ensure = async (
-    TableName: string,
-    key: Key,
-    indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
-  ) => {
-    const keySchema = (name: string) => [{ AttributeName: name, KeyType: 'HASH' as const }];
-    await client
-      .send(
-        new CreateTableCommand({
-          TableName,
-          KeySchema: keySchema(key.name),
-          AttributeDefinitions: [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
-            AttributeName: name,
-            AttributeType: type,
-          })),
-          BillingMode: 'PAY_PER_REQUEST',
-          ...(indexes.length > 0 && {
-            GlobalSecondaryIndexes: indexes.map(({ name, key, projection }) => ({
-              IndexName: name,
-              KeySchema: keySchema(key.name),
-              Projection: projection
-                ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] }
-                : { ProjectionType: 'KEYS_ONLY' },
-            })),
-          }),
-        }),
-      )
-      .catch((error) => {
-        if (!(error instanceof ResourceInUseException)) throw error;
-      });
-    // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
-    // 20 s at the least: so this polls by hand, for a few seconds at most.
-    for (const deadline = Date.now() + 5_000; ; await delay(20)) {
-      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
-      const present = Table?.GlobalSecondaryIndexes ?? [];
-      // dynalite cannot add an index, and the waitlist is not live anywhere yet: such a folder holds test signups.
-      const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
-      if (missing)
-        throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
-      if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE')) return;
-      if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
-    }
-  };
+export async function ensureWaitlistTable(
+  endpoint: string,
+  tableName = local.LOCAL_TABLE_NAME,
+): Promise<void> {
+  const client = local.localStoreClient(endpoint, {
+    maxAttempts: 1,
+    requestHandler: { requestTimeout: 5_000 },
+  });
+  const tables: [string, Key, { name: string; key: Key; projection?: readonly string[] }[]][] = [
+    [tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]],
+    [local.LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY, []],
+    [local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY, []],
+  ];
   try {
-    await ensure(tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
-    await ensure(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
-    await ensure(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
+    for (const [TableName, key, indexes] of tables) {
+      const GlobalSecondaryIndexes = indexes.map(({ name, key, projection }) => ({
+        IndexName: name,
+        KeySchema: hashKey(key.name),
+        Projection: projection
+          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...projection] }
+          : { ProjectionType: 'KEYS_ONLY' as const },
+      }));
+      const AttributeDefinitions = [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
+        AttributeName: name,
+        AttributeType: type,
+      }));
+      await client
+        .send(
+          new CreateTableCommand({
+            ...{
+              TableName,
+              KeySchema: hashKey(key.name),
+              AttributeDefinitions,
+              BillingMode: 'PAY_PER_REQUEST',
+            },
+            ...(indexes.length > 0 && { GlobalSecondaryIndexes }),
+          }),
+        )
+        .catch((error) => {
+          if (!(error instanceof ResourceInUseException)) throw error;
+        });
+      // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
+      // 20 s at the least: so this polls by hand, for a few seconds at most.
+      for (const deadline = Date.now() + 5_000; ; await delay(20)) {
+        const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+        const present = Table?.GlobalSecondaryIndexes ?? [];
+        // dynalite cannot add an index, and the waitlist is not live anywhere yet: such a folder holds test signups.
+        const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
+        if (missing)
+          throw new OlderFolderError(
+            `its waitlist is from an older Mandje, without the ${missing.name} index`,
+          );
+        if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE'))
+          break;
+        if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
+      }
+    }
   } finally {
     client.destroy();
   }

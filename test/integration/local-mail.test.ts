@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailTransport } from '../../functions/mailer/mail-transport';
 import { mailboxHashOf } from '../../functions/store/mailbox';
@@ -48,18 +47,6 @@ async function putOwing(emails: string[]): Promise<void> {
   client.destroy();
 }
 
-/** The signup request the waitlist answered 201, as the runner hands it on. */
-const signedUp = (email: string) =>
-  [
-    {
-      headers: { 'content-type': 'application/json' },
-      requestContext: { http: { method: 'POST' } },
-      body: JSON.stringify({ email, language: 'en' }),
-      isBase64Encoded: false,
-    },
-    { statusCode: 201 },
-  ] as unknown as [APIGatewayProxyEventV2, { statusCode: number }];
-
 const until = async (done: () => boolean) => {
   for (let waited = 0; !done(); waited += 50) {
     if (waited > 20_000) throw new Error('timed out waiting');
@@ -69,22 +56,25 @@ const until = async (done: () => boolean) => {
   await pause(500);
 };
 
+const startMail = (outboxDir: string, transport?: MailTransport) =>
+  startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName: LOCAL_TABLE_NAME,
+    siteUrl: 'http://127.0.0.1:3000/',
+    outboxDir,
+    print,
+    transport,
+  });
+
 describe('the local mail loop', () => {
-  it('sends every owed mail once, though only three fit in memory', async () => {
+  it('sends every owed mail once: what an earlier run left, then a burst of new signups', async () => {
     await putOwing(Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`));
     const outboxDir = mkdtempSync(join(tmpdir(), 'mandje-mail-outbox-'));
-    const options = {
-      storeEndpoint: store.endpoint,
-      tableName: LOCAL_TABLE_NAME,
-      siteUrl: 'http://127.0.0.1:3000/',
-    };
-    mail = startLocalMail({ ...options, outboxDir, print, maxWaiting: 3 });
-    // What an earlier run left: read from the table three at a time.
+    mail = startMail(outboxDir);
     await until(() => readdirSync(outboxDir).length >= 8);
-    // A burst of new signups, more than fit in memory.
     const burst = Array.from({ length: 7 }, (_, index) => `burst.${index}@example.nl`);
     await putOwing(burst);
-    for (const email of burst) mail.afterSignup(...signedUp(email));
+    mail.afterSignup();
     await until(() => readdirSync(outboxDir).length >= 15);
 
     expect(readdirSync(outboxDir)).toHaveLength(15);
@@ -107,13 +97,8 @@ describe('the local mail loop', () => {
     const people = ['refused@example.nl', 'slow@example.nl'];
     await putOwing(people);
     const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-refusals-'));
-    const options = {
-      storeEndpoint: store.endpoint,
-      tableName: LOCAL_TABLE_NAME,
-      siteUrl: 'http://127.0.0.1:3000',
-    };
-    mail = startLocalMail({ ...options, outboxDir: join(dir, 'outbox'), print, transport });
-    for (const email of people) mail.afterSignup(...signedUp(email));
+    mail = startMail(join(dir, 'outbox'), transport);
+    mail.afterSignup();
     const deadLetters = () =>
       readdirSync(dir).includes('dead-letters') ? readdirSync(join(dir, 'dead-letters')) : [];
     await until(() => accepted.length > 0 && deadLetters().length > 0);
