@@ -74,7 +74,10 @@ const dynalite = require('dynalite') as (options: object) => Server;
 const internalServerError = () =>
   Object.assign(new Error('the data folder could not be written'), {
     statusCode: 500,
-    body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'The store failed' },
+    body: {
+      __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+      message: 'The store could not write to its data folder',
+    },
   });
 
 /** Which OS error the data folder gives now (undefined: none): LevelDB reports only a sentence. */
@@ -106,10 +109,9 @@ function guardWrites(db: LevelDatabase, dataDir: string): void {
       const callback = args.pop() as (...values: unknown[]) => void;
       if (method === 'get')
         return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) =>
-          callback(
-            error?.name === 'NotFoundError' || error?.statusCode ? error : error && internalServerError(),
-            value,
-          ),
+          error && error.name !== 'NotFoundError' && !error.statusCode
+            ? callback(internalServerError())
+            : callback(error, value),
         );
       if (broken) return void setImmediate(callback, internalServerError());
       return original(...args, (error?: unknown) => {
@@ -185,7 +187,6 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
 export class OlderFolderError extends Error {}
 
 type Key = { name: string; type: 'S' };
-const hashKey = (name: string) => [{ AttributeName: name, KeyType: 'HASH' as const }];
 
 /** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
 export async function ensureWaitlistTable(
@@ -196,55 +197,53 @@ export async function ensureWaitlistTable(
     maxAttempts: 1,
     requestHandler: { requestTimeout: 5_000 },
   });
-  const tables: [string, Key, { name: string; key: Key; projection?: readonly string[] }[]][] = [
-    [tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]],
-    [local.LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY, []],
-    [local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY, []],
-  ];
-  try {
-    for (const [TableName, key, indexes] of tables) {
-      const GlobalSecondaryIndexes = indexes.map(({ name, key, projection }) => ({
-        IndexName: name,
-        KeySchema: hashKey(key.name),
-        Projection: projection
-          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...projection] }
-          : { ProjectionType: 'KEYS_ONLY' as const },
-      }));
-      const AttributeDefinitions = [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
-        AttributeName: name,
-        AttributeType: type,
-      }));
-      await client
-        .send(
-          new CreateTableCommand({
-            ...{
-              TableName,
-              KeySchema: hashKey(key.name),
-              AttributeDefinitions,
-              BillingMode: 'PAY_PER_REQUEST',
-            },
-            ...(indexes.length > 0 && { GlobalSecondaryIndexes }),
+  const ensure = async (
+    TableName: string,
+    key: Key,
+    indexes: { name: string; key: Key; projection?: readonly string[] }[] = [],
+  ) => {
+    const keySchema = (name: string) => [{ AttributeName: name, KeyType: 'HASH' as const }];
+    await client
+      .send(
+        new CreateTableCommand({
+          TableName,
+          KeySchema: keySchema(key.name),
+          AttributeDefinitions: [key, ...indexes.map((index) => index.key)].map(({ name, type }) => ({
+            AttributeName: name,
+            AttributeType: type,
+          })),
+          BillingMode: 'PAY_PER_REQUEST',
+          ...(indexes.length > 0 && {
+            GlobalSecondaryIndexes: indexes.map(({ name, key, projection }) => ({
+              IndexName: name,
+              KeySchema: keySchema(key.name),
+              Projection: projection
+                ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] }
+                : { ProjectionType: 'KEYS_ONLY' },
+            })),
           }),
-        )
-        .catch((error) => {
-          if (!(error instanceof ResourceInUseException)) throw error;
-        });
-      // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
-      // 20 s at the least: so this polls by hand, for a few seconds at most.
-      for (const deadline = Date.now() + 5_000; ; await delay(20)) {
-        const { Table } = await client.send(new DescribeTableCommand({ TableName }));
-        const present = Table?.GlobalSecondaryIndexes ?? [];
-        // dynalite cannot add an index, and the waitlist is not live anywhere yet: such a folder holds test signups.
-        const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
-        if (missing)
-          throw new OlderFolderError(
-            `its waitlist is from an older Mandje, without the ${missing.name} index`,
-          );
-        if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE'))
-          break;
-        if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
-      }
+        }),
+      )
+      .catch((error) => {
+        if (!(error instanceof ResourceInUseException)) throw error;
+      });
+    // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
+    // 20 s at the least: so this polls by hand, for a few seconds at most.
+    for (const deadline = Date.now() + 5_000; ; await delay(20)) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      const present = Table?.GlobalSecondaryIndexes ?? [];
+      // dynalite cannot add an index, and the waitlist is not live anywhere yet: such a folder holds test signups.
+      const missing = indexes.find(({ name }) => !present.some((index) => index.IndexName === name));
+      if (missing)
+        throw new OlderFolderError(`its waitlist is from an older Mandje, without the ${missing.name} index`);
+      if (Table?.TableStatus === 'ACTIVE' && present.every((index) => index.IndexStatus === 'ACTIVE')) return;
+      if (Date.now() > deadline) throw new Error(`the table ${TableName} did not become active`);
     }
+  };
+  try {
+    await ensure(tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
+    await ensure(local.LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
+    await ensure(local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
   } finally {
     client.destroy();
   }
