@@ -62,11 +62,8 @@ describe('the runner stopped with SIGTERM under load', () => {
     const signalledAt = performance.now();
     runner.child.kill('SIGTERM');
     await runner.printed(/stopping/);
-    expect(
-      await postJoin(runner.url, { email: `late.${runId}@example.nl`, language: 'nl' }).catch(
-        (error) => error.cause?.code,
-      ),
-    ).toBe('ECONNREFUSED');
+    const late = postJoin(runner.url, { email: `late.${runId}@example.nl`, language: 'nl' });
+    expect(await late.catch((error) => error.cause?.code)).toBe('ECONNREFUSED');
     const slowAnswers = await Promise.all(slow.map((signup) => signup.finish()));
     sending = false;
     await quickSender;

@@ -2,14 +2,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailKey } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { startLocalDynamoDB } from '../../local/local-dynamodb';
-import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
+import { LOCAL_TABLE_NAME } from '../../local/local-store-client';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
+import { storedEmails } from './store-records';
 
 const ANSWERS = 2_500;
 const CONNECTIONS = 64;
@@ -24,11 +24,12 @@ const sentNew = new Set<string>();
 /** Each answer other than its kind's, as `kind status`. */
 const unexpected: string[] = [];
 let result: autocannon.Result;
+let warmedUp = Number.NaN;
 let rssGrowth = Number.NaN;
 const stored = new Set<string>();
 
-/** Drives the runner for ANSWERS requests (40 s at most), calling `onAnswer` with each answer's number. */
-function load(url: string, onAnswer: (answers: number) => void): Promise<autocannon.Result> {
+/** Drives the runner for ANSWERS requests (40 s at most); `rss` is read after 1,000 answers. */
+function load(url: string, rss: () => number): Promise<autocannon.Result> {
   let sent = 0;
   let answers = 0;
   type Context = { kind?: Kind; email?: string };
@@ -61,7 +62,8 @@ function load(url: string, onAnswer: (answers: number) => void): Promise<autocan
               };
             },
             onResponse(status, _body, { kind = 'new', email = '' }: Context) {
-              onAnswer(++answers);
+              // By then V8 and dynalite have grown to their working size.
+              if (++answers === 1_000) warmedUp = rss();
               if (status !== EXPECTED_STATUS[kind]) unexpected.push(`${kind} ${status}`);
               else if (kind === 'new') acknowledged.push(email);
             },
@@ -84,20 +86,13 @@ beforeAll(async () => {
   const runner = await startRunnerChild(dataDir, { env: { NODE_OPTIONS: '--max-old-space-size=128' } });
   const rss = () =>
     Number(readFileSync(`/proc/${runner.child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1]);
-  let warmedUp = Number.NaN;
-  result = await load(runner.url, (answers) => {
-    // After 1,000 answers V8 and dynalite have grown to their working size.
-    if (answers === 1_000) warmedUp = rss();
-  });
+  result = await load(runner.url, rss);
   rssGrowth = rss() / warmedUp;
   await runner.stop();
   expect(await runner.exited).toBe(0);
   // The runner has let go of the folder: open it again and see what it kept.
   const store = await startLocalDynamoDB(dataDir);
-  const client = localDocumentClient(store.endpoint);
-  for await (const page of paginateScan({ client }, { TableName: LOCAL_TABLE_NAME }))
-    for (const item of page.Items ?? []) stored.add(String(item.email));
-  client.destroy();
+  for (const email of await storedEmails(store.endpoint, LOCAL_TABLE_NAME)) stored.add(email);
   await store.close();
 }, 90_000);
 
