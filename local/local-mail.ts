@@ -51,45 +51,46 @@ export function startLocalMail(options: {
   let sending: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let retryDelay = FIRST_RETRY_DELAY_MS;
-  let failing = false;
 
   async function sendOwed(): Promise<void> {
     while (owed && !closed.signal.aborted) {
       owed = false;
-      for await (const page of paginateScan({ client }, { TableName: tableName })) {
-        const jobs = (page.Items ?? []).flatMap((item) => jobsOwedBy(item as WaitlistRecord));
-        // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
-        if (jobs.length > 0 && (await mailer(jobs, closed.signal)) > 0) throw new Error('mails failed');
-      }
+      for await (const page of paginateScan({ client }, { TableName: tableName }))
+        for (const item of page.Items ?? []) {
+          // A record at a time: a full disk fails the first, with no other write left under way. A suppressed
+          // mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
+          const jobs = jobsOwedBy(item as WaitlistRecord);
+          if (jobs.length > 0 && (await mailer(jobs, closed.signal)) > 0) throw new Error('mails failed');
+        }
     }
   }
 
-  function retryLater(): void {
-    if (!failing)
-      print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
-    failing = true;
-    owed = true;
-    if (closed.signal.aborted) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      startSending();
-    }, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 10_000);
-  }
-
+  // After a failure the table still owes its mails: it is read again ever later, until a round sends them all.
   function startSending(): void {
-    // A retry to come reads the table itself.
-    if (retry) return;
+    if (retry || closed.signal.aborted) return;
     sending ??= sendOwed()
-      .then(() => {
-        if (failing) print('Mails are being sent again.');
-        failing = false;
-        retryDelay = FIRST_RETRY_DELAY_MS;
-      }, retryLater)
+      .then(
+        () => {
+          if (retryDelay > FIRST_RETRY_DELAY_MS) print('Mails are being sent again.');
+          retryDelay = FIRST_RETRY_DELAY_MS;
+        },
+        () => {
+          if (retryDelay === FIRST_RETRY_DELAY_MS)
+            print(
+              'Mails could not be sent (the reason is logged above); they stay owed and are tried again.',
+            );
+          owed = true;
+          retry = setTimeout(() => {
+            retry = undefined;
+            startSending();
+          }, retryDelay).unref();
+          retryDelay = Math.min(retryDelay * 2, 10_000);
+        },
+      )
       .finally(() => {
         sending = undefined;
-        // A signup that came in as the loop was ending.
-        if (owed && !closed.signal.aborted) startSending();
+        // A signup that came in as the round was ending.
+        if (owed) startSending();
       });
   }
   startSending();
@@ -98,7 +99,7 @@ export function startLocalMail(options: {
     /** After a signup or a leave-link request was answered: send what the table now owes. */
     afterSignup(): void {
       owed = true;
-      if (!closed.signal.aborted) startSending();
+      startSending();
     },
     /** Finishes the mails under way; the ones still owed are sent at the next start. */
     async close() {

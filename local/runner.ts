@@ -88,12 +88,13 @@ export async function startLocalWaitlistApi(
         for await (const page of paginateScan({ client }, scan))
           for (const item of page.Items ?? []) {
             const only = { ConditionExpression: '#e <= :now', ...expired };
-            await client.send(new DeleteCommand({ TableName, Key: { [key]: item[key] }, ...only }));
+            const remove = new DeleteCommand({ TableName, Key: { [key]: item[key] }, ...only });
+            await client.send(remove).catch(() => {});
           }
       }),
     ).catch(() => {});
-  sweep();
-  const sweeps = setInterval(sweep, 60 * 60 * 1000).unref();
+  let sweeping = sweep();
+  const sweeps = setInterval(() => (sweeping = sweep()), 60 * 60 * 1000).unref();
 
   const { handler: api } = await import('../functions/api/handler');
   return {
@@ -106,7 +107,7 @@ export async function startLocalWaitlistApi(
     }),
     close: async () => {
       clearInterval(sweeps);
-      await mail.close();
+      await Promise.all([sweeping, mail.close()]);
       await store.close();
     },
   };
