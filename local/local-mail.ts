@@ -13,8 +13,6 @@ import type { MailTransport } from '../functions/mailer/mail-transport';
 import type { WaitlistStore } from '../functions/store/store-client';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
-export type LocalMail = ReturnType<typeof startLocalMail>;
-
 const FIRST_RETRY_DELAY_MS = 250;
 
 // On AWS the table's stream feeds the mail queue; here the table is the queue: its records say which mails are

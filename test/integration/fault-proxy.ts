@@ -1,7 +1,5 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
-export type FaultProxy = Awaited<ReturnType<typeof startFaultProxy>>;
-
 /**
  * A TCP proxy in front of dynalite (on its socket) that fails the runner's store calls on demand, as a
  * network or an overloaded store would. `forward`: a plain relay; `down`: every connection is cut as soon as
