@@ -2,11 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
+import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
+import { emailKey } from '#contract/email-address';
+import { LEAVE_REQUEST_PATH } from '#contract/leave';
 import { readSiteConfig } from '#contract/site-config';
 import type { WaitlistRecord } from '#contract/waitlist-table';
+import { readRequestBody } from '../functions/http/post-body';
 import { jobsOwedBy } from '../functions/mailer/mail-job';
 import { mailSender } from '../functions/mailer/mail-sender';
 import type { MailTransport } from '../functions/mailer/mail-transport';
@@ -14,9 +17,11 @@ import type { WaitlistStore } from '../functions/store/store-client';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
 const FIRST_RETRY_DELAY_MS = 250;
+/** Failures in a round after which it stops and waits: a full disk fails every mail alike. */
+const FAILURES_PER_ROUND = 3;
 
-// On AWS the table's stream feeds the mail queue; here the table is the queue: its records say which mails are
-// owed, read a page at a time. A failed mail stays owed and is retried ever later; a start sends all still owed.
+// On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
+// a mail is owed. A failed mail stays owed and is retried ever later; the next start sends all still owed.
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
@@ -24,10 +29,12 @@ export function startLocalMail(options: {
   outboxDir: string;
   siteUrl: string;
   print?: (line: string) => void;
+  /** How many addresses wait in memory for their mail (default 1,000); more are left to the table. */
+  maxWaiting?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
 }) {
-  const { outboxDir, tableName, print = console.log } = options;
+  const { outboxDir, tableName, print = console.log, maxWaiting = 1_000 } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, {
     maxAttempts: 3,
@@ -43,60 +50,102 @@ export function startLocalMail(options: {
     deadLetterDir: join(outboxDir, '..', 'dead-letters'),
     print,
   });
+  /** Canonical addresses whose record may owe a mail, oldest first. */
+  const waiting = new Set<string>();
+  /** Whether the table may owe mails that are not in `waiting`: at first, what an earlier run left. */
+  let scanTable = true;
   const closed = new AbortController();
-  // Whether the table may owe mails not sent yet: at first, what an earlier run left.
-  let owed = true;
   let sending: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let retryDelay = FIRST_RETRY_DELAY_MS;
+  let failing = false;
 
-  async function sendOwed(): Promise<void> {
-    while (owed && !closed.signal.aborted) {
-      owed = false;
-      for await (const page of paginateScan({ client }, { TableName: tableName }))
-        for (const item of page.Items ?? []) {
-          // A record at a time: a full disk fails the first, with no other write left under way. A suppressed
-          // mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
-          const jobs = jobsOwedBy(item as WaitlistRecord);
-          if (jobs.length > 0 && (await mailer(jobs, closed.signal)) > 0) throw new Error('mails failed');
+  /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
+  async function deliver(key: string): Promise<boolean> {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { email: key } }));
+    // A suppressed mailbox's job too: the mailer owes it nothing and keeps it with the dead letters.
+    const jobs = Item ? jobsOwedBy(Item as WaitlistRecord) : [];
+    return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
+  }
+
+  /** The addresses waiting, else up to `maxWaiting` records the table says are owed a mail. */
+  async function owedKeys(): Promise<string[]> {
+    const keys = [...waiting];
+    waiting.clear();
+    if (keys.length > 0 || !scanTable) return keys;
+    scanTable = false;
+    for await (const page of paginateScan({ client }, { TableName: tableName }))
+      for (const item of page.Items ?? []) {
+        if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
+        if (keys.length >= maxWaiting) {
+          scanTable = true;
+          return keys;
         }
+        keys.push(String(item.email));
+      }
+    return keys;
+  }
+
+  function retryLater(): void {
+    if (!failing)
+      print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
+    failing = true;
+    // The rest are still owed in the table; the retry reads them again.
+    scanTable = true;
+    waiting.clear();
+    if (closed.signal.aborted) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      startSending();
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 10_000);
+  }
+
+  // Eight at a time, as the queue would deliver them: each sender takes the next address once its mail is out.
+  async function sendOwed(): Promise<void> {
+    for (let keys = await owedKeys(); keys.length > 0 && !closed.signal.aborted; keys = await owedKeys()) {
+      let failures = 0;
+      const next = keys.values();
+      const sender = async () => {
+        for (const key of next) {
+          if (closed.signal.aborted || failures >= FAILURES_PER_ROUND) return;
+          if (!(await deliver(key).catch(() => false))) failures++;
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, sender));
+      if (failures > 0) return retryLater();
+      if (failing) print('Mails are being sent again.');
+      failing = false;
+      retryDelay = FIRST_RETRY_DELAY_MS;
     }
   }
 
-  // After a failure the table still owes its mails: it is read again ever later, until a round sends them all.
   function startSending(): void {
-    if (retry || closed.signal.aborted) return;
+    // A retry to come reads the table itself.
+    if (retry) return;
     sending ??= sendOwed()
-      .then(
-        () => {
-          if (retryDelay > FIRST_RETRY_DELAY_MS) print('Mails are being sent again.');
-          retryDelay = FIRST_RETRY_DELAY_MS;
-        },
-        () => {
-          if (retryDelay === FIRST_RETRY_DELAY_MS)
-            print(
-              'Mails could not be sent (the reason is logged above); they stay owed and are tried again.',
-            );
-          owed = true;
-          retry = setTimeout(() => {
-            retry = undefined;
-            startSending();
-          }, retryDelay).unref();
-          retryDelay = Math.min(retryDelay * 2, 10_000);
-        },
-      )
+      .catch(retryLater)
       .finally(() => {
         sending = undefined;
-        // A signup that came in as the round was ending.
-        if (owed) startSending();
+        // A signup that came in as the loop was ending.
+        if (waiting.size > 0 && !closed.signal.aborted) startSending();
       });
   }
   startSending();
 
   return {
-    /** After a signup or a leave-link request was answered: send what the table now owes. */
-    afterSignup(): void {
-      owed = true;
+    /** After a signup or a leave-link request was answered: send the mail it asked for, if any. */
+    afterSignup(event: APIGatewayProxyEventV2, result: APIGatewayProxyStructuredResultV2): void {
+      // A signup (201, 409), a leave-link request (202), or either as a form post (303).
+      const answered = [201, 202, 409, 303].includes(result.statusCode ?? 0);
+      const body = answered ? readRequestBody(event) : undefined;
+      const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
+      const key = typeof email === 'string' ? emailKey(email) : undefined;
+      if (!key || closed.signal.aborted) return;
+      if (waiting.size < maxWaiting) waiting.add(key);
+      else scanTable = true;
+      // A leave-link request marks the first record of the address's mailbox, maybe another spelling's.
+      if (event.rawPath === LEAVE_REQUEST_PATH) scanTable = true;
       startSending();
     },
     /** Finishes the mails under way; the ones still owed are sent at the next start. */

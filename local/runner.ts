@@ -102,7 +102,8 @@ export async function startLocalWaitlistApi(
     serve: createLambdaHttpAdapter(async (event) => {
       const result = await api(event);
       // The stream's part on AWS: the mailer sends what a signup or a leave-link request asked for.
-      if (event.rawPath === WAITLIST_PATH || event.rawPath === LEAVE_REQUEST_PATH) mail.afterSignup();
+      if (event.rawPath === WAITLIST_PATH || event.rawPath === LEAVE_REQUEST_PATH)
+        mail.afterSignup(event, result);
       return result;
     }),
     close: async () => {
