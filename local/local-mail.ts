@@ -19,6 +19,8 @@ import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-
 const FIRST_RETRY_DELAY_MS = 250;
 /** Failures in a round after which it stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
+/** Addresses that wait in memory for their mail; more are left to the table. */
+const MAX_WAITING = 1_000;
 
 // On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
 // a mail is owed. A failed mail stays owed and is retried ever later; the next start sends all still owed.
@@ -29,12 +31,10 @@ export function startLocalMail(options: {
   outboxDir: string;
   siteUrl: string;
   print?: (line: string) => void;
-  /** How many addresses wait in memory for their mail (default 1,000); more are left to the table. */
-  maxWaiting?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
 }) {
-  const { outboxDir, tableName, print = console.log, maxWaiting = 1_000 } = options;
+  const { outboxDir, tableName, print = console.log } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, {
     maxAttempts: 3,
@@ -57,8 +57,8 @@ export function startLocalMail(options: {
   const closed = new AbortController();
   let sending: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Past its first value while mails are failing.
   let retryDelay = FIRST_RETRY_DELAY_MS;
-  let failing = false;
 
   /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
   async function deliver(key: string): Promise<boolean> {
@@ -68,7 +68,7 @@ export function startLocalMail(options: {
     return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
   }
 
-  /** The addresses waiting, else up to `maxWaiting` records the table says are owed a mail. */
+  /** The addresses waiting, else up to MAX_WAITING records the table says are owed a mail. */
   async function owedKeys(): Promise<string[]> {
     const keys = [...waiting];
     waiting.clear();
@@ -77,7 +77,7 @@ export function startLocalMail(options: {
     for await (const page of paginateScan({ client }, { TableName: tableName }))
       for (const item of page.Items ?? []) {
         if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
-        if (keys.length >= maxWaiting) {
+        if (keys.length >= MAX_WAITING) {
           scanTable = true;
           return keys;
         }
@@ -87,9 +87,8 @@ export function startLocalMail(options: {
   }
 
   function retryLater(): void {
-    if (!failing)
+    if (retryDelay === FIRST_RETRY_DELAY_MS)
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
-    failing = true;
     // The rest are still owed in the table; the retry reads them again.
     scanTable = true;
     waiting.clear();
@@ -114,8 +113,7 @@ export function startLocalMail(options: {
       };
       await Promise.all(Array.from({ length: 8 }, sender));
       if (failures > 0) return retryLater();
-      if (failing) print('Mails are being sent again.');
-      failing = false;
+      if (retryDelay > FIRST_RETRY_DELAY_MS) print('Mails are being sent again.');
       retryDelay = FIRST_RETRY_DELAY_MS;
     }
   }
@@ -142,7 +140,7 @@ export function startLocalMail(options: {
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
       if (!key || closed.signal.aborted) return;
-      if (waiting.size < maxWaiting) waiting.add(key);
+      if (waiting.size < MAX_WAITING) waiting.add(key);
       else scanTable = true;
       // A leave-link request marks the first record of the address's mailbox, maybe another spelling's.
       if (event.rawPath === LEAVE_REQUEST_PATH) scanTable = true;
