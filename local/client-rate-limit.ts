@@ -18,8 +18,7 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-// `next` behind the per-client limit AWS WAF applies at the edge (#contract/abuse-limits), answered as WAF
-// answers; counts per socket address (no proxy here to trust), in memory, for the current minute only.
+// WAF's per-client limit (#contract/abuse-limits), per socket address, counted in memory for this minute.
 export function limitClientPosts(postsPerMinute: number, next: Route): Route {
   const counts = new Map<string, number>();
   setInterval(() => counts.clear(), 60_000).unref();

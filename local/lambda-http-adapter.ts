@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiGatewayEvent } from './api-gateway-event';
 
-// Well above the handler's own MAX_REQUEST_BYTES, so the handler still answers 413 between the two, as in
-// production (API Gateway's cap is 10 MB).
+// Above the handler's MAX_REQUEST_BYTES, so it answers 413 between the two, as behind API Gateway's 10 MB.
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A request target's path and its query (without the `?`), as they were sent. */

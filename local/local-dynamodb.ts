@@ -31,8 +31,7 @@ function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefi
   return owner;
 }
 
-// LevelDB allows one process per folder: a second runner is turned away here, by name. A lock whose process
-// is gone (a crash) is taken over; a lock is let go of only by the process it names.
+// LevelDB allows one process per folder; a lock whose process is gone (a crash) is taken over.
 function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
   const take = () =>
@@ -92,9 +91,8 @@ function probeDataDir(dataDir: string): string | undefined {
   }
 }
 
-// A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored. After a
-// failed write (a full disk) every later one is answered 500 ("try again") until the runner is started again;
-// dynalite would otherwise throw the error where nothing catches it.
+// A write is answered once synced, as DynamoDB's; after a failed one (a full disk) every later one gets 500
+// ("try again") until a restart, where dynalite would throw the error with nothing to catch it.
 function guardWrites(db: LevelDatabase, dataDir: string): void {
   let broken = false;
   // dynalite passes no options, so they are set where classic-level takes them (its last argument).
@@ -148,8 +146,7 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
   } catch {
     throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
   }
-  // In a private temporary folder where the data folder's path is too long for a socket (108 bytes on Linux,
-  // 104 on macOS).
+  // A socket's path has 104 bytes at most (macOS): a longer one goes in a private temporary folder.
   const inDataDir = join(dataDir, 'store.sock');
   const socketFolder =
     onDisk && inDataDir.length <= 100 ? undefined : mkdtempSync(join(tmpdir(), 'mandje-store-'));
@@ -227,8 +224,7 @@ export async function ensureWaitlistTable(
       .catch((error) => {
         if (!(error instanceof ResourceInUseException)) throw error;
       });
-    // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
-    // 20 s at the least: so this polls by hand, for a few seconds at most.
+    // dynalite treats a CREATING table as missing, and the SDK's waiter polls every 20 s: polled by hand.
     for (const deadline = Date.now() + 5_000; ; await delay(20)) {
       const { Table } = await client.send(new DescribeTableCommand({ TableName }));
       const present = Table?.GlobalSecondaryIndexes ?? [];

@@ -22,8 +22,7 @@ const FAILURES_PER_ROUND = 3;
 /** Addresses that wait in memory for their mail; more are left to the table. */
 const MAX_WAITING = 1_000;
 
-// On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
-// a mail is owed. A failed mail stays owed and is retried ever later; the next start sends all still owed.
+// The table is the queue (on AWS its stream feeds one): a failed mail stays owed and is retried ever later.
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;

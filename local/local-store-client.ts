@@ -1,5 +1,4 @@
-// A store's address is its Unix socket's path (only who may open its folder can read the waitlist), or an
-// http:// URL; throwaway credentials, so the AWS SDK never looks for real ones.
+// A store is a Unix socket (only who may open its folder reads it) or an http:// URL; credentials are fake.
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';

@@ -34,8 +34,7 @@ const SWEPT = [
   [local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY.name, VISITOR_TABLE_EXPIRY_ATTRIBUTE],
 ] as const;
 
-// `/api/*`, mails to an outbox. One per process: the handler binds to the settings it finds when first
-// imported, as in Lambda.
+// `/api/*`, mails to an outbox; one per process, as the handler reads its settings when first imported.
 export async function startLocalWaitlistApi(
   options: StoreLocation & { confirmPagesDir: string; siteUrl: string },
 ) {
@@ -163,8 +162,7 @@ export async function startLocalRunner(
     },
   );
 
-  // Answers the requests in progress for up to `graceMs`, then cuts the rest; resolves once every handler has
-  // settled, so nothing still uses the store when that is closed next.
+  // Answers requests in progress for up to `graceMs`, then cuts the rest; resolves once none uses the store.
   async function closeServer(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
     const graceOver = delay(graceMs, undefined, { ref: false });

@@ -73,8 +73,7 @@ const sendText = (response: ServerResponse, status: number, text: string, header
     })
     .end(text);
 
-// The built page by production's rules (contract/site-serving.ts), with CloudFront's compression and caching.
-// Nothing outside `distDir` is ever read for a request.
+// The built page by production's rules and CloudFront's compression; nothing outside `distDir` is ever read.
 export function createStaticSite(distDir: string) {
   // The real path, so symbolic links inside the folder are compared with what they point to.
   const rootPromise = realpath(resolve(distDir)).catch(() => resolve(distDir));
@@ -92,8 +91,7 @@ export function createStaticSite(distDir: string) {
   };
   let siteMap: Promise<serving.SiteMap> | undefined;
   let readAt = 0;
-  // Read again when asked for fresh (after a rebuild), at most once a second, so requests for missing
-  // files cannot make it list the folder each time.
+  // Read again after a rebuild, once a second at most: requests for missing files cannot list it each time.
   const readSiteMap = async (fresh = false) => {
     const root = await rootPromise;
     if (!siteMap || (fresh && Date.now() - readAt > 1_000)) {
@@ -152,8 +150,7 @@ export function createStaticSite(distDir: string) {
         response.end(request.method === 'HEAD' ? undefined : body);
         return true;
       };
-      // A page that has gone (or come) since the site was last read: read it again, once. No such file: what
-      // the bucket answers, the not-found page with status 404.
+      // A page gone (or come) since the site was read is looked up again; else the bucket's 404 page.
       if (await send(serving.routeRequest(rawPath, await readSiteMap()))) return;
       if (await send(serving.routeRequest(rawPath, await readSiteMap(true)))) return;
       if (await send({ kind: 'file', key: (await readSiteMap()).notFound.nl, status: 404 })) return;
