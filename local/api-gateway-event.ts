@@ -5,9 +5,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 export function apiGatewayEvent(request: {
   method: string;
   path: string;
-  /** Without its `?`. */
+  /** Without its `?`; header names lower-case, a repeated header's values joined with commas. */
   query?: string;
-  /** Lower-case names; a repeated header's values joined with commas. */
   headers?: Record<string, string>;
   body?: string;
   isBase64Encoded?: boolean;

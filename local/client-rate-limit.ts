@@ -2,18 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_POSTS_PER_MINUTE, countsTowardClientLimit } from '#contract/abuse-limits';
 import { isApiRoute } from '#contract/api-routes';
 import { METRIC } from '#contract/metrics';
-import {
-  TOO_MANY_REQUESTS_CONTENT_TYPE,
-  TOO_MANY_REQUESTS_HTML,
-  TOO_MANY_REQUESTS_RETRY_AFTER,
-  TOO_MANY_REQUESTS_STATUS,
-} from '#contract/too-many-requests';
+import * as tooMany from '#contract/too-many-requests';
 import { writeMetricLine } from '../functions/telemetry/metrics';
 import { splitTarget } from './lambda-http-adapter';
 
 export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number {
-  const setting = environment.SIGNUP_RATE_LIMIT;
-  if (setting === undefined || setting.trim() === '') return CLIENT_POSTS_PER_MINUTE;
+  const setting = environment.SIGNUP_RATE_LIMIT?.trim() || String(CLIENT_POSTS_PER_MINUTE);
   const limit = Number(setting);
   if (!Number.isSafeInteger(limit) || limit < 0)
     throw new Error(
@@ -24,18 +18,12 @@ export function clientPostsPerMinuteFrom(environment: NodeJS.ProcessEnv): number
 
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/**
- * `next`, behind the per-client limit AWS WAF applies at the edge (#contract/abuse-limits): a client's posts
- * past `postsPerMinute` (0: no limit) in a minute are answered as WAF answers them. The counts are kept in
- * memory, per IP address, for the current minute only.
- */
+// WAF's per-client limit (#contract/abuse-limits), per socket address, counted in memory for this minute.
 export function limitClientPosts(postsPerMinute: number, next: Route): Route {
   const counts = new Map<string, number>();
   setInterval(() => counts.clear(), 60_000).unref();
   return async (request, response) => {
-    // Only a route spelled exactly counts: the runner answers any other /api path 404 before the limit.
     const [path] = splitTarget(request.url);
-    // The socket's address: the runner is behind no proxy whose headers could be trusted.
     const client = request.socket.remoteAddress ?? '';
     const counted =
       postsPerMinute > 0 && isApiRoute(path) && countsTowardClientLimit(request.method ?? '', path);
@@ -43,19 +31,19 @@ export function limitClientPosts(postsPerMinute: number, next: Route): Route {
     if (!counted || (counts.get(client) ?? 0) <= postsPerMinute) return next(request, response);
     // The body is not wanted; Node discards the rest of it before the connection's next request.
     request.resume();
-    response.writeHead(TOO_MANY_REQUESTS_STATUS, {
-      'content-type': TOO_MANY_REQUESTS_CONTENT_TYPE,
-      'retry-after': TOO_MANY_REQUESTS_RETRY_AFTER,
-      'content-length': Buffer.byteLength(TOO_MANY_REQUESTS_HTML),
+    response.writeHead(tooMany.TOO_MANY_REQUESTS_STATUS, {
+      'content-type': tooMany.TOO_MANY_REQUESTS_CONTENT_TYPE,
+      'retry-after': tooMany.TOO_MANY_REQUESTS_RETRY_AFTER,
+      'content-length': Buffer.byteLength(tooMany.TOO_MANY_REQUESTS_HTML),
     });
-    response.end(TOO_MANY_REQUESTS_HTML);
+    response.end(tooMany.TOO_MANY_REQUESTS_HTML);
     // Counted as the functions count their own answers (WAF counts its own on AWS).
     writeMetricLine({
       service: path.startsWith('/api/confirm') ? 'confirm' : 'waitlist',
       message: 'client rate limited',
       level: 'INFO',
       counts: { [METRIC.rateLimited]: 1 },
-      fields: { status: TOO_MANY_REQUESTS_STATUS },
+      fields: { status: tooMany.TOO_MANY_REQUESTS_STATUS },
     });
   };
 }

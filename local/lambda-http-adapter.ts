@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiGatewayEvent } from './api-gateway-event';
 
-// API Gateway refuses bodies over 10 MB; this smaller cap is well above the handler's own MAX_REQUEST_BYTES,
-// so the handler still answers 413 for bodies between the two, as in production.
+// Above the handler's MAX_REQUEST_BYTES, so it answers 413 between the two, as behind API Gateway's 10 MB.
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A request target's path and its query (without the `?`), as they were sent. */
@@ -15,6 +14,7 @@ export function splitTarget(target = '/'): [string, string] {
 
 // Past the cap the bytes are read and dropped, so the client gets the answer, not a reset. Never rejects.
 function readBody(request: IncomingMessage): Promise<Buffer | 'too_large' | 'aborted'> {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve('too_large');
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -35,33 +35,30 @@ export function createLambdaHttpAdapter(
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>,
 ) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const tooLarge = Number(request.headers['content-length']) > MAX_BODY_BYTES;
-    if (tooLarge) request.resume();
-    const body = tooLarge ? 'too_large' : await readBody(request);
+    const body = await readBody(request);
     if (body === 'too_large') {
-      const refusal = JSON.stringify({ error: 'payload_too_large' });
       // The rest of the body is not wanted.
-      const headers = {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'close',
-      };
+      request.resume();
+      const refusal = JSON.stringify({ error: 'payload_too_large' });
       return void response
-        .writeHead(413, { ...headers, 'content-length': Buffer.byteLength(refusal) })
+        .writeHead(413, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(refusal),
+          'cache-control': 'no-store',
+          connection: 'close',
+        })
         .end(refusal);
     }
     // Nobody is waiting for an answer, and half a body is not a request: the handler never sees it.
     if (body === 'aborted') return;
 
-    // The path as sent, as API Gateway's rawPath: a spelling that would resolve to a route is no route
-    // (#contract/api-routes), so it is never resolved here.
+    // The path as sent, as API Gateway's rawPath: a spelling that would resolve to a route is no route.
     const [path, query] = splitTarget(request.url);
     // A repeated header's values joined with commas, as API Gateway does (Node's `headers` keeps one).
     const headers = Object.fromEntries(
       Object.entries(request.headersDistinct).map(([name, values = []]) => [name, values.join(',')]),
     );
-    // API Gateway passes text bodies as they are and base64-encodes everything else, including bytes that
-    // claim to be text but are not valid UTF-8 (a string would damage them).
+    // API Gateway passes text bodies as they are and base64-encodes the rest, bytes not valid UTF-8 too.
     const textual =
       /^(text\/|application\/(json|x-www-form-urlencoded|xml))/i.test(headers['content-type'] ?? '') &&
       isUtf8(body);
@@ -73,7 +70,7 @@ export function createLambdaHttpAdapter(
         headers,
         body: body.byteLength === 0 ? undefined : body.toString(textual ? 'utf8' : 'base64'),
         isBase64Encoded: body.byteLength > 0 && !textual,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: request.socket.remoteAddress,
         protocol: `HTTP/${request.httpVersion}`,
       }),
     );

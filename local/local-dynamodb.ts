@@ -11,12 +11,7 @@ import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { VISITOR_TABLE_KEY } from '#contract/visit-counting';
 import { MAILBOX_INDEX, TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { IN_MEMORY } from './data-dir';
-import {
-  LOCAL_MAIL_LIMIT_TABLE_NAME,
-  LOCAL_TABLE_NAME,
-  LOCAL_VISITOR_TABLE_NAME,
-  localStoreClient,
-} from './local-store-client';
+import * as local from './local-store-client';
 
 const LOCK_FILE = 'mandje-runner.pid';
 
@@ -26,10 +21,9 @@ export type LocalDynamoDB = { endpoint: string; close(): Promise<void> };
 function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefined {
   let owner: { pid: number; endpoint?: string } | undefined;
   try {
-    const read = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
-    owner = read;
+    owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
     // Signal 0 only asks whether the process is there.
-    process.kill(read.pid, 0);
+    process.kill(Number(owner?.pid), 0);
   } catch (error) {
     // EPERM: alive, another user's.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
@@ -37,12 +31,11 @@ function lockOwner(dataDir: string): { pid: number; endpoint?: string } | undefi
   return owner;
 }
 
-// LevelDB allows one process per folder: a second runner is turned away here, by name. A lock whose process
-// is gone (a crash) is taken over; a lock is let go of only by the process it names.
+// LevelDB allows one process per folder; a lock whose process is gone (a crash) is taken over.
 function lockDataDir(dataDir: string, endpoint: string): () => void {
   const lockFile = join(dataDir, LOCK_FILE);
-  const mine = JSON.stringify({ pid: process.pid, endpoint });
-  const take = () => writeFileSync(lockFile, mine, { flag: 'wx', mode: 0o600 });
+  const take = () =>
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, endpoint }), { flag: 'wx', mode: 0o600 });
   try {
     take();
   } catch (error) {
@@ -98,9 +91,8 @@ function probeDataDir(dataDir: string): string | undefined {
   }
 }
 
-// A write is answered once LevelDB has synced its log, as DynamoDB answers once the item is stored. After a
-// failed write (a full disk) every later one is answered 500 ("try again") until the runner is started again;
-// dynalite would otherwise throw the error where nothing catches it.
+// A write is answered once synced, as DynamoDB's; after a failed one (a full disk) every later one gets 500
+// ("try again") until a restart, where dynalite would throw the error with nothing to catch it.
 function guardWrites(db: LevelDatabase, dataDir: string): void {
   let broken = false;
   // dynalite passes no options, so they are set where classic-level takes them (its last argument).
@@ -111,9 +103,8 @@ function guardWrites(db: LevelDatabase, dataDir: string): void {
   for (const method of ['put', 'del', 'batch', 'get'] as const) {
     const original = db[method].bind(db);
     db[method] = (...args) => {
-      const callback =
-        typeof args.at(-1) === 'function' ? (args.pop() as (...values: unknown[]) => void) : undefined;
-      if (!callback) return original(...args);
+      if (typeof args.at(-1) !== 'function') return original(...args);
+      const callback = args.pop() as (...values: unknown[]) => void;
       if (method === 'get')
         return original(...args, (error: { name?: string; statusCode?: number } | null, value: unknown) =>
           error && error.name !== 'NotFoundError' && !error.statusCode
@@ -145,18 +136,17 @@ dynaliteDb.create = (options) => {
 /** dynalite on `dataDir` (or `:memory:`), on a Unix socket only this user may open, never a network port. */
 export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB> {
   const onDisk = dataDir !== IN_MEMORY;
-  if (onDisk) {
-    // The data folder holds email addresses: it is made private, when this user owns it.
-    try {
+  // The data folder holds email addresses: it is made private, when this user owns it.
+  try {
+    if (onDisk) {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (statSync(dataDir).uid === process.getuid?.()) chmodSync(dataDir, 0o700);
       await access(dataDir, constants.W_OK);
-    } catch {
-      throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
     }
+  } catch {
+    throw new Error(`the data folder ${dataDir} cannot be written (set DATA_DIR to another folder)`);
   }
-  // In the data folder, or in a private temporary one where that path is too long for a socket (about 100
-  // bytes: 108 on Linux, 104 on macOS).
+  // A socket's path has 104 bytes at most (macOS): a longer one goes in a private temporary folder.
   const inDataDir = join(dataDir, 'store.sock');
   const socketFolder =
     onDisk && inDataDir.length <= 100 ? undefined : mkdtempSync(join(tmpdir(), 'mandje-store-'));
@@ -166,7 +156,7 @@ export async function startLocalDynamoDB(dataDir: string): Promise<LocalDynamoDB
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
-    ...(onDisk && { path: dataDir }),
+    path: onDisk ? dataDir : undefined,
   });
   const database = created;
   const close = () =>
@@ -196,8 +186,14 @@ export class OlderFolderError extends Error {}
 type Key = { name: string; type: 'S' };
 
 /** Creates the tables as the stack does, unless there; throws if the store does not answer within seconds. */
-export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TABLE_NAME): Promise<void> {
-  const client = localStoreClient(endpoint, { maxAttempts: 1, requestHandler: { requestTimeout: 5_000 } });
+export async function ensureWaitlistTable(
+  endpoint: string,
+  tableName = local.LOCAL_TABLE_NAME,
+): Promise<void> {
+  const client = local.localStoreClient(endpoint, {
+    maxAttempts: 1,
+    requestHandler: { requestTimeout: 5_000 },
+  });
   const ensure = async (
     TableName: string,
     key: Key,
@@ -228,8 +224,7 @@ export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TA
       .catch((error) => {
         if (!(error instanceof ResourceInUseException)) throw error;
       });
-    // dynalite answers a put to a CREATING table as if there were none, and the SDK's waiter polls every
-    // 20 s at the least: so this polls by hand, for a few seconds at most.
+    // dynalite treats a CREATING table as missing, and the SDK's waiter polls every 20 s: polled by hand.
     for (const deadline = Date.now() + 5_000; ; await delay(20)) {
       const { Table } = await client.send(new DescribeTableCommand({ TableName }));
       const present = Table?.GlobalSecondaryIndexes ?? [];
@@ -243,8 +238,8 @@ export async function ensureWaitlistTable(endpoint: string, tableName = LOCAL_TA
   };
   try {
     await ensure(tableName, WAITLIST_TABLE_KEY, [TOKEN_INDEX, MAILBOX_INDEX]);
-    await ensure(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
-    await ensure(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
+    await ensure(local.LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY);
+    await ensure(local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY);
   } finally {
     client.destroy();
   }

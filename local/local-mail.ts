@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSRecord } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSEvent } from 'aws-lambda';
 import { BRAND_NAME } from '#contract/brand';
 import { emailKey } from '#contract/email-address';
 import { LEAVE_REQUEST_PATH } from '#contract/leave';
@@ -16,14 +16,13 @@ import type { MailTransport } from '../functions/mailer/mail-transport';
 import type { WaitlistStore } from '../functions/store/store-client';
 import { LOCAL_MAIL_LIMIT_TABLE_NAME, localDocumentClient } from './local-store-client';
 
-export type LocalMail = ReturnType<typeof startLocalMail>;
-
 const FIRST_RETRY_DELAY_MS = 250;
 /** Failures in a round after which it stops and waits: a full disk fails every mail alike. */
 const FAILURES_PER_ROUND = 3;
+/** Addresses that wait in memory for their mail; more are left to the table. */
+const MAX_WAITING = 1_000;
 
-// On AWS the table's stream feeds the mail queue; here the table is the queue: a signup's record says whether
-// a mail is owed. A failed mail stays owed and is retried ever later; the next start sends all still owed.
+// The table is the queue (on AWS its stream feeds one): a failed mail stays owed and is retried ever later.
 export function startLocalMail(options: {
   storeEndpoint: string;
   tableName: string;
@@ -31,12 +30,10 @@ export function startLocalMail(options: {
   outboxDir: string;
   siteUrl: string;
   print?: (line: string) => void;
-  /** How many addresses wait in memory for their mail (default 1,000); more are left to the table. */
-  maxWaiting?: number;
   /** Instead of the outbox (tests): a transport that fails as SES may. */
   transport?: MailTransport;
 }) {
-  const { outboxDir, tableName, print = console.log, maxWaiting = 1_000 } = options;
+  const { outboxDir, tableName, print = console.log } = options;
   mkdirSync(outboxDir, { recursive: true });
   const client = localDocumentClient(options.storeEndpoint, {
     maxAttempts: 3,
@@ -59,8 +56,8 @@ export function startLocalMail(options: {
   const closed = new AbortController();
   let sending: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Past its first value while mails are failing.
   let retryDelay = FIRST_RETRY_DELAY_MS;
-  let failing = false;
 
   /** Hands the mailer the mails the record under `key` owes; false when any failed (they stay owed). */
   async function deliver(key: string): Promise<boolean> {
@@ -70,7 +67,7 @@ export function startLocalMail(options: {
     return jobs.length === 0 || (await mailer(jobs, closed.signal)) === 0;
   }
 
-  /** The addresses waiting, else up to `maxWaiting` records the table says are owed a mail. */
+  /** The addresses waiting, else up to MAX_WAITING records the table says are owed a mail. */
   async function owedKeys(): Promise<string[]> {
     const keys = [...waiting];
     waiting.clear();
@@ -79,7 +76,7 @@ export function startLocalMail(options: {
     for await (const page of paginateScan({ client }, { TableName: tableName }))
       for (const item of page.Items ?? []) {
         if (jobsOwedBy(item as WaitlistRecord).length === 0) continue;
-        if (keys.length >= maxWaiting) {
+        if (keys.length >= MAX_WAITING) {
           scanTable = true;
           return keys;
         }
@@ -89,9 +86,8 @@ export function startLocalMail(options: {
   }
 
   function retryLater(): void {
-    if (!failing)
+    if (retryDelay === FIRST_RETRY_DELAY_MS)
       print('Mails could not be sent (the reason is logged above); they stay owed and are tried again.');
-    failing = true;
     // The rest are still owed in the table; the retry reads them again.
     scanTable = true;
     waiting.clear();
@@ -116,8 +112,7 @@ export function startLocalMail(options: {
       };
       await Promise.all(Array.from({ length: 8 }, sender));
       if (failures > 0) return retryLater();
-      if (failing) print('Mails are being sent again.');
-      failing = false;
+      if (retryDelay > FIRST_RETRY_DELAY_MS) print('Mails are being sent again.');
       retryDelay = FIRST_RETRY_DELAY_MS;
     }
   }
@@ -144,7 +139,7 @@ export function startLocalMail(options: {
       const email = body?.ok ? (body.fields as { email?: unknown } | null)?.email : undefined;
       const key = typeof email === 'string' ? emailKey(email) : undefined;
       if (!key || closed.signal.aborted) return;
-      if (waiting.size < maxWaiting) waiting.add(key);
+      if (waiting.size < MAX_WAITING) waiting.add(key);
       else scanTable = true;
       // A leave-link request marks the first record of the address's mailbox, maybe another spelling's.
       if (event.rawPath === LEAVE_REQUEST_PATH) scanTable = true;
@@ -182,9 +177,10 @@ export function localMailer(options: {
       async deadLetter(record, mailClass, reason) {
         await mkdir(deadLetterDir, { recursive: true, mode: 0o700 });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-        const file = join(deadLetterDir, `${stamp}-${record.messageId}.json`);
         const body = JSON.stringify({ class: mailClass, reason, message: JSON.parse(record.body) });
-        await writeFile(file, `${body}\n`, { mode: 0o600 });
+        await writeFile(join(deadLetterDir, `${stamp}-${record.messageId}.json`), `${body}\n`, {
+          mode: 0o600,
+        });
         options.print(`A ${mailClass} mail could not be sent (${reason}); kept in ${deadLetterDir}.`);
       },
       // The message stays owed; the caller tries it again.
@@ -192,17 +188,17 @@ export function localMailer(options: {
     },
   });
   return async (bodies, stop) => {
-    const Records = bodies.map(
-      (body) =>
-        ({
-          messageId: `local-${randomUUID()}`,
-          body: JSON.stringify(body),
-          attributes: { ApproximateReceiveCount: '1' },
-        }) as SQSRecord,
-    );
+    const Records = bodies.map((body) => ({
+      messageId: `local-${randomUUID()}`,
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: '1' },
+    }));
     // No Lambda timeout here: a throttled mail waits as long as it takes, unless the caller stops.
     const remaining = () => (stop.aborted ? 0 : Number.POSITIVE_INFINITY);
-    const answer = await mailer({ Records }, { getRemainingTimeInMillis: remaining, signal: stop });
+    const answer = await mailer({ Records } as SQSEvent, {
+      getRemainingTimeInMillis: remaining,
+      signal: stop,
+    });
     return answer.batchItemFailures.length;
   };
 }
@@ -210,36 +206,29 @@ export function localMailer(options: {
 const PARTIAL = '.partial';
 
 // One machine: each mail an .eml file named by its Message-ID (a repeat replaces it); a line says where.
-export function outboxTransport(
-  dir: string,
-  { print = console.log }: { print?: (line: string) => void } = {},
-): MailTransport {
-  // Partial files left by a process stopped mid-write.
+export function outboxTransport(dir: string, { print = console.log } = {}): MailTransport {
+  // Partial files left by a process stopped mid-write; a folder not there yet is made at the first send.
   try {
     for (const name of readdirSync(dir)) if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { force: true });
-  } catch {
-    // A folder not there yet, or not writable now: the first send says so.
-  }
+  } catch {}
   return {
     async send(mail) {
       await mkdir(dir, { recursive: true });
-      const file = `${mail.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_')}.eml`;
+      const name = mail.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_');
+      const file = join(dir, `${name}.eml`);
       // Whole or not at all: a partial file, synced, renamed, then the folder synced.
-      const partial = join(dir, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
-      try {
-        await writeFile(partial, mail.raw, { encoding: 'utf8', flag: 'wx', mode: 0o600, flush: true });
-        await rename(partial, join(dir, file));
-      } catch (error) {
-        // The write's own error is the one to report; a partial file left behind is cleared at the next start.
-        await rm(partial, { force: true }).catch(() => undefined);
-        throw error;
-      }
+      const partial = join(dir, `.${process.pid}.${randomBytes(4).toString('hex')}${PARTIAL}`);
+      await writeFile(partial, mail.raw, { flag: 'wx', mode: 0o600, flush: true })
+        .then(() => rename(partial, file))
+        .catch(async (error) => {
+          await rm(partial, { force: true }).catch(() => {});
+          throw error;
+        });
       const folder = await open(dir, 'r');
       await folder.sync().finally(() => folder.close());
-      const where = join(dir, file);
-      if (mail.kind === 'leave-link') print(`Leave-link mail in ${where}`);
-      else if (mail.kind === 'announcement') print(`Announcement in ${where}`);
-      else print(`Confirmation mail in ${where}: ${mail.confirmUrl}`);
+      if (mail.kind === 'leave-link') print(`Leave-link mail in ${file}`);
+      else if (mail.kind === 'announcement') print(`Announcement in ${file}`);
+      else print(`Confirmation mail in ${file}: ${mail.confirmUrl}`);
     },
   };
 }

@@ -1,5 +1,4 @@
-// Throwaway credentials, so the AWS SDK never looks for real ones. A store's address is its Unix socket's
-// path, or an http:// URL.
+// A store is a Unix socket (only who may open its folder reads it) or an http:// URL; credentials are fake.
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
@@ -29,13 +28,6 @@ export function localStoreEnvironment(address: string, tableName = LOCAL_TABLE_N
 export const storeAddressFromEnvironment = (): string | undefined =>
   process.env.STORE_SOCKET || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined;
 
-/** The local store is reached by Unix socket: only who may open its folder can read the waitlist. */
-function unixSocketAgent(socketPath: string): Agent {
-  const agent = new Agent({ keepAlive: true });
-  agent.createConnection = () => connect(socketPath);
-  return agent;
-}
-
 export function localStoreClient(
   address: string,
   settings: Pick<DynamoDBClientConfig, 'maxAttempts'> & {
@@ -43,11 +35,14 @@ export function localStoreClient(
   } = {},
 ): DynamoDBClient {
   const env = localStoreEnvironment(address);
+  const httpAgent = Object.assign(new Agent({ keepAlive: true }), {
+    createConnection: () => connect(address),
+  });
   return new DynamoDBClient({
     ...settings,
     requestHandler: {
       ...settings.requestHandler,
-      ...(env.STORE_SOCKET && { httpAgent: unixSocketAgent(address) }),
+      ...(env.STORE_SOCKET && { httpAgent }),
     },
     endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
     region: env.AWS_REGION,

@@ -17,13 +17,7 @@ import { IN_MEMORY } from './data-dir';
 import { createLambdaHttpAdapter, splitTarget } from './lambda-http-adapter';
 import { ensureWaitlistTable, OlderFolderError, startLocalDynamoDB } from './local-dynamodb';
 import { startLocalMail } from './local-mail';
-import {
-  LOCAL_MAIL_LIMIT_TABLE_NAME,
-  LOCAL_TABLE_NAME,
-  LOCAL_VISITOR_TABLE_NAME,
-  localDocumentClient,
-  localStoreEnvironment,
-} from './local-store-client';
+import * as local from './local-store-client';
 import { createStaticSite } from './static-site';
 
 export type LocalRunner = Awaited<ReturnType<typeof startLocalRunner>>;
@@ -34,27 +28,32 @@ export const runnerUrl = (host: string, port: number) =>
 /** The runner's own dynalite in a folder (or `:memory:`), or a running endpoint it never stops. */
 type StoreLocation = { dataDir: string; storeEndpoint?: never } | { storeEndpoint: string; dataDir?: never };
 
-// `/api/*`, mails to an outbox. One per process: the handler binds to the store and settings it finds when
-// first imported, as in Lambda.
+/** Tables dynalite keeps past their time (it has no time to live): key and expiry attribute. */
+const SWEPT = [
+  [local.LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY.name, MAIL_LIMIT_EXPIRY_ATTRIBUTE],
+  [local.LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY.name, VISITOR_TABLE_EXPIRY_ATTRIBUTE],
+] as const;
+
+// `/api/*`, mails to an outbox; one per process, as the handler reads its settings when first imported.
 export async function startLocalWaitlistApi(
   options: StoreLocation & { confirmPagesDir: string; siteUrl: string },
 ) {
-  const { dataDir, storeEndpoint, siteUrl } = options;
+  const { dataDir, storeEndpoint } = options;
   const store =
     storeEndpoint !== undefined
       ? { endpoint: storeEndpoint, close: async () => {} }
       : await startLocalDynamoDB(options.dataDir);
-  const tableName = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
+  const tableName = process.env.TABLE_NAME ?? local.LOCAL_TABLE_NAME;
   try {
-    Object.assign(process.env, localStoreEnvironment(store.endpoint, tableName));
+    Object.assign(process.env, local.localStoreEnvironment(store.endpoint, tableName));
     await ensureWaitlistTable(store.endpoint, tableName);
   } catch (error) {
     await store.close();
-    const reason = error instanceof OlderFolderError ? `: ${error.message}` : ' did not answer';
+    const where = storeEndpoint ? `the store at ${storeEndpoint}` : `the data folder ${dataDir}`;
     throw new Error(
-      storeEndpoint
-        ? `the store at ${storeEndpoint}${reason}`
-        : `the data folder ${dataDir}${reason}${reason === ' did not answer' ? '' : ' (set DATA_DIR to a new folder)'}`,
+      error instanceof OlderFolderError
+        ? `${where}: ${error.message} (set DATA_DIR to a new folder)`
+        : `${where} did not answer`,
     );
   }
   process.env.CONFIRM_PAGES_DIR = options.confirmPagesDir;
@@ -63,43 +62,39 @@ export async function startLocalWaitlistApi(
     dataDir && dataDir !== IN_MEMORY
       ? join(dataDir, 'outbox')
       : mkdtempSync(join(tmpdir(), 'mandje-outbox-'));
-  const mail = startLocalMail({ storeEndpoint: store.endpoint, tableName, outboxDir, siteUrl });
-
-  // dynalite has no time to live: expired items are deleted at start and hourly, each only if still expired.
-  const client = localDocumentClient(store.endpoint, { maxAttempts: 1 });
-  const sweep = async (TableName: string, key: string, expiry: string) => {
-    const now = {
-      ExpressionAttributeNames: { '#e': expiry },
-      ExpressionAttributeValues: { ':now': Date.now() / 1000 },
-    };
-    for await (const page of paginateScan({ client }, { TableName, FilterExpression: '#e <= :now', ...now }))
-      for (const item of page.Items ?? [])
-        await client
-          .send(
-            new DeleteCommand({
-              TableName,
-              Key: { [key]: item[key] },
-              ConditionExpression: '#e <= :now',
-              ...now,
-            }),
-          )
-          .catch(() => {});
-  };
-  const sweepAll = () =>
-    Promise.all([
-      sweep(LOCAL_MAIL_LIMIT_TABLE_NAME, MAIL_LIMIT_TABLE_KEY.name, MAIL_LIMIT_EXPIRY_ATTRIBUTE),
-      sweep(LOCAL_VISITOR_TABLE_NAME, VISITOR_TABLE_KEY.name, VISITOR_TABLE_EXPIRY_ATTRIBUTE),
-    ]).catch(() => {});
-  sweepAll();
-  const sweeps = setInterval(sweepAll, 60 * 60 * 1000).unref();
+  const mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName,
+    outboxDir,
+    siteUrl: options.siteUrl,
+  });
 
   // The handlers' client, on the store's socket: the Lambda code knows only AWS's.
-  setStoreClient(
-    localDocumentClient(store.endpoint, {
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
-    }),
-  );
+  const client = local.localDocumentClient(store.endpoint, {
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+  });
+  setStoreClient(client);
+  // Expired items are deleted at start and hourly, each only if still expired.
+  const sweep = () =>
+    Promise.all(
+      SWEPT.map(async ([TableName, key, expiry]) => {
+        const expired = {
+          ExpressionAttributeNames: { '#e': expiry },
+          ExpressionAttributeValues: { ':now': Date.now() / 1000 },
+        };
+        const scan = { TableName, FilterExpression: '#e <= :now', ...expired };
+        for await (const page of paginateScan({ client }, scan))
+          for (const item of page.Items ?? []) {
+            const only = { ConditionExpression: '#e <= :now', ...expired };
+            const remove = new DeleteCommand({ TableName, Key: { [key]: item[key] }, ...only });
+            await client.send(remove).catch(() => {});
+          }
+      }),
+    ).catch(() => {});
+  let sweeping = sweep();
+  const sweeps = setInterval(() => (sweeping = sweep()), 60 * 60 * 1000).unref();
+
   const { handler: api } = await import('../functions/api/handler');
   return {
     outboxDir,
@@ -112,8 +107,7 @@ export async function startLocalWaitlistApi(
     }),
     close: async () => {
       clearInterval(sweeps);
-      await mail.close();
-      client.destroy();
+      await Promise.all([sweeping, mail.close()]);
       await store.close();
     },
   };
@@ -168,22 +162,20 @@ export async function startLocalRunner(
     },
   );
 
-  // Answers the requests in progress for up to `graceMs`, then cuts the rest; resolves once every handler has
-  // settled, so nothing still uses the store when that is closed next.
+  // Answers requests in progress for up to `graceMs`, then cuts the rest; resolves once none uses the store.
   async function closeServer(graceMs: number, onRefusing?: () => void): Promise<void> {
     stopping = true;
     const graceOver = delay(graceMs, undefined, { ref: false });
-    // Every connection that reached the machine before the stop is taken first: Node takes queued connections
-    // in order, so one of the server's own, made now, is the last of them.
+    // Node takes queued connections in order: once one of the server's own, made now, is taken, so is every
+    // connection that reached the machine before the stop.
     const { address, port } = server.address() as AddressInfo;
     const marker = connect(port, address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address);
     await new Promise<void>((resolve) => {
-      const onConnection = (socket: Socket) => {
+      server.on('connection', (socket: Socket) => {
         if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) return;
         socket.destroy();
         resolve();
-      };
-      server.on('connection', onConnection);
+      });
       marker.once('error', () => resolve());
       graceOver.then(() => resolve());
     });

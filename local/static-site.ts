@@ -4,16 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import {
-  CACHE_CONTROL,
-  cacheControlFor,
-  fileTypeOf,
-  MIN_COMPRESSIBLE_BYTES,
-  type Route,
-  routeRequest,
-  type SiteMap,
-  siteMapOf,
-} from '#contract/site-serving';
+import * as serving from '#contract/site-serving';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 type Representation = { body: Buffer; etag: string };
@@ -22,34 +13,28 @@ type Representation = { body: Buffer; etag: string };
 async function loadStaticFile(path: string) {
   const body = await readFile(path);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-  const type = fileTypeOf(path);
+  const type = serving.fileTypeOf(path);
   const representations: Partial<Record<Encoding, Representation>> = {
     identity: { body, etag: `"${hash}"` },
   };
-  if (type?.compressible && body.byteLength >= MIN_COMPRESSIBLE_BYTES) {
-    const [br, gzipped] = await Promise.all([
-      promisify(brotliCompress)(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        },
-      }),
-      promisify(gzip)(body, { level: zlib.Z_BEST_COMPRESSION }),
-    ]);
+  if (type?.compressible && body.byteLength >= serving.MIN_COMPRESSIBLE_BYTES) {
+    const { BROTLI_PARAM_QUALITY, BROTLI_MAX_QUALITY, BROTLI_PARAM_SIZE_HINT, Z_BEST_COMPRESSION } = zlib;
+    const params = { [BROTLI_PARAM_QUALITY]: BROTLI_MAX_QUALITY, [BROTLI_PARAM_SIZE_HINT]: body.byteLength };
+    const compressed = {
+      br: await promisify(brotliCompress)(body, { params }),
+      gzip: await promisify(gzip)(body, { level: Z_BEST_COMPRESSION }),
+    };
     // Each encoding is a different representation, so it gets its own strong validator.
-    for (const [encoding, compressed] of [
-      ['br', br],
-      ['gzip', gzipped],
-    ] as const)
-      if (compressed.byteLength < body.byteLength)
-        representations[encoding] = { body: compressed, etag: `"${hash}-${encoding}"` };
+    for (const encoding of ['br', 'gzip'] as const)
+      if (compressed[encoding].byteLength < body.byteLength)
+        representations[encoding] = { body: compressed[encoding], etag: `"${hash}-${encoding}"` };
   }
   return { contentType: type?.contentType ?? 'application/octet-stream', representations };
 }
 
 /** Every regular file under `root` (symbolic links are skipped: they could point anywhere). */
 async function listRegularFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -74,9 +59,8 @@ function isNotModified(request: IncomingMessage, etag: string, lastModified: Dat
     return tags.includes('*') || tags.includes(etag);
   }
   // HTTP dates have whole seconds; a missing or malformed date parses as NaN, which no time is before.
-  return (
-    Math.floor(lastModified.getTime() / 1000) * 1000 <= Date.parse(request.headers['if-modified-since'] ?? '')
-  );
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }
 
 const sendText = (response: ServerResponse, status: number, text: string, headers = {}) =>
@@ -89,8 +73,7 @@ const sendText = (response: ServerResponse, status: number, text: string, header
     })
     .end(text);
 
-// The built page by production's rules (contract/site-serving.ts), with CloudFront's compression and caching.
-// Nothing outside `distDir` is ever read for a request.
+// The built page by production's rules and CloudFront's compression; nothing outside `distDir` is ever read.
 export function createStaticSite(distDir: string) {
   // The real path, so symbolic links inside the folder are compared with what they point to.
   const rootPromise = realpath(resolve(distDir)).catch(() => resolve(distDir));
@@ -106,16 +89,17 @@ export function createStaticSite(distDir: string) {
     file.catch(() => files.get(path)?.file === file && files.delete(path));
     return file;
   };
-  let siteMap: Promise<SiteMap> | undefined;
+  let siteMap: Promise<serving.SiteMap> | undefined;
   let readAt = 0;
-  // Read again when asked for fresh (after a rebuild), at most once a second, so requests for missing
-  // files cannot make it list the folder each time.
-  const readSiteMap = (root: string, fresh = false) => {
+  // Read again after a rebuild, once a second at most: requests for missing files cannot list it each time.
+  const readSiteMap = async (fresh = false) => {
+    const root = await rootPromise;
     if (!siteMap || (fresh && Date.now() - readAt > 1_000)) {
       readAt = Date.now();
-      siteMap = listRegularFiles(root)
-        .catch(() => [])
-        .then((paths) => siteMapOf(paths.map((path) => relative(root, path).split(sep).join('/'))));
+      const paths = listRegularFiles(root);
+      siteMap = paths.then((all) =>
+        serving.siteMapOf(all.map((path) => relative(root, path).split(sep).join('/'))),
+      );
     }
     return siteMap;
   };
@@ -129,9 +113,12 @@ export function createStaticSite(distDir: string) {
       // `*` and absolute-form targets: no browser sends them for a page.
       if (!rawPath.startsWith('/')) return sendText(response, 400, 'Bad Request');
       // False when the route's file is not a regular file in dist/ (its real path inside it too).
-      const send = async (route: Route) => {
+      const send = async (route: serving.Route) => {
         if (route.kind === 'redirect') {
-          const headers = { location: route.location + query, 'cache-control': CACHE_CONTROL.revalidate };
+          const headers = {
+            location: route.location + query,
+            'cache-control': serving.CACHE_CONTROL.revalidate,
+          };
           response.writeHead(301, { ...headers, 'content-length': 0 }).end();
           return true;
         }
@@ -144,7 +131,7 @@ export function createStaticSite(distDir: string) {
         const encoding = negotiateEncoding(request.headers['accept-encoding'], representations);
         const { body, etag } = representations[encoding] as Representation;
         const validators = {
-          'cache-control': cacheControlFor(route.key),
+          'cache-control': serving.cacheControlFor(route.key),
           etag,
           'last-modified': stats.mtime.toUTCString(),
           ...(representations.br || representations.gzip ? { vary: 'accept-encoding' } : {}),
@@ -163,24 +150,23 @@ export function createStaticSite(distDir: string) {
         response.end(request.method === 'HEAD' ? undefined : body);
         return true;
       };
-      if (await send(routeRequest(rawPath, await readSiteMap(root)))) return;
-      // A page that has gone (or come) since the site was last read: read it again, once.
-      if (await send(routeRequest(rawPath, await readSiteMap(root, true)))) return;
-      // No such file: what the bucket answers, the not-found page with status 404.
-      if (await send({ kind: 'file', key: (await readSiteMap(root)).notFound.nl, status: 404 })) return;
+      // A page gone (or come) since the site was read is looked up again; else the bucket's 404 page.
+      if (await send(serving.routeRequest(rawPath, await readSiteMap()))) return;
+      if (await send(serving.routeRequest(rawPath, await readSiteMap(true)))) return;
+      if (await send({ kind: 'file', key: (await readSiteMap()).notFound.nl, status: 404 })) return;
       sendText(response, 404, 'Not Found');
     },
 
     /** Reads and compresses every file ahead of the first visitor, so no request waits for Brotli. */
     async warmUp(): Promise<void> {
-      const root = await rootPromise;
-      const paths = await listRegularFiles(root).catch(() => []);
+      const paths = await listRegularFiles(await rootPromise);
       // A file that cannot be read now is simply read when it is first asked for.
       const load = (path: string) =>
-        stat(path)
-          .then((stats) => fileAt(path, stats))
-          .catch(() => {});
-      await Promise.all([readSiteMap(root, true), ...paths.map(load)]);
+        stat(path).then(
+          (stats) => fileAt(path, stats),
+          () => {},
+        );
+      await Promise.all([readSiteMap(true), ...paths.map(load)]);
     },
   };
 }

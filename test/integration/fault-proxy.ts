@@ -1,18 +1,15 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
-export type FaultProxy = Awaited<ReturnType<typeof startFaultProxy>>;
-
 /**
  * A TCP proxy in front of dynalite (on its socket) that fails the runner's store calls on demand, as a
- * network or an overloaded store would:
- * - `forward`: a plain relay;
- * - `down`: every open connection is cut, and each new one as soon as it opens;
- * - `flaky`: every connection is used once, and every other one fails: half of those before the request
- *   reaches the store, half after the store did the work but before its answer comes back.
+ * network or an overloaded store would. `forward`: a plain relay; `down`: every connection is cut as soon as
+ * it opens; `flaky`: every connection is used once, and every other one fails, half of those before the
+ * request reaches the store, half after the store did the work but before its answer comes back.
  */
 export async function startFaultProxy(upstream: string) {
   let mode: 'forward' | 'down' | 'flaky' = 'forward';
   let connections = 0;
+  /** Connections failed on purpose so far, by when they were cut. */
   const cut = { beforeRequest: 0, afterStoreAnswered: 0 };
   const open = new Set<Socket>();
   const track = (socket: Socket) => {
@@ -54,15 +51,13 @@ export async function startFaultProxy(upstream: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   return {
-    /** Where the runner should send its store calls. */
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cut,
     setMode(next: typeof mode) {
       mode = next;
       // Connections kept alive from before would not meet the new mode.
       dropConnections();
     },
-    /** Connections failed on purpose so far, by when they were cut. */
-    cut,
     close: () => {
       dropConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

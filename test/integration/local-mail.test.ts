@@ -1,64 +1,62 @@
+/** The runner's mail loop on its own: the table as the queue, the outbox, the dead letters, SES's refusals. */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
+import { WAITLIST_PATH } from '#contract/waitlist-api';
 import type { MailTransport } from '../../functions/mailer/mail-transport';
 import { mailboxHashOf } from '../../functions/store/mailbox';
-import { ensureWaitlistTable, type LocalDynamoDB, startLocalDynamoDB } from '../../local/local-dynamodb';
-import { type LocalMail, startLocalMail } from '../../local/local-mail';
+import { apiGatewayEvent } from '../../local/api-gateway-event';
+import { ensureWaitlistTable, startLocalDynamoDB } from '../../local/local-dynamodb';
+import { outboxTransport, startLocalMail } from '../../local/local-mail';
 import { LOCAL_TABLE_NAME, localDocumentClient, localStoreEnvironment } from '../../local/local-store-client';
 
-let store: LocalDynamoDB;
-let mail: LocalMail | undefined;
+const store = await startLocalDynamoDB(mkdtempSync(join(tmpdir(), 'mandje-mail-data-')));
+await ensureWaitlistTable(store.endpoint);
+// What the mailer reads when it is imported, as the runner sets it.
+Object.assign(process.env, localStoreEnvironment(store.endpoint));
+const client = localDocumentClient(store.endpoint);
 const printed: string[] = [];
 const print = (line: string) => void printed.push(line);
-
-beforeAll(async () => {
-  store = await startLocalDynamoDB(mkdtempSync(join(tmpdir(), 'mandje-mail-data-')));
-  await ensureWaitlistTable(store.endpoint);
-  // What the mailer reads when it is imported, as the runner sets it.
-  Object.assign(process.env, localStoreEnvironment(store.endpoint));
-  vi.spyOn(console, 'log').mockImplementation((line: unknown) => print(String(line)));
+vi.spyOn(console, 'log').mockImplementation((line: unknown) => print(String(line)));
+afterAll(async () => {
+  client.destroy();
+  await store.close();
 });
-afterEach(async () => {
-  await mail?.close();
-  mail = undefined;
-});
-afterAll(() => store?.close());
 
 /** Pending signups whose mails were asked for a moment ago and not sent yet. */
 async function putOwing(emails: string[]): Promise<void> {
-  const client = localDocumentClient(store.endpoint);
   const now = new Date().toISOString();
-  for (const email of emails)
-    await client.send(
-      new PutCommand({
-        TableName: LOCAL_TABLE_NAME,
-        Item: {
-          ...{ email, mailbox: mailboxHashOf(email), emailAsEntered: email, language: 'en', createdAt: now },
-          ...{ consentVersion: 'test', status: 'pending', expiresAt: Math.floor(Date.now() / 1000) + 86_400 },
-          ...{ mailRequestId: randomUUID(), mailRequestedAt: now, mailsRequested: 1 },
-        },
-      }),
-    );
-  client.destroy();
+  for (const email of emails) {
+    const Item = {
+      email,
+      mailbox: mailboxHashOf(email),
+      emailAsEntered: email,
+      language: 'en',
+      createdAt: now,
+      consentVersion: 'test',
+      status: 'pending',
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+      mailRequestId: randomUUID(),
+      mailRequestedAt: now,
+      mailsRequested: 1,
+    };
+    await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item }));
+  }
 }
 
 /** The signup request the waitlist answered 201, as the runner hands it on. */
-const signedUp = (email: string) =>
-  [
-    {
-      headers: { 'content-type': 'application/json' },
-      requestContext: { http: { method: 'POST' } },
-      body: JSON.stringify({ email, language: 'en' }),
-      isBase64Encoded: false,
-    },
+const signedUp = (email: string) => {
+  const body = JSON.stringify({ email, language: 'en' });
+  const headers = { 'content-type': 'application/json' };
+  return [
+    apiGatewayEvent({ method: 'POST', path: WAITLIST_PATH, headers, body }),
     { statusCode: 201 },
-  ] as unknown as [APIGatewayProxyEventV2, { statusCode: number }];
+  ] as const;
+};
 
 const until = async (done: () => boolean) => {
   for (let waited = 0; !done(); waited += 50) {
@@ -69,73 +67,55 @@ const until = async (done: () => boolean) => {
   await pause(500);
 };
 
-describe('the local mail loop', () => {
-  it('sends every owed mail once, though only three fit in memory', async () => {
-    await putOwing(Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`));
-    const outboxDir = mkdtempSync(join(tmpdir(), 'mandje-mail-outbox-'));
-    const options = {
-      storeEndpoint: store.endpoint,
-      tableName: LOCAL_TABLE_NAME,
-      siteUrl: 'http://127.0.0.1:3000/',
-    };
-    mail = startLocalMail({ ...options, outboxDir, print, maxWaiting: 3 });
-    // What an earlier run left: read from the table three at a time.
-    await until(() => readdirSync(outboxDir).length >= 8);
-    // A burst of new signups, more than fit in memory.
-    const burst = Array.from({ length: 7 }, (_, index) => `burst.${index}@example.nl`);
-    await putOwing(burst);
-    for (const email of burst) mail.afterSignup(...signedUp(email));
-    await until(() => readdirSync(outboxDir).length >= 15);
-
-    expect(readdirSync(outboxDir)).toHaveLength(15);
-    expect(printed.filter((line) => line.startsWith('Confirmation mail in '))).toHaveLength(15);
-    expect(printed.join('\n')).not.toContain('@example.nl');
+it('sends each owed mail once, an earlier run’s and new ones, dead-letters what SES refuses, waits out its throttling', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-'));
+  const outboxDir = join(dir, 'outbox');
+  const sesError = (name: string) => Object.assign(new Error(name), { name, $fault: 'client' });
+  // SES, refusing one address for good and throttling another twice, in front of the outbox.
+  const outbox = outboxTransport(outboxDir, { print });
+  let throttled = 0;
+  const transport: MailTransport = {
+    async send(mail) {
+      if (mail.to === 'refused@example.nl') throw sesError('BadRequestException');
+      if (mail.to === 'slow@example.nl' && throttled++ < 2) throw sesError('ThrottlingException');
+      await outbox.send(mail);
+    },
+  };
+  await putOwing(Array.from({ length: 8 }, (_, index) => `earlier.${index}@example.nl`));
+  const mail = startLocalMail({
+    storeEndpoint: store.endpoint,
+    tableName: LOCAL_TABLE_NAME,
+    siteUrl: 'http://127.0.0.1:3000/',
+    outboxDir,
+    print,
+    transport,
   });
+  await until(() => readdirSync(outboxDir).length >= 8);
+  const signups = [
+    ...Array.from({ length: 7 }, (_, index) => `new.${index}@example.nl`),
+    'refused@example.nl',
+  ];
+  signups.push('slow@example.nl');
+  await putOwing(signups);
+  for (const email of signups) mail.afterSignup(...signedUp(email));
+  const deadLetters = () =>
+    readdirSync(dir).includes('dead-letters') ? readdirSync(join(dir, 'dead-letters')) : [];
+  await until(() => readdirSync(outboxDir).length >= 16 && deadLetters().length > 0);
+  await mail.close();
 
-  it('moves a mail SES refuses for good to the dead letters, and sends a throttled one once it may', async () => {
-    const sesError = (name: string) => Object.assign(new Error(name), { name, $fault: 'client' });
-    // SES, refusing one address for good and throttling the other twice: who it accepted mail for.
-    const accepted: string[] = [];
-    let throttled = 0;
-    const transport: MailTransport = {
-      async send({ to }) {
-        if (to === 'refused@example.nl') throw sesError('BadRequestException');
-        if (to === 'slow@example.nl' && throttled++ < 2) throw sesError('ThrottlingException');
-        accepted.push(to);
-      },
-    };
-    const people = ['refused@example.nl', 'slow@example.nl'];
-    await putOwing(people);
-    const dir = mkdtempSync(join(tmpdir(), 'mandje-mail-refusals-'));
-    const options = {
-      storeEndpoint: store.endpoint,
-      tableName: LOCAL_TABLE_NAME,
-      siteUrl: 'http://127.0.0.1:3000',
-    };
-    mail = startLocalMail({ ...options, outboxDir: join(dir, 'outbox'), print, transport });
-    for (const email of people) mail.afterSignup(...signedUp(email));
-    const deadLetters = () =>
-      readdirSync(dir).includes('dead-letters') ? readdirSync(join(dir, 'dead-letters')) : [];
-    await until(() => accepted.length > 0 && deadLetters().length > 0);
-
-    expect(accepted).toEqual(['slow@example.nl']);
-    // The refused one is kept with why, is owed no more, and is not tried again.
-    expect(deadLetters()).toHaveLength(1);
-    const deadLetter = JSON.parse(
-      readFileSync(join(dir, 'dead-letters', deadLetters()[0] as string), 'utf8'),
-    );
-    expect(deadLetter).toMatchObject({
-      class: 'confirmation',
-      reason: 'refused',
-      message: { key: 'refused@example.nl' },
-    });
-    const client = localDocumentClient(store.endpoint);
-    const { Item } = await client.send(
-      new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: 'refused@example.nl' } }),
-    );
-    client.destroy();
-    expect(Item?.mailedRequestId).toBe(Item?.mailRequestId);
-    expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
-    expect(printed.join('\n')).not.toContain('refused@example.nl');
-  }, 60_000);
-});
+  expect(readdirSync(outboxDir)).toHaveLength(16);
+  expect(printed.filter((line) => line.startsWith('Confirmation mail in '))).toHaveLength(16);
+  // The refused one is kept with why, is owed no more, and is not tried again.
+  expect(deadLetters()).toHaveLength(1);
+  const deadLetter = JSON.parse(readFileSync(join(dir, 'dead-letters', deadLetters()[0] as string), 'utf8'));
+  expect(deadLetter).toMatchObject({
+    class: 'confirmation',
+    reason: 'refused',
+    message: { key: 'refused@example.nl' },
+  });
+  const read = new GetCommand({ TableName: LOCAL_TABLE_NAME, Key: { email: 'refused@example.nl' } });
+  const { Item } = await client.send(read);
+  expect(Item?.mailedRequestId).toBe(Item?.mailRequestId);
+  expect(printed.join('\n')).toContain('A confirmation mail could not be sent (refused)');
+  expect(printed.join('\n')).not.toContain('@example.nl');
+}, 60_000);

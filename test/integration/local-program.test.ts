@@ -3,20 +3,20 @@
  * folder and its store's socket to its owner, holds the folder against a second runner, and is not kept
  * from starting by a lock its crashed predecessor left. Run as root, the other user is `nobody`.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_INDEX, WAITLIST_TABLE_KEY } from '#contract/waitlist-table';
 import { runningStoreEndpoint, startLocalDynamoDB } from '../../local/local-dynamodb';
-import { LOCAL_TABLE_NAME, localDocumentClient, localStoreClient } from '../../local/local-store-client';
+import { LOCAL_TABLE_NAME, localStoreClient } from '../../local/local-store-client';
 import { type LocalRunner, runnerUrl, startLocalRunner } from '../../local/runner';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { createSiteFixture } from './site-fixture';
+import { storedEmails } from './store-records';
 import { postJoin } from './waitlist-api';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -37,30 +37,23 @@ async function startRunner(options: { host?: string; dataDir?: string } = {}): P
   return runner;
 }
 
-const NOBODY_CONNECT = `import errno, socket, sys
+const CONNECT = `import errno, socket, sys
 try:
-    socket.socket(socket.AF_UNIX).connect(sys.argv[1]); print('connected')
+    if len(sys.argv) > 2: socket.create_connection((sys.argv[1], int(sys.argv[2])), 5)
+    else: socket.socket(socket.AF_UNIX).connect(sys.argv[1])
+    print('connected')
 except OSError as error:
     print(errno.errorcode[error.errno])`;
 
-/** 'connected', or the error code a TCP connection (as user nobody, if asked) to `path` or `host:port` met. */
-function tryConnect(target: string, port?: number, asNobody = false): Promise<string> {
-  const script = `require('node:net').connect(...JSON.parse(process.argv[1]))
-    .on('connect', () => { console.log('connected'); process.exit(0); })
-    .on('error', (error) => { console.log(error.code); process.exit(0); });`;
-  const args = JSON.stringify(port === undefined ? [target] : [port, target]);
-  // As nobody, the system's Python: this Node may sit in a folder only its owner can enter (a clone in mktemp -d).
-  const child = asNobody
-    ? spawn('/usr/bin/python3', ['-c', NOBODY_CONNECT, target], { uid: 65534, gid: 65534, cwd: '/' })
-    : spawn(process.execPath, ['-e', script, args]);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return new Promise((done, fail) => {
-    child.once('error', fail);
-    child.once('close', () => done(output.trim()));
-  });
+/**
+ * 'connected', or the error code a connection to a socket `path` or to `host:port` met; as user nobody if
+ * asked, with the system's Python (this Node may sit in a folder only its owner can enter).
+ */
+async function tryConnect(target: string, port?: number, asNobody = false): Promise<string> {
+  const args = ['-c', CONNECT, target, ...(port === undefined ? [] : [String(port)])];
+  const nobody = asNobody ? { uid: 65534, gid: 65534 } : {};
+  const { stdout } = await promisify(execFile)('/usr/bin/python3', args, { ...nobody, cwd: '/' });
+  return stdout.trim();
 }
 
 const permissions = (path: string) => statSync(path).mode & 0o777;
@@ -76,24 +69,21 @@ describe('where the local runner listens', () => {
 
     expect(local).toMatchObject({
       listensOnAllInterfaces: false,
-      url: `http://127.0.0.1:${local.address.port}/`,
+      url: runnerUrl('127.0.0.1', local.address.port),
     });
     expect(open).toMatchObject({
       listensOnAllInterfaces: true,
-      url: `http://localhost:${open.address.port}/`,
+      url: runnerUrl('localhost', open.address.port),
     });
     expect((await fetch(open.url)).status).toBe(200);
+    expect([runnerUrl('localhost', 3000), runnerUrl('::1', 3000)]).toEqual([
+      'http://localhost:3000/',
+      'http://[::1]:3000/',
+    ]);
     if (otherAddress) {
       expect(await tryConnect(otherAddress, local.address.port)).toBe('ECONNREFUSED');
       expect(await tryConnect(otherAddress, open.address.port)).toBe('connected');
     }
-  });
-
-  it.each([
-    ['localhost', 'http://localhost:3000/'],
-    ['::1', 'http://[::1]:3000/'],
-  ])('gives the host %s the URL %s', (host, url) => {
-    expect(runnerUrl(host, 3000)).toBe(url);
   });
 
   it('says in one sentence when the host is not an address of this machine, or empty', async () => {
@@ -155,7 +145,7 @@ describe('the data folder', () => {
     expect(existsSync(join(dataDir, 'mandje-runner.pid'))).toBe(false);
   });
 
-  it('is held against a second runner, by name, and taken over from one killed with kill -9', async () => {
+  it('is held against a second runner, by name, taken over from one killed with kill -9, its store on a socket of its owner’s only', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mandje-data-'));
     const first = await startRunnerChild(dataDir);
     await expect(startRunnerChild(dataDir)).rejects.toThrow(
@@ -164,29 +154,16 @@ describe('the data folder', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const restarted = await startRunnerChild(dataDir);
-    expect((await postJoin(restarted.url, { email: 'na.crash@example.nl', language: 'nl' })).status).toBe(
-      201,
-    );
-    await restarted.stop();
-  });
-});
-
-describe('the store', () => {
-  it('listens on a socket its owner can read the waitlist through, and user nobody cannot open', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-socket-'));
     const runner = await startRunnerChild(dataDir);
-    const email = `socket.${Date.now()}@example.nl`;
+    const email = `na.crash.${Date.now()}@example.nl`;
     expect((await postJoin(runner.url, { email, language: 'nl' })).status).toBe(201);
 
+    // Its store listens on a socket its owner reads the waitlist through, and user nobody cannot open.
     const socket = runningStoreEndpoint(dataDir) as string;
     expect(socket).toBe(join(dataDir, 'store.sock'));
     expect(permissions(socket)).toBe(0o600);
     expect(await tryConnect(socket, undefined, true)).toBe('EACCES');
-    const client = localDocumentClient(socket, { maxAttempts: 1 });
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME }));
-    client.destroy();
-    expect(Items.map((item) => item.email)).toContain(email);
+    expect(await storedEmails(socket, LOCAL_TABLE_NAME)).toContain(email);
     await runner.stop();
 
     // In memory, the socket is in a temporary folder of the owner's only.

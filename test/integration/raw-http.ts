@@ -1,19 +1,11 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 
-/** The first response on a raw connection: status and headers, everything after them, and who closed it. */
-export interface RawAnswer {
-  /** 0 when no response arrived before the connection ended. */
-  status: number;
-  headers: Record<string, string>;
-  rest: string;
-  closedByServer: boolean;
-}
-
 /**
  * A plain TCP connection to `url`'s host and port, for requests no HTTP client would send: broken request
- * lines, lying lengths, bodies that trickle or stop halfway. `answer` waits for the server to close it, or
- * `waitMs` (then the client closes it); `status` resolves as soon as a header block has arrived.
+ * lines, lying lengths, bodies that trickle or stop halfway. `status` resolves once a header block has
+ * arrived; `answer` waits for the server to close the connection, or `waitMs` (then the client closes it),
+ * and gives the first response (status 0: none) and whether the server closed it.
  */
 export async function openRaw(url: string) {
   const { hostname, port } = new URL(url);
@@ -35,7 +27,7 @@ export async function openRaw(url: string) {
     socket,
     status,
     send: (bytes: string | Buffer) => void (socket.destroyed || socket.write(bytes)),
-    answer: async (waitMs = 5_000): Promise<RawAnswer> => {
+    answer: async (waitMs = 5_000) => {
       const closedByServer = await Promise.race([
         closed,
         new Promise<boolean>((r) => setTimeout(r, waitMs, false)),
@@ -59,7 +51,7 @@ function parse(raw: string) {
 }
 
 /** Sends `bytes` on a fresh connection and waits for the server to answer and close (or `waitMs`). */
-export async function rawRequest(url: string, bytes: string | Buffer, waitMs?: number): Promise<RawAnswer> {
+export async function rawRequest(url: string, bytes: string | Buffer, waitMs?: number) {
   const exchange = await openRaw(url);
   exchange.send(bytes);
   return exchange.answer(waitMs);
@@ -71,21 +63,26 @@ export function httpRequest(method: string, path: string, body?: string): string
   return `${method} ${path} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n${length}\r\n${body ?? ''}`;
 }
 
+type Options = { method?: string; headers?: Record<string, string>; body?: string; from?: string };
+
 /** One request with node:http, from loopback address `from` if given: the bytes as sent, not decompressed. */
-export function plainRequest(
-  url: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-    from,
-  }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
+export function plainRequest(url: string, { method = 'GET', headers = {}, body, from }: Options = {}) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
     // The path as written: a URL object would resolve its dot segments.
     const { hostname: host, port, origin } = new URL(url);
-    const path = url.slice(origin.length);
-    const options = { host, port, path, method, headers, agent: false, localAddress: from };
+    const options = {
+      host,
+      port,
+      path: url.slice(origin.length),
+      method,
+      headers,
+      agent: false,
+      localAddress: from,
+    };
     const outgoing = request(options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -94,7 +91,6 @@ export function plainRequest(
       );
       response.on('error', reject);
     });
-    outgoing.on('error', reject);
-    outgoing.end(body);
+    outgoing.on('error', reject).end(body);
   });
 }

@@ -50,11 +50,9 @@ export async function startRunnerChild(dataDir: string, { env = {} }: { env?: Re
   return {
     url,
     child,
-    /** Resolves with the exit code once the process has exited. */
+    /** The exit code, once the process has exited. */
     exited,
     printed,
-    /** Everything it printed so far, stdout then the end of stderr. */
-    output: () => `${stdout}\n${stderr}`,
     /** Stops it as Ctrl-C would (SIGTERM) and resolves once it has exited. */
     stop: async () => {
       child.kill('SIGTERM');

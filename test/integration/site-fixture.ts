@@ -5,24 +5,17 @@ import { join } from 'node:path';
 /** Text that must never appear in any answer: it lives next to the built page, not in it. */
 export const SECRET_MARKER = 'SECRET-OUTSIDE-DIST-7f3a9c';
 
-export interface SiteFixture {
-  distDir: string;
-  /** The absolute path of a file outside distDir that nothing may serve. */
-  secretFile: string;
-  /** A hashed asset, large enough to be compressed. */
-  assetPath: string;
-  assetText: string;
-}
+export type SiteFixture = ReturnType<typeof createSiteFixture>;
 
 const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1>${'<p>Boodschappen goedkoper.</p>'.repeat(80)}</main></body></html>`;
 
 /**
- * A built page in miniature, the shape `npm run build` gives (pages, 404.html, hashed assets, a folder
- * page), with a secret file beside it and symbolic links inside it that point at the secret, so tests can
- * prove that nothing outside dist/ is ever served.
+ * A built page in miniature, the shape `npm run build` gives (pages, 404.html, a hashed asset large enough to
+ * be compressed), with a secret file beside it and symbolic links inside it that point at the secret, so tests
+ * can prove that nothing outside dist/ is ever served.
  */
-export function createSiteFixture(): SiteFixture {
+export function createSiteFixture() {
   const root = mkdtempSync(join(tmpdir(), 'mandje-site-'));
   const distDir = join(root, 'dist');
   const secretFile = join(root, 'secret.txt');

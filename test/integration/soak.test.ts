@@ -1,15 +1,21 @@
-/** 2,500 mixed signups at concurrency 64 on a runner process; then its folder reopened and every 201 looked up. */
+/**
+ * A runner process under load: 2,500 mixed signups at concurrency 64, then its folder reopened and every 201
+ * looked up; and one stopped with SIGTERM while requests are under way.
+ */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as pause } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailKey } from '#contract/email-address';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { startLocalDynamoDB } from '../../local/local-dynamodb';
-import { LOCAL_TABLE_NAME, localDocumentClient } from '../../local/local-store-client';
+import { LOCAL_TABLE_NAME } from '../../local/local-store-client';
+import { openRaw, plainRequest } from './raw-http';
 import { killRunnerChildren, startRunnerChild } from './runner-child';
+import { storedEmails } from './store-records';
+import { postJoin } from './waitlist-api';
 
 const ANSWERS = 2_500;
 const CONNECTIONS = 64;
@@ -24,11 +30,12 @@ const sentNew = new Set<string>();
 /** Each answer other than its kind's, as `kind status`. */
 const unexpected: string[] = [];
 let result: autocannon.Result;
+let warmedUp = Number.NaN;
 let rssGrowth = Number.NaN;
 const stored = new Set<string>();
 
-/** Drives the runner for ANSWERS requests (40 s at most), calling `onAnswer` with each answer's number. */
-function load(url: string, onAnswer: (answers: number) => void): Promise<autocannon.Result> {
+/** Drives the runner for ANSWERS requests (40 s at most); `rss` is read after 1,000 answers. */
+function load(url: string, rss: () => number): Promise<autocannon.Result> {
   let sent = 0;
   let answers = 0;
   type Context = { kind?: Kind; email?: string };
@@ -61,7 +68,8 @@ function load(url: string, onAnswer: (answers: number) => void): Promise<autocan
               };
             },
             onResponse(status, _body, { kind = 'new', email = '' }: Context) {
-              onAnswer(++answers);
+              // By then V8 and dynalite have grown to their working size.
+              if (++answers === 1_000) warmedUp = rss();
               if (status !== EXPECTED_STATUS[kind]) unexpected.push(`${kind} ${status}`);
               else if (kind === 'new') acknowledged.push(email);
             },
@@ -78,32 +86,25 @@ function load(url: string, onAnswer: (answers: number) => void): Promise<autocan
   });
 }
 
-beforeAll(async () => {
-  // With V8's default heap the resident size grows for seconds on garbage not yet collected; capped at 128 MB,
-  // it is flat once warmed up unless the runner keeps memory per request.
-  const runner = await startRunnerChild(dataDir, { env: { NODE_OPTIONS: '--max-old-space-size=128' } });
-  const rss = () =>
-    Number(readFileSync(`/proc/${runner.child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1]);
-  let warmedUp = Number.NaN;
-  result = await load(runner.url, (answers) => {
-    // After 1,000 answers V8 and dynalite have grown to their working size.
-    if (answers === 1_000) warmedUp = rss();
-  });
-  rssGrowth = rss() / warmedUp;
-  await runner.stop();
-  expect(await runner.exited).toBe(0);
-  // The runner has let go of the folder: open it again and see what it kept.
-  const store = await startLocalDynamoDB(dataDir);
-  const client = localDocumentClient(store.endpoint);
-  for await (const page of paginateScan({ client }, { TableName: LOCAL_TABLE_NAME }))
-    for (const item of page.Items ?? []) stored.add(String(item.email));
-  client.destroy();
-  await store.close();
-}, 90_000);
-
-afterAll(killRunnerChildren);
+afterEach(killRunnerChildren);
 
 describe('the runner under 2,500 mixed signups at concurrency 64', () => {
+  beforeAll(async () => {
+    // With V8's default heap the resident size grows for seconds on garbage not yet collected; capped at 128 MB,
+    // it is flat once warmed up unless the runner keeps memory per request.
+    const runner = await startRunnerChild(dataDir, { env: { NODE_OPTIONS: '--max-old-space-size=128' } });
+    const rss = () =>
+      Number(readFileSync(`/proc/${runner.child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1]);
+    result = await load(runner.url, rss);
+    rssGrowth = rss() / warmedUp;
+    await runner.stop();
+    expect(await runner.exited).toBe(0);
+    // The runner has let go of the folder: open it again and see what it kept.
+    const store = await startLocalDynamoDB(dataDir);
+    for (const email of await storedEmails(store.endpoint, LOCAL_TABLE_NAME)) stored.add(email);
+    await store.close();
+  }, 90_000);
+
   it('answers every request as the contract says, none with a 5xx, and drops no connection', () => {
     // Far below what the runner serves; it only rules out a run that tested nothing.
     expect(acknowledged.length).toBeGreaterThan(100);
@@ -121,5 +122,96 @@ describe('the runner under 2,500 mixed signups at concurrency 64', () => {
     // After warm-up a healthy runner grows 1.01 to 1.04 times on a quiet 2-core machine; one that keeps 10 KB
     // per request grows 1.2 times.
     expect(rssGrowth).toBeLessThan(1.12);
+  });
+});
+
+/** A signup whose body arrives in two halves: the second only when `finish` is called. */
+async function slowSignup(url: string, email: string) {
+  const body = JSON.stringify({ email, language: 'en' });
+  const exchange = await openRaw(url);
+  exchange.send(
+    `POST /api/waitlist HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+  );
+  exchange.send(body.slice(0, 10));
+  const finish = () => {
+    exchange.send(body.slice(10));
+    return exchange.answer(10_000);
+  };
+  return { email, finish };
+}
+
+describe('the runner stopped with SIGTERM under load', () => {
+  it('answers every request it took in full, refuses new ones and exits 0 (soak: what it acknowledged is kept)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mandje-shutdown-'));
+    const runId = Date.now();
+    const runner = await startRunnerChild(dataDir);
+    expect((await postJoin(runner.url, { email: `warm.${runId}@example.nl`, language: 'nl' })).status).toBe(
+      201,
+    );
+
+    // Requests in progress when the signal arrives: bodies half sent, and quick signups, a connection each.
+    const slow = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => slowSignup(runner.url, `slow${index}.${runId}@example.nl`)),
+    );
+    const quick: Promise<{ startedAt: number; status?: number; body?: string; error?: string }>[] = [];
+    let sending = true;
+    const quickSender = (async () => {
+      while (sending) {
+        const email = `quick${quick.length}.${runId}@example.nl`;
+        const startedAt = performance.now();
+        const body = JSON.stringify({ email, language: 'nl' });
+        const headers = { 'content-type': 'application/json' };
+        quick.push(
+          plainRequest(new URL('/api/waitlist', runner.url).href, { method: 'POST', headers, body }).then(
+            (answer) => ({ startedAt, status: answer.status, body: answer.body.toString() }),
+            (error: NodeJS.ErrnoException) => ({ startedAt, error: error.code ?? String(error) }),
+          ),
+        );
+        await pause(5);
+      }
+    })();
+    // Enough signups under way before the signal however busy the machine: 30 sent, the last 200 ms ago.
+    await pause(600);
+    while (quick.length < 30) await pause(20);
+    await pause(200);
+
+    const signalledAt = performance.now();
+    runner.child.kill('SIGTERM');
+    await runner.printed(/stopping/);
+    const late = postJoin(runner.url, { email: `late.${runId}@example.nl`, language: 'nl' });
+    expect(await late.catch((error) => error.cause?.code)).toBe('ECONNREFUSED');
+    const slowAnswers = await Promise.all(slow.map((signup) => signup.finish()));
+    sending = false;
+    await quickSender;
+    const outcomes = await Promise.all(quick);
+    expect(await runner.exited).toBe(0);
+
+    // Every half-sent body was waited for and answered in full.
+    for (const answer of slowAnswers)
+      expect(answer).toMatchObject({ status: 201, rest: '{"status":"joined"}' });
+    // Every quick signup answered got a whole answer, and every one sent well before the signal got one.
+    // (Connections still in the kernel's queue when the port closes are refused or reset.)
+    const answered = outcomes.filter((outcome) => outcome.status);
+    for (const outcome of answered)
+      expect(outcome).toMatchObject({ status: 201, body: '{"status":"joined"}' });
+    const sentBefore = outcomes.filter(({ startedAt }) => startedAt < signalledAt - 200);
+    expect(sentBefore.length).toBeGreaterThan(20);
+    expect(sentBefore.filter((outcome) => outcome.error)).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => outcome.error && !/ECONNREFUSED|ECONNRESET/.test(outcome.error)),
+    ).toEqual([]);
+  });
+
+  it('stops at once on a second signal', async () => {
+    const runner = await startRunnerChild(mkdtempSync(join(tmpdir(), 'mandje-shutdown-')));
+    // A request in progress that would hold the first stop for its whole grace period.
+    const held = await slowSignup(runner.url, `held.${Date.now()}@example.nl`);
+
+    runner.child.kill('SIGTERM');
+    await runner.printed(/stopping/);
+    runner.child.kill('SIGTERM');
+
+    expect(await runner.exited).toBe(1);
+    expect((await held.finish()).status).not.toBe(201);
   });
 });

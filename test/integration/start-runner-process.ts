@@ -1,8 +1,6 @@
 /**
- * Starts the local runner in a process of its own and prints its URL (and the folder its confirmation mails
- * go to): the restart and shutdown tests need a runner that really stops and starts again, on signals as
- * `npm start` does, and the engines tier a runner it can stop.
- * Usage: tsx start-runner-process.ts <dataDir> <distDir>
+ * `tsx start-runner-process.ts <dataDir> <distDir>`: a runner in a process of its own, stopped by signals as
+ * `npm start` is; prints its URL and its outbox.
  */
 import { closeOnSignals, startLocalRunner } from '../../local/runner';
 

@@ -5,15 +5,7 @@
  * What was only in the page cache is gone by then. Needs root and loop devices, and says so if it lacks them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -24,7 +16,7 @@ import { killRunnerChildren, startRunnerChild } from './runner-child';
 import { storedEmails } from './store-records';
 import { postJoin, withConcurrency } from './waitlist-api';
 
-const folder = mkdtempSync(join(tmpdir(), 'mandje-ext4-'));
+const folder = fs.mkdtempSync(join(tmpdir(), 'mandje-ext4-'));
 const image = join(folder, 'data.img');
 const mountPoint = join(folder, 'mnt');
 const dataDir = join(mountPoint, 'data');
@@ -32,12 +24,14 @@ let mounted = false;
 
 /** Mounts the image through a loop device that the unmount frees (autoclear); returns the device. */
 function mountImage(): string {
-  mkdirSync(mountPoint, { recursive: true });
+  fs.mkdirSync(mountPoint, { recursive: true });
   const mount = spawnSync('mount', ['-o', 'loop,errors=remount-ro', image, mountPoint], { encoding: 'utf8' });
   if (mount.status !== 0)
     throw new Error(`this test needs root and loop devices (mount -o loop failed): ${mount.stderr}`);
   mounted = true;
-  return readFileSync('/proc/mounts', 'utf8').match(new RegExp(`^(\\S+) ${mountPoint} `, 'm'))?.[1] as string;
+  return fs
+    .readFileSync('/proc/mounts', 'utf8')
+    .match(new RegExp(`^(\\S+) ${mountPoint} `, 'm'))?.[1] as string;
 }
 
 /** Unmounts, waiting for the store process (which ends after the runner) to let go of the folder. */
@@ -53,16 +47,16 @@ async function unmount(): Promise<void> {
 afterEach(async () => {
   killRunnerChildren();
   await unmount().catch(() => execFileSync('umount', ['-l', mountPoint]));
-  rmSync(folder, { recursive: true, force: true });
+  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the data folder after an OS-level fault', () => {
   it('still holds every signup answered 201 after its file system is forced read-only mid-traffic', async () => {
-    writeFileSync(image, '');
-    truncateSync(image, 24 * 1024 * 1024);
+    fs.writeFileSync(image, '');
+    fs.truncateSync(image, 24 * 1024 * 1024);
     execFileSync('mkfs.ext4', ['-q', '-F', image]);
     const trigger = `/sys/fs/ext4/${basename(mountImage())}/trigger_fs_error`;
-    if (!existsSync(trigger))
+    if (!fs.existsSync(trigger))
       throw new Error(`this test needs ${trigger} (a Linux ext4 with its test hooks)`);
     const runner = await startRunnerChild(dataDir);
 
@@ -80,7 +74,7 @@ describe('the data folder after an OS-level fault', () => {
       }),
     );
     await delay(1_500);
-    writeFileSync(trigger, '1');
+    fs.writeFileSync(trigger, '1');
     faultAt = Date.now();
     await traffic;
     await runner.stop();

@@ -1,24 +1,19 @@
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { localStoreClient, storeAddressFromEnvironment } from '../../local/local-store-client';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { localDocumentClient, storeAddressFromEnvironment } from '../../local/local-store-client';
 
 /**
  * Every record's key (`email`) in the waitlist table at `endpoint`, duplicates included, read with a full
- * scan: what an operator would find. Defaults to the store the runner in this process points the SDK at
- * (its socket, or the endpoint it was given).
+ * scan: what an operator would find. Defaults to the store the runner in this process points the SDK at.
  */
 export async function storedEmails(
   endpoint = storeAddressFromEnvironment(),
   tableName = process.env.TABLE_NAME,
 ): Promise<string[]> {
-  const client = localStoreClient(endpoint as string, { maxAttempts: 1 });
+  const client = localDocumentClient(endpoint as string, { maxAttempts: 1 });
   const emails: string[] = [];
   try {
-    let startKey: Record<string, never> | undefined;
-    do {
-      const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
-      for (const item of page.Items ?? []) emails.push(item.email?.S ?? '');
-      startKey = page.LastEvaluatedKey as typeof startKey;
-    } while (startKey);
+    for await (const page of paginateScan({ client }, { TableName: tableName }))
+      for (const item of page.Items ?? []) emails.push(String(item.email ?? ''));
   } finally {
     client.destroy();
   }
