@@ -17,8 +17,8 @@ const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
 
-/** `/privacy` → privacy/index.html, `/en/` → en/index.html. */
-const fileOf = (path: string) => `${path.slice(1)}/index.html`.replace(/^\/|\/\//, '');
+/** `/privacy` → privacy/index.html. */
+const fileOf = (path: string) => join(path.slice(1), 'index.html');
 
 /** `placeholder`: the token a link's page holds once, in its form, for the API to replace. */
 type BuiltPage = { file: string; page: Page; locale: Locale; placeholder?: string };

@@ -52,7 +52,6 @@ function keepAimedAt(section: HTMLElement): void {
   whenScrollEnds(() => {
     if (fresh()) aim();
   });
-  if (!('ResizeObserver' in window)) return;
   const resized = new ResizeObserver(() => {
     if (restingAt !== undefined && Math.abs(window.scrollY - restingAt) <= 1 && fresh()) aim();
   });

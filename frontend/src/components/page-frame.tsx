@@ -65,9 +65,9 @@ export function ResultSummary({
 
 export function ResultPage(props: ResultSummaryProps) {
   return (
-    <SmallPage>
+    <PageFrame small>
       <ResultSummary {...props} />
-    </SmallPage>
+    </PageFrame>
   );
 }
 
@@ -83,14 +83,9 @@ export function SkipLink({ target }: { target: string }) {
   );
 }
 
-/** A page but the landing page: the logo home, the language switch, `children` as its <main>, the footer. */
-export function PageFrame({
-  languageSwitch = true,
-  children,
-}: {
-  languageSwitch?: boolean;
-  children: ReactNode;
-}) {
+/** A page but the landing page: the logo home, the language switch, `children` as its <main>, the footer;
+ * `small`: one short message (a result, a page a mail's link opens). */
+export function PageFrame(props: { languageSwitch?: boolean; small?: boolean; children: ReactNode }) {
   const { locale } = useLanguage();
   return (
     <>
@@ -103,22 +98,17 @@ export function PageFrame({
           >
             <BrandLogo />
           </a>
-          {languageSwitch && <LanguageSwitch />}
+          {props.languageSwitch !== false && <LanguageSwitch />}
         </div>
       </header>
       <main id="main" className="bg-paper">
-        {children}
+        {props.small ? (
+          <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{props.children}</div>
+        ) : (
+          props.children
+        )}
       </main>
       <SiteFooter />
     </>
-  );
-}
-
-/** The frame of a page with one short message: a result, or a page a mail's link opens. */
-export function SmallPage({ languageSwitch, children }: { languageSwitch?: boolean; children: ReactNode }) {
-  return (
-    <PageFrame languageSwitch={languageSwitch}>
-      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
-    </PageFrame>
   );
 }

@@ -9,7 +9,7 @@ import { PAGE_PATH } from '@/i18n/page-paths';
 import { Mascot } from './brand-logo';
 import { SubmitButton } from './form-parts';
 import { SIGNUP_SECTION_ID } from './go-to-signup';
-import { ResultPage, ResultSummary, type ResultSummaryProps, SmallPage } from './page-frame';
+import { PageFrame, ResultPage, ResultSummary, type ResultSummaryProps } from './page-frame';
 
 /** The token the API put in the form; on the dev server, which leaves the `placeholder`, the link's. */
 export const tokenReader = (placeholder: string) => (root: ParentNode, search: string) => {
@@ -19,21 +19,19 @@ export const tokenReader = (placeholder: string) => (root: ParentNode, search: s
 };
 
 type Outcome<Result extends string> = Result | 'try-again';
+type TokenCopy<Result extends string> = {
+  page: { intro: string; button: string; sending: string };
+  results: Record<Outcome<Result>, { body: string; next: string }>;
+  tryAgainWithoutScript: string;
+  signUpAgain: string;
+};
 
 /** What a page a mail's link opens posts, and what it says (`intro` names the brand as `{brand}`). */
 export interface TokenFlow<Result extends string> {
   action: string;
   title: (meta: Messages['meta']) => string;
   resultTitle: (result: Outcome<Result>, meta: Messages['meta']) => string;
-  copy: Record<
-    Locale,
-    {
-      page: { intro: string; button: string; sending: string };
-      results: Record<Outcome<Result>, { body: string; next: string }>;
-      tryAgainWithoutScript: string;
-      signUpAgain: string;
-    }
-  >;
+  copy: Record<Locale, TokenCopy<Result>>;
   detail: (locale: Locale, messages: Messages) => ReactNode;
   send: (token: string) => Promise<Outcome<Result>>;
   /** Good news, announced politely; any other result is a problem. */
@@ -120,7 +118,7 @@ export function TokenPage<Result extends string>({
   );
   const spaced = replaced ? '' : 'not-empty:mt-10';
   return (
-    <SmallPage languageSwitch={false}>
+    <PageFrame small languageSwitch={false}>
       {!replaced && (
         <>
           {flow.moment && <Mascot label="" eager className="h-auto w-20" />}
@@ -153,6 +151,6 @@ export function TokenPage<Result extends string>({
           <SubmitButton busy={sending} label={copy.button} busyLabel={copy.sending} />
         </form>
       )}
-    </SmallPage>
+    </PageFrame>
   );
 }
