@@ -87,7 +87,7 @@ describe('head assets', () => {
     expect(light).not.toBe(dark);
   });
 
-  // The pages announce it with the size it states (test/e2e/discovery-files.spec.ts checks the rest).
+  // The pages announce it with the size it states (test/e2e/home.spec.ts checks the rest).
   it.each(LOCALES)(
     'the %s social preview is 1200 × 630 as stated, under 100 KB, and drawn with the words its alt text says',
     (locale) => {
