@@ -33,12 +33,7 @@ describe('setTypefaceOutOfSight', () => {
   it('sets each part of the page in the typeface once it is out of sight, never one in view', () => {
     const stop = setTypefaceOutOfSight();
     const watched = observer?.observed ?? new Set();
-    expect([...watched].map((element) => element.id || element.tagName)).toEqual([
-      'HEADER',
-      'a',
-      'b',
-      'FOOTER',
-    ]);
+    expect([...watched].map((each) => each.id || each.tagName)).toEqual(['HEADER', 'a', 'b', 'FOOTER']);
 
     observer?.report([
       { target: part('header'), isIntersecting: true },
