@@ -60,7 +60,6 @@ export function firefox(): Engine {
       const page = await context.newPage();
       await page.setViewport(VIEWPORT);
       await page.evaluateOnNewDocument(initScript);
-      const vetoed = (error: unknown) => String(error).includes('NS_ERROR_XPC_SECURITY_MANAGER_VETO');
       return {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         // Without scripts, Firefox vetoes evaluations in a document a form post is leaving, and now and then
@@ -70,7 +69,7 @@ export function firefox(): Engine {
             try {
               return (await page.evaluate(expression)) as T;
             } catch (error) {
-              if (!vetoed(error)) throw error;
+              if (!String(error).includes('NS_ERROR_XPC_SECURITY_MANAGER_VETO')) throw error;
               await delay(100);
             }
           }

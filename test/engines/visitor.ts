@@ -109,13 +109,8 @@ export class Visitor {
     await delay(100);
   }
 
-  role(role: string, name?: Text, level?: number): Target {
-    return new Target(this, []).role(role, name, level);
-  }
-
-  text(text: Text): Target {
-    return new Target(this, []).text(text);
-  }
+  role: Target['role'] = (...args) => new Target(this, []).role(...args);
+  text: Target['text'] = (text) => new Target(this, []).text(text);
 
   page(): Promise<PageFacts> {
     return this.tab.evaluate<PageFacts>(call('page'));
