@@ -49,9 +49,7 @@ function keepAimedAt(section: HTMLElement): void {
       section.scrollIntoView({ block: 'start', behavior: 'instant' });
     restingAt = window.scrollY;
   };
-  whenScrollEnds(() => {
-    if (fresh()) aim();
-  });
+  whenScrollEnds(() => fresh() && aim());
   const resized = new ResizeObserver(() => {
     if (restingAt !== undefined && Math.abs(window.scrollY - restingAt) <= 1 && fresh()) aim();
   });
