@@ -25,9 +25,12 @@ const locale =
 const loaded: Partial<Record<Locale, language.Messages>> = {};
 const lazyMessages: language.MessageCatalog = {
   get: (locale) => loaded[locale],
-  load: async (locale) =>
-    (loaded[locale] =
-      locale === 'nl' ? (await import('./i18n/messages/nl')).nl : (await import('./i18n/messages/en')).en),
+  async load(locale) {
+    const copy =
+      locale === 'nl' ? (await import('./i18n/messages/nl')).nl : (await import('./i18n/messages/en')).en;
+    loaded[locale] = copy;
+    return copy;
+  },
 };
 
 /** Run once the app has committed, so the parts watched are the ones React shows. */
