@@ -16,12 +16,9 @@ const frontendDir = import.meta.dirname;
 const configFile = join(frontendDir, 'vite.config.ts');
 const outDir = resolve(frontendDir, '../dist');
 const prerenderDir = resolve(frontendDir, '../node_modules/.cache/mandje-prerender');
-/** Tailwind's fallback for browsers without `@property`, below those Tailwind 4 supports: removed whole. */
-const PROPERTIES_FALLBACK = /@layer properties\{@supports[^{]*\{(?:[^{}]*\{[^{}]*\})*\}\}/;
 
 /** `/privacy` → privacy/index.html. */
-const fileOf = (path: string) =>
-  `${path.slice(1)}${path.endsWith('/') ? '' : '/'}index.html`.replace(/^\//, '');
+const fileOf = (path: string) => join(path.slice(1), 'index.html');
 
 /** `placeholder`: the token a link's page holds once, in its form, for the API to replace. */
 type BuiltPage = { file: string; page: Page; locale: Locale; placeholder?: string };
@@ -38,10 +35,10 @@ const PAGES: BuiltPage[] = [
   ]),
 ];
 
-const write = (file: string, text: string) => {
+function write(file: string, text: string) {
   mkdirSync(dirname(join(outDir, file)), { recursive: true });
   writeFileSync(join(outDir, file), text);
-};
+}
 
 // The module runner loads the config's extensionless TypeScript imports without the bundler's warnings.
 const options = { configFile, configLoader: 'runner', logLevel: 'warn' } as const;
@@ -89,8 +86,7 @@ for (const [file, text] of Object.entries(discoveryFiles(new Date()))) write(fil
 async function afterLargestPaint(html: string): Promise<string> {
   const entryTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const manifestTag = /<link rel="manifest" href="([^"]+)">/;
-  const entry = html.match(entryTag)?.[1];
-  const manifest = html.match(manifestTag)?.[1];
+  const [entry, manifest] = [entryTag, manifestTag].map((tag) => html.match(tag)?.[1]);
   if (!entry || !manifest) throw new Error('the built index.html has no entry script or manifest link');
   const loader = `(function(run){
     var started=false;function start(){if(!started){started=true;run()}}
@@ -133,7 +129,8 @@ function inlineStylesheets(html: string): string {
       const css = readFileSync(file, 'utf8');
       if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
       rmSync(file);
-      const inlined = css.replace(PROPERTIES_FALLBACK, '');
+      // Tailwind's fallback for browsers without `@property`, older than those Tailwind 4 supports.
+      const inlined = css.replace(/@layer properties\{@supports[^{]*\{(?:[^{}]*\{[^{}]*\})*\}\}/, '');
       if (inlined.includes('@layer properties'))
         throw new Error(`${href}: Tailwind's fallback not found whole`);
       return `<style>${inlined}</style>`;

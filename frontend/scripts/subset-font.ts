@@ -1,7 +1,7 @@
 // `npm run font`: Bricolage Grotesque subset to the characters the pages can show, with its licence and
 // font-faces.css, into frontend/src/fonts/; run it after a new package version or when the copy gains a
 // character. The fallback is scaled so that Chromium lays out the page's copy in it at the same length.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -9,40 +9,38 @@ import subsetFont from 'subset-font';
 import { messages } from '../src/i18n/messages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
-const PACKAGE = '@fontsource-variable/bricolage-grotesque';
 const FAMILY = 'Bricolage Grotesque';
-const OUTPUT_NAME = 'bricolage-grotesque.woff2';
-
+const FILE = 'bricolage-grotesque.woff2';
 /** Optical size pinned at 18 (16 px text reads openly, headings keep their ink traps): the axis doubles the file. */
 const AXES = { wdth: 100, opsz: 18, wght: { min: 400, max: 700 } } as const;
-/** One fallback face per band of weights, matched at the weight the page sets in it (800 draws as 700). */
-const FALLBACK_BANDS = [
-  { weights: '100 549', matchedAt: 400, local: 'regular' },
-  { weights: '550 624', matchedAt: 600, local: 'bold' },
-  { weights: '625 674', matchedAt: 650, local: 'bold' },
-  { weights: '675 900', matchedAt: 700, local: 'bold' },
-] as const;
 /** Local faces metrically like Arial, on Windows, macOS and Linux. */
-const FALLBACK_FACES = {
-  regular: ['Arial', 'Helvetica', 'Liberation Sans', 'Arimo'],
-  bold: ['Arial Bold', 'Arial-BoldMT', 'Helvetica Bold', 'Liberation Sans Bold', 'Arimo Bold'],
-};
+const REGULAR = ['Arial', 'Helvetica', 'Liberation Sans', 'Arimo'];
+const BOLD = ['Arial Bold', 'Arial-BoldMT', 'Helvetica Bold', 'Liberation Sans Bold', 'Arimo Bold'];
+/** One fallback face per band of weights, matched at the weight the page sets in it (800 draws as 700). */
+const BANDS = [
+  { weights: '100 549', matchedAt: 400, bold: false },
+  { weights: '550 624', matchedAt: 600, bold: true },
+  { weights: '625 674', matchedAt: 650, bold: true },
+  { weights: '675 900', matchedAt: 700, bold: true },
+];
 
 const repoRoot = join(import.meta.dirname, '../..');
 const fontsDir = join(repoRoot, 'frontend/src/fonts');
-const packageDir = dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
+const packageDir = dirname(
+  createRequire(import.meta.url).resolve('@fontsource-variable/bricolage-grotesque/package.json'),
+);
 
 /** Printable ASCII, every character of the page's source, and what a visitor may type into the demo. */
 function characters(): string {
-  const set = new Set<string>();
-  for (let code = 0x20; code <= 0x7e; code += 1) set.add(String.fromCodePoint(code));
-  for (const character of '‘’‚“”„–—…•·€×\u00a0áàâäéèêëíìîïóòôöúùûüçñÁÀÄÉÈËÍÏÓÖÚÜÇ') set.add(character);
+  let text = String.fromCharCode(...Array.from({ length: 95 }, (_, index) => 0x20 + index));
+  text += '‘’‚“”„–—…•·€×\u00a0áàâäéèêëíìîïóòôöúùûüçñÁÀÄÉÈËÍÏÓÖÚÜÇ';
   for (const dir of ['frontend/src', 'contract'])
     for (const name of readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' }))
-      if (/\.tsx?$/.test(name))
-        for (const character of readFileSync(join(repoRoot, dir, name), 'utf8'))
-          if (character >= ' ') set.add(character);
-  return [...set].sort().join('');
+      if (/\.tsx?$/.test(name)) text += readFileSync(join(repoRoot, dir, name), 'utf8');
+  return [...new Set(text)]
+    .filter((character) => character >= ' ')
+    .sort()
+    .join('');
 }
 
 const strings = (value: unknown): string[] =>
@@ -63,9 +61,8 @@ async function measureFallback(font: Buffer) {
     // The functions below are compiled by tsx, which names them through a helper the page lacks.
     await page.evaluate('window.__name = (fn) => fn');
     return await page.evaluate(
-      async ({ fontUrl, family, sample, bands, fallbacks }) => {
-        const face = new FontFace(family, `url(${fontUrl})`, { weight: '100 900' });
-        document.fonts.add(await face.load());
+      async ({ fontUrl, family, sample, bands }) => {
+        document.fonts.add(await new FontFace(family, `url(${fontUrl})`, { weight: '100 900' }).load());
         const width = (fontFamily: string, weight: number, size: number) => {
           const line = document.createElement('span');
           line.style.cssText = `font: ${weight} ${size}px ${fontFamily}; white-space: nowrap; position: absolute`;
@@ -75,14 +72,14 @@ async function measureFallback(font: Buffer) {
           line.remove();
           return measured;
         };
-        const context = document.createElement('canvas').getContext('2d');
-        if (!context) throw new Error('no canvas');
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
         context.font = `100px "${family}"`;
         const { fontBoundingBoxAscent: ascent, fontBoundingBoxDescent: descent } = context.measureText('x');
-        return bands.map(({ matchedAt, local }) => {
+        // What the local() faces find on this machine: Chromium resolves Arial to Liberation Sans on Linux.
+        const fallbacks = 'Arial, "Liberation Sans", Arimo';
+        return bands.map(({ matchedAt, bold }) => {
           const size = matchedAt >= 600 ? 40 : 16;
-          const fallbackWeight = local === 'bold' ? 700 : 400;
-          const sizeAdjust = width(`"${family}"`, matchedAt, size) / width(fallbacks, fallbackWeight, size);
+          const sizeAdjust = width(`"${family}"`, matchedAt, size) / width(fallbacks, bold ? 700 : 400, size);
           return { sizeAdjust, ascent: ascent / 100 / sizeAdjust, descent: descent / 100 / sizeAdjust };
         });
       },
@@ -90,9 +87,7 @@ async function measureFallback(font: Buffer) {
         fontUrl: `data:font/woff2;base64,${font.toString('base64')}`,
         family: FAMILY,
         sample: strings(messages).join(' '),
-        bands: FALLBACK_BANDS,
-        // What the local() faces below find on this machine: Chromium resolves Arial to Liberation Sans on Linux.
-        fallbacks: 'Arial, "Liberation Sans", Arimo',
+        bands: BANDS,
       },
     );
   } finally {
@@ -103,50 +98,42 @@ async function measureFallback(font: Buffer) {
 const fontFace = (...declarations: string[]) =>
   ['@font-face {', ...declarations.map((declaration) => `  ${declaration};`), '}'].join('\n');
 
-function fontFaces(fallback: Awaited<ReturnType<typeof measureFallback>>): string {
-  const faces = FALLBACK_BANDS.map(({ weights, local }, index) => {
-    const figures = fallback[index] as (typeof fallback)[number];
-    return fontFace(
-      `font-family: "${FAMILY} Fallback"`,
-      `font-weight: ${weights}`,
-      `src: ${FALLBACK_FACES[local].map((name) => `local("${name}")`).join(', ')}`,
-      `size-adjust: ${percent(figures.sizeAdjust)}`,
-      `ascent-override: ${percent(figures.ascent)}`,
-      `descent-override: ${percent(figures.descent)}`,
-      'line-gap-override: 0%',
-    );
-  });
-  // One file, two faces, the second for what is set in it after the first paint (styles.css says why).
-  const face = (family: string, display: 'optional' | 'swap') =>
-    fontFace(
-      `font-family: "${family}"`,
-      'font-style: normal',
-      `font-weight: ${AXES.wght.min} ${AXES.wght.max}`,
-      `font-display: ${display}`,
-      `src: url("./${OUTPUT_NAME}") format("woff2")`,
-    );
-  return `/* Written by \`npm run font\` (frontend/scripts/subset-font.ts): edit the script, not this file. */
-${face(FAMILY, 'optional')}
+// One file, two faces, the second for what is set in it after the first paint (styles.css says why).
+const face = (family: string, display: string) =>
+  fontFace(
+    `font-family: "${family}"`,
+    'font-style: normal',
+    `font-weight: ${AXES.wght.min} ${AXES.wght.max}`,
+    `font-display: ${display}`,
+    `src: url("./${FILE}") format("woff2")`,
+  );
 
-${face(`${FAMILY} Swap`, 'swap')}
-
-${faces.join('\n\n')}
-`;
-}
-
-// The package's Latin file with all three axes.
 const source = readFileSync(join(packageDir, 'files/bricolage-grotesque-latin-standard-normal.woff2'));
+// Copyright, licence description and licence URL stay in the file, as the licence asks.
 const subset = await subsetFont(source, characters(), {
   targetFormat: 'woff2',
   variationAxes: AXES,
-  // Copyright, licence description and licence URL stay in the file, as the licence asks.
   preserveNameIds: [0, 13, 14],
 });
-mkdirSync(fontsDir, { recursive: true });
-writeFileSync(join(fontsDir, OUTPUT_NAME), subset);
+writeFileSync(join(fontsDir, FILE), subset);
 copyFileSync(join(packageDir, 'LICENSE'), join(fontsDir, 'OFL.txt'));
 const fallback = await measureFallback(subset);
-writeFileSync(join(fontsDir, 'font-faces.css'), fontFaces(fallback));
+const fallbackFaces = BANDS.map(({ weights, bold }, index) => {
+  const { sizeAdjust, ascent, descent } = fallback[index] as (typeof fallback)[number];
+  return fontFace(
+    `font-family: "${FAMILY} Fallback"`,
+    `font-weight: ${weights}`,
+    `src: ${(bold ? BOLD : REGULAR).map((name) => `local("${name}")`).join(', ')}`,
+    `size-adjust: ${percent(sizeAdjust)}`,
+    `ascent-override: ${percent(ascent)}`,
+    `descent-override: ${percent(descent)}`,
+    'line-gap-override: 0%',
+  );
+});
+const faces = [face(FAMILY, 'optional'), face(`${FAMILY} Swap`, 'swap'), ...fallbackFaces];
+const header =
+  '/* Written by `npm run font` (frontend/scripts/subset-font.ts): edit the script, not this file. */';
+writeFileSync(join(fontsDir, 'font-faces.css'), `${header}\n${faces.join('\n\n')}\n`);
 console.log(
-  `${OUTPUT_NAME}: ${(subset.length / 1024).toFixed(1)} KB, fallback size-adjust by band: ${fallback.map((figures) => percent(figures.sizeAdjust)).join(', ')}`,
+  `${FILE}: ${(subset.length / 1024).toFixed(1)} KB, size-adjust by band: ${fallback.map((f) => percent(f.sizeAdjust)).join(', ')}`,
 );

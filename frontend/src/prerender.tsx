@@ -57,28 +57,21 @@ export function prerenderPage(page: Page, locale: Locale) {
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+const alternate = ({ hreflang, href }: { hreflang: string; href: string }) =>
+  `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>\n`;
+
 /** One <url> per page and language, each listing all its languages (Google's sitemap hreflang form). */
 export function sitemapXml(pages: readonly ReturnType<typeof languageAlternates>[]): string {
   const urls = pages.flatMap(({ url, alternates }) =>
-    LOCALES.map((locale) =>
-      [
-        '  <url>',
-        `    <loc>${escapeXml(url[locale])}</loc>`,
-        ...alternates.map(
-          ({ hreflang, href }) =>
-            `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`,
-        ),
-        '  </url>',
-      ].join('\n'),
+    LOCALES.map(
+      (locale) =>
+        `  <url>\n    <loc>${escapeXml(url[locale])}</loc>\n${alternates.map(alternate).join('')}  </url>\n`,
     ),
   );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('')}</urlset>
+`;
 }
 
 /** RFC 9116: Expires under a year ahead, fresh every build; Canonical for an https site only, as it asks. */

@@ -1,11 +1,6 @@
-/**
- * What the journeys ask of a page, run inside it, the same in every engine: elements found by role and
- * accessible name (dom-accessibility-api, as Testing Library finds them) or by their text, and how they
- * look. Bundled by visitor.ts into one script, run before each page's own scripts (where they run) and
- * sent along with each call, installed once per document as `__journeyAgent`. Before the page's scripts it
- * also marks when the page becomes interactive and records what it logs as an error (WebKit's driver cannot
- * read the console).
- */
+// What the journeys ask of a page, run inside it in every engine: elements found by role and accessible name
+// (dom-accessibility-api, as Testing Library finds them) or by their text, and how they look. Bundled by
+// visitor.ts, installed once per document as `__journeyAgent`, before the page's scripts where they run.
 import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api';
 import { inkContrast, isInteractive, markWhenInteractive } from '../e2e/in-page';
 
@@ -14,34 +9,6 @@ export type TextMatch = string | { pattern: string; flags?: string };
 
 /** One step of a query: by role (and name, and a heading's level), or the innermost element holding a text. */
 export type Step = { role: string; name?: TextMatch; level?: number } | { text: TextMatch };
-
-/** How the first element a query finds looks (count says how many it finds). */
-export interface Snapshot {
-  count: number;
-  visible: boolean;
-  text: string;
-  value: string | null;
-  focused: boolean;
-  disabled: boolean;
-  attributes: Record<string, string>;
-  box: { top: number; bottom: number; left: number; right: number } | null;
-  scrollMarginTop: number;
-}
-
-export interface PageFacts {
-  url: string;
-  scrollY: number;
-  maxScrollY: number;
-  innerHeight: number;
-  /** How far down the viewport is covered by fixed or sticky elements (a sticky header). */
-  coveredTop: number;
-  interactive: boolean;
-  /** What the page wrote with console.error, and the errors it did not catch. */
-  errors: string[];
-  language: string;
-  title: string;
-  dark: boolean;
-}
 
 /** Where a pointer clicks the one element a query finds (and whether it was scrolled there), or why not yet. */
 export type ClickPoint = { x: number; y: number; scrolled: boolean } | { notYet: string };
@@ -82,9 +49,9 @@ function resolve(steps: Step[]): Element[] {
 }
 
 function isVisible(element: Element): boolean {
-  const box = element.getBoundingClientRect();
+  const { width, height } = element.getBoundingClientRect();
   return (
-    (box.width > 0 || box.height > 0) &&
+    (width > 0 || height > 0) &&
     element.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true })
   );
 }
@@ -92,10 +59,11 @@ function isVisible(element: Element): boolean {
 const isDisabled = (element: Element) =>
   ('disabled' in element && element.disabled === true) || element.getAttribute('aria-disabled') === 'true';
 
-function inspect(steps: Step[]): Snapshot {
+/** How the first element a query finds looks (count says how many it finds). */
+function inspect(steps: Step[]) {
   const found = resolve(steps);
   const [element] = found;
-  const { top, bottom, left, right } = element?.getBoundingClientRect() ?? {};
+  const box = element?.getBoundingClientRect();
   return {
     count: found.length,
     visible: !!element && isVisible(element),
@@ -104,11 +72,12 @@ function inspect(steps: Step[]): Snapshot {
     focused: !!element && document.activeElement === element,
     disabled: !!element && isDisabled(element),
     attributes: Object.fromEntries([...(element?.attributes ?? [])].map(({ name, value }) => [name, value])),
-    box: element ? ({ top, bottom, left, right } as Snapshot['box']) : null,
+    box: box ? { top: box.top, bottom: box.bottom, left: box.left, right: box.right } : null,
     scrollMarginTop: element ? Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0 : 0,
   };
 }
 
+/** How far down the viewport is covered by fixed or sticky elements (a sticky header). */
 function coveredTop(): number {
   let covered = 0;
   for (const element of document.body.querySelectorAll('*')) {
@@ -119,10 +88,8 @@ function coveredTop(): number {
   return covered;
 }
 
-/**
- * Brings the one element a query finds into view at once (the page's smooth scrolling is for people) and
- * says where a pointer would click it: the middle of its part in view, if that is it and not something over it.
- */
+// Brings the one element found into view at once (smooth scrolling is for people) and says where a pointer
+// clicks it: the middle of its part in view, if nothing is over it.
 function clickPoint(steps: Step[], needsScript: boolean): ClickPoint {
   if (needsScript && !isInteractive()) return { notYet: 'the page is not interactive yet' };
   const found = resolve(steps);
@@ -145,11 +112,8 @@ function clickPoint(steps: Step[], needsScript: boolean): ClickPoint {
   return { x, y, scrolled };
 }
 
-/**
- * Resolves a few frames later, once the page has laid out again after a scroll: in WebKit, which does not
- * anchor the scroll, a late layout moves what is below. Only where the page runs scripts: without,
- * Chromium gives no frames.
- */
+// A few frames later, laid out again after a scroll (WebKit does not anchor it); only with the page's
+// scripts: without, Chromium gives no frames.
 const afterFrames = () =>
   new Promise<void>((done) => {
     let frames = 3;
@@ -163,26 +127,19 @@ function selectText(steps: Step[]): void {
   if (element instanceof HTMLInputElement) element.select();
 }
 
-const state = window as unknown as { __journeyErrors?: string[]; __journeyDocument?: boolean };
+const state = window as unknown as { __journeyAgent?: JourneyAgent; __journeyDocument?: boolean };
 
-const page = (): PageFacts => ({
+const page = () => ({
   url: location.href,
   scrollY,
   maxScrollY: document.documentElement.scrollHeight - innerHeight,
   innerHeight,
   coveredTop: coveredTop(),
   interactive: isInteractive(),
-  errors: state.__journeyErrors ?? [],
   language: document.documentElement.lang,
   title: document.title,
   dark: matchMedia('(prefers-color-scheme: dark)').matches,
 });
-
-/** A mark that lives as long as this document: a navigation to another one loses it. */
-const markDocument = () => {
-  state.__journeyDocument = true;
-};
-const isMarkedDocument = () => state.__journeyDocument === true;
 
 const agent = {
   inspect,
@@ -190,22 +147,16 @@ const agent = {
   afterFrames,
   selectText,
   page,
-  markDocument,
-  isMarkedDocument,
   inkContrast,
+  /** A mark that lives as long as this document: a navigation to another one loses it. */
+  markDocument() {
+    state.__journeyDocument = true;
+  },
+  isMarkedDocument: () => state.__journeyDocument === true,
 };
 export type JourneyAgent = typeof agent;
+export type Snapshot = ReturnType<typeof inspect>;
+export type PageFacts = ReturnType<typeof page>;
 
-if (!state.__journeyErrors) {
-  const errors: string[] = [];
-  state.__journeyErrors = errors;
-  const logError = console.error.bind(console);
-  console.error = (...parts: unknown[]) => {
-    errors.push(parts.map(String).join(' '));
-    logError(...parts);
-  };
-  addEventListener('error', (event) => errors.push(`uncaught: ${event.message}`));
-  addEventListener('unhandledrejection', (event) => errors.push(`unhandled: ${String(event.reason)}`));
-  markWhenInteractive();
-}
-(globalThis as unknown as { __journeyAgent: JourneyAgent }).__journeyAgent = agent;
+if (!state.__journeyAgent) markWhenInteractive();
+state.__journeyAgent = agent;

@@ -1,9 +1,6 @@
-/**
- * The two engines e2e's Chromium does not cover, each behind the few primitives a journey needs: a tab at a
- * phone's size in a profile of its own, a script run in the page, a pointer and a keyboard. Firefox ESR over
- * WebDriver BiDi through puppeteer-core; WebKitGTK (Safari's engine) through webdriverio and WebKitWebDriver,
- * which has no headless mode, in an Xvfb display of its own, driving webkit-window.py. Both from Debian.
- */
+// The engines e2e's Chromium does not cover, behind the primitives a journey needs, each tab phone-sized in a
+// profile of its own: Firefox ESR over WebDriver BiDi (puppeteer-core); WebKitGTK through WebKitWebDriver
+// (webdriverio), which has no headless mode, in an Xvfb display of its own, driving webkit-window.py.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,24 +10,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { Key, remote } from 'webdriverio';
 
-export const VIEWPORT = { width: 390, height: 844 } as const;
+const VIEWPORT = { width: 390, height: 844 } as const;
 
-export interface TabOptions {
-  /** False: the page's own scripts do not run. */
-  javaScript: boolean;
-  /** The visitor prefers the dark colour scheme. */
-  dark: boolean;
-  /** Run in every page before its own scripts. */
-  initScript: string;
-}
+/** `initScript` runs in every page before its own scripts. */
+type TabOptions = { javaScript: boolean; dark: boolean; initScript: string };
 
 export interface Tab {
   goto(url: string): Promise<void>;
-  /** Evaluates a JavaScript expression in the page (awaiting a promise) and returns its JSON value. */
+  /** A JavaScript expression's JSON value in the page (a promise awaited). */
   evaluate<T>(expression: string): Promise<T>;
   /** A pointer's click at a point of the viewport, in CSS pixels. */
   click(x: number, y: number): Promise<void>;
-  /** Types text into whatever has the focus, key by key. */
+  /** Key by key, into whatever has the focus. */
   type(text: string): Promise<void>;
   pressEscape(): Promise<void>;
   /** The viewport as drawn, a PNG in base64. */
@@ -69,7 +60,6 @@ export function firefox(): Engine {
       const page = await context.newPage();
       await page.setViewport(VIEWPORT);
       await page.evaluateOnNewDocument(initScript);
-      const vetoed = (error: unknown) => String(error).includes('NS_ERROR_XPC_SECURITY_MANAGER_VETO');
       return {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         // Without scripts, Firefox vetoes evaluations in a document a form post is leaving, and now and then
@@ -79,7 +69,7 @@ export function firefox(): Engine {
             try {
               return (await page.evaluate(expression)) as T;
             } catch (error) {
-              if (!vetoed(error)) throw error;
+              if (!String(error).includes('NS_ERROR_XPC_SECURITY_MANAGER_VETO')) throw error;
               await delay(100);
             }
           }
@@ -120,22 +110,19 @@ async function startDriver(display: string): Promise<{ driver: ChildProcess; por
     env: { ...process.env, DISPLAY: display },
     stdio: 'ignore',
   });
+  const ready = () =>
+    fetch(`http://127.0.0.1:${port}/status`).then(
+      ({ ok }) => ok,
+      () => false,
+    );
   for (const deadline = Date.now() + 20_000; Date.now() < deadline; await delay(50))
-    if (
-      await fetch(`http://127.0.0.1:${port}/status`).then(
-        ({ ok }) => ok,
-        () => false,
-      )
-    )
-      return { driver, port };
+    if (await ready()) return { driver, port };
   driver.kill();
   throw new Error('WebKitWebDriver did not start');
 }
 
-/**
- * WebKitWebDriver runs one session at a time: one for each setting of scripts and colour scheme, a browser
- * started for it whose first window stays unused; each tab is a window of its own, a profile of its own.
- */
+// WebKitWebDriver runs one session at a time: one per setting of scripts and colour scheme, its browser's first
+// window unused; each tab a window of its own, a profile of its own.
 export function webkit(): Engine {
   let folder = '';
   let started: Promise<{ xvfb: ChildProcess; driver: ChildProcess; port: number }> | undefined;
@@ -176,9 +163,8 @@ export function webkit(): Engine {
       const { browser, home } = await sessionFor(options);
       const { handle } = await browser.createWindow('window');
       await browser.switchToWindow(handle);
+      // Each key down and up in turn: webdriverio's `keys` presses them all at once, dropping a repeated one.
       const keys = (names: string[]) => {
-        // Each key down and up in turn: webdriverio's `keys` presses them all at once, which drops the
-        // second of two equal characters.
         const action = browser.action('key');
         for (const name of names) action.down(name).up(name);
         return action.perform();

@@ -1,9 +1,5 @@
-/**
- * Starts the product for the journeys: the local runner (as `npm start` runs it) in a process of its own,
- * the waitlist in memory, on a free port, serving a copy of the built page taken now, so that a build
- * started meanwhile cannot change the page (or its script hashes) under a run. The journeys read the
- * runner's confirmation mails from its outbox.
- */
+// The local runner for the journeys, as `npm start` runs it, the waitlist in memory, serving a copy of the
+// built page taken now (a build meanwhile cannot change it under a run); the journeys read its outbox.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

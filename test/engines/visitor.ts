@@ -1,8 +1,5 @@
-/**
- * A person at the page, in any engine: finds things by role and accessible name or by their text, clicks
- * them with a pointer once they are still, types with a keyboard, and reads what the page shows; written
- * once on a driver's few primitives (drivers.ts) and the agent in the page (agent.ts).
- */
+// A person at the page in any engine: finds things by role and name or text, clicks them once still, types,
+// and reads what the page shows; on a driver's primitives (drivers.ts) and the agent in the page (agent.ts).
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { buildSync } from 'esbuild';
@@ -52,11 +49,8 @@ export class Target {
     return this.visitor.tab.evaluate<Snapshot>(call('inspect', this.steps));
   }
 
-  /**
-   * Where a pointer would click it, once it is the one element found, visible, enabled, not covered and
-   * still: in the same place twice in a row, and not just scrolled into view (that can lay the page out
-   * again: a section rendered as it comes near).
-   */
+  // Where a pointer clicks it once it is the one element found, visible, enabled, not covered and still: in
+  // the same place twice in a row, not just scrolled into view (that can lay the page out again).
   private async whenStill(): Promise<{ x: number; y: number }> {
     const { tab, javaScript } = this.visitor;
     let reason = '';
@@ -115,13 +109,8 @@ export class Visitor {
     await delay(100);
   }
 
-  role(role: string, name?: Text, level?: number): Target {
-    return new Target(this, []).role(role, name, level);
-  }
-
-  text(text: Text): Target {
-    return new Target(this, []).text(text);
-  }
+  role: Target['role'] = (...args) => new Target(this, []).role(...args);
+  text: Target['text'] = (text) => new Target(this, []).text(text);
 
   page(): Promise<PageFacts> {
     return this.tab.evaluate<PageFacts>(call('page'));
@@ -133,7 +122,6 @@ export class Visitor {
     return pathname + search + hash;
   }
 
-  /** Marks the document shown, to tell later whether a change happened in it or loaded another. */
   markDocument = () => this.tab.evaluate(call('markDocument'));
   isMarkedDocument = () => this.tab.evaluate<boolean>(call('isMarkedDocument'));
 }

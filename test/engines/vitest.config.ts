@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The page's journeys in Firefox ESR and WebKitGTK (journeys.test.ts) against the runner global-setup.ts
-// starts on the built dist/ (npm run build first).
+// The journeys in Firefox ESR and WebKitGTK against the runner global-setup.ts starts on dist/ (build first).
 export default defineConfig({
   root: resolve(import.meta.dirname, '../..'),
   test: {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { securityTxt, sitemapXml } from '../../frontend/src/prerender';
 
-// What the built site serves (robots.txt, the sitemap's pages, security.txt's fields and expiry) is
-// test/e2e/discovery-files.spec.ts; these are the cases the site's own facts never show.
+// What the built site serves is test/e2e/home.spec.ts's; these are the cases the site's own facts never show.
 describe('discovery files', () => {
   it('escape XML’s special characters in a sitemap address, so it reads back as it was', () => {
     const odd = "https://example.nl/a?b=1&c='2'";

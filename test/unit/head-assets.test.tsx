@@ -2,15 +2,17 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { BRAND_NAME } from '#contract/brand';
 import { LOCALES } from '#contract/locales';
-import { BrandMark } from '../../frontend/src/components/brand-logo';
+import { BrandMark, WORDMARK } from '../../frontend/src/components/brand-logo';
 import { messages } from '../../frontend/src/i18n/messages';
 import { SOCIAL_PREVIEW } from '../../frontend/src/i18n/page-paths';
 
 const frontendDir = resolve(import.meta.dirname, '../../frontend');
 const publicFile = (path: string) => join(frontendDir, 'public', path);
-const indexHtml = readFileSync(join(frontendDir, 'index.html'), 'utf8');
-const styles = readFileSync(join(frontendDir, 'src/styles.css'), 'utf8');
+const read = (path: string) => readFileSync(join(frontendDir, path), 'utf8');
+const indexHtml = read('index.html');
+const styles = read('src/styles.css');
 const brandColour = (name: string) => styles.match(new RegExp(`--color-${name}: (#[0-9a-f]{6});`))?.[1];
 
 /** Width and height from a PNG's header chunk, which always comes first. */
@@ -23,16 +25,13 @@ function pngSize(path: string): string {
 /** A PNG's iTXt Descriptions (PNG 3rd edition, 11.3.3.4), by language tag: the words the image was drawn with. */
 function descriptionsOf(png: Buffer): Record<string, string> {
   const found: Record<string, string> = {};
-  for (let offset = 8; offset + 8 <= png.length; offset += 12 + png.readUInt32BE(offset)) {
-    if (png.toString('latin1', offset + 4, offset + 8) !== 'iTXt') continue;
-    const data = png.subarray(offset + 8, offset + 8 + png.readUInt32BE(offset));
-    const keywordEnd = data.indexOf(0);
-    const languageEnd = data.indexOf(0, keywordEnd + 3);
-    if (data.toString('latin1', 0, keywordEnd) === 'Description' && data[keywordEnd + 1] === 0)
-      found[data.toString('latin1', keywordEnd + 3, languageEnd)] = data.toString(
-        'utf8',
-        data.indexOf(0, languageEnd + 1) + 1,
-      );
+  for (let at = 8; at + 8 <= png.length; at += 12 + png.readUInt32BE(at)) {
+    if (png.toString('latin1', at + 4, at + 8) !== 'iTXt') continue;
+    // Keyword, compression flag and method (0 0: none), language, translated keyword, text: 0-separated.
+    const chunk = png.toString('latin1', at + 8, at + 8 + png.readUInt32BE(at));
+    const [keyword, compressed, , language = '', , text = ''] = chunk.split('\0');
+    if (keyword === 'Description' && compressed === '')
+      found[language] = Buffer.from(text, 'latin1').toString();
   }
   return found;
 }
@@ -74,13 +73,27 @@ describe('head assets', () => {
     expect(shapes(renderToStaticMarkup(<BrandMark />))).toEqual(shapes(icon));
   });
 
-  // The pages announce it with the size it states (test/e2e/discovery-files.spec.ts checks the rest).
+  it("the logo's wordmarks are the brand's name, in its box, each in the brand colour of its theme", () => {
+    const [light = '', dark = ''] = [...styles.matchAll(/--color-brand-900: (#[0-9a-f]{6});/g)].map(
+      ([, c]) => c,
+    );
+    const svg = read('src/components/wordmark.svg');
+    expect(svg).toContain(`viewBox="0 0 ${WORDMARK.width} ${WORDMARK.height}"`);
+    expect(svg).toContain(`<title>${BRAND_NAME}</title>`);
+    // Each file one colour of its own: an image is not told the page's colour scheme in every engine (WebKit).
+    expect([...svg.matchAll(/fill="(#[0-9a-f]{6})"/g)].map(([, fill]) => fill)).toEqual([light]);
+    expect(svg).not.toContain('prefers-color-scheme');
+    expect(read('src/components/wordmark-dark.svg')).toBe(svg.replace(light, dark));
+    expect(light).not.toBe(dark);
+  });
+
+  // The pages announce it with the size it states (test/e2e/home.spec.ts checks the rest).
   it.each(LOCALES)(
     'the %s social preview is 1200 × 630 as stated, under 100 KB, and drawn with the words its alt text says',
     (locale) => {
       const path = publicFile(SOCIAL_PREVIEW.path[locale]);
       expect(pngSize(path)).toBe(`${SOCIAL_PREVIEW.width}x${SOCIAL_PREVIEW.height}`);
-      expect(pngSize(path)).toBe('1200x630');
+      expect(SOCIAL_PREVIEW).toMatchObject({ width: 1200, height: 630 });
       expect(statSync(path).size).toBeLessThan(100 * 1024);
       // Each preview stores the words it was drawn with; a changed title needs a redrawn preview.
       expect(descriptionsOf(readFileSync(path))).toEqual({

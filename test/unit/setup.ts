@@ -2,9 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
-// jsdom has neither modal dialogs nor scrolling. These stand-ins follow the platform's contract closely
-// enough for component tests (open attribute, `close` event); the real behaviour (focus trap, Escape,
-// smooth scroll) is covered in Chromium by the end-to-end suite.
+// jsdom has neither modal dialogs nor scrolling: stand-ins with the platform's open attribute and `close`
+// event; the real behaviour (focus trap, Escape, smooth scroll) is e2e's.
 if (!HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -23,6 +22,4 @@ beforeEach(() => {
   document.documentElement.lang = 'nl';
 });
 
-afterEach(() => {
-  cleanup();
-});
+afterEach(cleanup);

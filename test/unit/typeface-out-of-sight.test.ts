@@ -1,21 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTypefaceOutOfSight } from '../../frontend/src/fonts/typeface-out-of-sight';
 
-type Report = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 /** The IntersectionObserver last made: what it watches, and how to hand it the browser's entries. */
-let observer: { observed: Set<Element>; report: Report; disconnected: boolean } | undefined;
+let observer: FakeObserver | undefined;
 
 class FakeObserver {
   readonly observed = new Set<Element>();
   disconnected = false;
-  constructor(readonly report: Report) {
+  constructor(readonly report: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
     observer = this;
   }
   observe = (target: Element) => this.observed.add(target);
   unobserve = (target: Element) => this.observed.delete(target);
-  disconnect = () => {
-    this.disconnected = true;
-  };
+  disconnect = () => (this.disconnected = true);
 }
 
 const part = (selector: string) => document.querySelector(selector) as Element;
@@ -36,12 +33,7 @@ describe('setTypefaceOutOfSight', () => {
   it('sets each part of the page in the typeface once it is out of sight, never one in view', () => {
     const stop = setTypefaceOutOfSight();
     const watched = observer?.observed ?? new Set();
-    expect([...watched].map((element) => element.id || element.tagName)).toEqual([
-      'HEADER',
-      'a',
-      'b',
-      'FOOTER',
-    ]);
+    expect([...watched].map((each) => each.id || each.tagName)).toEqual(['HEADER', 'a', 'b', 'FOOTER']);
 
     observer?.report([
       { target: part('header'), isIntersecting: true },

@@ -37,11 +37,6 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The committed brand assets, read as files.
-        test: { name: 'scripts', environment: 'node', include: ['test/unit/scripts/**/*.test.ts'] },
-      },
-      {
-        extends: true,
         test: {
           name: 'local, operator and bench',
           environment: 'node',

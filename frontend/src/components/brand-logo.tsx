@@ -24,11 +24,9 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-// The name is drawn as a path (wordmark.svg), so it is in the brand's typeface on a first visit too. A file,
-// not inline markup: the landing page's HTML has no room for its 500 bytes in the first round trip
-// (bench/budgets.ts). One file per theme, chosen by the page: WebKit does not tell an image the page's colour
-// scheme, so a file that picks its own colour stays dark on the dark theme. Low priority, so Lighthouse's
-// simulated largest paint does not wait for it. 20 px to the em, where the drawing has 100 units.
+// The name drawn as a path, so it is in the brand's typeface on a first visit too; a file, as the HTML has no
+// room for it in the first round trip (bench/budgets.ts); one per theme, as WebKit does not tell an image the
+// page's colour scheme; low priority, so Lighthouse's simulated largest paint does not wait for it.
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <span
@@ -37,6 +35,7 @@ export function BrandLogo({ className }: { className?: string }) {
       <BrandMark className="h-8 w-8" />
       <picture>
         <source media="(prefers-color-scheme: dark)" srcSet={darkWordmarkFile} />
+        {/* 20 px to the em, where the drawing has 100 units. */}
         <img
           src={wordmarkFile}
           alt={BRAND_NAME}

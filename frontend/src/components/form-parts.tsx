@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEvent, ReactNode, RefObject } from 'react';
+import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkEmail, type EmailProblem } from '#contract/email-address';
 import { primaryButton, secondaryButton, textInput } from '@/components/control-styles';
@@ -69,7 +69,6 @@ export function EmailForm(props: {
   busy: boolean;
   onValid: (address: string) => void;
   inputProps?: ComponentProps<'input'>;
-  /** A suggestion under the field, after its message. */
   hint?: { id: string; content: ReactNode };
   children?: ReactNode;
 }) {
@@ -81,24 +80,19 @@ export function EmailForm(props: {
   useEffect(() => setScripted(true), []);
   const errorId = useId();
   const { id } = props;
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (props.busy) return;
-    const check = checkEmail(email);
-    if (!check.ok) {
-      setProblem(check.problem);
-      inputRef.current?.focus();
-      return;
-    }
-    setProblem(null);
-    props.onValid(check.email);
-  };
   return (
     <form
       method="post"
       action={props.action}
       noValidate={scripted}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (props.busy) return;
+        const check = checkEmail(email);
+        setProblem(check.ok ? null : check.problem);
+        if (check.ok) props.onValid(check.email);
+        else inputRef.current?.focus();
+      }}
       aria-busy={props.busy}
       className={props.className}
     >

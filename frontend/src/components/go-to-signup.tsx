@@ -5,6 +5,7 @@ export const SIGNUP_EMAIL_INPUT_ID = 'signup-email';
 
 /** How long after the jump the page still corrects its aim: after that, a scroll is the visitor's own. */
 const AIM_FOR_MS = 3_000;
+const HASH = `#${SIGNUP_SECTION_ID}`;
 
 /** A click without a modifier key: one that opens no new tab or window, so the page may handle it itself. */
 export const isPlainClick = (event: MouseEvent) =>
@@ -14,12 +15,11 @@ export const isPlainClick = (event: MouseEvent) =>
 export function SignupLink({ className, children }: { className: string; children: ReactNode }) {
   return (
     <a
-      href={`#${SIGNUP_SECTION_ID}`}
+      href={HASH}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
         event.preventDefault();
-        if (window.location.hash !== `#${SIGNUP_SECTION_ID}`)
-          window.history.pushState(null, '', `#${SIGNUP_SECTION_ID}`);
+        if (location.hash !== HASH) history.pushState(null, '', HASH);
         goToSignup();
       }}
       className={className}
@@ -33,7 +33,7 @@ export function goToSignup(): void {
   const section = document.getElementById(SIGNUP_SECTION_ID);
   section?.scrollIntoView({ block: 'start' });
   if (section) keepAimedAt(section);
-  focusEmailField();
+  document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
 }
 
 // Parts the scroll passes take the typeface and can move the section; WebKit has no scroll anchoring to
@@ -49,10 +49,7 @@ function keepAimedAt(section: HTMLElement): void {
       section.scrollIntoView({ block: 'start', behavior: 'instant' });
     restingAt = window.scrollY;
   };
-  whenScrollEnds(() => {
-    if (fresh()) aim();
-  });
-  if (!('ResizeObserver' in window)) return;
+  whenScrollEnds(() => fresh() && aim());
   const resized = new ResizeObserver(() => {
     if (restingAt !== undefined && Math.abs(window.scrollY - restingAt) <= 1 && fresh()) aim();
   });
@@ -63,14 +60,10 @@ function keepAimedAt(section: HTMLElement): void {
 // Focuses the field after a jump to `#signup` the browser made before the script ran, unless the focus is
 // elsewhere or the page was restored (reload, Back/Forward), where typing would go to a field out of view.
 export function focusSignupOnArrival(): void {
-  if (window.location.hash !== `#${SIGNUP_SECTION_ID}`) return;
+  if (location.hash !== HASH) return;
   if (document.activeElement && document.activeElement !== document.body) return;
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   if (navigation?.type === 'reload' || navigation?.type === 'back_forward') return;
-  focusEmailField();
-}
-
-function focusEmailField(): void {
   document.getElementById(SIGNUP_EMAIL_INPUT_ID)?.focus({ preventScroll: true });
 }
 

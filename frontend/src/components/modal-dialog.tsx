@@ -11,12 +11,11 @@ export function ModalDialog(props: {
 }) {
   const { open, onClose, description } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+  const id = useId();
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
@@ -27,8 +26,8 @@ export function ModalDialog(props: {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, built into <dialog>.
     <dialog
       ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-labelledby={`${id}title`}
+      aria-describedby={description ? `${id}description` : undefined}
       onClose={onClose}
       // A click on the backdrop lands on the dialog element itself; inside the panel it lands on a child.
       onClick={(event) => event.target === event.currentTarget && onClose()}
@@ -36,11 +35,11 @@ export function ModalDialog(props: {
     >
       {open && (
         <div className="p-6">
-          <h2 id={titleId} className="text-xl font-bold text-pretty">
+          <h2 id={`${id}title`} className="text-xl font-bold text-pretty">
             {props.title}
           </h2>
           {description && (
-            <p id={descriptionId} className="mt-1 text-sm text-stone-600">
+            <p id={`${id}description`} className="mt-1 text-sm text-stone-600">
               {description}
             </p>
           )}

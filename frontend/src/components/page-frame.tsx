@@ -20,20 +20,20 @@ export interface ResultSummaryProps {
 }
 
 /** `headingLevel` 1 where the result is the page, 2 under a page's heading; `headingRef` to move the focus. */
-export function ResultSummary(
-  props: ResultSummaryProps & { headingLevel?: 1 | 2; headingRef?: Ref<HTMLHeadingElement> },
-) {
-  const { problem, notice, action, headingLevel = 1, headingRef } = props;
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+export function ResultSummary({
+  headingLevel = 1,
+  headingRef,
+  ...props
+}: ResultSummaryProps & { headingLevel?: 1 | 2; headingRef?: Ref<HTMLHeadingElement> }) {
+  const { problem, notice, action } = props;
+  const Heading = `h${headingLevel}` as const;
   return (
     <>
       {props.mascot ? (
         <Mascot label="" eager className="h-auto w-28" />
       ) : (
         <span
-          className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${
-            problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'
-          }`}
+          className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${problem ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'}`}
         >
           <Icon name={problem ? 'alert' : (props.icon ?? 'check')} />
         </span>
@@ -41,16 +41,12 @@ export function ResultSummary(
       <Heading
         ref={headingRef}
         tabIndex={headingRef ? -1 : undefined}
-        className={`mt-6 font-extrabold tracking-tight text-balance text-stone-950 focus:outline-none ${
-          headingLevel === 1 ? 'text-3xl sm:text-4xl' : 'text-2xl sm:text-3xl'
-        }`}
+        className={`mt-6 font-extrabold tracking-tight text-balance text-stone-950 focus:outline-none ${headingLevel === 1 ? 'text-3xl sm:text-4xl' : 'text-2xl sm:text-3xl'}`}
       >
         {props.title}
       </Heading>
       <div
-        className={`mt-6 rounded-2xl p-4 ring-1 ${
-          problem ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-white text-stone-900 ring-stone-200'
-        }`}
+        className={`mt-6 rounded-2xl p-4 ring-1 ${problem ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-white text-stone-900 ring-stone-200'}`}
       >
         {notice.title && <p className="font-bold">{notice.title}</p>}
         <p className={notice.title ? 'mt-0.5' : 'font-semibold'}>{notice.body}</p>
@@ -69,9 +65,9 @@ export function ResultSummary(
 
 export function ResultPage(props: ResultSummaryProps) {
   return (
-    <SmallPage>
+    <PageFrame small>
       <ResultSummary {...props} />
-    </SmallPage>
+    </PageFrame>
   );
 }
 
@@ -87,14 +83,9 @@ export function SkipLink({ target }: { target: string }) {
   );
 }
 
-/** A page but the landing page: the logo home, the language switch, `children` as its <main>, the footer. */
-export function PageFrame({
-  languageSwitch = true,
-  children,
-}: {
-  languageSwitch?: boolean;
-  children: ReactNode;
-}) {
+/** A page but the landing page: the logo home, the language switch, `children` as its <main>, the footer;
+ * `small`: one short message (a result, a page a mail's link opens). */
+export function PageFrame(props: { languageSwitch?: boolean; small?: boolean; children: ReactNode }) {
   const { locale } = useLanguage();
   return (
     <>
@@ -107,22 +98,17 @@ export function PageFrame({
           >
             <BrandLogo />
           </a>
-          {languageSwitch && <LanguageSwitch />}
+          {props.languageSwitch !== false && <LanguageSwitch />}
         </div>
       </header>
       <main id="main" className="bg-paper">
-        {children}
+        {props.small ? (
+          <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{props.children}</div>
+        ) : (
+          props.children
+        )}
       </main>
       <SiteFooter />
     </>
-  );
-}
-
-/** The frame of a page with one short message: a result, or a page a mail's link opens. */
-export function SmallPage({ languageSwitch, children }: { languageSwitch?: boolean; children: ReactNode }) {
-  return (
-    <PageFrame languageSwitch={languageSwitch}>
-      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
-    </PageFrame>
   );
 }

@@ -10,18 +10,17 @@ export function PageSection(props: {
   className?: string;
   children: ReactNode;
 }) {
-  const { id, intro, aside, className = '' } = props;
-  const titleId = `${id}-title`;
+  const { id, intro, aside } = props;
   const heading = (
     <>
-      <h2 id={titleId} className="text-title text-stone-950">
+      <h2 id={`${id}-title`} className="text-title text-stone-950">
         {props.title}
       </h2>
       {intro && <p className="mt-4 text-lead text-stone-600">{intro}</p>}
     </>
   );
   return (
-    <section id={id} aria-labelledby={titleId} className={className}>
+    <section id={id} aria-labelledby={`${id}-title`} className={props.className ?? ''}>
       <div className="mx-auto max-w-6xl px-4 py-section sm:px-6">
         {props.layout === 'split' ? (
           <div className="grid gap-stack lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-16">

@@ -6,16 +6,14 @@ import { focusRing } from './control-styles';
 import { Icon } from './icons';
 
 const linkStyle = `inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 ring-1 ring-stone-300 hover:bg-stone-50 ${focusRing}`;
-
 const textLinkStyle = `inline-flex min-h-11 items-center gap-2 rounded-sm text-sm underline underline-offset-4 hover:text-stone-950 ${focusRing}`;
 
 export function SiteFooter() {
   const { page, locale, messages } = useLanguage();
   const copy = messages.footer;
-  const { socialProfile, contactEmail, controller } = siteConfig;
-  // GDPR art. 13; one string, so the prerendered <address> is one text node (the operator's preflight
-  // reads it). "KvK" is the register's own name in either language.
-  const { legalName, postalAddress, kvkNumber } = controller;
+  const { socialProfile, contactEmail } = siteConfig;
+  // GDPR art. 13; one text node, which the operator's preflight reads. "KvK" is the register's own name.
+  const { legalName, postalAddress, kvkNumber } = siteConfig.controller;
   const legal =
     legalName &&
     [copy.runBy(legalName), postalAddress, kvkNumber && `KvK ${kvkNumber}`].filter(Boolean).join(' · ');

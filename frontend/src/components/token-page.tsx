@@ -4,38 +4,36 @@ import type { Locale } from '#contract/locales';
 import { PENDING_DAYS } from '#contract/waitlist-table';
 import { siteConfig } from '@/config/site';
 import { fillIn } from '@/i18n/fill-in';
-import type { Messages } from '@/i18n/language-context';
-import { useLanguage } from '@/i18n/language-context';
+import { type LanguageState, type Messages, useLanguage } from '@/i18n/language-context';
 import { PAGE_PATH } from '@/i18n/page-paths';
 import { Mascot } from './brand-logo';
 import { SubmitButton } from './form-parts';
 import { SIGNUP_SECTION_ID } from './go-to-signup';
-import { ResultPage, ResultSummary, type ResultSummaryProps, SmallPage } from './page-frame';
+import { PageFrame, ResultPage, ResultSummary, type ResultSummaryProps } from './page-frame';
 
 /** The token the API put in the form; on the dev server, which leaves the `placeholder`, the link's. */
 export const tokenReader = (placeholder: string) => (root: ParentNode, search: string) => {
   const input = root.querySelector<HTMLInputElement>(`input[name="${TOKEN_FIELD}"]`);
-  return input && input.value !== placeholder
-    ? input.value
-    : (new URLSearchParams(search).get(TOKEN_PARAMETER) ?? '');
+  if (input && input.value !== placeholder) return input.value;
+  return new URLSearchParams(search).get(TOKEN_PARAMETER) ?? '';
+};
+
+type Outcome<Result extends string> = Result | 'try-again';
+type TokenCopy<Result extends string> = {
+  page: { intro: string; button: string; sending: string };
+  results: Record<Outcome<Result>, { body: string; next: string }>;
+  tryAgainWithoutScript: string;
+  signUpAgain: string;
 };
 
 /** What a page a mail's link opens posts, and what it says (`intro` names the brand as `{brand}`). */
 export interface TokenFlow<Result extends string> {
   action: string;
   title: (meta: Messages['meta']) => string;
-  resultTitle: (result: Result | 'try-again', meta: Messages['meta']) => string;
-  copy: Record<
-    Locale,
-    {
-      page: { intro: string; button: string; sending: string };
-      results: Record<Result | 'try-again', { body: string; next: string }>;
-      tryAgainWithoutScript: string;
-      signUpAgain: string;
-    }
-  >;
+  resultTitle: (result: Outcome<Result>, meta: Messages['meta']) => string;
+  copy: Record<Locale, TokenCopy<Result>>;
   detail: (locale: Locale, messages: Messages) => ReactNode;
-  send: (token: string) => Promise<Result | 'try-again'>;
+  send: (token: string) => Promise<Outcome<Result>>;
   /** Good news, announced politely; any other result is a problem. */
   settled: readonly Result[];
   /** The results after which the way on is to sign up again; after the others, home. */
@@ -44,41 +42,35 @@ export interface TokenFlow<Result extends string> {
   moment?: boolean;
 }
 
-/** The same words in place (with the script) and on a result page, but after a fault: in place the button stays. */
+/** The same words in place and on a result page, but after a fault: in place the button stays. */
 function summarize<Result extends string>(
   flow: TokenFlow<Result>,
-  result: Result | 'try-again',
-  shown: 'in-place' | 'own-page',
-  { locale, messages }: { locale: Locale; messages: Messages },
+  result: Outcome<Result>,
+  ownPage: boolean,
+  { locale, messages }: LanguageState,
 ): ResultSummaryProps {
   const copy = flow.copy[locale];
   const facts = { brand: siteConfig.brandName, days: PENDING_DAYS };
-  const home = PAGE_PATH.home[locale];
+  const home = { href: PAGE_PATH.home[locale], label: messages.common.backToHome };
   const settled = result !== 'try-again' && flow.settled.includes(result);
-  const { body, next } = copy.results[result];
+  const failed = result === 'try-again';
+  const again = { href: `${home.href}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain };
   return {
     title: flow.resultTitle(result, messages.meta),
     problem: !settled,
     mascot: flow.moment && settled,
-    notice: { body: fillIn(body, facts) },
-    next: result === 'try-again' && shown === 'own-page' ? copy.tryAgainWithoutScript : fillIn(next, facts),
-    action:
-      result === 'try-again'
-        ? shown === 'own-page'
-          ? { href: home, label: messages.common.backToHome }
-          : undefined
-        : flow.signUpAgain.includes(result)
-          ? { href: `${home}#${SIGNUP_SECTION_ID}`, label: copy.signUpAgain }
-          : { href: home, label: messages.common.backToHome },
+    notice: { body: fillIn(copy.results[result].body, facts) },
+    next: failed && ownPage ? copy.tryAgainWithoutScript : fillIn(copy.results[result].next, facts),
+    action: failed ? (ownPage ? home : undefined) : flow.signUpAgain.includes(result) ? again : home,
   };
 }
 
 /** Where the form lands when posted without a script (the API answers 303). */
 export function TokenResultPage<Result extends string>(props: {
   flow: TokenFlow<Result>;
-  result: Result | 'try-again';
+  result: Outcome<Result>;
 }) {
-  return <ResultPage {...summarize(props.flow, props.result, 'own-page', useLanguage())} />;
+  return <ResultPage {...summarize(props.flow, props.result, true, useLanguage())} />;
 }
 
 // Opening the page changes nothing, since mail scanners open links too; its button does. Without the script
@@ -94,7 +86,7 @@ export function TokenPage<Result extends string>({
   const language = useLanguage();
   const copy = flow.copy[language.locale].page;
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result | 'try-again' | null>(null);
+  const [result, setResult] = useState<Outcome<Result> | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   // Keeps the token out of the history, bookmarks and shared links.
   useEffect(() => {
@@ -103,7 +95,7 @@ export function TokenPage<Result extends string>({
     url.searchParams.delete(TOKEN_PARAMETER);
     window.history.replaceState(window.history.state, '', url);
   }, []);
-  const summary = result && summarize(flow, result, 'in-place', language);
+  const summary = result && summarize(flow, result, false, language);
   const final = result !== null && result !== 'try-again';
   const replaced = final && flow.moment;
   const title = summary?.title;
@@ -121,12 +113,12 @@ export function TokenPage<Result extends string>({
     setSending(false);
     setResult(outcome);
   };
-  const shownSummary = summary && (
+  const shown = summary && (
     <ResultSummary {...summary} headingLevel={replaced ? 1 : 2} headingRef={resultHeading} />
   );
   const spaced = replaced ? '' : 'not-empty:mt-10';
   return (
-    <SmallPage languageSwitch={false}>
+    <PageFrame small languageSwitch={false}>
       {!replaced && (
         <>
           {flow.moment && <Mascot label="" eager className="h-auto w-20" />}
@@ -147,10 +139,10 @@ export function TokenPage<Result extends string>({
       )}
       {/* Both live regions are always present, so a result appearing in one is announced. */}
       <div role="status" className={spaced}>
-        {summary && !summary.problem && shownSummary}
+        {summary && !summary.problem && shown}
       </div>
       <div role="alert" className={spaced}>
-        {summary?.problem && shownSummary}
+        {summary?.problem && shown}
       </div>
       {!final && (
         <form method="post" action={flow.action} onSubmit={handleSubmit} aria-busy={sending} className="mt-8">
@@ -159,6 +151,6 @@ export function TokenPage<Result extends string>({
           <SubmitButton busy={sending} label={copy.button} busyLabel={copy.sending} />
         </form>
       )}
-    </SmallPage>
+    </PageFrame>
   );
 }

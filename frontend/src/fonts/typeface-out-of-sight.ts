@@ -1,5 +1,5 @@
-// Sets each part of the page in the typeface once it is out of sight (styles.css says why), so text being
-// read never changes font. Without IntersectionObserver the metric-matched fallback stays.
+// Each part of the page takes the typeface once out of sight (styles.css says why); without
+// IntersectionObserver the metric-matched fallback stays.
 export function setTypefaceOutOfSight(): () => void {
   if (document.documentElement.dataset.typeface === 'cached') return () => {};
   document.fonts?.load('1em "Bricolage Grotesque Swap"').catch(() => {});

@@ -4,8 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 // order. A missing value throws, failing the tests and the prerender rather than reaching a page.
 export function fillIn(template: string, slots: Record<string, ReactNode>): ReactNode {
   // A capturing split alternates text (even indexes) and names (odd).
-  const parts = template.split(/\{(\w+)\}/);
-  return parts.map((part, index) => {
+  return template.split(/\{(\w+)\}/).map((part, index) => {
     if (index % 2 === 0) return part;
     if (!Object.hasOwn(slots, part)) throw new Error(`No value for {${part}} in "${template}"`);
     // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a fixed message never move.

@@ -9,7 +9,6 @@ export type SizeUnit = 'liter' | 'kilogram' | 'gram';
 export type Formatters = ReturnType<typeof createFormatters>;
 
 const EN_DASH = '–';
-const WORD_JOINER = '\u2060';
 
 // Read and shown in UTC, so a day stays the same day in every time zone.
 const dayOf = (isoDate: IsoDate) => {
@@ -23,14 +22,10 @@ function createFormatters(locale: Locale) {
   const whole = { minimumFractionDigits: 0, maximumFractionDigits: 0 };
   const wholeEuros = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', ...whole });
   const wholeNumber = new Intl.NumberFormat(tag, whole);
-  const date = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   // The demo's example week has no year: a year long past would read as stale prices.
-  const dayMonth = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
+  const dayMonth = new Intl.DateTimeFormat(tag, day);
+  const date = new Intl.DateTimeFormat(tag, { ...day, year: 'numeric' });
   const percent = new Intl.NumberFormat(tag, { style: 'percent' });
   // A lone "l" after a 1 reads as "11": litres are written out ("1 liter", "1 litre").
   const sizeFormat = (unit: SizeUnit) =>
@@ -54,7 +49,7 @@ function createFormatters(locale: Locale) {
       const upper = wholeNumber.format(to / 100);
       return wholeEuros
         .format(to / 100)
-        .replace(upper, `${wholeNumber.format(from / 100)}${EN_DASH}${WORD_JOINER}${upper}`);
+        .replace(upper, `${wholeNumber.format(from / 100)}${EN_DASH}\u2060${upper}`);
     },
     date: (isoDate: IsoDate) => joinDateParts(date.formatToParts(dayOf(isoDate))),
     dayMonth: (isoDate: IsoDate) => joinDateParts(dayMonth.formatToParts(dayOf(isoDate))),

@@ -15,27 +15,17 @@ export function initialLocale(pathname: string, preference: Locale | undefined):
   return localeOfPath(pathname) ?? preference ?? DEFAULT_LOCALE;
 }
 
+// Storage blocked by privacy settings: not remembering is acceptable; failing the switch is not.
 export function readLanguagePreference(): Locale | undefined {
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLocale(stored) ? stored : undefined;
-  } catch {
-    return undefined; // storage blocked by privacy settings
-  }
-}
-
-function saveLanguagePreference(locale: Locale): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  } catch {
-    // Not remembering is acceptable; failing the switch is not.
-  }
+  } catch {}
 }
 
 /** Where the page's copy comes from: one chunk per language in the browser (main.tsx), both at hand elsewhere. */
 export interface MessageCatalog {
   get(locale: Locale): Messages | undefined;
-  /** Loads the copy of `locale` (once) and gives it. */
   load(locale: Locale): Promise<Messages>;
 }
 
@@ -61,22 +51,20 @@ export function LanguageProvider(props: {
 }) {
   const { page, catalog } = props;
   const [locale, setLocale] = useState(props.initialLocale);
-  const showLocale = (next: Locale, then: () => void = () => {}) => {
+  const showLocale = (next: Locale, then?: () => void) => {
     const show = () => {
-      then();
+      then?.();
       setLocale(next);
     };
     if (catalog.get(next)) show();
     else void catalog.load(next).then(show);
   };
-
   const messages = catalog.get(locale);
   if (!messages) throw new Error(`The copy of ${locale} is shown before it is loaded`);
 
   useEffect(() => {
     applyPageMetadata(pageMetadata(page, locale, messages.meta));
   }, [page, locale, messages]);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: showLocale reads only the page and the catalog.
   useEffect(() => {
     if (!hasAddress(page)) return;
@@ -92,7 +80,9 @@ export function LanguageProvider(props: {
     messages,
     format: formattersFor(locale),
     switchLocale(next) {
-      saveLanguagePreference(next);
+      try {
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+      } catch {}
       if (next === locale) return;
       // The not-found page keeps the address that was tried, the confirmation page its link.
       showLocale(next, () => {

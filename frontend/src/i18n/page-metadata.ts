@@ -4,23 +4,15 @@ import { siteConfig } from '@/config/site';
 import { fillInText } from './fill-in';
 import { formattersFor } from './format';
 import type { Messages } from './messages/en';
-import {
-  type AddressedPage,
-  isConfirmResultPage,
-  isLeaveResultPage,
-  isWaitlistResultPage,
-  PAGE_PATH,
-  type Page,
-} from './page-paths';
+import { type AddressedPage, PAGE_PATH, type Page } from './page-paths';
 
 export type { Page };
 
 /** Named in their heads and in sitemap.xml (prerender.tsx). */
 export const INDEXED_PAGES = ['home', 'privacy'] as const satisfies readonly AddressedPage[];
-type IndexedPage = (typeof INDEXED_PAGES)[number];
 
 /** x-default: Dutch. */
-export function languageAlternates(page: IndexedPage) {
+export function languageAlternates(page: (typeof INDEXED_PAGES)[number]) {
   const url = { nl: siteConfig.siteUrl + PAGE_PATH[page].nl, en: siteConfig.siteUrl + PAGE_PATH[page].en };
   const alternates = LOCALES.map((each) => ({ hreflang: each, href: url[each] }));
   return { url, alternates: [...alternates, { hreflang: 'x-default', href: url.nl }] };
@@ -54,10 +46,11 @@ export function pageMetadata(page: Page, locale: Locale, meta: Messages['meta'])
   const unlisted = (title: string) => ({ ...common, title: `${title} · ${siteConfig.brandName}` });
   if (page === 'confirm') return { ...unlisted(meta.confirmTitle), noReferrer: true };
   if (page === 'leave') return { ...unlisted(meta.leaveTitle), noReferrer: true };
-  if (isWaitlistResultPage(page)) return unlisted(meta.waitlistResultTitles[page]);
-  if (isConfirmResultPage(page)) return unlisted(meta.confirmResultTitles[page]);
-  if (isLeaveResultPage(page)) return unlisted(meta.leaveResultTitles[page]);
-  const { url, alternates } = languageAlternates(page satisfies IndexedPage);
+  if (page !== 'home' && page !== 'privacy')
+    return unlisted(
+      { ...meta.waitlistResultTitles, ...meta.confirmResultTitles, ...meta.leaveResultTitles }[page],
+    );
+  const { url, alternates } = languageAlternates(page);
   const privacy = page === 'privacy' && { title: meta.privacyTitle, description: meta.privacyDescription };
   return { ...common, title: meta.homeTitle, ...privacy, canonicalUrl: url[locale], alternates };
 }
