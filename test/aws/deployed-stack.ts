@@ -12,6 +12,8 @@ export const ACCOUNT = '000000000000';
 /** What CloudFront adds as the origin secret; the template reads it from Secrets Manager. */
 export const ORIGIN_SECRET = 'origin-secret-for-the-production-path';
 export const DISTRIBUTION_DOMAIN = 'd111111abcdef8.cloudfront.net';
+if (!existsSync(join(CDK_OUT, 'Mandje.template.json')))
+  throw new Error('cdk.out/ holds no synthesized stack: run `npm run synth` first (npm run test:aws does)');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Resource = { Type: string; Properties?: Record<string, Json> };

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
@@ -24,59 +25,52 @@ export type LogLine = { functionId: string; line: string };
 type Answer = { id: number; result?: unknown; error?: { name: string; message: string } };
 type DeployedFunction = DeployedStack['functions'] extends Map<string, infer Fn> ? Fn : never;
 
-class Instance {
-  private worker: Worker;
-  private ready: Promise<unknown>;
-  private pending = new Map<number, (answer: Answer) => void>();
-  private next = 0;
-
-  constructor(fn: DeployedFunction, env: Record<string, string>, logs: LogLine[]) {
-    const workerData = { bundle: `${fn.dir}/index.mjs`, functionName: fn.id };
-    this.worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
-      workerData,
-      env,
-      stdout: true,
-      stderr: true,
+/** One instance: a worker thread that imports the bundle once and runs one invocation at a time. */
+function startInstance(fn: DeployedFunction, env: Record<string, string>, logs: LogLine[]) {
+  const workerData = { bundle: `${fn.dir}/index.mjs`, functionName: fn.id };
+  const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
+    workerData,
+    env,
+    stdout: true,
+    stderr: true,
+  });
+  for (const stream of [worker.stdout, worker.stderr])
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push({ functionId: fn.id, line });
     });
-    for (const stream of [this.worker.stdout, this.worker.stderr])
-      stream.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n'))
-          if (line) logs.push({ functionId: fn.id, line });
-      });
-    this.ready = new Promise((done, fail) => {
-      this.worker.once('message', done);
-      this.worker.once('error', fail);
-    });
-    this.worker.on('message', (answer: Answer) => this.pending.get(answer.id)?.(answer));
-    this.worker.on('exit', () => {
-      for (const done of this.pending.values())
-        done({ id: -1, error: { name: 'Killed', message: 'instance ended' } });
-    });
-  }
-
-  async invoke(event: unknown, timeoutMs: number): Promise<Answer> {
-    await this.ready;
-    const id = this.next++;
-    const answer = new Promise<Answer>((done) => this.pending.set(id, done));
-    this.worker.postMessage({ id, event, deadline: Date.now() + timeoutMs });
-    const timer = setTimeout(() => void this.kill(), timeoutMs);
-    try {
-      return await answer;
-    } finally {
-      clearTimeout(timer);
-      this.pending.delete(id);
-    }
-  }
-
-  kill(): Promise<number> {
-    return this.worker.terminate();
-  }
+  const ready = once(worker, 'message');
+  // An error ends the worker: its invocations answer as killed, on its exit.
+  worker.on('error', () => {});
+  const pending = new Map<number, (answer: Answer) => void>();
+  worker.on('message', (answer: Answer) => pending.get(answer.id)?.(answer));
+  worker.on('exit', () => {
+    for (const done of pending.values())
+      done({ id: -1, error: { name: 'Killed', message: 'instance ended' } });
+  });
+  let next = 0;
+  return {
+    kill: () => worker.terminate(),
+    async invoke(event: unknown): Promise<Answer> {
+      await ready;
+      const id = next++;
+      const answer = new Promise<Answer>((done) => pending.set(id, done));
+      const timeoutMs = fn.timeoutSeconds * 1_000;
+      worker.postMessage({ id, event, deadline: Date.now() + timeoutMs });
+      const timer = setTimeout(() => void worker.terminate(), timeoutMs);
+      try {
+        return await answer;
+      } finally {
+        clearTimeout(timer);
+        pending.delete(id);
+      }
+    },
+  };
 }
 
 /** One function's instances: an idle one is reused, else a new one starts (a cold start). */
 export class LambdaFunction {
-  private idle: Instance[] = [];
-  private busy = new Set<Instance>();
+  private idle: ReturnType<typeof startInstance>[] = [];
+  private busy = new Set<ReturnType<typeof startInstance>>();
   invocations = 0;
 
   constructor(
@@ -86,10 +80,10 @@ export class LambdaFunction {
   ) {}
 
   async invoke(event: unknown): Promise<Omit<Answer, 'id'>> {
-    const instance = this.idle.pop() ?? new Instance(this.fn, this.environment, this.logs);
+    const instance = this.idle.pop() ?? startInstance(this.fn, this.environment, this.logs);
     this.busy.add(instance);
     this.invocations++;
-    const answer = await instance.invoke(event, this.fn.timeoutSeconds * 1_000);
+    const answer = await instance.invoke(event);
     this.busy.delete(instance);
     // An instance that failed its invocation (timed out, killed) is gone; others stay warm.
     if (answer.error?.name !== 'Killed') this.idle.push(instance);
@@ -102,8 +96,7 @@ export class LambdaFunction {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.idle, ...this.busy].map((instance) => instance.kill()));
-    this.idle = [];
+    await Promise.all([...this.idle.splice(0), ...this.busy].map((instance) => instance.kill()));
   }
 }
 
