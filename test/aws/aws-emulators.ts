@@ -20,8 +20,7 @@ import type { RoleChecker } from './role-check';
 export type SesFault =
   | { kind: 'throttle'; times: number }
   | { kind: 'daily-quota' | 'not-verified' | 'access-denied' };
-export type SentMail = { from: string; to: string[]; raw: string; configurationSet?: string };
-export type AwsEmulators = Awaited<ReturnType<typeof startAwsEmulators>>;
+type SentMail = { from: string; to: string[]; raw: string; configurationSet?: string };
 
 const DYNAMODB_LOCAL = resolve(import.meta.dirname, '../../node_modules/amplify-dynamodb-simulator/emulator');
 
