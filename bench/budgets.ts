@@ -32,33 +32,26 @@ export const LIGHTHOUSE_BUDGETS = {
   maxTbtMs: 50,
 } as const;
 
-export interface BudgetCheck<Measurement> {
-  name: string;
-  kind: 'max' | 'min';
-  limit: number;
-  /** A stricter figure the bench reports against, where CI allows slack. */
-  target?: number;
-  measure: (measurement: Measurement) => number;
-  format: (value: number) => string;
-  explain?: (measurement: Measurement) => string;
-}
-
-export type BudgetResult = ReturnType<typeof evaluateBudget>;
-
-export function describeBudget(check: BudgetCheck<never>): string {
-  const target = check.target === undefined ? '' : ` (target ${check.format(check.target)})`;
-  return `${check.kind === 'max' ? '≤' : '≥'} ${check.format(check.limit)}${target}`;
-}
-
-export function evaluateBudget<Measurement>(check: BudgetCheck<Measurement>, measurement: Measurement) {
-  const value = check.measure(measurement);
-  const within = (limit: number) => (check.kind === 'max' ? value <= limit : value >= limit);
+/** One budget against its figure: `target` is a stricter figure the bench reports against, where CI allows slack. */
+export function budget(
+  name: string,
+  value: number,
+  format: (value: number) => string,
+  limit: { max: number } | { min: number; target?: number },
+  why = '',
+) {
+  const min = 'min' in limit;
+  const bound = min ? limit.min : limit.max;
+  const target = min ? limit.target : undefined;
+  const within = (edge: number) => (min ? value >= edge : value <= edge);
   return {
-    name: check.name,
-    value: check.format(value),
-    budget: describeBudget(check),
-    met: within(check.limit),
-    metTarget: within(check.limit) && within(check.target ?? check.limit),
-    explanation: check.explain?.(measurement) ?? '',
+    name,
+    value: format(value),
+    budget: `${min ? '≥' : '≤'} ${format(bound)}${target === undefined ? '' : ` (target ${format(target)})`}`,
+    met: within(bound),
+    metTarget: within(bound) && within(target ?? bound),
+    why,
   };
 }
+
+export type Budget = ReturnType<typeof budget>;

@@ -1,7 +1,7 @@
 // The Lambda's cold start: a fresh process importing the built handler and serving one signup, against the
 // floor, a fresh process importing the AWS SDK's document client and sending one PutItem, interleaved on one
 // in-memory dynalite so that the ratio compares like with like on this machine.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { WAITLIST_PATH } from '#contract/waitlist-api';
 import { apiGatewayEvent } from '../local/api-gateway-event';
 import { ensureWaitlistTable } from '../local/local-dynamodb';
 import { localStoreEnvironment } from '../local/local-store-client';
-import { evaluateBudget, MAX_COLD_START_RATIO } from './budgets';
+import { budget, MAX_COLD_START_RATIO } from './budgets';
 import { LAMBDA_BUNDLE, ROOT_DIR } from './bundle';
 import { median } from './lighthouse';
 
@@ -20,8 +20,8 @@ const NODE_FLAGS = ['--enable-source-maps'];
 const RUNS = 30;
 const times = (ratio: number) => `${ratio.toFixed(2)}×`;
 
-/** From the child's first line of code to its answer, measured inside it. */
-async function coldStart(kind: 'handler' | 'floor', email: string, env: Record<string, string>) {
+/** From the child's first line of code to its answer, measured inside it (bench/lambda-cold-start.mjs). */
+async function coldStart(kind: 'handler' | 'floor', email: string, endpoint: string) {
   const event = apiGatewayEvent({
     method: 'POST',
     path: WAITLIST_PATH,
@@ -33,23 +33,17 @@ async function coldStart(kind: 'handler' | 'floor', email: string, env: Record<s
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [...NODE_FLAGS, join(ROOT_DIR, 'bench/lambda-cold-start.mjs'), kind, ...args],
-    { cwd: ROOT_DIR, env: { ...process.env, ...env } },
+    { cwd: ROOT_DIR, env: { ...process.env, ...localStoreEnvironment(endpoint) } },
   );
-  const line = stdout.split('\n').find((text) => text.startsWith('COLD_START '));
-  const { status, startedMs, servedMs } = JSON.parse(line?.slice('COLD_START '.length) ?? '{}');
+  const { status, startedMs, servedMs } = JSON.parse(stdout.match(/^COLD_START (.*)$/m)?.[1] ?? '{}');
   if (status !== 201) throw new Error(`the ${kind} cold start answered ${status}, not 201`);
   return servedMs - startedMs;
 }
 
 export type LambdaResults = Awaited<ReturnType<typeof measureLambda>>;
 
-/** Rebuilds dist-functions/ first, so the figure is of the current source. */
+/** Of dist-functions/ as built: the bench builds before it measures. */
 export async function measureLambda() {
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'functions/build.ts'], {
-    cwd: ROOT_DIR,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`functions/build.ts failed: ${built.stderr}`);
   // On a loopback port, reached as a Lambda reaches DynamoDB: the bundle knows no Unix socket.
   const store = (createRequire(import.meta.url)('dynalite') as (options: object) => Server)({
     createTableMs: 0,
@@ -63,18 +57,13 @@ export async function measureLambda() {
     // One pair unrecorded: later processes read their files from the page cache, as a warm Lambda host does.
     for (let pair = -1; pair < RUNS; pair++)
       for (const kind of ['handler', 'floor'] as const) {
-        const took = await coldStart(
-          kind,
-          `cold.${kind}.${runId}.${pair + 1}@example.nl`,
-          localStoreEnvironment(endpoint),
-        );
+        const took = await coldStart(kind, `cold.${kind}.${runId}.${pair + 1}@example.nl`, endpoint);
         if (pair >= 0) measured[kind].push(took);
       }
   } finally {
     store.close();
   }
-  const handlerMs = median(measured.handler);
-  const floorMs = median(measured.floor);
+  const [handlerMs, floorMs] = [median(measured.handler), median(measured.floor)] as [number, number];
   return {
     runs: RUNS,
     nodeVersion: process.version,
@@ -84,29 +73,15 @@ export async function measureLambda() {
   };
 }
 
-export function lambdaSection(results: LambdaResults) {
-  const check = {
-    name: 'Lambda cold-start ratio (import + first request, median)',
-    kind: 'max',
-    limit: MAX_COLD_START_RATIO,
-    measure: () => results.ratio,
-    format: times,
-  } as const;
-  return {
-    table: {
-      head: ['Import + first request, median of', 'Handler', 'Floor: SDK + one PutItem', 'Ratio'],
-      rows: [
-        [
-          `${results.runs} cold starts`,
-          `${results.handlerMs.toFixed(1)} ms`,
-          `${results.floorMs.toFixed(1)} ms`,
-          times(results.ratio),
-        ],
-      ],
-    },
-    budgets: [evaluateBudget(check, undefined)],
-    notes: [
-      `${results.runs} cold starts of each, alternating, each a fresh \`node ${NODE_FLAGS.join(' ')}\` writing one new signup to the same in-memory dynalite, timed inside the child from its first line of code to the answer. Node ${results.nodeVersion} here; the Lambda runs Node.js 24 on arm64, so absolute times differ from AWS's.`,
-    ],
-  };
-}
+export const lambdaSection = ({ runs, handlerMs, floorMs, ratio, nodeVersion }: LambdaResults) => ({
+  table: {
+    head: ['Import + first request, median of', 'Handler', 'Floor: SDK + one PutItem', 'Ratio'],
+    rows: [[`${runs} cold starts`, `${handlerMs.toFixed(1)} ms`, `${floorMs.toFixed(1)} ms`, times(ratio)]],
+  },
+  budgets: [
+    budget('Lambda cold-start ratio (import + first request, median)', ratio, times, {
+      max: MAX_COLD_START_RATIO,
+    }),
+  ],
+  notes: `${runs} cold starts of each, alternating, each a fresh \`node ${NODE_FLAGS.join(' ')}\` writing one new signup to the same in-memory dynalite, timed inside the child from its first line of code to the answer. Node ${nodeVersion} here; the Lambda runs Node.js 24 on arm64, so absolute times differ from AWS's.`,
+});

@@ -6,12 +6,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../frontend/scripts/chromium';
-import { type BudgetCheck, LIGHTHOUSE_BUDGETS } from './budgets';
+import { budget, LIGHTHOUSE_BUDGETS } from './budgets';
 import { assertBuilt, ROOT_DIR } from './bundle';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-type LighthouseRun = ReturnType<typeof summarize>;
+const TIMINGS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
+type Figure = (typeof CATEGORIES)[number] | keyof typeof TIMINGS;
 export type PagesMeasurement = Awaited<ReturnType<typeof measurePages>>;
 
 export const ms = (milliseconds: number) => `${Math.round(milliseconds).toLocaleString('en-GB')} ms`;
@@ -23,7 +28,7 @@ export function chromiumVersion(): string {
   return stdout?.match(/[\d.]+/)?.[0] ?? 'not found';
 }
 
-async function runLighthouse(url: string) {
+async function runLighthouse(url: string): Promise<Result> {
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -38,25 +43,18 @@ async function runLighthouse(url: string) {
       }),
       sleep(120_000, undefined, { ref: false }),
     ]);
-    if (!result) throw new Error(`Lighthouse on ${url} returned nothing within 120 s`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return { run: summarize(result.lhr), lighthouseVersion: result.lhr.lighthouseVersion };
+    const error = result ? result.lhr.runtimeError?.message : 'nothing within 120 s';
+    if (!result || error) throw new Error(`Lighthouse on ${url}: ${error}`);
+    return result.lhr;
   } finally {
     chrome.kill();
   }
 }
 
+/** Scores out of 100, timings (NaN when not reported), and what the first or largest paint waited for. */
 function summarize(lhr: Result) {
-  const numeric = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    if (value === undefined) throw new Error(`Lighthouse reported no ${id}`);
-    return value;
-  };
   const items = <Item>(id: string) =>
     (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
-  const lcpNode = items<{ items?: { node?: { nodeLabel?: string; snippet?: string } }[] }>(
-    'largest-contentful-paint-element',
-  )[0]?.items?.[0]?.node;
   // A text element's breakdown is its first byte and its render delay; an image adds its load.
   const lcpWaitsForResource = (
     items<{ items?: { subpart?: string }[] }>('lcp-breakdown-insight')[0]?.items ?? []
@@ -67,19 +65,15 @@ function summarize(lhr: Result) {
       .map(({ id }) => id),
   );
   return {
-    scores: Object.fromEntries(
-      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
-    ) as Record<Category, number>,
-    fcpMs: numeric('first-contentful-paint'),
-    lcpMs: numeric('largest-contentful-paint'),
-    tbtMs: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? 'unknown').slice(0, 120),
+    figures: Object.fromEntries([
+      ...CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+      ...Object.entries(TIMINGS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? Number.NaN]),
+    ]) as Record<Figure, number>,
     paintWaitsFor: [
       ...items<{ url?: string }>('render-blocking-insight').map(({ url = '' }) => url),
-      ...(lcpWaitsForResource ? [`the resource of ${lcpNode?.nodeLabel ?? 'the largest element'}`] : []),
+      ...(lcpWaitsForResource ? ['the resource of the largest element'] : []),
     ],
-    failingAudits: [...new Set(failingAudits)],
+    failingAudits,
   };
 }
 
@@ -90,127 +84,101 @@ async function startServer() {
     env: { ...process.env, PORT: '0', DATA_DIR: ':memory:', SIGNUP_RATE_LIMIT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout });
-  const started = (async () => {
-    for await (const line of lines) {
-      const url = line.match(/^Mandje is running at (\S+)/)?.[1];
-      if (url) return url;
-    }
-    throw new Error('the server exited before it listened');
-  })();
+  let url = '';
+  for await (const line of createInterface({ input: child.stdout })) {
+    url = line.match(/^Mandje is running at (\S+)/)?.[1] ?? '';
+    if (url) break;
+  }
+  if (!url) throw new Error('the server exited before it listened');
   // Read on, so its mail lines never fill the pipe.
-  started.then(() => lines.on('line', () => {}));
-  return { url: await started, stop: () => child.kill('SIGTERM') && once(child, 'exit') };
+  child.stdout.resume();
+  return { url, stop: () => child.kill('SIGTERM') && once(child, 'exit') };
 }
 
-/**
- * `runsPerPage` runs of each page in turn (`/`, `/en/`, `/`, …), so that whatever slows the machine for a
- * while slows every page alike.
- */
+/** Each page in turn (`/`, `/en/`, `/`, …), so that whatever slows the machine for a while slows each alike. */
 export async function measurePages({ log = (_line: string) => {} } = {}) {
   const { pages: paths, runsPerPage } = LIGHTHOUSE_BUDGETS;
   assertBuilt();
   const server = await startServer();
+  const runs = new Map(paths.map((path) => [path, [] as ReturnType<typeof summarize>[]]));
+  let lighthouseVersion = '';
   try {
-    const pages = paths.map((path) => ({
-      path,
-      url: new URL(path, server.url).href,
-      runs: [] as LighthouseRun[],
-    }));
-    let lighthouseVersion = '';
-    for (let index = 0; index < runsPerPage; index += 1)
-      for (const page of pages) {
+    for (let index = 1; index <= runsPerPage; index += 1)
+      for (const [path, list] of runs) {
+        const url = new URL(path, server.url).href;
         // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP) on a busy machine is measured once more.
-        const measured = await runLighthouse(page.url).catch((error: Error) => {
+        const lhr = await runLighthouse(url).catch((error: Error) => {
           log(`  ${error.message}; measuring once more`);
-          return runLighthouse(page.url);
+          return runLighthouse(url);
         });
-        lighthouseVersion = measured.lighthouseVersion;
-        page.runs.push(measured.run);
-        const { scores, lcpMs, tbtMs, failingAudits } = measured.run;
+        lighthouseVersion = lhr.lighthouseVersion;
+        const { figures, failingAudits } = list[list.push(summarize(lhr)) - 1] as ReturnType<
+          typeof summarize
+        >;
         log(
-          `  ${page.path} run ${index + 1}/${runsPerPage}: performance ${scores.performance}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}, failing: ${failingAudits.join(', ') || 'none'}`,
+          `  ${path} run ${index}/${runsPerPage}: performance ${figures.performance}, LCP ${ms(figures.lcpMs)}, TBT ${ms(figures.tbtMs)}, failing: ${failingAudits.join(', ') || 'none'}`,
         );
       }
-    return {
-      lighthouseVersion,
-      chromium: chromiumVersion(),
-      runsPerPage,
-      pages: pages.map(({ path, runs }) => {
-        const medianOf = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
-        const scores = Object.fromEntries(
-          CATEGORIES.map((category) => [category, medianOf((run) => run.scores[category])]),
-        );
-        const keys = ['fcpMs', 'lcpMs', 'tbtMs', 'cls'] as const;
-        const timings = Object.fromEntries(keys.map((key) => [key, medianOf((run) => run[key])]));
-        return {
-          path,
-          median: { scores, ...timings } as { scores: Record<Category, number> } & Record<
-            (typeof keys)[number],
-            number
-          >,
-          failingAudits: [...new Set(runs.flatMap((run) => run.failingAudits))],
-          runs,
-        };
-      }),
-    };
   } finally {
     await server.stop();
   }
+  return {
+    lighthouseVersion,
+    runsPerPage,
+    pages: [...runs].map(([path, list]) => ({
+      path,
+      median: Object.fromEntries(
+        [...CATEGORIES, ...Object.keys(TIMINGS)].map((key) => [
+          key,
+          median(list.map(({ figures }) => figures[key as Figure])),
+        ]),
+      ) as Record<Figure, number>,
+      failingAudits: [...new Set(list.flatMap((run) => run.failingAudits))],
+      paintWaitsFor: [...new Set(list.flatMap((run) => run.paintWaitsFor))],
+    })),
+  };
 }
 
-type PageResult = PagesMeasurement['pages'][number];
-const pageOf = (pages: PagesMeasurement, path: string) =>
-  pages.pages.find((page) => page.path === path) as PageResult;
-const failingAuditsOf = (page: PageResult) =>
-  page.failingAudits.length === 0
-    ? 'no audit that counts failed'
-    : `failing audits: ${page.failingAudits.join(', ')}`;
-
-const pageChecks = (path: string): BudgetCheck<PagesMeasurement>[] => {
-  const score = (category: Category, limit: number, target?: number): BudgetCheck<PagesMeasurement> => ({
-    name: `Lighthouse ${category} score of ${path}`,
-    kind: 'min',
-    limit,
-    target,
-    measure: (pages) => pageOf(pages, path).median.scores[category],
-    format: String,
-    explain: (pages) => failingAuditsOf(pageOf(pages, path)),
+/** The Total Blocking Time budgets, last, are held by the bench alone (LIGHTHOUSE_BUDGETS.maxTbtMs says why). */
+export function pageBudgets({ pages }: PagesMeasurement) {
+  const { minScores, minPerformanceScore, targetPerformanceScore, maxLcpMs, maxTbtMs } = LIGHTHOUSE_BUDGETS;
+  const perPage = pages.flatMap(({ path, median, failingAudits, paintWaitsFor }) => {
+    const failing = `failing audits: ${failingAudits.join(', ') || 'none that counts'}`;
+    const score = (
+      category: keyof typeof minScores | 'performance',
+      limit: { min: number; target?: number },
+    ) => budget(`Lighthouse ${category} score of ${path}`, median[category], String, limit, failing);
+    return [
+      ...Object.entries(minScores).map(([category, min]) =>
+        score(category as keyof typeof minScores, { min }),
+      ),
+      score('performance', { min: minPerformanceScore, target: targetPerformanceScore }),
+      budget(`Largest Contentful Paint of ${path}`, median.lcpMs, ms, { max: maxLcpMs }),
+      budget(
+        `Requests the first or largest paint of ${path} waits for`,
+        paintWaitsFor.length,
+        String,
+        { max: 0 },
+        paintWaitsFor.join(', '),
+      ),
+    ];
   });
-  return [
-    ...Object.entries(LIGHTHOUSE_BUDGETS.minScores).map(([category, limit]) =>
-      score(category as Category, limit),
-    ),
-    score('performance', LIGHTHOUSE_BUDGETS.minPerformanceScore, LIGHTHOUSE_BUDGETS.targetPerformanceScore),
-    {
-      name: `Largest Contentful Paint of ${path}`,
-      kind: 'max',
-      limit: LIGHTHOUSE_BUDGETS.maxLcpMs,
-      measure: (pages) => pageOf(pages, path).median.lcpMs,
-      format: ms,
-      explain: (pages) =>
-        `largest element: ${[...new Set(pageOf(pages, path).runs.map((run) => run.lcpElement))].join(' / ')}`,
-    },
-    {
-      name: `Requests the first or largest paint of ${path} waits for`,
-      kind: 'max',
-      limit: 0,
-      measure: (pages) => Math.max(...pageOf(pages, path).runs.map((run) => run.paintWaitsFor.length)),
-      format: String,
-      explain: (pages) =>
-        [...new Set(pageOf(pages, path).runs.flatMap((run) => run.paintWaitsFor))].join(', '),
-    },
-  ];
-};
-export const PAGE_BUDGET_CHECKS = LIGHTHOUSE_BUDGETS.pages.flatMap(pageChecks);
+  const tbt = pages.map(({ path, median }) =>
+    budget(`Total Blocking Time of ${path}`, median.tbtMs, ms, { max: maxTbtMs }),
+  );
+  return [...perPage, ...tbt];
+}
 
-/** Held by the bench alone (LIGHTHOUSE_BUDGETS.maxTbtMs says why). */
-export const TBT_CHECKS = LIGHTHOUSE_BUDGETS.pages.map(
-  (path): BudgetCheck<PagesMeasurement> => ({
-    name: `Total Blocking Time of ${path}`,
-    kind: 'max',
-    limit: LIGHTHOUSE_BUDGETS.maxTbtMs,
-    measure: (pages) => pageOf(pages, path).median.tbtMs,
-    format: ms,
-  }),
-);
+export const pageSection = (pages: PagesMeasurement) => ({
+  table: {
+    head: ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+    rows: pages.pages.map(({ path, median }) => [
+      `\`${path}\``,
+      ...CATEGORIES.map((category) => median[category]),
+      ...[median.fcpMs, median.lcpMs, median.tbtMs].map(ms),
+      median.cls.toFixed(3),
+    ]),
+  },
+  budgets: pageBudgets(pages),
+  notes: `Lighthouse ${pages.lighthouseVersion}'s mobile preset (a mid-range phone on slow 4G, simulated), median of ${pages.runsPerPage} runs, the built page served by \`npm start\`. Performance ${LIGHTHOUSE_BUDGETS.minPerformanceScore} is the floor in CI, ${LIGHTHOUSE_BUDGETS.targetPerformanceScore} the target; TBT is held to its budget by the bench alone.`,
+});

@@ -6,52 +6,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BudgetResult, evaluateBudget, LIGHTHOUSE_BUDGETS } from './budgets';
-import {
-  type BundleMeasurement,
-  bundleSection,
-  kb,
-  markdownTable,
-  measureBundle,
-  ROOT_DIR,
-  type Table,
-} from './bundle';
+import type { Budget } from './budgets';
+import * as bundle from './bundle';
 import { type LambdaResults, lambdaSection, measureLambda } from './lambda';
-import {
-  chromiumVersion,
-  measurePages,
-  ms,
-  PAGE_BUDGET_CHECKS,
-  type PagesMeasurement,
-  TBT_CHECKS,
-} from './lighthouse';
+import { chromiumVersion, measurePages, ms, type PagesMeasurement, pageSection } from './lighthouse';
 
-type Section = { table: Table; budgets: BudgetResult[]; notes: string[] };
-
-function pageSection(pages: PagesMeasurement): Section {
-  return {
-    table: {
-      head: ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
-      rows: pages.pages.map(({ path, median }) => [
-        `\`${path}\``,
-        ...Object.values(median.scores),
-        ...[median.fcpMs, median.lcpMs, median.tbtMs].map(ms),
-        median.cls.toFixed(3),
-      ]),
-    },
-    budgets: [...PAGE_BUDGET_CHECKS, ...TBT_CHECKS].map((check) => evaluateBudget(check, pages)),
-    notes: [
-      `Lighthouse ${pages.lighthouseVersion}'s mobile preset (a mid-range phone on slow 4G, simulated), median of ${pages.runsPerPage} runs, Chromium ${pages.chromium}, the built page served by \`npm start\`. Performance ${LIGHTHOUSE_BUDGETS.minPerformanceScore} is the floor in CI, ${LIGHTHOUSE_BUDGETS.targetPerformanceScore} the target; TBT is held to its budget by the bench alone.`,
-    ],
-  };
-}
+type Section = { table: bundle.Table; budgets: Budget[]; notes: string };
 
 const SECTIONS = {
   page: { title: 'Page', measure: () => measurePages({ log: console.error }), render: pageSection },
   bundle: {
     title: 'Bundle (dist/, what the first view of / downloads)',
-    measure: measureBundle,
-    render: bundleSection,
+    measure: bundle.measureBundle,
+    render: bundle.bundleSection,
   },
   lambda: { title: 'Lambda: cold start', measure: measureLambda, render: lambdaSection },
 } as const;
@@ -70,61 +37,50 @@ const render = (name: Name, figures: unknown) =>
 const budgetsOf = (results: BenchResults) =>
   ALL.flatMap((name) => (results.sections[name] ? render(name, results.sections[name]).budgets : []));
 
-function performancePage(results: BenchResults): string {
-  const { machine } = results;
+function writeReports(results: BenchResults): void {
+  const { machine, sections } = results;
   const budgets = budgetsOf(results);
-  const parts = [
+  const page = [
     '# Performance',
     'Written by `npm run bench` from `bench/results.json`; the next run overwrites it. `-- --only <section>` measures one section and keeps the others; `-- --report-only` measures nothing and writes this page again.',
     `Latest run ${results.measuredAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}.`,
     '## Budgets',
     `\`npm test\` holds the bundle sizes and Lighthouse's scores, LCP and paint-blocking requests to \`bench/budgets.ts\` (\`test/budgets/\`); the cold-start ratio and Total Blocking Time are held by the bench alone. ${budgets.filter((budget) => budget.met).length} of ${budgets.length} budgets are met.`,
-    markdownTable({
+    bundle.markdownTable({
       head: ['Budget', 'Measured', 'Limit', 'Verdict'],
-      rows: budgets.map((budget) => [
-        budget.name,
-        budget.value,
-        budget.budget,
-        budget.met ? (budget.metTarget ? 'met' : 'met, below target') : '**OVER**',
+      rows: budgets.map(({ name, value, budget, met, metTarget }) => [
+        name,
+        value,
+        budget,
+        met ? (metTarget ? 'met' : 'met, below target') : '**OVER**',
       ]),
     }),
-  ];
-  for (const name of ALL) {
-    const figures = results.sections[name];
-    parts.push(`## ${SECTIONS[name].title}`);
-    if (!figures) parts.push(`Not measured yet: \`npm run bench -- --only ${name}\`.`);
-    else {
+    ...ALL.flatMap((name) => {
+      const figures = sections[name];
+      if (!figures)
+        return [`## ${SECTIONS[name].title}`, `Not measured yet: \`npm run bench -- --only ${name}\`.`];
       const { table, notes } = render(name, figures);
-      parts.push(
-        markdownTable(table),
-        ...notes,
-        `Measured ${results.sectionsMeasuredAt[name]?.slice(0, 10)}.`,
-      );
-    }
-  }
-  return `${parts.join('\n\n')}\n`;
-}
+      const measured = `Measured ${results.sectionsMeasuredAt[name]?.slice(0, 10)}.`;
+      return [`## ${SECTIONS[name].title}`, bundle.markdownTable(table), notes, measured];
+    }),
+  ];
+  writeFileSync(join(bundle.ROOT_DIR, 'docs/performance.md'), `${page.join('\n\n')}\n`);
 
-function writeReports(results: BenchResults): void {
-  writeFileSync(join(ROOT_DIR, 'docs/performance.md'), performancePage(results));
-  const home = (results.sections.page as PagesMeasurement | undefined)?.pages.find(
-    (page) => page.path === '/',
-  );
-  const bundle = results.sections.bundle as BundleMeasurement | undefined;
-  const lambda = results.sections.lambda as LambdaResults | undefined;
-  if (!home || !bundle || !lambda) return;
+  const home = (sections.page as PagesMeasurement | undefined)?.pages.find(({ path }) => path === '/');
+  const sizes = sections.bundle as bundle.BundleMeasurement | undefined;
+  const lambda = sections.lambda as LambdaResults | undefined;
+  if (!home || !sizes || !lambda) return;
   const headline = [
     `- Largest paint of \`/\` on a simulated mid-range phone: ${ms(home.median.lcpMs)}, waiting for no request but the page.`,
-    `- JavaScript before the page is interactive: ${kb(bundle.initialJs.gzipBytes)} gzip, blocking the main thread for ${ms(home.median.tbtMs)}.`,
+    `- JavaScript before the page is interactive: ${bundle.kb(sizes.initialJs.gzipBytes)} gzip, blocking the main thread for ${ms(home.median.tbtMs)}.`,
     `- Lambda cold start: ${lambda.ratio.toFixed(2)}× that of a bare AWS SDK client sending one PutItem.`,
   ].join('\n');
-  const readmeFile = join(ROOT_DIR, 'README.md');
+  const readme = join(bundle.ROOT_DIR, 'README.md');
   const place =
     /(<!-- headline figures: written by npm run bench -->)[\s\S]*?(<!-- end of headline figures -->)/;
-  const readme = readFileSync(readmeFile, 'utf8');
   writeFileSync(
-    readmeFile,
-    readme.replace(place, (_, start, end) => `${start}\n\n${headline}\n\n${end}`),
+    readme,
+    readFileSync(readme, 'utf8').replace(place, (_, start, end) => `${start}\n\n${headline}\n\n${end}`),
   );
 }
 
@@ -133,7 +89,7 @@ const only = (values.only?.split(',').map((name) => name.trim()) ?? ALL) as Name
 const unknown = only.filter((name) => !ALL.includes(name));
 if (unknown.length > 0)
   throw new Error(`unknown section ${unknown.join(', ')}: choose from ${ALL.join(', ')}`);
-const resultsFile = join(ROOT_DIR, 'bench/results.json');
+const resultsFile = join(bundle.ROOT_DIR, 'bench/results.json');
 const earlier: BenchResults | undefined = existsSync(resultsFile)
   ? JSON.parse(readFileSync(resultsFile, 'utf8'))
   : undefined;
@@ -144,13 +100,12 @@ if (values['report-only']) {
   process.exit();
 }
 
-if (only.includes('bundle') || only.includes('page')) {
-  console.error('Building (npm run build) …');
-  execFileSync('npm', ['run', '--silent', 'build'], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+// Every section measures what the current source builds to.
+console.error('Building (npm run build) …');
+execFileSync('npm', ['run', '--silent', 'build'], {
+  cwd: bundle.ROOT_DIR,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const measuredAt = new Date().toISOString();
 const results: BenchResults = {
   measuredAt,
@@ -170,22 +125,21 @@ for (const name of only) {
   results.sections[name] = await SECTIONS[name].measure();
   results.sectionsMeasuredAt[name] = measuredAt;
   const { table, notes } = render(name, results.sections[name]);
-  console.log(`### ${SECTIONS[name].title}\n\n${markdownTable(table)}\n\n${notes.join('\n\n')}\n`);
+  console.log(`### ${SECTIONS[name].title}\n\n${bundle.markdownTable(table)}\n\n${notes}\n`);
 }
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 // In the project's own format, so that `npm run lint` passes with the file committed.
-execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], {
+execFileSync(join(bundle.ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], {
   stdio: 'ignore',
 });
 writeReports(results);
 
-const budgets = budgetsOf(results);
-const missed = budgets.filter((budget) => !budget.met);
+// A budget missed fails the run, as it fails `npm test`.
+const missed = budgetsOf(results).filter((budget) => !budget.met);
 console.log(
   [
-    `Budgets: ${budgets.length - missed.length} of ${budgets.length} met`,
+    `Budgets: ${budgetsOf(results).length - missed.length} of ${budgetsOf(results).length} met`,
     ...missed.map((budget) => `over: ${budget.name} ${budget.value} (${budget.budget})`),
   ].join('; '),
 );
-// A budget missed fails the run, as it fails `npm test`.
 if (missed.length > 0) process.exitCode = 1;

@@ -2,10 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it: each
- * function with its bundle folder, timeout and environment, each queue and table, each event source
- * mapping, each role's policies, with every reference resolved to the names the emulators use here. A
- * physical name is the resource's logical id; the region and account are the template's own.
+ * The Mandje stack as `cdk synth` wrote it to cdk.out/, read as CloudFormation would create it, with every
+ * reference resolved to the names the emulators use here: a physical name is the resource's logical id; the
+ * region is the template's own.
  */
 
 export const CDK_OUT = resolve(import.meta.dirname, '../../cdk.out');
@@ -13,120 +12,51 @@ export const ACCOUNT = '000000000000';
 /** What CloudFront adds as the origin secret; the template reads it from Secrets Manager. */
 export const ORIGIN_SECRET = 'origin-secret-for-the-production-path';
 export const DISTRIBUTION_DOMAIN = 'd111111abcdef8.cloudfront.net';
+if (!existsSync(join(CDK_OUT, 'Mandje.template.json')))
+  throw new Error('cdk.out/ holds no synthesized stack: run `npm run synth` first (npm run test:aws does)');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-interface Resource {
-  Type: string;
-  Properties?: Record<string, Json>;
-}
-export interface PolicyDocument {
-  Version?: string;
-  Statement: Record<string, unknown>[];
-}
+type Resource = { Type: string; Properties?: Record<string, Json> };
+export type PolicyDocument = { Version?: string; Statement: Record<string, unknown>[] };
+export type DeployedStack = ReturnType<typeof readDeployedStack>;
+export type EventSourceMapping = DeployedStack['mappings'][number];
 
-export interface DeployedFunction {
-  id: string;
-  /** The folder `cdk synth` copied the bundle to: cdk.out/asset.<hash>/, index.mjs in it. */
-  dir: string;
-  timeoutSeconds: number;
-  reservedConcurrency?: number;
-  environment: Record<string, string>;
-  roleId: string;
-}
+const idOf = (value: unknown): string => {
+  const json = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  const id = json.Ref ?? json['Fn::GetAtt']?.[0];
+  if (!id) throw new Error(`not a reference: ${JSON.stringify(value)}`);
+  return id;
+};
 
-export interface DeployedQueue {
-  id: string;
-  url: string;
-  arn: string;
-  attributes: Record<string, string>;
-}
-
-export interface DeployedTable {
-  id: string;
-  arn: string;
-  properties: Record<string, Json>;
-}
-
-export interface EventSourceMapping {
-  id: string;
-  functionId: string;
-  /** The queue's or the table's logical id. */
-  sourceId: string;
-  kind: 'sqs' | 'stream';
-  batchSize: number;
-  batchingWindowSeconds: number;
-  reportsItemFailures: boolean;
-  maxConcurrency: number;
-  startingPosition?: 'TRIM_HORIZON' | 'LATEST';
-  parallelizationFactor: number;
-  maxRetries?: number;
-  /** A stream record's maximum age in seconds: older, a failing record is given up. */
-  maxRecordAgeSeconds?: number;
-  /** Lambda's event filter patterns, parsed; a record passes when any matches. */
-  filters: unknown[];
-  onFailureQueueId?: string;
-}
-
-/** An EventBridge rule on the default bus: its pattern, resolved, and the functions it invokes. */
-export interface EventRule {
-  id: string;
-  pattern: unknown;
-  functionIds: string[];
-}
-
-export interface DeployedStack {
-  region: string;
-  template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> };
-  functions: Map<string, DeployedFunction>;
-  queues: Map<string, DeployedQueue>;
-  tables: Map<string, DeployedTable>;
-  mappings: EventSourceMapping[];
-  rules: EventRule[];
-  /** Each role's inline policies, resolved. */
-  rolePolicies: Map<string, PolicyDocument[]>;
-  /** Resolves a template value to what CloudFormation would put there. */
-  resolve(value: unknown): unknown;
-  /** The one resource of `type` (fails when there is not exactly one). */
-  only(type: string, idPrefix?: string): string;
-}
-
-const arnOf = (region: string, service: string, resource: string) =>
-  `arn:aws:${service}:${region}:${ACCOUNT}:${resource}`;
-
-export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
+export function readDeployedStack(stackName = 'Mandje') {
   const manifest = JSON.parse(readFileSync(join(CDK_OUT, 'manifest.json'), 'utf8'));
   const region = String(manifest.artifacts[stackName].environment).split('/').pop() ?? 'eu-west-1';
-  const template = JSON.parse(readFileSync(join(CDK_OUT, `${stackName}.template.json`), 'utf8'));
-  const resources: Record<string, Resource> = template.Resources;
-  const typeOf = (id: string) => resources[id]?.Type;
+  const template: { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: Json }> } =
+    JSON.parse(readFileSync(join(CDK_OUT, `${stackName}.template.json`), 'utf8'));
+  const resources = template.Resources;
+  const arnOf = (service: string, resource: string) => `arn:aws:${service}:${region}:${ACCOUNT}:${resource}`;
 
   const ref = (id: string): string => {
-    switch (typeOf(id)) {
-      case 'AWS::SQS::Queue':
-        return `https://sqs.${region}.amazonaws.com/${ACCOUNT}/${id}`;
-      case 'AWS::SNS::Topic':
-        return arnOf(region, 'sns', id);
-      case 'AWS::SES::EmailIdentity':
-        return String(resources[id]?.Properties?.EmailIdentity);
-      case undefined:
-        throw new Error(`Ref to ${id}, which the template does not hold`);
-      default:
-        return id;
-    }
+    const type = resources[id]?.Type;
+    if (type === undefined) throw new Error(`Ref to ${id}, which the template does not hold`);
+    if (type === 'AWS::SQS::Queue') return `https://sqs.${region}.amazonaws.com/${ACCOUNT}/${id}`;
+    if (type === 'AWS::SNS::Topic') return arnOf('sns', id);
+    if (type === 'AWS::SES::EmailIdentity') return String(resources[id]?.Properties?.EmailIdentity);
+    return id;
+  };
+  const ARNS: Record<string, (id: string) => string> = {
+    'AWS::SQS::Queue': (id) => arnOf('sqs', id),
+    'AWS::DynamoDB::Table': (id) => arnOf('dynamodb', `table/${id}`),
+    'AWS::Logs::LogGroup': (id) => arnOf('logs', `log-group:${id}`),
+    'AWS::Lambda::Function': (id) => arnOf('lambda', `function:${id}`),
+    'AWS::Events::Rule': (id) => arnOf('events', `rule/${id}`),
+    'AWS::IAM::Role': (id) => `arn:aws:iam::${ACCOUNT}:role/${id}`,
   };
   const getAtt = (id: string, attribute: string): string => {
-    const type = typeOf(id);
-    if (attribute === 'Arn' && type === 'AWS::SQS::Queue') return arnOf(region, 'sqs', id);
+    const arn = ARNS[resources[id]?.Type ?? ''];
+    if (attribute === 'Arn' && arn) return arn(id);
     if (attribute === 'QueueName') return id;
-    if (attribute === 'Arn' && type === 'AWS::DynamoDB::Table')
-      return arnOf(region, 'dynamodb', `table/${id}`);
-    if (attribute === 'StreamArn') return arnOf(region, 'dynamodb', `table/${id}/stream/*`);
-    if (attribute === 'Arn' && type === 'AWS::Logs::LogGroup')
-      return arnOf(region, 'logs', `log-group:${id}`);
-    if (attribute === 'Arn' && type === 'AWS::Lambda::Function')
-      return arnOf(region, 'lambda', `function:${id}`);
-    if (attribute === 'Arn' && type === 'AWS::Events::Rule') return arnOf(region, 'events', `rule/${id}`);
-    if (attribute === 'Arn' && type === 'AWS::IAM::Role') return `arn:aws:iam::${ACCOUNT}:role/${id}`;
+    if (attribute === 'StreamArn') return arnOf('dynamodb', `table/${id}/stream/*`);
     if (attribute === 'DomainName') return DISTRIBUTION_DOMAIN;
     if (attribute === 'ApiEndpoint') return `https://${id}.execute-api.${region}.amazonaws.com`;
     return `${id}.${attribute}`;
@@ -140,152 +70,107 @@ export function readDeployedStack(stackName = 'Mandje'): DeployedStack {
   };
   // A dynamic reference to a secret is resolved by CloudFormation at deploy time: here, to the test's one.
   const secrets = (text: string) => text.replace(/\{\{resolve:secretsmanager:[^}]*\}\}/g, ORIGIN_SECRET);
+  const FUNCTIONS: Record<string, (argument: never) => unknown> = {
+    Ref: (id: string) => pseudo[id] ?? ref(id),
+    'Fn::GetAtt': ([id, attribute]: [string, string]) => getAtt(id, attribute),
+    'Fn::Join': ([separator, parts]: [string, unknown[]]) =>
+      secrets((resolveValue(parts) as unknown[]).join(separator)),
+    'Fn::Sub': (text: string) =>
+      text.replace(/\$\{([^}]+)\}/g, (_, name: string) => String(pseudo[name] ?? ref(name))),
+    'Fn::Select': ([index, list]: [number, unknown]) => (resolveValue(list) as unknown[])[index],
+    'Fn::Split': ([separator, text]: [string, unknown]) => String(resolveValue(text)).split(separator),
+  };
+  /** A template value as CloudFormation would put it there. */
   const resolveValue = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(resolveValue);
     if (typeof value === 'string') return secrets(value);
     if (typeof value !== 'object' || value === null) return value;
     const entries = Object.entries(value);
-    const [key, argument] = entries[0] ?? [];
-    if (entries.length === 1 && key === 'Ref') return pseudo[argument as string] ?? ref(argument as string);
-    if (entries.length === 1 && key === 'Fn::GetAtt') {
-      const [id, attribute] = argument as [string, string];
-      return getAtt(id, attribute);
-    }
-    if (entries.length === 1 && key === 'Fn::Join') {
-      const [separator, parts] = argument as [string, unknown[]];
-      return secrets((resolveValue(parts) as unknown[]).join(separator));
-    }
-    if (entries.length === 1 && key === 'Fn::Sub')
-      return String(argument).replace(/\$\{([^}]+)\}/g, (_, name: string) =>
-        String(pseudo[name] ?? resolveValue({ Ref: name })),
-      );
-    if (entries.length === 1 && key === 'Fn::Select') {
-      const [index, list] = argument as [number, unknown];
-      return (resolveValue(list) as unknown[])[index];
-    }
-    if (entries.length === 1 && key === 'Fn::Split') {
-      const [separator, text] = argument as [string, unknown];
-      return String(resolveValue(text)).split(separator);
-    }
+    const [key = '', argument] = entries[0] ?? [];
+    if (entries.length === 1 && FUNCTIONS[key]) return FUNCTIONS[key](argument as never);
     return Object.fromEntries(entries.map(([name, inner]) => [name, resolveValue(inner)]));
   };
+  const ofType = (type: string) =>
+    Object.entries(resources)
+      .filter(([, resource]) => resource.Type === type)
+      .map(([id, resource]) => ({ id, p: resource.Properties ?? {} }));
 
-  const idOf = (value: unknown): string => {
-    const json = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
-    const id = json.Ref ?? json['Fn::GetAtt']?.[0];
-    if (!id) throw new Error(`not a reference: ${JSON.stringify(value)}`);
-    return id;
-  };
-
-  const functions = new Map<string, DeployedFunction>();
-  const queues = new Map<string, DeployedQueue>();
-  const tables = new Map<string, DeployedTable>();
-  const mappings: EventSourceMapping[] = [];
-  const rules: EventRule[] = [];
+  // Ours only: a function whose asset is a bundle index.mjs (not CDK's own deployment helper).
+  const functions = ofType('AWS::Lambda::Function').flatMap(({ id, p }) => {
+    const dir = join(CDK_OUT, `asset.${String((p.Code as { S3Key?: string }).S3Key).replace(/\.zip$/, '')}`);
+    const variables = (p.Environment as { Variables?: Record<string, Json> })?.Variables ?? {};
+    const environment = resolveValue(variables) as Record<string, string>;
+    const fn = { id, dir, timeoutSeconds: Number(p.Timeout ?? 3), environment, roleId: idOf(p.Role) };
+    return existsSync(join(dir, 'index.mjs')) ? [[id, fn] as const] : [];
+  });
+  const queueAttributes = [
+    'VisibilityTimeout',
+    'MessageRetentionPeriod',
+    'DelaySeconds',
+    'ReceiveMessageWaitTimeSeconds',
+  ];
+  const queues = ofType('AWS::SQS::Queue').map(({ id, p }) => {
+    const attributes = queueAttributes
+      .filter((name) => p[name] !== undefined)
+      .map((name) => [name, String(p[name])]);
+    return [
+      id,
+      { id, url: ref(id), arn: getAtt(id, 'Arn'), attributes: Object.fromEntries(attributes) },
+    ] as const;
+  });
   const rolePolicies = new Map<string, PolicyDocument[]>();
-
-  for (const [id, resource] of Object.entries(resources)) {
-    const properties = resource.Properties ?? {};
-    switch (resource.Type) {
-      case 'AWS::Lambda::Function': {
-        const key = String((properties.Code as { S3Key?: string }).S3Key ?? '');
-        const dir = join(CDK_OUT, `asset.${key.replace(/\.zip$/, '')}`);
-        // Ours only: a function whose asset is a bundle index.mjs (not CDK's own deployment helper).
-        if (!existsSync(join(dir, 'index.mjs'))) break;
-        const variables = (properties.Environment as { Variables?: Record<string, Json> })?.Variables ?? {};
-        functions.set(id, {
-          id,
-          dir,
-          timeoutSeconds: Number(properties.Timeout ?? 3),
-          ...(properties.ReservedConcurrentExecutions !== undefined
-            ? { reservedConcurrency: Number(properties.ReservedConcurrentExecutions) }
-            : {}),
-          environment: resolveValue(variables) as Record<string, string>,
-          roleId: idOf(properties.Role),
-        });
-        break;
-      }
-      case 'AWS::SQS::Queue':
-        queues.set(id, {
-          id,
-          url: ref(id),
-          arn: getAtt(id, 'Arn'),
-          attributes: Object.fromEntries(
-            ['VisibilityTimeout', 'MessageRetentionPeriod', 'DelaySeconds', 'ReceiveMessageWaitTimeSeconds']
-              .filter((name) => properties[name] !== undefined)
-              .map((name) => [name, String(properties[name])]),
-          ),
-        });
-        break;
-      case 'AWS::DynamoDB::Table':
-        tables.set(id, { id, arn: getAtt(id, 'Arn'), properties });
-        break;
-      case 'AWS::IAM::Policy':
-        for (const role of properties.Roles as Json[]) {
-          const roleId = idOf(role);
-          rolePolicies.set(roleId, [
-            ...(rolePolicies.get(roleId) ?? []),
-            resolveValue(properties.PolicyDocument) as PolicyDocument,
-          ]);
-        }
-        break;
-      case 'AWS::Events::Rule':
-        rules.push({
-          id,
-          pattern: resolveValue(properties.EventPattern),
-          functionIds: (properties.Targets as { Arn: Json }[]).map((target) => idOf(target.Arn)),
-        });
-        break;
-      case 'AWS::Lambda::EventSourceMapping': {
-        const sourceId = idOf(properties.EventSourceArn);
-        const destination = (properties.DestinationConfig as { OnFailure?: { Destination?: Json } })
-          ?.OnFailure?.Destination;
-        const filters = (properties.FilterCriteria as { Filters?: { Pattern: string }[] })?.Filters ?? [];
-        mappings.push({
-          id,
-          functionId: idOf(properties.FunctionName),
-          sourceId,
-          kind: typeOf(sourceId) === 'AWS::SQS::Queue' ? 'sqs' : 'stream',
-          batchSize: Number(properties.BatchSize ?? 10),
-          batchingWindowSeconds: Number(properties.MaximumBatchingWindowInSeconds ?? 0),
-          reportsItemFailures: ((properties.FunctionResponseTypes as Json[]) ?? []).includes(
-            'ReportBatchItemFailures',
-          ),
-          maxConcurrency: Number(
-            (properties.ScalingConfig as { MaximumConcurrency?: number })?.MaximumConcurrency ?? 5,
-          ),
-          ...(properties.StartingPosition
-            ? { startingPosition: properties.StartingPosition as 'TRIM_HORIZON' | 'LATEST' }
-            : {}),
-          parallelizationFactor: Number(properties.ParallelizationFactor ?? 1),
-          ...(properties.MaximumRetryAttempts !== undefined
-            ? { maxRetries: Number(properties.MaximumRetryAttempts) }
-            : {}),
-          ...(Number(properties.MaximumRecordAgeInSeconds ?? -1) > 0
-            ? { maxRecordAgeSeconds: Number(properties.MaximumRecordAgeInSeconds) }
-            : {}),
-          filters: filters.map((filter) => JSON.parse(filter.Pattern)),
-          ...(destination ? { onFailureQueueId: idOf(destination) } : {}),
-        });
-        break;
-      }
-    }
-  }
+  for (const { p } of ofType('AWS::IAM::Policy'))
+    for (const roleId of (p.Roles as Json[]).map(idOf))
+      rolePolicies.set(roleId, [
+        ...(rolePolicies.get(roleId) ?? []),
+        resolveValue(p.PolicyDocument) as PolicyDocument,
+      ]);
 
   return {
     region,
     template,
-    functions,
-    queues,
-    tables,
-    mappings,
-    rules,
+    functions: new Map(functions),
+    queues: new Map(queues),
+    tables: new Map(ofType('AWS::DynamoDB::Table').map(({ id, p }) => [id, { id, properties: p }])),
+    mappings: ofType('AWS::Lambda::EventSourceMapping').map(({ id, p }) => {
+      const sourceId = idOf(p.EventSourceArn);
+      const destination = (p.DestinationConfig as { OnFailure?: { Destination?: Json } })?.OnFailure
+        ?.Destination;
+      const filters = (p.FilterCriteria as { Filters?: { Pattern: string }[] })?.Filters ?? [];
+      const scaling = p.ScalingConfig as { MaximumConcurrency?: number } | undefined;
+      return {
+        id,
+        functionId: idOf(p.FunctionName),
+        /** The queue's or the table's logical id. */
+        sourceId,
+        kind: resources[sourceId]?.Type === 'AWS::SQS::Queue' ? ('sqs' as const) : ('stream' as const),
+        batchSize: Number(p.BatchSize ?? 10),
+        batchingWindowSeconds: Number(p.MaximumBatchingWindowInSeconds ?? 0),
+        reportsItemFailures: ((p.FunctionResponseTypes as Json[]) ?? []).includes('ReportBatchItemFailures'),
+        maxConcurrency: Number(scaling?.MaximumConcurrency ?? 5),
+        startingPosition: (p.StartingPosition ?? 'LATEST') as 'TRIM_HORIZON' | 'LATEST',
+        maxRetries: Number(p.MaximumRetryAttempts ?? Number.POSITIVE_INFINITY),
+        /** A stream record's maximum age in seconds (-1: none): older, a failing record is given up. */
+        maxRecordAgeSeconds: Number(p.MaximumRecordAgeInSeconds ?? -1),
+        /** Lambda's event filter patterns, parsed; a record passes when any matches. */
+        filters: filters.map((filter) => JSON.parse(filter.Pattern)) as unknown[],
+        onFailureQueueId: destination ? idOf(destination) : undefined,
+      };
+    }),
+    /** EventBridge rules on the default bus: each pattern, resolved, and the functions it invokes. */
+    rules: ofType('AWS::Events::Rule').map(({ id, p }) => ({
+      id,
+      pattern: resolveValue(p.EventPattern),
+      functionIds: (p.Targets as { Arn: Json }[]).map((target) => idOf(target.Arn)),
+    })),
+    /** Each role's inline policies, resolved. */
     rolePolicies,
     resolve: resolveValue,
-    only(type, idPrefix = '') {
-      const ids = Object.keys(resources).filter(
-        (id) => resources[id]?.Type === type && id.startsWith(idPrefix),
-      );
+    /** The one resource of `type` (fails when there is not exactly one). */
+    only(type: string, idPrefix = ''): string {
+      const ids = ofType(type)
+        .map(({ id }) => id)
+        .filter((id) => id.startsWith(idPrefix));
       if (ids.length !== 1) throw new Error(`${ids.length} resources of ${type} ${idPrefix}, not one`);
       return ids[0] as string;
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
@@ -9,90 +9,68 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import {
-  ACCOUNT,
-  type DeployedFunction,
-  type DeployedStack,
-  type EventSourceMapping,
-} from './deployed-stack';
+import { ACCOUNT, type DeployedStack, type EventSourceMapping } from './deployed-stack';
 
 /**
- * Lambda as far as the production path needs it, reading everything from the synthesized template:
- * - each function runs its bundle from cdk.out in worker threads (one per concurrent invocation, kept warm
- *   between invocations, as Lambda keeps an instance), with the template's environment and timeout;
- * - each SQS event source mapping polls its queue with the mapping's batch size, batching window and
- *   maximum concurrency, deletes what succeeded, and leaves the batch item failures (or a whole failed
- *   or timed-out batch) to SQS's visibility timeout;
- * - each stream mapping reads DynamoDB Streams from its starting position, applies the mapping's filter
- *   patterns, and retries a batch from its first reported failure, in order, per shard, until the record
- *   is older than the mapping's maximum age or its retries are spent; then it hands Lambda's pointer to
- *   the record to the mapping's on-failure destination, or drops it when there is none.
- * Not modelled: bisecting a failed stream batch, shard splits' parent-first order, and Lambda's scaling
- * beyond the mapping's own maximum.
+ * Lambda as far as the production path needs it, read from the synthesized template: each function's bundle
+ * runs in worker threads (one per concurrent invocation, kept warm as Lambda keeps an instance) with the
+ * template's environment and timeout. Each SQS mapping polls with its batch size, window and maximum
+ * concurrency, deletes what succeeded and leaves failures to the visibility timeout; each stream mapping
+ * applies its filters and retries a batch from its first failure, in order, until the record is older than
+ * the mapping's maximum age or its retries are spent, then hands a pointer to its on-failure destination.
+ * Not modelled: bisecting a failed batch, shard splits' order, scaling beyond the mapping's maximum.
  */
 
-export interface LogLine {
-  functionId: string;
-  line: string;
-}
-
-type Invocation = { id: number; event: unknown; deadline: number };
+export type LogLine = { functionId: string; line: string };
 type Answer = { id: number; result?: unknown; error?: { name: string; message: string } };
+type DeployedFunction = DeployedStack['functions'] extends Map<string, infer Fn> ? Fn : never;
 
-class Instance {
-  private worker: Worker;
-  private ready: Promise<void>;
-  private pending = new Map<number, { done(answer: Answer): void }>();
-  private next = 0;
-
-  constructor(fn: DeployedFunction, environment: Record<string, string>, logs: LogLine[]) {
-    this.worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
-      workerData: { bundle: `${fn.dir}/index.mjs`, functionName: fn.id },
-      env: environment,
-      stdout: true,
-      stderr: true,
+/** One instance: a worker thread that imports the bundle once and runs one invocation at a time. */
+function startInstance(fn: DeployedFunction, env: Record<string, string>, logs: LogLine[]) {
+  const workerData = { bundle: `${fn.dir}/index.mjs`, functionName: fn.id };
+  const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
+    workerData,
+    env,
+    stdout: true,
+    stderr: true,
+  });
+  for (const stream of [worker.stdout, worker.stderr])
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push({ functionId: fn.id, line });
     });
-    for (const stream of [this.worker.stdout, this.worker.stderr])
-      stream.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n'))
-          if (line) logs.push({ functionId: fn.id, line });
-      });
-    this.ready = new Promise((done, fail) => {
-      this.worker.once('message', () => done());
-      this.worker.once('error', fail);
-    });
-    this.worker.on('message', (answer: Answer) => this.pending.get(answer.id)?.done(answer));
-    this.worker.on('exit', () => {
-      for (const { done } of this.pending.values())
-        done({ id: -1, error: { name: 'Killed', message: 'instance ended' } });
-      this.pending.clear();
-    });
-  }
-
-  async invoke(event: unknown, timeoutMs: number): Promise<Answer> {
-    await this.ready;
-    const id = this.next++;
-    const answer = new Promise<Answer>((done) => this.pending.set(id, { done }));
-    const invocation: Invocation = { id, event, deadline: Date.now() + timeoutMs };
-    this.worker.postMessage(invocation);
-    const timer = setTimeout(() => void this.kill(), timeoutMs);
-    try {
-      return await answer;
-    } finally {
-      clearTimeout(timer);
-      this.pending.delete(id);
-    }
-  }
-
-  kill(): Promise<number> {
-    return this.worker.terminate();
-  }
+  const ready = once(worker, 'message');
+  // An error ends the worker: its invocations answer as killed, on its exit.
+  worker.on('error', () => {});
+  const pending = new Map<number, (answer: Answer) => void>();
+  worker.on('message', (answer: Answer) => pending.get(answer.id)?.(answer));
+  worker.on('exit', () => {
+    for (const done of pending.values())
+      done({ id: -1, error: { name: 'Killed', message: 'instance ended' } });
+  });
+  let next = 0;
+  return {
+    kill: () => worker.terminate(),
+    async invoke(event: unknown): Promise<Answer> {
+      await ready;
+      const id = next++;
+      const answer = new Promise<Answer>((done) => pending.set(id, done));
+      const timeoutMs = fn.timeoutSeconds * 1_000;
+      worker.postMessage({ id, event, deadline: Date.now() + timeoutMs });
+      const timer = setTimeout(() => void worker.terminate(), timeoutMs);
+      try {
+        return await answer;
+      } finally {
+        clearTimeout(timer);
+        pending.delete(id);
+      }
+    },
+  };
 }
 
 /** One function's instances: an idle one is reused, else a new one starts (a cold start). */
 export class LambdaFunction {
-  private idle: Instance[] = [];
-  private busy = new Set<Instance>();
+  private idle: ReturnType<typeof startInstance>[] = [];
+  private busy = new Set<ReturnType<typeof startInstance>>();
   invocations = 0;
 
   constructor(
@@ -101,11 +79,11 @@ export class LambdaFunction {
     private logs: LogLine[],
   ) {}
 
-  async invoke(event: unknown): Promise<{ result?: unknown; error?: { name: string; message: string } }> {
-    const instance = this.idle.pop() ?? new Instance(this.fn, this.environment, this.logs);
+  async invoke(event: unknown): Promise<Omit<Answer, 'id'>> {
+    const instance = this.idle.pop() ?? startInstance(this.fn, this.environment, this.logs);
     this.busy.add(instance);
     this.invocations++;
-    const answer = await instance.invoke(event, this.fn.timeoutSeconds * 1_000);
+    const answer = await instance.invoke(event);
     this.busy.delete(instance);
     // An instance that failed its invocation (timed out, killed) is gone; others stay warm.
     if (answer.error?.name !== 'Killed') this.idle.push(instance);
@@ -118,8 +96,7 @@ export class LambdaFunction {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.idle, ...this.busy].map((instance) => instance.kill()));
-    this.idle = [];
+    await Promise.all([...this.idle.splice(0), ...this.busy].map((instance) => instance.kill()));
   }
 }
 
@@ -143,6 +120,11 @@ export function matchesPattern(pattern: unknown, value: unknown): boolean {
   });
 }
 
+const failedIds = (answer: Omit<Answer, 'id'>) =>
+  ((answer.result as { batchItemFailures?: { itemIdentifier: string }[] })?.batchItemFailures ?? []).map(
+    (failure) => failure.itemIdentifier,
+  );
+
 interface Sources {
   stack: DeployedStack;
   sqs: SQSClient;
@@ -153,11 +135,16 @@ interface Sources {
   functions: Map<string, LambdaFunction>;
 }
 
+type StreamRecord = {
+  shardId: string;
+  dynamodb: { SequenceNumber: string; ApproximateCreationDateTime: number };
+};
+
 /** Runs every event source mapping of the stack until stopped. */
 export function runEventSources({ stack, sqs, streams, streamArn, functions }: Sources) {
   let stopped = false;
   /** Messages received and neither deleted nor received again since: what waits out a visibility timeout. */
-  const invisible = new Map<string, { queueUrl: string; receiptHandle: string }>();
+  const invisible = new Map<string, { QueueUrl: string; ReceiptHandle: string }>();
   const loops: Promise<void>[] = [];
   const errors: unknown[] = [];
   /** Stream records made before this moment count as past their mapping's maximum age (endRecordAges). */
@@ -169,8 +156,7 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
   };
 
   async function pollQueue(mapping: EventSourceMapping): Promise<void> {
-    const queue = stack.queues.get(mapping.sourceId);
-    if (!queue) throw new Error(`mapping ${mapping.id} reads a queue the stack does not have`);
+    const { url: QueueUrl, arn } = stack.queues.get(mapping.sourceId) ?? {};
     const fn = functionOf(mapping);
     while (!stopped) {
       const windowEnds = Date.now() + mapping.batchingWindowSeconds * 1_000;
@@ -178,11 +164,10 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
       do {
         const { Messages = [] } = await sqs.send(
           new ReceiveMessageCommand({
-            QueueUrl: queue.url,
+            QueueUrl,
             MaxNumberOfMessages: Math.min(10, mapping.batchSize - messages.length),
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['All'],
-            MessageAttributeNames: ['All'],
           }),
         );
         messages.push(...Messages);
@@ -193,87 +178,49 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
         Date.now() < windowEnds
       );
       if (messages.length === 0) continue;
-      for (const message of messages)
-        invisible.set(String(message.MessageId), {
-          queueUrl: queue.url,
-          receiptHandle: String(message.ReceiptHandle),
+      for (const { MessageId, ReceiptHandle } of messages)
+        invisible.set(String(MessageId), {
+          QueueUrl: String(QueueUrl),
+          ReceiptHandle: String(ReceiptHandle),
         });
-      const event = {
+      const answer = await fn.invoke({
         Records: messages.map((message) => ({
           messageId: message.MessageId,
           receiptHandle: message.ReceiptHandle,
           body: message.Body,
           attributes: message.Attributes ?? {},
-          messageAttributes: Object.fromEntries(
-            Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
-              name,
-              {
-                stringValue: value.StringValue,
-                dataType: value.DataType,
-                stringListValues: [],
-                binaryListValues: [],
-              },
-            ]),
-          ),
           md5OfBody: message.MD5OfBody,
           eventSource: 'aws:sqs',
-          eventSourceARN: queue.arn,
+          eventSourceARN: arn,
           awsRegion: stack.region,
         })),
-      };
-      const answer = await fn.invoke(event);
+      });
       if (answer.error) continue;
-      const failed = new Set(
-        mapping.reportsItemFailures
-          ? (
-              (answer.result as { batchItemFailures?: { itemIdentifier: string }[] })?.batchItemFailures ?? []
-            ).map((failure) => failure.itemIdentifier)
-          : [],
-      );
-      const done = messages.filter((message) => !failed.has(String(message.MessageId)));
+      const failed = mapping.reportsItemFailures ? failedIds(answer) : [];
+      const done = messages.filter((message) => !failed.includes(String(message.MessageId)));
       for (let start = 0; start < done.length; start += 10) {
-        await sqs.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: queue.url,
-            Entries: done.slice(start, start + 10).map((message, index) => ({
-              Id: String(index),
-              ReceiptHandle: String(message.ReceiptHandle),
-            })),
-          }),
-        );
+        const Entries = done
+          .slice(start, start + 10)
+          .map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle }));
+        await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries }));
       }
       for (const message of done) invisible.delete(String(message.MessageId));
     }
   }
 
-  type StreamRecord = { dynamodb: { SequenceNumber: string; ApproximateCreationDateTime: number } };
   /** What Lambda sends a stream mapping's on-failure destination: where the record is, never the record. */
-  async function giveUp(
-    mapping: EventSourceMapping,
-    record: StreamRecord,
-    shardId: string,
-    condition: string,
-  ) {
+  async function giveUp(mapping: EventSourceMapping, { shardId, dynamodb }: StreamRecord, condition: string) {
     const queue = mapping.onFailureQueueId && stack.queues.get(mapping.onFailureQueueId);
     if (!queue) return;
-    const { SequenceNumber, ApproximateCreationDateTime } = record.dynamodb;
-    const arrival = new Date(ApproximateCreationDateTime * 1_000).toISOString();
     const pointer = {
       requestContext: {
-        requestId: randomUUID(),
         functionArn: `arn:aws:lambda:${stack.region}:${ACCOUNT}:function:${mapping.functionId}`,
         condition,
-        approximateInvokeCount: 1,
       },
-      responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
-      version: '1.0',
-      timestamp: new Date().toISOString(),
       DDBStreamBatchInfo: {
         shardId,
-        startSequenceNumber: SequenceNumber,
-        endSequenceNumber: SequenceNumber,
-        approximateArrivalOfFirstRecord: arrival,
-        approximateArrivalOfLastRecord: arrival,
+        startSequenceNumber: dynamodb.SequenceNumber,
+        endSequenceNumber: dynamodb.SequenceNumber,
         batchSize: 1,
         streamArn: streamArn(mapping.sourceId),
       },
@@ -281,90 +228,67 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
     await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: JSON.stringify(pointer) }));
   }
 
-  /** One shard at a time, every record in order; `from` TRIM_HORIZON replays the stream's whole day. */
-  async function pollStream(mapping: EventSourceMapping, from = mapping.startingPosition ?? 'LATEST') {
+  /** Every shard, every record in order; `from` TRIM_HORIZON replays the stream's whole day. */
+  async function pollStream(mapping: EventSourceMapping, from = mapping.startingPosition) {
     const fn = functionOf(mapping);
-    const arn = streamArn(mapping.sourceId);
+    const StreamArn = streamArn(mapping.sourceId);
     const iterators = new Map<string, string | undefined>();
     let retries = 0;
-    let pending: Record<string, unknown>[] = [];
+    let pending: StreamRecord[] = [];
     while (!stopped) {
-      const description = (await streams('DescribeStream', { StreamArn: arn })) as {
+      const { StreamDescription } = (await streams('DescribeStream', { StreamArn })) as {
         StreamDescription: { Shards: { ShardId: string }[] };
       };
-      for (const { ShardId } of description.StreamDescription.Shards)
+      for (const { ShardId } of StreamDescription.Shards)
         if (!iterators.has(ShardId)) {
-          const { ShardIterator } = await streams('GetShardIterator', {
-            StreamArn: arn,
-            ShardId,
-            ShardIteratorType: from,
-          });
-          iterators.set(ShardId, ShardIterator as string);
+          const iterator = await streams('GetShardIterator', { StreamArn, ShardId, ShardIteratorType: from });
+          iterators.set(ShardId, iterator.ShardIterator as string);
         }
-      for (const [shard, iterator] of iterators) {
-        if (!iterator) continue;
-        const { Records = [], NextShardIterator } = (await streams('GetRecords', {
-          ShardIterator: iterator,
-        })) as {
-          Records?: Record<string, unknown>[];
+      for (const [shardId, ShardIterator] of iterators) {
+        if (!ShardIterator) continue;
+        const { Records = [], NextShardIterator } = (await streams('GetRecords', { ShardIterator })) as {
+          Records?: { dynamodb: Record<string, unknown> }[];
           NextShardIterator?: string;
         };
-        iterators.set(shard, NextShardIterator);
-        const records = (Records as { dynamodb: Record<string, unknown> }[]).map((record) => ({
-          ...record,
-          shardId: shard,
-          eventSource: 'aws:dynamodb',
-          eventSourceARN: arn,
-          awsRegion: stack.region,
-          dynamodb: {
+        iterators.set(shardId, NextShardIterator);
+        for (const record of Records) {
+          const { ApproximateCreationDateTime } = record.dynamodb;
+          const dynamodb = {
             ...record.dynamodb,
-            ApproximateCreationDateTime: Number(record.dynamodb.ApproximateCreationDateTime),
-          },
-        }));
-        pending.push(
-          ...records.filter(
-            (record) =>
-              mapping.filters.length === 0 || mapping.filters.some((f) => matchesPattern(f, record)),
-          ),
-        );
+            ApproximateCreationDateTime: Number(ApproximateCreationDateTime),
+          };
+          const event = {
+            ...record,
+            shardId,
+            eventSource: 'aws:dynamodb',
+            eventSourceARN: StreamArn,
+            dynamodb,
+          };
+          if (mapping.filters.length === 0 || mapping.filters.some((filter) => matchesPattern(filter, event)))
+            pending.push({ ...event, awsRegion: stack.region } as unknown as StreamRecord);
+        }
       }
       while (!stopped && pending.length > 0) {
         const batch = pending.slice(0, mapping.batchSize);
         const answer = await fn.invoke({ Records: batch });
-        const failure = answer.error
-          ? 0
-          : batch.findIndex((record) =>
-              (
-                (answer.result as { batchItemFailures?: { itemIdentifier: string }[] })?.batchItemFailures ??
-                []
-              ).some(
-                (item) =>
-                  item.itemIdentifier === (record.dynamodb as { SequenceNumber: string }).SequenceNumber,
-              ),
-            );
+        const failed = answer.error ? [batch[0]?.dynamodb.SequenceNumber] : failedIds(answer);
+        const failure = batch.findIndex((record) => failed.includes(record.dynamodb.SequenceNumber));
         if (failure === -1) {
           pending = pending.slice(batch.length);
           retries = 0;
-        } else {
-          pending = pending.slice(failure);
-          const first = pending[0] as unknown as StreamRecord & { shardId: string };
-          const createdAt = first.dynamodb.ApproximateCreationDateTime * 1_000;
-          const tooOld =
-            createdAt < agedBefore ||
-            Date.now() - createdAt > (mapping.maxRecordAgeSeconds ?? Number.POSITIVE_INFINITY) * 1_000;
-          const spent = ++retries > (mapping.maxRetries ?? Number.POSITIVE_INFINITY);
-          if (tooOld || spent) {
-            await giveUp(
-              mapping,
-              first,
-              first.shardId,
-              tooOld ? 'RecordAgeExceeded' : 'RetryAttemptsExhausted',
-            );
-            pending = pending.slice(1);
-            retries = 0;
-          }
-          await delay(500);
+          continue;
         }
+        pending = pending.slice(failure);
+        const first = pending[0] as StreamRecord;
+        const createdAt = first.dynamodb.ApproximateCreationDateTime * 1_000;
+        const maxAgeMs = mapping.maxRecordAgeSeconds > 0 ? mapping.maxRecordAgeSeconds * 1_000 : Infinity;
+        const tooOld = createdAt < agedBefore || Date.now() - createdAt > maxAgeMs;
+        if (tooOld || ++retries > mapping.maxRetries) {
+          await giveUp(mapping, first, tooOld ? 'RecordAgeExceeded' : 'RetryAttemptsExhausted');
+          pending = pending.slice(1);
+          retries = 0;
+        }
+        await delay(500);
       }
       await delay(250);
     }
@@ -376,32 +300,19 @@ export function runEventSources({ stack, sqs, streams, streamArn, functions }: S
         if (!stopped) errors.push(error);
       }),
     );
-  for (const mapping of stack.mappings) {
-    if (mapping.kind === 'sqs')
-      for (let lane = 0; lane < mapping.maxConcurrency; lane++) start(() => pollQueue(mapping));
-    else
-      for (let lane = 0; lane < mapping.parallelizationFactor; lane++)
-        if (lane === 0) start(() => pollStream(mapping));
-  }
+  for (const mapping of stack.mappings)
+    if (mapping.kind === 'stream') start(() => pollStream(mapping));
+    else for (let lane = 0; lane < mapping.maxConcurrency; lane++) start(() => pollQueue(mapping));
 
   return {
     errors,
-    /**
-     * The visibility timeouts end now rather than later: every message received and not deleted becomes
-     * visible again, as it would once its timeout (the mailer's backoff, or the queue's own) ran out.
-     */
+    /** Every message received and not deleted becomes visible again now, as once its timeout ran out. */
     async endVisibilityTimeouts(): Promise<number> {
-      const entries = [...invisible.entries()];
+      const entries = [...invisible.values()];
       invisible.clear();
-      for (const [, { queueUrl, receiptHandle }] of entries)
+      for (const entry of entries)
         await sqs
-          .send(
-            new ChangeMessageVisibilityCommand({
-              QueueUrl: queueUrl,
-              ReceiptHandle: receiptHandle,
-              VisibilityTimeout: 0,
-            }),
-          )
+          .send(new ChangeMessageVisibilityCommand({ ...entry, VisibilityTimeout: 0 }))
           .catch(() => {});
       return entries.length;
     },

@@ -7,30 +7,26 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 
-interface Invocation {
-  id: number;
-  event: unknown;
-  deadline: number;
-}
-
 const { bundle, functionName } = workerData as { bundle: string; functionName: string };
 const { handler } = (await import(pathToFileURL(bundle).href)) as {
   handler: (event: unknown, context: unknown) => Promise<unknown>;
 };
 
-parentPort?.on('message', async ({ id, event, deadline }: Invocation) => {
-  const context = {
-    awsRequestId: randomUUID(),
-    functionName,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  };
-  try {
-    parentPort?.postMessage({ id, result: (await handler(event, context)) ?? null });
-  } catch (error) {
-    parentPort?.postMessage({
-      id,
-      error: { name: (error as Error).name, message: (error as Error).message },
-    });
-  }
-});
+parentPort?.on(
+  'message',
+  async ({ id, event, deadline }: { id: number; event: unknown; deadline: number }) => {
+    const getRemainingTimeInMillis = () => Math.max(0, deadline - Date.now());
+    try {
+      const result = await handler(event, {
+        awsRequestId: randomUUID(),
+        functionName,
+        getRemainingTimeInMillis,
+      });
+      parentPort?.postMessage({ id, result: result ?? null });
+    } catch (error) {
+      const { name, message } = error as Error;
+      parentPort?.postMessage({ id, error: { name, message } });
+    }
+  },
+);
 parentPort?.postMessage({ ready: true });

@@ -5,15 +5,15 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { mailboxHashOf } from '../../functions/store/mailbox';
 import { apiGatewayEvent } from '../../local/api-gateway-event';
 import { type AnnounceRequest, announce } from '../../operator/announce-command';
-import { type AwsEmulators, startAwsEmulators } from './aws-emulators';
+import { startAwsEmulators } from './aws-emulators';
 import { throughCloudFront } from './cloudfront';
-import { type DeployedStack, DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
+import { DISTRIBUTION_DOMAIN, readDeployedStack } from './deployed-stack';
 import { LambdaFunction, type LogLine, matchesPattern, runEventSources } from './lambda-service';
 import { roleChecker } from './role-check';
 import { simulatorEvents } from './ses-simulator';
@@ -23,36 +23,8 @@ import { simulatorEvents } from './ses-simulator';
  * emulators as CloudFormation would make them, its functions' bundles run by the event source mappings
  * the template declares, and the API's functions invoked as API Gateway invokes them through CloudFront.
  */
-export interface ProductionPath {
-  stack: DeployedStack;
-  aws: AwsEmulators;
-  logs: LogLine[];
-  functions: Map<string, LambdaFunction>;
-  sources: ReturnType<typeof runEventSources>;
-  /** The harness's own document client: reads and seeds, never checked against a role. */
-  db: DynamoDBDocumentClient;
-  sqs: SQSClient;
-  tableName: string;
-  limitTableName: string;
-  /** An API Gateway event to the function its route names, as the template wires them; its answer. */
-  route(event: APIGatewayProxyEventV2): Promise<ApiAnswer>;
-  /**
-   * A request through CloudFront to the API: the headers its origin request policy forwards, with the
-   * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
-   */
-  api(
-    method: string,
-    path: string,
-    options?: { body?: string; contentType?: string; query?: string },
-  ): Promise<ApiAnswer>;
-  /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
-  until(what: string, check: () => Promise<boolean> | boolean, seconds?: number): Promise<void>;
-  /** Mails SES accepted for `to`, parsed as a mail client would. */
-  mailsTo(to: string): Promise<Awaited<ReturnType<typeof simpleParser>>[]>;
-  record(email: string): Promise<Record<string, unknown> | undefined>;
-  queueDepth(queueId: string): Promise<{ visible: number; invisible: number }>;
-  stop(): Promise<void>;
-}
+export type ProductionPath = Awaited<ReturnType<typeof startProductionPath>>;
+type ApiAnswer = { statusCode: number; body?: string; headers?: Record<string, string> };
 
 /**
  * The route API Gateway may take a path for. How it resolves a path is not documented beyond matching a
@@ -67,42 +39,35 @@ function routedPath(path: string): string {
   return new URL(`https://api${decoded.replace(/[\\/]+/g, '/')}`).pathname.replace(/(.)\/$/, '$1');
 }
 
-type ApiAnswer = APIGatewayProxyResultV2 & {
-  statusCode: number;
-  body?: string;
-  headers?: Record<string, string>;
-};
-
-const harnessCredentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
-
-export async function startProductionPath(): Promise<ProductionPath> {
+export async function startProductionPath() {
   const stack = readDeployedStack();
+  const resources = stack.template.Resources;
   const aws = await startAwsEmulators(stack.region, roleChecker(stack));
-  const clientConfig = { endpoint: aws.endpoint, region: stack.region, credentials: harnessCredentials };
-  const dynamodb = new DynamoDBClient(clientConfig);
+  const credentials = { accessKeyId: 'harness', secretAccessKey: 'harness' };
+  const dynamodb = new DynamoDBClient({ endpoint: aws.endpoint, region: stack.region, credentials });
   const db = DynamoDBDocumentClient.from(dynamodb);
-  const sqs = new SQSClient(clientConfig);
+  const sqs = new SQSClient({ endpoint: aws.endpoint, region: stack.region, credentials });
 
   // The tables and queues as the template declares them (what DynamoDB Local and fauxqs model of them).
-  for (const table of stack.tables.values()) {
-    const p = table.properties as Record<string, never>;
+  const streamArns = new Map<string, string>();
+  for (const { id, properties } of stack.tables.values()) {
+    const { KeySchema, AttributeDefinitions, GlobalSecondaryIndexes, StreamSpecification } =
+      properties as Record<string, never>;
     await dynamodb.send(
       new CreateTableCommand({
-        TableName: table.id,
-        KeySchema: p.KeySchema,
-        AttributeDefinitions: p.AttributeDefinitions,
+        TableName: id,
+        KeySchema,
+        AttributeDefinitions,
         BillingMode: 'PAY_PER_REQUEST',
-        ...(p.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: p.GlobalSecondaryIndexes } : {}),
-        ...(p.StreamSpecification
-          ? { StreamSpecification: { StreamEnabled: true, ...(p.StreamSpecification as object) } }
-          : {}),
+        GlobalSecondaryIndexes,
+        StreamSpecification: StreamSpecification && {
+          StreamEnabled: true,
+          ...(StreamSpecification as object),
+        },
       }),
     );
-  }
-  const streamArns = new Map<string, string>();
-  for (const table of stack.tables.values()) {
-    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: table.id }));
-    if (Table?.LatestStreamArn) streamArns.set(table.id, Table.LatestStreamArn);
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: id }));
+    if (Table?.LatestStreamArn) streamArns.set(id, Table.LatestStreamArn);
   }
   for (const queue of stack.queues.values())
     await sqs.send(new CreateQueueCommand({ QueueName: queue.id, Attributes: queue.attributes }));
@@ -111,56 +76,47 @@ export async function startProductionPath(): Promise<ProductionPath> {
   const functions = new Map<string, LambdaFunction>();
   for (const fn of stack.functions.values()) {
     const { NODE_OPTIONS: _flags, ...variables } = fn.environment;
-    functions.set(
-      fn.id,
-      new LambdaFunction(
-        fn,
-        {
-          ...variables,
-          AWS_REGION: stack.region,
-          AWS_DEFAULT_REGION: stack.region,
-          AWS_ACCESS_KEY_ID: fn.id,
-          AWS_SECRET_ACCESS_KEY: 'emulated',
-          AWS_ENDPOINT_URL: aws.endpoint,
-          AWS_LAMBDA_FUNCTION_NAME: fn.id,
-          TZ: 'UTC',
-        },
-        logs,
-      ),
-    );
+    const environment = {
+      ...variables,
+      AWS_REGION: stack.region,
+      AWS_DEFAULT_REGION: stack.region,
+      AWS_ACCESS_KEY_ID: fn.id,
+      AWS_SECRET_ACCESS_KEY: 'emulated',
+      AWS_ENDPOINT_URL: aws.endpoint,
+      AWS_LAMBDA_FUNCTION_NAME: fn.id,
+      TZ: 'UTC',
+    };
+    functions.set(fn.id, new LambdaFunction(fn, environment, logs));
   }
 
-  const streams = async (action: string, body: Record<string, unknown>) => {
-    const answer = await fetch(aws.endpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': `DynamoDBStreams_20120810.${action}`,
-        authorization: `AWS4-HMAC-SHA256 Credential=harness/20260101/${stack.region}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
-      },
-      body: JSON.stringify(body),
-    });
-    const json = (await answer.json()) as Record<string, unknown>;
-    if (!answer.ok) throw new Error(`${action}: ${JSON.stringify(json)}`);
-    return json;
-  };
   const sources = runEventSources({
     stack,
     sqs,
-    streams,
-    streamArn: (tableId) => {
+    functions,
+    async streams(action, body) {
+      const answer = await fetch(aws.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': `DynamoDBStreams_20120810.${action}`,
+          authorization: `AWS4-HMAC-SHA256 Credential=harness/20260101/${stack.region}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
+        },
+        body: JSON.stringify(body),
+      });
+      const json = (await answer.json()) as Record<string, unknown>;
+      if (!answer.ok) throw new Error(`${action}: ${JSON.stringify(json)}`);
+      return json;
+    },
+    streamArn(tableId) {
       const arn = streamArns.get(tableId);
       if (!arn) throw new Error(`table ${tableId} has no stream`);
       return arn;
     },
-    functions,
   });
 
-  // SES's events for mail to its mailbox simulator, published as the mail's configuration set's event
-  // destinations in the template say (enabled, to EventBridge's default bus, of the types they match); each,
-  // in order, to the functions whose rule matches it, invoked asynchronously (a failed invocation is tried
-  // twice more, as Lambda does).
-  const resources = stack.template.Resources;
+  // SES's events for mail to its mailbox simulator, published as the configuration set's event destinations
+  // say (enabled, to EventBridge's default bus, of the types they match); each, in order, to the functions
+  // whose rule matches it, invoked asynchronously (a failed invocation is tried twice more, as Lambda does).
   type EventDestination = {
     ConfigurationSetName: string;
     EventDestination: {
@@ -183,59 +139,66 @@ export async function startProductionPath(): Promise<ProductionPath> {
   let events = Promise.resolve();
   aws.ses.onSent = (mail) => {
     for (const to of mail.to)
-      for (const event of simulatorEvents({ ...mail, to }, stack.region).filter((event) =>
-        published(mail.configurationSet, event.detail.eventType),
-      ))
-        for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
-          for (const functionId of rule.functionIds)
-            events = events.then(async () => {
-              const target = functions.get(functionId);
-              if (!target) {
-                sources.errors.push(
-                  new Error(`${rule.id} invokes ${functionId}, which is not in the template`),
-                );
-                return;
-              }
-              for (let attempt = 1; attempt <= 3; attempt++) if (!(await target.invoke(event)).error) return;
-              sources.errors.push(new Error(`${functionId} failed an event of ${rule.id} three times`));
-            });
+      for (const event of simulatorEvents({ ...mail, to }, stack.region))
+        if (published(mail.configurationSet, event.detail.eventType))
+          for (const rule of stack.rules.filter(({ pattern }) => matchesPattern(pattern, event)))
+            for (const functionId of rule.functionIds)
+              events = events.then(async () => {
+                const target = functions.get(functionId);
+                for (let attempt = 1; target && attempt <= 3; attempt++)
+                  if (!(await target.invoke(event)).error) return;
+                const why = target ? 'failed three times' : 'is not in the template';
+                sources.errors.push(new Error(`${functionId}, invoked by ${rule.id}, ${why}`));
+              });
   };
 
   // Which function each API route invokes, as the template wires route, integration and function.
   const routeFunction = new Map<string, string>();
-  for (const route of Object.values(resources).filter(
-    (resource) => resource.Type === 'AWS::ApiGatewayV2::Route',
-  )) {
+  for (const route of Object.values(resources).filter(({ Type }) => Type === 'AWS::ApiGatewayV2::Route')) {
     const target = String(stack.resolve(route.Properties?.Target)).split('/').pop() ?? '';
     const uri = resources[target]?.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
     routeFunction.set(String(route.Properties?.RouteKey), uri['Fn::GetAtt'][0]);
   }
 
   const tableName = stack.only('AWS::DynamoDB::Table', 'WaitlistTable');
-  const limitTableName = stack.only('AWS::DynamoDB::Table', 'MailerMailLimitTable');
-  const path: ProductionPath = {
+  /** An API Gateway event to the function its route names, as the template wires them; its answer. */
+  async function route(event: APIGatewayProxyEventV2): Promise<ApiAnswer> {
+    const { method } = event.requestContext.http;
+    const routed = routedPath(event.rawPath);
+    const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
+    const fn = functionId ? functions.get(functionId) : undefined;
+    if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
+    const answer = await fn.invoke(event);
+    if (answer.error) throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
+    return answer.result as ApiAnswer;
+  }
+
+  return {
     stack,
     aws,
     logs,
     functions,
     sources,
+    /** The harness's own document client: reads and seeds, never checked against a role. */
     db,
     sqs,
     tableName,
-    limitTableName,
-    async route(event) {
-      const { method } = event.requestContext.http;
-      const routed = routedPath(event.rawPath);
-      const functionId = routeFunction.get(`${method} ${routed}`) ?? routeFunction.get(`ANY ${routed}`);
-      const fn = functionId ? functions.get(functionId) : undefined;
-      if (!fn) throw new Error(`no route for ${method} ${routed} in the template`);
-      const answer = await fn.invoke(event);
-      if (answer.error)
-        throw new Error(`${functionId} failed: ${answer.error.name}: ${answer.error.message}`);
-      return answer.result as never;
-    },
-    async api(method, requestPath, { body, contentType = 'application/json', query } = {}) {
-      const { originDomain, headers } = throughCloudFront(stack, requestPath, {
+    limitTableName: stack.only('AWS::DynamoDB::Table', 'MailerMailLimitTable'),
+    route,
+    /**
+     * A request through CloudFront to the API: the headers its origin request policy forwards, with the
+     * origin secret, to the function its route names; API Gateway's 403 when the Host is not the API's.
+     */
+    async api(
+      method: string,
+      path: string,
+      {
+        body,
+        contentType = 'application/json',
+        query,
+      }: { body?: string; contentType?: string; query?: string } = {},
+    ): Promise<ApiAnswer> {
+      const { originDomain, headers } = throughCloudFront(stack, path, {
         host: DISTRIBUTION_DOMAIN,
         origin: `https://${DISTRIBUTION_DOMAIN}`,
         'content-type': contentType,
@@ -244,24 +207,11 @@ export async function startProductionPath(): Promise<ProductionPath> {
         'cloudfront-viewer-address': '198.51.100.7:51234',
       });
       // API Gateway serves its own domain (or a custom domain of its): another Host is refused before any route.
-      if (headers.host !== originDomain)
-        return {
-          statusCode: 403,
-          headers: { 'content-type': 'application/json' },
-          body: '{"message":"Forbidden"}',
-        };
-      return path.route(
-        apiGatewayEvent({
-          method,
-          path: requestPath,
-          ...(query ? { query } : {}),
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          sourceIp: '198.51.100.7',
-        }),
-      );
+      if (headers.host !== originDomain) return { statusCode: 403, body: '{"message":"Forbidden"}' };
+      return route(apiGatewayEvent({ method, path, query, headers, body, sourceIp: '198.51.100.7' }));
     },
-    async until(what, check, seconds = 60) {
+    /** Waits until `check` holds, polling; fails with `what` after `seconds`. */
+    async until(what: string, check: () => Promise<boolean> | boolean, seconds = 60) {
       const ends = Date.now() + seconds * 1_000;
       while (!(await check())) {
         if (sources.errors.length > 0) throw sources.errors[0];
@@ -276,24 +226,21 @@ export async function startProductionPath(): Promise<ProductionPath> {
         await delay(200);
       }
     },
-    async mailsTo(to) {
-      return Promise.all(
-        aws.ses.sent
-          .filter((mail) => mail.to.some((address) => address.includes(to)))
-          .map((mail) => simpleParser(mail.raw)),
-      );
+    /** Mails SES accepted for `to`, parsed as a mail client would. */
+    mailsTo(to: string) {
+      const mails = aws.ses.sent.filter((mail) => mail.to.some((address) => address.includes(to)));
+      return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
     },
-    async record(email) {
+    async record(email: string) {
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: { email }, ConsistentRead: true }),
       );
       return Item;
     },
-    async queueDepth(queueId) {
-      const queue = stack.queues.get(queueId);
+    async queueDepth(queueId: string) {
       const { Attributes = {} } = await sqs.send(
         new GetQueueAttributesCommand({
-          QueueUrl: queue?.url,
+          QueueUrl: stack.queues.get(queueId)?.url,
           AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
         }),
       );
@@ -309,74 +256,55 @@ export async function startProductionPath(): Promise<ProductionPath> {
       await aws.stop();
     },
   };
-  return path;
 }
 
 /** Confirmed people, written straight to the table as signups that confirmed would leave them. */
 export async function seedConfirmed(path: ProductionPath, count: number, domain: string): Promise<string[]> {
   const now = new Date();
   const emails = Array.from({ length: count }, (_, index) => `person${index}@${domain}`);
-  for (const email of emails)
-    await path.db.send(
-      new PutCommand({
-        TableName: path.tableName,
-        Item: {
-          email,
-          mailbox: mailboxHashOf(email),
-          emailAsEntered: email,
-          language: email.length % 2 === 0 ? 'nl' : 'en',
-          createdAt: now.toISOString(),
-          consentVersion: '1',
-          status: 'confirmed',
-          expiresAt: Math.floor(now.getTime() / 1_000) + 86_400 * 365,
-        },
-      }),
-    );
+  for (const email of emails) {
+    const Item = {
+      email,
+      mailbox: mailboxHashOf(email),
+      emailAsEntered: email,
+      language: email.length % 2 === 0 ? 'nl' : 'en',
+      createdAt: now.toISOString(),
+      consentVersion: '1',
+      status: 'confirmed',
+      expiresAt: Math.floor(now.getTime() / 1_000) + 86_400 * 365,
+    };
+    await path.db.send(new PutCommand({ TableName: path.tableName, Item }));
+  }
   return emails;
-}
-
-export async function deleteItem(path: ProductionPath, tableName: string, key: Record<string, unknown>) {
-  await path.db.send(new DeleteCommand({ TableName: tableName, Key: key }));
-}
-
-/** An announcement folder: both languages. */
-function announcementFolder(id: string): string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-aws-announce-')), id);
-  mkdirSync(folder);
-  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
-  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
-  return folder;
 }
 
 /**
  * The operator's `announce <folder> --send --table …` at 100 mails a second against this path, as it runs
- * in AWS: its exit code once it ends, and what it printed so far.
+ * in AWS, to an announcement in both languages: its exit code once it ends, and what it printed so far.
  */
-export function startAnnouncement(
-  path: ProductionPath,
-  id: string,
-  request: Partial<AnnounceRequest> = {},
-): { done: Promise<number>; output(): string } {
-  let output = '';
+export function startAnnouncement(path: ProductionPath, id: string, request: Partial<AnnounceRequest> = {}) {
+  const folder = join(mkdtempSync(join(tmpdir(), 'mandje-aws-announce-')), id);
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'nl.md'), 'Subject: Mandje is er!\n\nHoi,\n\nMandje is klaar.\n');
+  writeFileSync(join(folder, 'en.md'), 'Subject: Mandje is here!\n\nHello,\n\nMandje is ready.\n');
+  const { db: client, tableName, stack } = path;
+  let printed = '';
+  const output = (text: string) => {
+    printed += text;
+  };
   const done = announce(
-    { client: path.db, tableName: path.tableName, where: 'emulated', close: async () => {} },
-    { kind: 'aws', tableName: path.tableName, region: path.stack.region },
-    { folder: announcementFolder(id), send: true, rate: 100, ...request },
-    {
-      out: (text) => {
-        output += text;
-      },
-      signal: new AbortController().signal,
-      progress: new PassThrough() as never,
-    },
+    { client, tableName, where: 'emulated', close: async () => {} },
+    { kind: 'aws', tableName, region: stack.region },
+    { folder, send: true, rate: 100, ...request },
+    { out: output, signal: new AbortController().signal, progress: new PassThrough() as never },
     // The queue and the table the stack's outputs name, here the emulators'.
     {
       queue: {
-        url: String(path.stack.resolve(path.stack.template.Outputs?.AnnouncementQueueUrl?.Value)),
+        url: String(stack.resolve(stack.template.Outputs?.AnnouncementQueueUrl?.Value)),
         client: path.sqs,
       },
-      limitTableName: String(path.stack.resolve(path.stack.template.Outputs?.MailLimitTableName?.Value)),
+      limitTableName: String(stack.resolve(stack.template.Outputs?.MailLimitTableName?.Value)),
     },
   );
-  return { done, output: () => output };
+  return { done, output: () => printed };
 }

@@ -20,15 +20,16 @@ const DETAIL_TYPE: Record<string, string> = {
   Complaint: 'Email Complaint Received',
 };
 
-/** The bare address of a header value such as `Ann <ann@example.nl>`. */
-const bareAddress = (value: string) => value.replace(/^.*<|>.*$/g, '').trim();
-
 /** The events SES publishes for a mail it accepted; none when it is not to a simulator mailbox. */
 export function simulatorEvents(
   mail: { from: string; to: string; messageId: string; configurationSet?: string },
   region: string,
 ) {
-  const to = bareAddress(mail.to);
+  // The bare address of a header value such as `Ann <ann@example.nl>`.
+  const [to, from] = [mail.to, mail.from].map((value) => value.replace(/^.*<|>.*$/g, '').trim()) as [
+    string,
+    string,
+  ];
   const [local = '', domain = ''] = to.toLowerCase().split('@');
   // SES answers a labelled address (`bounce+label1@`) as the mailbox before the label.
   const outcomes = domain === 'simulator.amazonses.com' ? (OUTCOMES[local.split('+')[0] ?? ''] ?? []) : [];
@@ -48,13 +49,7 @@ export function simulatorEvents(
       resources: [],
       detail: {
         eventType,
-        mail: {
-          timestamp,
-          messageId: mail.messageId,
-          source: bareAddress(mail.from),
-          destination: [to],
-          tags,
-        },
+        mail: { timestamp, messageId: mail.messageId, source: from, destination: [to], tags },
         ...(eventType === 'Delivery' && {
           delivery: { recipients: [to], timestamp, smtpResponse: '250 2.6.0' },
         }),

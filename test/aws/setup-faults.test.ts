@@ -1,11 +1,10 @@
 import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_TABLE_KEY } from '#contract/abuse-limits';
 import { WAITLIST_PATH } from '#contract/waitlist-api';
 import type { SesFault } from './aws-emulators';
 import {
-  deleteItem,
   type ProductionPath,
   seedConfirmed,
   startAnnouncement,
@@ -30,50 +29,45 @@ const mailerId = () => path.stack.only('AWS::Lambda::Function', 'MailerHandler')
 const deadLetters = () => path.queueDepth(path.stack.only('AWS::SQS::Queue', 'MailQueuesDeadLetterQueue'));
 const mailsTo = (email: string) =>
   path.aws.ses.sent.filter((mail) => mail.to.some((to) => to.includes(email))).length;
+const signUp = (email: string, language: string) =>
+  path.api('POST', WAITLIST_PATH, { body: JSON.stringify({ email, language }) });
 const paused = () => path.logs.filter(({ line }) => line.includes('"MailPaused":1')).length;
 
 /** The cause is gone: the pause's end and the queue's wait are skipped rather than waited out. */
 async function timePasses() {
-  await deleteItem(path, path.limitTableName, { [MAIL_LIMIT_TABLE_KEY.name]: '#pause' });
+  const Key = { [MAIL_LIMIT_TABLE_KEY.name]: '#pause' };
+  await path.db.send(new DeleteCommand({ TableName: path.limitTableName, Key }));
   // Each instance reads the pause at most every five seconds.
   await new Promise((done) => setTimeout(done, 5_500));
   await path.sources.endVisibilityTimeouts();
 }
 
 describe('a fault of the set-up stops the sending and loses nobody', () => {
-  const faults: [SesFault['kind'], string][] = [
-    ['not-verified', 'the sending domain not verified yet (or the SES sandbox)'],
-    ['access-denied', 'SES denying the account'],
-    ['daily-quota', 'the day’s quota spent'],
-  ];
-  for (const [kind, what] of faults)
-    it(`pauses on ${what}, keeps every confirmation owed, and sends them once it is fixed`, async () => {
-      path.aws.ses.fault = { kind } as SesFault;
-      const pausesBefore = paused();
-      const people = [0, 1, 2].map((index) => `${kind}${index}@example.org`);
-      for (const email of people)
-        expect(
-          (await path.api('POST', WAITLIST_PATH, { body: JSON.stringify({ email, language: 'nl' }) }))
-            .statusCode,
-        ).toBe(201);
-      await path.until('the mailer pauses', () => paused() > pausesBefore);
-      await new Promise((done) => setTimeout(done, 2_000));
-      for (const email of people) {
-        const record = await path.record(email);
-        expect(record?.status).toBe('pending');
-        expect(record?.mailedRequestId).toBeUndefined();
-      }
-      expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
-      // Paused, not sent: none of them has a mail yet.
-      expect(people.map(mailsTo)).toEqual([0, 0, 0]);
+  it.each<{ kind: SesFault['kind']; what: string }>([
+    { kind: 'not-verified', what: 'the sending domain not verified yet (or the SES sandbox)' },
+    { kind: 'access-denied', what: 'SES denying the account' },
+    { kind: 'daily-quota', what: 'the day’s quota spent' },
+  ])('pauses on $what, keeps every confirmation owed, and sends them once it is fixed', async ({ kind }) => {
+    path.aws.ses.fault = { kind } as SesFault;
+    const pausesBefore = paused();
+    const people = [0, 1, 2].map((index) => `${kind}${index}@example.org`);
+    for (const email of people) expect((await signUp(email, 'nl')).statusCode).toBe(201);
+    await path.until('the mailer pauses', () => paused() > pausesBefore);
+    await new Promise((done) => setTimeout(done, 2_000));
+    for (const email of people) {
+      const record = await path.record(email);
+      expect(record?.status).toBe('pending');
+      expect(record?.mailedRequestId).toBeUndefined();
+    }
+    expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
+    // Paused, not sent: none of them has a mail yet.
+    expect(people.map(mailsTo)).toEqual([0, 0, 0]);
 
-      path.aws.ses.fault = undefined;
-      await timePasses();
-      await path.until('every confirmation is sent once', () =>
-        people.every((email) => mailsTo(email) === 1),
-      );
-      expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
-    });
+    path.aws.ses.fault = undefined;
+    await timePasses();
+    await path.until('every confirmation is sent once', () => people.every((email) => mailsTo(email) === 1));
+    expect(await deadLetters()).toEqual({ visible: 0, invisible: 0 });
+  });
 
   it('keeps room in the day’s quota for confirmations while an announcement waits for the next day', async () => {
     const people = await seedConfirmed(path, 300, 'quota.example');
@@ -95,13 +89,7 @@ describe('a fault of the set-up stops the sending and loses nobody', () => {
     expect(path.aws.ses.sent.length).toBeLessThanOrEqual(quota - 25);
 
     // A signup meanwhile is confirmed from the reserve.
-    expect(
-      (
-        await path.api('POST', WAITLIST_PATH, {
-          body: JSON.stringify({ email: 'late@example.org', language: 'en' }),
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await signUp('late@example.org', 'en')).statusCode).toBe(201);
     await path.until('the late signup is mailed', () => mailsTo('late@example.org') === 1);
     expect(announced()).toBe(beforeReserve);
 
@@ -142,13 +130,8 @@ describe('a mail request that cannot be queued', () => {
     expect(await path.queueDepth(deadLetters)).toEqual({ visible: 0, invisible: 0 });
 
     path.sources.endRecordAges();
-    await path.until(
-      'the request is handed to the dead-letter queue',
-      async () => {
-        return (await path.queueDepth(deadLetters)).visible === 1;
-      },
-      10,
-    );
+    const handedOn = async () => (await path.queueDepth(deadLetters)).visible === 1;
+    await path.until('the request is handed to the dead-letter queue', handedOn, 10);
     const { Messages = [] } = await path.sqs.send(
       new ReceiveMessageCommand({ QueueUrl: path.stack.queues.get(deadLetters)?.url }),
     );
@@ -157,11 +140,7 @@ describe('a mail request that cannot be queued', () => {
       DDBStreamBatchInfo: { batchSize: 1 },
     });
     expect(Messages[0]?.Body).not.toContain(email);
-    await path.sqs.send(
-      new SetQueueAttributesCommand({
-        QueueUrl: priority?.url,
-        Attributes: { MaximumMessageSize: '1048576' },
-      }),
-    );
+    const Attributes = { MaximumMessageSize: '1048576' };
+    await path.sqs.send(new SetQueueAttributesCommand({ QueueUrl: priority?.url, Attributes }));
   });
 });

@@ -14,6 +14,11 @@ afterAll(async () => {
   await path?.stop();
 });
 
+const join = (email: string, language = 'en') =>
+  path.api('POST', WAITLIST_PATH, { body: JSON.stringify({ email, language }) });
+/** Every call the functions made is one their role allows. */
+const everyCallAllowed = () =>
+  expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
 const linkIn = (text: string, pathname: string) => {
   const found = text.match(/https:\/\/\S+/g)?.find((url) => new URL(url).pathname === pathname);
   if (!found) throw new Error(`no ${pathname} link in the mail`);
@@ -22,10 +27,7 @@ const linkIn = (text: string, pathname: string) => {
 
 describe('one person, signup to leaving, as AWS runs it', () => {
   it('signs up, gets the confirmation mail through SES, confirms, and leaves with one click', async () => {
-    const signup = await path.api('POST', WAITLIST_PATH, {
-      body: JSON.stringify({ email: 'sanne@example.nl', language: 'nl' }),
-    });
-    expect(signup.statusCode).toBe(201);
+    expect((await join('sanne@example.nl', 'nl')).statusCode).toBe(201);
 
     await path.until(
       'the confirmation mail is sent',
@@ -47,15 +49,12 @@ describe('one person, signup to leaving, as AWS runs it', () => {
     });
     expect(left.statusCode).toBeLessThan(400);
     expect(await path.record('sanne@example.nl')).toBeUndefined();
-    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+    everyCallAllowed();
   });
 
   it('mails a leave link asked for on the privacy page to a person on the list, and nothing to a stranger', async () => {
     const member = 'fenna@example.nl';
-    const signup = await path.api('POST', WAITLIST_PATH, {
-      body: JSON.stringify({ email: member, language: 'nl' }),
-    });
-    expect(signup.statusCode).toBe(201);
+    expect((await join(member, 'nl')).statusCode).toBe(201);
     await path.until('the confirmation mail is sent', async () => (await path.mailsTo(member)).length === 1);
 
     for (const email of [member, 'stranger@example.nl']) {
@@ -67,14 +66,12 @@ describe('one person, signup to leaving, as AWS runs it', () => {
 
     await path.until('the leave-link mail is sent', async () => (await path.mailsTo(member)).length === 2);
     expect(await path.mailsTo('stranger@example.nl')).toEqual([]);
-    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+    everyCallAllowed();
   });
 });
 
 describe('a mailbox that bounced or complained, as AWS runs it', () => {
   const keyOf = (email: string) => emailKey(email) as string;
-  const join = (email: string) =>
-    path.api('POST', WAITLIST_PATH, { body: JSON.stringify({ email, language: 'en' }) });
   /** The mails SES accepted for any spelling of the mailbox `email` delivers to. */
   const mailsToMailbox = (email: string) =>
     path.aws.ses.sent.filter((mail) =>
@@ -104,7 +101,7 @@ describe('a mailbox that bounced or complained, as AWS runs it', () => {
         return record?.mailRequestId !== undefined && record.mailedRequestId === record.mailRequestId;
       });
       expect(mailsToMailbox(mailbox)).toBe(1);
-      expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+      everyCallAllowed();
     },
   );
 });
@@ -120,7 +117,7 @@ describe('a visitor, as AWS counts them', () => {
     expect(new Set(visitorCalls.map((call) => call.action))).toEqual(
       new Set(['dynamodb:GetItem', 'dynamodb:PutItem']),
     );
-    expect(path.aws.calls.filter((call) => call.decision !== 'Allowed')).toEqual([]);
+    everyCallAllowed();
   });
 });
 
