@@ -132,10 +132,8 @@ export class Mailer extends Construct {
         // The day's quota and the pace; GetAccount has no resource-level permission.
         { actions: ['ses:GetAccount'], resources: ['*'] },
         { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [table.tableArn] },
-        {
-          actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          resources: [this.mailLimitTable.tableArn],
-        },
+        // The mailbox's window and the sending pause are conditional puts: no update on this table.
+        { actions: ['dynamodb:PutItem', 'dynamodb:GetItem'], resources: [this.mailLimitTable.tableArn] },
         { actions: ['sqs:SendMessage'], resources: [queues.deadLetterQueue.queueArn] },
       ],
     }).function;

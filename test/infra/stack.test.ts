@@ -89,7 +89,7 @@ describe('least privilege', () => {
         `ses:SendEmail,ses:SendRawEmail on ${sesArn('identity/')}MailSenderIdentity ${sesArn('configuration-set/')}MailSenderConfigurationSet`,
         'ses:GetAccount on *',
         'dynamodb:GetItem,dynamodb:UpdateItem on WaitlistTable.Arn',
-        'dynamodb:PutItem,dynamodb:GetItem,dynamodb:UpdateItem on MailerMailLimitTable.Arn',
+        'dynamodb:PutItem,dynamodb:GetItem on MailerMailLimitTable.Arn',
         'sqs:SendMessage on MailQueuesDeadLetterQueue.Arn',
         'sqs:ReceiveMessage,sqs:ChangeMessageVisibility,sqs:GetQueueUrl,sqs:DeleteMessage,sqs:GetQueueAttributes on MailQueuesPriorityQueue.Arn',
         'sqs:ReceiveMessage,sqs:ChangeMessageVisibility,sqs:GetQueueUrl,sqs:DeleteMessage,sqs:GetQueueAttributes on MailQueuesBulkQueue.Arn',
