@@ -202,13 +202,15 @@ describe('a leave-link mail', () => {
     expect(owedRequest(record, 'leave-link')).toBeUndefined();
   });
 
+  const oldSpelling =
+    (...why: ('bounce' | 'complaint')[]) =>
+    async (k: string) => {
+      for (const reason of why) await suppressMailbox(db.limits, k.replace('@', '+old@'), { reason, at: '' });
+    };
   it.each([
     ['its record complained', 'complaint', (key: string) => db.change(key, { mailSuppressed: 'complaint' })],
-    [
-      'another spelling of its mailbox bounced',
-      'bounce',
-      (key: string) => suppressMailbox(db.limits, key.replace('@', '+old@'), { reason: 'bounce', at: '' }),
-    ],
+    ['another spelling of its mailbox bounced', 'bounce', oldSpelling('bounce')],
+    ['another spelling bounced, then complained', 'complaint', oldSpelling('bounce', 'complaint')],
   ])(
     'goes to no mailbox when %s: not sent, owed no more, the record marked',
     async (_case, reason, silence) => {
